@@ -1,0 +1,32 @@
+# The two commands of the README: `make run` and `make test`. Both prepare what they need.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+# One set of extras for both commands, so switching between them never reinstalls.
+EXTRAS ?= dev,serial
+
+.PHONY: run test lint typecheck unit bench setup clean
+
+run: setup
+	@$(BIN)/dealer-assist $(if $(ARGS),$(ARGS),demo)
+
+test: setup lint typecheck unit
+
+setup:
+	@scripts/bootstrap.sh $(EXTRAS)
+
+lint:
+	$(BIN)/ruff check dealer_assist tests benchmarks
+	$(BIN)/ruff format --check dealer_assist tests benchmarks
+
+typecheck:
+	$(BIN)/mypy dealer_assist
+
+unit:
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
