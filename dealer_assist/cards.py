@@ -56,6 +56,9 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons: an identity hash is correct and much cheaper than Enum's.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]

@@ -1,7 +1,201 @@
-"""The ``dealer-assist`` command (placeholder until the subcommands land)."""
+"""The ``dealer-assist`` command and its subcommands.
+
+Each subcommand lives in a small function here that parses its arguments and hands over to the
+library; heavy parts (Qt, drivers) are imported only by the subcommands that need them.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, TextIO
 
-def main(argv: list[str] | None = None) -> int:
-    return 0
+from dealer_assist import __version__
+from dealer_assist.errors import ConfigError, DealerAssistError
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_REJECTED = 2
+
+
+def _add_variant_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant", default="punto-banco", help="variant name (default %(default)s)"
+    )
+    parser.add_argument(
+        "--variants-dir",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of the casino's own variant and paytable files (repeatable)",
+    )
+    parser.add_argument("--commission", help="commission rate on commissioned bets, e.g. 0.04")
+    parser.add_argument("--tie-pays", help="what the Tie bet pays, e.g. 9:1")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dealer-assist",
+        description="Baccarat table assistant: deals, calls and pays every coup right.",
+    )
+    parser.add_argument("--version", action="version", version=f"dealer-assist {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    coup = commands.add_parser(
+        "coup",
+        help="evaluate one coup (or one per line of standard input with -)",
+        description="Evaluate the cards of a coup given in deal order. Decisions where the "
+        "rules leave a choice (Chemin de Fer, Banque) are written in the sequence as 'draw' "
+        "or 'stand'. With '-' instead of cards, one coup per line is read from standard input "
+        "and one JSON line written per coup.",
+    )
+    _add_variant_options(coup)
+    coup.add_argument(
+        "--bet",
+        action="append",
+        default=[],
+        metavar="NAME=AMOUNT",
+        help="a bet (repeatable); SEAT:NAME=AMOUNT for another seat than 1",
+    )
+    coup.add_argument("--commission-mode", choices=("immediate", "box"), default="immediate")
+    coup.add_argument("--json", action="store_true", help="print JSON")
+    coup.add_argument("cards", nargs="+", metavar="CARD", help="cards in deal order, or -")
+    coup.set_defaults(handler=cmd_coup)
+
+    demo = commands.add_parser("demo", help="deal a few coups from a seeded shoe in the terminal")
+    demo.add_argument("--coups", type=int, default=10)
+    demo.add_argument("--seed", type=int, default=42)
+    _add_variant_options(demo)
+    demo.set_defaults(handler=cmd_demo)
+    return parser
+
+
+def _variant(args: argparse.Namespace) -> Any:
+    from dealer_assist.rules.variants import load_catalog
+
+    variant = load_catalog(args.variants_dir).variant(args.variant)
+    if args.commission is not None:
+        try:
+            variant = variant.with_commission(Decimal(args.commission))
+        except (InvalidOperation, ValueError):
+            raise ConfigError("--commission", "", f"{args.commission!r} is not a rate") from None
+    if args.tie_pays is not None:
+        try:
+            variant = variant.with_tie_pays(args.tie_pays)
+        except ValueError as error:
+            raise ConfigError("--tie-pays", "", str(error)) from None
+    return variant
+
+
+def _print_text(report: dict[str, Any], out: TextIO) -> None:
+    hands = [key[: -len("_cards")] for key in report if key.endswith("_cards")]
+    for hand in hands:
+        cards = " ".join(report[f"{hand}_cards"]) or "-"
+        out.write(f"{hand.capitalize():<7} {cards:<12} total {report[f'{hand}_total']}\n")
+    out.write(f"{report['instruction']}\n")
+    if "call" in report:
+        out.write(f"Call: {report['call']}\n")
+    for bet in report["bets"]:
+        out.write(
+            f"  seat {bet['seat']} {bet['name']:<20} {bet['stake']:>10} {bet['result']:<5}"
+            f" payout {bet['payout']} commission {bet['commission']} net {bet['net']}\n"
+        )
+
+
+def cmd_coup(args: argparse.Namespace) -> int:
+    from dealer_assist.rules.evaluate import CoupInputError, parse_bets, report, split_tokens
+    from dealer_assist.rules.settlement import CommissionMode, SettlementRules
+
+    rules = SettlementRules(commission_mode=CommissionMode(args.commission_mode))
+    setup: tuple[Any, list[Any]] | dict[str, Any]
+    try:
+        setup = (_variant(args), parse_bets(args.bet))
+    except CoupInputError as error:
+        setup = {"error": {"code": error.code, "message": error.message}}
+    except ConfigError as error:
+        setup = {"error": {"code": "bad_variant", "message": str(error)}}
+
+    def one(tokens: Sequence[str]) -> tuple[int, dict[str, Any]]:
+        if isinstance(setup, dict):
+            return EXIT_REJECTED, setup
+        variant, bets = setup
+        try:
+            return EXIT_OK, report(variant, tokens, bets, rules)
+        except CoupInputError as error:
+            return EXIT_REJECTED, {"error": {"code": error.code, "message": error.message}}
+
+    if args.cards == ["-"]:
+        worst = EXIT_OK
+        for line in sys.stdin:
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            status, data = one(split_tokens([line]))
+            worst = max(worst, status)
+            sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return worst
+    status, data = one(split_tokens(args.cards))
+    if args.json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    elif "error" in data:
+        sys.stderr.write(f"rejected ({data['error']['code']}): {data['error']['message']}\n")
+    else:
+        _print_text(data, sys.stdout)
+    return status
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Deal from a seeded 8-deck shoe through the engine and show each coup."""
+    import random
+
+    from dealer_assist.cards import one_deck
+    from dealer_assist.rules.calls import call, instruction
+    from dealer_assist.rules.coup import Choice, Coup, DealTo, DecisionDue, Hand
+
+    variant = _variant(args)
+    rng = random.Random(args.seed)
+    cards = one_deck() * variant.decks
+    rng.shuffle(cards)
+    out = sys.stdout
+    out.write(
+        f"{variant.title}: {args.coups} coups from a {variant.decks}-deck shoe, seed {args.seed}\n"
+    )
+    for number in range(1, args.coups + 1):
+        coup = Coup(variant.rules)
+        while not coup.is_complete:
+            step = coup.next_step
+            if isinstance(step, DealTo):
+                coup.deal(cards.pop())
+            elif isinstance(step, DecisionDue):
+                # A demo punter draws on 5; a demo banker follows the Punto Banco tableau.
+                coup.decide(
+                    step.hand, Choice.DRAW if step.hand is not Hand.BANKER else Choice.STAND
+                )
+        hands = "  ".join(
+            f"{hand.value.capitalize()} {' '.join(card.pretty for card in held)}"
+            f" ({coup.totals[hand]})"
+            for hand, held in coup.hands.items()
+        )
+        out.write(f"#{number:<3} {hands:<58} {instruction(coup)}\n      {call(coup)}\n")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        status: int = args.handler(args)
+    except DealerAssistError as error:
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_ERROR
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

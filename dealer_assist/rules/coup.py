@@ -46,6 +46,10 @@ class Hand(Enum):
     RIGHT = "right"
     LEFT = "left"
 
+    # Members are singletons: hashing by identity is correct and far cheaper than Enum's
+    # name hash, and the engine looks hands up on every card.
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.value
 

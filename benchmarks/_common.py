@@ -1,0 +1,66 @@
+"""Shared helpers for the benchmark scripts: machine description and markdown output.
+
+Every script prints one markdown section (a heading, the command, a table); ``run_all.py``
+gathers them into ``docs/benchmarks.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return (
+        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.system()} {platform.release()}"
+    )
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)
+
+
+def now() -> float:
+    return time.perf_counter()
+
+
+def section(
+    title: str,
+    command: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    notes: str = "",
+) -> str:
+    lines = [f"## {title}", "", f"Command: `{command}`", ""]
+    lines.append("| " + " | ".join(header) + " |")
+    lines.append("|" + "---|" * len(header))
+    for row in rows:
+        lines.append("| " + " | ".join(str(cell) for cell in row) + " |")
+    if notes:
+        lines += ["", notes]
+    return "\n".join(lines) + "\n"
+
+
+def emit(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
