@@ -66,6 +66,27 @@ def build_parser() -> argparse.ArgumentParser:
     coup.add_argument("cards", nargs="+", metavar="CARD", help="cards in deal order, or -")
     coup.set_defaults(handler=cmd_coup)
 
+    run = commands.add_parser(
+        "run",
+        help="run a table without a screen: a terminal view, or JSON lines",
+        description="Run a table headless. Without --coups, a mock or replay source deals one "
+        "whole shoe; other sources run until interrupted.",
+    )
+    run.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a card source (repeatable), e.g. mock://?seed=42, serial:///dev/ttyACM0",
+    )
+    run.add_argument("--config", type=Path, help="the table's configuration file (TOML)")
+    run.add_argument("--variant", help="variant name, overriding the configuration")
+    run.add_argument("--coups", type=int, help="stop after this many coups")
+    run.add_argument("--json", action="store_true", help="one JSON object per line")
+    run.add_argument("--journal", type=Path, help="the journal file (resumes it if it exists)")
+    run.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    run.set_defaults(handler=cmd_run)
+
     demo = commands.add_parser("demo", help="deal a few coups from a seeded shoe in the terminal")
     demo.add_argument("--coups", type=int, default=10)
     demo.add_argument("--seed", type=int, default=42)
@@ -147,6 +168,90 @@ def cmd_coup(args: argparse.Namespace) -> int:
     return status
 
 
+def load_table_config(args: argparse.Namespace) -> Any:
+    from dealer_assist.config import default_config, load_config, parse_config
+
+    config = load_config(args.config) if args.config is not None else default_config()
+    changes: dict[str, Any] = {}
+    if getattr(args, "variant", None):
+        document: dict[str, Any] = {"table": {"variant": args.variant}}
+        config = parse_config(document, source="--variant")
+    if getattr(args, "source", None):
+        changes["sources"] = tuple(args.source)
+    if getattr(args, "journal", None):
+        changes["journal"] = args.journal
+    if changes:
+        from dataclasses import replace
+
+        config = replace(config, **changes)
+    return config
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from dealer_assist.table import commands as cmd
+    from dealer_assist.table.controller import TableController
+    from dealer_assist.table.headless import JsonStream, TerminalView, coups_counter
+    from dealer_assist.table.runtime import TableRuntime, build_source
+    from dealer_assist.table.simulated import simulated_choice
+
+    config = load_table_config(args)
+    controller = TableController(config)
+    if args.json:
+        controller.on_record(JsonStream(sys.stdout).on_record)
+    else:
+        view = TerminalView(sys.stdout, live=sys.stdout.isatty())
+        controller.on_snapshot(view.on_snapshot)
+    counter, coups_done = coups_counter(args.coups)
+    controller.on_record(counter)
+    try:
+        sources = [build_source(url, config) for url in config.sources]
+    except ValueError as error:
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_ERROR
+    finite = all(url.split(":", 1)[0] in ("mock", "replay") for url in config.sources)
+    runtime = TableRuntime(controller, sources)
+    asked: set[tuple[int, int, str]] = set()
+
+    def on_snapshot(snapshot: Any) -> None:
+        """The simulated croupier and players: decide when asked, close each paid coup."""
+        if not finite:
+            return
+        key = (snapshot.shoe.shoe, snapshot.coup, snapshot.phase)
+        if snapshot.phase == "complete" and key not in asked:
+            asked.add(key)
+            runtime.submit(cmd.CloseCoup())
+        choice = simulated_choice(snapshot)
+        if choice and snapshot.decision:
+            decision_key = (snapshot.shoe.shoe, snapshot.coup, snapshot.decision.hand)
+            if decision_key not in asked:
+                asked.add(decision_key)
+                runtime.submit(cmd.Decide(hand=snapshot.decision.hand, choice=choice))
+
+    controller.on_snapshot(on_snapshot)
+
+    def done() -> bool:
+        if args.coups is not None and coups_done() >= args.coups:
+            return True
+        return finite and args.coups is None and controller.snapshot.phase == "shoe_ended"
+
+    try:
+        finished = runtime.run_until(done, timeout=args.timeout)
+    except KeyboardInterrupt:
+        finished = True
+    finally:
+        runtime.close()
+    if not finished:
+        sys.stderr.write("dealer-assist: stopped: the time limit ran out\n")
+        return EXIT_ERROR
+    if not args.json and not sys.stdout.isatty():
+        shoe = controller.snapshot.shoe
+        sys.stdout.write(
+            f"shoe {shoe.shoe}: {shoe.coups_played} coups, {shoe.cards_out} cards out, "
+            f"{shoe.cards_left} left\n"
+        )
+    return EXIT_OK
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """Deal from a seeded 8-deck shoe through the engine and show each coup."""
     import random
@@ -191,6 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     try:
         status: int = args.handler(args)
+    except BrokenPipeError:  # the reader (head, grep -m) has what it wanted
+        sys.stderr.close()
+        return EXIT_OK
     except DealerAssistError as error:
         sys.stderr.write(f"dealer-assist: {error}\n")
         return EXIT_ERROR

@@ -42,6 +42,13 @@ def money(value: object, *, what: str = "amount") -> Decimal:
     return amount
 
 
+def tidy(amount: Decimal) -> Decimal:
+    """The same amount without trailing zeros beyond the cents (0.3500 -> 0.35, 0.375 stays)."""
+    if amount == amount.quantize(CENT):
+        return amount.quantize(CENT)
+    return amount.normalize()
+
+
 class CommissionMode(Enum):
     IMMEDIATE = "immediate"
     BOX = "box"
@@ -203,7 +210,7 @@ def settle(
         if result is BetResult.WIN:
             payout = (bet.stake * payout_rule.ratio).quantize(rules.payout_unit, ROUND_FLOOR)
             if definition.commission:
-                commission = max(payout * definition.commission, rules.minimum_commission)
+                commission = tidy(max(payout * definition.commission, rules.minimum_commission))
                 if rules.commission_mode is CommissionMode.IMMEDIATE:
                     commission = rules.commission_rounding.apply(commission)
                 else:

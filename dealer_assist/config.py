@@ -1,0 +1,367 @@
+"""The table's one configuration file (TOML), read into typed, frozen settings.
+
+Every key is documented in ``docs/configuration.md``. An invalid file raises
+:class:`~dealer_assist.errors.ConfigError` naming the key and what is allowed. Nothing is read
+from the environment or from home folders: what a table does is in its file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from dealer_assist.errors import ConfigError
+from dealer_assist.rules.settlement import (
+    CommissionMode,
+    Limit,
+    Rounding,
+    RoundingMode,
+    SettlementRules,
+    TableLimits,
+)
+from dealer_assist.rules.variants import Catalog, Variant, load_catalog
+from dealer_assist.shoe.settings import MIN_CARDS_TO_DEAL, BurnRule, ShoeSettings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MisdealRules:
+    """House procedures for dealing errors (field.md, "Errors")."""
+
+    # A card out of the shoe after the coup is complete: "burn" it and go on, or "alert".
+    extra_card: str = "burn"
+    # A card the croupier reports exposed: "burn" it (the next card takes its place) or "use".
+    exposed_card: str = "burn"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableConfig:
+    table_id: str = "T1"
+    name: str = "Baccarat"
+    variant: Variant
+    shoe: ShoeSettings
+    settlement: SettlementRules
+    seats: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+    squeeze: bool = False
+    # The croupier closes each coup (pays, then presses "next coup"); a card out before that is
+    # an extra card. Off: the next card out starts the next coup.
+    confirm_coup: bool = True
+    shuffle_check: bool = True
+    misdeal: MisdealRules = field(default_factory=MisdealRules)
+    sources: tuple[str, ...] = ("mock://",)
+    journal: Path | None = None
+    journal_key: str = ""
+    language: str = "en"
+    source_file: str = "<defaults>"
+
+
+_TOP_KEYS = {
+    "table",
+    "rules",
+    "shoe",
+    "commission",
+    "limits",
+    "seats",
+    "misdeal",
+    "sources",
+    "journal",
+    "variants_dir",
+}
+
+
+def _fail(source: str, key: str, problem: str) -> ConfigError:
+    return ConfigError(source, key, problem)
+
+
+def _table(document: Mapping[str, Any], key: str, source: str) -> dict[str, Any]:
+    value = document.get(key, {})
+    if not isinstance(value, dict):
+        raise _fail(source, key, "must be a table ([" + key + "])")
+    return value
+
+
+def _check_keys(table: Mapping[str, Any], allowed: set[str], prefix: str, source: str) -> None:
+    for key in table:
+        if key not in allowed:
+            raise _fail(
+                source, f"{prefix}.{key}", f"unknown key (allowed: {', '.join(sorted(allowed))})"
+            )
+
+
+def _str(table: Mapping[str, Any], key: str, default: str, where: str, source: str) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(source, where, f"must be non-empty text, not {value!r}")
+    return value
+
+
+def _int(table: Mapping[str, Any], key: str, default: int, where: str, source: str) -> int:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(source, where, f"must be a whole number, not {value!r}")
+    return value
+
+
+def _bool(table: Mapping[str, Any], key: str, default: bool, where: str, source: str) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise _fail(source, where, f"must be true or false, not {value!r}")
+    return value
+
+
+def _money(value: object, where: str, source: str) -> Decimal:
+    if isinstance(value, bool | float):
+        raise _fail(source, where, f"write money as text or a whole number, not {value!r}")
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise _fail(source, where, f"{value!r} is not an amount") from None
+    if not amount.is_finite() or amount < 0:
+        raise _fail(source, where, f"{value!r} is not an amount")
+    return amount
+
+
+def _choice(
+    table: Mapping[str, Any],
+    key: str,
+    default: str,
+    allowed: tuple[str, ...],
+    where: str,
+    source: str,
+) -> str:
+    value = table.get(key, default)
+    if value not in allowed:
+        raise _fail(source, where, f"must be one of {', '.join(allowed)}, not {value!r}")
+    return str(value)
+
+
+def _shoe_settings(
+    shoe_table: Mapping[str, Any], burn: BurnRule, variant: Variant, source: str
+) -> ShoeSettings:
+    decks = _int(shoe_table, "decks", variant.decks, "shoe.decks", source)
+    return ShoeSettings(
+        decks=decks,
+        cut_card_from_end=_int(
+            shoe_table, "cut_card_from_end", 14, "shoe.cut_card_from_end", source
+        ),
+        burn=burn,
+        coups_after_cut_card=_int(
+            shoe_table, "coups_after_cut_card", 1, "shoe.coups_after_cut_card", source
+        ),
+        min_cards_to_deal=_int(
+            shoe_table,
+            "min_cards_to_deal",
+            max(variant.min_cards_for_deal, MIN_CARDS_TO_DEAL[variant.game]),
+            "shoe.min_cards_to_deal",
+            source,
+        ),
+    )
+
+
+def parse_config(
+    document: Mapping[str, Any],
+    *,
+    source: str = "<config>",
+    base_dir: Path | None = None,
+    catalog: Catalog | None = None,
+) -> TableConfig:
+    """Build a :class:`TableConfig` from a parsed TOML document."""
+    for key in document:
+        if key not in _TOP_KEYS:
+            raise _fail(source, key, f"unknown section (allowed: {', '.join(sorted(_TOP_KEYS))})")
+    base = base_dir or Path.cwd()
+
+    variants_dirs: list[Path] = []
+    raw_dirs = document.get("variants_dir", [])
+    if isinstance(raw_dirs, str):
+        raw_dirs = [raw_dirs]
+    if not isinstance(raw_dirs, list) or not all(isinstance(d, str) for d in raw_dirs):
+        raise _fail(source, "variants_dir", "must be a folder path or a list of them")
+    variants_dirs = [base / d for d in raw_dirs]
+    if catalog is None:
+        catalog = load_catalog(variants_dirs)
+
+    table = _table(document, "table", source)
+    _check_keys(
+        table,
+        {"id", "name", "variant", "squeeze", "shuffle_check", "language", "confirm_coup"},
+        "table",
+        source,
+    )
+    variant_name = _str(table, "variant", "punto-banco", "table.variant", source)
+    if variant_name not in catalog.variants:
+        raise _fail(
+            source,
+            "table.variant",
+            f"no variant {variant_name!r} (known: {', '.join(sorted(catalog.variants))})",
+        )
+    variant = catalog.variants[variant_name]
+
+    rules = _table(document, "rules", source)
+    _check_keys(rules, {"commission", "tie_pays"}, "rules", source)
+    if "commission" in rules:
+        rate = _money(rules["commission"], "rules.commission", source)
+        if rate >= 1:
+            raise _fail(source, "rules.commission", "a rate is a fraction such as 0.05 or 0.04")
+        variant = variant.with_commission(rate)
+    if "tie_pays" in rules:
+        try:
+            variant = variant.with_tie_pays(str(rules["tie_pays"]))
+        except ValueError as error:  # also BetError, for a variant without a Tie bet
+            raise _fail(source, "rules.tie_pays", str(error)) from None
+
+    shoe_table = _table(document, "shoe", source)
+    _check_keys(
+        shoe_table,
+        {"decks", "cut_card_from_end", "burn", "coups_after_cut_card", "min_cards_to_deal"},
+        "shoe",
+        source,
+    )
+    burn_raw = shoe_table.get("burn", "first_card_value")
+    if burn_raw == "first_card_value":
+        burn = BurnRule.first_card_value()
+    elif burn_raw == "none":
+        burn = BurnRule.none()
+    elif isinstance(burn_raw, int) and not isinstance(burn_raw, bool) and burn_raw > 0:
+        burn = BurnRule.fixed(burn_raw)
+    else:
+        raise _fail(
+            source,
+            "shoe.burn",
+            f'must be "first_card_value", "none" or a number of cards, not {burn_raw!r}',
+        )
+    try:
+        shoe = _shoe_settings(shoe_table, burn, variant, source)
+    except ConfigError as error:  # ShoeSettings checks combinations; name the file too
+        raise _fail(source, f"shoe.{error.field}", error.problem) from None
+
+    commission = _table(document, "commission", source)
+    _check_keys(commission, {"mode", "minimum", "rounding_unit", "rounding"}, "commission", source)
+    mode = _choice(commission, "mode", "box", ("box", "immediate"), "commission.mode", source)
+    rounding_mode = _choice(
+        commission, "rounding", "half_up", ("half_up", "up", "down"), "commission.rounding", source
+    )
+    unit = _money(commission.get("rounding_unit", "0.01"), "commission.rounding_unit", source)
+    if unit <= 0:
+        raise _fail(source, "commission.rounding_unit", "must be more than 0, e.g. 0.01 or 0.25")
+
+    limits_table = _table(document, "limits", source)
+    per_bet: dict[str, Limit] = {}
+    default_limit = Limit(minimum=Decimal(1), maximum=Decimal(10_000))
+    for bet_name, spec in limits_table.items():
+        where = f"limits.{bet_name}"
+        if not isinstance(spec, dict) or set(spec) - {"min", "max"} or not spec:
+            raise _fail(source, where, 'write { min = "10", max = "5000" }')
+        try:
+            limit = Limit(
+                minimum=_money(spec.get("min", "0.01"), f"{where}.min", source),
+                maximum=_money(spec.get("max", "1000000000"), f"{where}.max", source),
+            )
+        except ValueError as error:
+            raise _fail(source, where, str(error)) from None
+        if bet_name == "default":
+            default_limit = limit
+        elif bet_name not in variant.bets:
+            raise _fail(
+                source,
+                where,
+                f"{variant.name} has no {bet_name!r} bet (bets: {', '.join(sorted(variant.bets))})",
+            )
+        else:
+            per_bet[bet_name] = limit
+    settlement = SettlementRules(
+        commission_mode=CommissionMode(mode),
+        minimum_commission=_money(commission.get("minimum", "0"), "commission.minimum", source),
+        commission_rounding=Rounding(unit=unit, mode=RoundingMode(rounding_mode)),
+        limits=TableLimits(default=default_limit, per_bet=MappingProxyType(per_bet)),
+    )
+
+    seats_table = _table(document, "seats", source)
+    _check_keys(seats_table, {"count", "numbers"}, "seats", source)
+    if "numbers" in seats_table:
+        numbers = seats_table["numbers"]
+        if (
+            not isinstance(numbers, list)
+            or not numbers
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in numbers)
+            or len(set(numbers)) != len(numbers)
+        ):
+            raise _fail(
+                source, "seats.numbers", "a list of different seat numbers, e.g. [1, 2, 3, 5]"
+            )
+        seats = tuple(numbers)
+    else:
+        count = _int(seats_table, "count", 7, "seats.count", source)
+        if not 1 <= count <= 14:
+            raise _fail(source, "seats.count", f"must be 1-14, not {count}")
+        seats = tuple(range(1, count + 1))
+
+    misdeal_table = _table(document, "misdeal", source)
+    _check_keys(misdeal_table, {"extra_card", "exposed_card"}, "misdeal", source)
+    misdeal = MisdealRules(
+        extra_card=_choice(
+            misdeal_table, "extra_card", "burn", ("burn", "alert"), "misdeal.extra_card", source
+        ),
+        exposed_card=_choice(
+            misdeal_table, "exposed_card", "burn", ("burn", "use"), "misdeal.exposed_card", source
+        ),
+    )
+
+    sources_raw = document.get("sources", ["mock://"])
+    if (
+        not isinstance(sources_raw, list)
+        or not sources_raw
+        or not all(isinstance(s, str) and "://" in s for s in sources_raw)
+    ):
+        raise _fail(source, "sources", 'a list of source URLs, e.g. ["serial:///dev/ttyACM0"]')
+
+    journal_table = _table(document, "journal", source)
+    _check_keys(journal_table, {"path", "key"}, "journal", source)
+    journal_path = journal_table.get("path")
+    if journal_path is not None and not isinstance(journal_path, str):
+        raise _fail(source, "journal.path", "must be a file path")
+    journal_key = journal_table.get("key", "")
+    if not isinstance(journal_key, str):
+        raise _fail(source, "journal.key", "must be text (a hex key or a passphrase)")
+
+    return TableConfig(
+        table_id=_str(table, "id", "T1", "table.id", source),
+        name=_str(table, "name", "Baccarat", "table.name", source),
+        variant=variant,
+        shoe=shoe,
+        settlement=settlement,
+        seats=seats,
+        squeeze=_bool(table, "squeeze", False, "table.squeeze", source),
+        confirm_coup=_bool(table, "confirm_coup", True, "table.confirm_coup", source),
+        shuffle_check=_bool(table, "shuffle_check", True, "table.shuffle_check", source),
+        misdeal=misdeal,
+        sources=tuple(sources_raw),
+        journal=(base / journal_path) if journal_path else None,
+        journal_key=journal_key,
+        language=_choice(
+            table, "language", "en", ("en", "zh_TW", "zh_CN"), "table.language", source
+        ),
+        source_file=source,
+    )
+
+
+def load_config(path: Path) -> TableConfig:
+    """Read a table configuration file."""
+    try:
+        text = path.read_text("utf-8")
+    except OSError as error:
+        raise ConfigError(str(path), "", f"cannot read the file: {error.strerror}") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(str(path), "", f"not valid TOML: {error}") from None
+    return parse_config(document, source=str(path), base_dir=path.parent)
+
+
+def default_config(*, variant: str = "punto-banco", source: str = "mock://") -> TableConfig:
+    """The configuration a table runs with when no file is given."""
+    return parse_config({"table": {"variant": variant}, "sources": [source]}, source="<defaults>")

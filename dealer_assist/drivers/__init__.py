@@ -1,0 +1,1 @@
+"""Card sources and other devices: one module per source, no Qt."""

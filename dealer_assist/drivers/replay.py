@@ -1,0 +1,58 @@
+"""``replay://PATH``: a recorded session played back as card reads, one per draw indicator.
+
+The file is what ``dealer-assist run --json`` wrote (the ``burned`` and ``card`` lines are read,
+in order, everything else skipped) or plain text with card codes separated by spaces, commas or
+new lines. Lines starting with ``#`` are comments. Playing back a session reproduces its coups,
+which is how a dispute or a training drill is replayed on the table.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dealer_assist.cards import Card, parse_card, parse_cards
+from dealer_assist.drivers.base import SourceUrl
+from dealer_assist.drivers.mock import MockShoe
+from dealer_assist.errors import CardParseError
+
+
+def read_recording(path: Path) -> list[Card]:
+    """The cards of a recorded session, in the order they came out of the shoe."""
+    cards: list[Card] = []
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError as error:
+        raise ValueError(f"cannot read the recording {path}: {error.strerror}") from None
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            if text.startswith("{"):
+                record = json.loads(text)
+                if record.get("type") == "burned":
+                    cards.extend(parse_card(code) for code in record.get("cards", []))
+                elif record.get("type") == "card" and record.get("card"):
+                    cards.append(parse_card(record["card"]))
+            else:
+                cards.extend(parse_cards([text]))
+        except (json.JSONDecodeError, CardParseError, TypeError) as error:
+            raise ValueError(f"{path}, line {number}: {error}") from None
+    return cards
+
+
+class ReplaySource(MockShoe):
+    """A mock shoe stacked with a recording's cards."""
+
+    @classmethod
+    def from_url(cls, url: SourceUrl) -> ReplaySource:
+        if not url.target:
+            raise ValueError(f"{url.text}: name the recording, replay:///path/to/session.jsonl")
+        pace_text = url.option("pace", "0") or "0"
+        return cls(
+            name=url.text,
+            cards=read_recording(Path(url.target)),
+            pace=float(pace_text),
+            cut_card_from_end=0,
+        )

@@ -1,0 +1,144 @@
+"""Croupier and supervisor commands, and the roles allowed to give them.
+
+Commands are requests: the controller checks each against the table's state and either records
+the events it causes or rejects it with :class:`CommandRejected`, changing nothing. Who is
+asking comes with the command; proving it (the PIN) is done before the command is made, by the
+screen or the command line, through :mod:`dealer_assist.table.auth`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from dealer_assist.cards import Card
+from dealer_assist.errors import DealerAssistError
+
+
+class Role(Enum):
+    CROUPIER = "croupier"
+    SUPERVISOR = "supervisor"
+    TECHNICIAN = "technician"
+
+
+class CommandRejected(DealerAssistError):
+    """The table cannot do that now; nothing changed. ``message`` says what to do instead."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewShoe:
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndShoe:
+    reason: str
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceBet:
+    seat: int
+    name: str
+    amount: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClearBets:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RepeatBets:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decide:
+    hand: str
+    choice: str
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseCoup:
+    """The croupier has paid and taken; a card after this starts the next coup."""
+
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevealHand:
+    """Squeeze: the cards of ``hand`` have been turned face up."""
+
+    hand: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportCutCard:
+    """The cut card came out of a shoe that cannot see it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportExposedCard:
+    """The last card came out face up where the house deals face down."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoidCoup:
+    reason: str
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectCard:
+    """A misread card: ``position`` is its index among the coup's cards in deal order."""
+
+    position: int
+    card: Card
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CollectCommission:
+    seat: int
+    reason: str = "player"  # "player" (on request), "leaving"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveAlert:
+    """Acknowledge or resolve an alert with one of the options it offers.
+
+    ``card`` is needed for the option ``enter_card`` (a supervisor keys in an unreadable card).
+    """
+
+    alert: int
+    option: str
+    role: Role = Role.CROUPIER
+    card: Card | None = None
+
+
+Command = (
+    NewShoe
+    | EndShoe
+    | PlaceBet
+    | ClearBets
+    | RepeatBets
+    | Decide
+    | CloseCoup
+    | RevealHand
+    | ReportCutCard
+    | ReportExposedCard
+    | VoidCoup
+    | CorrectCard
+    | CollectCommission
+    | ResolveAlert
+)
+
+#: Alert options that only a supervisor may choose.
+SUPERVISOR_OPTIONS = frozenset({"accept_card", "enter_card", "void_coup", "override"})

@@ -1,0 +1,769 @@
+"""The table controller: the single owner of the shoe, the coup, the seats and the ledger.
+
+Inputs are card-source events and croupier commands; each becomes zero or more
+:mod:`table events <dealer_assist.table.events>`. Every event is recorded (journal first), then
+applied by :meth:`TableController._apply`, the only code that changes the table's state. A
+replayed journal goes through the same ``_apply``, so recovery rebuilds exactly what was there.
+After each input the controller publishes an immutable :class:`Snapshot` and tells the sources
+what the shoe's draw indicator must show.
+
+Not thread-safe by design: one thread (see :mod:`dealer_assist.table.runtime`) feeds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from dealer_assist.cards import Card
+from dealer_assist.config import TableConfig
+from dealer_assist.drivers.base import (
+    ButtonPressed,
+    CardRead,
+    CutCardDrawn,
+    DeviceFault,
+    Indicator,
+    SourceEvent,
+    StatusChanged,
+    Want,
+)
+from dealer_assist.errors import BetError, RuleViolation
+from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Hand
+from dealer_assist.rules.outcome import outcome_of
+from dealer_assist.rules.settlement import Bet, money, settle, verify_bet
+from dealer_assist.shoe import Shoe, ShoePhase
+from dealer_assist.table import commands as cmd
+from dealer_assist.table.events import (
+    AlertRaised,
+    AlertResolved,
+    BetPlaced,
+    BetsCleared,
+    Burned,
+    CardCorrected,
+    CardDealt,
+    CardRevealed,
+    CardWithdrawn,
+    CommissionCollected,
+    CoupClosed,
+    CoupCompleted,
+    CoupSettled,
+    CoupStarted,
+    CoupVoided,
+    CutCardOut,
+    DeviceStatus,
+    HandDecided,
+    Record,
+    ShoeEnded,
+    ShoeStarted,
+    SupervisorAction,
+    TableEvent,
+)
+from dealer_assist.table.snapshot import Snapshot
+from dealer_assist.table.state import TableState
+from dealer_assist.table.view import build_snapshot
+
+Clock = Callable[[], datetime]
+RecordSink = Callable[[Record], None]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class TableController:
+    """One table. Feed it with :meth:`on_source_event` and :meth:`execute`."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        clock: Clock = utc_now,
+        journal: RecordSink | None = None,
+    ) -> None:
+        self.config = config
+        self._clock = clock
+        self._journal = journal
+        self._state = TableState(config)
+        self._seq = 0
+        self._record_listeners: list[RecordSink] = []
+        self._snapshot_listeners: list[Callable[[Snapshot], None]] = []
+        self._indicator_listeners: list[Callable[[Indicator], None]] = []
+        self._snapshot: Snapshot | None = None
+        self._indicator: Indicator | None = None
+        self._cards_received = 0
+
+    def begin(self) -> None:
+        """Open the table: start the first shoe unless a recovered journal already has one."""
+        if self._state.shoe is None:
+            self._start_shoe()
+        self._publish()
+
+    # --- subscribing -----------------------------------------------------------------------
+
+    def on_record(self, listener: RecordSink) -> None:
+        self._record_listeners.append(listener)
+
+    def on_snapshot(self, listener: Callable[[Snapshot], None]) -> None:
+        self._snapshot_listeners.append(listener)
+
+    def on_indicator(self, listener: Callable[[Indicator], None]) -> None:
+        self._indicator_listeners.append(listener)
+
+    @property
+    def snapshot(self) -> Snapshot:
+        if self._snapshot is None:
+            self._snapshot = build_snapshot(self._state, self._seq)
+        return self._snapshot
+
+    @property
+    def indicator(self) -> Indicator:
+        return self._indicator or self._compute_indicator()
+
+    @property
+    def state(self) -> TableState:
+        """The live state, for the journal's checks and tests; views use snapshots."""
+        return self._state
+
+    @property
+    def seq(self) -> int:
+        return self._seq
+
+    # --- recording -------------------------------------------------------------------------
+
+    def _record(self, event: TableEvent) -> None:
+        self._seq += 1
+        record = Record(seq=self._seq, at=self._clock(), table=self.config.table_id, event=event)
+        if self._journal is not None:
+            self._journal(record)  # durable before anyone sees it
+        self._apply(event)
+        for listener in self._record_listeners:
+            listener(record)
+
+    def replay(self, records: Iterable[Record]) -> None:
+        """Rebuild the state from recorded events (recovery); nothing is journaled again."""
+        for record in records:
+            if record.seq != self._seq + 1:
+                raise ValueError(f"record {record.seq} follows {self._seq}: the journal has a gap")
+            self._seq = record.seq
+            self._apply(record.event)
+        self._publish()
+
+    def _apply(self, event: TableEvent) -> None:
+        self._state.apply(event)
+
+    def _publish(self) -> None:
+        self._snapshot = build_snapshot(self._state, self._seq)
+        for listener in self._snapshot_listeners:
+            listener(self._snapshot)
+        indicator = self._compute_indicator()
+        if indicator != self._indicator:
+            self._indicator = indicator
+            for indicator_listener in self._indicator_listeners:
+                indicator_listener(indicator)
+
+    # --- the indicator ---------------------------------------------------------------------
+
+    def _compute_indicator(self) -> Indicator:
+        state = self._state
+
+        def show(want: Want, hand: Hand | None = None, count: int = 0) -> Indicator:
+            return Indicator(
+                want=want,
+                hand=hand,
+                count=count,
+                serial=self._seq,
+                shoe=state.shoe_number,
+                cards_received=self._cards_received,
+            )
+
+        shoe = state.shoe
+        if shoe is None or shoe.phase is ShoePhase.ENDED:
+            return show(Want.OFF)
+        if state.holding:
+            return show(Want.STOP)
+        if shoe.phase is ShoePhase.BURN:
+            return show(Want.BURN, count=shoe.burn_remaining or 0)
+        coup = state.coup
+        if coup is None or state.coup_closed:
+            return show(Want.CARD, state.rules.hands[0])
+        if state.coup_finished:
+            return show(Want.STOP)
+        step = coup.next_step
+        if isinstance(step, DealTo) and not state.reveal_pending(step.hand):
+            return show(Want.CARD, step.hand)
+        return show(Want.STOP)
+
+    # --- inputs: source events -------------------------------------------------------------
+
+    def on_source_event(self, event: SourceEvent) -> None:
+        if isinstance(event, CardRead):
+            self._card_read(event)
+        elif isinstance(event, StatusChanged):
+            self._record(
+                DeviceStatus(source=event.source, status=event.status.value, detail=event.detail)
+            )
+            if event.status.value == "lost":
+                self._alert(
+                    "device_lost",
+                    f"{event.source} is lost: {event.detail or 'no answer'}",
+                    "Deal no card until it is back, or deal by hand and enter cards",
+                    hold=False,
+                    options=("acknowledge",),
+                    source=event.source,
+                )
+        elif isinstance(event, DeviceFault):
+            self._alert(
+                event.code,
+                f"{event.source}: {event.message}",
+                "Check the device; the card was not taken",
+                hold=False,
+                options=("acknowledge",),
+                source=event.source,
+                raw=event.raw.hex(),
+            )
+        elif isinstance(event, ButtonPressed):
+            self._record(
+                SupervisorAction(
+                    action=f"button:{event.button.value}", role="croupier", detail=event.source
+                )
+            )
+            if event.button.value == "new_shoe":
+                self._try(lambda: self._new_shoe(cmd.NewShoe()))
+            elif event.button.value == "result_check":
+                self._try(lambda: self._close_coup("croupier"))
+        elif isinstance(event, CutCardDrawn):
+            source = event.source
+            self._try(lambda: self._cut_card(source))
+        self._publish()
+
+    def _try(self, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except cmd.CommandRejected as rejected:
+            self._alert(rejected.code, rejected.message, "", hold=False, options=("acknowledge",))
+
+    def _card_read(self, read: CardRead) -> None:
+        self._cards_received += 1
+        raw = read.raw.hex()
+        if read.card is None:
+            self._alert(
+                "unreadable_card",
+                f"{read.source} saw a card it could not read"
+                + (f" ({read.detail})" if read.detail else ""),
+                "A supervisor keys in the card, or voids the coup",
+                hold=True,
+                options=("enter_card", "void_coup"),
+                source=read.source,
+                raw=raw,
+            )
+            return
+        self._take_card(read.card, source=read.source, raw=raw, hand=read.hand)
+
+    def _take_card(
+        self, card: Card, *, source: str, raw: str, hand: Hand | None, accepted: bool = False
+    ) -> None:
+        state = self._state
+        shoe = state.shoe
+        if shoe is None or shoe.phase is ShoePhase.ENDED:
+            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
+            self._alert(
+                "no_shoe",
+                f"{card} read but the shoe has ended",
+                "Set the card aside; start a new shoe",
+                hold=False,
+                options=("acknowledge",),
+            )
+            return
+        if state.holding and not accepted:
+            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
+            self._alert(
+                "card_while_held",
+                f"{card} came out while the table is held",
+                "Set the card aside (it does not go back in the shoe); resolve the alert first",
+                hold=False,
+                options=("acknowledge",),
+            )
+            return
+        verdict = state.account.check(card)
+        if not verdict.ok and not accepted:
+            self._alert(
+                verdict.code.value,
+                verdict.message,
+                "Set the card aside and deal the next one, or a supervisor accepts it "
+                "or voids the coup",
+                hold=True,
+                options=("set_aside", "accept_card", "void_coup"),
+                card=card,
+                source=source,
+                raw=raw,
+            )
+            return
+        if shoe.phase is ShoePhase.BURN:
+            turned = shoe.burn_remaining is None
+            self._record(
+                Burned(
+                    card=card,
+                    reason="burn_turned" if turned else "burn",
+                    source=source,
+                    raw=raw,
+                    burn_count=card.rank.burn_count if turned else 0,
+                )
+            )
+            return
+        if state.coup is None or state.coup_closed:
+            if not shoe.can_start_coup():
+                self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
+                self._alert(
+                    "no_coup_due",
+                    f"{card} came out but no coup may start ({shoe_reason(shoe)})",
+                    "Set the card aside",
+                    hold=False,
+                    options=("acknowledge",),
+                )
+                return
+            self._record(CoupStarted(coup=shoe.coups_played + 1))
+        coup = state.coup
+        assert coup is not None
+        try:
+            target = coup.verify_deal(card, hand)
+        except RuleViolation as violation:
+            self._misdeal(card, violation, source=source, raw=raw, accepted=accepted)
+            return
+        self._record(
+            CardDealt(
+                coup=state.coup_number,
+                card=card,
+                hand=target.value,
+                source=source,
+                raw=raw,
+                face_down=self.config.squeeze,
+            )
+        )
+        self._after_change()
+
+    def _misdeal(
+        self, card: Card, violation: RuleViolation, *, source: str, raw: str, accepted: bool
+    ) -> None:
+        if violation.code in ("natural", "coup_complete"):
+            if self.config.misdeal.extra_card == "burn":
+                self._record(Burned(card=card, reason="extra", source=source, raw=raw))
+                self._alert(
+                    "extra_card",
+                    violation.message,
+                    "Burn the extra card: it is out of play",
+                    hold=False,
+                    options=("acknowledge",),
+                )
+            else:
+                self._alert(
+                    "extra_card",
+                    violation.message,
+                    "Set it aside, or a supervisor voids the coup",
+                    hold=True,
+                    options=("set_aside", "void_coup"),
+                    card=card,
+                    source=source,
+                    raw=raw,
+                )
+            return
+        if violation.code == "decision_due":
+            fix = "A supervisor accepts the card (the hand draws), or sets it aside, or voids"
+        else:
+            fix = "Move the card to the hand the tableau calls, or a supervisor voids the coup"
+        self._alert(
+            violation.code,
+            violation.message,
+            fix,
+            hold=True,
+            options=("set_aside", "accept_card", "void_coup"),
+            card=card,
+            source=source,
+            raw=raw,
+        )
+
+    def _after_change(self) -> None:
+        """Complete, settle and close the coup once its outcome is known and shown."""
+        state = self._state
+        coup = state.coup
+        if coup is None or state.coup_finished or not coup.is_complete:
+            return
+        if any(state.reveal_pending(hand) for hand in state.rules.hands):
+            return
+        outcome = outcome_of(coup)
+        self._record(
+            CoupCompleted(
+                coup=state.coup_number,
+                hands={r.hand.value: tuple(c.code for c in r.cards) for r in outcome.hands},
+                totals={r.hand.value: r.total for r in outcome.hands},
+                winner=outcome.winner.value if outcome.winner else None,
+                natural=outcome.natural,
+                sides={hand.value: result.value for hand, result in outcome.sides},
+            )
+        )
+        bets = state.all_bets()
+        settlement = settle(state.variant, outcome, bets, self.config.settlement)
+        self._record(
+            CoupSettled(
+                coup=state.coup_number,
+                bets=tuple(
+                    {
+                        "seat": b.seat,
+                        "name": b.name,
+                        "stake": str(b.stake),
+                        "result": b.result.value,
+                        "odds": b.odds,
+                        "payout": str(b.payout),
+                        "commission": str(b.commission),
+                        "net": str(b.net),
+                        "returned": str(b.returned),
+                        "commission_to_box": str(b.commission_to_box),
+                    }
+                    for b in settlement.bets
+                ),
+                commission_to_boxes={
+                    str(seat): str(amount)
+                    for seat, amount in settlement.commission_to_boxes.items()
+                },
+            )
+        )
+        if not self.config.confirm_coup:
+            self._record(CoupClosed(coup=state.coup_number, by="auto"))
+        self._check_shuffle()
+        self._end_shoe_if_done()
+
+    def _check_shuffle(self) -> None:
+        verdict = self._state.shuffle_verdict
+        if not self._state.shuffle_alarm_due or verdict is None:
+            return
+        self._alert(
+            "unshuffled",
+            verdict.message,
+            "Stop the game and call the pit: the shoe may not have been shuffled",
+            hold=True,
+            options=("override", "void_coup"),
+        )
+
+    def _end_shoe_if_done(self) -> None:
+        state = self._state
+        shoe = state.shoe
+        if shoe is None or shoe.phase is not ShoePhase.ENDED or state.shoe_end_recorded:
+            return
+        self._collect_all("shoe_end")
+        self._record(
+            ShoeEnded(
+                shoe=state.shoe_number,
+                cards_dealt=shoe.cards_out,
+                cards_left=shoe.cards_left,
+                coups=shoe.coups_played,
+                reason=state.shoe_end_reason(),
+            )
+        )
+
+    def _collect_all(self, reason: str) -> None:
+        state = self._state
+        for seat in sorted(state.boxes.owed):
+            owed = state.boxes.balance(seat)
+            due = self.config.settlement.commission_rounding.apply(owed)
+            self._record(
+                CommissionCollected(seat=seat, owed=str(owed), due=str(due), reason=reason)
+            )
+
+    def _alert(
+        self,
+        code: str,
+        message: str,
+        fix: str,
+        *,
+        hold: bool,
+        options: tuple[str, ...],
+        card: Card | None = None,
+        source: str = "",
+        raw: str = "",
+    ) -> None:
+        self._record(
+            AlertRaised(
+                alert=self._state.next_alert_id,
+                code=code,
+                message=message,
+                fix=fix,
+                hold=hold,
+                options=options,
+                card=card,
+                source=source,
+                raw=raw,
+            )
+        )
+
+    # --- inputs: commands ------------------------------------------------------------------
+
+    def execute(self, command: cmd.Command) -> None:
+        """Carry out ``command`` or raise :class:`CommandRejected`, changing nothing."""
+        handler = getattr(self, f"_cmd_{type(command).__name__}")
+        handler(command)
+        self._publish()
+
+    def _require(self, role: cmd.Role, needed: cmd.Role, what: str) -> None:
+        if needed is cmd.Role.SUPERVISOR and role is cmd.Role.CROUPIER:
+            raise cmd.CommandRejected("supervisor_required", f"{what} needs a supervisor's PIN")
+
+    def _cmd_NewShoe(self, command: cmd.NewShoe) -> None:
+        self._new_shoe(command)
+
+    def _new_shoe(self, command: cmd.NewShoe) -> None:
+        state = self._state
+        shoe = state.shoe
+        if shoe is not None and shoe.phase is not ShoePhase.ENDED:
+            if state.coup is not None and not state.coup_finished:
+                raise cmd.CommandRejected(
+                    "coup_in_progress", "finish or void the coup before a new shoe"
+                )
+            if shoe.cards_out > 0:
+                self._require(command.role, cmd.Role.SUPERVISOR, "Ending a shoe early")
+                self._record(
+                    SupervisorAction(
+                        action="end_shoe",
+                        role=command.role.value,
+                        detail="ended early for a new shoe",
+                    )
+                )
+            self._end_shoe_if_done()
+        self._start_shoe()
+
+    def _start_shoe(self) -> None:
+        settings = self.config.shoe
+        self._record(
+            ShoeStarted(
+                shoe=self._state.shoe_number + 1,
+                decks=settings.decks,
+                cut_card_from_end=settings.cut_card_from_end,
+                burn=settings.burn.describe(),
+                card_count=settings.decks * 52,
+            )
+        )
+
+    def _cmd_EndShoe(self, command: cmd.EndShoe) -> None:
+        self._require(command.role, cmd.Role.SUPERVISOR, "Ending a shoe")
+        state = self._state
+        shoe = state.shoe
+        if shoe is None or shoe.phase is ShoePhase.ENDED:
+            raise cmd.CommandRejected("shoe_ended", "the shoe has already ended")
+        if state.coup is not None and not state.coup_finished:
+            raise cmd.CommandRejected("coup_in_progress", "void or finish the coup first")
+        self._record(
+            SupervisorAction(action="end_shoe", role=command.role.value, detail=command.reason)
+        )
+        self._end_shoe_if_done()
+
+    def _cmd_PlaceBet(self, command: cmd.PlaceBet) -> None:
+        state = self._state
+        if command.seat not in self.config.seats:
+            raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
+        if not state.betting_open:
+            raise cmd.CommandRejected("no_more_bets", "no more bets: the coup has started")
+        try:
+            stake = money(command.amount, what=f"seat {command.seat}: {command.name}")
+            existing = state.bets.get(command.seat, {}).get(command.name, Decimal(0))
+            bet = Bet(seat=command.seat, name=command.name, stake=existing + stake)
+            verify_bet(state.variant, bet, self.config.settlement.limits)
+        except BetError as error:
+            raise cmd.CommandRejected(error.code, error.message) from None
+        self._record(BetPlaced(seat=command.seat, name=command.name, stake=str(stake)))
+
+    def _cmd_ClearBets(self, command: cmd.ClearBets) -> None:
+        if not self._state.betting_open:
+            raise cmd.CommandRejected("no_more_bets", "no more bets: the coup has started")
+        if command.seat not in self.config.seats:
+            raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
+        self._record(BetsCleared(seat=command.seat))
+
+    def _cmd_RepeatBets(self, command: cmd.RepeatBets) -> None:
+        state = self._state
+        last = state.last_bets.get(command.seat)
+        if not last:
+            raise cmd.CommandRejected("no_last_bet", f"seat {command.seat} has no last bet")
+        if state.bets.get(command.seat):
+            self._cmd_ClearBets(cmd.ClearBets(seat=command.seat))
+        for name, stake in last.items():
+            self._cmd_PlaceBet(cmd.PlaceBet(seat=command.seat, name=name, amount=str(stake)))
+
+    def _cmd_Decide(self, command: cmd.Decide) -> None:
+        state = self._state
+        coup = state.coup
+        if coup is None or state.coup_finished:
+            raise cmd.CommandRejected("no_decision_due", "no coup is being dealt")
+        try:
+            hand, choice = Hand(command.hand), Choice(command.choice)
+            coup.verify_decide(hand, choice)
+        except ValueError:
+            raise cmd.CommandRejected("bad_decision", f"{command.hand}/{command.choice}") from None
+        except RuleViolation as violation:
+            raise cmd.CommandRejected(violation.code, violation.message) from None
+        if state.reveal_pending(hand):
+            raise cmd.CommandRejected("reveal_first", f"turn the {hand} cards before deciding")
+        self._record(
+            HandDecided(
+                coup=state.coup_number, hand=hand.value, choice=choice.value, by=command.role.value
+            )
+        )
+        self._after_change()
+
+    def _cmd_CloseCoup(self, command: cmd.CloseCoup) -> None:  # noqa: N802
+        self._close_coup(command.role.value)
+
+    def _close_coup(self, by: str) -> None:
+        state = self._state
+        if state.coup is None or not state.coup_finished or state.coup_closed:
+            raise cmd.CommandRejected("no_coup_to_close", "no finished coup waits to be closed")
+        self._record(CoupClosed(coup=state.coup_number, by=by))
+
+    def _cmd_RevealHand(self, command: cmd.RevealHand) -> None:
+        state = self._state
+        try:
+            hand = Hand(command.hand)
+        except ValueError:
+            raise cmd.CommandRejected("bad_hand", f"no hand {command.hand!r}") from None
+        if state.coup is None or not state.reveal_pending(hand):
+            raise cmd.CommandRejected("nothing_to_reveal", f"no face-down {hand} card")
+        self._record(CardRevealed(coup=state.coup_number, hand=hand.value))
+        self._after_change()
+
+    def _cmd_ReportCutCard(self, command: cmd.ReportCutCard) -> None:
+        self._cut_card("croupier")
+
+    def _cut_card(self, source: str) -> None:
+        shoe = self._state.shoe
+        if shoe is None or not shoe.can_signal_cut_card():
+            raise cmd.CommandRejected("cut_card_out", "the cut card is already out")
+        last = _last_coup_after_cut(shoe)
+        self._record(CutCardOut(coup=shoe.coup, last_coup=last, source=source))
+        self._end_shoe_if_done()
+
+    def _cmd_ReportExposedCard(self, command: cmd.ReportExposedCard) -> None:
+        state = self._state
+        coup = state.coup
+        if coup is None or state.coup_finished or not coup.operations:
+            raise cmd.CommandRejected("no_card", "no card of this coup to report")
+        last = state.coup_cards[-1]
+        if self.config.misdeal.exposed_card == "use":
+            self._record(
+                SupervisorAction(action="exposed_card_used", role="croupier", detail=last.code)
+            )
+            return
+        self._record(CardWithdrawn(coup=state.coup_number, card=last, reason="exposed"))
+
+    def _cmd_VoidCoup(self, command: cmd.VoidCoup) -> None:
+        self._require(command.role, cmd.Role.SUPERVISOR, "Voiding a coup")
+        state = self._state
+        if state.coup is None or state.coup_finished:
+            raise cmd.CommandRejected("no_coup", "no coup is being dealt")
+        self._void(command.reason, command.role.value)
+
+    def _void(self, reason: str, by: str) -> None:
+        state = self._state
+        for alert in list(state.alerts.values()):
+            if alert.card is not None:
+                self._record(Burned(card=alert.card, reason="set_aside", source=alert.source))
+            self._record(AlertResolved(alert=alert.alert, resolution="void_coup", by=by))
+        if state.coup is not None and not state.coup_finished:
+            self._record(CoupVoided(coup=state.coup_number, reason=reason, by=by))
+        self._end_shoe_if_done()
+
+    def _cmd_CorrectCard(self, command: cmd.CorrectCard) -> None:
+        self._require(command.role, cmd.Role.SUPERVISOR, "Correcting a card")
+        state = self._state
+        coup = state.coup
+        if coup is None or state.coup_finished:
+            raise cmd.CommandRejected("no_coup", "no coup is being dealt")
+        cards = state.coup_cards
+        if not 0 <= command.position < len(cards):
+            raise cmd.CommandRejected("bad_position", f"the coup has {len(cards)} cards")
+        if state.replay_with(command.position, command.card) is None:
+            raise cmd.CommandRejected(
+                "correction_breaks_coup",
+                f"with {command.card} in place of {cards[command.position]} the cards dealt "
+                "no longer follow the tableau: void the coup instead",
+            )
+        self._record(
+            CardCorrected(
+                coup=state.coup_number,
+                position=command.position,
+                original=cards[command.position],
+                corrected=command.card,
+                by=command.role.value,
+            )
+        )
+        self._after_change()
+
+    def _cmd_CollectCommission(self, command: cmd.CollectCommission) -> None:
+        state = self._state
+        owed = state.boxes.balance(command.seat)
+        if owed == 0:
+            raise cmd.CommandRejected("box_empty", f"seat {command.seat} owes no commission")
+        due = self.config.settlement.commission_rounding.apply(owed)
+        self._record(
+            CommissionCollected(
+                seat=command.seat, owed=str(owed), due=str(due), reason=command.reason
+            )
+        )
+
+    def _cmd_ResolveAlert(self, command: cmd.ResolveAlert) -> None:
+        state = self._state
+        alert = state.alerts.get(command.alert)
+        if alert is None:
+            raise cmd.CommandRejected("no_alert", f"no open alert {command.alert}")
+        if command.option not in alert.options:
+            raise cmd.CommandRejected(
+                "bad_option", f"alert {alert.alert} takes {', '.join(alert.options)}"
+            )
+        if command.option in cmd.SUPERVISOR_OPTIONS:
+            self._require(command.role, cmd.Role.SUPERVISOR, command.option.replace("_", " "))
+        by = command.role.value
+        if command.option == "void_coup":
+            self._void(f"alert {alert.alert}: {alert.code}", by)
+            return
+        if command.option == "enter_card":
+            if command.card is None:
+                raise cmd.CommandRejected("card_required", "key in the card to enter")
+            self._record(
+                AlertResolved(
+                    alert=alert.alert, resolution="enter_card", by=by, detail=command.card.code
+                )
+            )
+            self._take_card(command.card, source=f"entered by {by}", raw=alert.raw, hand=None)
+            return
+        if command.option == "set_aside" and alert.card is not None:
+            self._record(AlertResolved(alert=alert.alert, resolution="set_aside", by=by))
+            self._record(
+                Burned(card=alert.card, reason="set_aside", source=alert.source, raw=alert.raw)
+            )
+            return
+        if command.option == "accept_card" and alert.card is not None:
+            self._record(AlertResolved(alert=alert.alert, resolution="accept_card", by=by))
+            coup = state.coup
+            step = coup.next_step if coup is not None else None
+            if isinstance(step, DecisionDue):
+                # A card dealt before the punter or banker chose: accepting it means the hand drew.
+                self._record(
+                    HandDecided(coup=state.coup_number, hand=step.hand.value, choice="draw", by=by)
+                )
+            self._take_card(
+                alert.card, source=alert.source, raw=alert.raw, hand=None, accepted=True
+            )
+            return
+        self._record(AlertResolved(alert=alert.alert, resolution=command.option, by=by))
+
+
+def _last_coup_after_cut(shoe: Shoe) -> int:
+    settings = shoe.settings
+    if shoe.phase is ShoePhase.IN_COUP:
+        return shoe.coup + settings.coups_after_cut_card
+    return shoe.coups_played + 1
+
+
+def shoe_reason(shoe: Shoe) -> str:
+    try:
+        shoe.verify_start_coup()
+    except RuleViolation as violation:
+        return violation.message
+    return "ready"

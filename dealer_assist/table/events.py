@@ -1,0 +1,324 @@
+"""The table's record: one immutable event for everything that happened, in order.
+
+The table controller turns card reads and croupier commands into these events, writes each to the
+journal, and only then applies it to its state. Replaying the events rebuilds the table exactly
+(house style: "events are the record"), so an event holds everything needed to apply it and
+nothing that could be recomputed differently later.
+
+Every event has a ``type`` (its name in the JSON stream and the journal) and serialises to a
+flat JSON object with :func:`event_to_json`; :func:`event_from_json` reads it back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ClassVar
+
+from dealer_assist.cards import Card, parse_card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeStarted:
+    type: ClassVar[str] = "shoe_started"
+    shoe: int
+    decks: int
+    cut_card_from_end: int
+    burn: str
+    card_count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Burned:
+    """A card went to the discard tray without playing: the burn, an extra or exposed card."""
+
+    type: ClassVar[str] = "burned"
+    card: Card
+    reason: str  # "burn_turned", "burn", "extra", "exposed", "set_aside"
+    source: str = ""
+    raw: str = ""
+    burn_count: int = 0  # for the turned first card: how many follow it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoupStarted:
+    type: ClassVar[str] = "coup_started"
+    coup: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetPlaced:
+    type: ClassVar[str] = "bet_placed"
+    seat: int
+    name: str
+    stake: str  # exact decimal text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetsCleared:
+    type: ClassVar[str] = "bets_cleared"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDealt:
+    type: ClassVar[str] = "card"
+    coup: int
+    card: Card
+    hand: str
+    source: str = ""
+    raw: str = ""  # the device's own data, hex
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardRevealed:
+    type: ClassVar[str] = "card_revealed"
+    coup: int
+    hand: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandDecided:
+    type: ClassVar[str] = "decision"
+    coup: int
+    hand: str
+    choice: str
+    by: str = "croupier"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoupCompleted:
+    type: ClassVar[str] = "coup_completed"
+    coup: int
+    hands: Mapping[str, tuple[str, ...]]
+    totals: Mapping[str, int]
+    winner: str | None
+    natural: bool
+    sides: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoupSettled:
+    type: ClassVar[str] = "coup_settled"
+    coup: int
+    bets: tuple[Mapping[str, Any], ...]
+    commission_to_boxes: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoupClosed:
+    """The croupier has paid and taken: the next card out starts the next coup."""
+
+    type: ClassVar[str] = "coup_closed"
+    coup: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoupVoided:
+    type: ClassVar[str] = "coup_voided"
+    coup: int
+    reason: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardCorrected:
+    """A supervisor corrected a misread card: both values stay in the record."""
+
+    type: ClassVar[str] = "card_corrected"
+    coup: int
+    position: int  # index among the coup's cards, in deal order
+    original: Card
+    corrected: Card
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardWithdrawn:
+    """The last card dealt was taken out of the coup (an exposed card burned by house rule)."""
+
+    type: ClassVar[str] = "card_withdrawn"
+    coup: int
+    card: Card
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CommissionCollected:
+    type: ClassVar[str] = "commission_collected"
+    seat: int
+    owed: str
+    due: str
+    reason: str  # "player", "leaving", "shoe_end"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AlertRaised:
+    type: ClassVar[str] = "alert"
+    alert: int
+    code: str
+    message: str
+    fix: str
+    hold: bool  # True: no card is taken until it is resolved
+    options: tuple[str, ...]
+    card: Card | None = None
+    source: str = ""
+    raw: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AlertResolved:
+    type: ClassVar[str] = "alert_resolved"
+    alert: int
+    resolution: str
+    by: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CutCardOut:
+    type: ClassVar[str] = "cut_card"
+    coup: int
+    last_coup: int
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeEnded:
+    type: ClassVar[str] = "shoe_ended"
+    shoe: int
+    cards_dealt: int
+    cards_left: int
+    coups: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeviceStatus:
+    type: ClassVar[str] = "device"
+    source: str
+    status: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SupervisorAction:
+    """A supervisor or technician action that is not itself a game event (sign-in, override)."""
+
+    type: ClassVar[str] = "supervisor"
+    action: str
+    role: str
+    detail: str = ""
+
+
+TableEvent = (
+    ShoeStarted
+    | Burned
+    | CoupStarted
+    | BetPlaced
+    | BetsCleared
+    | CardDealt
+    | CardRevealed
+    | HandDecided
+    | CoupCompleted
+    | CoupSettled
+    | CoupClosed
+    | CoupVoided
+    | CardCorrected
+    | CardWithdrawn
+    | CommissionCollected
+    | AlertRaised
+    | AlertResolved
+    | CutCardOut
+    | ShoeEnded
+    | DeviceStatus
+    | SupervisorAction
+)
+
+EVENT_TYPES: dict[str, type[Any]] = {
+    cls.type: cls
+    for cls in (
+        ShoeStarted,
+        Burned,
+        CoupStarted,
+        BetPlaced,
+        BetsCleared,
+        CardDealt,
+        CardRevealed,
+        HandDecided,
+        CoupCompleted,
+        CoupSettled,
+        CoupClosed,
+        CoupVoided,
+        CardCorrected,
+        CardWithdrawn,
+        CommissionCollected,
+        AlertRaised,
+        AlertResolved,
+        CutCardOut,
+        ShoeEnded,
+        DeviceStatus,
+        SupervisorAction,
+    )
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """An event as recorded: its sequence number and UTC time at the table."""
+
+    seq: int
+    at: datetime
+    table: str
+    event: TableEvent
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def event_to_json(event: TableEvent) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": event.type}
+    for item in dataclasses.fields(event):
+        data[item.name] = _plain(getattr(event, item.name))
+    return data
+
+
+_CARD_FIELDS = {"card", "original", "corrected"}
+
+
+def event_from_json(data: Mapping[str, Any]) -> TableEvent:
+    cls = EVENT_TYPES[data["type"]]
+    kwargs: dict[str, Any] = {}
+    for item in dataclasses.fields(cls):
+        if item.name not in data:
+            continue
+        value = data[item.name]
+        if item.name in _CARD_FIELDS and value is not None:
+            value = parse_card(value)
+        elif item.name == "hands":
+            value = {k: tuple(v) for k, v in value.items()}
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[item.name] = value
+    event: TableEvent = cls(**kwargs)
+    return event
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    return {
+        "seq": record.seq,
+        "at": record.at.isoformat(),
+        "table": record.table,
+        **event_to_json(record.event),
+    }

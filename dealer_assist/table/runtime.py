@@ -1,0 +1,134 @@
+"""Threads and queues around the controller: sources in, commands in, one thread applies them.
+
+Sources emit from their own threads into one queue; commands from a screen or the terminal go
+into the same queue with a future for their answer. One thread (the caller of :meth:`run_until`
+or the thread :meth:`start` creates) takes items off the queue and hands them to the controller,
+so the controller is never entered from two threads.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+
+from dealer_assist.config import TableConfig
+from dealer_assist.drivers.base import CardSource, Indicator, SourceEvent, SourceUrl
+from dealer_assist.drivers.mock import MockShoe
+from dealer_assist.drivers.registry import open_source, source_class
+from dealer_assist.table.commands import Command
+from dealer_assist.table.controller import TableController
+
+_STOP = object()
+
+
+def build_source(url: str, config: TableConfig) -> CardSource:
+    """Open a source; a mock shoe takes the table's decks and cut card unless its URL says."""
+    parsed = SourceUrl.parse(url)
+    if issubclass(source_class(parsed.scheme), MockShoe) and parsed.scheme == "mock":
+        source = MockShoe.from_url(parsed)
+        if "decks" not in parsed.options:
+            source.decks = config.shoe.decks
+        if "cut" not in parsed.options:
+            source.cut_card_from_end = config.shoe.cut_card_from_end
+        return source
+    return open_source(url)
+
+
+class TableRuntime:
+    """Runs one controller with its sources."""
+
+    def __init__(self, controller: TableController, sources: Sequence[CardSource]) -> None:
+        self.controller = controller
+        self.sources = list(sources)
+        self._queue: queue.Queue[object] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._started = False
+        self._idle_hooks: list[Callable[[], None]] = []
+        controller.on_indicator(self._indicate)
+
+    def _indicate(self, indicator: Indicator) -> None:
+        for source in self.sources:
+            source.indicate(indicator)
+
+    # --- feeding ---------------------------------------------------------------------------
+
+    def post_event(self, event: SourceEvent) -> None:
+        self._queue.put(event)
+
+    def submit(self, command: Command) -> Future[None]:
+        """Queue a command; the future raises :class:`CommandRejected` if the table refuses."""
+        future: Future[None] = Future()
+        self._queue.put((command, future))
+        return future
+
+    # --- running ---------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Start the sources and show them the current indicator."""
+        if self._started:
+            return
+        self._started = True
+        self.controller.begin()
+        for source in self.sources:
+            source.start(self.post_event)
+        self._indicate(self.controller.indicator)
+
+    def _handle(self, item: object) -> None:
+        if isinstance(item, tuple):
+            command, future = item
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                self.controller.execute(command)
+            except Exception as error:
+                future.set_exception(error)
+            else:
+                future.set_result(None)
+        else:
+            self.controller.on_source_event(item)  # type: ignore[arg-type]
+
+    def run_until(self, done: Callable[[], bool], *, timeout: float | None = None) -> bool:
+        """Process items in this thread until ``done()``; False if ``timeout`` ran out first."""
+        self.open()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not done():
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if wait == 0.0:
+                return False
+            try:
+                item = self._queue.get(timeout=wait)
+            except queue.Empty:
+                return False
+            if item is _STOP:
+                return done()
+            self._handle(item)
+        return True
+
+    def start(self) -> None:
+        """Process items on a thread of its own (the screens use this)."""
+        self.open()
+        self._thread = threading.Thread(target=self._loop, name="table", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is _STOP:
+                return
+            self._handle(item)
+
+    def close(self) -> None:
+        for source in self.sources:
+            source.stop()
+        self._queue.put(_STOP)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> TableRuntime:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
