@@ -19,10 +19,22 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]
 
 def test_complete_coup_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, data = run(
-        ["coup", "--json", "--bet", "banker=100", "--bet", "tie=10", "4S", "3H", "AD", "KC", "9H",
-         "5C"],
+        [
+            "coup",
+            "--json",
+            "--bet",
+            "banker=100",
+            "--bet",
+            "tie=10",
+            "4S",
+            "3H",
+            "AD",
+            "KC",
+            "9H",
+            "5C",
+        ],
         capsys,
-    )  # fmt: skip
+    )
     assert status == 0
     assert data["complete"] is True and data["next"] is None
     assert data["player_cards"] == ["4S", "AD", "9H"]
@@ -32,16 +44,30 @@ def test_complete_coup_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["player_pair"] is False and data["banker_pair"] is False
     assert data["bets"] == [
         {
-            "seat": 1, "name": "banker", "stake": "100.00", "result": "win", "odds": "1:1",
-            "payout": "100.00", "commission": "5.00", "net": "95.00", "returned": "195.00",
+            "seat": 1,
+            "name": "banker",
+            "stake": "100.00",
+            "result": "win",
+            "odds": "1:1",
+            "payout": "100.00",
+            "commission": "5.00",
+            "net": "95.00",
+            "returned": "195.00",
             "commission_to_box": "0.00",
         },
         {
-            "seat": 1, "name": "tie", "stake": "10.00", "result": "lose", "odds": "lose",
-            "payout": "0.00", "commission": "0.00", "net": "-10.00", "returned": "0.00",
+            "seat": 1,
+            "name": "tie",
+            "stake": "10.00",
+            "result": "lose",
+            "odds": "lose",
+            "payout": "0.00",
+            "commission": "0.00",
+            "net": "-10.00",
+            "returned": "0.00",
             "commission_to_box": "0.00",
         },
-    ]  # fmt: skip
+    ]
 
 
 def test_incomplete_coup_says_who_gets_the_next_card(capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,8 +77,9 @@ def test_incomplete_coup_says_who_gets_the_next_card(capsys: pytest.CaptureFixtu
 
 
 def test_decision_due_in_chemin_de_fer(capsys: pytest.CaptureFixture[str]) -> None:
-    status, data = run(["coup", "--json", "--variant", "chemin-de-fer", "4S", "3H", "AD", "KC"],
-                       capsys)  # fmt: skip
+    status, data = run(
+        ["coup", "--json", "--variant", "chemin-de-fer", "4S", "3H", "AD", "KC"], capsys
+    )
     assert status == 0
     assert data["next"] is None
     assert data["decision"]["hand"] == "player"
@@ -65,10 +92,25 @@ def test_decision_due_in_chemin_de_fer(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_banque_sides(capsys: pytest.CaptureFixture[str]) -> None:
     status, data = run(
-        ["coup", "--json", "--variant", "banque", "--bet", "a_cheval=20",
-         "4S", "3H", "AD", "KC", "5C", "5D", "9S", "draw", "4H"],
+        [
+            "coup",
+            "--json",
+            "--variant",
+            "banque",
+            "--bet",
+            "a_cheval=20",
+            "4S",
+            "3H",
+            "AD",
+            "KC",
+            "5C",
+            "5D",
+            "9S",
+            "draw",
+            "4H",
+        ],
         capsys,
-    )  # fmt: skip
+    )
     assert status == 0
     assert data["right_cards"] == ["4S", "KC", "9S"]
     assert data["sides"] == {"right": "win", "left": "win"}

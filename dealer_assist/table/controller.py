@@ -608,7 +608,7 @@ class TableController:
         )
         self._after_change()
 
-    def _cmd_CloseCoup(self, command: cmd.CloseCoup) -> None:  # noqa: N802
+    def _cmd_CloseCoup(self, command: cmd.CloseCoup) -> None:
         self._close_coup(command.role.value)
 
     def _close_coup(self, by: str) -> None:

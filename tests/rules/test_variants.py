@@ -13,16 +13,32 @@ from dealer_assist.rules.tableau import DEFAULT_CHEMIN_DE_FER_OPTIONS
 from dealer_assist.rules.variants import default_catalog, load_catalog
 
 ISSUE_BET_NAMES = {
-    "banker", "player", "tie", "player_pair", "banker_pair", "either_pair", "perfect_pair",
-    "dragon_bonus_player", "dragon_bonus_banker", "big", "small", "lucky6", "dragon7", "panda8",
-}  # fmt: skip
+    "banker",
+    "player",
+    "tie",
+    "player_pair",
+    "banker_pair",
+    "either_pair",
+    "perfect_pair",
+    "dragon_bonus_player",
+    "dragon_bonus_banker",
+    "big",
+    "small",
+    "lucky6",
+    "dragon7",
+    "panda8",
+}
 
 
 def test_builtin_variants() -> None:
     catalog = default_catalog()
     assert set(catalog.variants) >= {
-        "punto-banco", "no-commission", "ez-baccarat", "chemin-de-fer", "banque",
-    }  # fmt: skip
+        "punto-banco",
+        "no-commission",
+        "ez-baccarat",
+        "chemin-de-fer",
+        "banque",
+    }
     pb = catalog.variant("punto-banco")
     assert pb.game is Game.PUNTO_BANCO and pb.decks == 8
     assert pb.bet("banker").commission == Decimal("0.05")

@@ -64,8 +64,11 @@ def test_defaults() -> None:
 
 def test_every_section(tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
-    path.write_text(FULL.replace('sources = ["mock://?seed=1"]\n', "").replace(
-        "[table]", 'sources = ["mock://?seed=1"]\n\n[table]'))  # fmt: skip
+    path.write_text(
+        FULL.replace('sources = ["mock://?seed=1"]\n', "").replace(
+            "[table]", 'sources = ["mock://?seed=1"]\n\n[table]'
+        )
+    )
     config = load_config(path)
     assert (config.table_id, config.name, config.squeeze) == ("PB-07", "Salon Privé 7", True)
     assert config.variant.bet("banker").commission == Decimal("0.04")

@@ -74,8 +74,12 @@ def test_commission_box_collected_on_request_and_at_shoe_end() -> None:
 
 def test_bets_checked_against_limits_and_the_variant() -> None:
     table, _ = make_table(limits={"default": {"min": "10", "max": "500"}})
-    for bet, code in [("banker=5", "below_minimum"), ("banker=501", "above_maximum"),
-                      ("dragon7=10", "unknown_bet"), ("banker=1.5x", "bad_amount")]:  # fmt: skip
+    for bet, code in [
+        ("banker=5", "below_minimum"),
+        ("banker=501", "above_maximum"),
+        ("dragon7=10", "unknown_bet"),
+        ("banker=1.5x", "bad_amount"),
+    ]:
         name, amount = bet.split("=")
         with pytest.raises(cmd.CommandRejected) as rejected:
             table.execute(cmd.PlaceBet(seat=1, name=name, amount=amount))
@@ -95,8 +99,9 @@ def test_repeat_and_clear_bets() -> None:
     feed(table, "4S 3H 4D KC")
     table.execute(cmd.RepeatBets(seat=1))
     assert {b.name: b.stake for b in table.snapshot.seats[0].bets} == {
-        "banker": D(25), "player_pair": D(5),
-    }  # fmt: skip
+        "banker": D(25),
+        "player_pair": D(5),
+    }
     table.execute(cmd.ClearBets(seat=1))
     assert table.snapshot.seats[0].bets == ()
     with pytest.raises(cmd.CommandRejected, match="no last bet"):
@@ -145,7 +150,7 @@ def test_duplicate_and_foreign_cards_hold_the_coup(code: str) -> None:
         table.state.account = type(table.state.account)(
             composition={
                 c: n for c, n in table.state.account.composition.items() if c != parse_card("QD")
-            }  # fmt: skip
+            }
         )
         feed_one(table, "QD")
     snap = table.snapshot
@@ -168,7 +173,7 @@ def test_duplicate_and_foreign_cards_hold_the_coup(code: str) -> None:
 
 
 def test_void_coup_returns_to_betting_and_keeps_bets() -> None:
-    table, records = make_table()
+    table, _records = make_table()
     table.execute(cmd.PlaceBet(seat=1, name="tie", amount="10"))
     feed(table, "4S 3H AD")
     with pytest.raises(cmd.CommandRejected):
@@ -259,15 +264,19 @@ def test_unreadable_card_entered_by_a_supervisor() -> None:
     alert = table.snapshot.alerts[-1]
     assert alert.code == "unreadable_card" and "bad MAC" in alert.message
     with pytest.raises(cmd.CommandRejected, match="key in the card"):
-        table.execute(cmd.ResolveAlert(alert=alert.alert, option="enter_card",
-                                       role=cmd.Role.SUPERVISOR))  # fmt: skip
-    table.execute(cmd.ResolveAlert(alert=alert.alert, option="enter_card",
-                                   role=cmd.Role.SUPERVISOR, card=parse_card("9D")))  # fmt: skip
+        table.execute(
+            cmd.ResolveAlert(alert=alert.alert, option="enter_card", role=cmd.Role.SUPERVISOR)
+        )
+    table.execute(
+        cmd.ResolveAlert(
+            alert=alert.alert, option="enter_card", role=cmd.Role.SUPERVISOR, card=parse_card("9D")
+        )
+    )
     assert table.snapshot.hands[0].cards[0].code == "9D"
 
 
 def test_squeeze_hides_values_until_turned() -> None:
-    table, records = make_table(table={"squeeze": True, "confirm_coup": True})
+    table, _records = make_table(table={"squeeze": True, "confirm_coup": True})
     feed(table, "4S 3H AD KC")
     snap = table.snapshot
     assert all(card.code is None and card.face_down for h in snap.hands for card in h.cards)
@@ -305,8 +314,9 @@ def test_snapshots_are_immutable() -> None:
 
 def test_device_lost_raises_an_alert_and_shows_in_the_snapshot() -> None:
     table, _ = make_table()
-    table.on_source_event(StatusChanged(source="serial://x", status=SourceStatus.LOST,
-                                        detail="unplugged"))  # fmt: skip
+    table.on_source_event(
+        StatusChanged(source="serial://x", status=SourceStatus.LOST, detail="unplugged")
+    )
     snap = table.snapshot
     assert ("serial://x", "lost") in snap.devices
     assert snap.alerts[-1].code == "device_lost"

@@ -13,8 +13,11 @@ from tests.table.helpers import feed, make_table
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "dealer_assist.cli", "run", *args],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def test_json_stream_of_a_whole_mock_shoe() -> None:
@@ -32,8 +35,14 @@ def test_json_stream_of_a_whole_mock_shoe() -> None:
     completed = [line for line in lines if line["type"] == "coup_completed"]
     assert len(completed) > 60
     for line in completed:
-        assert {"coup", "player_cards", "banker_cards", "player_total", "banker_total",
-                "winner"} <= set(line)  # fmt: skip
+        assert {
+            "coup",
+            "player_cards",
+            "banker_cards",
+            "player_total",
+            "banker_total",
+            "winner",
+        } <= set(line)
         assert line["winner"] in ("player", "banker", "tie")
     ended = lines[-1]
     dealt = sum(len(b["cards"]) for b in burned) + len(cards)

@@ -17,8 +17,9 @@ from dealer_assist.table.simulated import simulated_choice
 from tests.table.helpers import FakeClock, make_config
 
 
-def run_shoe(config: Any, source: MockShoe, *, timeout: float = 30) -> tuple[TableController,
-                                                                            list[Record]]:  # fmt: skip
+def run_shoe(
+    config: Any, source: MockShoe, *, timeout: float = 30
+) -> tuple[TableController, list[Record]]:
     controller = TableController(config, clock=FakeClock())
     records: list[Record] = []
     controller.on_record(records.append)
@@ -36,8 +37,9 @@ def run_shoe(config: Any, source: MockShoe, *, timeout: float = 30) -> tuple[Tab
 
     controller.on_snapshot(on_snapshot)
     with runtime:
-        finished = runtime.run_until(lambda: controller.snapshot.phase == "shoe_ended",
-                                     timeout=timeout)  # fmt: skip
+        finished = runtime.run_until(
+            lambda: controller.snapshot.phase == "shoe_ended", timeout=timeout
+        )
     assert finished, f"the shoe did not end: {controller.snapshot.instruction}"
     return controller, records
 
@@ -46,8 +48,10 @@ def run_shoe(config: Any, source: MockShoe, *, timeout: float = 30) -> tuple[Tab
     "variant", ["punto-banco", "no-commission", "ez-baccarat", "chemin-de-fer", "banque"]
 )
 def test_a_whole_shoe_of_every_variant(variant: str) -> None:
-    config = make_config(table={"variant": variant, "confirm_coup": True, "shuffle_check": True},
-                         shoe={"burn": "first_card_value"})  # fmt: skip
+    config = make_config(
+        table={"variant": variant, "confirm_coup": True, "shuffle_check": True},
+        shoe={"burn": "first_card_value"},
+    )
     source = build_source("mock://?seed=11", config)
     assert isinstance(source, MockShoe)
     controller, records = run_shoe(config, source)
@@ -62,8 +66,9 @@ def test_a_whole_shoe_of_every_variant(variant: str) -> None:
             dealt.setdefault(record.event.coup, []).append(record.event)
     completed = [r.event for r in records if isinstance(r.event, CoupCompleted)]
     assert len(completed) == shoe.coups_played == len(snap.history) > 10
-    decisions = {(r.event.coup, r.event.hand): r.event.choice for r in records
-                 if r.event.type == "decision"}  # type: ignore[union-attr]  # fmt: skip
+    decisions = {
+        (r.event.coup, r.event.hand): r.event.choice for r in records if r.event.type == "decision"
+    }  # type: ignore[union-attr]
     for event in completed:
         coup = Coup(config.variant.rules)
         for card_event in dealt[event.coup]:
@@ -107,9 +112,10 @@ NATURALS = "9S 2S KH 3H  9H 2H KD 3D  9D 2D KC 3C  9C 2C QS 4S  5S 5H 5D 5C"
     ],
 )
 def test_cut_card_and_last_hand(cut_from_end: int, after: int, coups: int) -> None:
-    config = make_config(table={"confirm_coup": True},
-                         shoe={"decks": 1, "cut_card_from_end": 6,
-                               "coups_after_cut_card": after})  # fmt: skip
+    config = make_config(
+        table={"confirm_coup": True},
+        shoe={"decks": 1, "cut_card_from_end": 6, "coups_after_cut_card": after},
+    )
     source = stacked(NATURALS, cut_from_end)
     controller, records = run_shoe(config, source)
     assert controller.snapshot.shoe.coups_played == coups
@@ -127,9 +133,10 @@ def test_cut_card_and_last_hand(cut_from_end: int, after: int, coups: int) -> No
     ],
 )
 def test_burn_modes(burn: object, burn_cards: str, expected: int) -> None:
-    config = make_config(table={"confirm_coup": True},
-                         shoe={"burn": burn, "decks": 1, "cut_card_from_end": 6})  # fmt: skip
-    controller, records = run_shoe(config, stacked(f"{burn_cards} {NATURALS}".strip(), 8))
+    config = make_config(
+        table={"confirm_coup": True}, shoe={"burn": burn, "decks": 1, "cut_card_from_end": 6}
+    )
+    _controller, records = run_shoe(config, stacked(f"{burn_cards} {NATURALS}".strip(), 8))
     burned = [r.event for r in records if isinstance(r.event, Burned)]
     assert [b.card.code for b in burned] == burn_cards.split()
     assert len(burned) == expected
