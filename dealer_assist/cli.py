@@ -22,6 +22,29 @@ EXIT_ERROR = 1
 EXIT_REJECTED = 2
 
 
+# Modules that add their own subcommands with ``add_parser(subparsers)``. Each keeps its heavy
+# imports (Qt, pyscard, OpenCV) inside its handlers, so ``dealer-assist --help`` stays light.
+_COMMAND_MODULES = (
+    "dealer_assist.odds_cli",
+    "dealer_assist.journal_cli",
+    "dealer_assist.shoe_cli",
+    "dealer_assist.tags_cli",
+    "dealer_assist.vision_cli",
+    "dealer_assist.ui.cli",
+)
+
+
+def _optional_module(name: str) -> Any:
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name and (name == error.name or name.startswith(error.name + ".")):
+            return None
+        raise
+
+
 def _add_variant_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant", default="punto-banco", help="variant name (default %(default)s)"
@@ -86,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--journal", type=Path, help="the journal file (resumes it if it exists)")
     run.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
     run.set_defaults(handler=cmd_run)
+
+    for module_name in _COMMAND_MODULES:
+        module = _optional_module(module_name)
+        if module is not None:
+            module.add_parser(commands)
 
     demo = commands.add_parser("demo", help="deal a few coups from a seeded shoe in the terminal")
     demo.add_argument("--coups", type=int, default=10)
