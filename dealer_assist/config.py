@@ -56,6 +56,10 @@ class TableConfig:
     journal: Path | None = None
     journal_key: str = ""
     language: str = "en"
+    # Live odds: after every coup, alert the pit when a bet favours the players by more than
+    # ``advantage_threshold`` (expected value per unit staked).
+    advantage_alerts: bool = True
+    advantage_threshold: Decimal = Decimal("0.01")
     source_file: str = "<defaults>"
 
 
@@ -70,6 +74,7 @@ _TOP_KEYS = {
     "sources",
     "journal",
     "variants_dir",
+    "odds",
 }
 
 
@@ -328,7 +333,23 @@ def parse_config(
     if not isinstance(journal_key, str):
         raise _fail(source, "journal.key", "must be text (a hex key or a passphrase)")
 
+    odds_table = _table(document, "odds", source)
+    _check_keys(odds_table, {"advantage_alerts", "advantage_threshold"}, "odds", source)
+    threshold_raw = odds_table.get("advantage_threshold", "0.01")
+    if isinstance(threshold_raw, bool | float):
+        raise _fail(source, "odds.advantage_threshold", 'write it as text, e.g. "0.01"')
+    try:
+        threshold = Decimal(str(threshold_raw))
+    except InvalidOperation:
+        raise _fail(
+            source, "odds.advantage_threshold", f"{threshold_raw!r} is not a number"
+        ) from None
+
     return TableConfig(
+        advantage_alerts=_bool(
+            odds_table, "advantage_alerts", True, "odds.advantage_alerts", source
+        ),
+        advantage_threshold=threshold,
         table_id=_str(table, "id", "T1", "table.id", source),
         name=_str(table, "name", "Baccarat", "table.name", source),
         variant=variant,

@@ -29,7 +29,7 @@ from dealer_assist.drivers.base import (
     Want,
 )
 from dealer_assist.errors import BetError, RuleViolation
-from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Hand
+from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Game, Hand
 from dealer_assist.rules.outcome import outcome_of
 from dealer_assist.rules.settlement import Bet, money, settle, verify_bet
 from dealer_assist.shoe import Shoe, ShoePhase
@@ -430,7 +430,34 @@ class TableController:
         if not self.config.confirm_coup:
             self._record(CoupClosed(coup=state.coup_number, by="auto"))
         self._check_shuffle()
+        self._check_advantage()
         self._end_shoe_if_done()
+
+    def _check_advantage(self) -> None:
+        """Live odds: tell the pit the moment a bet turns in the players' favour."""
+        from fractions import Fraction
+
+        from dealer_assist.odds.product import advantages
+
+        state = self._state
+        if not self.config.advantage_alerts or state.variant.game is not Game.PUNTO_BANCO:
+            return
+        remaining = state.account.remaining_by_card()
+        left = sum(remaining.values())
+        threshold = Fraction(self.config.advantage_threshold)
+        for found in advantages(state.variant, remaining, threshold=threshold):
+            source = f"odds:{found.bet}"
+            if source in state.advantage_alerted:
+                continue
+            self._alert(
+                "advantage_play",
+                f"{found.bet} now favours the players: {found.percent:+.2f}% per unit staked "
+                f"with {left} cards left",
+                "Tell the pit: the bet may be closed for the rest of the shoe",
+                hold=False,
+                options=("acknowledge",),
+                source=source,
+            )
 
     def _check_shuffle(self) -> None:
         verdict = self._state.shuffle_verdict

@@ -121,6 +121,7 @@ class TableState:
         self.alerts: dict[int, AlertRaised] = {}
         self.next_alert_id = 1
         self.devices: dict[str, str] = {}
+        self.advantage_alerted: set[str] = set()  # bets already reported this shoe
         self.history: list[FinishedCoup] = []
         self.recall: deque[FinishedCoup] = deque(maxlen=RECALL_COUPS)
 
@@ -199,6 +200,7 @@ class TableState:
             self.history = []
             self.coup_cards, self.coup_card_hands, self.coup_face_down = [], [], []
             self.coup_card_shoe_index = []
+            self.advantage_alerted = set()
         elif isinstance(event, Burned):
             self._count(event.card)
             assert self.shoe is not None
@@ -305,6 +307,8 @@ class TableState:
         elif isinstance(event, AlertRaised):
             self.alerts[event.alert] = event
             self.next_alert_id = max(self.next_alert_id, event.alert + 1)
+            if event.code == "advantage_play":
+                self.advantage_alerted.add(event.source)
         elif isinstance(event, AlertResolved):
             self.alerts.pop(event.alert, None)
         elif isinstance(event, CutCardOut):
