@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from dealer_assist.errors import CardParseError
@@ -102,11 +102,11 @@ _SUIT_BY_TEXT = {s.value: s for s in Suit} | {
 class Card:
     rank: Rank
     suit: Suit
+    # The baccarat value, kept with the card: the engine reads it for every card dealt.
+    value: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def value(self) -> int:
-        """The card's baccarat value."""
-        return _BACCARAT_VALUE[self.rank]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", _BACCARAT_VALUE[self.rank])
 
     @property
     def code(self) -> str:

@@ -108,6 +108,10 @@ class Indicator:
     # Card reads the table has received so far: a simulated croupier with a card still in
     # flight waits until the table has caught up, so it never draws twice for one call.
     cards_received: int = 0
+    # Cards the table has counted out of the current shoe (burned, dealt, set aside or held in an
+    # alert), and whether the cut card is out: a restarted mock shoe resumes from there.
+    shoe_cards_taken: int = 0
+    cut_card_out: bool = False
 
 
 STOP = Indicator(want=Want.STOP)

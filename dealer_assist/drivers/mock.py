@@ -157,6 +157,11 @@ class MockShoe(CardSource):
     def _deal_one(self, indicator: Indicator) -> None:
         if indicator.shoe != self._shoe_number:
             self._load_shoe(indicator.shoe)
+            # A restarted table goes on with the same physical shoe: skip the cards it has
+            # already counted. A card read but never journaled comes out again, like a real
+            # shoe resending a card the host did not acknowledge.
+            self._position = min(indicator.shoe_cards_taken, len(self._order))
+            self._cut_reported = indicator.cut_card_out
         if self._position >= len(self._order):
             self.emit(
                 DeviceFault(

@@ -39,6 +39,8 @@ class Game(Enum):
     CHEMIN_DE_FER = "chemin_de_fer"
     BANQUE = "banque"
 
+    __hash__ = object.__hash__  # singletons: identity hashing is correct and cheap
+
 
 class Hand(Enum):
     PLAYER = "player"
@@ -57,6 +59,8 @@ class Hand(Enum):
 class Choice(Enum):
     DRAW = "draw"
     STAND = "stand"
+
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return self.value
@@ -108,6 +112,13 @@ class HandDecided(NamedTuple):
 
 Operation = CardDealt | HandDecided
 
+# Steps are immutable: the common ones are made once and shared.
+_DEAL_PLAYER = DealTo(Hand.PLAYER)
+_DEAL_BANKER = DealTo(Hand.BANKER)
+_NATURAL = CoupComplete(natural=True)
+_COMPLETE = CoupComplete(natural=False)
+_DEAL_TO = {hand: DealTo(hand) for hand in Hand}
+
 BOTH_CHOICES: tuple[Choice, ...] = (Choice.DRAW, Choice.STAND)
 
 
@@ -151,9 +162,7 @@ class CoupRules:
     @property
     def hands(self) -> tuple[Hand, ...]:
         """The hands in the order they receive their first card."""
-        if self.game is Game.BANQUE:
-            return (Hand.RIGHT, Hand.LEFT, Hand.BANKER)
-        return (Hand.PLAYER, Hand.BANKER)
+        return _BANQUE_HANDS if self.game is Game.BANQUE else _TWO_HANDS
 
     @property
     def punter_hands(self) -> tuple[Hand, ...]:
@@ -161,12 +170,14 @@ class CoupRules:
 
 
 _NATURAL_TOTALS = (8, 9)
+_TWO_HANDS = (Hand.PLAYER, Hand.BANKER)
+_BANQUE_HANDS = (Hand.RIGHT, Hand.LEFT, Hand.BANKER)
 
 
 class Coup:
     """One coup. Not thread-safe: one owner (the table controller) feeds it."""
 
-    __slots__ = ("_cards", "_decisions", "_next", "_operations", "_totals", "rules")
+    __slots__ = ("_cards", "_decisions", "_next", "_operations", "_totals", "_two_hands", "rules")
 
     def __init__(self, rules: CoupRules) -> None:
         self.rules = rules
@@ -174,7 +185,8 @@ class Coup:
         self._totals: dict[Hand, int] = dict.fromkeys(rules.hands, 0)
         self._decisions: dict[Hand, Choice] = {}
         self._operations: list[Operation] = []
-        self._next: Step = DealTo(rules.hands[0])
+        self._next: Step = _DEAL_TO[rules.hands[0]]
+        self._two_hands = rules.game is not Game.BANQUE
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -246,11 +258,13 @@ class Coup:
             self.verify_deal(card, hand)
         assert isinstance(step, DealTo)
         target = step.hand
-        operation = CardDealt(len(self._operations), card, target)
-        self._operations.append(operation)
+        operations = self._operations
+        operation = CardDealt(len(operations), card, target)
+        operations.append(operation)
         self._cards[target].append(card)
-        self._totals[target] = (self._totals[target] + card.value) % 10
-        self._next = self._compute_next()
+        totals = self._totals
+        totals[target] = (totals[target] + card.value) % 10
+        self._next = self._next_two_hands() if self._two_hands else self._next_banque()
         return operation
 
     def _wrong_hand(self, card: Card, hand: Hand, expected: Hand) -> RuleViolation:
@@ -322,17 +336,23 @@ class Coup:
         return self._next_two_hands()
 
     def _next_two_hands(self) -> Step:
-        player = self._cards[Hand.PLAYER]
-        banker = self._cards[Hand.BANKER]
-        dealt = len(player) + len(banker)
+        cards = self._cards
+        player = cards[Hand.PLAYER]
+        banker = cards[Hand.BANKER]
+        player_count = len(player)
+        banker_count = len(banker)
+        dealt = player_count + banker_count
         if dealt < 4:
-            return DealTo(Hand.PLAYER if dealt % 2 == 0 else Hand.BANKER)
-        player_total = self._totals[Hand.PLAYER]
-        banker_total = self._totals[Hand.BANKER]
+            return _DEAL_PLAYER if dealt % 2 == 0 else _DEAL_BANKER
+        totals = self._totals
+        player_total = totals[Hand.PLAYER]
+        banker_total = totals[Hand.BANKER]
         if dealt == 4 and (player_total >= 8 or banker_total >= 8):
-            return CoupComplete(natural=True)
+            return _NATURAL
         rules = self.rules
-        if len(player) == 2:
+        if player_count == 2:
+            if player_total <= 4 or (player_total == 5 and not rules.player_option_on_five):
+                return _DEAL_PLAYER
             call = player_action(player_total, option_on_five=rules.player_option_on_five)
             if call is Action.OPTIONAL:
                 chosen = self._decisions.get(Hand.PLAYER)
@@ -340,11 +360,13 @@ class Coup:
                     return DecisionDue(Hand.PLAYER, BOTH_CHOICES, "the punter's option on 5")
                 call = Action.DRAW if chosen is Choice.DRAW else Action.STAND
             if call is Action.DRAW:
-                return DealTo(Hand.PLAYER)
-        if len(banker) == 3:
-            return CoupComplete(natural=False)
-        third = player[2].value if len(player) == 3 else None
-        call = banker_action(self._two_card_total(Hand.BANKER), third, rules.banker_optional_cells)
+                return _DEAL_PLAYER
+        if banker_count == 3:
+            return _COMPLETE
+        third = player[2].value if player_count == 3 else None
+        call = banker_action(
+            (banker[0].value + banker[1].value) % 10, third, rules.banker_optional_cells
+        )
         if call is Action.OPTIONAL:
             chosen = self._decisions.get(Hand.BANKER)
             if chosen is None:
@@ -356,8 +378,8 @@ class Coup:
                 )
             call = Action.DRAW if chosen is Choice.DRAW else Action.STAND
         if call is Action.DRAW:
-            return DealTo(Hand.BANKER)
-        return CoupComplete(natural=False)
+            return _DEAL_BANKER
+        return _COMPLETE
 
     def _two_card_total(self, hand: Hand) -> int:
         cards = self._cards[hand]

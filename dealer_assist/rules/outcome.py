@@ -129,16 +129,16 @@ def outcome_of(coup: Coup) -> Outcome:
         raise RuleViolation("coup_incomplete", f"the coup is not complete: {coup.next_step}")
     rules = coup.rules
     # A friend of Coup: reads its lists directly, since this runs once per coup at full speed.
-    results = tuple(
-        _hand_result(hand, cards, total)
-        for hand, cards, total in zip(
-            rules.hands, coup._cards.values(), coup._totals.values(), strict=True
-        )
-    )
-    by_hand = {result.hand: result for result in results}
-    banker = by_hand[Hand.BANKER]
-    decisions = tuple(coup.decisions.items())
-    if rules.game is Game.BANQUE:
+    cards, totals = coup._cards, coup._totals
+    decisions = tuple(coup._decisions.items()) if coup._decisions else ()
+    if rules.game is not Game.BANQUE:
+        player = _hand_result(Hand.PLAYER, cards[Hand.PLAYER], totals[Hand.PLAYER])
+        banker = _hand_result(Hand.BANKER, cards[Hand.BANKER], totals[Hand.BANKER])
+        results: tuple[HandResult, ...] = (player, banker)
+    else:
+        results = tuple(_hand_result(hand, cards[hand], totals[hand]) for hand in rules.hands)
+        by_hand = {result.hand: result for result in results}
+        banker = by_hand[Hand.BANKER]
         sides = tuple(
             (hand, _side_result(by_hand[hand], banker)) for hand in (Hand.RIGHT, Hand.LEFT)
         )
@@ -153,25 +153,34 @@ def outcome_of(coup: Coup) -> Outcome:
             decisions=decisions,
             facts=None,
         )
-    player = by_hand[Hand.PLAYER]
+    player_total, banker_total = player.total, banker.total
+    player_count, banker_count = len(player.cards), len(banker.cards)
+    # Positional construction and inline comparisons: this runs once per coup at full speed.
     facts = CoupFacts(
-        player_total=player.total,
-        banker_total=banker.total,
-        player_cards=len(player.cards),
-        banker_cards=len(banker.cards),
-        player_pair=player.pair,
-        banker_pair=banker.pair,
-        player_suited_pair=player.suited_pair,
-        banker_suited_pair=banker.suited_pair,
+        player_total,
+        banker_total,
+        player_count,
+        banker_count,
+        player.pair,
+        banker.pair,
+        player.suited_pair,
+        banker.suited_pair,
     )
+    if player_total > banker_total:
+        winner = Winner.PLAYER
+    elif banker_total > player_total:
+        winner = Winner.BANKER
+    else:
+        winner = Winner.TIE
+    natural = player_count == 2 and banker_count == 2 and max(player_total, banker_total) >= 8
     return Outcome(
-        game=rules.game,
-        hands=results,
-        winner=facts.winner,
-        natural=facts.natural,
-        card_count=facts.card_count,
-        margin=facts.margin,
-        sides=(),
-        decisions=decisions,
-        facts=facts,
+        rules.game,
+        results,
+        winner,
+        natural,
+        player_count + banker_count,
+        abs(player_total - banker_total),
+        (),
+        decisions,
+        facts,
     )

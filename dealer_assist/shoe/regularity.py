@@ -164,8 +164,13 @@ class NullModel:
 
     def critical_value(self, test: RegularityTest, alpha: float) -> int:
         """The smallest value whose tail is at most ``alpha`` (n + 1 if none: never fires)."""
-        low, high = 0, self.cards + 1
-        # Tails fall as the value rises: binary search for the first one at or below alpha.
+        # Tails fall as the value rises. Gallop up from 1 first: the thresholds are small next
+        # to the card count, and the run-length tails cost a dynamic programme per value that
+        # grows with the value, so probing the middle of 0..cards first would be slow.
+        low, high = 0, 1
+        while high <= self.cards and self.tail(test, high) > alpha:
+            low, high = high + 1, high * 2
+        high = min(high, self.cards + 1)
         while low < high:
             middle = (low + high) // 2
             if self.tail(test, middle) <= alpha:

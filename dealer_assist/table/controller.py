@@ -32,7 +32,7 @@ from dealer_assist.errors import BetError, RuleViolation
 from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Game, Hand
 from dealer_assist.rules.outcome import outcome_of
 from dealer_assist.rules.settlement import Bet, money, settle, verify_bet
-from dealer_assist.shoe import Shoe, ShoePhase
+from dealer_assist.shoe import Shoe, ShoePhase, ShuffleCheckSettings, ShuffleStatus, check_shuffle
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.events import (
     AlertRaised,
@@ -56,6 +56,7 @@ from dealer_assist.table.events import (
     Record,
     ShoeEnded,
     ShoeStarted,
+    ShuffleChecked,
     SupervisorAction,
     TableEvent,
 )
@@ -92,9 +93,15 @@ class TableController:
         self._snapshot: Snapshot | None = None
         self._indicator: Indicator | None = None
         self._cards_received = 0
+        self._analysis_due = False
 
     def begin(self) -> None:
-        """Open the table: start the first shoe unless a recovered journal already has one."""
+        """Open the table: start the first shoe unless a recovered journal already has one.
+
+        The one-off costs of the checks (the shuffle check's thresholds, the paytables' odds)
+        are paid here, before the first card, not on the first coup.
+        """
+        self._warm_up()
         if self._state.shoe is None:
             self._start_shoe()
         self._publish()
@@ -153,6 +160,12 @@ class TableController:
         self._state.apply(event)
 
     def _publish(self) -> None:
+        self._publish_now()
+        if self._analysis_due:
+            self._analyse()
+            self._publish_now()
+
+    def _publish_now(self) -> None:
         self._snapshot = build_snapshot(self._state, self._seq)
         for listener in self._snapshot_listeners:
             listener(self._snapshot)
@@ -175,6 +188,9 @@ class TableController:
                 serial=self._seq,
                 shoe=state.shoe_number,
                 cards_received=self._cards_received,
+                shoe_cards_taken=len(state.shoe_cards)
+                + sum(1 for alert in state.alerts.values() if alert.card is not None),
+                cut_card_out=state.shoe is not None and state.shoe.is_cut_card_out,
             )
 
         shoe = state.shoe
@@ -429,8 +445,7 @@ class TableController:
         )
         if not self.config.confirm_coup:
             self._record(CoupClosed(coup=state.coup_number, by="auto"))
-        self._check_shuffle()
-        self._check_advantage()
+        self._analysis_due = True
         self._end_shoe_if_done()
 
     def _check_advantage(self) -> None:
@@ -459,9 +474,45 @@ class TableController:
                 source=source,
             )
 
+    def _warm_up(self) -> None:
+        if self.config.shuffle_check:
+            check_shuffle([], composition=self._state.account.composition)
+        if self.config.advantage_alerts and self._state.variant.game is Game.PUNTO_BANCO:
+            from dealer_assist.odds.product import advantages
+
+            advantages(self._state.variant, self._state.account.remaining_by_card())
+
+    def _analyse(self) -> None:
+        """Checks that may take milliseconds run after the snapshot is out, never before it."""
+        if not self._analysis_due:
+            return
+        self._analysis_due = False
+        shoe = self._state.shoe
+        if shoe is None or shoe.phase is ShoePhase.ENDED:
+            return  # the shoe is over: nothing left to bet on or to shuffle-check
+        self._check_shuffle()
+        self._check_advantage()
+
     def _check_shuffle(self) -> None:
-        verdict = self._state.shuffle_verdict
-        if not self._state.shuffle_alarm_due or verdict is None:
+        state = self._state
+        if not self.config.shuffle_check or state.shuffle_status is not ShuffleStatus.PENDING:
+            return
+        settings = ShuffleCheckSettings()
+        due = [
+            n
+            for n in settings.checkpoints
+            if state.shuffle_cards_checked < n <= len(state.shoe_cards)
+        ]
+        if not due:
+            return
+        cards = due[-1]
+        verdict = check_shuffle(
+            state.shoe_cards[:cards], composition=state.account.composition, settings=settings
+        )
+        self._record(
+            ShuffleChecked(cards=cards, status=verdict.status.value, message=verdict.message)
+        )
+        if verdict.status is not ShuffleStatus.SUSPICIOUS:
             return
         self._alert(
             "unshuffled",

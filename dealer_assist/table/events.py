@@ -180,6 +180,16 @@ class AlertResolved:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ShuffleChecked:
+    """The shuffle check looked at the shoe's first ``cards`` cards."""
+
+    type: ClassVar[str] = "shuffle_checked"
+    cards: int
+    status: str  # pending, clean, suspicious
+    message: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CutCardOut:
     type: ClassVar[str] = "cut_card"
     coup: int
@@ -215,6 +225,17 @@ class SupervisorAction:
     detail: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockStepped:
+    """The table's UTC clock jumped (backwards, or far forwards): times around it need care."""
+
+    type: ClassVar[str] = "clock_stepped"
+    previous: str  # the time the clock should have shown, ISO 8601 UTC
+    current: str  # the time it showed
+    step_seconds: str  # current - previous, exact decimal text (negative: backwards)
+    reason: str  # "backwards", "forwards", "backwards_across_restart"
+
+
 TableEvent = (
     ShoeStarted
     | Burned
@@ -233,10 +254,12 @@ TableEvent = (
     | CommissionCollected
     | AlertRaised
     | AlertResolved
+    | ShuffleChecked
     | CutCardOut
     | ShoeEnded
     | DeviceStatus
     | SupervisorAction
+    | ClockStepped
 )
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -259,10 +282,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
         CommissionCollected,
         AlertRaised,
         AlertResolved,
+        ShuffleChecked,
         CutCardOut,
         ShoeEnded,
         DeviceStatus,
         SupervisorAction,
+        ClockStepped,
     )
 }
 

@@ -27,14 +27,7 @@ from dealer_assist.rules.coup import (
 )
 from dealer_assist.rules.settlement import Bet, CommissionBoxes
 from dealer_assist.rules.variants import Variant
-from dealer_assist.shoe import (
-    CardAccount,
-    Shoe,
-    ShoePhase,
-    ShuffleStatus,
-    ShuffleVerdict,
-    check_shuffle,
-)
+from dealer_assist.shoe import CardAccount, Shoe, ShoePhase, ShuffleStatus
 from dealer_assist.table.events import (
     AlertRaised,
     AlertResolved,
@@ -45,6 +38,7 @@ from dealer_assist.table.events import (
     CardDealt,
     CardRevealed,
     CardWithdrawn,
+    ClockStepped,
     CommissionCollected,
     CoupClosed,
     CoupCompleted,
@@ -56,6 +50,7 @@ from dealer_assist.table.events import (
     HandDecided,
     ShoeEnded,
     ShoeStarted,
+    ShuffleChecked,
     SupervisorAction,
     TableEvent,
 )
@@ -100,8 +95,7 @@ class TableState:
         self.account = CardAccount.for_decks(config.shoe.decks)
         self.shoe_cards: list[Card] = []
         self.shuffle_status = ShuffleStatus.PENDING
-        self.shuffle_verdict: ShuffleVerdict | None = None
-        self.shuffle_alarm_due = False
+        self.shuffle_cards_checked = 0
         self.shoe_end_recorded = False
         self.coup: Coup | None = None
         self.coup_number = 0
@@ -190,8 +184,7 @@ class TableState:
             self.account = CardAccount.for_decks(event.decks)
             self.shoe_cards = []
             self.shuffle_status = ShuffleStatus.PENDING
-            self.shuffle_verdict = None
-            self.shuffle_alarm_due = False
+            self.shuffle_cards_checked = 0
             self.shoe_end_recorded = False
             self.coup = None
             self.coup_number = 0
@@ -266,7 +259,6 @@ class TableState:
                 self.last_bets = {seat: dict(named) for seat, named in self.bets.items()}
             self.bets = {}
             self._finish(voided=False, bets=self.last_results)
-            self._check_shuffle()
         elif isinstance(event, CoupVoided):
             self.coup_steps.append(f"voided by the {event.by}: {event.reason}")
             self._finish(voided=True, bets=())
@@ -311,6 +303,9 @@ class TableState:
                 self.advantage_alerted.add(event.source)
         elif isinstance(event, AlertResolved):
             self.alerts.pop(event.alert, None)
+        elif isinstance(event, ShuffleChecked):
+            self.shuffle_status = ShuffleStatus(event.status)
+            self.shuffle_cards_checked = event.cards
         elif isinstance(event, CutCardOut):
             assert self.shoe is not None
             self.shoe.signal_cut_card()
@@ -325,18 +320,10 @@ class TableState:
         elif isinstance(event, SupervisorAction):
             if event.action == "end_shoe" and self.shoe is not None and self.shoe.can_end_shoe():
                 self.shoe.end_shoe(reason=event.detail or "ended by a supervisor")
+        elif isinstance(event, ClockStepped):
+            pass  # a record for the audit: the table's state does not depend on the clock
         else:  # pragma: no cover - every event type is handled above
             raise TypeError(f"unknown event {event!r}")
-
-    def _check_shuffle(self) -> None:
-        """After each coup, while the verdict is pending: a pure function of the cards seen."""
-        self.shuffle_alarm_due = False
-        if not self.config.shuffle_check or self.shuffle_status is not ShuffleStatus.PENDING:
-            return
-        verdict = check_shuffle(self.shoe_cards, composition=self.account.composition)
-        self.shuffle_verdict = verdict
-        self.shuffle_status = verdict.status
-        self.shuffle_alarm_due = verdict.status is ShuffleStatus.SUSPICIOUS
 
     def _count(self, card: Card) -> None:
         self.shoe_cards.append(card)
