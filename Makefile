@@ -3,12 +3,12 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 # One set of extras for both commands, so switching between them never reinstalls.
-EXTRAS ?= dev,serial
+EXTRAS ?= dev,serial,ui
 
 .PHONY: run test lint typecheck unit bench setup clean
 
 run: setup
-	@$(BIN)/dealer-assist $(if $(ARGS),$(ARGS),demo)
+	@$(BIN)/dealer-assist $(ARGS)
 
 test: setup lint typecheck unit
 

@@ -316,12 +316,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def has_display() -> bool:
+    import os
+
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def default_command() -> int:
+    """``dealer-assist`` alone: the touchscreen on a mock shoe when there is a screen, else the
+    same table in the terminal, dealt at a croupier's pace when a person is watching."""
+    ui = _optional_module("dealer_assist.ui.cli")
+    if ui is not None and has_display() and hasattr(ui, "default_command"):
+        status: int = ui.default_command()
+        return status
+    pace = "0.6" if sys.stdout.isatty() else "0"
+    return main(["run", "--source", f"mock://?pace={pace}"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return EXIT_OK
+        return default_command()
     try:
         status: int = args.handler(args)
     except BrokenPipeError:  # the reader (head, grep -m) has what it wanted

@@ -49,9 +49,14 @@ import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 PY
 stamp=".venv/.installed-$(cat pyproject.toml scripts/bootstrap.sh | sha256sum | cut -c1-16)-${extras//,/_}"
 if [ ! -f "$stamp" ]; then
-  log "installing dealer-assist[$extras] into .venv"
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]"
+  log "installing dealer-assist[$extras] into .venv (log: .venv/install.log)"
+  if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
+         .venv/bin/python -m pip install --disable-pip-version-check -e ".[$extras]"; } \
+       > .venv/install.log 2>&1; then
+    tail -40 .venv/install.log >&2
+    log "the install failed: see .venv/install.log"
+    exit 1
+  fi
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
