@@ -19,6 +19,7 @@ ENTRY_POINT_GROUP = "dealer_assist.sources"
 BUILTIN: dict[str, str] = {
     "mock": "dealer_assist.drivers.mock:MockShoe",
     "replay": "dealer_assist.drivers.replay:ReplaySource",
+    "pcsc": "dealer_assist.drivers.pcsc:PcscSource",
 }
 
 _extra: dict[str, str] = {}
