@@ -16,13 +16,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from _common import emit, section  # noqa: E402
+from _common import emit, section
 
-from dealer_assist.cards import shoe_composition  # noqa: E402
-from dealer_assist.odds import ShoeComposition, ShoeOdds  # noqa: E402
-from dealer_assist.odds.product import odds_bets  # noqa: E402
-from dealer_assist.rules.coup import Coup, CoupRules  # noqa: E402
-from dealer_assist.rules.variants import default_catalog  # noqa: E402
+from dealer_assist.cards import shoe_composition
+from dealer_assist.odds import ShoeComposition, ShoeOdds
+from dealer_assist.odds.product import odds_bets
+from dealer_assist.rules.coup import Coup, CoupRules
+from dealer_assist.rules.variants import default_catalog
 
 BETS = ("dragon7", "panda8", "player_pair", "banker_pair", "either_pair", "perfect_pair")
 SHOES = 300
