@@ -87,3 +87,24 @@ def test_terminal_screen_fits_80_columns() -> None:
     screen = render(table.snapshot, width=80)
     assert "BANKER WINS 8 TO 4" in screen and "Player shows 4, Banker has 8" in screen
     assert all(len(line) <= 80 for line in screen.splitlines())
+
+
+def test_a_recorded_session_replays_into_the_same_coups(tmp_path: object) -> None:
+    from pathlib import Path
+
+    recording = Path(str(tmp_path)) / "session.jsonl"
+    first = run("--source", "mock://?seed=5", "--json", "--coups", "6")
+    assert first.returncode == 0, first.stderr
+    recording.write_text(first.stdout)
+    again = run("--source", f"replay://{recording}", "--json", "--coups", "6")
+    assert again.returncode == 0, again.stderr
+
+    def coups(text: str) -> list[tuple[object, ...]]:
+        lines = [json.loads(line) for line in text.splitlines()]
+        return [
+            (line["player_cards"], line["banker_cards"], line["winner"])
+            for line in lines
+            if line["type"] == "coup_completed"
+        ]
+
+    assert coups(again.stdout) == coups(first.stdout) and len(coups(first.stdout)) == 6
