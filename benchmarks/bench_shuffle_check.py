@@ -91,9 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     composition = shoe_composition(DECKS)
     settings = ShuffleCheckSettings()
     opening = settings.checkpoints[-1]
-    print(f"command: .venv/bin/python {' '.join(sys.argv)}")
+    print("## Shuffle check: false alarms and detection (issue 3)\n")
+    print(f"Command: `python {' '.join(sys.argv)}`\n")
     print(
-        f"settings: checkpoints {settings.checkpoints}, target false-alarm rate "
+        f"Settings: checkpoints {settings.checkpoints}, target false-alarm rate "
         f"{settings.false_alarm_rate:g}, per test {settings.alpha_per_test:.3g}\n"
     )
 
