@@ -1,0 +1,146 @@
+"""The real firmware image in simavr, dealing through its UART on a pty to a host speaking the
+link protocol with the reference codec: every card right and in order, and neither a reset
+of the microcontroller nor a closed port loses or doubles a card.
+
+The host here is :class:`tests.firmware.simshoe.ProtocolHost` (FrameDecoder/FrameEncoder,
+HostReplayGuard, CardEventTracker): the serial driver's job, done with the reference package.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.drivers.shoe_protocol import (
+    CardRead,
+    EpochReason,
+    Verdict,
+)
+from dealer_assist.tags import decode_tag
+from tests.firmware.simshoe import (
+    TAG_KEY,
+    ProtocolHost,
+    SimShoe,
+    scripted_shoe,
+    shuffled_deck,
+    wait_until,
+)
+
+LATENCY_LIMIT_US = 20_000
+
+
+@pytest.fixture
+def shoe_factory(firmware: str, tmp_path: Path):  # type: ignore[no-untyped-def]
+    started: list[SimShoe] = []
+    hosts: list[ProtocolHost] = []
+
+    def start(cards, **options):  # type: ignore[no-untyped-def]
+        sim = SimShoe(tmp_path, scripted_shoe(cards), **options).start()
+        started.append(sim)
+        host = ProtocolHost(sim.pty).open()
+        hosts.append(host)
+        wait_until(lambda: host.epoch is not None, 10, host)
+        return sim, host
+
+    yield start
+    for host in hosts:
+        host.close()
+    for sim in started:
+        sim.stop()
+
+
+def check_card(event: CardRead, expected: object, uid: bytes) -> None:
+    """Rank and suit as the shoe decoded them, and the tag's data authentic for the host."""
+    assert event.card == expected
+    assert event.tag_data[:7] == uid
+    info = decode_tag(event.tag_data[:7], event.tag_data[7:], TAG_KEY)
+    assert info.card == expected
+
+
+def delivered(host: ProtocolHost) -> list[CardRead]:
+    return host.log.distinct_events()
+
+
+def test_deals_a_whole_deck_every_card_right_and_in_order(shoe_factory) -> None:  # type: ignore[no-untyped-def]
+    deck = shuffled_deck(8)
+    sim, host = shoe_factory(deck, speed=2.0)
+    sim.send(f"deal {len(deck)}")
+    sim.wait("done", 90, pump=host)
+    wait_until(lambda: len(delivered(host)) == len(deck), 10, host)
+    host.run(0.3)
+    events = delivered(host)
+    tags = scripted_shoe(deck)
+    for event, card, (uid, _) in zip(events, deck, tags, strict=True):
+        check_card(event, card, uid)
+    assert [e.event_seq for e in events] == list(range(1, len(deck) + 1))
+    assert {v.kind for v in host.log.verdicts} == {Verdict.NEW}
+    latencies = [int(e.fields["exit_us"]) for e in sim.of_kind("latency")]
+    assert len(latencies) == len(deck)
+    assert max(latencies) <= LATENCY_LIMIT_US, latencies
+
+
+def test_reset_mid_coup_loses_nothing_and_doubles_nothing(shoe_factory) -> None:  # type: ignore[no-untyped-def]
+    deck = shuffled_deck(3)[:9]
+    sim, host = shoe_factory(deck)
+    sim.send("deal 2")  # P1, B1
+    sim.wait("done", 20, pump=host)
+    # P2 is in the exit slot when the microcontroller resets; it is drawn once the shoe is back
+    sim.send("in")
+    host.run(0.15)
+    sim.send("reset")
+    sim.wait("reset", 5, pump=host)
+    host.run(0.4)
+    sim.send("out")
+    # B2 leaves the shoe, and the reset comes a millisecond later: before its commit is sent
+    sim.send("in")
+    host.run(0.4)
+    sim.send("out")
+    sim.send("reset")
+    sim.wait("reset", 5, pump=host)
+    # a reset between two cards, with events not yet acknowledged (the host is not reading)
+    sim.send("deal 2")
+    sim.wait("done", 20)
+    sim.send("brownout")
+    sim.wait("reset", 5)
+    sim.send(f"deal {len(deck) - 6}")
+    sim.wait("done", 30, pump=host)
+    wait_until(lambda: len(delivered(host)) == len(deck), 15, host)
+    host.run(0.5)
+    events = delivered(host)
+    assert [e.card for e in events] == deck
+    for event, card, (uid, _) in zip(events, deck, scripted_shoe(deck), strict=True):
+        check_card(event, card, uid)
+    kinds = [v.kind for v in host.log.verdicts]
+    assert Verdict.CONFLICT not in kinds and Verdict.GAP not in kinds
+    assert kinds.count(Verdict.REBOOT) == 3  # each restart is reported, as the spec asks
+    reasons = [h.epoch_reason for h in host.log.hellos if h.nonce == bytes(8)]
+    assert EpochReason.EXTERNAL_RESET in reasons and EpochReason.BROWN_OUT in reasons
+    epochs = {e.event_epoch for e in events}
+    assert len(epochs) >= 3  # events keep the epoch they were read in, across the restarts
+
+
+def test_port_closed_mid_shoe_loses_nothing_and_doubles_nothing(shoe_factory) -> None:  # type: ignore[no-untyped-def]
+    deck = shuffled_deck(5)[:12]
+    sim, host = shoe_factory(deck)
+    sim.send("deal 3")
+    sim.wait("done", 20, pump=host)
+    sim.send("deal 5")
+    sim.wait("dealt", 5, pump=host)
+    host.close()  # the cable is pulled while cards are being drawn
+    sim.wait("done", 20)
+    host.run(0.1)
+    sim.send("sync")
+    sim.wait("sync", 5)
+    host.open()  # plugged back: resynchronise, the shoe resends what was not acknowledged
+    wait_until(lambda: host.epoch is not None, 10, host)
+    sim.send(f"deal {len(deck) - 8}")
+    sim.wait("done", 20, pump=host)
+    wait_until(lambda: len(delivered(host)) == len(deck), 15, host)
+    host.run(0.5)
+    events = delivered(host)
+    assert [e.card for e in events] == deck
+    assert [e.event_seq for e in events] == list(range(1, len(deck) + 1))
+    kinds = {v.kind for v in host.log.verdicts}
+    assert kinds <= {Verdict.NEW, Verdict.DUPLICATE}
+    assert sim.of_kind("host")[-1].fields.get("t") is not None
