@@ -107,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--coups", type=int, help="stop after this many coups")
     run.add_argument("--json", action="store_true", help="one JSON object per line")
     run.add_argument("--journal", type=Path, help="the journal file (resumes it if it exists)")
+    run.add_argument(
+        "--simulate-bets",
+        type=int,
+        metavar="SEED",
+        help="simulated players bet on each coup (a function of SEED, shoe, coup and seat)",
+    )
     run.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
     run.set_defaults(handler=cmd_run)
 
@@ -223,7 +229,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     from dealer_assist.table.simulated import simulated_choice
 
     config = load_table_config(args)
-    controller = TableController(config)
+    controller: TableController
+    journal: Any = None
+    if config.journal is not None:
+        from dealer_assist.journal.recovery import open_table
+
+        controller, _ = open_table(config)  # rebuilt from the journal when it exists
+        journal = controller.journal
+    else:
+        controller = TableController(config)
     if args.json:
         controller.on_record(JsonStream(sys.stdout).on_record)
     else:
@@ -235,13 +249,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         sources = [build_source(url, config) for url in config.sources]
     except ValueError as error:
         sys.stderr.write(f"dealer-assist: {error}\n")
+        if journal is not None:
+            journal.close()
         return EXIT_ERROR
     finite = all(url.split(":", 1)[0] in ("mock", "replay") for url in config.sources)
     runtime = TableRuntime(controller, sources)
     asked: set[tuple[int, int, str]] = set()
+    players = None
+    if args.simulate_bets is not None:
+        from dealer_assist.journal.simulation import SimulatedPlayers
+
+        players = SimulatedPlayers(
+            args.simulate_bets, seats=config.seats, offered=config.variant.bets
+        )
 
     def on_snapshot(snapshot: Any) -> None:
         """The simulated croupier and players: decide when asked, close each paid coup."""
+        for bet in players.bets_due(snapshot) if players is not None else ():
+            runtime.submit(bet)
         if not finite:
             return
         key = (snapshot.shoe.shoe, snapshot.coup, snapshot.phase)
@@ -268,6 +293,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         finished = True
     finally:
         runtime.close()
+        if journal is not None:
+            journal.close()
     if not finished:
         sys.stderr.write("dealer-assist: stopped: the time limit ran out\n")
         return EXIT_ERROR

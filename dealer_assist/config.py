@@ -39,6 +39,20 @@ class MisdealRules:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class JournalSettings:
+    """The journal's rotation, retention, PIN file and clock watch (docs/journal.md)."""
+
+    rotate: str = "shoe"  # a new file for each "shoe", each UTC "day", or "none"
+    max_file_bytes: int = 64 * 1024 * 1024  # a file this big is closed at once, mid-shoe
+    retention_days: int = 90  # closed files younger than this are never removed
+    archive_dir: Path | None = None  # closed files; None: "archive" beside the journal
+    pin_file: Path | None = None  # None: the journal's path with ".pins" added
+    pin_attempts: int = 5  # wrong PINs in a row before the role is locked out
+    lockout_minutes: int = 15
+    clock_step_seconds: int = 60  # a forward jump larger than this is a clock step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableConfig:
     table_id: str = "T1"
     name: str = "Baccarat"
@@ -55,6 +69,7 @@ class TableConfig:
     sources: tuple[str, ...] = ("mock://",)
     journal: Path | None = None
     journal_key: str = ""
+    journal_settings: JournalSettings = field(default_factory=JournalSettings)
     language: str = "en"
     # Live odds: after every coup, alert the pit when a bet favours the players by more than
     # ``advantage_threshold`` (expected value per unit staked).
@@ -164,6 +179,39 @@ def _shoe_settings(
             "shoe.min_cards_to_deal",
             source,
         ),
+    )
+
+
+def _journal_settings(table: Mapping[str, Any], base: Path, source: str) -> JournalSettings:
+    paths: dict[str, Path | None] = {}
+    for key in ("archive_dir", "pin_file"):
+        value = table.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise _fail(source, f"journal.{key}", "must be a path")
+        paths[key] = base / value if value else None
+    size = _int(table, "max_file_mb", 64, "journal.max_file_mb", source)
+    if not 1 <= size <= 4096:
+        raise _fail(source, "journal.max_file_mb", f"must be 1-4096 (MiB), not {size}")
+    retention = _int(table, "retention_days", 90, "journal.retention_days", source)
+    if retention < 90:
+        raise _fail(source, "journal.retention_days", f"must be at least 90, not {retention}")
+    attempts = _int(table, "pin_attempts", 5, "journal.pin_attempts", source)
+    lockout = _int(table, "lockout_minutes", 15, "journal.lockout_minutes", source)
+    step = _int(table, "clock_step_seconds", 60, "journal.clock_step_seconds", source)
+    for key, value in (("pin_attempts", attempts), ("lockout_minutes", lockout)):
+        if value < 1:
+            raise _fail(source, f"journal.{key}", f"must be at least 1, not {value}")
+    if step < 1:
+        raise _fail(source, "journal.clock_step_seconds", f"must be at least 1, not {step}")
+    return JournalSettings(
+        rotate=_choice(table, "rotate", "shoe", ("shoe", "day", "none"), "journal.rotate", source),
+        max_file_bytes=size * 1024 * 1024,
+        retention_days=retention,
+        archive_dir=paths["archive_dir"],
+        pin_file=paths["pin_file"],
+        pin_attempts=attempts,
+        lockout_minutes=lockout,
+        clock_step_seconds=step,
     )
 
 
@@ -325,13 +373,30 @@ def parse_config(
         raise _fail(source, "sources", 'a list of source URLs, e.g. ["serial:///dev/ttyACM0"]')
 
     journal_table = _table(document, "journal", source)
-    _check_keys(journal_table, {"path", "key"}, "journal", source)
+    _check_keys(
+        journal_table,
+        {
+            "path",
+            "key",
+            "rotate",
+            "max_file_mb",
+            "retention_days",
+            "archive_dir",
+            "pin_file",
+            "pin_attempts",
+            "lockout_minutes",
+            "clock_step_seconds",
+        },
+        "journal",
+        source,
+    )
     journal_path = journal_table.get("path")
     if journal_path is not None and not isinstance(journal_path, str):
         raise _fail(source, "journal.path", "must be a file path")
     journal_key = journal_table.get("key", "")
     if not isinstance(journal_key, str):
         raise _fail(source, "journal.key", "must be text (a hex key or a passphrase)")
+    journal_settings = _journal_settings(journal_table, base, source)
 
     odds_table = _table(document, "odds", source)
     _check_keys(odds_table, {"advantage_alerts", "advantage_threshold"}, "odds", source)
@@ -363,6 +428,7 @@ def parse_config(
         sources=tuple(sources_raw),
         journal=(base / journal_path) if journal_path else None,
         journal_key=journal_key,
+        journal_settings=journal_settings,
         language=_choice(
             table, "language", "en", ("en", "zh_TW", "zh_CN"), "table.language", source
         ),

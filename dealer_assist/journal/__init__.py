@@ -1,0 +1,15 @@
+"""The table's journal: every event, durable before it is applied, chained against tampering.
+
+Modules, in the order the data flows:
+
+* :mod:`~dealer_assist.journal.keys`: the keys derived from ``[journal] key`` (chain, seal).
+* :mod:`~dealer_assist.journal.store`: the SQLite files, appending, reading, rotation.
+* :mod:`~dealer_assist.journal.verify`: checking the hash chain (``journal verify``).
+* :mod:`~dealer_assist.journal.recovery`: a table rebuilt from its journal after a restart.
+* :mod:`~dealer_assist.journal.clock`: the one UTC clock, and its steps as events.
+* :mod:`~dealer_assist.journal.auth`: roles and PINs, every attempt journaled.
+* :mod:`~dealer_assist.journal.export` and :mod:`~dealer_assist.journal.replay`: audit tools.
+
+Nothing here imports Qt or a device library; the package is imported only by the commands
+that use a journal.
+"""

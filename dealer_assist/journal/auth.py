@@ -1,0 +1,199 @@
+"""Roles and PINs: who may void a coup, correct a card or end a shoe, proven by a PIN.
+
+Three roles (:class:`~dealer_assist.table.commands.Role`): croupier, supervisor, technician.
+A screen asks for a PIN before it sends a command that carries a role above the croupier's;
+this module checks it.
+
+* PINs are 4 to 12 digits, stored only as salted scrypt hashes (a fresh 16-byte salt per PIN,
+  ``n=2**14, r=8, p=1``: about 16 MiB and tens of milliseconds per try, so a stolen PIN file
+  is slow to attack). The parameters are stored with each hash, so they can be raised later.
+* After ``pin_attempts`` wrong PINs in a row a role is locked out for ``lockout_minutes``;
+  the count and the lock are kept in the PIN file, so a restart does not reset them.
+* Every attempt and every PIN change is handed to ``record`` as a
+  :class:`~dealer_assist.table.events.SupervisorAction` (``sign_in`` or ``pin_set``), to be
+  journaled. The PIN itself is never recorded.
+
+The PIN file is JSON, written atomically (a temporary file, fsync, rename) with mode 0600.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.table.commands import Role
+from dealer_assist.table.events import SupervisorAction, TableEvent
+
+FORMAT = "dealer-assist pins 1"
+SCRYPT_N = 2**14
+SCRYPT_R = 8
+SCRYPT_P = 1
+_DKLEN = 32
+
+
+class PinError(DealerAssistError):
+    """A PIN that cannot be set (too short, not digits) or a PIN file that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class SignIn:
+    """The answer to a PIN: ``ok``, or why not (``wrong_pin``, ``locked_out``, ``no_pin``)."""
+
+    role: Role
+    ok: bool
+    reason: str
+    locked_until: datetime | None = None
+    failures: int = 0
+
+
+def check_pin_format(pin: str) -> None:
+    if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12):
+        raise PinError("a PIN is 4 to 12 digits")
+
+
+def _hash(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(
+        pin.encode(), salt=salt, n=n, r=r, p=p, dklen=_DKLEN, maxmem=128 * r * n * 2
+    )
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class PinBook:
+    """The PIN file of a table, and the sign-in checks."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        attempts: int = 5,
+        lockout: timedelta = timedelta(minutes=15),
+        clock: Callable[[], datetime] = _utc_now,
+        record: Callable[[TableEvent], None] | None = None,
+        cost: int = SCRYPT_N,
+    ) -> None:
+        self.path = path
+        self.attempts = attempts
+        self.lockout = lockout
+        self._clock = clock
+        self._record = record
+        self._cost = cost
+
+    # --- the file ------------------------------------------------------------------------
+
+    def _load(self) -> dict[str, Any]:
+        if not self.path.exists():
+            return {"format": FORMAT, "pins": {}, "failures": {}}
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError) as error:
+            raise PinError(f"cannot read the PIN file {self.path}: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise PinError(f"{self.path} is not a dealer-assist PIN file")
+        data.setdefault("pins", {})
+        data.setdefault("failures", {})
+        return data
+
+    def _save(self, data: dict[str, Any]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_name(self.path.name + f".{secrets.token_hex(4)}.tmp")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(handle, json.dumps(data, indent=2, sort_keys=True).encode())
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+        os.replace(temporary, self.path)
+        with contextlib.suppress(OSError):
+            directory = os.open(self.path.parent, os.O_RDONLY)
+            try:
+                os.fsync(directory)
+            finally:
+                os.close(directory)
+
+    def _note(self, action: str, role: Role, detail: str) -> None:
+        if self._record is not None:
+            self._record(SupervisorAction(action=action, role=role.value, detail=detail))
+
+    # --- reading -------------------------------------------------------------------------
+
+    def has_pin(self, role: Role) -> bool:
+        return role.value in self._load()["pins"]
+
+    def locked_until(self, role: Role) -> datetime | None:
+        failure = self._load()["failures"].get(role.value)
+        if not failure or not failure.get("locked_until"):
+            return None
+        until = datetime.fromisoformat(failure["locked_until"])
+        return until if until > self._clock() else None
+
+    # --- changing ------------------------------------------------------------------------
+
+    def set_pin(self, role: Role, pin: str, *, by: str) -> None:
+        """Store a new PIN for ``role`` (``by`` says who set it, for the journal)."""
+        check_pin_format(pin)
+        salt = secrets.token_bytes(16)
+        data = self._load()
+        data["pins"][role.value] = {
+            "salt": salt.hex(),
+            "hash": _hash(pin, salt, self._cost, SCRYPT_R, SCRYPT_P).hex(),
+            "n": self._cost,
+            "r": SCRYPT_R,
+            "p": SCRYPT_P,
+            "set_at": self._clock().isoformat(),
+        }
+        data["failures"].pop(role.value, None)
+        self._save(data)
+        self._note("pin_set", role, f"set by {by}")
+
+    def verify(self, role: Role, pin: str) -> SignIn:
+        """Check ``pin`` for ``role``; the attempt is recorded whatever the answer."""
+        data = self._load()
+        now = self._clock()
+        failure = data["failures"].get(role.value) or {"count": 0, "locked_until": None}
+        if failure.get("locked_until"):
+            locked = datetime.fromisoformat(failure["locked_until"])
+            if locked > now:
+                self._note("sign_in", role, f"refused: locked out until {locked.isoformat()}")
+                return SignIn(role, False, "locked_out", locked, int(failure["count"]))
+            failure = {"count": 0, "locked_until": None}  # the lockout has run out
+        stored = data["pins"].get(role.value)
+        if stored is None:
+            self._note("sign_in", role, "refused: no PIN is set for this role")
+            return SignIn(role, False, "no_pin")
+        expected = bytes.fromhex(stored["hash"])
+        try:
+            given = _hash(pin, bytes.fromhex(stored["salt"]), stored["n"], stored["r"], stored["p"])
+        except (ValueError, UnicodeError):
+            given = b""
+        if hmac.compare_digest(given, expected):
+            if role.value in data["failures"]:
+                data["failures"].pop(role.value)
+                self._save(data)
+            self._note("sign_in", role, "accepted")
+            return SignIn(role, True, "accepted")
+        count = int(failure["count"]) + 1
+        until = now + self.lockout if count >= self.attempts else None
+        data["failures"][role.value] = {
+            "count": count,
+            "locked_until": until.isoformat() if until else None,
+        }
+        self._save(data)
+        if until is not None:
+            detail = f"refused: wrong PIN ({count} of {self.attempts}), locked out until "
+            self._note("sign_in", role, detail + until.isoformat())
+            return SignIn(role, False, "locked_out", until, count)
+        self._note("sign_in", role, f"refused: wrong PIN ({count} of {self.attempts})")
+        return SignIn(role, False, "wrong_pin", None, count)

@@ -1,0 +1,196 @@
+"""``journal export``: the coups, cards and payouts of a journal, for surveillance.
+
+One row per thing that happened at the table, in journal order: a shoe started or ended, a
+card burned or dealt, a decision, a coup's result, each bet's settlement, a commission
+collected, a correction, a void. Times are UTC with their offset (``+00:00``). The chain is
+verified first: a broken journal is not exported.
+
+A face-down card (squeeze) appears without its value until it is turned: once its hand is
+turned (or the coup is complete) its row shows the card. A coup voided before the cards were
+turned keeps them hidden.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from dealer_assist.journal.keys import JournalKey
+from dealer_assist.journal.store import Row, decode_event
+from dealer_assist.journal.verify import Problem, walk_chain
+from dealer_assist.table.events import (
+    Burned,
+    CardCorrected,
+    CardDealt,
+    CardRevealed,
+    CardWithdrawn,
+    CommissionCollected,
+    CoupCompleted,
+    CoupSettled,
+    CoupStarted,
+    CoupVoided,
+    CutCardOut,
+    HandDecided,
+    ShoeEnded,
+    ShoeStarted,
+    TableEvent,
+)
+
+COLUMNS = (
+    "seq",
+    "at",
+    "table",
+    "shoe",
+    "coup",
+    "kind",
+    "hand",
+    "card",
+    "seat",
+    "bet",
+    "stake",
+    "result",
+    "payout",
+    "commission",
+    "net",
+    "detail",
+)
+
+
+@dataclass(slots=True)
+class _Folder:
+    """Follows shoe and coup numbers and holds face-down card rows until they are turned."""
+
+    shoe: int = 0
+    coup: int = 0
+    hidden: list[tuple[dict[str, Any], str, str]] = field(default_factory=list)
+
+    def rows(self, row: Row, event: TableEvent, sealed: bool) -> Iterator[dict[str, Any]]:
+        if isinstance(event, ShoeStarted):
+            self.shoe, self.coup, self.hidden = event.shoe, 0, []
+        elif isinstance(event, CoupStarted):
+            self.coup, self.hidden = event.coup, []
+        base: dict[str, Any] = {
+            "seq": row.seq,
+            "at": row.at,
+            "table": row.table_id,
+            "shoe": self.shoe,
+            "coup": self.coup,
+        }
+        if isinstance(event, ShoeStarted):
+            yield {
+                **base,
+                "kind": "shoe_started",
+                "detail": f"{event.decks} decks, cut card {event.cut_card_from_end} from the end",
+            }
+        elif isinstance(event, Burned):
+            yield {**base, "kind": "burn", "card": event.card.code, "detail": event.reason}
+        elif isinstance(event, CardDealt):
+            line = {**base, "kind": "card", "hand": event.hand, "card": event.card.code}
+            if event.face_down:
+                line["detail"] = "face down"
+                line["card"] = ""
+                self.hidden.append((line, event.hand, event.card.code))
+            yield line
+        elif isinstance(event, CardRevealed):
+            self._turn(event.hand)
+        elif isinstance(event, HandDecided):
+            yield {**base, "kind": "decision", "hand": event.hand, "detail": event.choice}
+        elif isinstance(event, CoupCompleted):
+            self._turn(None)
+            hands = ", ".join(
+                f"{hand} {' '.join(codes)} ({event.totals[hand]})"
+                for hand, codes in event.hands.items()
+            )
+            result = event.winner or " ".join(f"{h}:{r}" for h, r in event.sides.items())
+            natural = ", natural" if event.natural else ""
+            yield {**base, "kind": "coup", "result": result, "detail": hands + natural}
+        elif isinstance(event, CoupSettled):
+            for bet in event.bets:
+                yield {
+                    **base,
+                    "kind": "bet",
+                    "seat": bet["seat"],
+                    "bet": bet["name"],
+                    "stake": bet["stake"],
+                    "result": bet["result"],
+                    "payout": bet["payout"],
+                    "commission": bet["commission"],
+                    "net": bet["net"],
+                    "detail": f"commission to box {bet.get('commission_to_box', '0')}",
+                }
+        elif isinstance(event, CommissionCollected):
+            yield {
+                **base,
+                "kind": "commission",
+                "seat": event.seat,
+                "commission": event.due,
+                "detail": f"box {event.owed} collected ({event.reason})",
+            }
+        elif isinstance(event, CardCorrected):
+            yield {
+                **base,
+                "kind": "correction",
+                "card": event.corrected.code,
+                "detail": f"card {event.position + 1}: {event.original.code} read, "
+                f"{event.corrected.code} dealt; by the {event.by}",
+            }
+        elif isinstance(event, CardWithdrawn):
+            yield {**base, "kind": "withdrawn", "card": event.card.code, "detail": event.reason}
+        elif isinstance(event, CoupVoided):
+            self.hidden = []
+            yield {**base, "kind": "void", "detail": f"{event.reason}; by the {event.by}"}
+        elif isinstance(event, CutCardOut):
+            yield {**base, "kind": "cut_card", "detail": f"last coup {event.last_coup}"}
+        elif isinstance(event, ShoeEnded):
+            yield {
+                **base,
+                "kind": "shoe_ended",
+                "detail": f"{event.cards_dealt} cards dealt, {event.cards_left} left, "
+                f"{event.coups} coups: {event.reason}",
+            }
+
+    def _turn(self, hand: str | None) -> None:
+        kept = []
+        for line, owner, code in self.hidden:
+            if hand is None or owner == hand:
+                line["card"] = code
+                line["detail"] = "face down, turned"
+            else:
+                kept.append((line, owner, code))
+        self.hidden = kept
+
+
+def export_rows(
+    path: Path, key: JournalKey, archive_dir: Path, *, shoe: int | None = None
+) -> tuple[list[dict[str, Any]], Problem | None]:
+    """The export's rows, or the problem that stopped the chain's check (then no rows)."""
+    folder = _Folder()
+    rows: list[dict[str, Any]] = []
+
+    def visit(row: Row, meta: dict[str, str]) -> None:
+        event, sealed = decode_event(row.event, key, meta["journal_id"], row.seq)
+        rows.extend(folder.rows(row, event, sealed))
+
+    report = walk_chain(path, key, archive_dir, visit=visit)
+    if report.problem is not None:
+        return [], report.problem
+    if shoe is not None:
+        rows = [row for row in rows if row["shoe"] == shoe]
+    return rows, None
+
+
+def write_csv(rows: list[dict[str, Any]], out: TextIO) -> None:
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({column: row.get(column, "") for column in COLUMNS})
+
+
+def write_jsonl(rows: list[dict[str, Any]], out: TextIO) -> None:
+    for row in rows:
+        data = {column: row[column] for column in COLUMNS if row.get(column, "") != ""}
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -1,0 +1,103 @@
+"""A table process to kill: ``dealer-assist run`` in a child forked from a warm fork server.
+
+Starting Python and importing the table takes a third of a second; forking a server that has
+already imported it takes milliseconds, so two hundred kills fit in a test run. The child is a
+real process running the real command (``dealer-assist run``'s handler); its standard output goes
+line by line through a pipe, so the test can kill it after a chosen number of lines without
+sleeping.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import signal
+import sys
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+import dealer_assist.journal.simulation
+import dealer_assist.odds.product
+import dealer_assist.table.headless
+import dealer_assist.table.runtime
+from dealer_assist.cli import build_parser
+from dealer_assist.journal.recovery import code_fingerprint
+
+# Paid once in the fork server, inherited by every child: the imports `dealer-assist run` makes
+# (the modules above, the subcommand modules) and the digest of the program's source.
+del dealer_assist
+PARSER = build_parser()
+code_fingerprint()
+
+
+class _PipeOut(io.TextIOBase):
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        *lines, self._pending = self._pending.split("\n")
+        for line in lines:
+            self._connection.send_bytes(line.encode())
+        return len(text)
+
+    def isatty(self) -> bool:
+        return False
+
+
+def run_table_child(argv: Sequence[str], connection: Connection) -> None:
+    sys.stdout = _PipeOut(connection)
+    args = PARSER.parse_args(list(argv))  # what dealer_assist.cli.main does, parser prebuilt
+    status = args.handler(args)
+    connection.send_bytes(f"EXIT {status}".encode())
+    connection.close()
+    sys.exit(status)
+
+
+def context() -> Any:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload([__name__])
+    return ctx
+
+
+def run_and_maybe_kill(
+    ctx: Any, argv: Sequence[str], kill_after: int | None
+) -> tuple[bool, int | None]:
+    """Run the table; SIGKILL it once it has printed ``kill_after`` lines (None: let it end).
+    Returns (killed, exit status); the status is None when the fork server could not tell it
+    (multiprocessing then says 255), which happens now and then on a loaded machine."""
+    reader, writer = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=run_table_child, args=(list(argv), writer))
+    process.start()
+    writer.close()
+    lines = 0
+    status: int | None = None
+    sent_kill = False
+    try:
+        while status is None:
+            if kill_after is not None and lines >= kill_after:
+                process.kill()
+                sent_kill = True
+                break
+            if not reader.poll(60):
+                process.kill()
+                raise TimeoutError(f"the table printed nothing for a minute ({argv})")
+            try:
+                message = reader.recv_bytes()
+            except EOFError:
+                break
+            if message.startswith(b"EXIT "):
+                status = int(message[5:])
+            else:
+                lines += 1
+    finally:
+        process.join()
+        reader.close()
+    exitcode = process.exitcode
+    if exitcode == -signal.SIGKILL or (sent_kill and exitcode == 255 and status is None):
+        return True, None
+    if exitcode == 255 and status is None:
+        return False, None
+    return False, exitcode
