@@ -551,6 +551,10 @@ static void pipeline(uint32_t now) {
             if (plat_nvm_space() < 1)
                 return;
             S.entered_latch = false;
+            /* a heartbeat falling due while the card is drawn would take the sequence number
+             * of its prepared frame: send it now, before the tag is even read */
+            if (now - S.last_status_ms >= HEARTBEAT_MS / 2)
+                S.pending |= OUT_STATUS;
             if (!S.st.presence_found) /* else the mark found at boot is this card's */
                 store_mark_present(&S.st);
             S.attempts = 0;

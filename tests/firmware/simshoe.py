@@ -181,6 +181,20 @@ class SimShoe:
             if event is not None and event.kind == "crashed":
                 raise AssertionError("the firmware crashed in the simulator")
 
+    def sim_time_us(self, pump: ProtocolHost | None = None) -> int:
+        """The simulated time now (the simulator answers ``sync`` after earlier commands)."""
+        self.send("sync")
+        return int(self.wait("sync", 10, pump=pump).fields["t"])
+
+    def advance(self, ms: float, pump: ProtocolHost | None = None) -> None:
+        """Let ``ms`` of simulated time pass (whatever the wall clock does meanwhile)."""
+        target = self.sim_time_us(pump) + ms * 1000
+        while self.sim_time_us(pump) < target:
+            if pump is not None:
+                pump.run(0.01)
+            else:
+                time.sleep(0.01)
+
     def of_kind(self, kind: str) -> list[SimEvent]:
         return [event for event in self.history if event.kind == kind]
 

@@ -87,14 +87,16 @@ def test_reset_mid_coup_loses_nothing_and_doubles_nothing(shoe_factory) -> None:
     sim.wait("done", 20, pump=host)
     # P2 is in the exit slot when the microcontroller resets; it is drawn once the shoe is back
     sim.send("in")
-    host.run(0.15)
+    sim.wait("in", 5, pump=host)
+    sim.advance(80, pump=host)
     sim.send("reset")
     sim.wait("reset", 5, pump=host)
-    host.run(0.4)
+    sim.advance(250, pump=host)
     sim.send("out")
-    # B2 leaves the shoe, and the reset comes a millisecond later: before its commit is sent
+    # B2 leaves the shoe and the reset comes at that very moment, before its commit is written
     sim.send("in")
-    host.run(0.4)
+    sim.wait("in", 5, pump=host)
+    sim.advance(300, pump=host)
     sim.send("out")
     sim.send("reset")
     sim.wait("reset", 5, pump=host)
