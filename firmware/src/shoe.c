@@ -66,6 +66,9 @@ static struct {
     bool present, entered_latch, left_latch;
     uint32_t exit_change_ms, present_since;
     bool jam;
+    bool probing, exit_stuck;
+    uint8_t probe_hits;
+    uint32_t probe_ms;
     uint8_t pipe;
     bool reading;
     uint8_t attempts;
@@ -170,7 +173,7 @@ static uint8_t shoe_state_code(void) {
     case SHOE_BOOTING:
         return STATE_UNPAIRED;
     default:
-        return (S.reader_fault || S.eeprom_fault) ? STATE_FAULT : STATE_READY;
+        return (S.reader_fault || S.eeprom_fault || S.exit_stuck) ? STATE_FAULT : STATE_READY;
     }
 }
 
@@ -429,6 +432,7 @@ static void receive(uint32_t now) {
         frame_view f;
         if (frame_decode(S.rx.buf, n, key, pairing_key, true, &f, &S.cnt) == RX_OK)
             on_frame(&f, now);
+        return; /* one frame (one HMAC, ~5.6 ms) per pass: a card leaving is seen in between */
     }
 }
 
@@ -527,6 +531,34 @@ static void commit(const card_event *e) {
     S.commit_ms = plat_millis();
 }
 
+/* The exit slot looks empty: is there a tag in the reader's field all the same? Twice in a
+ * row means the exit sensor misses cards (stuck at "no card"): a failed sensor is reported
+ * as the unsafe state, and the shoe shows FAULT until it sees a card enter again. */
+static void probe(uint32_t now) {
+    if (S.probing) {
+        pn532_tag tag;
+        pn532_status r = pn532_result(&tag);
+        if (r == PN532_BUSY)
+            return;
+        S.probing = false;
+        if ((r == PN532_TAG_OK || r == PN532_UID_ONLY) && !S.present) {
+            if (++S.probe_hits >= PROBE_HITS && !S.exit_stuck) {
+                S.exit_stuck = true;
+                push_fault(SENSOR_EXIT, FAULT_STUCK, 0);
+                S.pending |= OUT_STATUS;
+            }
+        } else {
+            S.probe_hits = 0;
+        }
+        return;
+    }
+    if (!S.present && pn532_idle() && now - S.probe_ms >= PROBE_MS) {
+        S.probe_ms = now;
+        pn532_read(now);
+        S.probing = true;
+    }
+}
+
 static void pipeline(uint32_t now) {
     if (S.mode != SHOE_NORMAL)
         return; /* pairing and unpaired shoes read no cards */
@@ -551,6 +583,12 @@ static void pipeline(uint32_t now) {
             if (plat_nvm_space() < 1)
                 return;
             S.entered_latch = false;
+            S.probing = false; /* a probe still running is the read's first attempt now */
+            S.probe_hits = 0;
+            if (S.exit_stuck) { /* the sensor sees cards again */
+                S.exit_stuck = false;
+                push_fault(SENSOR_EXIT, FAULT_CLEARED, 0);
+            }
             /* a heartbeat falling due while the card is drawn would take the sequence number
              * of its prepared frame: send it now, before the tag is even read */
             if (now - S.last_status_ms >= HEARTBEAT_MS / 2)
@@ -560,6 +598,8 @@ static void pipeline(uint32_t now) {
             S.attempts = 0;
             S.next_read_ms = now;
             S.pipe = P_READING;
+        } else {
+            probe(now);
         }
         return;
     case P_READING: {
@@ -732,7 +772,7 @@ bool shoe_poll(void) {
         precompute(); /* ~5 ms of HMAC, done while the card is still in the exit slot */
     drive_outputs(now);
     return (S.pending & may_send(now)) != 0 && S.epoch_ready &&
-           plat_host_tx_space() >= MAX_WIRE_FRAME;
+           plat_host_tx_space() >= MAX_WIRE_FRAME; /* (bytes received: the HAL knows) */
 }
 
 shoe_mode shoe_get_mode(void) { return S.mode; }

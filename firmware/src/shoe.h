@@ -22,6 +22,8 @@
 #define READ_RETRY_MS 10u
 #define UID_ONLY_RETRIES 3u
 #define JAM_MS 10000u          /* a card in the exit slot this long: SENSOR_FAULT JAM */
+#define PROBE_MS 250u          /* reader probed this often while the exit slot looks empty */
+#define PROBE_HITS 2u          /* tags seen in a row with no card detected: sensor STUCK */
 
 typedef enum { SHOE_BOOTING, SHOE_NORMAL, SHOE_PAIRING, SHOE_UNPAIRED } shoe_mode;
 

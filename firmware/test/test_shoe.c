@@ -862,6 +862,57 @@ static void test_jam(void) {
     CHECK_EQ(g.p[1], FAULT_CLEARED);
 }
 
+static void test_exit_sensor_stuck_is_a_fault(void) {
+    thost h;
+    got_frame g;
+    boot_paired(1);
+    host_init(&h, KEY);
+    fake_run(100);
+    CHECK(host_sync(&h, NULL));
+    /* tags pass through the reader's field, the sensor never sees a card */
+    tag_t t = card_tag(3);
+    pn532_emu_tag(&fake_reader, t.uid, 7, t.pages);
+    CHECK(wait_frame(&h, MSG_SENSOR_FAULT, &g, 1000));
+    CHECK_EQ(g.p[0], SENSOR_EXIT);
+    CHECK_EQ(g.p[1], FAULT_STUCK);
+    CHECK(wait_frame(&h, MSG_STATUS, &g, 1100));
+    CHECK_EQ(g.p[0], STATE_FAULT);
+    pn532_emu_no_tag(&fake_reader);
+    /* repaired: the next card is seen, the fault is cleared and the card delivered */
+    drain(&h);
+    deal(&t, 200);
+    CHECK(wait_frame(&h, MSG_SENSOR_FAULT, &g, 300));
+    CHECK_EQ(g.p[1], FAULT_CLEARED);
+    CHECK(wait_frame(&h, MSG_CARD, &g, 300));
+    CHECK(card_is(g.p, &t));
+    drain(&h);
+    CHECK(wait_frame(&h, MSG_STATUS, &g, 1100));
+    CHECK_EQ(g.p[0], STATE_READY);
+}
+
+static void test_no_false_faults_while_dealing(void) {
+    thost h;
+    got_frame g;
+    boot_paired(1);
+    host_init(&h, KEY);
+    fake_run(100);
+    CHECK(host_sync(&h, NULL));
+    seen_t s = {0};
+    for (uint8_t i = 0; i < 20; i++) {
+        tag_t t = card_tag(i);
+        card_in(&t);
+        host_pump(&h, &s, 150 + i * 7, true);
+        card_out();
+        host_pump(&h, &s, 40 + i * 13, true);
+    }
+    host_pump(&h, &s, 500, true);
+    CHECK_EQ(s.n, 20);
+    host_init(&h, KEY); /* from the start again: no fault was ever sent */
+    h.pos = 0;
+    while (next_frame(&h, &g))
+        CHECK(g.type != MSG_SENSOR_FAULT);
+}
+
 static void test_slow_uart_never_blocks(void) {
     /* with no room in the UART buffer nothing is sent, and nothing is lost */
     thost h;
@@ -899,5 +950,7 @@ void tests_shoe(void) {
     RUN(test_buttons);
     RUN(test_reader_fault);
     RUN(test_jam);
+    RUN(test_exit_sensor_stuck_is_a_fault);
+    RUN(test_no_false_faults_while_dealing);
     RUN(test_slow_uart_never_blocks);
 }
