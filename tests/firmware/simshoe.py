@@ -53,6 +53,8 @@ LINK_KEY = bytes(range(32))
 TAG_KEY = bytes(range(0x40, 0x60))
 """The casino's card-tag key: the shoe never has it; the host checks the tags with it."""
 DECK_SERIAL = 2024
+SIM_SERIAL = 1234567
+"""The serial number the simulator writes in a blank EEPROM's identity record."""
 
 
 def build(*targets: str) -> str:

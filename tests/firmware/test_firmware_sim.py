@@ -8,17 +8,30 @@ HostReplayGuard, CardEventTracker): the serial driver's job, done with the refer
 
 from __future__ import annotations
 
+import secrets
+import time
 from pathlib import Path
 
 import pytest
+import serial  # type: ignore[import-untyped]
 
 from dealer_assist.drivers.shoe_protocol import (
+    PAIRING_KEY,
+    Accepted,
     CardRead,
+    Direction,
     EpochReason,
+    FrameDecoder,
+    FrameEncoder,
+    Hello,
+    HostReplayGuard,
+    Pair,
+    ShoeMode,
     Verdict,
 )
 from dealer_assist.tags import decode_tag
 from tests.firmware.simshoe import (
+    SIM_SERIAL,
     TAG_KEY,
     ProtocolHost,
     SimShoe,
@@ -146,3 +159,48 @@ def test_port_closed_mid_shoe_loses_nothing_and_doubles_nothing(shoe_factory) ->
     kinds = {v.kind for v in host.log.verdicts}
     assert kinds <= {Verdict.NEW, Verdict.DUPLICATE}
     assert sim.of_kind("host")[-1].fields.get("t") is not None
+
+
+def next_hello(port: serial.Serial, decoder: FrameDecoder, timeout: float) -> Hello:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for result in decoder.feed(port.read(4096)):
+            if isinstance(result, Accepted) and isinstance(result.message, Hello):
+                return result.message
+        time.sleep(0.005)
+    raise AssertionError("no HELLO")
+
+
+def test_pairing_installs_a_key_and_the_shoe_deals_under_it(firmware: str, tmp_path: Path) -> None:
+    deck = shuffled_deck(2)[:2]
+    sim = SimShoe(tmp_path, scripted_shoe(deck), key=None, extra=["--hold-new-shoe"]).start()
+    port = serial.Serial(sim.pty, 115200, timeout=0, write_timeout=1)
+    try:
+        # the NEW_SHOE button held at power-up: HELLO in pairing mode, under the public key
+        hello = next_hello(port, FrameDecoder.for_pairing(receiving=Direction.SHOE_TO_HOST), 10)
+        assert hello.mode == ShoeMode.PAIRING | ShoeMode.UNPAIRED
+        assert hello.serial_number == SIM_SERIAL
+        key, nonce = secrets.token_bytes(32), secrets.token_bytes(8)
+        pairing = FrameEncoder(
+            key=PAIRING_KEY, sending=Direction.HOST_TO_SHOE, epoch=1, pairing=True
+        )
+        port.write(pairing.encode(Pair(serial_number=SIM_SERIAL, key=key, nonce=nonce)))
+        # the answer proves the key without showing it: HELLO under the new key, our nonce
+        guard = HostReplayGuard()
+        guard.challenge(nonce)
+        paired = next_hello(
+            port, FrameDecoder(key=key, receiving=Direction.SHOE_TO_HOST, guard=guard), 10
+        )
+        assert paired.nonce == nonce and paired.mode == ShoeMode.NONE
+    finally:
+        port.close()
+    host = ProtocolHost(sim.pty, key=key).open()
+    try:
+        wait_until(lambda: host.epoch is not None, 10, host)
+        sim.send("deal 2")
+        sim.wait("done", 20, pump=host)
+        wait_until(lambda: len(delivered(host)) == 2, 10, host)
+        assert [e.card for e in delivered(host)] == deck
+    finally:
+        host.close()
+        sim.stop()
