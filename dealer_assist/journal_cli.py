@@ -76,7 +76,7 @@ def _context(args: argparse.Namespace) -> tuple[Any, Any, Path]:
     """The table configuration, the journal key and the archive folder for ``args``."""
     from dealer_assist.config import default_config, load_config
     from dealer_assist.journal.keys import JournalKey
-    from dealer_assist.journal.store import archive_dir_for
+    from dealer_assist.journal.rows import archive_dir_for
 
     if args.config is not None:
         config = load_config(args.config)

@@ -3,7 +3,8 @@
 Modules, in the order the data flows:
 
 * :mod:`~dealer_assist.journal.keys`: the keys derived from ``[journal] key`` (chain, seal).
-* :mod:`~dealer_assist.journal.store`: the SQLite files, appending, reading, rotation.
+* :mod:`~dealer_assist.journal.rows`: a record as a row (JSON, sealing, hashes), reading files.
+* :mod:`~dealer_assist.journal.store`: the writer: appending, transactions, rotation.
 * :mod:`~dealer_assist.journal.verify`: checking the hash chain (``journal verify``).
 * :mod:`~dealer_assist.journal.recovery`: a table rebuilt from its journal after a restart.
 * :mod:`~dealer_assist.journal.clock`: the one UTC clock, and its steps as events.

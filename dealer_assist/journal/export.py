@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_assist.journal.keys import JournalKey
-from dealer_assist.journal.store import Row, decode_event
+from dealer_assist.journal.rows import Row, decode_event
 from dealer_assist.journal.verify import Problem, walk_chain
 from dealer_assist.table.events import (
     Burned,

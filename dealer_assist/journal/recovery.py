@@ -41,8 +41,7 @@ import dealer_assist
 from dealer_assist.config import TableConfig
 from dealer_assist.journal.clock import TableClock
 from dealer_assist.journal.keys import JournalKey
-from dealer_assist.journal.store import (
-    Journal,
+from dealer_assist.journal.rows import (
     JournalError,
     Row,
     chain_files,
@@ -50,6 +49,7 @@ from dealer_assist.journal.store import (
     connect_read_only,
     to_record,
 )
+from dealer_assist.journal.store import Journal
 from dealer_assist.journal.verify import walk_chain
 from dealer_assist.table.controller import RecordSink, TableController
 from dealer_assist.table.events import DeviceStatus, Record, SupervisorAction, TableEvent
@@ -173,8 +173,9 @@ class JournaledController(ResumableController):
     the shoe's end) is written before it is applied, as in the base class, and the
     transaction is committed before anything is published: before the snapshot, the draw
     indicator and the record listeners (the JSON stream) see it. A crash therefore loses at
-    most an input nobody has seen, never part of one. It also records clock steps, and writes
-    a checkpoint after publishing when one is due (so the croupier never waits for it).
+    most an input nobody has seen, never part of one. It also records clock steps, and after
+    publishing writes a checkpoint when one is due and copies the WAL back into the file now
+    and then (so the croupier never waits for either).
     """
 
     def __init__(self, config: TableConfig, *, journal: Journal, clock: TableClock) -> None:
@@ -217,6 +218,7 @@ class JournaledController(ResumableController):
         if self.journal.checkpoint_due():
             state = dump_state(self.state, configuration=self.configuration)
             self.journal.write_checkpoint(self.seq, state, code_fingerprint())
+        self.journal.tidy()
 
     def _publish_now(self) -> None:
         # The base class publishes a second time after its slower checks (which may record

@@ -20,7 +20,7 @@ from typing import Any
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.journal.keys import JournalKey
-from dealer_assist.journal.store import Row, to_record
+from dealer_assist.journal.rows import Row, to_record
 from dealer_assist.journal.verify import Problem, walk_chain
 from dealer_assist.rules.outcome import outcome_of
 from dealer_assist.rules.settlement import settle

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealer_assist.journal.keys import JournalKey
-from dealer_assist.journal.store import (
+from dealer_assist.journal.rows import (
     JournalError,
     Row,
+    chain_files,
     check_meta,
     connect_read_only,
     iter_rows,
@@ -30,7 +31,6 @@ from dealer_assist.journal.store import (
     read_meta,
     row_hash,
 )
-from dealer_assist.journal.store import chain_files as _chain_files
 
 Visit = Callable[[Row, dict[str, str]], None]
 
@@ -102,7 +102,7 @@ def _walk(
     remember: frozenset[int],
     report: ChainReport,
 ) -> None:
-    files = _chain_files(path, archive_dir)
+    files = chain_files(path, archive_dir)
     if not path.exists():
         reason = "the live journal file is missing" if files else "there is no journal here"
         raise _Broken(Problem(path, None, reason))

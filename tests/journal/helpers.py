@@ -11,7 +11,7 @@ from dealer_assist.config import TableConfig, parse_config
 from dealer_assist.journal.clock import TableClock
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.recovery import JournaledController, open_table
-from dealer_assist.journal.store import Row, archive_dir_for, to_record
+from dealer_assist.journal.rows import Row, archive_dir_for, to_record
 from dealer_assist.journal.verify import walk_chain
 from dealer_assist.table.events import Record
 

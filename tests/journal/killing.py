@@ -96,8 +96,10 @@ def run_and_maybe_kill(
         process.join()
         reader.close()
     exitcode = process.exitcode
-    if exitcode == -signal.SIGKILL or (sent_kill and exitcode == 255 and status is None):
+    if status is not None:  # the table said how it ended before it exited
+        return False, status
+    if exitcode == -signal.SIGKILL or (sent_kill and exitcode == 255):
         return True, None
-    if exitcode == 255 and status is None:
+    if exitcode == 255:
         return False, None
     return False, exitcode

@@ -11,8 +11,8 @@ import pytest
 
 from dealer_assist.drivers.base import CardRead
 from dealer_assist.journal import recovery
+from dealer_assist.journal.rows import JournalError
 from dealer_assist.journal.simulation import deal_mock_table, seeded_shoe
-from dealer_assist.journal.store import JournalError
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import ClockStepped, Record

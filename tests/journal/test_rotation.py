@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from dealer_assist.journal import store
+from dealer_assist.journal import rows, store
 from dealer_assist.journal.keys import JournalKey
+from dealer_assist.journal.rows import JournalError, chain_files
 from dealer_assist.journal.simulation import deal_mock_table
-from dealer_assist.journal.store import JournalError, chain_files
 from dealer_assist.journal.verify import walk_chain
 from dealer_assist.table import commands as cmd
 from tests.journal.helpers import SteppingClock, make_config, open_journaled, read_records
@@ -38,10 +38,10 @@ def test_one_file_per_shoe(tmp_path: Path) -> None:
     key = JournalKey.from_text(config.journal_key)
     per_file: list[list[str]] = []
     for file in files:
-        connection = store.connect_read_only(file)
-        per_file.append([row.type for row in store.iter_rows(connection)])
+        connection = rows.connect_read_only(file)
+        per_file.append([row.type for row in rows.iter_rows(connection)])
         connection.close()
-        assert store.check_meta(store.read_meta(store.connect_read_only(file)), key, file) is None
+        assert rows.check_meta(rows.read_meta(rows.connect_read_only(file)), key, file) is None
     assert all(types.count("shoe_started") == 1 for types in per_file)
     assert all(types[0] == "shoe_started" for types in per_file[1:])
     assert all(types[-1] == "shoe_ended" for types in per_file[:-1])
@@ -71,7 +71,7 @@ def test_a_size_bound_closes_a_file_mid_shoe(tmp_path: Path) -> None:
     files = files_of(config)
     assert len(files) >= 3
     for file in files:
-        connection = store.connect_read_only(file)
+        connection = rows.connect_read_only(file)
         (size,) = connection.execute("SELECT SUM(LENGTH(event) + 200) FROM records").fetchone()
         connection.close()
         assert size < 8_000 + 4_000  # the bound, and the input that crossed it

@@ -13,7 +13,8 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.config import JournalSettings
 from dealer_assist.journal.keys import JournalKey
-from dealer_assist.journal.store import Journal, JournalError, source_of
+from dealer_assist.journal.rows import JournalError, source_of
+from dealer_assist.journal.store import Journal
 from dealer_assist.table.events import (
     EVENT_TYPES,
     AlertRaised,
@@ -182,3 +183,17 @@ def test_sources_name_the_device_or_the_person() -> None:
     card = parse_card("AS")
     assert source_of(CardDealt(coup=1, card=card, hand="player", source="shoe")) == "shoe"
     assert source_of(ClockStepped(previous="", current="", step_seconds="", reason="")) == "table"
+
+
+def test_the_wal_is_copied_back_into_the_file_as_the_table_goes(tmp_path: Path) -> None:
+    from dealer_assist.journal.simulation import deal_mock_table
+    from dealer_assist.journal.store import WAL_COMMITS
+
+    config = make_config(tmp_path / "t.journal", journal={"rotate": "none"})
+    controller = open_journaled(config)
+    deal_mock_table(controller, seed=1, coups=WAL_COMMITS // 4)  # more commits than that
+    file_only = sqlite3.connect((tmp_path / "t.journal").as_uri() + "?immutable=1", uri=True)
+    (in_file,) = file_only.execute("SELECT COUNT(*) FROM records").fetchone()
+    file_only.close()
+    assert 0 < in_file <= controller.seq
+    controller.journal.close()

@@ -10,8 +10,8 @@ import pytest
 
 from dealer_assist.cli import main
 from dealer_assist.journal.keys import JournalKey
+from dealer_assist.journal.rows import row_hash
 from dealer_assist.journal.simulation import deal_mock_table
-from dealer_assist.journal.store import row_hash
 from tests.journal.helpers import KEY, make_config, open_journaled
 
 KEY_FILE_TEXT = KEY + "\n"
