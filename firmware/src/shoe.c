@@ -128,7 +128,7 @@ static void start_epoch(uint8_t reason, const uint8_t *nonce) {
     S.tx_seq = 1;
     S.host_seq_last = 0;
     S.last_event_seq = 0;
-    S.pending = OUT_HELLO;
+    S.pending = (uint8_t)(OUT_HELLO | (S.pending & (OUT_FAULT | OUT_BUTTON))); /* after the HELLO */
     S.head_sent = false;
     if (nonce)
         memcpy(S.nonce, nonce, NONCE_SIZE);

@@ -147,7 +147,8 @@ void fake_tick(void) {
 void fake_run(uint32_t ms) {
     for (uint32_t i = 0; i < ms; i++) {
         fake_tick();
-        for (int k = 0; k < 8 && shoe_poll(); k++)
+        /* like main(): no sleep while there is work or received bytes wait */
+        for (int k = 0; k < 64 && (shoe_poll() || host_rx_len); k++)
             ;
         nvm_progress((uint64_t)fake_now * 1000u);
     }

@@ -913,6 +913,48 @@ static void test_no_false_faults_while_dealing(void) {
         CHECK(g.type != MSG_SENSOR_FAULT);
 }
 
+static void test_noise_changes_nothing(void) {
+    /* random bytes, and valid frames with one byte changed, for a while: nothing accepted,
+     * nothing changed, and the shoe still answers (ASan/UBSan watch the receiver) */
+    thost h;
+    got_frame g;
+    boot_paired(1);
+    host_init(&h, KEY);
+    fake_run(100);
+    CHECK(host_sync(&h, NULL));
+    uint8_t ind = IND_BANKER_DRAWS;
+    host_send(&h, MSG_SET_INDICATOR, &ind, 1);
+    fake_run(20);
+    uint32_t seq_last = shoe_host_seq_last();
+    uint16_t accepted = shoe_counters()->accepted;
+    srand(8);
+    for (int round = 0; round < 300; round++) {
+        uint8_t noise[64];
+        for (size_t i = 0; i < sizeof noise; i++)
+            noise[i] = (uint8_t)(rand() % 4 == 0 ? 0 : rand());
+        fake_host_send(noise, sizeof noise);
+        uint8_t wire[MAX_WIRE_FRAME], p[8] = {IND_STOP};
+        uint8_t n = frame_encode(&h.key, MSG_SET_INDICATOR, h.epoch, h.seq + 1, p, 1, wire);
+        size_t at = 1 + (size_t)rand() % (n - 2);
+        uint8_t flip = (uint8_t)(1u << (rand() % 8));
+        if ((wire[at] ^ flip) != 0)
+            wire[at] ^= flip;
+        else
+            wire[at] ^= 0x40;
+        fake_host_send(wire, n);
+        fake_run(3);
+    }
+    fake_run(200);
+    CHECK_EQ(shoe_counters()->accepted, accepted);
+    CHECK_EQ(shoe_host_seq_last(), seq_last);
+    CHECK_EQ(shoe_indicator(), IND_BANKER_DRAWS);
+    CHECK(shoe_counters()->malformed + shoe_counters()->bad_crc > 300);
+    drain(&h);
+    keepalive(&h);
+    CHECK(wait_frame(&h, MSG_STATUS, &g, 100));
+    CHECK_EQ(g.p[1], IND_OFF);
+}
+
 static void test_slow_uart_never_blocks(void) {
     /* with no room in the UART buffer nothing is sent, and nothing is lost */
     thost h;
@@ -952,5 +994,6 @@ void tests_shoe(void) {
     RUN(test_jam);
     RUN(test_exit_sensor_stuck_is_a_fault);
     RUN(test_no_false_faults_while_dealing);
+    RUN(test_noise_changes_nothing);
     RUN(test_slow_uart_never_blocks);
 }
