@@ -12,6 +12,7 @@ folder): the fsync of every commit is what dominates the first measure.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -104,8 +105,6 @@ def card_events(folder: Path, coups: int) -> tuple[list[float], list[float], lis
 
 def raw_fsync(folder: Path, count: int) -> list[float]:
     """The disk alone: append 400 bytes to a file and fsync it, ``count`` times."""
-    import os
-
     timings = []
     handle = os.open(folder / "fsync.probe", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     try:
@@ -206,8 +205,10 @@ def main() -> int:
         ("journal verify of the whole chain", f"{verify_s:.2f} s", ""),
     ]
     where = args.dir or tempfile.gettempdir()
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     notes = (
-        f"{machine()}. {len(journal_ms)} card events over {args.card_coups} coups on a durable "
+        f"{machine()}; load average {load} at the end (other work shares the machine and its "
+        f"disk). {len(journal_ms)} card events over {args.card_coups} coups on a durable "
         f"journal (synchronous=FULL, one commit per input) in {where}; "
         f"seven seats of simulated bets. The long journal ({write_s:.0f} s to write, fsync off) "
         "rotates by shoe; a restart checks every file's description and links, the live file "
