@@ -1,0 +1,174 @@
+"""The application: one table (controller, runtime, sources) and its screens.
+
+:class:`TableApp` wires a :class:`~dealer_assist.table.runtime.TableRuntime` to the windows
+through one :class:`~dealer_assist.ui.adapter.TableAdapter`; the runtime runs the controller on
+its own thread, so the screen never waits for a card or a command.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QWidget
+
+from dealer_assist.config import TableConfig
+from dealer_assist.table.controller import TableController
+from dealer_assist.table.runtime import TableRuntime, build_source
+from dealer_assist.ui import theme
+from dealer_assist.ui.adapter import TableAdapter
+from dealer_assist.ui.auth import DemoPinVerifier, PinVerifier
+from dealer_assist.ui.croupier import CroupierWindow
+from dealer_assist.ui.i18n import Translations
+from dealer_assist.ui.presentation import chip_values, primary_bets
+from dealer_assist.ui.scoreboard import ScoreboardWindow
+from dealer_assist.ui.simulation import SimulatedTable
+
+APP_NAME = "dealer-assist"
+
+
+def display_available() -> bool:
+    """A screen to open windows on (X11 or Wayland), or an explicit Qt platform."""
+    return bool(
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("QT_QPA_PLATFORM")
+    )
+
+
+def application(argv: Sequence[str] | None = None) -> QApplication:
+    """The process's QApplication, made once, with our font and style."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(list(argv) if argv is not None else [sys.argv[0]])
+    app.setApplicationName(APP_NAME)
+    app.setStyle("Fusion")
+    app.setFont(theme.font(18))
+    return app
+
+
+def simulated_players(config: TableConfig, submit: object, **options: object) -> SimulatedTable:
+    bets = primary_bets(config.variant.bets)
+    chips = chip_values(config.settlement.limits, bets)
+    return SimulatedTable(
+        submit,  # type: ignore[arg-type]
+        seats=config.seats,
+        bets=bets,
+        chips=[str(chip) for chip in chips[:4]],
+        **options,  # type: ignore[arg-type]
+    )
+
+
+class TableApp:
+    """One table and its screens, from a configuration."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        verifier: PinVerifier | None = None,
+        language: str | None = None,
+        autoplay: bool = False,
+    ) -> None:
+        self.config = config
+        self.controller = TableController(config)
+        self.runtime = TableRuntime(
+            self.controller, [build_source(url, config) for url in config.sources]
+        )
+        self.adapter = TableAdapter.for_runtime(self.runtime)
+        self.translations = Translations()
+        self.translations.set_language(language or config.language)
+        self.verifier = verifier or DemoPinVerifier()
+        self.simulation: SimulatedTable | None = None
+        if autoplay:
+            self.simulation = simulated_players(config, self.runtime.submit)
+            self.controller.on_snapshot(self.simulation.on_snapshot)
+        self.croupier: CroupierWindow | None = None
+        self.scoreboard: ScoreboardWindow | None = None
+
+    def croupier_window(self) -> CroupierWindow:
+        if self.croupier is None:
+            self.croupier = CroupierWindow(
+                self.adapter, self.config, self.verifier, translations=self.translations
+            )
+            self.croupier.setWindowTitle(f"{self.config.name}: croupier")
+            self.croupier.scoreboardRequested.connect(self.show_scoreboard)
+        return self.croupier
+
+    def scoreboard_window(self) -> ScoreboardWindow:
+        if self.scoreboard is None:
+            self.scoreboard = ScoreboardWindow(self.adapter, self.config)
+            self.scoreboard.setWindowTitle(f"{self.config.name}: scoreboard")
+        return self.scoreboard
+
+    def show_scoreboard(self) -> None:
+        window = self.scoreboard_window()
+        screens = QGuiApplication.screens()
+        if len(screens) > 1:
+            # The players' screen is the second one: full screen there.
+            window.setGeometry(screens[1].geometry())
+            window.showFullScreen()
+        else:
+            window.resize(1280, 720)
+            window.show()
+        window.raise_()
+
+    def start(self) -> None:
+        self.runtime.start()
+
+    def close(self) -> None:
+        self.runtime.close()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        raise ValueError(f"size {text!r}: write WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if min(size) < 200:
+        raise ValueError(f"size {text!r} is too small")
+    return size
+
+
+def run(
+    config: TableConfig,
+    *,
+    screens: Sequence[str] = ("croupier",),
+    kiosk: bool = False,
+    size: tuple[int, int] | None = None,
+    language: str | None = None,
+    autoplay: bool = False,
+    verifier: PinVerifier | None = None,
+    quit_after_first_frame: bool = False,
+) -> int:
+    """Open the screens and run until the croupier's window is closed."""
+    app = application()
+    table = TableApp(config, verifier=verifier, language=language, autoplay=autoplay)
+    windows: list[QWidget] = []
+    if "croupier" in screens:
+        windows.append(table.croupier_window())
+    if "scoreboard" in screens:
+        windows.append(table.scoreboard_window())
+    for window in windows:
+        if kiosk:
+            window.showFullScreen()
+        else:
+            window.resize(*(size or (1280, 800)))
+            window.show()
+    if quit_after_first_frame:
+        first = windows[0]
+        painted = getattr(first, "banner", None) or getattr(first, "bead_plate", None)
+        if painted is not None and hasattr(painted, "painted"):
+            painted.painted.connect(lambda: QTimer.singleShot(0, app.quit))
+        else:  # pragma: no cover - every window has a painted signal
+            QTimer.singleShot(0, app.quit)
+    table.start()
+    try:
+        return app.exec()
+    finally:
+        table.close()

@@ -1,0 +1,189 @@
+"""The screens' subcommands: ``touchscreen``, ``scoreboard``, ``screenshot``.
+
+Imported by :mod:`dealer_assist.cli` on every run, so nothing here imports Qt at module level:
+``dealer-assist --help`` and the headless table stay light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.errors import DealerAssistError
+
+#: The mock shoe the demo deals from: a card every 1.2 s, so a person can follow (and bet).
+DEMO_SOURCE = "mock://?pace=1.2"
+LANGUAGES = ("en", "zh_TW", "zh_CN")
+
+
+def _size(text: str) -> tuple[int, int]:
+    from dealer_assist.ui.app import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _table_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, help="the table's configuration file (TOML)")
+    parser.add_argument("--variant", help="variant name, overriding the configuration")
+    parser.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        metavar="URL",
+        help=f"a card source (repeatable); default from the configuration, or {DEMO_SOURCE}",
+    )
+    parser.add_argument("--lang", choices=LANGUAGES, help="the screen's language at start")
+    parser.add_argument("--kiosk", action="store_true", help="full screen")
+    parser.add_argument("--size", type=_size, help="window size WIDTHxHEIGHT (default 1280x800)")
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="simulated players bet and the simulated croupier closes each coup (demo)",
+    )
+    parser.add_argument("--quit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+
+
+def add_parser(subparsers: Any) -> None:
+    touch = subparsers.add_parser(
+        "touchscreen",
+        help="the croupier's touchscreen (a mock shoe unless a configuration says otherwise)",
+        description="Open the croupier's touchscreen. Without --config and --source it deals "
+        f"from a mock shoe ({DEMO_SOURCE}). The supervisor PIN of the demo is 2468.",
+    )
+    _table_options(touch)
+    touch.add_argument(
+        "--scoreboard", action="store_true", help="open the players' scoreboard as well"
+    )
+    touch.set_defaults(handler=cmd_touchscreen)
+
+    board = subparsers.add_parser(
+        "scoreboard",
+        help="the players' scoreboard: the five roads, ask-road, counts, limits",
+        description="Open the scoreboard of a table run by this process.",
+    )
+    _table_options(board)
+    board.set_defaults(handler=cmd_scoreboard)
+
+    shot = subparsers.add_parser(
+        "screenshot",
+        help="render every screen offscreen to PNG files",
+        description="Deal N coups from a seeded mock shoe offscreen and write croupier.png, "
+        "scoreboard.png and one PNG per other screen or dialog.",
+    )
+    shot.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
+    shot.add_argument("--coups", type=int, default=20, help="coups to deal (default 20)")
+    shot.add_argument("--variant", default="punto-banco", help="variant (default punto-banco)")
+    shot.add_argument("--lang", choices=LANGUAGES, default="en")
+    shot.add_argument("--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT")
+    shot.add_argument("--seed", type=int, default=42, help="the mock shoe's seed")
+    shot.set_defaults(handler=cmd_screenshot)
+
+
+def qt_available() -> bool:
+    return importlib.util.find_spec("PySide6") is not None
+
+
+def display_available() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from dataclasses import replace
+
+    from dealer_assist.config import default_config, load_config, parse_config
+
+    if args.config is not None:
+        config = load_config(args.config)
+        if args.variant:
+            raise DealerAssistError("give --variant in the configuration file, not both")
+    elif args.variant:
+        config = parse_config({"table": {"variant": args.variant}}, source="--variant")
+    else:
+        config = default_config()
+    if args.source:
+        config = replace(config, sources=tuple(args.source))
+    elif args.config is None:
+        config = replace(config, sources=(DEMO_SOURCE,))
+    return config
+
+
+def _run(args: argparse.Namespace, screens: Sequence[str]) -> int:
+    if not qt_available():
+        sys.stderr.write(
+            "dealer-assist: the screens need PySide6: pip install 'dealer-assist[ui]'\n"
+        )
+        return 1
+    if not display_available() and not os.environ.get("QT_QPA_PLATFORM"):
+        sys.stderr.write(
+            "dealer-assist: no display (DISPLAY or WAYLAND_DISPLAY); "
+            "use `dealer-assist screenshot` or `dealer-assist run` without one\n"
+        )
+        return 1
+    from dealer_assist.ui.app import run
+
+    try:
+        config = _config(args)
+    except ValueError as error:
+        raise DealerAssistError(str(error)) from None
+    return run(
+        config,
+        screens=screens,
+        kiosk=args.kiosk,
+        size=args.size,
+        language=args.lang,
+        autoplay=args.autoplay,
+        quit_after_first_frame=args.quit_after_first_frame,
+    )
+
+
+def cmd_touchscreen(args: argparse.Namespace) -> int:
+    screens = ("croupier", "scoreboard") if args.scoreboard else ("croupier",)
+    return _run(args, screens)
+
+
+def cmd_scoreboard(args: argparse.Namespace) -> int:
+    return _run(args, ("scoreboard",))
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    if not qt_available():
+        sys.stderr.write(
+            "dealer-assist: screenshots need PySide6: pip install 'dealer-assist[ui]'\n"
+        )
+        return 1
+    from dealer_assist.ui.screenshots import take_screenshots
+
+    written = take_screenshots(
+        args.out,
+        coups=args.coups,
+        variant=args.variant,
+        language=args.lang,
+        size=args.size,
+        seed=args.seed,
+    )
+    for path in written.values():
+        sys.stdout.write(f"{path}\n")
+    return 0
+
+
+def default_arguments() -> list[str]:
+    """What ``dealer-assist`` with no arguments runs: the touchscreen on a mock shoe when a
+    display and PySide6 are there, otherwise the headless table on a mock shoe."""
+    if qt_available() and display_available():
+        return ["touchscreen"]
+    return ["run", "--source", "mock://"]
+
+
+def default_command(argv: Sequence[str] = ()) -> int:
+    """Run :func:`default_arguments` (``dealer-assist`` with no subcommand)."""
+    from dealer_assist.cli import main
+
+    return main([*default_arguments(), *argv])

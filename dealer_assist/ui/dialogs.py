@@ -1,0 +1,718 @@
+"""Dialogs of the croupier's screen: PIN, bet keypad, card picker, supervisor, alert, recall.
+
+Every dialog is touch-first (big keys, no typing needed, keys still work for training) and
+non-blocking: it is opened with ``open()`` and reports through signals. None talks to the
+table: each emits ``commandRequested`` with a command, and the window sends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.cards import Card, Rank, Suit
+from dealer_assist.table import commands as cmd
+from dealer_assist.table.snapshot import AlertView, CardView, CoupSummary, Snapshot
+from dealer_assist.ui import theme, wording
+from dealer_assist.ui.auth import PinVerifier
+from dealer_assist.ui.card_face import CardWidget, paint_card
+from dealer_assist.ui.models import CoupBetsModel, ItemRole, RecallModel, StepsModel, coup_title
+from dealer_assist.ui.presentation import deal_positions, winner_tone
+
+
+def _button(text: str = "", *, tone: str | None = None, name: str | None = None) -> QPushButton:
+    button = QPushButton(text)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    if tone is not None:
+        button.setProperty("tone", tone)
+    if name is not None:
+        button.setObjectName(name)
+    return button
+
+
+def _heading(size: int = 28) -> QLabel:
+    label = QLabel()
+    label.setFont(theme.font(size, bold=True))
+    label.setWordWrap(True)
+    return label
+
+
+class _Dialog(QDialog):
+    """Modal while open (the table screen waits behind it), but never blocking the event loop."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModal(True)
+        self.setStyleSheet(theme.style_sheet())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:  # pragma: no cover - overridden
+        pass
+
+
+class PinDialog(_Dialog):
+    """A supervisor proves who they are; ``verified`` carries the role proven."""
+
+    verified = Signal(object)  # Role
+
+    def __init__(
+        self, verifier: PinVerifier, role: cmd.Role, action: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.verifier = verifier
+        self.role = role
+        self.action = action
+        self.pin = ""
+        self.failures = 0
+        layout = QVBoxLayout(self)
+        self.title = _heading()
+        self.entry = QLabel()
+        self.entry.setFont(theme.font(40, bold=True))
+        self.entry.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.entry.setMinimumHeight(70)
+        self.error = QLabel()
+        self.error.setStyleSheet(f"color: {theme.BAD.name()}; font-size: 22px;")
+        layout.addWidget(self.title)
+        layout.addWidget(self.entry)
+        layout.addWidget(self.error)
+        grid = QGridLayout()
+        self.keys: dict[str, QPushButton] = {}
+        for position, key in enumerate("123456789C0⌫"):
+            button = _button(key)
+            button.setMinimumSize(96, 72)
+            button.clicked.connect(lambda _=False, k=key: self.press(k))
+            self.keys[key] = button
+            grid.addWidget(button, position // 3, position % 3)
+        layout.addLayout(grid)
+        row = QHBoxLayout()
+        self.cancel = _button()
+        self.cancel.clicked.connect(self.reject)
+        self.ok = _button(tone="tie")
+        self.ok.clicked.connect(self.check)
+        row.addWidget(self.cancel)
+        row.addWidget(self.ok)
+        layout.addLayout(row)
+        self.retranslate()
+        self._show_entry()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Supervisor PIN"))
+        self.title.setText(self.tr("Supervisor PIN for: %1").replace("%1", self.action))
+        self.cancel.setText(self.tr("Cancel"))
+        self.ok.setText(self.tr("OK"))
+        self.keys["C"].setText(self.tr("Clear"))
+
+    def _show_entry(self) -> None:
+        self.entry.setText("●" * len(self.pin) if self.pin else "—")
+
+    def press(self, key: str) -> None:
+        if key == "C":
+            self.pin = ""
+        elif key == "⌫":
+            self.pin = self.pin[:-1]
+        elif key.isdigit() and len(self.pin) < 12:
+            self.pin += key
+        self.error.clear()
+        self._show_entry()
+
+    def check(self) -> None:
+        if self.verifier.verify(self.role, self.pin):
+            self.pin = ""
+            self.verified.emit(self.role)
+            self.accept()
+            return
+        self.failures += 1
+        self.pin = ""
+        self._show_entry()
+        self.error.setText(self.tr("Wrong PIN"))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        if text.isdigit():
+            self.press(text)
+        elif event.key() == Qt.Key.Key_Backspace:
+            self.press("⌫")
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.check()
+        else:
+            super().keyPressEvent(event)
+
+
+class BetKeypadDialog(_Dialog):
+    """Any bet of the variant, any amount: for stakes the chips do not make."""
+
+    betEntered = Signal(int, str, str)  # seat, bet name, amount
+
+    def __init__(
+        self, seat: int, bets: Sequence[str], selected: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.amount = ""
+        self.bet = selected if selected in bets else (bets[0] if bets else "")
+        layout = QVBoxLayout(self)
+        self.title = _heading()
+        layout.addWidget(self.title)
+        bet_grid = QGridLayout()
+        self.bet_group = QButtonGroup(self)
+        self.bet_buttons: dict[str, QPushButton] = {}
+        for position, name in enumerate(bets):
+            button = _button()
+            button.setCheckable(True)
+            button.setChecked(name == self.bet)
+            button.clicked.connect(lambda _=False, n=name: self._choose(n))
+            self.bet_group.addButton(button)
+            self.bet_buttons[name] = button
+            bet_grid.addWidget(button, position // 4, position % 4)
+        layout.addLayout(bet_grid)
+        self.display = QLabel()
+        self.display.setFont(theme.font(44, bold=True))
+        self.display.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.display.setMinimumHeight(70)
+        layout.addWidget(self.display)
+        keys = QGridLayout()
+        self.keys: dict[str, QPushButton] = {}
+        for position, key in enumerate(
+            ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "00", "."]
+        ):
+            button = _button(key)
+            button.setMinimumSize(96, 64)
+            button.clicked.connect(lambda _=False, k=key: self.press(k))
+            self.keys[key] = button
+            keys.addWidget(button, position // 3, position % 3)
+        for row, key in enumerate(["⌫", "C"]):
+            button = _button(key)
+            button.setMinimumSize(96, 64)
+            button.clicked.connect(lambda _=False, k=key: self.press(k))
+            self.keys[key] = button
+            keys.addWidget(button, row, 3)
+        layout.addLayout(keys)
+        row_layout = QHBoxLayout()
+        self.cancel = _button()
+        self.cancel.clicked.connect(self.reject)
+        self.ok = _button(tone="tie")
+        self.ok.clicked.connect(self.enter)
+        row_layout.addWidget(self.cancel)
+        row_layout.addWidget(self.ok)
+        layout.addLayout(row_layout)
+        self.retranslate()
+        self._show()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Bet"))
+        self.title.setText(self.tr("Seat %1: bet").replace("%1", str(self.seat)))
+        for name, button in self.bet_buttons.items():
+            button.setText(wording.bet_name(name))
+        self.cancel.setText(self.tr("Cancel"))
+        self.ok.setText(self.tr("Place bet"))
+        self.keys["C"].setText(self.tr("Clear"))
+
+    def _choose(self, name: str) -> None:
+        self.bet = name
+
+    def _show(self) -> None:
+        self.display.setText(self.amount or "0")
+        self.ok.setEnabled(bool(self.amount) and bool(self.bet))
+
+    def press(self, key: str) -> None:
+        if key == "C":
+            self.amount = ""
+        elif key == "⌫":
+            self.amount = self.amount[:-1]
+        elif key == "." and "." in self.amount:
+            pass
+        elif len(self.amount) < 12:
+            self.amount += key
+        self._show()
+
+    def enter(self) -> None:
+        if self.amount and self.bet:
+            self.betEntered.emit(self.seat, self.bet, self.amount)
+            self.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        if text.isdigit() or text == ".":
+            self.press(text)
+        elif event.key() == Qt.Key.Key_Backspace:
+            self.press("⌫")
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.enter()
+        else:
+            super().keyPressEvent(event)
+
+
+RANKS = list(Rank)
+SUITS = list(Suit)
+
+
+class CardPickerDialog(_Dialog):
+    """Key in a card by rank and suit (a misread or unreadable card)."""
+
+    cardChosen = Signal(object)  # Card
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rank: Rank | None = None
+        self.suit: Suit | None = None
+        layout = QVBoxLayout(self)
+        self.title = _heading()
+        self.title.setText(title)
+        layout.addWidget(self.title)
+        body = QHBoxLayout()
+        pick = QVBoxLayout()
+        ranks = QGridLayout()
+        self.rank_group = QButtonGroup(self)
+        self.rank_buttons: dict[Rank, QPushButton] = {}
+        for position, rank in enumerate(RANKS):
+            button = _button("10" if rank is Rank.TEN else rank.symbol)
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, r=rank: self._pick(rank=r))
+            self.rank_group.addButton(button)
+            self.rank_buttons[rank] = button
+            ranks.addWidget(button, position // 5, position % 5)
+        pick.addLayout(ranks)
+        suits = QHBoxLayout()
+        self.suit_group = QButtonGroup(self)
+        self.suit_buttons: dict[Suit, QPushButton] = {}
+        for suit in SUITS:
+            button = _button(suit.symbol)
+            button.setCheckable(True)
+            button.setFont(theme.font(34, bold=True))
+            if suit.is_red:
+                button.setStyleSheet(f"color: {theme.BAD.name()};")
+            button.clicked.connect(lambda _=False, s=suit: self._pick(suit=s))
+            self.suit_group.addButton(button)
+            self.suit_buttons[suit] = button
+            suits.addWidget(button)
+        pick.addLayout(suits)
+        body.addLayout(pick, 3)
+        self.preview = CardWidget()
+        self.preview.setMinimumSize(120, 168)
+        body.addWidget(self.preview, 1)
+        layout.addLayout(body)
+        row = QHBoxLayout()
+        self.cancel = _button()
+        self.cancel.clicked.connect(self.reject)
+        self.ok = _button(tone="tie")
+        self.ok.clicked.connect(self.choose)
+        row.addWidget(self.cancel)
+        row.addWidget(self.ok)
+        layout.addLayout(row)
+        self.retranslate()
+        self._refresh()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Card"))
+        self.cancel.setText(self.tr("Cancel"))
+        self.ok.setText(self.tr("OK"))
+
+    @property
+    def card(self) -> Card | None:
+        if self.rank is None or self.suit is None:
+            return None
+        return Card(self.rank, self.suit)
+
+    def _pick(self, *, rank: Rank | None = None, suit: Suit | None = None) -> None:
+        self.rank = rank or self.rank
+        self.suit = suit or self.suit
+        self._refresh()
+
+    def _refresh(self) -> None:
+        card = self.card
+        self.ok.setEnabled(card is not None)
+        self.preview.set_card(
+            None
+            if card is None
+            else CardView(code=card.code, pretty=card.pretty, red=card.suit.is_red, face_down=False)
+        )
+
+    def choose(self) -> None:
+        card = self.card
+        if card is not None:
+            self.cardChosen.emit(card)
+            self.accept()
+
+
+class CorrectCardDialog(_Dialog):
+    """Pick the misread card of the coup being dealt; the card picker follows."""
+
+    positionChosen = Signal(int, str)  # position in deal order, the card as read
+
+    def __init__(self, snapshot: Snapshot, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.title = _heading()
+        layout.addWidget(self.title)
+        self.buttons: dict[int, QPushButton] = {}
+        positions = deal_positions(snapshot.hands)
+        for hand, places in zip(snapshot.hands, positions, strict=True):
+            row = QHBoxLayout()
+            name = QLabel(wording.hand_name(hand.hand))
+            name.setFont(theme.font(24, bold=True))
+            name.setMinimumWidth(140)
+            row.addWidget(name)
+            for card, position in zip(hand.cards, places, strict=True):
+                text = card.pretty or "▒"
+                button = _button(f"{position + 1}: {text}")
+                button.clicked.connect(lambda _=False, p=position, t=text: self._choose(p, t))
+                self.buttons[position] = button
+                row.addWidget(button)
+            row.addStretch(1)
+            layout.addLayout(row)
+        self.cancel = _button()
+        self.cancel.clicked.connect(self.reject)
+        layout.addWidget(self.cancel)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Correct a card"))
+        self.title.setText(self.tr("Which card was misread?"))
+        self.cancel.setText(self.tr("Cancel"))
+
+    def _choose(self, position: int, text: str) -> None:
+        self.positionChosen.emit(position, text)
+        self.accept()
+
+
+VOID_REASONS = (
+    "misdeal",
+    "two cards stuck together",
+    "card exposed",
+    "dealer error",
+)
+
+
+class SupervisorDialog(_Dialog):
+    """Supervisor actions, once the PIN is proven: void, correct, end or start a shoe."""
+
+    commandRequested = Signal(object)
+    correctRequested = Signal()
+
+    def __init__(self, snapshot: Snapshot, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.snapshot = snapshot
+        in_coup = snapshot.phase in ("dealing", "decision", "reveal", "held")
+        layout = QVBoxLayout(self)
+        self.title = _heading(30)
+        layout.addWidget(self.title)
+        self.void_label = QLabel()
+        self.void_label.setFont(theme.font(22, bold=True))
+        layout.addWidget(self.void_label)
+        reasons = QGridLayout()
+        self.void_buttons: dict[str, QPushButton] = {}
+        for position, reason in enumerate(VOID_REASONS):
+            button = _button(name="danger")
+            button.setEnabled(in_coup)
+            button.clicked.connect(
+                lambda _=False, r=reason: self._request(
+                    cmd.VoidCoup(reason=r, role=cmd.Role.SUPERVISOR)
+                )
+            )
+            self.void_buttons[reason] = button
+            reasons.addWidget(button, position // 2, position % 2)
+        layout.addLayout(reasons)
+        self.correct = _button()
+        self.correct.setEnabled(in_coup and any(hand.cards for hand in snapshot.hands))
+        self.correct.clicked.connect(self._correct)
+        layout.addWidget(self.correct)
+        shoe_row = QHBoxLayout()
+        self.end_shoe = _button()
+        self.end_shoe.clicked.connect(
+            lambda: self._request(cmd.EndShoe(reason="supervisor", role=cmd.Role.SUPERVISOR))
+        )
+        self.new_shoe = _button()
+        self.new_shoe.clicked.connect(lambda: self._request(cmd.NewShoe(role=cmd.Role.SUPERVISOR)))
+        shoe_row.addWidget(self.end_shoe)
+        shoe_row.addWidget(self.new_shoe)
+        layout.addLayout(shoe_row)
+        self.close_button = _button()
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(self.close_button)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Supervisor"))
+        self.title.setText(self.tr("Supervisor actions"))
+        self.void_label.setText(self.tr("Void this coup because of:"))
+        texts = {
+            "misdeal": self.tr("Misdeal"),
+            "two cards stuck together": self.tr("Two cards stuck"),
+            "card exposed": self.tr("Card exposed"),
+            "dealer error": self.tr("Dealer error"),
+        }
+        for reason, button in self.void_buttons.items():
+            button.setText(texts[reason])
+        self.correct.setText(self.tr("Correct a misread card"))
+        self.end_shoe.setText(self.tr("End the shoe"))
+        self.new_shoe.setText(self.tr("New shoe"))
+        self.close_button.setText(self.tr("Close"))
+
+    def _request(self, command: cmd.Command) -> None:
+        self.commandRequested.emit(command)
+        self.accept()
+
+    def _correct(self) -> None:
+        self.correctRequested.emit()
+        self.accept()
+
+
+class AlertPanel(QFrame):
+    """The open alert, over the table screen until someone answers it.
+
+    ``optionChosen`` carries the alert and the option; the window asks for a PIN first when
+    the option is a supervisor's.
+    """
+
+    optionChosen = Signal(object, str)  # AlertView, option
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("alert")
+        self.alert: AlertView | None = None
+        self.others = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(30, 24, 30, 24)
+        layout.setSpacing(14)
+        self.kind = QLabel()
+        self.kind.setFont(theme.font(22, bold=True))
+        self.title = _heading(44)
+        self.message = QLabel()
+        self.message.setFont(theme.font(24))
+        self.message.setWordWrap(True)
+        self.fix_label = QLabel()
+        self.fix_label.setFont(theme.font(22, bold=True))
+        self.fix = QLabel()
+        self.fix.setFont(theme.font(28, bold=True))
+        self.fix.setWordWrap(True)
+        self.more = QLabel()
+        self.more.setFont(theme.font(20))
+        for widget in (self.kind, self.title, self.message, self.fix_label, self.fix, self.more):
+            layout.addWidget(widget)
+        self.options_row = QHBoxLayout()
+        layout.addLayout(self.options_row)
+        self.option_buttons: dict[str, QPushButton] = {}
+        self.hide()
+
+    def set_alert(self, alert: AlertView | None, others: int) -> None:
+        self.alert, self.others = alert, others
+        if alert is None:
+            self.hide()
+            return
+        for button in self.option_buttons.values():
+            self.options_row.removeWidget(button)
+            button.hide()
+            button.deleteLater()
+        self.option_buttons = {}
+        for option in alert.options:
+            supervisor = option in cmd.SUPERVISOR_OPTIONS
+            button = _button(name="danger" if option == "void_coup" else None)
+            button.setProperty("supervisor", supervisor)
+            button.clicked.connect(lambda _=False, o=option: self._choose(o))
+            button.setMinimumHeight(80)
+            self.option_buttons[option] = button
+            self.options_row.addWidget(button)
+            button.show()
+        colour = theme.BAD if alert.hold else theme.WARN
+        self.setStyleSheet(
+            f"QFrame#alert {{ background: #1B1012; border: 8px solid {colour.name()};"
+            " border-radius: 16px; }"
+        )
+        theme.set_text_colour(self.kind, colour)
+        self.retranslate()
+        self.show()
+        self.raise_()
+
+    def retranslate(self) -> None:
+        alert = self.alert
+        if alert is None:
+            return
+        self.kind.setText(
+            self.tr("HOLD: NO CARD UNTIL THIS IS RESOLVED") if alert.hold else self.tr("NOTE")
+        )
+        self.title.setText(wording.alert_title(alert.code))
+        self.message.setText(alert.message)
+        self.fix_label.setText(self.tr("What to do:"))
+        self.fix.setText(wording.alert_fix(alert.fix) if alert.fix else "")
+        self.fix.setVisible(bool(alert.fix))
+        self.fix_label.setVisible(bool(alert.fix))
+        self.more.setText(
+            self.tr("%1 more alert(s) after this one").replace("%1", str(self.others))
+            if self.others
+            else ""
+        )
+        for option, button in self.option_buttons.items():
+            label = wording.option_label(option)
+            if option in cmd.SUPERVISOR_OPTIONS:
+                label = self.tr("%1 (PIN)").replace("%1", label)
+            button.setText(label)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _choose(self, option: str) -> None:
+        if self.alert is not None:
+            self.optionChosen.emit(self.alert, option)
+
+
+class RecallBanner(QWidget):
+    """An unmistakable band: this is a past coup."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.setMinimumHeight(70)
+
+    def sizeHint(self) -> QSize:
+        return QSize(800, 80)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), theme.WARN)
+        painter.setPen(Qt.GlobalColor.black)
+        painter.setFont(theme.font(34, bold=True))
+        painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, self.text)
+        painter.end()
+
+
+class RecalledHand(QWidget):
+    """A past coup's hand, small: name, cards, total."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cards: tuple[CardView, ...] = ()
+        self.caption = ""
+        self.setMinimumSize(260, 150)
+
+    def set_hand(self, caption: str, cards: tuple[CardView, ...]) -> None:
+        self.caption, self.cards = caption, cards
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(theme.TEXT)
+        painter.setFont(theme.font(22, bold=True))
+        painter.drawText(QRectF(0, 0, self.width(), 30), Qt.AlignmentFlag.AlignLeft, self.caption)
+        height = self.height() - 36.0
+        width = height / 1.4
+        for place, card in enumerate(self.cards):
+            paint_card(painter, QRectF(place * (width + 8), 34, width, height), card)
+        painter.end()
+
+
+class RecallDialog(_Dialog):
+    """The last coups, each with its steps in order, bets, payouts and commissions."""
+
+    def __init__(self, snapshot: Snapshot, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.coups = RecallModel()
+        self.coups.update(snapshot)
+        self.steps = StepsModel()
+        self.bets = CoupBetsModel()
+        self.coup: CoupSummary | None = None
+        layout = QVBoxLayout(self)
+        self.banner = RecallBanner()
+        layout.addWidget(self.banner)
+        body = QHBoxLayout()
+        self.list = QListView()
+        self.list.setModel(self.coups)
+        self.list.setMinimumWidth(340)
+        self.list.selectionModel().currentChanged.connect(
+            lambda current, _: self.show_row(current.row())
+        )
+        body.addWidget(self.list, 2)
+        detail = QVBoxLayout()
+        self.heading = _heading(30)
+        detail.addWidget(self.heading)
+        hands = QHBoxLayout()
+        self.hands = [RecalledHand(), RecalledHand(), RecalledHand()]
+        for hand in self.hands:
+            hands.addWidget(hand)
+        detail.addLayout(hands)
+        self.steps_view = QListView()
+        self.steps_view.setModel(self.steps)
+        detail.addWidget(self.steps_view, 2)
+        self.bets_view = QTableView()
+        self.bets_view.setModel(self.bets)
+        self.bets_view.verticalHeader().hide()
+        self.bets_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        detail.addWidget(self.bets_view, 2)
+        body.addLayout(detail, 5)
+        layout.addLayout(body, 1)
+        row = QHBoxLayout()
+        self.newer = _button()
+        self.newer.clicked.connect(lambda: self.step(-1))
+        self.older = _button()
+        self.older.clicked.connect(lambda: self.step(+1))
+        self.close_button = _button(tone="alert")
+        self.close_button.clicked.connect(self.accept)
+        row.addWidget(self.newer)
+        row.addWidget(self.older)
+        row.addStretch(1)
+        row.addWidget(self.close_button)
+        layout.addLayout(row)
+        self.retranslate()
+        if self.coups.rowCount():
+            self.list.setCurrentIndex(self.coups.index(0, 0))
+        else:
+            self.show_row(-1)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Recall"))
+        self.banner.text = self.tr("RECALL: PAST COUP, NOT THE CURRENT ONE")
+        self.banner.update()
+        self.newer.setText(self.tr("▲ Newer"))
+        self.older.setText(self.tr("▼ Older"))
+        self.close_button.setText(self.tr("Back to the table"))
+        self.coups.retranslate()
+        self.bets.retranslate()
+        self.show_row(self.list.currentIndex().row())
+
+    def step(self, by: int) -> None:
+        row = self.list.currentIndex().row() + by
+        if 0 <= row < self.coups.rowCount():
+            self.list.setCurrentIndex(self.coups.index(row, 0))
+
+    def show_row(self, row: int) -> None:
+        coup = self.coups.index(row, 0).data(ItemRole) if row >= 0 else None
+        self.coup = coup
+        self.steps.set_coup(coup)
+        self.bets.set_coup(coup)
+        if coup is None:
+            self.heading.setText(self.tr("No finished coup to recall yet"))
+            for hand in self.hands:
+                hand.set_hand("", ())
+            return
+        self.heading.setText(coup_title(coup))
+        colour = theme.TONE_BRIGHT[winner_tone(coup.winner)]
+        theme.set_text_colour(self.heading, colour)
+        for place, widget in enumerate(self.hands):
+            if place < len(coup.hands):
+                hand = coup.hands[place]
+                widget.set_hand(f"{wording.hand_name(hand.hand)} {hand.total}", hand.cards)
+            else:
+                widget.set_hand("", ())
+        self.older.setEnabled(row + 1 < self.coups.rowCount())
+        self.newer.setEnabled(row > 0)

@@ -1,0 +1,244 @@
+"""``dealer-assist screenshot``: every screen and dialog, rendered offscreen to PNG files.
+
+A seeded mock shoe deals ``coups`` coups through the real table (runtime, controller,
+snapshots) with simulated players betting on a few seats; the last coup is left on the screen
+with its results. Then each screen is shown offscreen and grabbed. The same seed gives the same
+pictures, so the README's screenshots can be made again at any time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from dealer_assist.config import TableConfig, default_config, parse_config
+from dealer_assist.drivers.base import CardRead
+from dealer_assist.table.controller import TableController
+from dealer_assist.table.runtime import TableRuntime, build_source
+from dealer_assist.table.snapshot import Snapshot
+
+SCREENS = (
+    "croupier",
+    "scoreboard",
+    "alert",
+    "pin",
+    "keypad",
+    "recall",
+    "supervisor",
+    "card-picker",
+    "squeeze",
+    "decision",
+)
+
+
+def play(
+    config: TableConfig,
+    *,
+    coups: int,
+    until: Callable[[Snapshot], bool] | None = None,
+    decide: bool = True,
+    turn: bool = True,
+    seed: int = 7,
+    timeout: float = 60.0,
+) -> TableController:
+    """Deal from the configuration's (mock) source until ``coups`` coups are done, the last one
+    left open, or until ``until(snapshot)``; the table's threads are stopped on return."""
+    from dealer_assist.ui.app import simulated_players
+
+    controller = TableController(config)
+    runtime = TableRuntime(controller, [build_source(url, config) for url in config.sources])
+    players = simulated_players(
+        config,
+        runtime.submit,
+        seed=seed,
+        close_until=max(0, coups - 1),
+        decide=decide,
+        turn=turn,
+    )
+    controller.on_snapshot(players.on_snapshot)
+
+    def done() -> bool:
+        snapshot = controller.snapshot
+        if until is not None:
+            return until(snapshot)
+        if snapshot.phase == "shoe_ended":
+            return True
+        return snapshot.phase == "complete" and players.coups_closed >= coups - 1
+
+    try:
+        if not runtime.run_until(done, timeout=timeout):
+            raise TimeoutError(f"the table did not reach the screen wanted in {timeout} s")
+    finally:
+        runtime.close()
+    return controller
+
+
+def deal_directly(
+    controller: TableController, *, seed: int, until: Callable[[Snapshot], bool]
+) -> None:
+    """Feed a seeded shoe's cards to the controller on this thread until ``until``, a few
+    bets placed first. (Squeeze: the shoe's draw indicator stops at the first face-down card of
+    a hand, so a mock shoe following it cannot deal a squeezed coup.)"""
+    import random
+
+    from dealer_assist.cards import shoe_composition
+    from dealer_assist.table import commands as cmd
+
+    cards = list(shoe_composition(controller.config.shoe.decks).elements())
+    random.Random(seed).shuffle(cards)
+    betted = False
+    for card in cards:
+        snapshot = controller.snapshot
+        if until(snapshot):
+            return
+        if snapshot.phase == "betting" and not betted:
+            betted = True
+            for seat, name, amount in (
+                (1, "banker", "500"),
+                (2, "player", "1000"),
+                (4, "tie", "25"),
+            ):
+                if seat in controller.config.seats and name in controller.config.variant.bets:
+                    controller.execute(cmd.PlaceBet(seat=seat, name=name, amount=amount))
+        controller.on_source_event(CardRead(source="mock://", card=card, raw=card.code.encode()))
+    raise RuntimeError("the shoe ran out before the screen wanted")
+
+
+def take_screenshots(
+    out: Path,
+    *,
+    coups: int = 20,
+    variant: str = "punto-banco",
+    language: str = "en",
+    size: tuple[int, int] = (1920, 1080),
+    seed: int = 42,
+    screens: tuple[str, ...] = SCREENS,
+) -> dict[str, Path]:
+    """Write one PNG per screen into ``out``; returns screen name → file."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QWidget
+
+    from dealer_assist.table.commands import Role
+    from dealer_assist.ui.adapter import TableAdapter
+    from dealer_assist.ui.app import application
+    from dealer_assist.ui.auth import DemoPinVerifier
+    from dealer_assist.ui.croupier import CroupierWindow
+    from dealer_assist.ui.dialogs import (
+        BetKeypadDialog,
+        CardPickerDialog,
+        PinDialog,
+        RecallDialog,
+        SupervisorDialog,
+    )
+    from dealer_assist.ui.i18n import Translations
+    from dealer_assist.ui.scoreboard import ScoreboardWindow
+
+    def window_for(controller: TableController, config: TableConfig) -> CroupierWindow:
+        adapter = TableAdapter.for_controller(controller)
+        adapter.on_snapshot(controller.snapshot)
+        return CroupierWindow(adapter, config, DemoPinVerifier(), translations=translations)
+
+    app = application()
+    out.mkdir(parents=True, exist_ok=True)
+    written: dict[str, Path] = {}
+    translations = Translations()
+    translations.set_language(language)
+    source = f"mock://?seed={seed}"
+    config = default_config(variant=variant, source=source)
+
+    def save(name: str, widget: QWidget) -> None:
+        if name not in screens:
+            return
+        app.processEvents()
+        path = out / f"{name}.png"
+        if not widget.grab().save(str(path)):
+            raise OSError(f"could not write {path}")
+        written[name] = path
+
+    def show(widget: QWidget, width: int, height: int) -> None:
+        widget.resize(width, height)
+        widget.show()
+        app.processEvents()
+
+    controller = play(config, coups=coups)
+    adapter = TableAdapter.for_controller(controller)
+    adapter.on_snapshot(controller.snapshot)
+    verifier = DemoPinVerifier()
+    croupier = CroupierWindow(adapter, config, verifier, translations=translations)
+    scoreboard = ScoreboardWindow(adapter, config)
+    show(croupier, *size)
+    show(scoreboard, *size)
+    if config.seats:
+        croupier.seats.select(config.seats[min(1, len(config.seats) - 1)])
+    save("croupier", croupier)
+    save("scoreboard", scoreboard)
+
+    snapshot = controller.snapshot
+    dialogs: list[tuple[str, QWidget, tuple[int, int] | None]] = []
+    pin = PinDialog(
+        verifier,
+        Role.SUPERVISOR,
+        QCoreApplication.translate("CroupierWindow", "Supervisor actions"),
+        croupier,
+    )
+    for key in "24":
+        pin.press(key)
+    dialogs.append(("pin", pin, None))
+    keypad = BetKeypadDialog(
+        croupier.selected_seat or 1, croupier.all_bets, croupier.bet_panel.bet, croupier
+    )
+    for key in "250":
+        keypad.press(key)
+    dialogs.append(("keypad", keypad, None))
+    recall = RecallDialog(snapshot, croupier)
+    dialogs.append(("recall", recall, (round(size[0] * 0.95), round(size[1] * 0.95))))
+    dialogs.append(("supervisor", SupervisorDialog(snapshot, croupier), None))
+    picker = CardPickerDialog(
+        QCoreApplication.translate("CroupierWindow", "Key in the card"), croupier
+    )
+    dialogs.append(("card-picker", picker, None))
+    for name, dialog, dialog_size in dialogs:
+        if name not in screens:
+            continue
+        if dialog_size is not None:
+            dialog.resize(*dialog_size)
+        dialog.open()  # type: ignore[attr-defined]
+        app.processEvents()
+        if name == "card-picker":
+            picker.rank_buttons[next(iter(picker.rank_buttons))].click()
+            picker.suit_buttons[next(iter(picker.suit_buttons))].click()
+        save(name, dialog)
+        dialog.close()
+
+    # An alert that holds the table: a card the shoe could not read.
+    controller.on_source_event(CardRead(source=config.sources[0], card=None, raw=b"\x00"))
+    app.processEvents()
+    save("alert", croupier)
+    croupier.close()
+    scoreboard.close()
+
+    if "squeeze" in screens:
+        squeeze = parse_config(
+            {"table": {"variant": variant, "squeeze": True}, "sources": [source]},
+            source="<screenshot>",
+        )
+        table = TableController(squeeze)
+        table.begin()
+        deal_directly(table, seed=seed, until=lambda s: s.phase == "reveal")
+        window = window_for(table, squeeze)
+        show(window, *size)
+        save("squeeze", window)
+        window.close()
+
+    if "decision" in screens:
+        chemin = default_config(variant="chemin-de-fer", source=source)
+        table = play(
+            chemin, coups=200, until=lambda s: s.phase == "decision", decide=False, timeout=60
+        )
+        window = window_for(table, chemin)
+        show(window, *size)
+        save("decision", window)
+        window.close()
+    return written

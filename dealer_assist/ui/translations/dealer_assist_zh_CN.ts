@@ -1,0 +1,835 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>AlertPanel</name>
+    <message>
+      <source>HOLD: NO CARD UNTIL THIS IS RESOLVED</source>
+      <translation>暂停：处理完毕前不可发牌</translation>
+    </message>
+    <message>
+      <source>NOTE</source>
+      <translation>提示</translation>
+    </message>
+    <message>
+      <source>What to do:</source>
+      <translation>处理方法：</translation>
+    </message>
+    <message>
+      <source>%1 more alert(s) after this one</source>
+      <translation>之后还有 %1 个警示</translation>
+    </message>
+    <message>
+      <source>%1 (PIN)</source>
+      <translation>%1（密码）</translation>
+    </message>
+  </context>
+  <context>
+    <name>BetKeypadDialog</name>
+    <message>
+      <source>Bet</source>
+      <translation>下注</translation>
+    </message>
+    <message>
+      <source>Seat %1: bet</source>
+      <translation>%1 号位：下注</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Place bet</source>
+      <translation>确认下注</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+  </context>
+  <context>
+    <name>BetPanel</name>
+    <message>
+      <source>Seat %1</source>
+      <translation>%1 号位</translation>
+    </message>
+    <message>
+      <source>Touch a seat</source>
+      <translation>请点选座位</translation>
+    </message>
+    <message>
+      <source>Keypad</source>
+      <translation>数字键</translation>
+    </message>
+    <message>
+      <source>Repeat</source>
+      <translation>重复上局</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+  </context>
+  <context>
+    <name>CardPickerDialog</name>
+    <message>
+      <source>Card</source>
+      <translation>牌</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>确定</translation>
+    </message>
+  </context>
+  <context>
+    <name>CorrectCardDialog</name>
+    <message>
+      <source>Correct a card</source>
+      <translation>更正牌</translation>
+    </message>
+    <message>
+      <source>Which card was misread?</source>
+      <translation>哪一张牌读错了？</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+  </context>
+  <context>
+    <name>CountsPanel</name>
+    <message>
+      <source>Banker pairs</source>
+      <translation>庄对</translation>
+    </message>
+    <message>
+      <source>Player pairs</source>
+      <translation>闲对</translation>
+    </message>
+    <message>
+      <source>Naturals</source>
+      <translation>例牌</translation>
+    </message>
+    <message>
+      <source>Coups</source>
+      <translation>局数</translation>
+    </message>
+  </context>
+  <context>
+    <name>CroupierWindow</name>
+    <message>
+      <source>Shoe %1</source>
+      <translation>第 %1 靴</translation>
+    </message>
+    <message>
+      <source>Coup %1</source>
+      <translation>第 %1 局</translation>
+    </message>
+    <message>
+      <source>%1 cards left</source>
+      <translation>剩 %1 张</translation>
+    </message>
+    <message>
+      <source>LAST COUP (%1)</source>
+      <translation>最后一局（%1）</translation>
+    </message>
+    <message>
+      <source>Cut card out: last coup %1</source>
+      <translation>切牌卡已出：最后一局 %1</translation>
+    </message>
+    <message>
+      <source>%1 DRAWS</source>
+      <translation>%1补牌</translation>
+    </message>
+    <message>
+      <source>%1 STANDS</source>
+      <translation>%1停牌</translation>
+    </message>
+    <message>
+      <source>Commission boxes: %1</source>
+      <translation>佣金盒合计：%1</translation>
+    </message>
+    <message>
+      <source>Recall</source>
+      <translation>牌局回顾</translation>
+    </message>
+    <message>
+      <source>Supervisor</source>
+      <translation>主管</translation>
+    </message>
+    <message>
+      <source>Scoreboard</source>
+      <translation>路单</translation>
+    </message>
+    <message>
+      <source>Next coup</source>
+      <translation>下一局</translation>
+    </message>
+    <message>
+      <source>New shoe</source>
+      <translation>新牌靴</translation>
+    </message>
+    <message>
+      <source>Cut card out</source>
+      <translation>切牌卡出现</translation>
+    </message>
+    <message>
+      <source>Exposed card</source>
+      <translation>牌面外露</translation>
+    </message>
+    <message>
+      <source>Touch a seat first</source>
+      <translation>请先点选座位</translation>
+    </message>
+    <message>
+      <source>Supervisor actions</source>
+      <translation>主管操作</translation>
+    </message>
+    <message>
+      <source>Card %1 (read as %2) is really:</source>
+      <translation>第 %1 张牌（读作 %2）实际是：</translation>
+    </message>
+    <message>
+      <source>Key in the card</source>
+      <translation>输入这张牌</translation>
+    </message>
+  </context>
+  <context>
+    <name>HandPanel</name>
+    <message>
+      <source>NATURAL</source>
+      <translation>例牌</translation>
+    </message>
+    <message>
+      <source>Turn</source>
+      <translation>开牌</translation>
+    </message>
+  </context>
+  <context>
+    <name>Initials</name>
+    <message>
+      <source>B</source>
+      <translation>庄</translation>
+    </message>
+    <message>
+      <source>P</source>
+      <translation>闲</translation>
+    </message>
+    <message>
+      <source>T</source>
+      <translation>和</translation>
+    </message>
+  </context>
+  <context>
+    <name>Models</name>
+    <message>
+      <source>%1 win · pay %2</source>
+      <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
+      <translation>%1 赢 · 派 %2</translation>
+    </message>
+    <message>
+      <source>%1 lose · take %2</source>
+      <translation>%1 输 · 收 %2</translation>
+    </message>
+    <message>
+      <source>%1 push</source>
+      <translation>%1 退还</translation>
+    </message>
+    <message>
+      <source>Seat</source>
+      <translation>座位</translation>
+    </message>
+    <message>
+      <source>Bets</source>
+      <translation>注码</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>结果</translation>
+    </message>
+    <message>
+      <source>Payout</source>
+      <translation>派彩</translation>
+    </message>
+    <message>
+      <source>Commission</source>
+      <translation>佣金</translation>
+    </message>
+    <message>
+      <source>Box</source>
+      <translation>佣金盒</translation>
+    </message>
+    <message>
+      <source>Alert</source>
+      <translation>警示</translation>
+    </message>
+    <message>
+      <source>Device</source>
+      <translation>设备</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>void</source>
+      <translation>作废</translation>
+    </message>
+    <message>
+      <source>Shoe %1, coup %2: %3 %4</source>
+      <translation>第 %1 靴第 %2 局：%3 %4</translation>
+    </message>
+    <message>
+      <source>Coup</source>
+      <translation>牌局</translation>
+    </message>
+    <message>
+      <source>Bet</source>
+      <translation>下注</translation>
+    </message>
+    <message>
+      <source>Stake</source>
+      <translation>注额</translation>
+    </message>
+    <message>
+      <source>Net</source>
+      <translation>净额</translation>
+    </message>
+  </context>
+  <context>
+    <name>PinDialog</name>
+    <message>
+      <source>Supervisor PIN</source>
+      <translation>主管密码</translation>
+    </message>
+    <message>
+      <source>Supervisor PIN for: %1</source>
+      <translation>主管密码：%1</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>确定</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+    <message>
+      <source>Wrong PIN</source>
+      <translation>密码错误</translation>
+    </message>
+  </context>
+  <context>
+    <name>RecallDialog</name>
+    <message>
+      <source>Recall</source>
+      <translation>牌局回顾</translation>
+    </message>
+    <message>
+      <source>RECALL: PAST COUP, NOT THE CURRENT ONE</source>
+      <translation>回顾：这是过去的牌局，不是本局</translation>
+    </message>
+    <message>
+      <source>▲ Newer</source>
+      <translation>▲ 较新</translation>
+    </message>
+    <message>
+      <source>▼ Older</source>
+      <translation>▼ 较旧</translation>
+    </message>
+    <message>
+      <source>Back to the table</source>
+      <translation>返回牌桌</translation>
+    </message>
+    <message>
+      <source>No finished coup to recall yet</source>
+      <translation>尚无已完成的牌局</translation>
+    </message>
+  </context>
+  <context>
+    <name>ScoreboardWindow</name>
+    <message>
+      <source>Limits</source>
+      <translation>投注限额</translation>
+    </message>
+    <message>
+      <source>Bead Plate</source>
+      <translation>珠盘路</translation>
+    </message>
+    <message>
+      <source>Big Road</source>
+      <translation>大路</translation>
+    </message>
+    <message>
+      <source>Big Eye Boy</source>
+      <translation>大眼仔</translation>
+    </message>
+    <message>
+      <source>Small Road</source>
+      <translation>小路</translation>
+    </message>
+    <message>
+      <source>Cockroach Pig</source>
+      <translation>蟑螂路</translation>
+    </message>
+    <message>
+      <source>Ask road: next Banker / next Player</source>
+      <translation>问路：下局庄 / 下局闲</translation>
+    </message>
+  </context>
+  <context>
+    <name>SeatTile</name>
+    <message>
+      <source>comm. %1</source>
+      <translation>佣金 %1</translation>
+    </message>
+    <message>
+      <source>Collect
+%1</source>
+      <translation>收佣金
+%1</translation>
+    </message>
+    <message>
+      <source>Box %1</source>
+      <translation>佣金盒 %1</translation>
+    </message>
+  </context>
+  <context>
+    <name>SupervisorDialog</name>
+    <message>
+      <source>Supervisor</source>
+      <translation>主管</translation>
+    </message>
+    <message>
+      <source>Supervisor actions</source>
+      <translation>主管操作</translation>
+    </message>
+    <message>
+      <source>Void this coup because of:</source>
+      <translation>作废本局，原因：</translation>
+    </message>
+    <message>
+      <source>Misdeal</source>
+      <translation>发牌错误</translation>
+    </message>
+    <message>
+      <source>Two cards stuck</source>
+      <translation>两张牌粘在一起</translation>
+    </message>
+    <message>
+      <source>Card exposed</source>
+      <translation>牌面外露</translation>
+    </message>
+    <message>
+      <source>Dealer error</source>
+      <translation>荷官失误</translation>
+    </message>
+    <message>
+      <source>Correct a misread card</source>
+      <translation>更正读错的牌</translation>
+    </message>
+    <message>
+      <source>End the shoe</source>
+      <translation>结束本靴</translation>
+    </message>
+    <message>
+      <source>New shoe</source>
+      <translation>新牌靴</translation>
+    </message>
+    <message>
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+  </context>
+  <context>
+    <name>Wording</name>
+    <message>
+      <source>Player</source>
+      <translation>闲</translation>
+    </message>
+    <message>
+      <source>Banker</source>
+      <translation>庄</translation>
+    </message>
+    <message>
+      <source>Tie</source>
+      <translation>和</translation>
+    </message>
+    <message>
+      <source>Right</source>
+      <translation>右门</translation>
+    </message>
+    <message>
+      <source>Left</source>
+      <translation>左门</translation>
+    </message>
+    <message>
+      <source>PLAYER</source>
+      <translation>闲</translation>
+    </message>
+    <message>
+      <source>BANKER</source>
+      <translation>庄</translation>
+    </message>
+    <message>
+      <source>RIGHT</source>
+      <translation>右门</translation>
+    </message>
+    <message>
+      <source>LEFT</source>
+      <translation>左门</translation>
+    </message>
+    <message>
+      <source>Player Pair</source>
+      <translation>闲对</translation>
+    </message>
+    <message>
+      <source>Banker Pair</source>
+      <translation>庄对</translation>
+    </message>
+    <message>
+      <source>Either Pair</source>
+      <translation>任意对子</translation>
+    </message>
+    <message>
+      <source>Perfect Pair</source>
+      <translation>完美对子</translation>
+    </message>
+    <message>
+      <source>Dragon Bonus Player</source>
+      <translation>闲龙宝</translation>
+    </message>
+    <message>
+      <source>Dragon Bonus Banker</source>
+      <translation>庄龙宝</translation>
+    </message>
+    <message>
+      <source>Big</source>
+      <translation>大</translation>
+    </message>
+    <message>
+      <source>Small</source>
+      <translation>小</translation>
+    </message>
+    <message>
+      <source>Lucky 6</source>
+      <translation>幸运六</translation>
+    </message>
+    <message>
+      <source>À cheval</source>
+      <translation>跨注</translation>
+    </message>
+    <message>
+      <source>win</source>
+      <translation>赢</translation>
+    </message>
+    <message>
+      <source>lose</source>
+      <translation>输</translation>
+    </message>
+    <message>
+      <source>push</source>
+      <translation>退还</translation>
+    </message>
+    <message>
+      <source>stand-off</source>
+      <translation>和局</translation>
+    </message>
+    <message>
+      <source>Device lost</source>
+      <translation>设备断线</translation>
+    </message>
+    <message>
+      <source>Unreadable card</source>
+      <translation>无法读取的牌</translation>
+    </message>
+    <message>
+      <source>Duplicate card</source>
+      <translation>重复的牌</translation>
+    </message>
+    <message>
+      <source>Foreign card</source>
+      <translation>外来的牌</translation>
+    </message>
+    <message>
+      <source>Shoe not shuffled</source>
+      <translation>牌靴未洗牌</translation>
+    </message>
+    <message>
+      <source>Extra card</source>
+      <translation>多出的牌</translation>
+    </message>
+    <message>
+      <source>Card to the wrong hand</source>
+      <translation>牌发错一方</translation>
+    </message>
+    <message>
+      <source>Card before the decision</source>
+      <translation>决定前已发牌</translation>
+    </message>
+    <message>
+      <source>Card to a standing hand</source>
+      <translation>停牌的一方又发牌</translation>
+    </message>
+    <message>
+      <source>Card while the table is held</source>
+      <translation>暂停时出牌</translation>
+    </message>
+    <message>
+      <source>No shoe in play</source>
+      <translation>没有使用中的牌靴</translation>
+    </message>
+    <message>
+      <source>No coup may start</source>
+      <translation>不可开始新局</translation>
+    </message>
+    <message>
+      <source>Shoe empty</source>
+      <translation>牌靴已空</translation>
+    </message>
+    <message>
+      <source>Bet favours the players</source>
+      <translation>此注对玩家有利</translation>
+    </message>
+    <message>
+      <source>Misdeal</source>
+      <translation>发牌错误</translation>
+    </message>
+    <message>
+      <source>Deal no card until it is back, or deal by hand and enter cards</source>
+      <translation>恢复前不要发牌，或手动发牌并输入牌</translation>
+    </message>
+    <message>
+      <source>Check the device; the card was not taken</source>
+      <translation>请检查设备；这张牌未被记录</translation>
+    </message>
+    <message>
+      <source>A supervisor keys in the card, or voids the coup</source>
+      <translation>由主管输入这张牌，或作废本局</translation>
+    </message>
+    <message>
+      <source>Set the card aside; start a new shoe</source>
+      <translation>把牌放到一旁；开始新牌靴</translation>
+    </message>
+    <message>
+      <source>Set the card aside (it does not go back in the shoe); resolve the alert first</source>
+      <translation>把牌放到一旁（不放回牌靴）；先处理警示</translation>
+    </message>
+    <message>
+      <source>Set the card aside and deal the next one, or a supervisor accepts it or voids the coup</source>
+      <translation>把牌放到一旁并发下一张，或由主管接受这张牌或作废本局</translation>
+    </message>
+    <message>
+      <source>Set the card aside</source>
+      <translation>把牌放到一旁</translation>
+    </message>
+    <message>
+      <source>Burn the extra card: it is out of play</source>
+      <translation>烧掉多出的牌：不再使用</translation>
+    </message>
+    <message>
+      <source>Set it aside, or a supervisor voids the coup</source>
+      <translation>把牌放到一旁，或由主管作废本局</translation>
+    </message>
+    <message>
+      <source>A supervisor accepts the card (the hand draws), or sets it aside, or voids</source>
+      <translation>由主管接受这张牌（该方补牌），或放到一旁，或作废本局</translation>
+    </message>
+    <message>
+      <source>Move the card to the hand the tableau calls, or a supervisor voids the coup</source>
+      <translation>把牌移到规则指定的一方，或由主管作废本局</translation>
+    </message>
+    <message>
+      <source>Stop the game and call the pit: the shoe may not have been shuffled</source>
+      <translation>停止牌局并通知主管：牌靴可能未洗牌</translation>
+    </message>
+    <message>
+      <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
+      <translation>通知主管：本靴余下牌局可停止此注</translation>
+    </message>
+    <message>
+      <source>Acknowledge</source>
+      <translation>确认</translation>
+    </message>
+    <message>
+      <source>Card set aside</source>
+      <translation>牌已放到一旁</translation>
+    </message>
+    <message>
+      <source>Accept the card</source>
+      <translation>接受这张牌</translation>
+    </message>
+    <message>
+      <source>Key in the card</source>
+      <translation>输入这张牌</translation>
+    </message>
+    <message>
+      <source>Void the coup</source>
+      <translation>作废本局</translation>
+    </message>
+    <message>
+      <source>Override</source>
+      <translation>强制继续</translation>
+    </message>
+    <message>
+      <source>connecting</source>
+      <translation>连接中</translation>
+    </message>
+    <message>
+      <source>connected</source>
+      <translation>已连接</translation>
+    </message>
+    <message>
+      <source>LOST</source>
+      <translation>断线</translation>
+    </message>
+    <message>
+      <source>recovering</source>
+      <translation>恢复中</translation>
+    </message>
+    <message>
+      <source>closed</source>
+      <translation>已关闭</translation>
+    </message>
+    <message>
+      <source>Draw</source>
+      <translation>补牌</translation>
+    </message>
+    <message>
+      <source>Stand</source>
+      <translation>停牌</translation>
+    </message>
+    <message>
+      <source>Below the table minimum</source>
+      <translation>低于最低投注</translation>
+    </message>
+    <message>
+      <source>Above the table maximum</source>
+      <translation>高于最高投注</translation>
+    </message>
+    <message>
+      <source>No more bets</source>
+      <translation>停止下注</translation>
+    </message>
+    <message>
+      <source>No last bet to repeat</source>
+      <translation>没有上局注码可重复</translation>
+    </message>
+    <message>
+      <source>The commission box is empty</source>
+      <translation>佣金盒是空的</translation>
+    </message>
+    <message>
+      <source>Needs a supervisor</source>
+      <translation>需要主管</translation>
+    </message>
+    <message>
+      <source>This table has no such bet</source>
+      <translation>本桌没有这种投注</translation>
+    </message>
+    <message>
+      <source>Not an amount</source>
+      <translation>不是有效金额</translation>
+    </message>
+    <message>
+      <source>Égalité %1</source>
+      <translation>和 %1 点</translation>
+    </message>
+    <message>
+      <source>BURN %1 MORE CARD(S)</source>
+      <translation>再烧 %1 张牌</translation>
+    </message>
+    <message>
+      <source>HOLD: %1</source>
+      <translation>暂停：%1</translation>
+    </message>
+    <message>
+      <source>TURN THE %1 CARDS</source>
+      <translation>开%1的牌</translation>
+    </message>
+    <message>
+      <source>CARD TO %1</source>
+      <translation>发牌给%1</translation>
+    </message>
+    <message>
+      <source>%1 DRAWS</source>
+      <translation>%1补牌</translation>
+    </message>
+    <message>
+      <source>%1 STANDS</source>
+      <translation>%1停牌</translation>
+    </message>
+    <message>
+      <source>%1: DRAW OR STAND?</source>
+      <translation>%1：补牌还是停牌？</translation>
+    </message>
+    <message>
+      <source>NATURAL TIE %1</source>
+      <translation>例牌和局 %1 点</translation>
+    </message>
+    <message>
+      <source>TIE %1</source>
+      <translation>和局 %1 点</translation>
+    </message>
+    <message>
+      <source>NATURAL %1, %2 WINS</source>
+      <translation>例牌 %1 点，%2赢</translation>
+    </message>
+    <message>
+      <source>%1 WINS %2 TO %3</source>
+      <translation>%1赢 %2 比 %3</translation>
+    </message>
+    <message>
+      <source>%1 WINS</source>
+      <translation>%1赢</translation>
+    </message>
+    <message>
+      <source>%1 LOSES</source>
+      <translation>%1输</translation>
+    </message>
+    <message>
+      <source>%1 STANDS OFF</source>
+      <translation>%1和</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
+    <message>
+      <source>PLACE YOUR BETS</source>
+      <translation>请下注</translation>
+    </message>
+    <message>
+      <source>SHOE ENDED: START A NEW SHOE</source>
+      <translation>本靴结束：请开始新牌靴</translation>
+    </message>
+    <message>
+      <source>TURN THE FIRST CARD FOR THE BURN</source>
+      <translation>翻开第一张牌以决定烧牌数</translation>
+    </message>
+    <message>
+      <source>COUP VOID</source>
+      <translation>本局作废</translation>
+    </message>
+    <message>
+      <source>%1 shows %2, %3 has %4</source>
+      <translation>%1 %2 点，%3 %4 点</translation>
+    </message>
+    <message>
+      <source>Tie, %1 each</source>
+      <translation>和局，各 %1 点</translation>
+    </message>
+    <message>
+      <source>Banker has %1; %2</source>
+      <translation>庄 %1 点；%2</translation>
+    </message>
+  </context>
+</TS>

@@ -1,0 +1,835 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+  <context>
+    <name>AlertPanel</name>
+    <message>
+      <source>HOLD: NO CARD UNTIL THIS IS RESOLVED</source>
+      <translation>暫停：處理完畢前不可發牌</translation>
+    </message>
+    <message>
+      <source>NOTE</source>
+      <translation>提示</translation>
+    </message>
+    <message>
+      <source>What to do:</source>
+      <translation>處理方法：</translation>
+    </message>
+    <message>
+      <source>%1 more alert(s) after this one</source>
+      <translation>之後還有 %1 個警示</translation>
+    </message>
+    <message>
+      <source>%1 (PIN)</source>
+      <translation>%1（密碼）</translation>
+    </message>
+  </context>
+  <context>
+    <name>BetKeypadDialog</name>
+    <message>
+      <source>Bet</source>
+      <translation>下注</translation>
+    </message>
+    <message>
+      <source>Seat %1: bet</source>
+      <translation>%1 號位：下注</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Place bet</source>
+      <translation>確認下注</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+  </context>
+  <context>
+    <name>BetPanel</name>
+    <message>
+      <source>Seat %1</source>
+      <translation>%1 號位</translation>
+    </message>
+    <message>
+      <source>Touch a seat</source>
+      <translation>請點選座位</translation>
+    </message>
+    <message>
+      <source>Keypad</source>
+      <translation>數字鍵</translation>
+    </message>
+    <message>
+      <source>Repeat</source>
+      <translation>重複上局</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+  </context>
+  <context>
+    <name>CardPickerDialog</name>
+    <message>
+      <source>Card</source>
+      <translation>牌</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>確定</translation>
+    </message>
+  </context>
+  <context>
+    <name>CorrectCardDialog</name>
+    <message>
+      <source>Correct a card</source>
+      <translation>更正牌</translation>
+    </message>
+    <message>
+      <source>Which card was misread?</source>
+      <translation>哪一張牌讀錯了？</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+  </context>
+  <context>
+    <name>CountsPanel</name>
+    <message>
+      <source>Banker pairs</source>
+      <translation>莊對</translation>
+    </message>
+    <message>
+      <source>Player pairs</source>
+      <translation>閒對</translation>
+    </message>
+    <message>
+      <source>Naturals</source>
+      <translation>例牌</translation>
+    </message>
+    <message>
+      <source>Coups</source>
+      <translation>局數</translation>
+    </message>
+  </context>
+  <context>
+    <name>CroupierWindow</name>
+    <message>
+      <source>Shoe %1</source>
+      <translation>第 %1 靴</translation>
+    </message>
+    <message>
+      <source>Coup %1</source>
+      <translation>第 %1 局</translation>
+    </message>
+    <message>
+      <source>%1 cards left</source>
+      <translation>剩 %1 張</translation>
+    </message>
+    <message>
+      <source>LAST COUP (%1)</source>
+      <translation>最後一局（%1）</translation>
+    </message>
+    <message>
+      <source>Cut card out: last coup %1</source>
+      <translation>切牌卡已出：最後一局 %1</translation>
+    </message>
+    <message>
+      <source>%1 DRAWS</source>
+      <translation>%1補牌</translation>
+    </message>
+    <message>
+      <source>%1 STANDS</source>
+      <translation>%1停牌</translation>
+    </message>
+    <message>
+      <source>Commission boxes: %1</source>
+      <translation>佣金盒合計：%1</translation>
+    </message>
+    <message>
+      <source>Recall</source>
+      <translation>牌局回顧</translation>
+    </message>
+    <message>
+      <source>Supervisor</source>
+      <translation>主管</translation>
+    </message>
+    <message>
+      <source>Scoreboard</source>
+      <translation>路單</translation>
+    </message>
+    <message>
+      <source>Next coup</source>
+      <translation>下一局</translation>
+    </message>
+    <message>
+      <source>New shoe</source>
+      <translation>新牌靴</translation>
+    </message>
+    <message>
+      <source>Cut card out</source>
+      <translation>切牌卡出現</translation>
+    </message>
+    <message>
+      <source>Exposed card</source>
+      <translation>牌面外露</translation>
+    </message>
+    <message>
+      <source>Touch a seat first</source>
+      <translation>請先點選座位</translation>
+    </message>
+    <message>
+      <source>Supervisor actions</source>
+      <translation>主管操作</translation>
+    </message>
+    <message>
+      <source>Card %1 (read as %2) is really:</source>
+      <translation>第 %1 張牌（讀作 %2）實際是：</translation>
+    </message>
+    <message>
+      <source>Key in the card</source>
+      <translation>輸入這張牌</translation>
+    </message>
+  </context>
+  <context>
+    <name>HandPanel</name>
+    <message>
+      <source>NATURAL</source>
+      <translation>例牌</translation>
+    </message>
+    <message>
+      <source>Turn</source>
+      <translation>開牌</translation>
+    </message>
+  </context>
+  <context>
+    <name>Initials</name>
+    <message>
+      <source>B</source>
+      <translation>莊</translation>
+    </message>
+    <message>
+      <source>P</source>
+      <translation>閒</translation>
+    </message>
+    <message>
+      <source>T</source>
+      <translation>和</translation>
+    </message>
+  </context>
+  <context>
+    <name>Models</name>
+    <message>
+      <source>%1 win · pay %2</source>
+      <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
+      <translation>%1 贏 · 派 %2</translation>
+    </message>
+    <message>
+      <source>%1 lose · take %2</source>
+      <translation>%1 輸 · 收 %2</translation>
+    </message>
+    <message>
+      <source>%1 push</source>
+      <translation>%1 退還</translation>
+    </message>
+    <message>
+      <source>Seat</source>
+      <translation>座位</translation>
+    </message>
+    <message>
+      <source>Bets</source>
+      <translation>注碼</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>結果</translation>
+    </message>
+    <message>
+      <source>Payout</source>
+      <translation>派彩</translation>
+    </message>
+    <message>
+      <source>Commission</source>
+      <translation>佣金</translation>
+    </message>
+    <message>
+      <source>Box</source>
+      <translation>佣金盒</translation>
+    </message>
+    <message>
+      <source>Alert</source>
+      <translation>警示</translation>
+    </message>
+    <message>
+      <source>Device</source>
+      <translation>設備</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>狀態</translation>
+    </message>
+    <message>
+      <source>void</source>
+      <translation>作廢</translation>
+    </message>
+    <message>
+      <source>Shoe %1, coup %2: %3 %4</source>
+      <translation>第 %1 靴第 %2 局：%3 %4</translation>
+    </message>
+    <message>
+      <source>Coup</source>
+      <translation>牌局</translation>
+    </message>
+    <message>
+      <source>Bet</source>
+      <translation>下注</translation>
+    </message>
+    <message>
+      <source>Stake</source>
+      <translation>注額</translation>
+    </message>
+    <message>
+      <source>Net</source>
+      <translation>淨額</translation>
+    </message>
+  </context>
+  <context>
+    <name>PinDialog</name>
+    <message>
+      <source>Supervisor PIN</source>
+      <translation>主管密碼</translation>
+    </message>
+    <message>
+      <source>Supervisor PIN for: %1</source>
+      <translation>主管密碼：%1</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>確定</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+    <message>
+      <source>Wrong PIN</source>
+      <translation>密碼錯誤</translation>
+    </message>
+  </context>
+  <context>
+    <name>RecallDialog</name>
+    <message>
+      <source>Recall</source>
+      <translation>牌局回顧</translation>
+    </message>
+    <message>
+      <source>RECALL: PAST COUP, NOT THE CURRENT ONE</source>
+      <translation>回顧：這是過去的牌局，不是本局</translation>
+    </message>
+    <message>
+      <source>▲ Newer</source>
+      <translation>▲ 較新</translation>
+    </message>
+    <message>
+      <source>▼ Older</source>
+      <translation>▼ 較舊</translation>
+    </message>
+    <message>
+      <source>Back to the table</source>
+      <translation>返回牌桌</translation>
+    </message>
+    <message>
+      <source>No finished coup to recall yet</source>
+      <translation>尚無已完成的牌局</translation>
+    </message>
+  </context>
+  <context>
+    <name>ScoreboardWindow</name>
+    <message>
+      <source>Limits</source>
+      <translation>投注限額</translation>
+    </message>
+    <message>
+      <source>Bead Plate</source>
+      <translation>珠盤路</translation>
+    </message>
+    <message>
+      <source>Big Road</source>
+      <translation>大路</translation>
+    </message>
+    <message>
+      <source>Big Eye Boy</source>
+      <translation>大眼仔</translation>
+    </message>
+    <message>
+      <source>Small Road</source>
+      <translation>小路</translation>
+    </message>
+    <message>
+      <source>Cockroach Pig</source>
+      <translation>曱甴路</translation>
+    </message>
+    <message>
+      <source>Ask road: next Banker / next Player</source>
+      <translation>問路：下局莊 / 下局閒</translation>
+    </message>
+  </context>
+  <context>
+    <name>SeatTile</name>
+    <message>
+      <source>comm. %1</source>
+      <translation>佣金 %1</translation>
+    </message>
+    <message>
+      <source>Collect
+%1</source>
+      <translation>收佣金
+%1</translation>
+    </message>
+    <message>
+      <source>Box %1</source>
+      <translation>佣金盒 %1</translation>
+    </message>
+  </context>
+  <context>
+    <name>SupervisorDialog</name>
+    <message>
+      <source>Supervisor</source>
+      <translation>主管</translation>
+    </message>
+    <message>
+      <source>Supervisor actions</source>
+      <translation>主管操作</translation>
+    </message>
+    <message>
+      <source>Void this coup because of:</source>
+      <translation>作廢本局，原因：</translation>
+    </message>
+    <message>
+      <source>Misdeal</source>
+      <translation>發牌錯誤</translation>
+    </message>
+    <message>
+      <source>Two cards stuck</source>
+      <translation>兩張牌黏在一起</translation>
+    </message>
+    <message>
+      <source>Card exposed</source>
+      <translation>牌面外露</translation>
+    </message>
+    <message>
+      <source>Dealer error</source>
+      <translation>荷官失誤</translation>
+    </message>
+    <message>
+      <source>Correct a misread card</source>
+      <translation>更正讀錯的牌</translation>
+    </message>
+    <message>
+      <source>End the shoe</source>
+      <translation>結束本靴</translation>
+    </message>
+    <message>
+      <source>New shoe</source>
+      <translation>新牌靴</translation>
+    </message>
+    <message>
+      <source>Close</source>
+      <translation>關閉</translation>
+    </message>
+  </context>
+  <context>
+    <name>Wording</name>
+    <message>
+      <source>Player</source>
+      <translation>閒</translation>
+    </message>
+    <message>
+      <source>Banker</source>
+      <translation>莊</translation>
+    </message>
+    <message>
+      <source>Tie</source>
+      <translation>和</translation>
+    </message>
+    <message>
+      <source>Right</source>
+      <translation>右門</translation>
+    </message>
+    <message>
+      <source>Left</source>
+      <translation>左門</translation>
+    </message>
+    <message>
+      <source>PLAYER</source>
+      <translation>閒</translation>
+    </message>
+    <message>
+      <source>BANKER</source>
+      <translation>莊</translation>
+    </message>
+    <message>
+      <source>RIGHT</source>
+      <translation>右門</translation>
+    </message>
+    <message>
+      <source>LEFT</source>
+      <translation>左門</translation>
+    </message>
+    <message>
+      <source>Player Pair</source>
+      <translation>閒對</translation>
+    </message>
+    <message>
+      <source>Banker Pair</source>
+      <translation>莊對</translation>
+    </message>
+    <message>
+      <source>Either Pair</source>
+      <translation>任意對子</translation>
+    </message>
+    <message>
+      <source>Perfect Pair</source>
+      <translation>完美對子</translation>
+    </message>
+    <message>
+      <source>Dragon Bonus Player</source>
+      <translation>閒龍寶</translation>
+    </message>
+    <message>
+      <source>Dragon Bonus Banker</source>
+      <translation>莊龍寶</translation>
+    </message>
+    <message>
+      <source>Big</source>
+      <translation>大</translation>
+    </message>
+    <message>
+      <source>Small</source>
+      <translation>小</translation>
+    </message>
+    <message>
+      <source>Lucky 6</source>
+      <translation>幸運六</translation>
+    </message>
+    <message>
+      <source>À cheval</source>
+      <translation>跨注</translation>
+    </message>
+    <message>
+      <source>win</source>
+      <translation>贏</translation>
+    </message>
+    <message>
+      <source>lose</source>
+      <translation>輸</translation>
+    </message>
+    <message>
+      <source>push</source>
+      <translation>退還</translation>
+    </message>
+    <message>
+      <source>stand-off</source>
+      <translation>和局</translation>
+    </message>
+    <message>
+      <source>Device lost</source>
+      <translation>設備斷線</translation>
+    </message>
+    <message>
+      <source>Unreadable card</source>
+      <translation>無法讀取的牌</translation>
+    </message>
+    <message>
+      <source>Duplicate card</source>
+      <translation>重複的牌</translation>
+    </message>
+    <message>
+      <source>Foreign card</source>
+      <translation>外來的牌</translation>
+    </message>
+    <message>
+      <source>Shoe not shuffled</source>
+      <translation>牌靴未洗牌</translation>
+    </message>
+    <message>
+      <source>Extra card</source>
+      <translation>多出的牌</translation>
+    </message>
+    <message>
+      <source>Card to the wrong hand</source>
+      <translation>牌發錯一方</translation>
+    </message>
+    <message>
+      <source>Card before the decision</source>
+      <translation>決定前已發牌</translation>
+    </message>
+    <message>
+      <source>Card to a standing hand</source>
+      <translation>停牌的一方又發牌</translation>
+    </message>
+    <message>
+      <source>Card while the table is held</source>
+      <translation>暫停時出牌</translation>
+    </message>
+    <message>
+      <source>No shoe in play</source>
+      <translation>沒有使用中的牌靴</translation>
+    </message>
+    <message>
+      <source>No coup may start</source>
+      <translation>不可開始新局</translation>
+    </message>
+    <message>
+      <source>Shoe empty</source>
+      <translation>牌靴已空</translation>
+    </message>
+    <message>
+      <source>Bet favours the players</source>
+      <translation>此注對玩家有利</translation>
+    </message>
+    <message>
+      <source>Misdeal</source>
+      <translation>發牌錯誤</translation>
+    </message>
+    <message>
+      <source>Deal no card until it is back, or deal by hand and enter cards</source>
+      <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
+    </message>
+    <message>
+      <source>Check the device; the card was not taken</source>
+      <translation>請檢查設備；這張牌未被記錄</translation>
+    </message>
+    <message>
+      <source>A supervisor keys in the card, or voids the coup</source>
+      <translation>由主管輸入這張牌，或作廢本局</translation>
+    </message>
+    <message>
+      <source>Set the card aside; start a new shoe</source>
+      <translation>把牌放到一旁；開始新牌靴</translation>
+    </message>
+    <message>
+      <source>Set the card aside (it does not go back in the shoe); resolve the alert first</source>
+      <translation>把牌放到一旁（不放回牌靴）；先處理警示</translation>
+    </message>
+    <message>
+      <source>Set the card aside and deal the next one, or a supervisor accepts it or voids the coup</source>
+      <translation>把牌放到一旁並發下一張，或由主管接受這張牌或作廢本局</translation>
+    </message>
+    <message>
+      <source>Set the card aside</source>
+      <translation>把牌放到一旁</translation>
+    </message>
+    <message>
+      <source>Burn the extra card: it is out of play</source>
+      <translation>燒掉多出的牌：不再使用</translation>
+    </message>
+    <message>
+      <source>Set it aside, or a supervisor voids the coup</source>
+      <translation>把牌放到一旁，或由主管作廢本局</translation>
+    </message>
+    <message>
+      <source>A supervisor accepts the card (the hand draws), or sets it aside, or voids</source>
+      <translation>由主管接受這張牌（該方補牌），或放到一旁，或作廢本局</translation>
+    </message>
+    <message>
+      <source>Move the card to the hand the tableau calls, or a supervisor voids the coup</source>
+      <translation>把牌移到規則指定的一方，或由主管作廢本局</translation>
+    </message>
+    <message>
+      <source>Stop the game and call the pit: the shoe may not have been shuffled</source>
+      <translation>停止牌局並通知主管：牌靴可能未洗牌</translation>
+    </message>
+    <message>
+      <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
+      <translation>通知主管：本靴餘下牌局可停止此注</translation>
+    </message>
+    <message>
+      <source>Acknowledge</source>
+      <translation>確認</translation>
+    </message>
+    <message>
+      <source>Card set aside</source>
+      <translation>牌已放到一旁</translation>
+    </message>
+    <message>
+      <source>Accept the card</source>
+      <translation>接受這張牌</translation>
+    </message>
+    <message>
+      <source>Key in the card</source>
+      <translation>輸入這張牌</translation>
+    </message>
+    <message>
+      <source>Void the coup</source>
+      <translation>作廢本局</translation>
+    </message>
+    <message>
+      <source>Override</source>
+      <translation>強制繼續</translation>
+    </message>
+    <message>
+      <source>connecting</source>
+      <translation>連線中</translation>
+    </message>
+    <message>
+      <source>connected</source>
+      <translation>已連線</translation>
+    </message>
+    <message>
+      <source>LOST</source>
+      <translation>斷線</translation>
+    </message>
+    <message>
+      <source>recovering</source>
+      <translation>恢復中</translation>
+    </message>
+    <message>
+      <source>closed</source>
+      <translation>已關閉</translation>
+    </message>
+    <message>
+      <source>Draw</source>
+      <translation>補牌</translation>
+    </message>
+    <message>
+      <source>Stand</source>
+      <translation>停牌</translation>
+    </message>
+    <message>
+      <source>Below the table minimum</source>
+      <translation>低於最低投注</translation>
+    </message>
+    <message>
+      <source>Above the table maximum</source>
+      <translation>高於最高投注</translation>
+    </message>
+    <message>
+      <source>No more bets</source>
+      <translation>停止下注</translation>
+    </message>
+    <message>
+      <source>No last bet to repeat</source>
+      <translation>沒有上局注碼可重複</translation>
+    </message>
+    <message>
+      <source>The commission box is empty</source>
+      <translation>佣金盒是空的</translation>
+    </message>
+    <message>
+      <source>Needs a supervisor</source>
+      <translation>需要主管</translation>
+    </message>
+    <message>
+      <source>This table has no such bet</source>
+      <translation>本桌沒有這種投注</translation>
+    </message>
+    <message>
+      <source>Not an amount</source>
+      <translation>不是有效金額</translation>
+    </message>
+    <message>
+      <source>Égalité %1</source>
+      <translation>和 %1 點</translation>
+    </message>
+    <message>
+      <source>BURN %1 MORE CARD(S)</source>
+      <translation>再燒 %1 張牌</translation>
+    </message>
+    <message>
+      <source>HOLD: %1</source>
+      <translation>暫停：%1</translation>
+    </message>
+    <message>
+      <source>TURN THE %1 CARDS</source>
+      <translation>開%1的牌</translation>
+    </message>
+    <message>
+      <source>CARD TO %1</source>
+      <translation>發牌給%1</translation>
+    </message>
+    <message>
+      <source>%1 DRAWS</source>
+      <translation>%1補牌</translation>
+    </message>
+    <message>
+      <source>%1 STANDS</source>
+      <translation>%1停牌</translation>
+    </message>
+    <message>
+      <source>%1: DRAW OR STAND?</source>
+      <translation>%1：補牌還是停牌？</translation>
+    </message>
+    <message>
+      <source>NATURAL TIE %1</source>
+      <translation>例牌和局 %1 點</translation>
+    </message>
+    <message>
+      <source>TIE %1</source>
+      <translation>和局 %1 點</translation>
+    </message>
+    <message>
+      <source>NATURAL %1, %2 WINS</source>
+      <translation>例牌 %1 點，%2贏</translation>
+    </message>
+    <message>
+      <source>%1 WINS %2 TO %3</source>
+      <translation>%1贏 %2 比 %3</translation>
+    </message>
+    <message>
+      <source>%1 WINS</source>
+      <translation>%1贏</translation>
+    </message>
+    <message>
+      <source>%1 LOSES</source>
+      <translation>%1輸</translation>
+    </message>
+    <message>
+      <source>%1 STANDS OFF</source>
+      <translation>%1和</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
+    <message>
+      <source>PLACE YOUR BETS</source>
+      <translation>請下注</translation>
+    </message>
+    <message>
+      <source>SHOE ENDED: START A NEW SHOE</source>
+      <translation>本靴結束：請開始新牌靴</translation>
+    </message>
+    <message>
+      <source>TURN THE FIRST CARD FOR THE BURN</source>
+      <translation>翻開第一張牌以決定燒牌數</translation>
+    </message>
+    <message>
+      <source>COUP VOID</source>
+      <translation>本局作廢</translation>
+    </message>
+    <message>
+      <source>%1 shows %2, %3 has %4</source>
+      <translation>%1 %2 點，%3 %4 點</translation>
+    </message>
+    <message>
+      <source>Tie, %1 each</source>
+      <translation>和局，各 %1 點</translation>
+    </message>
+    <message>
+      <source>Banker has %1; %2</source>
+      <translation>莊 %1 點；%2</translation>
+    </message>
+  </context>
+</TS>

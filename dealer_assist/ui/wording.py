@@ -1,0 +1,380 @@
+"""The table's words in the screen's language, through Qt's translation system.
+
+The controller speaks English ("BANKER WINS 7 TO 5", "Player shows 6, Banker has 7"): that text
+is the record, and this module only *reads* it. Each known pattern becomes a translatable
+template with its numbers and hand names filled back in; text that matches no pattern is shown
+as it is, so a new message from the core is never lost, only untranslated. When no translation
+is loaded the English original is returned unchanged.
+
+Every translatable string is a literal in a ``translate`` or ``QT_TRANSLATE_NOOP`` call, so
+``pyside6-lupdate`` finds it (see docs/ui.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication
+
+_CTX = "Wording"
+
+
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Mark ``source`` for translation in ``context``; return it unchanged (typed, unlike
+    PySide6's own)."""
+    return source
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate(_CTX, text)
+
+
+def _fill(template: str, *args: str) -> str:
+    for number, value in enumerate(args, 1):
+        template = template.replace(f"%{number}", value)
+    return template
+
+
+HANDS = {
+    "player": QT_TRANSLATE_NOOP("Wording", "Player"),
+    "banker": QT_TRANSLATE_NOOP("Wording", "Banker"),
+    "tie": QT_TRANSLATE_NOOP("Wording", "Tie"),
+    "right": QT_TRANSLATE_NOOP("Wording", "Right"),
+    "left": QT_TRANSLATE_NOOP("Wording", "Left"),
+}
+HANDS_UPPER = {
+    "player": QT_TRANSLATE_NOOP("Wording", "PLAYER"),
+    "banker": QT_TRANSLATE_NOOP("Wording", "BANKER"),
+    "right": QT_TRANSLATE_NOOP("Wording", "RIGHT"),
+    "left": QT_TRANSLATE_NOOP("Wording", "LEFT"),
+}
+
+BETS = {
+    "banker": QT_TRANSLATE_NOOP("Wording", "Banker"),
+    "player": QT_TRANSLATE_NOOP("Wording", "Player"),
+    "tie": QT_TRANSLATE_NOOP("Wording", "Tie"),
+    "player_pair": QT_TRANSLATE_NOOP("Wording", "Player Pair"),
+    "banker_pair": QT_TRANSLATE_NOOP("Wording", "Banker Pair"),
+    "either_pair": QT_TRANSLATE_NOOP("Wording", "Either Pair"),
+    "perfect_pair": QT_TRANSLATE_NOOP("Wording", "Perfect Pair"),
+    "dragon_bonus_player": QT_TRANSLATE_NOOP("Wording", "Dragon Bonus Player"),
+    "dragon_bonus_banker": QT_TRANSLATE_NOOP("Wording", "Dragon Bonus Banker"),
+    "big": QT_TRANSLATE_NOOP("Wording", "Big"),
+    "small": QT_TRANSLATE_NOOP("Wording", "Small"),
+    "lucky6": QT_TRANSLATE_NOOP("Wording", "Lucky 6"),
+    "right": QT_TRANSLATE_NOOP("Wording", "Right"),
+    "left": QT_TRANSLATE_NOOP("Wording", "Left"),
+    "a_cheval": QT_TRANSLATE_NOOP("Wording", "À cheval"),
+}
+
+RESULTS = {
+    "win": QT_TRANSLATE_NOOP("Wording", "win"),
+    "lose": QT_TRANSLATE_NOOP("Wording", "lose"),
+    "push": QT_TRANSLATE_NOOP("Wording", "push"),
+    "standoff": QT_TRANSLATE_NOOP("Wording", "stand-off"),
+}
+
+ALERTS = {
+    "device_lost": QT_TRANSLATE_NOOP("Wording", "Device lost"),
+    "unreadable_card": QT_TRANSLATE_NOOP("Wording", "Unreadable card"),
+    "duplicate": QT_TRANSLATE_NOOP("Wording", "Duplicate card"),
+    "foreign": QT_TRANSLATE_NOOP("Wording", "Foreign card"),
+    "unshuffled": QT_TRANSLATE_NOOP("Wording", "Shoe not shuffled"),
+    "extra_card": QT_TRANSLATE_NOOP("Wording", "Extra card"),
+    "wrong_hand": QT_TRANSLATE_NOOP("Wording", "Card to the wrong hand"),
+    "decision_due": QT_TRANSLATE_NOOP("Wording", "Card before the decision"),
+    "hand_stands": QT_TRANSLATE_NOOP("Wording", "Card to a standing hand"),
+    "card_while_held": QT_TRANSLATE_NOOP("Wording", "Card while the table is held"),
+    "no_shoe": QT_TRANSLATE_NOOP("Wording", "No shoe in play"),
+    "no_coup_due": QT_TRANSLATE_NOOP("Wording", "No coup may start"),
+    "shoe_empty": QT_TRANSLATE_NOOP("Wording", "Shoe empty"),
+    "advantage_play": QT_TRANSLATE_NOOP("Wording", "Bet favours the players"),
+    "misdeal": QT_TRANSLATE_NOOP("Wording", "Misdeal"),
+}
+
+FIXES = {
+    text: text
+    for text in (
+        QT_TRANSLATE_NOOP(
+            "Wording", "Deal no card until it is back, or deal by hand and enter cards"
+        ),
+        QT_TRANSLATE_NOOP("Wording", "Check the device; the card was not taken"),
+        QT_TRANSLATE_NOOP("Wording", "A supervisor keys in the card, or voids the coup"),
+        QT_TRANSLATE_NOOP("Wording", "Set the card aside; start a new shoe"),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Set the card aside (it does not go back in the shoe); resolve the alert first",
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Set the card aside and deal the next one, or a supervisor accepts it "
+            "or voids the coup",
+        ),
+        QT_TRANSLATE_NOOP("Wording", "Set the card aside"),
+        QT_TRANSLATE_NOOP("Wording", "Burn the extra card: it is out of play"),
+        QT_TRANSLATE_NOOP("Wording", "Set it aside, or a supervisor voids the coup"),
+        QT_TRANSLATE_NOOP(
+            "Wording", "A supervisor accepts the card (the hand draws), or sets it aside, or voids"
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Move the card to the hand the tableau calls, or a supervisor voids the coup"
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Stop the game and call the pit: the shoe may not have been shuffled"
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Tell the pit: the bet may be closed for the rest of the shoe"
+        ),
+    )
+}
+
+OPTIONS = {
+    "acknowledge": QT_TRANSLATE_NOOP("Wording", "Acknowledge"),
+    "set_aside": QT_TRANSLATE_NOOP("Wording", "Card set aside"),
+    "accept_card": QT_TRANSLATE_NOOP("Wording", "Accept the card"),
+    "enter_card": QT_TRANSLATE_NOOP("Wording", "Key in the card"),
+    "void_coup": QT_TRANSLATE_NOOP("Wording", "Void the coup"),
+    "override": QT_TRANSLATE_NOOP("Wording", "Override"),
+}
+
+DEVICE_STATUS = {
+    "connecting": QT_TRANSLATE_NOOP("Wording", "connecting"),
+    "connected": QT_TRANSLATE_NOOP("Wording", "connected"),
+    "lost": QT_TRANSLATE_NOOP("Wording", "LOST"),
+    "recovering": QT_TRANSLATE_NOOP("Wording", "recovering"),
+    "closed": QT_TRANSLATE_NOOP("Wording", "closed"),
+}
+
+CHOICES = {
+    "draw": QT_TRANSLATE_NOOP("Wording", "Draw"),
+    "stand": QT_TRANSLATE_NOOP("Wording", "Stand"),
+}
+
+REJECTIONS = {
+    "below_minimum": QT_TRANSLATE_NOOP("Wording", "Below the table minimum"),
+    "above_maximum": QT_TRANSLATE_NOOP("Wording", "Above the table maximum"),
+    "no_more_bets": QT_TRANSLATE_NOOP("Wording", "No more bets"),
+    "no_last_bet": QT_TRANSLATE_NOOP("Wording", "No last bet to repeat"),
+    "box_empty": QT_TRANSLATE_NOOP("Wording", "The commission box is empty"),
+    "supervisor_required": QT_TRANSLATE_NOOP("Wording", "Needs a supervisor"),
+    "unknown_bet": QT_TRANSLATE_NOOP("Wording", "This table has no such bet"),
+    "bad_amount": QT_TRANSLATE_NOOP("Wording", "Not an amount"),
+}
+
+
+def _lookup(table: dict[str, str], key: str, fallback: str) -> str:
+    source = table.get(key)
+    return _tr(source) if source is not None else fallback
+
+
+def hand_name(hand: str) -> str:
+    return _lookup(HANDS, hand, hand.capitalize())
+
+
+INITIALS = {
+    "banker": QT_TRANSLATE_NOOP("Initials", "B"),
+    "player": QT_TRANSLATE_NOOP("Initials", "P"),
+    "tie": QT_TRANSLATE_NOOP("Initials", "T"),
+}
+
+
+def hand_initial(hand: str) -> str:
+    """The one character a bead shows for a winner."""
+    source = INITIALS.get(hand)
+    return QCoreApplication.translate("Initials", source) if source else hand[:1].upper()
+
+
+def hand_upper(hand: str) -> str:
+    return _lookup(HANDS_UPPER, hand.lower(), hand.upper())
+
+
+def bet_name(name: str) -> str:
+    if name.startswith("egalite_"):
+        return _fill(
+            QCoreApplication.translate("Wording", "Égalité %1"), name.removeprefix("egalite_")
+        )
+    return _lookup(BETS, name, name.replace("_", " ").capitalize())
+
+
+def result_name(result: str) -> str:
+    return _lookup(RESULTS, result, result)
+
+
+def alert_title(code: str) -> str:
+    return _lookup(ALERTS, code, code.replace("_", " ").capitalize())
+
+
+def alert_fix(fix: str) -> str:
+    return _lookup(FIXES, fix, fix)
+
+
+def option_label(option: str) -> str:
+    return _lookup(OPTIONS, option, option.replace("_", " ").capitalize())
+
+
+def device_status(status: str) -> str:
+    return _lookup(DEVICE_STATUS, status, status)
+
+
+def choice_label(choice: str) -> str:
+    return _lookup(CHOICES, choice, choice.capitalize())
+
+
+def rejection(code: str, message: str) -> str:
+    """A refused command: the headline in the screen's language, then the table's own words."""
+    headline = REJECTIONS.get(code)
+    if headline is None:
+        return message
+    translated = _tr(headline)
+    if translated == headline:
+        return message  # English: the message says it all
+    return f"{translated}: {message}"
+
+
+# --- the instruction and the call --------------------------------------------------------------
+
+Rule = tuple["re.Pattern[str]", Callable[["re.Match[str]"], str | None]]
+
+
+def _template(source: str, *args: str) -> str | None:
+    """The translated template filled in; None when there is no translation (keep English)."""
+    translated = _tr(source)
+    if translated == source:
+        return None
+    return _fill(translated, *args)
+
+
+def _burn(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "BURN %1 MORE CARD(S)"), m[1])
+
+
+def _hold(m: re.Match[str]) -> str | None:
+    title = alert_title(m[1].lower().replace(" ", "_"))
+    return _template(QT_TRANSLATE_NOOP("Wording", "HOLD: %1"), title.upper())
+
+
+def _turn(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "TURN THE %1 CARDS"), hand_upper(m[1]))
+
+
+def _card_to(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "CARD TO %1"), hand_upper(m[1]))
+
+
+def _draws(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "%1 DRAWS"), hand_upper(m[1]))
+
+
+def _stands(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "%1 STANDS"), hand_upper(m[1]))
+
+
+def _choose(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "%1: DRAW OR STAND?"), hand_upper(m[1]))
+
+
+def _tie(m: re.Match[str]) -> str | None:
+    if m[1]:
+        return _template(QT_TRANSLATE_NOOP("Wording", "NATURAL TIE %1"), m[2])
+    return _template(QT_TRANSLATE_NOOP("Wording", "TIE %1"), m[2])
+
+
+def _natural(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "NATURAL %1, %2 WINS"), m[1], hand_upper(m[2]))
+
+
+def _wins(m: re.Match[str]) -> str | None:
+    return _template(QT_TRANSLATE_NOOP("Wording", "%1 WINS %2 TO %3"), hand_upper(m[1]), m[2], m[3])
+
+
+def _sides(m: re.Match[str]) -> str | None:
+    verbs = {
+        "WINS": QT_TRANSLATE_NOOP("Wording", "%1 WINS"),
+        "LOSES": QT_TRANSLATE_NOOP("Wording", "%1 LOSES"),
+        "STANDS OFF": QT_TRANSLATE_NOOP("Wording", "%1 STANDS OFF"),
+    }
+    parts = []
+    for part in m[0].split(", "):
+        hand, _, verb = part.partition(" ")
+        text = _template(verbs[verb], hand_upper(hand))
+        if text is None:
+            return None
+        parts.append(text)
+    return QCoreApplication.translate("Wording", ", ").join(parts) if parts else None
+
+
+def _fixed(source: str) -> Callable[[re.Match[str]], str | None]:
+    return lambda _m: _template(source)
+
+
+_HAND = r"(PLAYER|BANKER|RIGHT|LEFT)"
+_INSTRUCTIONS: tuple[Rule, ...] = (
+    (re.compile(r"PLACE YOUR BETS"), _fixed(QT_TRANSLATE_NOOP("Wording", "PLACE YOUR BETS"))),
+    (
+        re.compile(r"SHOE ENDED: START A NEW SHOE"),
+        _fixed(QT_TRANSLATE_NOOP("Wording", "SHOE ENDED: START A NEW SHOE")),
+    ),
+    (
+        re.compile(r"TURN THE FIRST CARD FOR THE BURN"),
+        _fixed(QT_TRANSLATE_NOOP("Wording", "TURN THE FIRST CARD FOR THE BURN")),
+    ),
+    (re.compile(r"COUP VOID"), _fixed(QT_TRANSLATE_NOOP("Wording", "COUP VOID"))),
+    (re.compile(r"BURN (\d+) MORE CARDS?"), _burn),
+    (re.compile(r"HOLD: ([A-Z0-9 ]+)"), _hold),
+    (re.compile(rf"TURN THE {_HAND} CARDS"), _turn),
+    (re.compile(rf"CARD TO {_HAND}"), _card_to),
+    (re.compile(rf"{_HAND} DRAWS"), _draws),
+    (re.compile(rf"{_HAND} STANDS"), _stands),
+    (re.compile(rf"{_HAND}: DRAW OR STAND\?"), _choose),
+    (re.compile(r"(NATURAL )?TIE (\d)"), _tie),
+    (re.compile(rf"NATURAL (\d), {_HAND} WINS"), _natural),
+    (re.compile(rf"{_HAND} WINS (\d) TO (\d)"), _wins),
+    (re.compile(rf"{_HAND} (WINS|LOSES|STANDS OFF)(, {_HAND} (WINS|LOSES|STANDS OFF))*"), _sides),
+)
+
+_CALLS: tuple[Rule, ...] = (
+    (
+        re.compile(r"(Player|Banker) shows (\d), (Player|Banker) has (\d)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "%1 shows %2, %3 has %4"),
+            hand_name(m[1].lower()),
+            m[2],
+            hand_name(m[3].lower()),
+            m[4],
+        ),
+    ),
+    (
+        re.compile(r"Tie, (\d) each"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "Tie, %1 each"), m[1]),
+    ),
+    (
+        re.compile(r"Banker has (\d); (.+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "Banker has %1; %2"),
+            m[1],
+            QCoreApplication.translate("Wording", ", ").join(
+                f"{hand_name(side.split(' ')[0].lower())} {side.split(' ')[-1]}"
+                for side in m[2].split(", ")
+            ),
+        ),
+    ),
+)
+
+
+def _translate(text: str, rules: tuple[Rule, ...]) -> str:
+    for pattern, make in rules:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return make(match) or text
+    return text
+
+
+def instruction(text: str) -> str:
+    """The controller's instruction in the screen's language."""
+    return _translate(text, _INSTRUCTIONS)
+
+
+def call(text: str) -> str:
+    """The call ("Player shows 6, Banker has 7") in the screen's language."""
+    return _translate(text, _CALLS)
