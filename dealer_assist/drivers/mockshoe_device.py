@@ -1,0 +1,733 @@
+"""The mock shoe device: the shoe side of the link as the firmware does it, with a croupier.
+
+:class:`MockShoeDevice` speaks docs/shoe-protocol.md from the shoe's side: HELLO at every epoch
+start and in answer to QUERY_STATUS, STATUS as a heartbeat and after each command, CARD events
+queued and resent every 250 ms until acknowledged, in order (the queue survives a reboot: the
+device advertises PERSISTENT_QUEUE), new epochs written to its "EEPROM" (a small JSON state
+file) before the first frame, RESET_SEQUENCE refused while an event waits, link loss after 3 s
+without a host frame (STOP lit, exit locked until UNLOCK_EXIT), pairing mode.
+
+A simulated croupier (:class:`Croupier`) deals from a seeded or stacked shoe at a dealer's pace:
+one card each time the shoe's light says "Player draws", "Banker draws" or, during the burn,
+nothing lit, and only after its previous card was acknowledged and a light was set after that
+acknowledgement, so it never draws twice for one call. It presses the result-check button when
+the light turns STOP after a coup's cards, if asked to.
+
+Faults on request: corrupted or dropped frames, noise, an unplug at a chosen moment (even in the
+middle of a frame), a reboot. The device talks through a *link*: :class:`~.mockshoe_pty.PtyLink`
+(a real pseudo-terminal) or the in-process ``mockshoe://`` pyserial handler.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import random
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from dealer_assist.cards import Card, shoe_composition
+from dealer_assist.drivers.shoe_protocol import (
+    PAIRING_KEY,
+    Accepted,
+    Acknowledge,
+    Button,
+    ButtonPressed,
+    BuzzerPattern,
+    Capability,
+    CardRead,
+    Direction,
+    EpochReason,
+    FaultCode,
+    FrameDecoder,
+    FrameEncoder,
+    Hello,
+    Indicator,
+    LockExit,
+    Message,
+    Pair,
+    Press,
+    QueryStatus,
+    ResetSequence,
+    Sensor,
+    SensorFault,
+    SensorFlag,
+    SetIndicator,
+    ShoeMode,
+    ShoeReplayGuard,
+    ShoeState,
+    SoundBuzzer,
+    StatusReport,
+    UnlockExit,
+)
+from dealer_assist.drivers.shoe_protocol.framing import U32_MAX
+
+log = logging.getLogger(__name__)
+
+QUEUE_SIZE = 16
+DEFAULT_CAPABILITIES = (
+    Capability.RFID_READER
+    | Capability.INDICATOR
+    | Capability.BUZZER
+    | Capability.EXIT_LOCK
+    | Capability.PERSISTENT_QUEUE
+)
+
+
+class DeviceLink(Protocol):
+    """Where the device's bytes go. ``send`` never blocks: bytes nobody takes are lost."""
+
+    def send(self, data: bytes) -> None: ...
+
+    def unplug(self) -> None: ...
+
+    def replug(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeTimers:
+    """Section 11 of the spec, seconds; tests shorten none of them but may."""
+
+    heartbeat: float = 1.0
+    resend: float = 0.25
+    link_loss: float = 3.0
+    pairing_window: float = 60.0
+    pairing_hello: float = 1.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnplugPlan:
+    """Unplug after a random number of bytes sent, stay unplugged a random time, repeat."""
+
+    bytes_between: tuple[int, int] = (200, 2000)
+    down_for: tuple[float, float] = (0.002, 0.02)
+    times: int | None = None
+    """Stop after this many unplugs (None: until cancelled)."""
+
+
+class ShoeMemory:
+    """The shoe's EEPROM: epoch and key, in a JSON file (or in memory only)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self.epoch = 0
+        self.key: bytes | None = None
+        if path is not None and path.exists():
+            data = json.loads(path.read_text("utf-8"))
+            self.epoch = int(data.get("epoch", 0))
+            key = data.get("key")
+            self.key = bytes.fromhex(key) if key else None
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        data = {"epoch": self.epoch, "key": self.key.hex() if self.key else None}
+        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+        os.replace(temporary, self.path)
+
+
+@dataclass(kw_only=True)
+class Croupier:
+    """A croupier dealing from a shoe of cards by the shoe's lights."""
+
+    decks: int = 8
+    seed: int | None = None
+    stacked: list[Card] | None = None
+    cut_card_from_end: int = 14
+    pace: float = 0.0
+    auto_deal: bool = True
+    auto_result_check: bool = False
+    shoe_number: int = 0
+    order: list[Card] = field(default_factory=list)
+    position: int = 0
+    dealt: list[Card] = field(default_factory=list)
+    fresh: bool = False
+    """A light was set after the acknowledgement of our last card."""
+    coup_cards: int = 0
+    cut_reported: bool = False
+
+    def load_next_shoe(self) -> None:
+        self.shoe_number += 1
+        if self.stacked is not None:
+            self.order = list(self.stacked) if self.shoe_number == 1 else []
+        else:
+            cards = list(shoe_composition(self.decks).elements())
+            rng = (
+                random.SystemRandom()
+                if self.seed is None
+                else random.Random(self.seed + self.shoe_number - 1)
+            )
+            rng.shuffle(cards)
+            self.order = cards
+        self.position = 0
+        self.cut_reported = False
+        self.fresh = False
+        self.coup_cards = 0
+
+    @property
+    def cut_index(self) -> int:
+        return max(0, len(self.order) - self.cut_card_from_end)
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.order) - self.position
+
+
+class MockShoeDevice:
+    """One simulated shoe. Every public method is thread-safe."""
+
+    def __init__(
+        self,
+        *,
+        serial_number: int = 4242,
+        key: bytes | None = None,
+        state_file: Path | None = None,
+        croupier: Croupier | None = None,
+        pairing: bool = False,
+        capabilities: Capability = DEFAULT_CAPABILITIES,
+        firmware_version: tuple[int, int, int] = (1, 0, 0),
+        timers: ShoeTimers | None = None,
+        fault_seed: int | None = None,
+    ) -> None:
+        self.serial_number = serial_number
+        self.capabilities = capabilities
+        self.firmware_version = firmware_version
+        self.timers = timers or ShoeTimers()
+        self.memory = ShoeMemory(state_file)
+        if key is not None:
+            self.memory.key = key
+        self.croupier = croupier or Croupier()
+        self._rng = random.Random(fault_seed)
+        self._cond = threading.Condition(threading.RLock())
+        self._changed = threading.Condition(threading.Lock())
+        self._inbox: list[bytes] = []
+        self._link: DeviceLink | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._pairing = pairing
+        self._pairing_until = 0.0
+        self._queue: deque[CardRead] = deque()
+        self._event_seq = 0
+        self._epoch_reason = EpochReason.POWER_ON
+        self._light = Indicator.STOP
+        self._sensors = SensorFlag.NONE
+        self._exit_locked = False
+        self._last_host_frame = 0.0
+        self._heartbeat_at = 0.0
+        self._resend_at = 0.0
+        self._hello_at = 0.0
+        self._draw_at: float | None = None
+        self._result_check_at: float | None = None
+        self._replug_at: float | None = None
+        self._corrupt_next = 0
+        self._drop_next = 0
+        self.corrupt_rate = 0.0
+        self.drop_rate = 0.0
+        self._unplug_plan: UnplugPlan | None = None
+        self._bytes_to_unplug: int | None = None
+        self._unplugged = False
+        self.on_cut_card: Callable[[], None] | None = None
+        self.on_card_drawn: Callable[[Card | None], None] | None = None
+        self.counters: dict[str, int] = {}
+        self._guard = ShoeReplayGuard(boot_epoch=1)
+        self._decoder: FrameDecoder | None = None
+        self._encoder: FrameEncoder | None = None
+
+    # --- life -------------------------------------------------------------------------------
+
+    def attach(self, link: DeviceLink) -> None:
+        with self._cond:
+            self._link = link
+
+    def start(self) -> None:
+        """Power on: a new epoch (written before the first frame), HELLO, then serve."""
+        with self._cond:
+            if self.croupier.shoe_number == 0:
+                self.croupier.load_next_shoe()
+            self._boot(EpochReason.POWER_ON)
+        self._thread = threading.Thread(target=self._run, name="mock shoe", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+    def receive(self, data: bytes) -> None:
+        """Bytes from the host (called by the link's reader)."""
+        with self._cond:
+            self._inbox.append(bytes(data))
+            self._cond.notify_all()
+
+    # --- what a test or the keyboard can do -----------------------------------------------
+
+    def press(self, button: Button, press: Press = Press.SHORT) -> None:
+        with self._cond:
+            self._send(ButtonPressed(button=button, press=press))
+        self._notify_changed()
+
+    def draw(self) -> Card | None:
+        """The croupier draws one card now, whatever the light says."""
+        with self._cond:
+            card = self._draw_card(time.monotonic())
+        self._notify_changed()
+        return card
+
+    def set_auto_deal(self, on: bool) -> None:
+        with self._cond:
+            self.croupier.auto_deal = on
+            self._cond.notify_all()
+
+    def corrupt_next(self, frames: int = 1) -> None:
+        with self._cond:
+            self._corrupt_next += frames
+
+    def drop_next(self, frames: int = 1) -> None:
+        with self._cond:
+            self._drop_next += frames
+
+    def send_noise(self, data: bytes) -> None:
+        with self._cond:
+            self._transmit(data)
+
+    def unplug(self, down_for: float | None = None) -> None:
+        """Pull the cable; put it back after ``down_for`` seconds (None: wait for replug)."""
+        with self._cond:
+            self._do_unplug(time.monotonic(), down_for)
+        self._notify_changed()
+
+    def replug(self) -> None:
+        with self._cond:
+            self._do_replug()
+        self._notify_changed()
+
+    def plan_unplugs(self, plan: UnplugPlan | None) -> None:
+        with self._cond:
+            self._unplug_plan = plan
+            self._bytes_to_unplug = None if plan is None else self._rng.randint(*plan.bytes_between)
+
+    def reboot(self, reason: EpochReason = EpochReason.WATCHDOG) -> None:
+        """A reset: RAM is lost but the persistent queue is kept; a new epoch begins."""
+        with self._cond:
+            self._boot(reason)
+            self._cond.notify_all()
+        self._notify_changed()
+
+    def sensor_fault(self, sensor: Sensor, fault: FaultCode, detail: int = 0) -> None:
+        with self._cond:
+            self._send(SensorFault(sensor=sensor, fault=fault, detail=detail))
+
+    # --- what a test can see ----------------------------------------------------------------
+
+    @property
+    def epoch(self) -> int:
+        return self.memory.epoch
+
+    @property
+    def light(self) -> Indicator:
+        return self._light
+
+    @property
+    def queue_depth(self) -> int:
+        return len(self._queue)
+
+    @property
+    def dealt(self) -> list[Card]:
+        with self._cond:
+            return list(self.croupier.dealt)
+
+    @property
+    def paired(self) -> bool:
+        return self.memory.key is not None
+
+    @property
+    def in_pairing_mode(self) -> bool:
+        return self._pairing
+
+    def count(self, name: str) -> int:
+        return self.counters.get(name, 0)
+
+    def wait_until(self, predicate: Callable[[], bool], timeout: float) -> bool:
+        """Wait (no polling) until ``predicate()`` holds after some change in the device."""
+        with self._changed:
+            return self._changed.wait_for(predicate, timeout)
+
+    def _notify_changed(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
+
+    def _bump(self, name: str) -> None:
+        self.counters[name] = self.counters.get(name, 0) + 1
+
+    # --- the firmware -----------------------------------------------------------------------
+
+    def _boot(self, reason: EpochReason, nonce: bytes = bytes(8)) -> None:
+        now = time.monotonic()
+        if self.memory.epoch >= U32_MAX:
+            raise RuntimeError("epochs exhausted: pair the shoe again")
+        self.memory.epoch += 1
+        self.memory.save()  # before the first frame of the epoch
+        self._epoch_reason = reason
+        self._event_seq = 0
+        self._guard.start_epoch(self.memory.epoch)
+        self._light = Indicator.STOP
+        self._sensors &= ~(SensorFlag.LINK_LOST | SensorFlag.QUEUE_FULL)
+        self.croupier.fresh = False
+        self._last_host_frame = now
+        self._heartbeat_at = now + self.timers.heartbeat
+        self._resend_at = now
+        if reason is not EpochReason.NEW_SHOE:
+            self._bump("boots")
+            if not self.capabilities & Capability.PERSISTENT_QUEUE:
+                self._queue.clear()
+        if self._pairing:
+            self._pairing_until = now + self.timers.pairing_window
+        self._set_keys()
+        self._hello_at = now
+        if not self._pairing and self.memory.key is not None:
+            self._send(self._hello(nonce))
+
+    def _set_keys(self) -> None:
+        epoch = self.memory.epoch
+        if self._pairing or self.memory.key is None:
+            self._encoder = FrameEncoder(
+                key=PAIRING_KEY, sending=Direction.SHOE_TO_HOST, epoch=epoch, pairing=True
+            )
+            self._decoder = FrameDecoder.for_pairing(receiving=Direction.HOST_TO_SHOE)
+        else:
+            key = self.memory.key
+            self._encoder = FrameEncoder(key=key, sending=Direction.SHOE_TO_HOST, epoch=epoch)
+            self._decoder = FrameDecoder(
+                key=key, receiving=Direction.HOST_TO_SHOE, guard=self._guard
+            )
+
+    @property
+    def _mode(self) -> ShoeMode:
+        if self._pairing:
+            return ShoeMode.PAIRING
+        return ShoeMode.UNPAIRED if self.memory.key is None else ShoeMode.NONE
+
+    def _hello(self, nonce: bytes) -> Hello:
+        return Hello(
+            serial_number=self.serial_number,
+            firmware_version=self.firmware_version,
+            mode=self._mode,
+            capabilities=self.capabilities,
+            boot_epoch=self.memory.epoch,
+            epoch_reason=self._epoch_reason,
+            host_seq_last=self._guard.host_seq_last,
+            nonce=nonce,
+        )
+
+    def _status(self) -> StatusReport:
+        sensors = self._sensors
+        if self._exit_locked:
+            sensors |= SensorFlag.EXIT_LOCKED
+        if self.croupier.cards_left == 0:
+            sensors |= SensorFlag.SHOE_EMPTY
+        return StatusReport(
+            state=ShoeState.READY,
+            indicator=self._light,
+            sensors=sensors,
+            queue_depth=min(len(self._queue), 255),
+            last_event_seq=self._event_seq,
+            host_seq_last=self._guard.host_seq_last,
+        )
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._stopping:
+                    return
+                timeout = max(0.0, self._next_deadline() - time.monotonic())
+                if not self._inbox:
+                    self._cond.wait(timeout)
+                if self._stopping:
+                    return
+                inbox, self._inbox = self._inbox, []
+                now = time.monotonic()
+                for data in inbox:
+                    self._handle_bytes(data, now)
+                self._timers(time.monotonic())
+            self._notify_changed()
+
+    def _next_deadline(self) -> float:
+        self._schedule_croupier(time.monotonic())
+        deadlines: list[float] = []
+        if self._pairing or self.memory.key is None:
+            deadlines.append(self._hello_at)
+            if self._pairing:
+                deadlines.append(self._pairing_until)
+        else:
+            deadlines.append(self._heartbeat_at)
+            if not self._sensors & SensorFlag.LINK_LOST:
+                deadlines.append(self._last_host_frame + self.timers.link_loss)
+            if self._queue:
+                deadlines.append(self._resend_at)
+        for moment in (self._draw_at, self._result_check_at, self._replug_at):
+            if moment is not None:
+                deadlines.append(moment)
+        return min(deadlines)
+
+    def _timers(self, now: float) -> None:
+        if self._replug_at is not None and now >= self._replug_at:
+            self._do_replug()
+        if self._pairing and now >= self._pairing_until:
+            self._pairing = False
+            log.info("mock shoe: pairing window closed")
+            self._set_keys()
+        if self._pairing or self.memory.key is None:
+            if now >= self._hello_at:
+                self._hello_at = now + self.timers.pairing_hello
+                self._send(self._hello(bytes(8)))
+            return
+        lost = now - self._last_host_frame >= self.timers.link_loss
+        if lost and not self._sensors & SensorFlag.LINK_LOST:
+            self._sensors |= SensorFlag.LINK_LOST
+            self._light = Indicator.STOP
+            if self.capabilities & Capability.EXIT_LOCK:
+                self._exit_locked = True
+            self._bump("link_losses")
+        if self._queue and now >= self._resend_at:
+            self._send_head(now)
+        if now >= self._heartbeat_at:
+            self._send(self._status())
+        self._schedule_croupier(now)
+        if self._draw_at is not None and now >= self._draw_at:
+            self._draw_at = None
+            if self._may_draw():
+                self._draw_card(now)
+        if self._result_check_at is not None and now >= self._result_check_at:
+            self._result_check_at = None
+            if self._light is Indicator.STOP and self.croupier.fresh:
+                self.croupier.coup_cards = 0
+                self._send(ButtonPressed(button=Button.RESULT_CHECK))
+
+    # --- frames in --------------------------------------------------------------------------
+
+    def _handle_bytes(self, data: bytes, now: float) -> None:
+        decoder = self._decoder
+        if decoder is None:
+            return
+        for result in decoder.feed(data):
+            if isinstance(result, Accepted):
+                self._handle(result.message, now)
+            else:
+                self._bump(f"rx_{result.reason.value}")
+
+    def _handle(self, message: Message, now: float) -> None:
+        if isinstance(message, Pair):
+            self._on_pair(message)
+            return
+        if isinstance(message, QueryStatus):
+            self._send(self._hello(message.nonce))
+            self._send(self._status())
+            if self._queue:
+                self._send_head(now)  # a host just (re)connected: no need to wait 250 ms
+            return
+        if self._pairing or self.memory.key is None:
+            return
+        self._last_host_frame = now  # a sequenced frame accepted: the link is alive
+        if self._sensors & SensorFlag.LINK_LOST:
+            self._sensors &= ~SensorFlag.LINK_LOST
+        if isinstance(message, Acknowledge):
+            if self._queue and self._queue[0].event_id == (message.event_epoch, message.event_seq):
+                self._queue.popleft()
+                self.croupier.fresh = False  # wait for the light set after this ACK
+                if len(self._queue) < QUEUE_SIZE:
+                    self._sensors &= ~SensorFlag.QUEUE_FULL
+                if self._queue:
+                    self._send_head(now)
+            return
+        if isinstance(message, SetIndicator):
+            self._light = message.indicator
+            if not self._queue:
+                self.croupier.fresh = True
+        elif isinstance(message, ResetSequence):
+            if self._queue:
+                self._send(self._status())
+                return
+            self.croupier.load_next_shoe()
+            self._boot(EpochReason.NEW_SHOE, message.nonce)
+            return
+        elif isinstance(message, LockExit):
+            self._exit_locked = bool(self.capabilities & Capability.EXIT_LOCK)
+        elif isinstance(message, UnlockExit):
+            self._exit_locked = False
+        elif isinstance(message, SoundBuzzer) and message.pattern is not BuzzerPattern.OFF:
+            self._bump("buzzer")
+        self._send(self._status())
+
+    def _on_pair(self, pair: Pair) -> None:
+        if not self._pairing or pair.serial_number != self.serial_number:
+            self._bump("pair_ignored")
+            return
+        self.memory.key = pair.key
+        self.memory.save()
+        self._pairing = False
+        self._set_keys()
+        log.info("mock shoe: paired")
+        self._send(self._hello(pair.nonce))
+
+    # --- the croupier -----------------------------------------------------------------------
+
+    def _may_draw(self) -> bool:
+        croupier = self.croupier
+        return (
+            croupier.auto_deal
+            and croupier.fresh
+            and not self._queue
+            and not self._pairing
+            and self.memory.key is not None
+            and not self._exit_locked
+            and not self._sensors & SensorFlag.LINK_LOST
+            and self._light is not Indicator.STOP
+            and croupier.cards_left > 0
+        )
+
+    def _schedule_croupier(self, now: float) -> None:
+        croupier = self.croupier
+        if self._draw_at is None and self._may_draw():
+            self._draw_at = now + croupier.pace
+        if (
+            self._result_check_at is None
+            and croupier.auto_result_check
+            and croupier.fresh
+            and self._light is Indicator.STOP
+            and croupier.coup_cards >= 4
+            and not self._queue
+        ):
+            self._result_check_at = now + croupier.pace
+
+    def _draw_card(self, now: float) -> Card | None:
+        croupier = self.croupier
+        if croupier.cards_left <= 0:
+            self._sensors |= SensorFlag.SHOE_EMPTY
+            self._send(self._status())
+            return None
+        if (
+            not croupier.cut_reported
+            and croupier.cut_card_from_end
+            and croupier.position >= croupier.cut_index
+        ):
+            croupier.cut_reported = True
+            if self.on_cut_card is not None:
+                self.on_cut_card()
+        card = croupier.order[croupier.position]
+        croupier.position += 1
+        croupier.dealt.append(card)
+        croupier.fresh = False
+        if self._light in (Indicator.PLAYER_DRAWS, Indicator.BANKER_DRAWS):
+            croupier.coup_cards += 1
+        if self.on_card_drawn is not None:
+            self.on_card_drawn(card)
+        self._read_card(card, now)
+        return card
+
+    def _read_card(self, card: Card | None, now: float) -> None:
+        """The reader saw a card leave: queue its event (or lose it if the queue is full)."""
+        self._event_seq += 1
+        if len(self._queue) >= QUEUE_SIZE:
+            self._sensors |= SensorFlag.QUEUE_FULL
+            self._light = Indicator.STOP
+            self._exit_locked = bool(self.capabilities & Capability.EXIT_LOCK)
+            self._bump("events_dropped")
+            self._send(self._status())
+            return
+        uid = hashlib.sha256(
+            f"{self.serial_number}:{self.croupier.shoe_number}:{self.croupier.position}".encode()
+        ).digest()[:6]
+        event = CardRead(
+            event_epoch=self.memory.epoch,
+            event_seq=self._event_seq,
+            card=card,
+            tag_data=b"\x04" + uid,
+        )
+        self._queue.append(event)
+        if len(self._queue) == 1:
+            self._send_head(now)
+
+    # --- frames out -------------------------------------------------------------------------
+
+    def _send_head(self, now: float) -> None:
+        self._resend_at = now + self.timers.resend
+        self._send(self._queue[0])
+
+    def _send(self, message: Message) -> None:
+        encoder = self._encoder
+        if encoder is None:
+            return
+        if isinstance(message, StatusReport):
+            self._heartbeat_at = time.monotonic() + self.timers.heartbeat
+        if encoder.next_seq > U32_MAX:
+            self._boot(EpochReason.EXTERNAL_RESET)  # pragma: no cover - 4 billion frames
+            encoder = self._encoder
+            assert encoder is not None
+        wire = encoder.encode(message)
+        self._bump("frames_sent")
+        if self._drop_next or (self.drop_rate and self._rng.random() < self.drop_rate):
+            self._drop_next = max(0, self._drop_next - 1)
+            self._bump("frames_dropped")
+            return
+        if self._corrupt_next or (self.corrupt_rate and self._rng.random() < self.corrupt_rate):
+            self._corrupt_next = max(0, self._corrupt_next - 1)
+            self._bump("frames_corrupted")
+            data = bytearray(wire)
+            index = self._rng.randrange(1, len(data) - 1)
+            data[index] ^= self._rng.randrange(1, 256)
+            wire = bytes(data)
+        self._transmit(wire)
+
+    def _transmit(self, data: bytes) -> None:
+        link = self._link
+        if link is None or self._unplugged:
+            return
+        left = self._bytes_to_unplug
+        if left is not None and left <= len(data):
+            link.send(data[:left])
+            plan = self._unplug_plan
+            assert plan is not None
+            self._do_unplug(time.monotonic(), self._rng.uniform(*plan.down_for))
+            return
+        if left is not None:
+            self._bytes_to_unplug = left - len(data)
+        link.send(data)
+
+    def _do_unplug(self, now: float, down_for: float | None) -> None:
+        if self._unplugged:
+            return
+        self._unplugged = True
+        self._bump("unplugs")
+        self._bytes_to_unplug = None
+        if self._decoder is not None:
+            self._decoder.reset()
+        if self._link is not None:
+            self._link.unplug()
+        self._replug_at = None if down_for is None else now + down_for
+        self._cond.notify_all()
+
+    def _do_replug(self) -> None:
+        self._replug_at = None
+        if not self._unplugged:
+            return
+        self._unplugged = False
+        if self._link is not None:
+            self._link.replug()
+        plan = self._unplug_plan
+        if plan is not None:
+            if plan.times is not None and self.count("unplugs") >= plan.times:
+                self._unplug_plan = None
+            else:
+                self._bytes_to_unplug = self._rng.randint(*plan.bytes_between)
