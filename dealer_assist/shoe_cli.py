@@ -1,0 +1,378 @@
+"""``dealer-assist mockshoe`` and ``dealer-assist shoe pair``: the simulated shoe, and pairing.
+
+``mockshoe --pty`` makes a pseudo-terminal, prints its path as the first line of standard
+output, and plays a smart shoe on it until it is killed (or ``q`` is pressed): the firmware's
+side of docs/shoe-protocol.md and a croupier dealing by the shoe's lights. Keys (on a terminal,
+or characters written to standard input): ``r`` result-check button, ``R`` held, ``n`` new-shoe
+button, ``d`` draw one card, ``a`` croupier on/off, ``c`` corrupt the next frame, ``x`` drop the
+next frame, ``g`` a burst of line noise, ``u`` unplug for a second, ``b`` reboot, ``s`` status,
+``q`` quit. Everything but the path goes to standard error.
+
+``shoe pair --port P --key-file F`` runs the pairing procedure of the spec, section 12, and
+writes the new key to F (mode 0600) for ``serial://P?key_file=F``.
+
+Heavy imports (pyserial) happen inside the handlers, so ``dealer-assist --help`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from dealer_assist.cards import parse_cards
+from dealer_assist.drivers.shoe_keys import ShoeKey, load_shoe_key, save_shoe_key
+from dealer_assist.drivers.shoe_protocol import (
+    PAIRING_KEY,
+    Accepted,
+    Direction,
+    FrameDecoder,
+    Hello,
+    Pair,
+    QueryStatus,
+    ShoeMode,
+    encode_frame,
+)
+from dealer_assist.drivers.shoe_protocol.framing import ERASED_KEY
+from dealer_assist.drivers.shoe_session import random_nonce
+from dealer_assist.errors import DeviceError
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+
+
+def add_parser(commands: Any) -> None:
+    mock = commands.add_parser(
+        "mockshoe",
+        help="a simulated smart shoe on a pseudo-terminal, for training and tests",
+        description="Play a smart shoe on a pseudo-terminal: prints the port's path on the "
+        "first line, then deals by the shoe's lights until killed. Connect the table with "
+        "dealer-assist run --source 'serial://PATH?key_file=KEY'.",
+    )
+    mock.add_argument("--pty", action="store_true", help="serve on a new pseudo-terminal")
+    mock.add_argument("--link", type=Path, help="also keep a symbolic link to it here")
+    mock.add_argument("--seed", type=int, help="shuffle each shoe from this seed (+1 per shoe)")
+    mock.add_argument("--decks", type=int, default=8)
+    mock.add_argument("--cards", help="a stacked shoe instead: cards in order, e.g. AS,9D,KH")
+    mock.add_argument("--cut", type=int, default=14, help="cut card, cards from the end")
+    mock.add_argument(
+        "--pace", type=float, default=1.0, help="seconds the croupier takes per card (1.0)"
+    )
+    mock.add_argument("--key-file", type=Path, help="the shoe's key (as paired)")
+    mock.add_argument("--state-file", type=Path, help="the shoe's EEPROM: epoch and key")
+    mock.add_argument("--serial-number", type=int, default=4242)
+    mock.add_argument("--pairing", action="store_true", help="start in pairing mode (60 s)")
+    mock.add_argument("--manual", action="store_true", help="draw only on the d key")
+    mock.add_argument(
+        "--result-check",
+        choices=("auto", "button"),
+        default="auto",
+        help="auto: press result check when the light turns STOP after a coup",
+    )
+    mock.add_argument("--corrupt-rate", type=float, default=0.0, help="share of frames to corrupt")
+    mock.add_argument("--drop-rate", type=float, default=0.0, help="share of frames to drop")
+    mock.add_argument("--fault-seed", type=int, help="seed of the injected faults")
+    mock.set_defaults(handler=cmd_mockshoe)
+
+    shoe = commands.add_parser("shoe", help="smart shoe tools: pair")
+    tools = shoe.add_subparsers(dest="shoe_command", metavar="TOOL", required=True)
+    pair = tools.add_parser(
+        "pair",
+        help="pair a shoe in pairing mode with this host",
+        description="Pair a shoe (docs/serial-shoe.md): switch the shoe on while holding its "
+        "NEW SHOE button, run this, check the serial number against the shoe's label. The new "
+        "key is written to --key-file.",
+    )
+    pair.add_argument("--port", required=True, help="the shoe's port, e.g. /dev/ttyACM0")
+    pair.add_argument("--key-file", type=Path, required=True, help="where to write the key")
+    pair.add_argument("--baud", type=int, default=115200)
+    pair.add_argument("--serial", type=int, help="the serial number on the label (no question)")
+    pair.add_argument("--yes", action="store_true", help="do not ask to confirm the serial number")
+    pair.add_argument("--force", action="store_true", help="replace an existing key file")
+    pair.add_argument("--timeout", type=float, default=60.0, help="seconds to wait (60)")
+    pair.set_defaults(handler=cmd_pair)
+
+
+# --- mockshoe ---------------------------------------------------------------------------------
+
+
+def _say(text: str) -> None:
+    sys.stderr.write(f"mockshoe: {text}\n")
+    sys.stderr.flush()
+
+
+def _default_state_file(serial_number: int) -> Path:
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return base / "dealer-assist" / f"mockshoe-{serial_number}.json"
+
+
+def cmd_mockshoe(args: argparse.Namespace) -> int:
+    from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
+    from dealer_assist.drivers.mockshoe_pty import PtyLink
+
+    if not args.pty:
+        sys.stderr.write("dealer-assist mockshoe: only --pty is supported: add --pty\n")
+        return EXIT_ERROR
+    key = None
+    if args.key_file is not None and args.key_file.exists():
+        key = load_shoe_key(args.key_file).key
+    state_file = args.state_file or _default_state_file(args.serial_number)
+    state_file.parent.mkdir(parents=True, exist_ok=True)
+    croupier = Croupier(
+        decks=args.decks,
+        seed=args.seed,
+        stacked=parse_cards([args.cards]) if args.cards else None,
+        cut_card_from_end=args.cut,
+        pace=args.pace,
+        auto_deal=not args.manual,
+        auto_result_check=args.result_check == "auto",
+    )
+    device = MockShoeDevice(
+        serial_number=args.serial_number,
+        key=key,
+        state_file=state_file,
+        croupier=croupier,
+        pairing=args.pairing,
+        fault_seed=args.fault_seed,
+    )
+    device.corrupt_rate = args.corrupt_rate
+    device.drop_rate = args.drop_rate
+    device.on_card_drawn = lambda card: _say(f"card out: {card if card else 'unknown'}")
+    device.on_cut_card = lambda: _say(
+        "the cut card is out: report it at the table (the protocol has no cut-card message)"
+    )
+    link = PtyLink(link=args.link)
+    link.attach(device)
+    device.attach(link)
+    path = link.open()
+    sys.stdout.write(path + "\n")
+    sys.stdout.flush()
+    device.start()
+    state = "in pairing mode" if args.pairing else ("paired" if device.paired else "NOT PAIRED")
+    _say(
+        f"shoe {args.serial_number} on {path} ({link.pts}), epoch {device.epoch}, {state}; "
+        "keys: r/R result check, n new shoe, d draw, a croupier on/off, c corrupt, x drop, "
+        "g noise, u unplug, b reboot, s status, q quit"
+    )
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    keyboard = threading.Thread(
+        target=_keyboard, args=(device, link, stop), name="mockshoe keys", daemon=True
+    )
+    keyboard.start()
+    try:
+        while not stop.wait(0.5):
+            pass
+    finally:
+        device.stop()
+        link.close()
+    return EXIT_OK
+
+
+def _keyboard(device: Any, link: Any, stop: threading.Event) -> None:
+    from dealer_assist.drivers.shoe_protocol import Button, Press
+
+    fd = sys.stdin.fileno() if sys.stdin is not None else -1
+    restore: Callable[[], None] | None = None
+    if fd >= 0 and os.isatty(fd):
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+
+        def restore_terminal() -> None:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+        restore = restore_terminal
+    actions: dict[str, Callable[[], object]] = {
+        "r": lambda: device.press(Button.RESULT_CHECK),
+        "R": lambda: device.press(Button.RESULT_CHECK, Press.LONG),
+        "n": lambda: device.press(Button.NEW_SHOE),
+        "d": device.draw,
+        "a": lambda: device.set_auto_deal(not device.croupier.auto_deal),
+        "c": device.corrupt_next,
+        "x": device.drop_next,
+        "g": lambda: device.send_noise(os.urandom(200)),
+        "u": lambda: device.unplug(down_for=1.0),
+        "b": device.reboot,
+        "s": lambda: _say(
+            f"epoch {device.epoch}, light {device.light.name}, queue {device.queue_depth}, "
+            f"{len(device.dealt)} cards dealt, port {link.path} ({link.pts}), "
+            f"counters {device.counters}"
+        ),
+    }
+    try:
+        while not stop.is_set() and fd >= 0:
+            try:
+                data = os.read(fd, 1)
+            except OSError:
+                return
+            if not data:
+                return  # end of input: keep serving until killed
+            key = data.decode("ascii", "replace")
+            if key == "q":
+                stop.set()
+                return
+            action = actions.get(key)
+            if action is not None:
+                action()
+                if key not in "s":
+                    _say(f"key {key!r} done")
+    finally:
+        if restore is not None:
+            restore()
+
+
+# --- shoe pair --------------------------------------------------------------------------------
+
+
+class PairingError(DeviceError):
+    """Pairing did not complete; the message says what to do."""
+
+
+def new_shoe_key() -> bytes:
+    while True:
+        key = secrets.token_bytes(32)
+        if key not in (PAIRING_KEY, ERASED_KEY):
+            return key
+
+
+def pair_shoe(
+    port: Any,
+    *,
+    confirm: Callable[[int], bool],
+    out: TextIO,
+    timeout: float = 60.0,
+    expected_serial: int | None = None,
+    make_key: Callable[[], bytes] = new_shoe_key,
+    make_nonce: Callable[[], bytes] = random_nonce,
+) -> ShoeKey:
+    """The host's side of spec section 12 on an open port; returns the key the shoe took."""
+    deadline = time.monotonic() + timeout
+
+    def read() -> bytes:
+        if time.monotonic() > deadline:
+            raise PairingError(
+                "timed out: no pairing happened. Switch the shoe off, then on while holding "
+                "NEW SHOE, and run this again"
+            )
+        return bytes(port.read(port.in_waiting or 1))
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    listener = FrameDecoder.for_pairing(receiving=Direction.SHOE_TO_HOST)
+    say("Waiting for the shoe in pairing mode (switch it on while holding NEW SHOE)...")
+    hello: Hello | None = None
+    warned = False
+    while hello is None:
+        for result in listener.feed(read()):
+            if not isinstance(result, Accepted) or not isinstance(result.message, Hello):
+                continue
+            if result.message.mode & ShoeMode.PAIRING:
+                hello = result.message
+            elif not warned:
+                warned = True
+                say(
+                    f"Shoe {result.message.serial_number} is unpaired but not in pairing mode: "
+                    "switch it off, then on while holding NEW SHOE."
+                )
+    serial_number = hello.serial_number
+    say(f"Shoe in pairing mode: serial number {serial_number}.")
+    if expected_serial is not None and serial_number != expected_serial:
+        raise PairingError(
+            f"shoe {serial_number} is in pairing mode, not {expected_serial}: is another shoe "
+            "in pairing mode on this port?"
+        )
+    if expected_serial is None and not confirm(serial_number):
+        raise PairingError("stopped: the serial number does not match the label")
+    key = make_key()
+    nonce = make_nonce()
+    pair_wire = encode_frame(
+        Pair(serial_number=serial_number, key=key, nonce=nonce), key=PAIRING_KEY, epoch=0, seq=0
+    )
+    confirmer = FrameDecoder(key=key, receiving=Direction.SHOE_TO_HOST)
+    nonces = {nonce}
+    port.write(pair_wire)
+    retry_at = time.monotonic() + 1.0
+    while True:
+        for result in confirmer.feed(read()):
+            message = result.message if isinstance(result, Accepted) else None
+            if (
+                isinstance(message, Hello)
+                and message.nonce in nonces
+                and message.serial_number == serial_number
+                and message.mode is ShoeMode.NONE
+            ):
+                say(f"Shoe {serial_number} confirmed the new key.")
+                return ShoeKey(key=key, serial_number=serial_number)
+        if time.monotonic() >= retry_at:
+            # The PAIR or the shoe's answer may have been lost: send PAIR again (the same one),
+            # and ask a shoe that already took the key to prove it.
+            retry_at = time.monotonic() + 1.0
+            query = make_nonce()
+            nonces.add(query)
+            port.write(pair_wire)
+            port.write(encode_frame(QueryStatus(nonce=query), key=key, epoch=0, seq=0))
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    import serial  # type: ignore[import-untyped]
+
+    if args.key_file.exists() and not args.force:
+        sys.stderr.write(
+            f"dealer-assist shoe pair: {args.key_file} exists; add --force to replace it "
+            "(the shoe it belongs to stops working with this host)\n"
+        )
+        return EXIT_ERROR
+    if args.serial is None and not args.yes and not sys.stdin.isatty():
+        sys.stderr.write(
+            "dealer-assist shoe pair: give --serial N (the number on the shoe's label) "
+            "or run it on a terminal to confirm it\n"
+        )
+        return EXIT_ERROR
+
+    def confirm(serial_number: int) -> bool:
+        if args.yes:
+            return True
+        answer = input(f"Is {serial_number} the serial number on the shoe's label? [y/N] ")
+        return answer.strip().lower() in ("y", "yes")
+
+    try:
+        port = serial.serial_for_url(args.port, baudrate=args.baud, timeout=0.1, write_timeout=1)
+    except (serial.SerialException, OSError, ValueError) as error:
+        sys.stderr.write(f"dealer-assist shoe pair: cannot open {args.port}: {error}\n")
+        return EXIT_ERROR
+    try:
+        key = pair_shoe(
+            port,
+            confirm=confirm,
+            out=sys.stdout,
+            timeout=args.timeout,
+            expected_serial=args.serial,
+        )
+    except PairingError as error:
+        sys.stderr.write(f"dealer-assist shoe pair: {error}\n")
+        return EXIT_ERROR
+    finally:
+        port.close()
+    save_shoe_key(args.key_file, key)
+    sys.stdout.write(
+        f"Key written to {args.key_file}. Connect with "
+        f"--source 'serial://{args.port}?key_file={args.key_file}'\n"
+    )
+    return EXIT_OK
