@@ -186,6 +186,7 @@ class HostSession:
         self._shoe_seen: int | None = None
         self._reset_wanted = False
         self._reset_since: float | None = None
+        self._reset_epoch: int | None = None
         self._reset_at = float("-inf")
         self._reset_nonce = bytes(NONCE_SIZE)
         self._unlock_at = float("-inf")
@@ -348,6 +349,8 @@ class HostSession:
                 self._fault(actions, now, "shoe_epoch_back", verdict.detail, limit=False)
         if hello.nonce != bytes(NONCE_SIZE) and hello.nonce == self._reset_nonce:
             self._reset_done()
+        if self._reset_wanted and hello.boot_epoch != self._reset_epoch:
+            self._reset_epoch = None  # a new epoch that is not the new shoe's: ask again in it
         self._learn_epoch(hello.boot_epoch, hello.host_seq_last)
         if hello.nonce in self._my_nonces:
             self._my_nonces.clear()
@@ -491,6 +494,7 @@ class HostSession:
     def _reset_done(self) -> None:
         self._reset_wanted = False
         self._reset_since = None
+        self._reset_epoch = None
 
     def _send(self, actions: list[Action], now: float, message: HostMessage) -> None:
         encoder = self._encoder
@@ -505,8 +509,16 @@ class HostSession:
             self._send(actions, now, SetIndicator(indicator=light))
 
     def _send_reset(self, actions: list[Action], now: float) -> None:
-        if not self._synced:
+        encoder = self._encoder
+        if not self._synced or encoder is None:
             return
+        if self._reset_epoch is not None and encoder.epoch != self._reset_epoch:
+            # The shoe changed epoch since we asked: perhaps it took the reset and its HELLO
+            # was lost. Asking again would start yet another epoch: ask who it is instead.
+            self._reset_at = now
+            self._query(actions, now)
+            return
+        self._reset_epoch = encoder.epoch
         self._reset_nonce = self._nonces()
         self._reset_at = now
         self._send(actions, now, ResetSequence(nonce=self._reset_nonce))

@@ -305,3 +305,24 @@ def test_a_shoe_that_is_not_the_one_paired_is_an_alert() -> None:
     (query,) = sent(session.link_opened(0.0))
     actions = session.feed(shoe.hello(query.nonce), 0.1)
     assert faults(actions) == ["wrong_shoe"]
+
+
+def test_a_reset_taken_but_unanswered_is_not_asked_again_in_the_new_epoch() -> None:
+    """The shoe started the new shoe's epoch but its HELLO was lost: asking again would start
+    yet another epoch (and the tracker would call the skip a reboot)."""
+    shoe = ScriptedShoe()
+    session = synced_session(shoe)
+    session.indicate(indicator(Want.STOP, shoe=1), 0.1)
+    (reset, _) = sent(session.indicate(indicator(Want.BURN, shoe=2, serial=2), 0.2))
+    assert isinstance(reset, ResetSequence)
+    shoe.epoch += 1
+    shoe.reason = EpochReason.NEW_SHOE
+    shoe.encoder.restart(epoch=shoe.epoch)
+    asked = sent(session.feed(shoe.status(), 0.3))  # a frame of the new epoch, no HELLO
+    assert asked and all(isinstance(m, QueryStatus) for m in asked)
+    query = asked[-1]
+    assert isinstance(query, QueryStatus)
+    assert not any(isinstance(m, ResetSequence) for m in sent(session.tick(1.0)))
+    done = session.feed(shoe.hello(query.nonce), 1.1)
+    assert faults(done) == []
+    assert sent(done) == [SetIndicator(indicator=Light.OFF)]
