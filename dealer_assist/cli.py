@@ -226,7 +226,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from dealer_assist.table.controller import TableController
     from dealer_assist.table.headless import JsonStream, TerminalView, coups_counter
     from dealer_assist.table.runtime import TableRuntime, build_source
-    from dealer_assist.table.simulated import simulated_choice
+    from dealer_assist.table.simulated import simulated_bank_action, simulated_choice
 
     config = load_table_config(args)
     controller: TableController
@@ -263,6 +263,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             args.simulate_bets, seats=config.seats, offered=config.variant.bets
         )
 
+    bank_asked: set[int] = set()
+
     def on_snapshot(snapshot: Any) -> None:
         """The simulated croupier and players: decide when asked, close each paid coup."""
         for bet in players.bets_due(snapshot) if players is not None else ():
@@ -279,13 +281,18 @@ def cmd_run(args: argparse.Namespace) -> int:
             if decision_key not in asked:
                 asked.add(decision_key)
                 runtime.submit(cmd.Decide(hand=snapshot.decision.hand, choice=choice))
+        bank_action = simulated_bank_action(snapshot)
+        if bank_action is not None and snapshot.seq not in bank_asked:
+            bank_asked.add(snapshot.seq)  # one action per published state: the next follows it
+            action, arguments = bank_action
+            runtime.submit(cmd.BankAction(action=action, args=arguments))
 
     controller.on_snapshot(on_snapshot)
 
     def done() -> bool:
         if args.coups is not None and coups_done() >= args.coups:
             return True
-        return finite and args.coups is None and controller.snapshot.phase == "shoe_ended"
+        return finite and controller.snapshot.phase == "shoe_ended"
 
     try:
         finished = runtime.run_until(done, timeout=args.timeout)

@@ -8,8 +8,10 @@ screen or the command line, through :mod:`dealer_assist.table.auth`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import DealerAssistError
@@ -62,6 +64,16 @@ class RepeatBets:
 class Decide:
     hand: str
     choice: str
+    role: Role = Role.CROUPIER
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BankAction:
+    """Chemin de Fer and Banque: record an action on the bank, e.g.
+    ``BankAction(action="call", args={"seat": 3, "call": "banco"})``."""
+
+    action: str
+    args: Mapping[str, Any] = field(default_factory=dict)
     role: Role = Role.CROUPIER
 
 
@@ -130,6 +142,7 @@ Command = (
     | ClearBets
     | RepeatBets
     | Decide
+    | BankAction
     | CloseCoup
     | RevealHand
     | ReportCutCard

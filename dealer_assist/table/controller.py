@@ -29,14 +29,17 @@ from dealer_assist.drivers.base import (
     Want,
 )
 from dealer_assist.errors import BetError, RuleViolation
+from dealer_assist.rules.bank import BanqueTable
 from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Game, Hand
 from dealer_assist.rules.outcome import outcome_of
 from dealer_assist.rules.settlement import Bet, money, settle, verify_bet
 from dealer_assist.shoe import Shoe, ShoePhase, ShuffleCheckSettings, ShuffleStatus, check_shuffle
+from dealer_assist.table import bankgame
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.events import (
     AlertRaised,
     AlertResolved,
+    BankActed,
     BetPlaced,
     BetsCleared,
     Burned,
@@ -201,6 +204,13 @@ class TableController:
         if shoe.phase is ShoePhase.BURN:
             return show(Want.BURN, count=shoe.burn_remaining or 0)
         coup = state.coup
+        bank = state.bank_table
+        if (
+            (coup is None or state.coup_closed)
+            and bank is not None
+            and not bankgame.is_dealing(bank)
+        ):
+            return show(Want.STOP)  # the bank's calls and stakes first, then "no more bets"
         if coup is None or state.coup_closed:
             return show(Want.CARD, state.rules.hands[0])
         if state.coup_finished:
@@ -327,6 +337,18 @@ class TableController:
                 )
             )
             return
+        bank = state.bank_table
+        between_coups = state.coup is None or state.coup_closed
+        if between_coups and bank is not None and not bankgame.is_dealing(bank) and not accepted:
+            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
+            self._alert(
+                "bets_open",
+                f'{card} came out before "no more bets"',
+                "Set the card aside; close the bank's calls and stakes, then deal",
+                hold=False,
+                options=("acknowledge",),
+            )
+            return
         if state.coup is None or state.coup_closed:
             if not shoe.can_start_coup():
                 self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
@@ -417,6 +439,10 @@ class TableController:
                 sides={hand.value: result.value for hand, result in outcome.sides},
             )
         )
+        if state.bank_table is not None:
+            self._record(
+                BankActed(action="settle", args=bankgame.settle_arguments(outcome), by="table")
+            )
         bets = state.all_bets()
         settlement = settle(state.variant, outcome, bets, self.config.settlement)
         self._record(
@@ -528,6 +554,10 @@ class TableController:
         if shoe is None or shoe.phase is not ShoePhase.ENDED or state.shoe_end_recorded:
             return
         self._collect_all("shoe_end")
+        bank = state.bank_table
+        if bank is not None and isinstance(bank, BanqueTable) and bank.can_end_shoe():
+            # Banque: the bank is held until the shoe is dealt out (source 000).
+            self._record(BankActed(action="end_shoe", args={}, by="table"))
         self._record(
             ShoeEnded(
                 shoe=state.shoe_number,
@@ -637,6 +667,10 @@ class TableController:
         state = self._state
         if command.seat not in self.config.seats:
             raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
+        if state.bank_table is not None:
+            raise cmd.CommandRejected(
+                "bank_game", "in this game stakes go against the bank: call or stake on the bank"
+            )
         if not state.betting_open:
             raise cmd.CommandRejected("no_more_bets", "no more bets: the coup has started")
         try:
@@ -685,6 +719,26 @@ class TableController:
             )
         )
         self._after_change()
+
+    def _cmd_BankAction(self, command: cmd.BankAction) -> None:
+        state = self._state
+        bank = state.bank_table
+        if bank is None:
+            raise cmd.CommandRejected("no_bank", "Punto Banco has no bank to act on")
+        if command.action == "settle":
+            raise cmd.CommandRejected("settled_by_table", "the table settles from the cards")
+        in_coup = state.coup is not None and not state.coup_closed
+        if in_coup and command.action not in ("sit", "leave", "list_name"):
+            raise cmd.CommandRejected("coup_in_progress", "the coup is being dealt")
+        try:
+            kwargs = bankgame.arguments(state.variant.game, command.action, command.args)
+            bankgame.verify(bank, command.action, kwargs)
+        except RuleViolation as violation:
+            raise cmd.CommandRejected(violation.code, violation.message) from None
+        plain = {
+            key: str(value) if key == "amount" else value for key, value in command.args.items()
+        }
+        self._record(BankActed(action=command.action, args=plain, by=command.role.value))
 
     def _cmd_CloseCoup(self, command: cmd.CloseCoup) -> None:
         self._close_coup(command.role.value)

@@ -180,6 +180,17 @@ class AlertResolved:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BankActed:
+    """Chemin de Fer and Banque: an action on the bank (a call, a stake, "no more bets", the
+    settlement), with its arguments as plain values (see :mod:`dealer_assist.table.bankgame`)."""
+
+    type: ClassVar[str] = "bank"
+    action: str
+    args: Mapping[str, Any]
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShuffleChecked:
     """The shuffle check looked at the shoe's first ``cards`` cards."""
 
@@ -255,6 +266,7 @@ TableEvent = (
     | AlertRaised
     | AlertResolved
     | ShuffleChecked
+    | BankActed
     | CutCardOut
     | ShoeEnded
     | DeviceStatus
@@ -283,6 +295,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
         AlertRaised,
         AlertResolved,
         ShuffleChecked,
+        BankActed,
         CutCardOut,
         ShoeEnded,
         DeviceStatus,

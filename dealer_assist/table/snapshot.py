@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,6 +33,7 @@ class DecisionView:
     hand: str
     options: tuple[str, ...]
     reason: str
+    by: str | None = None  # Chemin de Fer and Banque: the seat or player who decides
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,6 +127,9 @@ class Snapshot:
     devices: tuple[tuple[str, str], ...]
     history: tuple[CoupSummary, ...]  # this shoe's finished coups, oldest first
     recall: tuple[CoupSummary, ...] = field(default=())  # the last coups, newest last
+    # Chemin de Fer and Banque: the bank, who holds it, the calls, the coverage, who may stake
+    # (an immutable CheminDeFerView or BanqueView from dealer_assist.rules.bank).
+    bank: Any = None
 
     @property
     def holding(self) -> bool:

@@ -28,9 +28,11 @@ from dealer_assist.rules.coup import (
 from dealer_assist.rules.settlement import Bet, CommissionBoxes
 from dealer_assist.rules.variants import Variant
 from dealer_assist.shoe import CardAccount, Shoe, ShoePhase, ShuffleStatus
+from dealer_assist.table import bankgame
 from dealer_assist.table.events import (
     AlertRaised,
     AlertResolved,
+    BankActed,
     BetPlaced,
     BetsCleared,
     Burned,
@@ -116,6 +118,12 @@ class TableState:
         self.next_alert_id = 1
         self.devices: dict[str, str] = {}
         self.advantage_alerted: set[str] = set()  # bets already reported this shoe
+        # Chemin de Fer and Banque: the bank, its calls and stakes (None in Punto Banco).
+        self.bank_table: bankgame.BankTable | None = bankgame.new_bank_table(
+            self.variant.game,
+            seats=len(config.seats),
+            minimum_cards=config.shoe.min_cards_to_deal,
+        )
         self.history: list[FinishedCoup] = []
         self.recall: deque[FinishedCoup] = deque(maxlen=RECALL_COUPS)
 
@@ -303,6 +311,13 @@ class TableState:
                 self.advantage_alerted.add(event.source)
         elif isinstance(event, AlertResolved):
             self.alerts.pop(event.alert, None)
+        elif isinstance(event, BankActed):
+            assert self.bank_table is not None
+            if event.action == "settle":
+                bankgame.settle(self.bank_table, event.args)
+            else:
+                kwargs = bankgame.arguments(self.variant.game, event.action, event.args)
+                bankgame.perform(self.bank_table, event.action, kwargs)
         elif isinstance(event, ShuffleChecked):
             self.shuffle_status = ShuffleStatus(event.status)
             self.shuffle_cards_checked = event.cards

@@ -200,8 +200,15 @@ def build_snapshot(state: TableState, seq: int) -> Snapshot:
     if coup is not None and phase == "decision":
         step = coup.next_step
         assert isinstance(step, DecisionDue)
+        by = None
+        if state.bank_table is not None:
+            maker = state.bank_table.decision_makers().get(step.hand)
+            by = None if maker is None else str(maker)
         decision = DecisionView(
-            hand=step.hand.value, options=tuple(o.value for o in step.options), reason=step.reason
+            hand=step.hand.value,
+            options=tuple(o.value for o in step.options),
+            reason=step.reason,
+            by=by,
         )
     completed = state.completed if phase == "complete" else None
     results_by_seat: dict[int, list[BetResultView]] = {}
@@ -266,4 +273,5 @@ def build_snapshot(state: TableState, seq: int) -> Snapshot:
         devices=tuple(sorted(state.devices.items())),
         history=tuple(_summary_cached(f) for f in state.history),
         recall=tuple(_summary_cached(f) for f in state.recall),
+        bank=state.bank_table.view() if state.bank_table is not None else None,
     )

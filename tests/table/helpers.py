@@ -54,5 +54,22 @@ def feed_one(controller: TableController, card: str, *, hand: Hand | None = None
     controller.on_source_event(CardRead(source="test", card=parse_card(card), hand=hand))
 
 
+def open_chemin_de_fer_bank(controller: TableController, *, bank: str = "100") -> None:
+    """Three punters sit, seat 1 takes the bank, seat 2 covers 40, "no more bets"."""
+    from dealer_assist.table import commands as cmd
+
+    for action, args in [
+        ("sit", {"seat": 1, "player": "Ana"}),
+        ("sit", {"seat": 2, "player": "Bo"}),
+        ("sit", {"seat": 3, "player": "Cy"}),
+        ("give_shoe", {"seat": 1}),
+        ("put_up_bank", {"seat": 1, "amount": bank}),
+        ("close_calls", {}),
+        ("stake", {"seat": 2, "amount": "40"}),
+        ("no_more_bets", {}),
+    ]:
+        controller.execute(cmd.BankAction(action=action, args=args))
+
+
 def types(records: list[Record]) -> list[str]:
     return [record.event.type for record in records]

@@ -13,7 +13,15 @@ from dealer_assist.rules.coup import Hand
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, Burned, CoupSettled
-from tests.table.helpers import FakeClock, feed, feed_one, make_config, make_table, types
+from tests.table.helpers import (
+    FakeClock,
+    feed,
+    feed_one,
+    make_config,
+    make_table,
+    open_chemin_de_fer_bank,
+    types,
+)
 
 D = Decimal
 
@@ -190,6 +198,7 @@ def test_void_coup_returns_to_betting_and_keeps_bets() -> None:
 
 def test_card_before_the_decision_in_chemin_de_fer() -> None:
     table, _ = make_table(table={"variant": "chemin-de-fer"})
+    open_chemin_de_fer_bank(table)
     feed(table, "4S 3H AD KC")  # punter 5: option
     snap = table.snapshot
     assert snap.phase == "decision" and snap.decision is not None
@@ -207,6 +216,7 @@ def test_card_before_the_decision_in_chemin_de_fer() -> None:
 
 def test_decisions_are_commands() -> None:
     table, records = make_table(table={"variant": "chemin-de-fer"})
+    open_chemin_de_fer_bank(table)
     feed(table, "4S 3H AD KC")
     with pytest.raises(cmd.CommandRejected) as rejected:
         table.execute(cmd.Decide(hand="banker", choice="draw"))
@@ -326,7 +336,7 @@ def test_device_lost_raises_an_alert_and_shows_in_the_snapshot() -> None:
 
 def test_replaying_the_records_rebuilds_the_same_table() -> None:
     table, records = make_table(table={"variant": "chemin-de-fer"})
-    table.execute(cmd.PlaceBet(seat=2, name="banker", amount="40"))
+    open_chemin_de_fer_bank(table)
     feed(table, "4S 3H AD KC")
     table.execute(cmd.Decide(hand="player", choice="draw"))
     feed(table, "9H 5C 2S")

@@ -13,7 +13,7 @@ from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import Burned, CardDealt, CoupCompleted, Record, ShoeEnded
 from dealer_assist.table.runtime import TableRuntime, build_source
-from dealer_assist.table.simulated import simulated_choice
+from dealer_assist.table.simulated import simulated_bank_action, simulated_choice
 from tests.table.helpers import FakeClock, make_config
 
 
@@ -34,6 +34,10 @@ def run_shoe(
         if snapshot.phase == "complete" and snapshot.seq not in asked:
             asked.add(snapshot.seq)
             runtime.submit(cmd.CloseCoup())
+        bank_action = simulated_bank_action(snapshot)
+        if bank_action is not None and -snapshot.seq not in asked:
+            asked.add(-snapshot.seq)
+            runtime.submit(cmd.BankAction(action=bank_action[0], args=bank_action[1]))
 
     controller.on_snapshot(on_snapshot)
     with runtime:
