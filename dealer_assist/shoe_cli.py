@@ -66,6 +66,9 @@ def add_parser(commands: Any) -> None:
         "--pace", type=float, default=1.0, help="seconds the croupier takes per card (1.0)"
     )
     mock.add_argument("--key-file", type=Path, help="the shoe's key (as paired)")
+    mock.add_argument(
+        "--tag-key-file", type=Path, help="the casino's card-tag key: cards carry authentic tags"
+    )
     mock.add_argument("--state-file", type=Path, help="the shoe's EEPROM: epoch and key")
     mock.add_argument("--serial-number", type=int, default=4242)
     mock.add_argument("--pairing", action="store_true", help="start in pairing mode (60 s)")
@@ -116,6 +119,7 @@ def _default_state_file(serial_number: int) -> Path:
 def cmd_mockshoe(args: argparse.Namespace) -> int:
     from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
     from dealer_assist.drivers.mockshoe_pty import PtyLink
+    from dealer_assist.tags import load_key
 
     if not args.pty:
         sys.stderr.write("dealer-assist mockshoe: only --pty is supported: add --pty\n")
@@ -141,6 +145,7 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
         croupier=croupier,
         pairing=args.pairing,
         fault_seed=args.fault_seed,
+        tag_key=load_key(args.tag_key_file) if args.tag_key_file else None,
     )
     device.corrupt_rate = args.corrupt_rate
     device.drop_rate = args.drop_rate

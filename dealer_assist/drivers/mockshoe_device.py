@@ -69,6 +69,7 @@ from dealer_assist.drivers.shoe_protocol import (
     UnlockExit,
 )
 from dealer_assist.drivers.shoe_protocol.framing import U32_MAX
+from dealer_assist.tags import deck_position, encode_tag
 
 log = logging.getLogger(__name__)
 
@@ -198,8 +199,11 @@ class MockShoeDevice:
         firmware_version: tuple[int, int, int] = (1, 0, 0),
         timers: ShoeTimers | None = None,
         fault_seed: int | None = None,
+        tag_key: bytes | None = None,
     ) -> None:
         self.serial_number = serial_number
+        self.tag_key = tag_key
+        """The casino's card-tag key: with it, each card's tag data carries its pages 4-7."""
         self.capabilities = capabilities
         self.firmware_version = firmware_version
         self.timers = timers or ShoeTimers()
@@ -646,14 +650,18 @@ class MockShoeDevice:
             self._bump("events_dropped")
             self._send(self._status())
             return
-        uid = hashlib.sha256(
-            f"{self.serial_number}:{self.croupier.shoe_number}:{self.croupier.position}".encode()
-        ).digest()[:6]
+        croupier = self.croupier
+        seed = f"{self.serial_number}:{croupier.shoe_number}:{croupier.position}".encode()
+        uid = b"\x04" + hashlib.sha256(seed).digest()[:6]  # an NTAG's 7-byte UID
+        tag_data = uid
+        if self.tag_key is not None and card is not None:
+            deck = croupier.order[: croupier.position - 1].count(card) + 1
+            tag_data += encode_tag(uid, card, deck, deck_position(card), self.tag_key)
         event = CardRead(
             event_epoch=self.memory.epoch,
             event_seq=self._event_seq,
             card=card,
-            tag_data=b"\x04" + uid,
+            tag_data=tag_data,
         )
         self._queue.append(event)
         if len(self._queue) == 1:

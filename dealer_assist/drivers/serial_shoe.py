@@ -8,7 +8,9 @@ product id (options ``vid``, ``pid`` and, with several shoes on one host, ``usb_
 
 Options: ``baud`` (115200), ``key_file`` or ``key`` (64 hex digits; one of them is required:
 the link is authenticated, see docs/shoe-protocol.md section 6), ``spy=1`` (log every frame in
-hex on the ``dealer_assist.serial.spy`` logger), ``vid``/``pid``/``usb_serial``.
+hex on the ``dealer_assist.serial.spy`` logger), ``vid``/``pid``/``usb_serial``, and
+``tag_key_file``/``uid_table`` to check each card's own tag (docs/card-tags.md) as the
+``pcsc://`` source does: the shoe reads the card byte without the casino's key.
 
 One thread owns the port: it opens it, reads with a short timeout, hands the bytes to a
 :class:`~dealer_assist.drivers.shoe_session.HostSession` and carries out what the session
@@ -38,7 +40,7 @@ from dealer_assist.drivers.base import (
 )
 from dealer_assist.drivers.shoe_keys import ShoeKey, load_shoe_key, parse_key_hex
 from dealer_assist.drivers.shoe_protocol import MAX_WIRE_FRAME
-from dealer_assist.drivers.shoe_session import Action, HostSession, LinkTimers, Send
+from dealer_assist.drivers.shoe_session import Action, HostSession, LinkTimers, Send, TagCheck
 from dealer_assist.errors import DeviceNotAvailableError
 
 log = logging.getLogger(__name__)
@@ -52,7 +54,17 @@ SHOE_USB_VID = 0x1209
 """pid.codes, the open-hardware vendor id; the product id below is the one the shoe firmware
 uses (see docs/serial-shoe.md: change both here and in the firmware if it is reassigned)."""
 SHOE_USB_PID = 0xBACC
-_OPTIONS = {"baud", "key_file", "key", "spy", "vid", "pid", "usb_serial"}
+_OPTIONS = {
+    "baud",
+    "key_file",
+    "key",
+    "spy",
+    "vid",
+    "pid",
+    "usb_serial",
+    "tag_key_file",
+    "uid_table",
+}
 _PORT_ERRORS = (serial.SerialException, OSError)
 
 
@@ -117,6 +129,7 @@ class SerialShoe(CardSource):
         usb_serial: str | None = None,
         spy: bool = False,
         timers: LinkTimers | None = None,
+        tags: TagCheck | None = None,
         backoff: Backoff | None = None,
         read_tick: float = 0.05,
         write_timeout: float = 0.5,
@@ -130,7 +143,7 @@ class SerialShoe(CardSource):
         self.read_tick = read_tick
         self.write_timeout = write_timeout
         self.session = HostSession(
-            key=key.key, source=name, expected_serial=key.serial_number, timers=timers
+            key=key.key, source=name, expected_serial=key.serial_number, timers=timers, tags=tags
         )
         self._io = threading.RLock()
         self._port: Any = None
@@ -161,6 +174,15 @@ class SerialShoe(CardSource):
                 f"{url.text}: the shoe link is authenticated: add key_file=PATH (written by "
                 "`dealer-assist shoe pair`) or key=HEX"
             )
+        tags = None
+        tag_key_file, table_file = url.option("tag_key_file"), url.option("uid_table")
+        if tag_key_file or table_file:
+            from dealer_assist.tags import UidTable, load_key
+
+            tags = TagCheck(
+                key=load_key(tag_key_file) if tag_key_file else None,
+                uid_table=UidTable.load(table_file) if table_file else None,
+            )
         baud = _int_option(url, "baud", DEFAULT_BAUD)
         if baud <= 0:
             raise ValueError(f"{url.text}: baud must be positive")
@@ -173,6 +195,7 @@ class SerialShoe(CardSource):
             pid=_int_option(url, "pid", SHOE_USB_PID),
             usb_serial=url.option("usb_serial") or None,
             spy=url.option("spy", "0") not in ("0", "", "no", "false"),
+            tags=tags,
         )
 
     # --- the table's side -------------------------------------------------------------------

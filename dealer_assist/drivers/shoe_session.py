@@ -29,6 +29,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from dealer_assist.cards import Card
 from dealer_assist.drivers.base import (
     Button,
     ButtonPressed,
@@ -76,6 +77,14 @@ from dealer_assist.drivers.shoe_protocol import (
 from dealer_assist.drivers.shoe_protocol.messages import NONCE_SIZE
 from dealer_assist.drivers.shoe_protocol.messages import Button as ShoeButton
 from dealer_assist.rules.coup import Hand
+from dealer_assist.tags import (
+    DATA_LENGTH,
+    UID_LENGTHS,
+    TagError,
+    UidTable,
+    identify_tag,
+    uid_hex,
+)
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +137,40 @@ class Send:
 Action = SourceEvent | Send
 
 
+_TAG_FAULTS = {"bad_mac": "forged_tag", "bad_card": "forged_tag"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TagCheck:
+    """Check each card's tag (docs/card-tags.md): the shoe reads the card byte without the
+    casino's key, so the host checks the tag's MAC (``key``) or looks the UID up (``uid_table``).
+
+    The firmware sends the UID (4, 7 or 10 bytes), then the tag's pages 4-7 (16 bytes).
+    """
+
+    key: bytes | None = None
+    uid_table: UidTable | None = None
+
+    def check(self, event: ShoeCardRead) -> tuple[Card | None, tuple[str, str] | None]:
+        """The card to deal, or a problem ``(fault code, message)``."""
+        data = event.tag_data
+        uid, pages = data, b""
+        if len(data) - DATA_LENGTH in UID_LENGTHS:
+            uid, pages = data[:-DATA_LENGTH], data[-DATA_LENGTH:]
+        if len(uid) not in UID_LENGTHS:
+            return None, ("unknown_tag", f"the shoe sent {len(data)} bytes of tag data, no UID")
+        try:
+            info = identify_tag(uid, pages, key=self.key, uid_table=self.uid_table)
+        except TagError as error:
+            return None, (_TAG_FAULTS.get(error.code, "unknown_tag"), error.message)
+        if event.card is not None and info.card != event.card:
+            return None, (
+                "tag_mismatch",
+                f"the shoe read {event.card} but tag {uid_hex(uid)} says {info.card}",
+            )
+        return info.card, None
+
+
 def random_nonce() -> bytes:
     while True:
         nonce = os.urandom(NONCE_SIZE)
@@ -161,8 +204,10 @@ class HostSession:
         expected_serial: int | None = None,
         timers: LinkTimers | None = None,
         nonces: Callable[[], bytes] = random_nonce,
+        tags: TagCheck | None = None,
     ) -> None:
         self.source = source
+        self.tags = tags
         self._key = key
         self.expected_serial = expected_serial
         self.timers = timers or LinkTimers()
@@ -373,12 +418,20 @@ class HostSession:
         where = f"event {epoch}:{seq}"
         kind = verdict.kind
         if kind is Verdict.NEW:
-            if event.card is None:
+            card, problem = event.card, None
+            if self.tags is not None:
+                card, problem = self.tags.check(event)
+            if problem is not None:
+                code, text = problem
+                self._fault(actions, now, code, f"{text} ({where})", raw=raw, limit=False)
+                detail = f"{code}: {text} ({where})"
+                actions.append(CardRead(source=self.source, card=None, raw=raw, detail=detail))
+            elif card is None:
                 detail = f"the shoe could not identify the card ({where})"
                 actions.append(CardRead(source=self.source, card=None, raw=raw, detail=detail))
             else:
                 self._check_light(event, actions, now)
-                actions.append(CardRead(source=self.source, card=event.card, raw=raw, detail=where))
+                actions.append(CardRead(source=self.source, card=card, raw=raw, detail=where))
             self.cards_emitted += 1
         elif kind is Verdict.DUPLICATE:
             self._count("duplicate_cards")

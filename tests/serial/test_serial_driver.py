@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.drivers.base import SourceEvent, SourceStatus, StatusChanged
-from dealer_assist.drivers.mockshoe_device import Croupier
+from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
+from dealer_assist.drivers.protocol_mockshoe import forget, plug_in
 from dealer_assist.drivers.registry import open_source
 from dealer_assist.drivers.serial_shoe import (
     SHOE_USB_PID,
@@ -131,3 +132,27 @@ def test_mockshoe_source_runs_the_whole_link_in_process() -> None:
     assert table.table_cards() == source.device.dealt
     assert table.controller.snapshot.shoe.cut_card_out
     assert isinstance(table.runtime, TableRuntime)
+
+
+def test_authentic_card_tags_end_to_end(tmp_path: Path) -> None:
+    """A shoe whose cards carry tags written with the casino's key, checked by the host."""
+    tag_key = bytes(range(64, 96))
+    key_file = tmp_path / "tags.key"
+    key_file.write_text(tag_key.hex())
+    shoe_key = tmp_path / "shoe.key"
+    save_shoe_key(shoe_key, ShoeKey(key=KEY))
+    device = MockShoeDevice(key=KEY, croupier=Croupier(decks=2, seed=21), tag_key=tag_key)
+    plug_in("tagged", device)
+    device.start()
+    try:
+        source = open_source(
+            f"serial://mockshoe://tagged?key_file={shoe_key}&tag_key_file={key_file}"
+        )
+        assert isinstance(source, SerialShoe)
+        table = ShoeTable(serial_config(), source, device)
+        assert table.run(timeout=30), table.controller.snapshot.instruction
+    finally:
+        device.stop()
+        forget("tagged")
+    assert table.table_cards() == device.dealt
+    assert [a.code for a in table.alerts() if a.code != "advantage_play"] == []

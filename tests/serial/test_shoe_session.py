@@ -326,3 +326,44 @@ def test_a_reset_taken_but_unanswered_is_not_asked_again_in_the_new_epoch() -> N
     done = session.feed(shoe.hello(query.nonce), 1.1)
     assert faults(done) == []
     assert sent(done) == [SetIndicator(indicator=Light.OFF)]
+
+
+TAG_KEY = bytes(range(64, 96))
+
+
+def tagged(card: str, *, uid: bytes = b"\x04\x11\x22\x33\x44\x55\x66", says: str = "") -> bytes:
+    from dealer_assist.tags import encode_tag
+
+    return uid + encode_tag(uid, parse_card(says or card), 1001, 5, TAG_KEY)
+
+
+def test_card_tags_are_checked_when_the_host_holds_the_tag_key() -> None:
+    from dealer_assist.drivers.shoe_protocol import CardRead as ShoeCardRead
+    from dealer_assist.drivers.shoe_session import TagCheck
+
+    shoe = ScriptedShoe()
+    session = synced_session(shoe, tags=TagCheck(key=TAG_KEY))
+
+    def deal(card: str | None, tag: bytes) -> list[object]:
+        event = ShoeCardRead(
+            event_epoch=7,
+            event_seq=shoe.next_event,
+            card=parse_card(card) if card else None,
+            tag_data=tag,
+        )
+        shoe.next_event += 1
+        return session.feed(shoe.send(event), 0.1)
+
+    good = deal("QH", tagged("QH"))
+    assert [c.card for c in cards(good)] == [parse_card("QH")] and faults(good) == []
+    unknown_to_the_shoe = deal(None, tagged("9D"))  # the tag is authentic: the host reads it
+    assert [c.card for c in cards(unknown_to_the_shoe)] == [parse_card("9D")]
+    forged = bytearray(tagged("KS"))
+    forged[-1] ^= 1
+    bad = deal("KS", bytes(forged))
+    assert [c.card for c in cards(bad)] == [None] and faults(bad) == ["forged_tag"]
+    mismatch = deal("KS", tagged("KS", says="KC"))
+    assert faults(mismatch) == ["tag_mismatch"] and "says K" in cards(mismatch)[0].detail
+    bare = deal("AS", b"\x04\x11\x22\x33\x44\x55\x66")  # the shoe sent the UID only
+    assert faults(bare) == ["unknown_tag"]
+    assert all(isinstance(m, Acknowledge) for m in sent(bad + mismatch + bare))
