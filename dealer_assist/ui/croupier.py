@@ -259,7 +259,12 @@ class CroupierWindow(QWidget):
         self.banner.show_instruction(
             wording.instruction(snapshot.instruction), instruction_tone(snapshot)
         )
-        self.call.setText(wording.call(snapshot.call))
+        call = wording.call(snapshot.call)
+        by = snapshot.decision.by if snapshot.decision is not None else None
+        if by:
+            template = self.tr("Seat %1 decides") if by.isdigit() else self.tr("%1 decides")
+            call = template.replace("%1", by)
+        self.call.setText(call)
         decision = snapshot.decision
         for button, choice in ((self.draw, "draw"), (self.stand, "stand")):
             due = decision is not None and choice in decision.options

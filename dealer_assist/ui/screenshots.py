@@ -162,83 +162,86 @@ def take_screenshots(
         widget.show()
         app.processEvents()
 
-    controller = play(config, coups=coups)
-    adapter = TableAdapter.for_controller(controller)
-    adapter.on_snapshot(controller.snapshot)
-    verifier = DemoPinVerifier()
-    croupier = CroupierWindow(adapter, config, verifier, translations=translations)
-    scoreboard = ScoreboardWindow(adapter, config)
-    show(croupier, *size)
-    show(scoreboard, *size)
-    if config.seats:
-        croupier.seats.select(config.seats[min(1, len(config.seats) - 1)])
-    save("croupier", croupier)
-    save("scoreboard", scoreboard)
+    try:
+        controller = play(config, coups=coups)
+        adapter = TableAdapter.for_controller(controller)
+        adapter.on_snapshot(controller.snapshot)
+        verifier = DemoPinVerifier()
+        croupier = CroupierWindow(adapter, config, verifier, translations=translations)
+        scoreboard = ScoreboardWindow(adapter, config)
+        show(croupier, *size)
+        show(scoreboard, *size)
+        if config.seats:
+            croupier.seats.select(config.seats[min(1, len(config.seats) - 1)])
+        save("croupier", croupier)
+        save("scoreboard", scoreboard)
 
-    snapshot = controller.snapshot
-    dialogs: list[tuple[str, QWidget, tuple[int, int] | None]] = []
-    pin = PinDialog(
-        verifier,
-        Role.SUPERVISOR,
-        QCoreApplication.translate("CroupierWindow", "Supervisor actions"),
-        croupier,
-    )
-    for key in "24":
-        pin.press(key)
-    dialogs.append(("pin", pin, None))
-    keypad = BetKeypadDialog(
-        croupier.selected_seat or 1, croupier.all_bets, croupier.bet_panel.bet, croupier
-    )
-    for key in "250":
-        keypad.press(key)
-    dialogs.append(("keypad", keypad, None))
-    recall = RecallDialog(snapshot, croupier)
-    dialogs.append(("recall", recall, (round(size[0] * 0.95), round(size[1] * 0.95))))
-    dialogs.append(("supervisor", SupervisorDialog(snapshot, croupier), None))
-    picker = CardPickerDialog(
-        QCoreApplication.translate("CroupierWindow", "Key in the card"), croupier
-    )
-    dialogs.append(("card-picker", picker, None))
-    for name, dialog, dialog_size in dialogs:
-        if name not in screens:
-            continue
-        if dialog_size is not None:
-            dialog.resize(*dialog_size)
-        dialog.open()  # type: ignore[attr-defined]
+        snapshot = controller.snapshot
+        dialogs: list[tuple[str, QWidget, tuple[int, int] | None]] = []
+        pin = PinDialog(
+            verifier,
+            Role.SUPERVISOR,
+            QCoreApplication.translate("CroupierWindow", "Supervisor actions"),
+            croupier,
+        )
+        for key in "24":
+            pin.press(key)
+        dialogs.append(("pin", pin, None))
+        keypad = BetKeypadDialog(
+            croupier.selected_seat or 1, croupier.all_bets, croupier.bet_panel.bet, croupier
+        )
+        for key in "250":
+            keypad.press(key)
+        dialogs.append(("keypad", keypad, None))
+        recall = RecallDialog(snapshot, croupier)
+        dialogs.append(("recall", recall, (round(size[0] * 0.95), round(size[1] * 0.95))))
+        dialogs.append(("supervisor", SupervisorDialog(snapshot, croupier), None))
+        picker = CardPickerDialog(
+            QCoreApplication.translate("CroupierWindow", "Key in the card"), croupier
+        )
+        dialogs.append(("card-picker", picker, None))
+        for name, dialog, dialog_size in dialogs:
+            if name not in screens:
+                continue
+            if dialog_size is not None:
+                dialog.resize(*dialog_size)
+            dialog.open()  # type: ignore[attr-defined]
+            app.processEvents()
+            if name == "card-picker":
+                picker.rank_buttons[next(iter(picker.rank_buttons))].click()
+                picker.suit_buttons[next(iter(picker.suit_buttons))].click()
+            save(name, dialog)
+            dialog.close()
+
+        # An alert that holds the table: a card the shoe could not read.
+        controller.on_source_event(CardRead(source=config.sources[0], card=None, raw=b"\x00"))
         app.processEvents()
-        if name == "card-picker":
-            picker.rank_buttons[next(iter(picker.rank_buttons))].click()
-            picker.suit_buttons[next(iter(picker.suit_buttons))].click()
-        save(name, dialog)
-        dialog.close()
+        save("alert", croupier)
+        croupier.close()
+        scoreboard.close()
 
-    # An alert that holds the table: a card the shoe could not read.
-    controller.on_source_event(CardRead(source=config.sources[0], card=None, raw=b"\x00"))
-    app.processEvents()
-    save("alert", croupier)
-    croupier.close()
-    scoreboard.close()
+        if "squeeze" in screens:
+            squeeze = parse_config(
+                {"table": {"variant": variant, "squeeze": True}, "sources": [source]},
+                source="<screenshot>",
+            )
+            table = TableController(squeeze)
+            table.begin()
+            deal_directly(table, seed=seed, until=lambda s: s.phase == "reveal")
+            window = window_for(table, squeeze)
+            show(window, *size)
+            save("squeeze", window)
+            window.close()
 
-    if "squeeze" in screens:
-        squeeze = parse_config(
-            {"table": {"variant": variant, "squeeze": True}, "sources": [source]},
-            source="<screenshot>",
-        )
-        table = TableController(squeeze)
-        table.begin()
-        deal_directly(table, seed=seed, until=lambda s: s.phase == "reveal")
-        window = window_for(table, squeeze)
-        show(window, *size)
-        save("squeeze", window)
-        window.close()
-
-    if "decision" in screens:
-        chemin = default_config(variant="chemin-de-fer", source=source)
-        table = play(
-            chemin, coups=200, until=lambda s: s.phase == "decision", decide=False, timeout=60
-        )
-        window = window_for(table, chemin)
-        show(window, *size)
-        save("decision", window)
-        window.close()
+        if "decision" in screens:
+            chemin = default_config(variant="chemin-de-fer", source=source)
+            table = play(
+                chemin, coups=200, until=lambda s: s.phase == "decision", decide=False, timeout=60
+            )
+            window = window_for(table, chemin)
+            show(window, *size)
+            save("decision", window)
+            window.close()
+    finally:
+        translations.set_language("en")  # the translator is the application's: leave English
     return written

@@ -1,9 +1,11 @@
 """A simulated croupier and players for the demo, the screenshots and the benchmarks.
 
 It listens to snapshots like any view and answers through commands, as a person at the screen
-would: bets while betting is open, the textbook choice when a decision is due
-(:func:`~dealer_assist.table.simulated.simulated_choice`), the "turn" of squeezed cards, the
-close of each paid coup. Pure Python: it runs with or without Qt.
+would: bets while betting is open (in Chemin de Fer and Banque, the punters' actions on the
+bank from :func:`~dealer_assist.table.simulated.simulated_bank_action`), the textbook choice
+when a decision is due (:func:`~dealer_assist.table.simulated.simulated_choice`), the "turn" of
+squeezed cards, an acknowledgement of each note, the close of each paid coup. Pure Python: it
+runs with or without Qt.
 
 Snapshot listeners run before the shoe is told what to draw next, so commands submitted from
 :meth:`SimulatedTable.on_snapshot` are queued ahead of the next card: a seeded shoe and a seeded
@@ -17,7 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from dealer_assist.table import commands as cmd
-from dealer_assist.table.simulated import simulated_choice
+from dealer_assist.table.simulated import simulated_bank_action, simulated_choice
 from dealer_assist.table.snapshot import Snapshot
 
 Submit = Callable[[cmd.Command], "Future[None]"]
@@ -70,7 +72,17 @@ class SimulatedTable:
             for alert in snapshot.alerts:
                 if "acknowledge" in alert.options and self._once(("alert", alert.alert)):
                     self._submit(cmd.ResolveAlert(alert=alert.alert, option="acknowledge"))
-        if snapshot.phase == "betting" and self._once(("bets", shoe, snapshot.shoe.coups_played)):
+        bank_action = simulated_bank_action(snapshot)
+        if bank_action is not None and self._once(("bank", snapshot.seq)):
+            # Chemin de Fer and Banque: seats taken, the bank put up and covered first.
+            action, args = bank_action
+            self._submit(cmd.BankAction(action=action, args=args))
+            return
+        if (
+            snapshot.bank is None
+            and snapshot.phase == "betting"
+            and self._once(("bets", shoe, snapshot.shoe.coups_played))
+        ):
             self._place_bets()
         if self.turn and snapshot.phase == "reveal":
             for hand in snapshot.hands:

@@ -22,6 +22,7 @@ from dealer_assist.ui.dialogs import (
     SupervisorDialog,
 )
 from dealer_assist.ui.presentation import Tone
+from tests.table.helpers import open_chemin_de_fer_bank
 from tests.ui.conftest import Screen
 
 PLAYER_DRAWS = "4S 3H AD KC"  # Player 5, Banker 3: the Player draws
@@ -283,12 +284,16 @@ def test_squeeze_shows_backs_until_turned(qtbot: Any, make_screen: Any) -> None:
 
 
 def test_chemin_de_fer_asks_draw_or_stand(qtbot: Any, make_screen: Any) -> None:
-    screen = make_screen(table={"variant": "chemin-de-fer"}, limits={})
+    screen = make_screen(size=(1280, 800), table={"variant": "chemin-de-fer"}, limits={})
     window = screen.window
+    open_chemin_de_fer_bank(screen.controller)
     assert not window.draw.isVisible()
     screen.feed("KD 3H 5D 9S")  # the punter has 5: his choice
     assert window.banner.text == "PLAYER: DRAW OR STAND?" and window.banner.tone is Tone.PLAYER
     assert window.draw.text() == "PLAYER DRAWS" and window.stand.text() == "PLAYER STANDS"
+    assert screen.snapshot.decision.by == "2"  # the punter covering the bank
+    assert window.call.text() == "Seat 2 decides"
+    qtbot.waitUntil(lambda: not clipped(window), timeout=2000)
     click(qtbot, window.stand)
     assert not window.draw.isVisible()
     assert window.banner.text == "BANKER DRAWS"
@@ -387,7 +392,7 @@ def clipped(widget: QWidget) -> list[str]:
 def test_layouts_fit_and_every_target_is_big_enough(
     qtbot: Any, make_screen: Any, size: tuple[int, int]
 ) -> None:
-    screen = make_screen(size=size, table={"variant": "chemin-de-fer"}, limits={})
+    screen = make_screen(size=size)
     window = screen.window
     screen.controller.on_source_event(
         StatusChanged(source="serial:///dev/ttyACM0?baud=9600", status=SourceStatus.CONNECTED)
@@ -397,9 +402,9 @@ def test_layouts_fit_and_every_target_is_big_enough(
     )
     for seat in (1, 2, 3, 4, 5, 6, 7):
         screen.controller.execute(cmd.PlaceBet(seat=seat, name="banker", amount="4999"))
-    screen.feed("KD 5H 2D 3S")  # the bank's natural 8: every seat's box fills
+    screen.feed("KD 5H 2D 3S")  # Banker's natural 8: every seat's box fills
     window.next_coup.click()
-    screen.feed("KD 3H 5D 9S")
+    screen.feed("KD 3H")
     window.cut_card.click()
     minimum = window.minimumSizeHint()
     assert minimum.width() <= size[0] and minimum.height() <= size[1]

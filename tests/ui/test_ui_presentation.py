@@ -21,7 +21,7 @@ from dealer_assist.ui.presentation import (
     instruction_tone,
     primary_bets,
 )
-from tests.table.helpers import FakeClock, feed
+from tests.table.helpers import FakeClock, feed, open_chemin_de_fer_bank
 from tests.ui.conftest import ui_config
 
 
@@ -50,6 +50,7 @@ def test_instruction_tone(cards: str, tone: Tone) -> None:
 
 def test_instruction_tone_of_a_decision_and_a_hold() -> None:
     controller = table(table={"variant": "chemin-de-fer"}, limits={})
+    open_chemin_de_fer_bank(controller)
     feed(controller, "KD 3H 5D 9S")
     assert controller.snapshot.decision is not None
     assert instruction_tone(controller.snapshot) is Tone.PLAYER

@@ -122,6 +122,14 @@
   <context>
     <name>CroupierWindow</name>
     <message>
+      <source>%1 decides</source>
+      <translation>由 %1 决定</translation>
+    </message>
+    <message>
+      <source>Seat %1 decides</source>
+      <translation>由 %1 号位决定</translation>
+    </message>
+    <message>
       <source>Shoe %1</source>
       <translation>第 %1 靴</translation>
     </message>
