@@ -387,3 +387,16 @@ def test_new_shoe_needs_a_supervisor_mid_shoe() -> None:
 
 def test_controller_module_is_single_owner() -> None:
     assert TableController.__init__.__kwdefaults__ is not None
+
+
+def test_squeeze_deals_the_first_cards_then_waits_for_the_turn() -> None:
+    table, _ = make_table(table={"squeeze": True, "confirm_coup": True})
+    feed(table, "4S")
+    assert table.indicator.want.value == "card" and table.indicator.hand.value == "banker"  # type: ignore[union-attr]
+    feed(table, "3H")
+    assert table.indicator.want.value == "card" and table.indicator.hand.value == "player"  # type: ignore[union-attr]
+    feed(table, "AD KC")
+    assert table.indicator.want.value == "stop"  # the third card waits for the turn
+    table.execute(cmd.RevealHand(hand="player"))
+    table.execute(cmd.RevealHand(hand="banker"))
+    assert table.indicator.want.value == "card" and table.indicator.hand.value == "player"  # type: ignore[union-attr]
