@@ -5,7 +5,8 @@ tagged cards; :class:`~dealer_assist.drivers.serial_shoe.SerialShoe` opens its p
 shoe's key and feeds a :class:`TableRuntime`. The croupier here deals one card each time the
 table wants one (``deal 1``), closes each coup and takes the simulated players' decisions.
 The check: the table's burned and dealt cards are the scripted shoe's, in order, none lost
-and none doubled, also across a reset of the microcontroller in the middle of a coup.
+and none doubled, also across resets of the microcontroller in the middle of a coup (where the
+driver raises its alerts and sends a card it cannot vouch for to a supervisor, who confirms it).
 """
 
 from __future__ import annotations
@@ -122,6 +123,9 @@ class SimTable:
                     f"{self.snapshot and self.snapshot.instruction!r}, alerts {self.codes()}"
                 )
 
+    def phase(self) -> str | None:
+        return None if self.snapshot is None else self.snapshot.phase
+
     def table_cards(self) -> list[Card]:
         return [r.event.card for r in self.records if isinstance(r.event, CardDealt | Burned)]
 
@@ -167,7 +171,7 @@ def test_the_serial_driver_deals_a_whole_shoe_into_the_table(
 ) -> None:
     start = time.monotonic()
     with sim_table(firmware, tmp_path, deck, burn="first_card_value", speed=2.0) as table:
-        table.wait_for(lambda: table.snapshot.phase == "shoe_ended", 45)
+        table.wait_for(lambda: table.phase() == "shoe_ended", 45)
         sim = table.sim
         advance(sim, 1000)  # a resend of any unacknowledged CARD (every 250 ms) would come now
     dealt = [int(event.raw.split()[1]) for event in sim.of_kind("dealt")]
@@ -183,3 +187,61 @@ def test_the_serial_driver_deals_a_whole_shoe_into_the_table(
     assert table.source.session.decoder.stats.frames_rejected == 0
     assert table.source.connections == 1
     assert time.monotonic() - start < 60
+
+
+def test_resets_mid_coup_through_the_serial_driver_lose_and_double_nothing(
+    firmware: str, tmp_path: Path
+) -> None:
+    deck = shuffled_deck(3)
+    with sim_table(firmware, tmp_path, deck, speed=2.0) as table:
+        sim = table.sim
+        table.deal_until(2)  # P1, B1
+        table.wait_for(lambda: len(table.table_cards()) == 2, 20)
+        advance(sim, 150)  # the gap after B1 (100 ms) is over: the croupier's hand is free
+        # P2 is in the exit slot when the microcontroller resets; drawn once the shoe is back
+        sim.send("in")
+        sim.wait("in", 5)
+        advance(sim, 80)
+        sim.send("reset")
+        sim.wait("reset", 5)
+        advance(sim, 250)
+        sim.send("out")
+        table.wait_for(lambda: len(table.table_cards()) == 3, 20)
+        # B2 leaves the shoe and the reset comes at that very moment: its record is complete
+        sim.send("in")
+        sim.wait("in", 5)
+        advance(sim, 300)
+        sim.send("out")
+        sim.send("reset")
+        sim.wait("reset", 5)
+        table.wait_for(lambda: len(table.table_cards()) == 4, 20)
+        # the next card leaves while the shoe restarts, before its record is complete
+        sim.send("in")
+        sim.wait("in", 5)
+        advance(sim, 40)
+        sim.send("reset")
+        sim.send("out")
+        sim.wait("reset", 5)
+        table.wait_for(lambda: len(table.table_cards()) == 5, 20)
+        table.deal_until(len(deck))
+        table.wait_for(lambda: table.phase() == "shoe_ended", 45)
+        advance(sim, 1000)
+    dealt = [int(event.raw.split()[1]) for event in sim.of_kind("dealt")]
+    assert dealt == list(range(len(dealt)))
+    assert table.table_cards() == deck[: len(dealt)]
+    assert table.codes() == [
+        "shoe_restarted",  # P2: in the slot across the reset, read once the shoe is back
+        "shoe_restarted",  # B2: left during the restart, its record complete ...
+        "card_out_of_order",  # ... committed at boot under the epoch it was read in
+        "unreadable_card",  # ... which the driver cannot vouch for: a supervisor confirms it
+        "shoe_restarted",  # the fifth card: left before its record was complete
+        "unreadable_card",  # ... the shoe could not identify it: a supervisor keys it in
+    ]
+    restarted = table.alerts("shoe_restarted")
+    assert all("EXTERNAL_RESET" in alert.message for alert in restarted)
+    unreadable = table.alerts("unreadable_card")
+    assert table.confirmed == unreadable
+    assert deck[3].code in unreadable[0].message
+    assert "confirm the card by hand" in unreadable[0].message
+    assert "could not identify the card" in unreadable[1].message
+    assert len(deck) - len(dealt) < table.config.shoe.min_cards_to_deal
