@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 # One set of extras for both commands, so switching between them never reinstalls.
-EXTRAS ?= dev,serial,pcsc,ui
+EXTRAS ?= dev,serial,pcsc,ui,camera
 
 .PHONY: run test lint typecheck unit bench setup clean
 

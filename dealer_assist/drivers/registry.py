@@ -22,6 +22,7 @@ BUILTIN: dict[str, str] = {
     "serial": "dealer_assist.drivers.serial_shoe:SerialShoe",
     "mockshoe": "dealer_assist.drivers.serial_shoe:MockShoeSource",
     "pcsc": "dealer_assist.drivers.pcsc:PcscSource",
+    "camera": "dealer_assist.drivers.camera:CameraSource",
 }
 
 _extra: dict[str, str] = {}

@@ -1,0 +1,329 @@
+"""``camera://``: an overhead camera as a card source.
+
+URLs:
+
+- ``camera://0`` - a V4L2 device (``/dev/video0``);
+- ``camera:///path/to/coup.avi`` or ``camera:///path/to/frames/f%03d.png`` - a video file or an
+  image sequence (played as fast as it is processed, every frame, unless ``realtime=1``);
+- ``camera:http://host:8080/video.mjpg`` or ``camera:rtsp://host/stream`` - a network camera.
+
+Options (after ``?``): ``layout=PATH`` (a TOML file with a ``[camera]`` table: zones, card size,
+markers, calibration; see :mod:`dealer_assist.vision.layout`), ``threshold=0.9`` (confidence
+below which a card is reported uncertain), ``fps=30`` (frame rate assumed for files),
+``realtime=1`` (pace files at ``fps``), ``recalibrate=5`` (seconds between marker checks, 0 to
+turn off), ``reconnect=1`` (seconds between attempts to reopen a lost camera), ``model=PATH``.
+
+Two threads: capture reads frames and hands each *whole* frame over under a lock (a live camera
+only ever hands over the newest frame: falling behind drops frames, not time); processing finds
+and reads the cards, tracks them (:class:`~dealer_assist.vision.tracker.CardTracker`) and emits
+one :class:`CardRead` per card landed, with ``hand`` set from the layout's zones. A camera that
+stops delivering frames is reported ``LOST`` and reopened until it comes back.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealer_assist.drivers.base import (
+    CardRead,
+    CardSource,
+    DeviceFault,
+    SourceStatus,
+    SourceUrl,
+    StatusChanged,
+)
+from dealer_assist.errors import DeviceNotAvailableError
+from dealer_assist.vision.calibration import homography_from_markers, homography_shift_mm
+from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.layout import Layout, load_layout
+from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector
+from dealer_assist.vision.tracker import CardLanded, CardTracker
+
+MOVED_MM = 3.0  # a recalibration that moves the cloth more than this is reported
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    image: np.ndarray
+    time: float  # seconds: monotonic clock for live cameras, frame index / fps for files
+    number: int
+
+
+class FrameSlot:
+    """One frame handed from capture to processing, under a lock.
+
+    ``put`` replaces an unread frame (live cameras: the newest wins) unless ``wait`` is set, in
+    which case it waits until processing has taken the previous one (files: every frame).
+    """
+
+    def __init__(self) -> None:
+        self._condition = threading.Condition()
+        self._frame: Frame | None = None
+        self._closed = False
+        self.dropped = 0
+
+    def put(self, frame: Frame, *, wait: bool, stopped: threading.Event) -> None:
+        with self._condition:
+            if wait:
+                self._condition.wait_for(lambda: self._frame is None or stopped.is_set())
+            if self._frame is not None:
+                self.dropped += 1
+            self._frame = frame
+            self._condition.notify_all()
+
+    def take(self, stopped: threading.Event) -> Frame | None:
+        with self._condition:
+            self._condition.wait_for(
+                lambda: self._frame is not None or self._closed or stopped.is_set()
+            )
+            frame, self._frame = self._frame, None
+            self._condition.notify_all()
+            return frame
+
+    def close(self) -> None:
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+
+
+def _option_float(url: SourceUrl, key: str, default: float, minimum: float = 0.0) -> float:
+    text = url.option(key)
+    if text is None or text == "":
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{url.text}: {key}={text!r} is not a number") from None
+    if value < minimum:
+        raise ValueError(f"{url.text}: {key} must be at least {minimum}")
+    return value
+
+
+class CameraSource(CardSource):
+    """An overhead camera: cards found, read and tracked on the layout."""
+
+    KNOWN_OPTIONS = frozenset(
+        {"layout", "threshold", "fps", "realtime", "recalibrate", "reconnect", "model"}
+    )
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        target: str,
+        layout: Layout | None = None,
+        threshold: float = DEFAULT_THRESHOLD,
+        fps: float = 30.0,
+        realtime: bool = False,
+        recalibrate_s: float = 5.0,
+        reconnect_s: float = 1.0,
+        model: GlyphModel | None = None,
+        tracker: CardTracker | None = None,
+    ) -> None:
+        super().__init__(name=name)
+        if not target:
+            raise ValueError(
+                f"{name}: name the camera, e.g. camera://0 or camera:///path/video.avi"
+            )
+        self.target = target
+        self.layout = layout
+        self.fps = fps
+        self.realtime = realtime
+        self.recalibrate_s = recalibrate_s
+        self.reconnect_s = reconnect_s
+        self.detector = CardDetector(layout=layout, model=model, threshold=threshold)
+        self.tracker = tracker if tracker is not None else CardTracker()
+        self.live = target.isdigit() or "://" in target
+        self._slot = FrameSlot()
+        self._threads: list[threading.Thread] = []
+        self._capture: cv2.VideoCapture | None = None
+        self._last_marker_check = -1e9
+        self.ended = threading.Event()  # a file or image sequence has been played to its end
+        self.frames_processed = 0
+        self.processing_seconds: list[float] = []
+        self.landed: list[CardLanded] = []
+
+    @classmethod
+    def from_url(cls, url: SourceUrl) -> CameraSource:
+        for key in url.options:
+            if key not in cls.KNOWN_OPTIONS:
+                known = ", ".join(sorted(cls.KNOWN_OPTIONS))
+                raise ValueError(f"{url.text}: unknown option {key!r} ({known})")
+        layout_path = url.option("layout")
+        model_path = url.option("model")
+        return cls(
+            name=url.text,
+            target=url.target,
+            layout=load_layout(Path(layout_path)) if layout_path else None,
+            threshold=_option_float(url, "threshold", DEFAULT_THRESHOLD),
+            fps=_option_float(url, "fps", 30.0, minimum=0.1),
+            realtime=url.option("realtime", "0") in ("1", "true", "yes"),
+            recalibrate_s=_option_float(url, "recalibrate", 5.0),
+            reconnect_s=_option_float(url, "reconnect", 1.0, minimum=0.01),
+            model=GlyphModel.load(Path(model_path)) if model_path else None,
+        )
+
+    # --- capture -------------------------------------------------------------------------------
+
+    def _open(self) -> cv2.VideoCapture | None:
+        source: int | str = int(self.target) if self.target.isdigit() else self.target
+        if isinstance(source, int):
+            capture = cv2.VideoCapture(source, cv2.CAP_V4L2)
+        else:
+            capture = cv2.VideoCapture(source)
+        if not capture.isOpened():
+            capture.release()
+            return None
+        return capture
+
+    def _start(self) -> None:
+        self.emit(StatusChanged(source=self.name, status=SourceStatus.CONNECTING))
+        capture = self._open()
+        if capture is None and not self.live:
+            raise DeviceNotAvailableError(f"{self.name}: cannot open {self.target}")
+        self._capture = capture
+        for target, label in ((self._capture_loop, "capture"), (self._process_loop, "process")):
+            thread = threading.Thread(target=target, name=f"{label} {self.name}", daemon=True)
+            self._threads.append(thread)
+            thread.start()
+
+    def _capture_loop(self) -> None:
+        number = 0
+        started = time.monotonic()
+        capture = self._capture
+        connected = False
+        while not self.stopped:
+            if capture is None:
+                if connected:
+                    connected = False
+                if self._stopped.wait(self.reconnect_s):
+                    break
+                self.emit(StatusChanged(source=self.name, status=SourceStatus.RECOVERING))
+                capture = self._open()
+                continue
+            if not connected:
+                connected = True
+                self.emit(StatusChanged(source=self.name, status=SourceStatus.CONNECTED))
+            ok, image = capture.read()
+            if not ok or image is None:
+                capture.release()
+                capture = None
+                if not self.live:
+                    break  # the end of a file: nothing to reconnect to
+                self.emit(
+                    StatusChanged(
+                        source=self.name,
+                        status=SourceStatus.LOST,
+                        detail="no frames from the camera; reconnecting",
+                    )
+                )
+                continue
+            if self.live:
+                stamp = time.monotonic()
+            else:
+                stamp = number / self.fps
+                if self.realtime:
+                    delay = started + stamp - time.monotonic()
+                    if delay > 0 and self._stopped.wait(delay):
+                        break
+            self._slot.put(Frame(image, stamp, number), wait=not self.live, stopped=self._stopped)
+            number += 1
+        if capture is not None:
+            capture.release()
+        self._slot.close()
+
+    # --- processing ----------------------------------------------------------------------------
+
+    def _process_loop(self) -> None:
+        while not self.stopped:
+            frame = self._slot.take(self._stopped)
+            if frame is None:
+                break
+            self.process(frame)
+        if not self.stopped:
+            self.ended.set()
+            self.emit(
+                StatusChanged(
+                    source=self.name, status=SourceStatus.CLOSED, detail="end of the recording"
+                )
+            )
+
+    def process(self, frame: Frame) -> list[CardLanded]:
+        """Analyse one frame and emit the cards that landed (also usable without threads)."""
+        started = time.perf_counter()
+        self._maybe_recalibrate(frame)
+        analysis = self.detector.analyse(frame.image)
+        landed = self.tracker.update(
+            analysis.detections,
+            now=frame.time,
+            foreground=analysis.foreground,
+            shapes=analysis.unread,
+        )
+        self.processing_seconds.append(time.perf_counter() - started)
+        self.frames_processed += 1
+        for card in landed:
+            self.landed.append(card)
+            self.emit(self._card_read(card))
+        return landed
+
+    def _card_read(self, landed: CardLanded) -> CardRead:
+        raw = {
+            "order": landed.order,
+            "center": [round(v, 1) for v in landed.center],
+            "corners": [[round(x, 1), round(y, 1)] for x, y in landed.corners],
+            "candidate": landed.candidate.code if landed.candidate is not None else None,
+            "first_seen": round(landed.first_seen, 3),
+            "confirmed_at": round(landed.confirmed_at, 3),
+        }
+        if landed.card is None:
+            guess = landed.candidate.code if landed.candidate is not None else "nothing"
+            detail = f"uncertain read (looks like {guess}): confirm the card"
+        else:
+            detail = f"card {landed.order} of the coup"
+        return CardRead(
+            source=self.name,
+            card=landed.card,
+            raw=json.dumps(raw, separators=(",", ":")).encode(),
+            hand=landed.zone,
+            confidence=round(landed.confidence, 4),
+            detail=detail,
+        )
+
+    def _maybe_recalibrate(self, frame: Frame) -> None:
+        layout = self.detector.layout
+        if layout is None or not layout.markers or self.recalibrate_s <= 0:
+            return
+        if frame.time - self._last_marker_check < self.recalibrate_s:
+            return
+        self._last_marker_check = frame.time
+        fix = homography_from_markers(frame.image, layout)
+        if fix is None:
+            return
+        current = layout.homography
+        if current is not None:
+            shift = homography_shift_mm(current, fix.image_to_table, layout)
+            if shift < 0.5:
+                return
+            if shift > MOVED_MM:
+                self.emit(
+                    DeviceFault(
+                        source=self.name,
+                        code="camera_moved",
+                        message=f"the camera moved ({shift:.0f} mm on the cloth); "
+                        "recalibrated from the layout's markers",
+                    )
+                )
+        self.detector.layout = layout.with_homography(fix.image_to_table)
+
+    def _stop(self) -> None:
+        self._slot.close()
+        for thread in self._threads:
+            if thread is not threading.current_thread():
+                thread.join(timeout=5)

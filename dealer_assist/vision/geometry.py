@@ -1,0 +1,73 @@
+"""Quadrilaterals: ordering card corners, the canonical card, homographies between views."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+# The canonical (upright, portrait) card the index reader works on, in pixels.
+CANONICAL_WIDTH = 200
+CANONICAL_HEIGHT = 280
+
+
+def signed_area(points: np.ndarray) -> float:
+    """Shoelace area: positive when the points turn clockwise on screen (y down)."""
+    x, y = points[:, 0], points[:, 1]
+    x_next = np.concatenate([x[1:], x[:1]])
+    y_next = np.concatenate([y[1:], y[:1]])
+    return float(0.5 * (np.dot(x, y_next) - np.dot(y, x_next)))
+
+
+def portrait_orders(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two corner orders that map ``quad`` onto an upright portrait card.
+
+    Each order starts at a corner where a short side begins and runs clockwise on screen; the
+    second is the first turned by 180 degrees. A card's index is in its top-left corner and,
+    upside down, in its bottom-right one: reading the top-left corner of both orders reads both
+    indices, whichever way up the card lies.
+    """
+    points = np.asarray(quad, np.float64).reshape(4, 2)
+    if signed_area(points) < 0:
+        points = points[::-1]
+    sides = [np.linalg.norm(points[(i + 1) % 4] - points[i]) for i in range(4)]
+    start = 0 if sides[0] + sides[2] <= sides[1] + sides[3] else 1
+    first = np.roll(points, -start, axis=0)
+    second = np.roll(points, -(start + 2), axis=0)
+    return first, second
+
+
+def canonical_to_image(ordered: np.ndarray) -> np.ndarray:
+    """Homography from the canonical card (pixels) to the image, for corners in portrait order."""
+    src = np.array(
+        [[0, 0], [CANONICAL_WIDTH, 0], [CANONICAL_WIDTH, CANONICAL_HEIGHT], [0, CANONICAL_HEIGHT]],
+        np.float32,
+    )
+    return cv2.getPerspectiveTransform(src, ordered.astype(np.float32))
+
+
+def transform_points(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
+    array = np.asarray(points, np.float64).reshape(-1, 2)
+    mapped = np.hstack([array, np.ones((len(array), 1))]) @ matrix.T
+    result: np.ndarray = mapped[:, :2] / mapped[:, 2:3]
+    return result
+
+
+def local_scale(matrix: np.ndarray, point: tuple[float, float]) -> float:
+    """Pixels of the destination per unit of the source, near ``point`` (area-based)."""
+    x, y = point
+    d = 0.5
+    quad = transform_points(
+        matrix, np.array([[x - d, y - d], [x + d, y - d], [x + d, y + d], [x - d, y + d]])
+    )
+    return math.sqrt(abs(signed_area(quad)))
+
+
+def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex polygons."""
+    pa = np.asarray(a, np.float32).reshape(-1, 2)
+    pb = np.asarray(b, np.float32).reshape(-1, 2)
+    area, _ = cv2.intersectConvexConvex(pa, pb)
+    union = abs(signed_area(pa.astype(np.float64))) + abs(signed_area(pb.astype(np.float64))) - area
+    return float(area / union) if union > 0 else 0.0

@@ -1,0 +1,350 @@
+"""Reading a card's corner index: warp the corner, separate the ink, pick the rank and the suit.
+
+A card's index (its rank above its suit) sits in the top-left corner and, turned over, in the
+bottom-right one. For each of the two corners the reader warps a small region of the *original*
+frame (not the scaled-down work view) to a canonical upright corner, finds the ink (darker than
+the paper in its weakest colour channel: black, red, and the blue, green or yellow of four-colour
+decks alike), drops whatever touches the region's border (felt, the card's outline, a picture),
+then takes the topmost glyph (with its neighbour, for the two digits of a ten) as the rank and the
+glyph under it as the suit. Each glyph becomes a small fixed-size image for the classifier.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
+
+GLYPH_SIZE = 24
+VECTOR_SIZE = GLYPH_SIZE * GLYPH_SIZE + 2
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexSettings:
+    """Named thresholds of the index reader, in canonical-card pixels or shares of them."""
+
+    # The corner region read, as shares of the card's width and height (it starts a little
+    # outside the card, so a corner found a few pixels off still holds the whole index).
+    left: float = -0.04
+    top: float = -0.03
+    right: float = 0.31
+    bottom: float = 0.46
+    scale: float = 1.0  # region pixels per canonical pixel
+    min_ink: float = 0.18  # ink is at least this much darker than the paper (share of paper)
+    max_ink: float = 0.5  # ... and the threshold never needs to be above this
+    weak_share: float = 0.55  # fainter ink joins a glyph down to this share of that threshold
+    min_weak_ink: float = 0.12  # ... but never below this
+    edge_inset_px: float = 3.0  # what lies this close inside the card's edge is its outline
+    min_glyph_px: float = 25.0  # smaller ink specks are noise
+    min_glyph_height: float = 0.035  # a rank is at least this share of the card's height
+    max_glyph_height: float = 0.2  # ... and at most this share
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One glyph cut out of a corner: its raw vector (see ``glyph_features``) and where it was
+    (region pixels)."""
+
+    vector: np.ndarray
+    box: tuple[int, int, int, int]  # x, y, width, height
+
+
+@dataclass(frozen=True, slots=True)
+class CornerGlyphs:
+    """What a corner showed: the rank glyph and suit glyph, either possibly missing."""
+
+    rank: Glyph | None
+    suit: Glyph | None
+    region: np.ndarray  # the warped corner (BGR), kept for annotation and training
+    others: tuple[Glyph, ...] = ()  # other glyph-sized ink, when asked for (training)
+
+
+def region_size(settings: IndexSettings) -> tuple[int, int]:
+    width = round((settings.right - settings.left) * CANONICAL_WIDTH * settings.scale)
+    height = round((settings.bottom - settings.top) * CANONICAL_HEIGHT * settings.scale)
+    return width, height
+
+
+def warp_corner(frame: np.ndarray, ordered: np.ndarray, settings: IndexSettings) -> np.ndarray:
+    """The top-left corner region of the card whose corners are ``ordered`` (portrait order)."""
+    to_image = canonical_to_image(ordered)
+    s = settings.scale
+    region_to_canonical = np.array(
+        [
+            [1 / s, 0, settings.left * CANONICAL_WIDTH],
+            [0, 1 / s, settings.top * CANONICAL_HEIGHT],
+            [0, 0, 1],
+        ]
+    )
+    matrix = to_image @ region_to_canonical
+    return cv2.warpPerspective(
+        frame,
+        matrix,
+        region_size(settings),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def _channel_min(image: np.ndarray) -> np.ndarray:
+    """The weakest channel of each pixel (OpenCV: far faster than numpy's min over 3 values)."""
+    b, g, r = cv2.split(image)
+    result: np.ndarray = cv2.min(cv2.min(b, g), r)
+    return result
+
+
+def ink_map(region: np.ndarray) -> np.ndarray:
+    """How much darker than the paper each pixel is, in its weakest channel (0 paper, 1 black)."""
+    weakest = (
+        _channel_min(region).astype(np.float32) if region.ndim == 3 else region.astype(np.float32)
+    )
+    flat = weakest.ravel()
+    rank = int(0.92 * (flat.size - 1))
+    paper = float(np.partition(flat, rank)[rank])
+    if paper < 1:
+        return np.zeros_like(weakest)
+    ink: np.ndarray = np.clip((paper - weakest) / paper, 0.0, 1.0)
+    return ink
+
+
+def _glyph_vector(
+    ink: np.ndarray,
+    labels: np.ndarray,
+    members: list[int],
+    box: tuple[int, int, int, int],
+    card_height: float,
+) -> np.ndarray:
+    """The glyph as the classifier's raw input: its ink, centred in a square, GLYPH_SIZE wide
+    (aspect kept), then its log aspect ratio and its height as a share of the card's."""
+    x, y, w, h = box
+    crop = ink[y : y + h, x : x + w].copy()
+    window = labels[y : y + h, x : x + w]
+    keep = window == members[0]
+    for member in members[1:]:
+        keep |= window == member
+    crop[~keep] = 0.0
+    side = max(w, h)
+    square = np.zeros((side, side), np.float32)
+    oy, ox = (side - h) // 2, (side - w) // 2
+    square[oy : oy + h, ox : ox + w] = crop
+    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA).astype(
+        np.float32
+    )
+    peak = float(glyph.max())
+    if peak > 0:
+        glyph = glyph / peak
+    extra = np.array([np.log(h / max(w, 1)), h / card_height], np.float32)
+    return np.concatenate([glyph.ravel(), extra]).astype(np.float32)
+
+
+_CELL = 6
+_BINS = 8
+
+
+def glyph_features(vectors: np.ndarray) -> np.ndarray:
+    """Classifier features from raw glyph vectors (rows): the pixels, gradient-orientation
+    histograms over a 4 x 4 grid (stroke direction survives a change of font weight better than
+    pixels do), and the two shape numbers."""
+    batch = np.atleast_2d(vectors).astype(np.float32)
+    images = batch[:, : GLYPH_SIZE * GLYPH_SIZE].reshape(-1, GLYPH_SIZE, GLYPH_SIZE)
+    gx = np.zeros_like(images)
+    gy = np.zeros_like(images)
+    gx[:, :, 1:-1] = images[:, :, 2:] - images[:, :, :-2]
+    gy[:, 1:-1, :] = images[:, 2:, :] - images[:, :-2, :]
+    magnitude = np.hypot(gx, gy)
+    angle = (np.arctan2(gy, gx) + np.pi) / (2 * np.pi) * _BINS
+    bins = np.minimum(angle.astype(np.int64), _BINS - 1)
+    cells = GLYPH_SIZE // _CELL
+    histograms = np.zeros((len(images), cells, cells, _BINS), np.float32)
+    for b in range(_BINS):
+        weighted = np.where(bins == b, magnitude, 0.0)
+        histograms[:, :, :, b] = weighted.reshape(-1, cells, _CELL, cells, _CELL).sum(axis=(2, 4))
+    flat = histograms.reshape(len(images), -1)
+    flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6
+    result: np.ndarray = np.hstack([batch[:, : GLYPH_SIZE * GLYPH_SIZE], flat, batch[:, -2:]])
+    return result
+
+
+def _edge_line(ink: np.ndarray, threshold: float, expected: float) -> tuple[float, float] | None:
+    """The card's top edge in a corner region as y = a * x + b, from where the paper starts
+    in the columns of the region's right half (the index is on the left), or None."""
+    height, width = ink.shape
+    start, stop = int(0.5 * width), int(0.97 * width)
+    paper = ink[:, start:stop:2] < threshold
+    # The first row of paper followed by more paper: the felt and the card's outline end there.
+    runs = paper[:-2] & paper[1:-1] & paper[2:]
+    first = np.argmax(runs, axis=0)
+    found = runs.any(axis=0) & (first < 0.45 * height)
+    if np.count_nonzero(found) < 0.1 * width:
+        return None
+    values = first[found].astype(np.float64)
+    middle = float(np.partition(values, len(values) // 2)[len(values) // 2])
+    keep = np.abs(values - middle) <= 2.0
+    if np.count_nonzero(keep) < 0.075 * width:
+        return None
+    x = np.arange(start, stop, 2, dtype=np.float64)[found][keep]
+    y = values[keep]
+    x_mean, y_mean = float(x.mean()), float(y.mean())
+    spread = float(((x - x_mean) ** 2).sum())
+    slope = float(((x - x_mean) * (y - y_mean)).sum()) / spread if spread > 0 else 0.0
+    offset = y_mean - slope * x_mean
+    if abs(slope) > 0.15 or abs(offset + slope * width / 2 - expected) > 0.12 * height:
+        return None
+    return float(slope), float(offset)
+
+
+def _outside_card(ink: np.ndarray, threshold: float, settings: IndexSettings) -> np.ndarray:
+    """Pixels of the region beyond the card's top or left edge (felt, shadow, outline)."""
+    height, width = ink.shape
+    outside = np.zeros(ink.shape, bool)
+    top_expected = -settings.top * CANONICAL_HEIGHT * settings.scale
+    left_expected = -settings.left * CANONICAL_WIDTH * settings.scale
+    top = _edge_line(ink, threshold, top_expected)
+    # The left edge is the top edge of the region turned a quarter.
+    left = _edge_line(ink.T, threshold, left_expected)
+    inset = settings.edge_inset_px
+    if top is not None:
+        xs = np.arange(width)
+        limit = top[0] * xs + top[1] + inset
+        outside |= np.arange(height)[:, None] < limit[None, :]
+    if left is not None:
+        ys = np.arange(height)
+        limit = left[0] * ys + left[1] + inset
+        outside |= np.arange(width)[None, :] < limit[:, None]
+    return outside
+
+
+def _split_waists(
+    labels: np.ndarray, stats: np.ndarray, count: int, min_h: float
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row."""
+    rows = [stats[label] for label in range(count)]
+    for label in range(1, count):
+        x, y, w, h, _ = (int(v) for v in stats[label])
+        if h < 1.5 * min_h or h < 1.2 * w:
+            continue
+        window = labels[y : y + h, x : x + w] == label
+        profile = window.sum(axis=1)
+        low, high = int(0.35 * h), int(0.75 * h)
+        if high <= low:
+            continue
+        waist = low + int(np.argmin(profile[low:high]))
+        if profile[waist] > max(1.0, 0.15 * float(profile.max())):
+            continue
+        lower = np.zeros_like(labels, bool)
+        lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
+        labels[lower] = count
+        ys, xs = np.nonzero(lower)
+        if len(xs) == 0:
+            continue
+        upper_h = waist + 1
+        rows[label] = np.array([x, y, w, upper_h, int(window[:upper_h].sum())])
+        rows.append(
+            np.array(
+                [xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1, len(xs)]
+            )
+        )
+        count += 1
+    return labels, np.array(rows), count
+
+
+def segment_corner(
+    region: np.ndarray,
+    settings: IndexSettings,
+    *,
+    with_others: bool = False,
+    hysteresis: bool = True,
+) -> CornerGlyphs:
+    """The rank and suit glyphs of a warped corner region.
+
+    ``hysteresis`` lets faint strokes join a glyph (thin fonts, blur); without it only the dark
+    ink counts, which keeps a glyph apart from a pip or a picture it nearly touches.
+    """
+    ink = ink_map(region)
+    ink8 = (ink * 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(ink8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    strong = min(max(otsu / 255.0, settings.min_ink), settings.max_ink)
+    # An index printed close to the card's edge touches the dark felt beyond it: cut the felt
+    # away along the edges found in the region, so the glyph stands alone.
+    ink = np.where(_outside_card(ink, strong, settings), 0.0, ink).astype(np.float32)
+    # Hysteresis: a thin or faint stroke belongs to a glyph if it touches the glyph's dark ink.
+    weak = max(settings.min_weak_ink, settings.weak_share * strong) if hysteresis else strong
+    binary = (ink > weak).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    card_height = CANONICAL_HEIGHT * settings.scale
+    min_h = settings.min_glyph_height * card_height
+    labels, stats, count = _split_waists(labels, stats, count, min_h)
+    anchored = np.bincount(labels[ink > strong], minlength=count) > 0
+    height, width = binary.shape
+    max_h = settings.max_glyph_height * card_height
+    candidates = []
+    for label in range(1, count):
+        if not anchored[label]:
+            continue
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if area < settings.min_glyph_px * settings.scale**2:
+            continue
+        if x == 0 or y == 0 or x + w >= width or y + h >= height:
+            continue  # felt, the card's outline, a picture: they run off the region
+        if h > max_h or w > max_h:
+            continue
+        candidates.append((label, x, y, w, h))
+    if not candidates:
+        return CornerGlyphs(None, None, region)
+    # The rank: nearest the corner, reading down first (a pip further right is not it).
+    tall = [c for c in candidates if c[4] >= min_h]
+    if not tall:
+        return CornerGlyphs(None, None, region)
+    first = min(tall, key=lambda c: c[2] + 0.5 * c[1])
+    members = [first]
+    for other in candidates:
+        if other is first:
+            continue
+        overlap = min(first[2] + first[4], other[2] + other[4]) - max(first[2], other[2])
+        gap = max(other[1] - (first[1] + first[3]), first[1] - (other[1] + other[3]))
+        if (
+            overlap >= 0.6 * min(first[4], other[4])
+            and gap <= 0.45 * first[4]
+            and 0.6 <= other[4] / first[4] <= 1.6
+        ):
+            members.append(other)
+    rx0 = min(m[1] for m in members)
+    ry0 = min(m[2] for m in members)
+    rx1 = max(m[1] + m[3] for m in members)
+    ry1 = max(m[2] + m[4] for m in members)
+    rank_box = (rx0, ry0, rx1 - rx0, ry1 - ry0)
+    rank = Glyph(
+        _glyph_vector(ink, labels, [m[0] for m in members], rank_box, card_height), rank_box
+    )
+    # The suit: the nearest glyph below the rank, roughly in the same column.
+    rank_height = ry1 - ry0
+    center = (rx0 + rx1) / 2
+    below = [
+        c
+        for c in candidates
+        if c not in members
+        and c[2] >= ry0 + 0.6 * rank_height
+        and c[2] - ry1 <= 1.2 * rank_height
+        and abs(c[1] + c[3] / 2 - center) <= 0.6 * rank_height + (rx1 - rx0) / 2
+        and 0.3 * rank_height <= c[4] <= 1.6 * rank_height
+    ]
+    suit = None
+    if below:
+        chosen = min(below, key=lambda c: c[2])
+        box = (chosen[1], chosen[2], chosen[3], chosen[4])
+        suit = Glyph(_glyph_vector(ink, labels, [chosen[0]], box, card_height), box)
+    others: tuple[Glyph, ...] = ()
+    if with_others:
+        used = {m[0] for m in members} | ({chosen[0]} if below else set())
+        others = tuple(
+            Glyph(
+                _glyph_vector(ink, labels, [c[0]], (c[1], c[2], c[3], c[4]), card_height),
+                (c[1], c[2], c[3], c[4]),
+            )
+            for c in tall
+            if c[0] not in used
+        )
+    return CornerGlyphs(rank, suit, region, others)

@@ -1,0 +1,603 @@
+"""Finding cards: the work view, the card-paper mask, and card quadrilaterals in each blob.
+
+Stages (each pure, each testable alone):
+
+1. :func:`make_view` - the frame seen from above. With a calibrated layout the cloth is
+   rectified (cards become rectangles of a known size in pixels); without one the frame is only
+   scaled down and the card size is estimated from the blobs.
+2. :func:`card_mask` - card paper is bright in *every* colour channel, felt of any colour is not:
+   the per-pixel minimum of B, G and R, less the local felt level (so uneven light does not
+   matter), thresholded by Otsu within named bounds.
+3. :func:`find_quads` - touching and overlapping cards make one blob. Every right-angled convex
+   corner of a blob's outline proposes a card of the known size (upright or sideways); proposals
+   are scored by how much of them is card paper and how much of their outline is the blob's edge,
+   merged, and chosen greedily until the blob is explained. Each chosen card's sides are then
+   fitted to the outline where the outline shows them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.geometry import signed_area, transform_points
+from dealer_assist.vision.layout import Layout
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinderSettings:
+    """Named thresholds of the card finder (house style: no magic numbers in the code)."""
+
+    work_px_per_mm: float = 0.8  # resolution of the rectified work view
+    max_work_width: int = 640  # without a layout the frame is scaled down to this width
+    min_contrast: float = 24.0  # a card is at least this much brighter than the felt (0-255)
+    max_contrast: float = 60.0  # ... and the threshold never needs to be above this
+    otsu_share: float = 0.5  # the threshold as a share of Otsu's card/felt threshold
+    max_hole_cards: float = 1.3  # holes up to this many cards in area are filled
+    felt_window_cards: float = 3.0  # the felt's colour is a median over this many card heights
+    opening_cards: float = 0.14  # removes printed lines thinner than this share of a card width
+    opening_px: int = 5  # ... the same in pixels, when the card size is not known yet
+    closing_cards: float = 0.12  # closes notches in card outlines up to this share of a width
+    min_blob_cards: float = 0.4  # blobs smaller than this share of a card are ignored
+    corner_tolerance_deg: float = 25.0  # a card corner is 90 degrees give or take this
+    max_chamfer_cards: float = 0.45  # a corner cut off by ink or glare, up to this share of a width
+    min_side_cards: float = 0.22  # a corner's sides are at least this share of the card width
+    min_inside: float = 0.88  # share of a proposed card that must be card paper
+    min_new_outline_cards: float = 0.7  # a card must explain this much more outline (card widths)
+    max_shared_area: float = 0.5  # ... and may cover at most this share of a card already found
+    min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
+    refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
+    max_size_error: float = 0.2  # a refined card may differ this much from the expected size
+    min_card_share: float = 0.002  # without a layout: a card is at least this share of the view
+    card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
+
+
+@dataclass(frozen=True, slots=True)
+class WorkView:
+    """The frame as the finder sees it, and the way back to frame pixels."""
+
+    image: np.ndarray
+    to_image: np.ndarray  # work pixels -> frame pixels
+    card_px: tuple[float, float] | None  # card width, height in work pixels, if known
+
+
+@dataclass(frozen=True, slots=True)
+class CardQuad:
+    """A card found in the work view: corners (work pixels) and how sure the finder is."""
+
+    corners: np.ndarray  # 4 x 2, clockwise on screen
+    support: float  # share of the outline that is an edge of the blob
+    votes: int  # how many blob corners proposed it
+
+
+def make_view(frame: np.ndarray, layout: Layout | None, settings: FinderSettings) -> WorkView:
+    matrix = layout.homography if layout is not None else None
+    if layout is not None and matrix is not None:
+        x0, y0, x1, y1 = layout.region_mm
+        s = settings.work_px_per_mm
+        table_to_work = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]])
+        image_to_work = table_to_work @ matrix
+        size = (round((x1 - x0) * s), round((y1 - y0) * s))
+        work = cv2.warpPerspective(frame, image_to_work, size, flags=cv2.INTER_AREA)
+        card = (layout.card_size_mm[0] * s, layout.card_size_mm[1] * s)
+        return WorkView(work, np.linalg.inv(image_to_work), card)
+    height, width = frame.shape[:2]
+    factor = min(1.0, settings.max_work_width / width)
+    if factor < 1.0:
+        work = cv2.resize(
+            frame, (round(width * factor), round(height * factor)), interpolation=cv2.INTER_AREA
+        )
+    else:
+        work = frame
+    return WorkView(work, np.diag([1 / factor, 1 / factor, 1.0]), None)
+
+
+def card_mask(
+    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> np.ndarray:
+    """Cards (255) against the felt (0).
+
+    The felt is one colour under uneven light, and it covers most of any window wider than a
+    card: its local colour is a median over such a window (computed at a quarter of the size).
+    A card differs from it: the white paper everywhere, and a face card's picture too, which
+    keeps the silhouette whole where a card's white border is thin.
+    """
+    small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    card_long = card_px[1] if card_px else work.shape[1] / 8
+    # First guess: a median over a window so wide that cards are a minority in it.
+    k = max(3, int(card_long * 0.25 * settings.felt_window_cards) | 1)
+    felt = cv2.medianBlur(small, k)
+    b, g, r = cv2.split(cv2.absdiff(small, felt))
+    rough = cv2.max(cv2.max(b, g), r)
+    otsu, _ = cv2.threshold(rough, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    rough_cards = (rough > max(otsu * settings.otsu_share, settings.min_contrast)).astype(np.uint8)
+    cards = cv2.dilate(rough_cards, np.ones((3, 3), np.uint8))
+    # Then the felt colour where the felt is, filled in under the cards (normalized convolution).
+    weight = (1 - cards).astype(np.float32)
+    window = (max(3, k // 2) | 1,) * 2
+    total = cv2.boxFilter(weight, -1, window, normalize=False)
+    summed = cv2.boxFilter(
+        small.astype(np.float32) * weight[:, :, None], -1, window, normalize=False
+    )
+    known = total > 0.5
+    filled = felt.astype(np.float32)
+    filled[known] = summed[known] / total[known][:, None]
+    felt = cv2.resize(
+        np.clip(filled, 0, 255).astype(np.uint8),
+        (work.shape[1], work.shape[0]),
+        interpolation=cv2.INTER_LINEAR,
+    )
+    difference = cv2.absdiff(work, felt)
+    # The largest channel difference: a colour change counts as much as a brightness change.
+    b, g, r = cv2.split(difference)
+    distance = cv2.max(cv2.max(b, g), r)
+    otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
+    _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
+    if card_px is not None:
+        # A face card's picture may be as dark as the felt, inside a thin white margin: fill
+        # holes up to a card's size (not the inside of a printed zone outline, which is larger).
+        holes, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        limit = settings.max_hole_cards * card_px[0] * card_px[1]
+        if hierarchy is not None:
+            small_holes = [
+                hole
+                for hole, links in zip(holes, hierarchy[0], strict=True)
+                if links[3] >= 0 and cv2.contourArea(hole) < limit
+            ]
+            cv2.drawContours(mask, small_holes, -1, 255, -1)
+    # Printed lines and words on the cloth are thinner than a card: an opening removes them.
+    opening = int(settings.opening_cards * card_px[0]) if card_px else settings.opening_px
+    if opening > 1:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening | 1, opening | 1))
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    if card_px is not None and settings.closing_cards > 0:
+        # Ink the colour of the felt, at the edge of a card, notches its outline.
+        k = max(3, int(settings.closing_cards * card_px[0]) | 1)
+        mask = cv2.morphologyEx(
+            mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+    return mask
+
+
+def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float, float] | None:
+    """Card size (work pixels) from the straight edges of the blobs (used without a layout).
+
+    Every straight stretch of a blob's outline votes for the card width it would have if it
+    were a card's short side, and for the one it would have if it were a long side. Cards agree
+    with each other; the stretches two cards make together (two widths side by side) do not, so
+    the most voted width wins. Solid squares (the layout's markers) do not vote.
+    """
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    min_area = mask.shape[0] * mask.shape[1] * settings.min_card_share
+    lengths: list[float] = []
+    solid_areas: list[float] = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < min_area:
+            continue
+        (_, _), (w, h), _ = cv2.minAreaRect(contour)
+        if min(w, h) <= 0:
+            continue
+        aspect = max(w, h) / min(w, h)
+        if aspect < 1.15 and area / (w * h) > 0.85:
+            continue
+        if 1.25 <= aspect <= 1.65 and area / (w * h) > 0.88:
+            solid_areas.append(w * h)
+        polygon = cv2.approxPolyDP(contour, 0.02 * cv2.arcLength(contour, True), True).reshape(
+            -1, 2
+        )
+        edges = np.diff(np.vstack([polygon, polygon[:1]]), axis=0)
+        lengths.extend(float(v) for v in np.hypot(edges[:, 0], edges[:, 1]))
+    smallest = math.sqrt(min_area)
+    votes = np.array([v for v in lengths if v >= smallest])
+    if len(votes) == 0:
+        return None
+    candidates = np.log(np.concatenate([votes, votes / settings.card_aspect]))
+    weights = np.concatenate([votes, votes])
+    bins = np.arange(candidates.min() - 0.04, candidates.max() + 0.08, 0.04)
+    histogram, edges_ = np.histogram(candidates, bins=bins, weights=weights)
+    smoothed = np.convolve(histogram, [0.5, 1.0, 0.5], mode="same")
+    peak = int(np.argmax(smoothed))
+    near = np.abs(candidates - (edges_[peak] + 0.02)) < 0.06
+    width = float(np.exp(np.average(candidates[near], weights=weights[near])))
+    # A lone card much smaller than the voted size means the vote counted long sides as short
+    # ones (or pairs as one card): the lone card is the better measure.
+    voted_area = width * width * settings.card_aspect
+    lone = [a for a in solid_areas if 0.4 * voted_area <= a < 0.7 * voted_area]
+    if lone:
+        width = math.sqrt(float(np.median(lone)) / settings.card_aspect)
+    return (width, width * settings.card_aspect)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.hypot(v[0], v[1]))
+    result: np.ndarray = v / n if n > 0 else v
+    return result
+
+
+@dataclass(slots=True)
+class _Proposal:
+    corners: np.ndarray
+    inside: float
+    support: float
+    votes: int
+    center: np.ndarray
+    axis_deg: float  # direction of the long side, modulo 180
+
+
+class _Blob:
+    """One connected piece of card paper, with a local copy of its mask."""
+
+    def __init__(self, contour: np.ndarray, shape: tuple[int, int], pad: int) -> None:
+        x, y, w, h = cv2.boundingRect(contour)
+        self.left = max(0, x - pad)
+        self.top = max(0, y - pad)
+        right = min(shape[1], x + w + pad)
+        bottom = min(shape[0], y + h + pad)
+        self.mask = np.zeros((bottom - self.top, right - self.left), np.uint8)
+        shifted = contour - np.array([[self.left, self.top]])
+        cv2.drawContours(self.mask, [shifted], -1, 255, -1)
+        self.contour = contour.reshape(-1, 2).astype(np.float64)
+        self.area = float(cv2.countNonZero(self.mask))
+
+    def raster(self, corners: np.ndarray) -> np.ndarray:
+        canvas = np.zeros_like(self.mask)
+        local = np.round(corners - [self.left, self.top]).astype(np.int32)
+        cv2.fillConvexPoly(canvas, local, 255)
+        return canvas
+
+    def inside_at(self, points: np.ndarray) -> np.ndarray:
+        local = np.round(points - [self.left, self.top]).astype(np.int64)
+        h, w = self.mask.shape
+        ok = (local[:, 0] >= 0) & (local[:, 0] < w) & (local[:, 1] >= 0) & (local[:, 1] < h)
+        result = np.zeros(len(points), bool)
+        result[ok] = self.mask[local[ok, 1], local[ok, 0]] > 0
+        return result
+
+
+def _rectangle(corner: np.ndarray, u: np.ndarray, w: np.ndarray, a: float, b: float) -> np.ndarray:
+    return np.array([corner, corner + a * u, corner + a * u + b * w, corner + b * w])
+
+
+def _orthogonalize(u: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Turn two nearly perpendicular unit vectors symmetrically until they are perpendicular."""
+    bisector = _unit(u + w)
+    normal = np.array([-bisector[1], bisector[0]])
+    if np.dot(normal, u) < 0:
+        normal = -normal
+    s = math.sqrt(0.5)
+    return _unit(s * bisector + s * normal), _unit(s * bisector - s * normal)
+
+
+_SIDE_STEPS = np.linspace(0.12, 0.88, 8)
+
+
+def _side_frames(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For the 4 sides: start points, unit directions, unit normals (left of travel), lengths."""
+    ends = corners[[1, 2, 3, 0]]
+    vectors = ends - corners
+    lengths = np.sqrt((vectors * vectors).sum(axis=1))
+    directions = vectors / lengths[:, None]
+    normals = np.stack([-directions[:, 1], directions[:, 0]], axis=1)
+    return corners, directions, normals, lengths
+
+
+def _score(
+    blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
+) -> tuple[float, float]:
+    """Share of the proposal that is card; share of its outline that is the blob's edge."""
+    canvas = blob.raster(corners)
+    inside = cv2.countNonZero(cv2.bitwise_and(canvas, blob.mask)) / card_area
+    if inside < min_inside:
+        return inside, 0.0  # not worth measuring its outline
+    starts, directions, normals, lengths = _side_frames(corners)
+    # Outward: away from the card's centre, whichever way the corners turn.
+    center = corners.sum(axis=0) / 4
+    sign = np.sign(((starts + directions * lengths[:, None] / 2 - center) * normals).sum(axis=1))
+    outward = normals * sign[:, None] * 2.0
+    points = (
+        starts[:, None, :]
+        + (_SIDE_STEPS[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
+    )
+    shift = np.repeat(outward, len(_SIDE_STEPS), axis=0)
+    flat = points.reshape(-1, 2)
+    seen = blob.inside_at(np.vstack([flat + shift, flat - shift]))
+    half = len(flat)
+    edge = ~seen[:half] & seen[half:]
+    return min(inside, 1.0), float(np.count_nonzero(edge)) / half
+
+
+def _corner_candidates(
+    polygon: np.ndarray, card_w: float, settings: FinderSettings
+) -> list[tuple[int, int]]:
+    """Pairs of outline edges (incoming, outgoing) that may meet at a card's corner.
+
+    Edges are numbered by their first vertex. Either two consecutive edges meet at a vertex, or
+    a short edge between them cuts the corner off (ink or glare ate it) and the corner is where
+    their lines cross.
+    """
+    n = len(polygon)
+    edges = [polygon[(i + 1) % n] - polygon[i] for i in range(n)]
+    lengths = [float(np.hypot(*e)) for e in edges]
+    orientation = 1.0 if signed_area(polygon) > 0 else -1.0
+    cos_tolerance = math.sin(math.radians(settings.corner_tolerance_deg))
+    shortest = settings.min_side_cards * card_w
+    pairs = []
+    for i in range(n):
+        for skip in (1, 2):
+            j = (i + skip) % n
+            if j == i or lengths[i] < shortest or lengths[j] < shortest:
+                continue
+            if skip == 2 and lengths[(i + 1) % n] > settings.max_chamfer_cards * card_w:
+                continue
+            a, b = edges[i] / lengths[i], edges[j] / lengths[j]
+            if abs(float(np.dot(a, b))) > cos_tolerance:
+                continue
+            if float(a[0] * b[1] - a[1] * b[0]) * orientation <= 0:
+                continue  # a concave corner: where two cards meet, not a card's corner
+            pairs.append((i, j))
+    return pairs
+
+
+def _proposals(
+    blob: _Blob, card_px: tuple[float, float], bounds: tuple[int, int], settings: FinderSettings
+) -> list[_Proposal]:
+    card_w, card_h = card_px
+    card_area = card_w * card_h
+    polygon = (
+        cv2.approxPolyDP(blob.contour.astype(np.float32).reshape(-1, 1, 2), 0.06 * card_w, True)
+        .reshape(-1, 2)
+        .astype(np.float64)
+    )
+    n = len(polygon)
+    if n < 3:
+        return []
+    proposals: list[_Proposal] = []
+    band = settings.refine_band_cards * card_w
+    height, width = bounds
+    fits: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def edge_line(k: int) -> tuple[np.ndarray, np.ndarray]:
+        # Each outline edge fitted once: a point on it and its direction, to a fraction of a pixel.
+        if k not in fits:
+            start, end = polygon[k], polygon[(k + 1) % n]
+            fitted = _fit_side(blob.contour, start, end, band)
+            fits[k] = fitted if fitted is not None else (start, _unit(end - start))
+        return fits[k]
+
+    for i, j in _corner_candidates(polygon, card_w, settings):
+        incoming = (polygon[i], polygon[(i + 1) % n])
+        point_in, direction_in = edge_line(i)
+        side_in = (point_in, -direction_in)
+        side_out = edge_line(j)
+        corner = _intersect(side_in[0], side_in[1], side_out[0], side_out[1])
+        if corner is None or float(np.hypot(*(corner - incoming[1]))) > 0.5 * card_w:
+            continue
+        u, w = _orthogonalize(side_out[1], side_in[1])
+        for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
+            corners = _rectangle(corner, u, w, length_u, length_w)
+            if (
+                corners[:, 0].min() < 1
+                or corners[:, 1].min() < 1
+                or corners[:, 0].max() > width - 2
+                or corners[:, 1].max() > height - 2
+            ):
+                continue  # a card cut by the edge of the view cannot be read
+            inside, support = _score(blob, corners, card_area, settings.min_inside)
+            if inside < settings.min_inside or support < settings.min_support:
+                continue
+            long_side = u if length_u > length_w else w
+            axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
+            proposals.append(_Proposal(corners, inside, support, 1, corners.mean(axis=0), axis))
+    return proposals
+
+
+def _merge(proposals: list[_Proposal], card_w: float) -> list[_Proposal]:
+    merged: list[_Proposal] = []
+    for proposal in sorted(proposals, key=lambda p: -(p.support + p.inside)):
+        for kept in merged:
+            turn = abs(kept.axis_deg - proposal.axis_deg) % 180.0
+            if (
+                float(np.hypot(*(kept.center - proposal.center))) < 0.3 * card_w
+                and min(turn, 180.0 - turn) < 20.0
+            ):
+                kept.votes += 1
+                break
+        else:
+            merged.append(proposal)
+    return merged
+
+
+def _fit_side(
+    contour: np.ndarray, start: np.ndarray, end: np.ndarray, band: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The line through the outline points along ``start`` -> ``end``, directed that way."""
+    length = float(np.hypot(*(end - start)))
+    direction = (end - start) / length
+    normal = np.array([-direction[1], direction[0]])
+    relative = contour - start
+    along = relative @ direction
+    across = relative @ normal
+    near = (np.abs(across) < band) & (along > 0.1 * length) & (along < 0.9 * length)
+    if np.count_nonzero(near) < 0.3 * length:
+        return None
+    point, fitted = _line_through(contour[near])
+    if np.dot(fitted, direction) < 0:
+        fitted = -fitted
+    return point, fitted
+
+
+def _line_through(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    vx, vy, x, y = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x, y], np.float64), np.array([vx, vy], np.float64)
+
+
+def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
+    """Where the line through p1 along d1 meets the line through p2 along d2."""
+    denominator = float(d1[0] * d2[1] - d1[1] * d2[0])
+    if abs(denominator) < 1e-9:
+        return None
+    dx, dy = float(p2[0] - p1[0]), float(p2[1] - p1[1])
+    t = (dx * float(d2[1]) - dy * float(d2[0])) / denominator
+    result: np.ndarray = p1 + t * d1
+    return result
+
+
+def _refine(
+    corners: np.ndarray, contour: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+) -> np.ndarray:
+    """Fit each side to the blob's outline where the outline shows it."""
+    band = settings.refine_band_cards * card_px[0]
+    starts, directions, normals, lengths = _side_frames(corners)
+    relative = contour[None, :, :] - starts[:, None, :]
+    along = np.einsum("snk,sk->sn", relative, directions)
+    across = np.einsum("snk,sk->sn", relative, normals)
+    near_all = (
+        (np.abs(across) < band)
+        & (along > 0.08 * lengths[:, None])
+        & (along < 0.92 * lengths[:, None])
+    )
+    lines = []
+    for i in range(4):
+        near = near_all[i]
+        if np.count_nonzero(near) >= 0.35 * lengths[i]:
+            point, fitted = _line_through(contour[near])
+            if float(fitted @ directions[i]) < 0:
+                fitted = -fitted
+            if abs(float(fitted @ normals[i])) < 0.2:
+                lines.append((point, fitted))
+                continue
+        lines.append((starts[i], directions[i]))
+    refined = []
+    for i in range(4):
+        crossing = _intersect(*lines[i - 1], *lines[i])
+        if crossing is None:
+            return corners
+        refined.append(crossing)
+    result = np.array(refined)
+    sides = sorted(np.sqrt(((result[[1, 2, 3, 0]] - result) ** 2).sum(axis=1)).tolist())
+    expected = sorted([card_px[0], card_px[0], card_px[1], card_px[1]])
+    for side, want in zip(sides, expected, strict=True):
+        if abs(side - want) > settings.max_size_error * want:
+            return corners
+    return result
+
+
+def _explained(corners: np.ndarray, contour: np.ndarray, band: float) -> np.ndarray:
+    """Which outline points lie on a side of the proposed card."""
+    starts, directions, normals, lengths = _side_frames(corners)
+    relative = contour[None, :, :] - starts[:, None, :]  # 4 x N x 2
+    along = np.einsum("snk,sk->sn", relative, directions)
+    across = np.einsum("snk,sk->sn", relative, normals)
+    near = (np.abs(across) < band) & (along > -band) & (along < lengths[:, None] + band)
+    result: np.ndarray = near.any(axis=0)
+    return result
+
+
+def _choose(
+    blob: _Blob, proposals: list[_Proposal], card_px: tuple[float, float], settings: FinderSettings
+) -> list[CardQuad]:
+    """Pick, greedily, the cards that explain most of the blob's outline not yet explained.
+
+    A true card's visible sides *are* the outline; a wrong proposal (two cards side by side read
+    as one sideways card) shares only the sides the true cards explain better.
+    """
+    card_w, card_h = card_px
+    band = settings.refine_band_cards * card_w
+    explains = [_explained(p.corners, blob.contour, band) for p in proposals]
+    step = (
+        float(np.mean(np.hypot(*np.diff(blob.contour, axis=0).T))) if len(blob.contour) > 1 else 1
+    )
+    explained = np.zeros(len(blob.contour), bool)
+    chosen: list[_Proposal] = []
+    areas: list[np.ndarray] = []
+    remaining = list(range(len(proposals)))
+    while remaining:
+        gains = [float(np.count_nonzero(explains[i] & ~explained)) * step for i in remaining]
+        best = int(np.argmax(gains))
+        if gains[best] < settings.min_new_outline_cards * card_w:
+            break
+        index = remaining.pop(best)
+        proposal = proposals[index]
+        canvas = blob.raster(proposal.corners)
+        if any(
+            cv2.countNonZero(cv2.bitwise_and(canvas, other))
+            > settings.max_shared_area * card_w * card_h
+            for other in areas
+        ):
+            continue
+        chosen.append(proposal)
+        areas.append(canvas)
+        explained |= explains[index]
+    quads = []
+    for proposal in chosen:
+        corners = _refine(proposal.corners, blob.contour, card_px, settings)
+        if signed_area(corners) < 0:
+            corners = corners[::-1].copy()
+        quads.append(CardQuad(corners, proposal.support, proposal.votes))
+    return quads
+
+
+def _single_card(
+    contour: np.ndarray,
+    area: float,
+    card_px: tuple[float, float],
+    bounds: tuple[int, int],
+    settings: FinderSettings,
+) -> CardQuad | None:
+    """A blob that is one whole card on its own (the common case): no proposals needed."""
+    card_w, card_h = card_px
+    if area > 1.2 * card_w * card_h:
+        return None
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    short, long = min(w, h), max(w, h)
+    if short <= 0 or area / (w * h) < 0.9:
+        return None
+    tolerance = settings.max_size_error
+    if abs(short - card_w) > tolerance * card_w or abs(long - card_h) > tolerance * card_h:
+        return None
+    corners = cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float64)
+    height, width = bounds
+    if corners[:, 0].min() < 1 or corners[:, 1].min() < 1 or corners[:, 0].max() > width - 2:
+        return None
+    if corners[:, 1].max() > height - 2:
+        return None
+    points = contour.reshape(-1, 2).astype(np.float64)
+    refined = _refine(corners, points, (short, long), settings)
+    if signed_area(refined) < 0:
+        refined = refined[::-1].copy()
+    return CardQuad(refined, 1.0, 4)
+
+
+def find_quads(
+    mask: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> tuple[list[CardQuad], tuple[float, float] | None]:
+    """Card quadrilaterals (work pixels) in a card-paper mask, and the card size used."""
+    if card_px is None:
+        card_px = estimate_card_px(mask, settings)
+        if card_px is None:
+            return [], None
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    card_w, card_h = card_px
+    card_area = card_w * card_h
+    found: list[CardQuad] = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < settings.min_blob_cards * card_area:
+            continue
+        single = _single_card(contour, area, card_px, mask.shape[:2], settings)
+        if single is not None:
+            found.append(single)
+            continue
+        blob = _Blob(contour, mask.shape[:2], pad=3)
+        merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
+        found.extend(_choose(blob, merged, card_px, settings))
+    return found, card_px
+
+
+def quads_to_image(quads: list[CardQuad], view: WorkView) -> list[np.ndarray]:
+    return [transform_points(view.to_image, q.corners) for q in quads]

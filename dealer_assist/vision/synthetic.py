@@ -1,0 +1,590 @@
+"""Synthetic table scenes: card faces on felt, seen by a camera, with the light a room has.
+
+Used to build and test the recogniser (``scripts/vision_build_dataset.py``, ``benchmarks/
+bench_vision.py``, the tests). Every scene comes from a seed: the same seed gives the same image.
+The faces come from :mod:`dealer_assist.vision.decks` (Debian art, rendered at build or test
+time, never shipped). What a scene varies: felt colour and texture, a printed layout (lines,
+words, ArUco markers), camera scale and tilt, card positions (touching, overlapping, the third card
+sideways, any angle), shadows, uneven light, glare, focus blur, sensor noise and JPEG compression.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card
+from dealer_assist.rules.coup import Hand
+from dealer_assist.vision.layout import Layout, apply_homography, punto_banco_layout
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A card on the cloth: centre (mm), rotation (degrees, counter-clockwise), its hand."""
+
+    card: Card
+    center_mm: tuple[float, float]
+    angle_deg: float
+    hand: Hand | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCard:
+    """Ground truth for one card in a scene: its corners in the image (the face's own top-left,
+    top-right, bottom-right, bottom-left) and centre."""
+
+    card: Card
+    corners: tuple[tuple[float, float], ...]
+    center: tuple[float, float]
+    hand: Hand | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SceneStyle:
+    """How hard a scene is. The defaults are the benchmark's mix; tests pick easier ones."""
+
+    width: int = 1280
+    height: int = 720
+    px_per_mm: tuple[float, float] = (1.35, 2.1)
+    tilt: float = 0.12  # keystone: up to this fraction narrower at the far edge
+    rotation_deg: float = 6.0  # camera roll
+    card_jitter_deg: float = 7.0
+    any_angle: float = 0.15  # share of hands rotated by any angle
+    touching: float = 0.5  # share of neighbours that touch or overlap
+    max_overlap_mm: float = 10.0
+    light: tuple[float, float] = (0.5, 1.15)
+    glare: float = 0.6  # chance of glare spots
+    blur: float = 1.2
+    noise: float = 7.0
+    jpeg: tuple[int, int] = (55, 95)
+    printed_layout: bool = True
+
+
+EASY = SceneStyle(
+    px_per_mm=(1.8, 2.0),
+    tilt=0.04,
+    rotation_deg=2.0,
+    card_jitter_deg=3.0,
+    any_angle=0.0,
+    touching=0.0,
+    light=(0.85, 1.0),
+    glare=0.0,
+    blur=0.4,
+    noise=2.0,
+    jpeg=(90, 95),
+)
+
+
+@dataclass(slots=True)
+class Scene:
+    image: np.ndarray
+    cards: list[PlacedCard]
+    table_to_image: np.ndarray
+    layout: Layout
+    seed: int = 0
+    notes: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def calibrated_layout(self) -> Layout:
+        """The layout with the true camera homography (what a calibration would find)."""
+        return self.layout.with_homography(np.linalg.inv(self.table_to_image))
+
+
+# --- camera and cloth -------------------------------------------------------------------------
+
+
+def random_camera(rng: np.random.Generator, layout: Layout, style: SceneStyle) -> np.ndarray:
+    """A homography from the cloth (mm) to the image (px): scale, roll, keystone and offset."""
+    x0, y0, x1, y1 = layout.region_mm
+    scale = rng.uniform(*style.px_per_mm)
+    scale = min(scale, 0.98 * style.width / (x1 - x0), 0.98 * style.height / (y1 - y0))
+    w, h = (x1 - x0) * scale, (y1 - y0) * scale
+    cx = style.width / 2 + rng.uniform(-1, 1) * max(0.0, (style.width - w) / 2) * 0.6
+    cy = style.height / 2 + rng.uniform(-1, 1) * max(0.0, (style.height - h) / 2) * 0.6
+    keystone = rng.uniform(0, style.tilt)
+    side = rng.integers(4)
+    corners = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    # Narrow one edge (the far side of a tilted camera).
+    if side == 0:
+        corners[[0, 1], 0] *= 1 - keystone
+    elif side == 1:
+        corners[[2, 3], 0] *= 1 - keystone
+    elif side == 2:
+        corners[[0, 3], 1] *= 1 - keystone
+    else:
+        corners[[1, 2], 1] *= 1 - keystone
+    angle = math.radians(rng.uniform(-style.rotation_deg, style.rotation_deg))
+    rotation = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    image_quad = corners @ rotation.T + [cx, cy]
+    table_quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    return cv2.getPerspectiveTransform(table_quad.astype(np.float32), image_quad.astype(np.float32))
+
+
+_FELT_HUES = [
+    (60, 85),  # green
+    (95, 115),  # blue
+    (0, 6),  # red
+    (170, 179),  # burgundy
+    (125, 150),  # purple
+    (85, 95),  # teal
+]
+
+
+def _felt(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
+    """Felt: one colour, a low-frequency mottle and fine fibres."""
+    if rng.random() < 0.15:  # grey or black cloth
+        base = np.array([0, 0, rng.uniform(25, 85)])
+    else:
+        low, high = _FELT_HUES[rng.integers(len(_FELT_HUES))]
+        base = np.array([rng.uniform(low, high), rng.uniform(110, 240), rng.uniform(55, 165)])
+    hsv = np.empty((style.height, style.width, 3), np.float32)
+    hsv[:] = base
+    mottle = cv2.resize(
+        rng.normal(0, 1, (9, 16)).astype(np.float32),
+        (style.width, style.height),
+        interpolation=cv2.INTER_CUBIC,
+    )
+    hsv[:, :, 2] *= 1 + 0.06 * mottle
+    image = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR).astype(
+        np.float32
+    )
+    image += rng.normal(0, 4, (style.height, style.width, 1)).astype(np.float32)
+    return image
+
+
+def _printed_layout(
+    rng: np.random.Generator, image: np.ndarray, layout: Layout, camera: np.ndarray
+) -> None:
+    """Zone outlines, hand names and the ArUco markers, printed on the cloth."""
+    x0, y0, x1, y1 = layout.region_mm
+    scale = 2.0  # px per mm of the cloth drawing
+    width, height = round((x1 - x0) * scale), round((y1 - y0) * scale)
+    ink = np.zeros((height, width), np.uint8)
+    for zone in layout.zones:
+        polygon = np.array([[(x - x0) * scale, (y - y0) * scale] for x, y in zone.polygon_mm])
+        cv2.polylines(ink, [polygon.astype(np.int32)], True, 255, thickness=round(3 * scale))
+        bottom = polygon[:, 1].max() - 12 * scale
+        left = polygon[:, 0].min() + 30 * scale
+        cv2.putText(
+            ink,
+            zone.hand.value.upper(),
+            (int(left), int(bottom)),
+            cv2.FONT_HERSHEY_DUPLEX,
+            1.6 * scale / 2,
+            255,
+            round(2 * scale),
+        )
+    gold = (
+        np.array([60, 170, 215], np.float32) if rng.random() < 0.5 else np.full(3, 225, np.float32)
+    )
+    gold *= rng.uniform(0.7, 1.0)
+    to_image = camera @ np.array([[1 / scale, 0, x0], [0, 1 / scale, y0], [0, 0, 1]])
+    warped = cv2.warpPerspective(ink, to_image, (image.shape[1], image.shape[0]))
+    alpha = (warped.astype(np.float32) / 255.0)[:, :, None] * rng.uniform(0.5, 0.9)
+    image *= 1 - alpha
+    image += alpha * gold
+    if layout.markers:
+        dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.aruco_dictionary))
+        for marker in layout.markers:
+            pixels = 120
+            tag = cv2.aruco.generateImageMarker(dictionary, marker.id, pixels)
+            # A white margin a quarter of the side, as printed.
+            margin = pixels // 4
+            tag = cv2.copyMakeBorder(
+                tag, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=255
+            )
+            corners = marker.corners_mm()
+            half = marker.size_mm / 2 * 1.5
+            cx, cy = marker.center_mm
+            outer = np.array(
+                [
+                    [cx - half, cy - half],
+                    [cx + half, cy - half],
+                    [cx + half, cy + half],
+                    [cx - half, cy + half],
+                ]
+            )
+            del corners
+            src = np.array(
+                [[0, 0], [tag.shape[1], 0], [tag.shape[1], tag.shape[0]], [0, tag.shape[0]]],
+                np.float32,
+            )
+            dst = np.array(apply_homography(camera, outer), np.float32)
+            matrix = cv2.getPerspectiveTransform(src, dst)
+            size = (image.shape[1], image.shape[0])
+            warped_tag = cv2.warpPerspective(tag, matrix, size, flags=cv2.INTER_AREA)
+            mask = cv2.warpPerspective(np.full_like(tag, 255), matrix, size)
+            m = (mask.astype(np.float32) / 255.0)[:, :, None]
+            image *= 1 - m
+            image += m * (warped_tag.astype(np.float32)[:, :, None] * 0.92)
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def card_to_table(placement: Placement, card_size_mm: tuple[float, float]) -> np.ndarray:
+    """Card millimetres (origin at its top-left corner) to cloth millimetres."""
+    w, h = card_size_mm
+    angle = math.radians(placement.angle_deg)
+    c, s = math.cos(angle), math.sin(angle)
+    cx, cy = placement.center_mm
+    # Rotate about the card centre; y grows downwards, so counter-clockwise on screen is -angle.
+    rotation = np.array([[c, s, 0], [-s, c, 0], [0, 0, 1]])
+    to_center = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]])
+    to_place = np.array([[1, 0, cx], [0, 1, cy], [0, 0, 1]])
+    result: np.ndarray = to_place @ rotation @ to_center
+    return result
+
+
+def _draw_card(
+    image: np.ndarray,
+    face: np.ndarray,
+    face_to_image: np.ndarray,
+    shadow_shift: tuple[float, float],
+    shadow_strength: float,
+) -> None:
+    h, w = face.shape[:2]
+    quad = np.array(apply_homography(face_to_image, [(0, 0), (w, 0), (w, h), (0, h)]))
+    pad = 12
+    left = max(0, int(quad[:, 0].min()) - pad)
+    top = max(0, int(quad[:, 1].min()) - pad)
+    right = min(image.shape[1], int(quad[:, 0].max()) + pad + 1)
+    bottom = min(image.shape[0], int(quad[:, 1].max()) + pad + 1)
+    if right <= left or bottom <= top:
+        return
+    size = (right - left, bottom - top)
+    shift = np.array([[1, 0, -left], [0, 1, -top], [0, 0, 1]], np.float64)
+    matrix = shift @ face_to_image
+    patch = cv2.warpPerspective(
+        face, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_CONSTANT, borderValue=0
+    ).astype(np.float32)
+    alpha = patch[:, :, 3:4] / 255.0
+    region = image[top:bottom, left:right]
+    if shadow_strength > 0:
+        moved = np.array([[1, 0, shadow_shift[0]], [0, 1, shadow_shift[1]], [0, 0, 1]]) @ matrix
+        warped = cv2.warpPerspective(face[:, :, 3], moved, size).astype(np.float32) / 255.0
+        shadow = cv2.GaussianBlur(warped, (0, 0), 1.5)
+        region *= (1 - shadow_strength * shadow)[:, :, None]
+    region *= 1 - alpha
+    region += alpha * patch[:, :, :3]
+
+
+def coup_placements(
+    rng: np.random.Generator, cards: Sequence[Card], layout: Layout, style: SceneStyle
+) -> list[Placement]:
+    """Where a croupier puts the cards of a coup, dealt P1, B1, P2, B2, then third cards.
+
+    ``cards`` is in dealing order: 4, 5 or 6 cards; the fifth goes to the Player when there are
+    six, otherwise to whichever hand ``rng`` picks. Two cards side by side (a gap, touching or
+    overlapping), the third sideways below them.
+    """
+    w, h = layout.card_size_mm
+    hands = [Hand.PLAYER, Hand.BANKER, Hand.PLAYER, Hand.BANKER]
+    if len(cards) == 6:
+        hands += [Hand.PLAYER, Hand.BANKER]
+    elif len(cards) == 5:
+        hands.append(Hand.PLAYER if rng.random() < 0.5 else Hand.BANKER)
+    frames: dict[Hand, tuple[float, float, float]] = {}
+    for zone in layout.zones:
+        xs = [p[0] for p in zone.polygon_mm]
+        ys = [p[1] for p in zone.polygon_mm]
+        cx = (min(xs) + max(xs)) / 2 + rng.uniform(-12, 12)
+        cy = min(ys) + h / 2 + 15 + rng.uniform(-8, 8)
+        angle = rng.uniform(0, 360) if rng.random() < style.any_angle else rng.uniform(-8, 8)
+        frames[zone.hand] = (cx, cy, angle)
+
+    def gap() -> float:
+        if rng.random() < style.touching:
+            return float(rng.choice([0.0, rng.uniform(-style.max_overlap_mm, 0.0)]))
+        return float(rng.uniform(3, 18))
+
+    gaps = {hand: (gap(), gap()) for hand in frames}
+    placements: list[Placement] = []
+    count: dict[Hand, int] = {}
+    for card, hand in zip(cards, hands, strict=False):
+        position = count.get(hand, 0)
+        count[hand] = position + 1
+        cx, cy, angle = frames[hand]
+        side_gap, third_gap = gaps[hand]
+        if position < 2:
+            local = ((-1 if position == 0 else 1) * (w + side_gap) / 2, 0.0)
+            card_angle = angle + rng.uniform(-style.card_jitter_deg, style.card_jitter_deg)
+        else:
+            local = (rng.uniform(-6, 6), h / 2 + w / 2 + third_gap)
+            card_angle = angle + 90 + rng.uniform(-style.card_jitter_deg, style.card_jitter_deg)
+        a = math.radians(angle)
+        dx = local[0] * math.cos(a) + local[1] * math.sin(a)
+        dy = -local[0] * math.sin(a) + local[1] * math.cos(a)
+        if rng.random() < 0.5:
+            card_angle += 180  # a card the right way up or upside down looks the same
+        placements.append(Placement(card, (cx + dx, cy + dy), card_angle, hand))
+    return placements
+
+
+def _lighting(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
+    ys, xs = np.mgrid[0 : style.height : 8, 0 : style.width : 8].astype(np.float32)
+    xs /= style.width
+    ys /= style.height
+    low, high = style.light
+    gx, gy = rng.uniform(-1, 1, 2)
+    plane = 0.5 + 0.5 * (gx * (xs - 0.5) + gy * (ys - 0.5)) / max(abs(gx) + abs(gy), 1e-6) * 2
+    plane = np.clip(plane, 0, 1)
+    field_ = low + (high - low) * plane
+    # A soft pool of light from a lamp.
+    px, py = rng.uniform(0, 1, 2)
+    pool = np.exp(-((xs - px) ** 2 + (ys - py) ** 2) / (2 * rng.uniform(0.15, 0.4) ** 2))
+    field_ = field_ * (0.85 + 0.2 * pool)
+    result: np.ndarray = cv2.resize(
+        field_, (style.width, style.height), interpolation=cv2.INTER_LINEAR
+    )
+    return result
+
+
+def _glare(rng: np.random.Generator, image: np.ndarray, style: SceneStyle) -> None:
+    for _ in range(int(rng.integers(1, 3))):
+        cx, cy = rng.uniform(0.1, 0.9) * style.width, rng.uniform(0.1, 0.9) * style.height
+        sx, sy = rng.uniform(15, 90, 2)
+        ys, xs = np.ogrid[0 : style.height, 0 : style.width]
+        spot = np.exp(-(((xs - cx) / sx) ** 2 + ((ys - cy) / sy) ** 2) / 2).astype(np.float32)
+        image += spot[:, :, None] * rng.uniform(60, 170)
+
+
+def _finish(rng: np.random.Generator, image: np.ndarray, style: SceneStyle) -> np.ndarray:
+    sigma = rng.uniform(0, style.blur)
+    if sigma > 0.2:
+        image = cv2.GaussianBlur(image, (0, 0), sigma)
+    if style.noise > 0:
+        image += rng.normal(0, rng.uniform(0, style.noise), image.shape).astype(np.float32)
+    result: np.ndarray = np.clip(image, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(style.jpeg[0], style.jpeg[1] + 1))
+    ok, data = cv2.imencode(".jpg", result, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        return result
+    decoded: np.ndarray | None = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return decoded if decoded is not None else result
+
+
+@dataclass(slots=True)
+class SceneBase:
+    """The parts of a scene that stay put while a coup is dealt (cloth, camera, light)."""
+
+    felt: np.ndarray
+    camera: np.ndarray
+    lighting: np.ndarray
+    gains: np.ndarray
+    layout: Layout
+    style: SceneStyle
+    glare_seed: int | None
+
+
+def scene_base(rng: np.random.Generator, layout: Layout, style: SceneStyle) -> SceneBase:
+    camera = random_camera(rng, layout, style)
+    felt = _felt(rng, style)
+    if style.printed_layout:
+        _printed_layout(rng, felt, layout, camera)
+    lighting = _lighting(rng, style)
+    gains = rng.uniform(0.9, 1.08, 3).astype(np.float32)
+    glare_seed = int(rng.integers(1 << 30)) if rng.random() < style.glare else None
+    return SceneBase(felt, camera, lighting, gains, layout, style, glare_seed)
+
+
+def compose(
+    base: SceneBase,
+    faces: Mapping[Card, np.ndarray],
+    placements: Sequence[Placement],
+    rng: np.random.Generator,
+    *,
+    occluders: Sequence[tuple[str, tuple[float, float]]] = (),
+) -> tuple[np.ndarray, list[PlacedCard]]:
+    """Draw the cards (in order, later on top), occluders, light and camera effects."""
+    style = base.style
+    image = base.felt.copy()
+    truth: list[PlacedCard] = []
+    card_w, card_h = base.layout.card_size_mm
+    scale = math.sqrt(abs(np.linalg.det(base.camera[:2, :2])))
+    for placement in placements:
+        face = faces[placement.card]
+        fh, fw = face.shape[:2]
+        face_to_card = np.diag([card_w / fw, card_h / fh, 1.0])
+        to_table = card_to_table(placement, base.layout.card_size_mm)
+        face_to_image = base.camera @ to_table @ face_to_card
+        _draw_card(
+            image, face, face_to_image, (0.8 * scale, 1.2 * scale), float(rng.uniform(0.15, 0.4))
+        )
+        corners_mm = apply_homography(
+            to_table, [(0, 0), (card_w, 0), (card_w, card_h), (0, card_h)]
+        )
+        corners = tuple(apply_homography(base.camera, corners_mm))
+        center = apply_homography(base.camera, [placement.center_mm])[0]
+        truth.append(PlacedCard(placement.card, corners, center, placement.hand))
+    for kind, where_mm in occluders:
+        _draw_occluder(image, kind, where_mm, base.camera, rng)
+    image *= base.lighting[:, :, None]
+    image *= base.gains
+    if base.glare_seed is not None:
+        _glare(np.random.default_rng(base.glare_seed), image, style)
+    return _finish(rng, image, style), truth
+
+
+def _draw_occluder(
+    image: np.ndarray,
+    kind: str,
+    where_mm: tuple[float, float],
+    camera: np.ndarray,
+    rng: np.random.Generator,
+) -> None:
+    """A croupier's hand (skin, fingers) or a casino chip (coloured disc, white inserts)."""
+    scale = math.sqrt(abs(np.linalg.det(camera[:2, :2])))
+    x, y = apply_homography(camera, [where_mm])[0]
+    if kind == "hand":
+        skin = np.array([120, 150, 205], np.float32) * rng.uniform(0.6, 1.0)
+        overlay = np.zeros(image.shape[:2], np.uint8)
+        palm = (int(x), int(y))
+        cv2.ellipse(
+            overlay, palm, (int(45 * scale), int(55 * scale)), rng.uniform(0, 180), 0, 360, 255, -1
+        )
+        for k in range(4):
+            angle = math.radians(-60 + 40 * k + rng.uniform(-8, 8))
+            tip = (int(x + 110 * scale * math.sin(angle)), int(y - 110 * scale * math.cos(angle)))
+            cv2.line(overlay, palm, tip, 255, int(16 * scale))
+        # The forearm runs off towards the croupier (the bottom of the image).
+        cv2.line(overlay, palm, (int(x), image.shape[0] + 50), 255, int(70 * scale))
+        mask = cv2.GaussianBlur(overlay, (0, 0), 2).astype(np.float32)[:, :, None] / 255.0
+        image *= 1 - mask
+        image += mask * skin
+    else:
+        colour = np.array(
+            rng.choice([[40, 40, 200], [30, 30, 30], [200, 60, 40], [40, 150, 40]]), np.float32
+        )
+        radius = int(20 * scale)
+        cv2.circle(image, (int(x), int(y)), radius, colour.tolist(), -1)
+        for k in range(6):
+            angle = k * math.pi / 3
+            cx = int(x + 0.8 * radius * math.cos(angle))
+            cy = int(y + 0.8 * radius * math.sin(angle))
+            cv2.circle(image, (cx, cy), max(2, radius // 6), (235, 235, 235), -1)
+        cv2.circle(image, (int(x), int(y)), int(radius * 0.55), (220, 220, 220), 2)
+
+
+def random_coup_cards(rng: np.random.Generator, count: int | None = None) -> list[Card]:
+    from dealer_assist.cards import one_deck
+
+    deck = one_deck()
+    n = int(count if count is not None else rng.choice([4, 5, 6], p=[0.35, 0.35, 0.3]))
+    order = rng.permutation(len(deck))[:n]
+    return [deck[i] for i in order]
+
+
+def random_scene(
+    seed: int,
+    faces: Mapping[Card, np.ndarray],
+    *,
+    style: SceneStyle = SceneStyle(),
+    layout: Layout | None = None,
+    cards: Sequence[Card] | None = None,
+) -> Scene:
+    """One coup on the table, all from ``seed``."""
+    rng = np.random.default_rng(seed)
+    chosen_layout = layout if layout is not None else punto_banco_layout()
+    base = scene_base(rng, chosen_layout, style)
+    dealt = list(cards) if cards is not None else random_coup_cards(rng)
+    placements = coup_placements(rng, dealt, chosen_layout, style)
+    image, truth = compose(base, faces, placements, rng)
+    return Scene(
+        image=image, cards=truth, table_to_image=base.camera, layout=chosen_layout, seed=seed
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """Ground truth of a dealt card in a video: the card, its hand, the frame it came to rest."""
+
+    card: Card
+    hand: Hand | None
+    placed_frame: int
+
+
+@dataclass(slots=True)
+class DealVideo:
+    frames: list[np.ndarray]
+    dealt: list[DealtCard]
+    fps: float
+    table_to_image: np.ndarray
+    layout: Layout
+
+    @property
+    def calibrated_layout(self) -> Layout:
+        return self.layout.with_homography(np.linalg.inv(self.table_to_image))
+
+
+def deal_video(
+    seed: int,
+    faces: Mapping[Card, np.ndarray],
+    *,
+    cards: Sequence[Card] | None = None,
+    style: SceneStyle = EASY,
+    layout: Layout | None = None,
+    fps: float = 30.0,
+    slide_frames: int = 4,
+    rest_frames: int = 7,
+    empty_frames: int = 3,
+    occluders: bool = True,
+) -> DealVideo:
+    """A coup dealt card by card: each card slides in from the shoe, then lies still.
+
+    With ``occluders`` the croupier's hand sweeps over the Player's cards after the fourth card,
+    and a chip crosses the Banker's cards after the last one: neither may add or remove a card.
+    """
+    rng = np.random.default_rng(seed)
+    chosen_layout = layout if layout is not None else punto_banco_layout()
+    base = scene_base(rng, chosen_layout, style)
+    dealt_cards = list(cards) if cards is not None else random_coup_cards(rng)
+    placements = coup_placements(rng, dealt_cards, chosen_layout, style)
+    x0, y0, x1, _ = chosen_layout.region_mm
+    shoe = ((x0 + x1) / 2, y0 - 60.0)  # the shoe sits beyond the far edge of the layout
+    frames: list[np.ndarray] = []
+    dealt: list[DealtCard] = []
+    resting: list[Placement] = []
+
+    def frame(
+        extra: Sequence[Placement] = (), hidden: Sequence[tuple[str, tuple[float, float]]] = ()
+    ) -> None:
+        image, _ = compose(base, faces, [*resting, *extra], rng, occluders=hidden)
+        frames.append(image)
+
+    for _ in range(empty_frames):
+        frame()
+    for index, placement in enumerate(placements):
+        for step in range(slide_frames):
+            t = (step + 1) / (slide_frames + 1)
+            x = shoe[0] + (placement.center_mm[0] - shoe[0]) * t
+            y = shoe[1] + (placement.center_mm[1] - shoe[1]) * t
+            moving = Placement(
+                placement.card, (x, y), placement.angle_deg + 40 * (1 - t), placement.hand
+            )
+            frame([moving])
+        resting.append(placement)
+        dealt.append(DealtCard(placement.card, placement.hand, len(frames)))
+        for _ in range(rest_frames):
+            frame()
+        if occluders and index == 3:
+            player = [p for p in resting if p.hand is Hand.PLAYER]
+            if player:
+                cx = sum(p.center_mm[0] for p in player) / len(player)
+                cy = sum(p.center_mm[1] for p in player) / len(player)
+                for k in range(5):
+                    frame(hidden=[("hand", (cx - 60 + 30 * k, cy + 10))])
+    if occluders:
+        banker = [p for p in resting if p.hand is Hand.BANKER]
+        if banker:
+            cx = sum(p.center_mm[0] for p in banker) / len(banker)
+            cy = sum(p.center_mm[1] for p in banker) / len(banker)
+            for k in range(4):
+                frame(hidden=[("chip", (cx - 45 + 30 * k, cy - 20))])
+        for _ in range(3):
+            frame()
+    return DealVideo(frames, dealt, fps, base.camera, chosen_layout)

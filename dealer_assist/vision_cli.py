@@ -1,0 +1,225 @@
+"""``dealer-assist vision ...`` and ``dealer-assist camera ...``: the camera's commands.
+
+Registered by ``dealer_assist.cli`` through :func:`add_parser`. OpenCV is imported only when one
+of these commands runs (it is the ``camera`` extra).
+
+- ``vision detect IMAGE... [--json] [--layout CONFIG] [--annotate OUT_DIR]``: the cards in each
+  image, one line per image.
+- ``camera calibrate (--image IMAGE | --source URL) [--layout CONFIG] [--corners ...] --out FILE``:
+  the camera homography from the layout's ArUco markers (or four corners given by the operator),
+  written with the layout as a TOML ``[camera]`` table that the configuration can point to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``vision`` and ``camera`` commands to the ``dealer-assist`` parser."""
+    vision = subparsers.add_parser("vision", help="read cards in camera images")
+    vision_commands = vision.add_subparsers(dest="vision_command", metavar="COMMAND", required=True)
+    detect = vision_commands.add_parser(
+        "detect",
+        help="find and read the cards in images",
+        description="Find and read the cards in each image. One line per image; with --json "
+        'a JSON object {"image": PATH, "cards": [{"card": "QH", "center": [x, y], "corners": '
+        '[[x, y], ...], "confidence": 0.97}, ...]} in the image\'s pixel coordinates. A card '
+        'read below the confidence threshold has "card": null, "uncertain": true and its '
+        '"candidate".',
+    )
+    detect.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
+    detect.add_argument("--json", action="store_true", help="print one JSON object per image")
+    detect.add_argument(
+        "--layout",
+        type=Path,
+        metavar="CONFIG",
+        help="a TOML file with a [camera] table (zones, calibration): adds each card's zone",
+    )
+    detect.add_argument(
+        "--annotate", type=Path, metavar="OUT_DIR", help="write annotated images here"
+    )
+    detect.add_argument("--threshold", type=float, default=None, help="confidence threshold (0.9)")
+    detect.add_argument("--model", type=Path, help="a glyph model other than the built-in one")
+    detect.set_defaults(handler=cmd_vision_detect)
+
+    camera = subparsers.add_parser("camera", help="set up the overhead camera")
+    camera_commands = camera.add_subparsers(dest="camera_command", metavar="COMMAND", required=True)
+    calibrate = camera_commands.add_parser(
+        "calibrate",
+        help="map the layout's zones onto the camera image",
+        description="Find the layout's ArUco markers in a frame (or take four corners from the "
+        "operator) and write the layout with the camera homography to --out. Without --layout "
+        "the built-in Punto Banco layout is used (--banque: Banque's three zones).",
+    )
+    source = calibrate.add_mutually_exclusive_group(required=True)
+    source.add_argument("--image", type=Path, help="a frame saved from the camera")
+    source.add_argument("--source", help="a camera to grab a frame from: 0, a file or a URL")
+    calibrate.add_argument("--layout", type=Path, metavar="CONFIG", help="the layout to calibrate")
+    calibrate.add_argument("--banque", action="store_true", help="start from the Banque layout")
+    calibrate.add_argument(
+        "--corners",
+        metavar="X,Y X,Y X,Y X,Y",
+        help="pixel positions of the card region's corners (top-left, top-right, bottom-right, "
+        "bottom-left) when the layout has no markers",
+    )
+    calibrate.add_argument("--out", type=Path, required=True, help="the TOML file to write")
+    calibrate.add_argument("--json", action="store_true", help="print the result as JSON")
+    calibrate.set_defaults(handler=cmd_camera_calibrate)
+
+
+def _layout_for(args: argparse.Namespace) -> Any:
+    from dealer_assist.vision.layout import banque_layout, load_layout, punto_banco_layout
+
+    if getattr(args, "layout", None) is not None:
+        return load_layout(args.layout)
+    if getattr(args, "banque", False):
+        return banque_layout()
+    return punto_banco_layout()
+
+
+def cmd_vision_detect(args: argparse.Namespace) -> int:
+    import cv2
+
+    from dealer_assist.vision.annotate import annotate
+    from dealer_assist.vision.calibration import homography_from_markers
+    from dealer_assist.vision.classifier import GlyphModel
+    from dealer_assist.vision.layout import load_layout
+    from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector
+
+    layout = load_layout(args.layout) if args.layout is not None else None
+    model = GlyphModel.load(args.model) if args.model is not None else GlyphModel.load()
+    threshold = args.threshold if args.threshold is not None else DEFAULT_THRESHOLD
+    status = EXIT_OK
+    if args.annotate is not None:
+        args.annotate.mkdir(parents=True, exist_ok=True)
+    for path in args.images:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            status = EXIT_ERROR
+            message = f"cannot read {path} as an image"
+            if args.json:
+                sys.stdout.write(json.dumps({"image": str(path), "error": message}) + "\n")
+            else:
+                sys.stderr.write(message + "\n")
+            continue
+        frame_layout = layout
+        if layout is not None and layout.homography is None:
+            fix = homography_from_markers(image, layout)
+            if fix is not None:
+                frame_layout = layout.with_homography(fix.image_to_table)
+        detector = CardDetector(layout=frame_layout, model=model, threshold=threshold)
+        detections = detector.detect(image)
+        if args.json:
+            line = {"image": str(path), "cards": [d.to_json() for d in detections]}
+            sys.stdout.write(json.dumps(line) + "\n")
+        else:
+            parts = []
+            for d in detections:
+                text = d.card.pretty if d.card is not None else "uncertain"
+                if d.card is None and d.candidate is not None:
+                    text += f" (looks like {d.candidate.pretty})"
+                text += f" {d.confidence:.2f} at ({d.center[0]:.0f}, {d.center[1]:.0f})"
+                if d.zone is not None:
+                    text += f" {d.zone.value}"
+                parts.append(text)
+            sys.stdout.write(f"{path}: {'; '.join(parts) if parts else 'no cards'}\n")
+        if args.annotate is not None:
+            out = args.annotate / f"{path.stem}.annotated.png"
+            cv2.imwrite(str(out), annotate(image, detections, frame_layout))
+    return status
+
+
+def _parse_corners(text: str) -> list[tuple[float, float]]:
+    points = []
+    for part in text.replace(";", " ").split():
+        x, _, y = part.partition(",")
+        try:
+            points.append((float(x), float(y)))
+        except ValueError:
+            raise ValueError(f"{part!r} is not X,Y") from None
+    if len(points) != 4:
+        raise ValueError("give four corners: X,Y X,Y X,Y X,Y")
+    return points
+
+
+def _grab(source: str) -> Any:
+    import cv2
+
+    target: int | str = int(source) if source.isdigit() else source
+    capture = cv2.VideoCapture(target)
+    try:
+        if not capture.isOpened():
+            return None
+        for _ in range(5):  # let the exposure settle on a live camera
+            ok, image = capture.read()
+            if ok and not source.isdigit():
+                return image
+        return image if ok else None
+    finally:
+        capture.release()
+
+
+def cmd_camera_calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from dealer_assist.errors import ConfigError
+    from dealer_assist.vision.calibration import homography_from_corners, homography_from_markers
+    from dealer_assist.vision.layout import layout_to_toml
+
+    try:
+        layout = _layout_for(args)
+    except ConfigError as error:
+        sys.stderr.write(f"{error}\n")
+        return EXIT_ERROR
+    if args.image is not None:
+        image = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
+        where = str(args.image)
+    else:
+        image = _grab(args.source)
+        where = args.source
+    if image is None:
+        sys.stderr.write(f"cannot get a frame from {where}\n")
+        return EXIT_ERROR
+    result: dict[str, Any] = {"out": str(args.out)}
+    if args.corners:
+        try:
+            matrix = homography_from_corners(_parse_corners(args.corners), layout)
+        except ValueError as error:
+            sys.stderr.write(f"--corners: {error}\n")
+            return EXIT_ERROR
+        result["method"] = "corners"
+    else:
+        fix = homography_from_markers(image, layout)
+        if fix is None:
+            wanted = ", ".join(str(m.id) for m in layout.markers) or "none in the layout"
+            sys.stderr.write(
+                f"fewer than two of the layout's markers ({wanted}) were found in {where}; "
+                "check the lighting and that the markers are in view, or give --corners\n"
+            )
+            return EXIT_ERROR
+        matrix = fix.image_to_table
+        result.update(
+            method="markers", markers=list(fix.marker_ids), error_mm=round(fix.error_mm, 2)
+        )
+    calibrated = layout.with_homography(matrix)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(layout_to_toml(calibrated), "utf-8")
+    if args.json:
+        sys.stdout.write(json.dumps(result) + "\n")
+    else:
+        how = (
+            f"from markers {', '.join(map(str, result['markers']))} "
+            f"(agreement {result['error_mm']} mm)"
+            if result["method"] == "markers"
+            else "from the four corners given"
+        )
+        sys.stdout.write(f"calibrated {how}; wrote {args.out}\n")
+    return EXIT_OK
