@@ -10,7 +10,7 @@ and each network's glyphs for the other one. The output is features and labels (
 build/ (git-ignored): the card art is never written anywhere else.
 
 Usage:
-    scripts/vision_build_dataset.py [--scenes 40] [--seed 1] [--out build/vision/glyphs.npz]
+    scripts/vision_build_dataset.py [--scenes 60] [--seed 1] [--out build/vision/glyphs.npz]
                                     [--designs a,b,...] [--images DIR]
 """
 
@@ -388,7 +388,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--scenes", type=int, default=40, help="scenes per design")
+    parser.add_argument("--scenes", type=int, default=60, help="scenes per design")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("build/vision/glyphs.npz"))
     parser.add_argument(

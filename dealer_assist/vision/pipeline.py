@@ -230,27 +230,22 @@ class CardDetector:
     def _judge(self, quad: np.ndarray, readings: tuple[_Reading, _Reading]) -> CardDetection | None:
         ranks = [r.rank for r in readings if r.rank is not None]
         suits = [r.suit for r in readings if r.suit is not None]
-        if not ranks:
-            return None  # no index in either corner: not a card
+        if not any(r.rank is not None and r.suit is not None for r in readings):
+            return None  # no corner shows a whole index (rank over suit): not known as a card
         rank_p = _combine(ranks)
-        suit_p = _combine(suits) if suits else None
+        suit_p = _combine(suits)
         best_rank = RANK_CLASSES[int(np.argmax(rank_p))]
         assert best_rank is not None
-        confidence = float(rank_p.max())
-        candidate = None
-        if suit_p is not None:
-            best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
-            assert best_suit is not None
-            confidence *= float(suit_p.max())
-            candidate = Card(best_rank, best_suit)
-        else:
-            confidence *= 0.25  # the suit was not seen: never a read
+        best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
+        assert best_suit is not None
+        confidence = float(rank_p.max()) * float(suit_p.max())
+        candidate = Card(best_rank, best_suit)
         ordered = quad if signed_area(quad) > 0 else quad[::-1]
         corner_points = tuple((float(x), float(y)) for x, y in ordered)
         center_point = ordered.mean(axis=0)
         center = (float(center_point[0]), float(center_point[1]))
         zone = self.layout.zone_of_pixel(center) if self.layout is not None else None
-        card = candidate if candidate is not None and confidence >= self.threshold else None
+        card = candidate if confidence >= self.threshold else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
 
