@@ -1,10 +1,19 @@
-"""A pcscd of our own with vpcd virtual readers, for tests and benchmarks (needs root).
+"""A pcscd of our own with virtual readers, for tests and benchmarks (needs root).
 
 pcscd keeps its socket at the fixed path ``/run/pcscd/pcscd.comm``, so only one can run: if
 another is running, :meth:`Pcscd.start` says so instead of disturbing it. The reader
-configuration is ours (``pcscd -c DIR``): each entry (friendly name, TCP port) gives two vpcd
-readers, "NAME 00 00" on that port and "NAME 00 01" on the next. The vpcd driver keeps one
-table of slots for all its entries, so one pcscd serves one entry at a time.
+configuration is ours (``pcscd -c DIR``), with two kinds of virtual reader:
+
+* vpcd (Debian's ``vsmartcard-vpcd``): each entry (friendly name, TCP port) gives two readers,
+  "NAME 00 00" on that port and "NAME 00 01" on the next. The vpcd driver keeps one table of
+  slots for all its entries, so one pcscd serves one entry at a time. pcscd polls it every
+  400 ms, as it does any reader whose driver has no event thread.
+* the event reader (ours, ``ifd_event_reader.c``, compiled here with gcc against
+  libpcsclite-dev's headers): the same wire protocol, one reader "NAME 00 00" per entry, and
+  an event thread that tells pcscd about a tag the moment it arrives or leaves - the way a CCID
+  reader with an interrupt endpoint does.
+
+Both are driven by :class:`dealer_assist.testing.ntag.VirtualReader` on the entry's port.
 """
 
 from __future__ import annotations
@@ -22,6 +31,9 @@ PCSCD_SOCKET = Path("/run/pcscd/pcscd.comm")
 PCSCD_PID_FILE = Path("/run/pcscd/pcscd.pid")
 VPCD_DRIVER = Path("/usr/lib/pcsc/drivers/serial/libifdvpcd.so")
 DEFAULT_READERS: tuple[tuple[str, int], ...] = (("Virtual PCD", 35963),)
+DEFAULT_EVENT_READERS: tuple[tuple[str, int], ...] = (("Event PCD", 35973),)
+EVENT_READER_SOURCE = Path(__file__).with_name("ifd_event_reader.c")
+PCSC_INCLUDE = Path("/usr/include/PCSC")
 INSTALL_HINT = (
     "run scripts/bootstrap.sh (as root) to install pcscd, libpcsclite-dev and vsmartcard-vpcd "
     "from scripts/system-packages.txt, and pyscard with the pcsc extra"
@@ -102,6 +114,35 @@ def wait_reader_empty(reader: str, timeout: float = 3.0) -> None:
     wait_until(lambda: bool(reader_state(reader) & 0x0010), timeout, f"{reader} to be empty")
 
 
+def build_event_reader(directory: Path) -> Path:
+    """Compile the event-driven virtual reader into ``directory``; the shared library's path."""
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    if compiler is None:
+        raise PcscdError(f"no C compiler to build the event reader: {INSTALL_HINT}")
+    if not (PCSC_INCLUDE / "ifdhandler.h").exists():
+        raise PcscdError(f"libpcsclite-dev's headers are missing: {INSTALL_HINT}")
+    directory.mkdir(parents=True, exist_ok=True)
+    library = directory / "libifd-da-event.so"
+    command = [
+        compiler,
+        "-shared",
+        "-fPIC",
+        "-O2",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        f"-I{PCSC_INCLUDE}",
+        "-o",
+        str(library),
+        str(EVENT_READER_SOURCE),
+        "-lpthread",
+    ]
+    built = subprocess.run(command, capture_output=True, text=True, check=False)
+    if built.returncode != 0:
+        raise PcscdError(f"building the event reader failed:\n{built.stderr}")
+    return library
+
+
 class Pcscd:
     """Start, stop and restart pcscd in the foreground, logging to files in ``workdir``."""
 
@@ -115,10 +156,19 @@ class Pcscd:
         self.workdir = workdir
         self.process: subprocess.Popen[bytes] | None = None
         self.readers: tuple[tuple[str, int], ...] = ()
+        self.event_readers: tuple[tuple[str, int], ...] = ()
         self.starts = 0
+        self.exit_codes: list[int] = []
+        """pcscd's exit status at each stop (0 for a clean exit after SIGTERM)."""
+        self._event_library: Path | None = None
 
-    def start(self, readers: Sequence[tuple[str, int]] = DEFAULT_READERS) -> None:
-        """Start pcscd and wait until it lists the two readers of every entry."""
+    def start(
+        self,
+        readers: Sequence[tuple[str, int]] = DEFAULT_READERS,
+        event_readers: Sequence[tuple[str, int]] = DEFAULT_EVENT_READERS,
+    ) -> None:
+        """Start pcscd and wait until it lists the two vpcd readers of every ``readers`` entry
+        and the event reader of every ``event_readers`` entry."""
         if self.process is not None:
             raise PcscdError("pcscd is already running")
         other = running_pcscd_pid()
@@ -137,8 +187,18 @@ class Pcscd:
                 f"LIBPATH      {VPCD_DRIVER}\n"
                 f"CHANNELID    0x{port:04X}\n"
             )
+        if event_readers and self._event_library is None:
+            self._event_library = build_event_reader(self.workdir / "event-reader")
+        for index, (name, port) in enumerate(event_readers):
+            (config / f"event{index}").write_text(
+                f'FRIENDLYNAME "{name}"\n'
+                f"DEVICENAME   /dev/null:0x{port:04X}\n"
+                f"LIBPATH      {self._event_library}\n"
+                f"CHANNELID    0x{port:04X}\n"
+            )
         self.readers = tuple(readers)
-        log_path = self.workdir / f"pcscd-{self.starts}.log"
+        self.event_readers = tuple(event_readers)
+        log_path = self.log_path
         with log_path.open("wb") as log:
             self.process = subprocess.Popen(
                 [self.binary, "--foreground", "--info", "-c", str(config)],
@@ -146,18 +206,26 @@ class Pcscd:
                 stderr=subprocess.STDOUT,
             )
         names = [name for name, _ in readers]
+        event_names = [name for name, _ in event_readers]
 
         def ready() -> bool:
             if self.process is not None and self.process.poll() is not None:
                 raise PcscdError(f"pcscd exited ({self.process.returncode}); see {log_path}")
             found = list_readers()
-            return all(sum(r.startswith(name + " ") for r in found) == 2 for name in names)
+            return all(sum(r.startswith(name + " ") for r in found) == 2 for name in names) and all(
+                sum(r.startswith(name + " ") for r in found) == 1 for name in event_names
+            )
 
         try:
-            wait_until(ready, 10.0, f"pcscd to list the readers of {names}")
+            wait_until(ready, 10.0, f"pcscd to list the readers of {names + event_names}")
         except (AssertionError, PcscdError) as error:
             self.stop()
             raise PcscdError(f"pcscd did not start: {error}; see {log_path}") from None
+
+    @property
+    def log_path(self) -> Path:
+        """The log of the current (or last) pcscd run."""
+        return self.workdir / f"pcscd-{self.starts}.log"
 
     def stop(self) -> None:
         """Stop pcscd (SIGTERM) and wait until it has removed its socket."""
@@ -170,6 +238,7 @@ class Pcscd:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=15)
+        self.exit_codes.append(process.returncode)
         # pcscd removes its socket on a clean exit; on a slow or loaded machine give it time,
         # and once no pcscd is left, a socket it left behind is stale: remove it ourselves.
         try:
@@ -179,7 +248,15 @@ class Pcscd:
                 raise
             PCSCD_SOCKET.unlink(missing_ok=True)
 
-    def restart(self, readers: Sequence[tuple[str, int]] | None = None) -> None:
+    def restart(
+        self,
+        readers: Sequence[tuple[str, int]] | None = None,
+        event_readers: Sequence[tuple[str, int]] | None = None,
+    ) -> None:
         previous = self.readers or DEFAULT_READERS
+        previous_events = self.event_readers
         self.stop()
-        self.start(previous if readers is None else readers)
+        self.start(
+            previous if readers is None else readers,
+            previous_events if event_readers is None else event_readers,
+        )

@@ -1,9 +1,10 @@
-"""Fixtures for the PC/SC tests: one pcscd per session with the vpcd virtual readers.
+"""Fixtures for the PC/SC tests: one pcscd per session with the virtual readers.
 
-The stack is real (pcscd, libpcsclite, pyscard, the vpcd reader driver); only the tag is ours
-(:mod:`dealer_assist.testing.ntag`). Nothing is skipped: without pcscd, vpcd or pyscard the
-fixture fails and says how to install them. There are two virtual readers on fixed ports, so
-these tests must not run in parallel with each other or with another pcscd.
+The stack is real (pcscd, libpcsclite, pyscard, the vpcd reader driver and our event-driven
+reader driver); only the tag is ours (:mod:`dealer_assist.testing.ntag`). Nothing is skipped:
+without pcscd, vpcd, pyscard or a C compiler the fixture fails and says how to install them.
+The virtual readers are on fixed ports, so these tests must not run in parallel with each
+other or with another pcscd.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from dealer_assist.testing.ntag import VirtualReader
 from dealer_assist.testing.pcscd import (
+    DEFAULT_EVENT_READERS,
     DEFAULT_READERS,
     INSTALL_HINT,
     Pcscd,
@@ -24,6 +26,7 @@ from dealer_assist.testing.pcscd import (
 
 SOURCE_READER = "Virtual PCD 00 00"  # the driver tests: port 35963
 COMMAND_READER = "Virtual PCD 00 01"  # the command tests: port 35964
+EVENT_READER = "Event PCD 00 00"  # the event-driven reader: port 35973
 
 
 @pytest.fixture(scope="session")
@@ -45,8 +48,12 @@ def _virtual_reader(daemon: Pcscd, name: str, port: int) -> Iterator[VirtualRead
     reader = VirtualReader(port)
     yield reader
     reader.remove()
-    if daemon.process is None or daemon.readers != DEFAULT_READERS:
-        daemon.restart(DEFAULT_READERS)  # a test stopped pcscd or changed its readers
+    if (
+        daemon.process is None
+        or daemon.readers != DEFAULT_READERS
+        or daemon.event_readers != DEFAULT_EVENT_READERS
+    ):
+        daemon.restart(DEFAULT_READERS, DEFAULT_EVENT_READERS)  # a test changed the readers
     wait_reader_empty(name)
 
 
@@ -60,3 +67,9 @@ def source_reader(pcscd: Pcscd) -> Iterator[VirtualReader]:
 def command_reader(pcscd: Pcscd) -> Iterator[VirtualReader]:
     """The virtual reader the ``tags`` commands use ("Virtual PCD 00 01")."""
     yield from _virtual_reader(pcscd, COMMAND_READER, 35964)
+
+
+@pytest.fixture
+def event_reader(pcscd: Pcscd) -> Iterator[VirtualReader]:
+    """The event-driven virtual reader ("Event PCD 00 00")."""
+    yield from _virtual_reader(pcscd, EVENT_READER, DEFAULT_EVENT_READERS[0][1])
