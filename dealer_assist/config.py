@@ -14,8 +14,10 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from dealer_assist.errors import ConfigError
+from dealer_assist.rules.coup import Hand
 from dealer_assist.rules.settlement import (
     CommissionMode,
     Limit,
@@ -52,6 +54,87 @@ class JournalSettings:
     clock_step_seconds: int = 60  # a forward jump larger than this is a clock step
 
 
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CameraMarker:
+    id: int
+    center_mm: Point
+    size_mm: float = 30.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CameraZone:
+    hand: Hand
+    polygon_mm: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CameraSettings:
+    """The ``[camera]`` section: the overhead camera's layout and calibration (docs/vision.md).
+
+    Checked here in plain Python (the core imports no numpy); the camera driver turns it into a
+    :class:`dealer_assist.vision.layout.Layout` with :meth:`as_document`.
+    """
+
+    card_width_mm: float = 63.0
+    card_height_mm: float = 88.0
+    region_mm: tuple[float, float, float, float] = (0.0, 0.0, 600.0, 340.0)
+    aruco_dictionary: str = "DICT_4X4_50"
+    image_to_table: tuple[tuple[float, float, float], ...] | None = None
+    zone_tolerance_mm: float = 40.0
+    markers: tuple[CameraMarker, ...] = ()
+    zones: tuple[CameraZone, ...] = ()
+
+    def as_document(self) -> dict[str, Any]:
+        """The section as a parsed TOML document (``{"camera": {...}}``)."""
+        camera: dict[str, Any] = {
+            "card_width_mm": self.card_width_mm,
+            "card_height_mm": self.card_height_mm,
+            "region_mm": list(self.region_mm),
+            "aruco_dictionary": self.aruco_dictionary,
+            "zone_tolerance_mm": self.zone_tolerance_mm,
+            "markers": [
+                {"id": m.id, "center_mm": list(m.center_mm), "size_mm": m.size_mm}
+                for m in self.markers
+            ],
+            "zones": [
+                {"hand": z.hand.value, "polygon_mm": [list(p) for p in z.polygon_mm]}
+                for z in self.zones
+            ],
+        }
+        if self.image_to_table is not None:
+            camera["image_to_table"] = [list(row) for row in self.image_to_table]
+        return {"camera": camera}
+
+
+SOURCE_ROLES = ("deal", "witness")
+_WITNESS_SCHEMES = frozenset({"camera"})  # sources that see where a card lands
+
+
+def source_role(url: str, sources: tuple[str, ...]) -> str:
+    """``"deal"`` or ``"witness"`` for one of the table's source URLs.
+
+    A source's ``role=`` option decides. Without it a camera is a witness when another source
+    (a shoe) is configured - it checks the cards, it does not deal them a second time - and the
+    dealing source when it is alone (or only beside other cameras).
+    """
+    scheme, options = _scheme_and_options(url)
+    role = options.get("role")
+    if role in SOURCE_ROLES:
+        return role
+    if scheme not in _WITNESS_SCHEMES:
+        return "deal"
+    others = [s for s in sources if _scheme_and_options(s)[0] not in _WITNESS_SCHEMES]
+    return "witness" if others else "deal"
+
+
+def _scheme_and_options(url: str) -> tuple[str, dict[str, str]]:
+    parts = urlsplit(url)
+    return parts.scheme, dict(parse_qsl(parts.query, keep_blank_values=True))
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableConfig:
     table_id: str = "T1"
@@ -67,6 +150,7 @@ class TableConfig:
     shuffle_check: bool = True
     misdeal: MisdealRules = field(default_factory=MisdealRules)
     sources: tuple[str, ...] = ("mock://",)
+    camera: CameraSettings | None = None  # the [camera] section, for camera:// without layout=
     journal: Path | None = None
     journal_key: str = ""
     journal_settings: JournalSettings = field(default_factory=JournalSettings)
@@ -77,8 +161,14 @@ class TableConfig:
     advantage_threshold: Decimal = Decimal("0.01")
     source_file: str = "<defaults>"
 
+    @property
+    def witness_sources(self) -> frozenset[str]:
+        """The sources that check the cards instead of dealing them (see :func:`source_role`)."""
+        return frozenset(url for url in self.sources if source_role(url, self.sources) == "witness")
+
 
 _TOP_KEYS = {
+    "camera",
     "table",
     "rules",
     "shoe",
@@ -157,6 +247,151 @@ def _choice(
     if value not in allowed:
         raise _fail(source, where, f"must be one of {', '.join(allowed)}, not {value!r}")
     return str(value)
+
+
+def _check_sources(sources: list[str], source: str) -> None:
+    """Each source's ``role=``: only on a camera, ``deal`` or ``witness``; a witness needs a
+    source that deals."""
+    for index, url in enumerate(sources):
+        scheme, options = _scheme_and_options(url)
+        if "role" not in options:
+            continue
+        where = f"sources[{index}]"
+        if scheme not in _WITNESS_SCHEMES:
+            raise _fail(
+                source, where, f"role= is for camera:// sources only, not {scheme}:// ({url})"
+            )
+        if options["role"] not in SOURCE_ROLES:
+            raise _fail(
+                source, where, f"role must be deal or witness, not {options['role']!r} ({url})"
+            )
+    roles = [source_role(url, tuple(sources)) for url in sources]
+    if "deal" not in roles:
+        raise _fail(
+            source,
+            "sources",
+            "every source is a witness: a witness camera checks the cards a shoe deals; "
+            "add the shoe, or make the camera deal (role=deal)",
+        )
+
+
+def _number(value: object, where: str, source: str, *, positive: bool = True) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _fail(source, where, f"must be a number, not {value!r}")
+    if positive and value <= 0:
+        raise _fail(source, where, f"must be a positive number, not {value!r}")
+    return float(value)
+
+
+def _point(value: object, where: str, source: str) -> Point:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _fail(source, where, f"must be [x, y] in millimetres, not {value!r}")
+    return (
+        _number(value[0], where, source, positive=False),
+        _number(value[1], where, source, positive=False),
+    )
+
+
+_CAMERA_KEYS = {
+    "card_width_mm",
+    "card_height_mm",
+    "region_mm",
+    "aruco_dictionary",
+    "image_to_table",
+    "zone_tolerance_mm",
+    "markers",
+    "zones",
+}
+
+
+def _camera_settings(camera: Mapping[str, Any], source: str) -> CameraSettings:
+    """The ``[camera]`` section, with the same rules as a layout file (docs/vision.md)."""
+    _check_keys(camera, _CAMERA_KEYS, "camera", source)
+    defaults = CameraSettings()
+    region_value = camera.get("region_mm", list(defaults.region_mm))
+    if not isinstance(region_value, list) or len(region_value) != 4:
+        raise _fail(source, "camera.region_mm", "must be [left, top, right, bottom] in mm")
+    left, top, right, bottom = (
+        _number(v, "camera.region_mm", source, positive=False) for v in region_value
+    )
+    if right <= left or bottom <= top:
+        raise _fail(source, "camera.region_mm", "must be [left, top, right, bottom] in mm")
+    dictionary = camera.get("aruco_dictionary", defaults.aruco_dictionary)
+    if not isinstance(dictionary, str) or not dictionary.startswith("DICT_"):
+        raise _fail(source, "camera.aruco_dictionary", "must name an ArUco dictionary, DICT_...")
+    matrix: tuple[tuple[float, float, float], ...] | None = None
+    matrix_value = camera.get("image_to_table")
+    if matrix_value is not None:
+        if (
+            not isinstance(matrix_value, list)
+            or len(matrix_value) != 3
+            or not all(isinstance(row, list) and len(row) == 3 for row in matrix_value)
+        ):
+            raise _fail(
+                source, "camera.image_to_table", "must be a 3x3 matrix (three rows of three)"
+            )
+        rows = [
+            [_number(v, "camera.image_to_table", source, positive=False) for v in row]
+            for row in matrix_value
+        ]
+        matrix = tuple((row[0], row[1], row[2]) for row in rows)
+    markers_value = camera.get("markers", [])
+    if not isinstance(markers_value, list):
+        raise _fail(source, "camera.markers", "must be a list of [[camera.markers]] tables")
+    markers = []
+    for index, entry in enumerate(markers_value):
+        where = f"camera.markers[{index}]"
+        if not isinstance(entry, dict) or isinstance(entry.get("id"), bool):
+            raise _fail(source, where, "needs id (a whole number), center_mm and size_mm")
+        _check_keys(entry, {"id", "center_mm", "size_mm"}, where, source)
+        if not isinstance(entry.get("id"), int):
+            raise _fail(source, f"{where}.id", "must be a whole number (the ArUco id)")
+        markers.append(
+            CameraMarker(
+                id=entry["id"],
+                center_mm=_point(entry.get("center_mm"), f"{where}.center_mm", source),
+                size_mm=_number(entry.get("size_mm", 30.0), f"{where}.size_mm", source),
+            )
+        )
+    zones_value = camera.get("zones", [])
+    if not isinstance(zones_value, list):
+        raise _fail(source, "camera.zones", "must be a list of [[camera.zones]] tables")
+    zones = []
+    for index, entry in enumerate(zones_value):
+        where = f"camera.zones[{index}]"
+        if not isinstance(entry, dict):
+            raise _fail(source, where, "must be a table with hand and polygon_mm")
+        _check_keys(entry, {"hand", "polygon_mm"}, where, source)
+        try:
+            hand = Hand(entry.get("hand"))
+        except ValueError:
+            allowed = ", ".join(h.value for h in Hand)
+            raise _fail(source, f"{where}.hand", f"must be one of {allowed}") from None
+        polygon = entry.get("polygon_mm")
+        if not isinstance(polygon, list) or len(polygon) < 3:
+            raise _fail(source, f"{where}.polygon_mm", "needs at least three [x, y] points")
+        points = tuple(_point(p, f"{where}.polygon_mm", source) for p in polygon)
+        zones.append(CameraZone(hand=hand, polygon_mm=points))
+    return CameraSettings(
+        card_width_mm=_number(
+            camera.get("card_width_mm", defaults.card_width_mm), "camera.card_width_mm", source
+        ),
+        card_height_mm=_number(
+            camera.get("card_height_mm", defaults.card_height_mm),
+            "camera.card_height_mm",
+            source,
+        ),
+        region_mm=(left, top, right, bottom),
+        aruco_dictionary=dictionary,
+        image_to_table=matrix,
+        zone_tolerance_mm=_number(
+            camera.get("zone_tolerance_mm", defaults.zone_tolerance_mm),
+            "camera.zone_tolerance_mm",
+            source,
+        ),
+        markers=tuple(markers),
+        zones=tuple(zones),
+    )
 
 
 def _shoe_settings(
@@ -371,6 +606,12 @@ def parse_config(
         or not all(isinstance(s, str) and "://" in s for s in sources_raw)
     ):
         raise _fail(source, "sources", 'a list of source URLs, e.g. ["serial:///dev/ttyACM0"]')
+    _check_sources(sources_raw, source)
+    camera = (
+        _camera_settings(_table(document, "camera", source), source)
+        if "camera" in document
+        else None
+    )
 
     journal_table = _table(document, "journal", source)
     _check_keys(
@@ -426,6 +667,7 @@ def parse_config(
         shuffle_check=_bool(table, "shuffle_check", True, "table.shuffle_check", source),
         misdeal=misdeal,
         sources=tuple(sources_raw),
+        camera=camera,
         journal=(base / journal_path) if journal_path else None,
         journal_key=journal_key,
         journal_settings=journal_settings,

@@ -12,6 +12,7 @@ Not thread-safe by design: one thread (see :mod:`dealer_assist.table.runtime`) f
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -34,7 +35,7 @@ from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Game, Hand
 from dealer_assist.rules.outcome import outcome_of
 from dealer_assist.rules.settlement import Bet, money, settle, verify_bet
 from dealer_assist.shoe import Shoe, ShoePhase, ShuffleCheckSettings, ShuffleStatus, check_shuffle
-from dealer_assist.table import bankgame
+from dealer_assist.table import bankgame, witness
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.events import (
     AlertRaised,
@@ -46,7 +47,9 @@ from dealer_assist.table.events import (
     CardCorrected,
     CardDealt,
     CardRevealed,
+    CardSeen,
     CardWithdrawn,
+    CardWitnessed,
     CommissionCollected,
     CoupClosed,
     CoupCompleted,
@@ -97,6 +100,8 @@ class TableController:
         self._indicator: Indicator | None = None
         self._cards_received = 0
         self._analysis_due = False
+        # Sources that check the cards instead of dealing them (a camera beside a shoe).
+        self._witnesses = config.witness_sources
 
     def begin(self) -> None:
         """Open the table: start the first shoe unless a recovered journal already has one.
@@ -227,7 +232,9 @@ class TableController:
     # --- inputs: source events -------------------------------------------------------------
 
     def on_source_event(self, event: SourceEvent) -> None:
-        if isinstance(event, CardRead):
+        if isinstance(event, CardRead) and event.source in self._witnesses:
+            self._card_seen(event)
+        elif isinstance(event, CardRead):
             self._card_read(event)
         elif isinstance(event, StatusChanged):
             self._record(
@@ -265,6 +272,7 @@ class TableController:
         elif isinstance(event, CutCardDrawn):
             source = event.source
             self._try(lambda: self._cut_card(source))
+        self._judge_witnessed()
         self._publish()
 
     def _try(self, action: Callable[[], None]) -> None:
@@ -277,10 +285,17 @@ class TableController:
         self._cards_received += 1
         raw = read.raw.hex()
         if read.card is None:
+            waiting = self._compute_indicator()
+            wanted = (
+                f"; the tableau waits for the {witness.hand_name(waiting.hand)} card"
+                if waiting.want is Want.CARD and waiting.hand is not None
+                else ""
+            )
             self._alert(
                 "unreadable_card",
                 f"{read.source} saw a card it could not read"
-                + (f" ({read.detail})" if read.detail else ""),
+                + (f" ({read.detail})" if read.detail else "")
+                + wanted,
                 "A supervisor keys in the card, or voids the coup",
                 hold=True,
                 options=("enter_card", "void_coup"),
@@ -289,6 +304,94 @@ class TableController:
             )
             return
         self._take_card(read.card, source=read.source, raw=raw, hand=read.hand)
+
+    # --- the witness camera (table/witness.py) --------------------------------------------
+
+    def _card_seen(self, read: CardRead) -> None:
+        """A witness saw a card land: record it (it deals nothing); judged by
+        :meth:`_judge_witnessed` once the shoe's card is there to compare with."""
+        state = self._state
+        hand = read.hand.value if read.hand is not None else None
+        coup, position = witness.place(
+            card=read.card,
+            order=_layout_order(read.raw),
+            coup=state.coup_number,
+            in_coup=state.coup is not None and not state.coup_finished,
+            dealt=len(state.coup_cards),
+            ledger=state.witness,
+            early=len(state.witness_early),
+            loose=state.loose_cards,
+        )
+        self._record(
+            CardSeen(
+                coup=coup,
+                position=position,
+                card=read.card,
+                hand=hand,
+                source=read.source,
+                raw=read.raw.hex(),
+                confidence="" if read.confidence is None else str(read.confidence),
+            )
+        )
+        if position == witness.NOT_A_COUP_CARD:
+            self._record(
+                CardWitnessed(
+                    coup=coup,
+                    position=position,
+                    verdict=witness.BURNED,
+                    card=read.card,
+                    hand=hand,
+                    source=read.source,
+                )
+            )
+
+    def _judge_witnessed(self) -> None:
+        """Judge, in order, what the witness saw of the coup as far as the shoe has dealt."""
+        state = self._state
+        while True:
+            ledger = state.witness
+            if ledger is None or ledger.judged >= len(ledger.seen):
+                return
+            seen = ledger.seen[ledger.judged]
+            judgement = witness.judge(
+                seen,
+                cards=state.coup_cards,
+                hands=state.coup_card_hands,
+                matched=ledger.matched,
+                finished=state.coup_finished,
+                voided=ledger.voided,
+                check_order=not self.config.squeeze,
+            )
+            if judgement is None:
+                return
+            self._record(
+                CardWitnessed(
+                    coup=seen.coup,
+                    position=seen.position,
+                    verdict=judgement.verdict,
+                    card=seen.card,
+                    hand=seen.hand,
+                    expected=judgement.expected.code if judgement.expected is not None else "",
+                    expected_hand=(
+                        judgement.expected_hand.value
+                        if judgement.expected_hand is not None
+                        else None
+                    ),
+                    dealt_position=judgement.dealt_position,
+                    source=seen.source,
+                )
+            )
+            alert = judgement.alert
+            if alert is not None:
+                self._alert(
+                    alert.code,
+                    alert.message,
+                    alert.fix,
+                    hold=alert.hold,
+                    options=alert.options,
+                    source=seen.source,
+                    raw=seen.raw,
+                )
 
     def _take_card(
         self, card: Card, *, source: str, raw: str, hand: Hand | None, accepted: bool = False
@@ -613,6 +716,7 @@ class TableController:
         """Carry out ``command`` or raise :class:`CommandRejected`, changing nothing."""
         handler = getattr(self, f"_cmd_{type(command).__name__}")
         handler(command)
+        self._judge_witnessed()
         self._publish()
 
     def _require(self, role: cmd.Role, needed: cmd.Role, what: str) -> None:
@@ -888,6 +992,16 @@ class TableController:
             )
             return
         self._record(AlertResolved(alert=alert.alert, resolution=command.option, by=by))
+
+
+def _layout_order(raw: bytes) -> int | None:
+    """The camera's count of the cards on the layout (its raw JSON ``order``), if it gave one."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    order = data.get("order") if isinstance(data, dict) else None
+    return order if isinstance(order, int) and not isinstance(order, bool) else None
 
 
 def _last_coup_after_cut(shoe: Shoe) -> int:

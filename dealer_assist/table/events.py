@@ -148,6 +148,49 @@ class CardWithdrawn:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardSeen:
+    """A witness (the overhead camera beside a shoe) saw a card land; it deals nothing.
+
+    ``position`` is which of coup ``coup``'s cards the witness takes it to be (0 for the first,
+    in the order cards landed); -1 for a card that is not one of the coup's (a burned card shown
+    on the layout). ``card`` is None when the camera could not read it; ``hand`` is the zone it
+    lies in (None: outside every hand). See :mod:`dealer_assist.table.witness`.
+    """
+
+    type: ClassVar[str] = "card_seen"
+    coup: int
+    position: int
+    card: Card | None
+    hand: str | None
+    source: str = ""
+    raw: str = ""  # the device's own data, hex
+    confidence: str = ""  # as the device gave it (text, so it replays exactly)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardWitnessed:
+    """The table's verdict on a card a witness saw, against the cards the shoe dealt.
+
+    ``verdict``: ``confirmed`` (the shoe's card, in its place, in the hand the tableau called),
+    ``misplaced``, ``different_card``, ``out_of_order``, ``not_dealt``, ``uncertain``,
+    ``burned`` (a card set aside, shown on the layout) or ``voided`` (the coup was voided).
+    ``expected``/``expected_hand``: the shoe's card and hand it was compared with;
+    ``dealt_position``: that card's place in the coup (-1: none).
+    """
+
+    type: ClassVar[str] = "card_witnessed"
+    coup: int
+    position: int
+    verdict: str
+    card: Card | None
+    hand: str | None
+    expected: str = ""  # the shoe's card, as its code ("": none)
+    expected_hand: str | None = None
+    dealt_position: int = -1
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CommissionCollected:
     type: ClassVar[str] = "commission_collected"
     seat: int
@@ -262,6 +305,8 @@ TableEvent = (
     | CoupVoided
     | CardCorrected
     | CardWithdrawn
+    | CardSeen
+    | CardWitnessed
     | CommissionCollected
     | AlertRaised
     | AlertResolved
@@ -291,6 +336,8 @@ EVENT_TYPES: dict[str, type[Any]] = {
         CoupVoided,
         CardCorrected,
         CardWithdrawn,
+        CardSeen,
+        CardWitnessed,
         CommissionCollected,
         AlertRaised,
         AlertResolved,

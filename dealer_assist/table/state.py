@@ -39,7 +39,9 @@ from dealer_assist.table.events import (
     CardCorrected,
     CardDealt,
     CardRevealed,
+    CardSeen,
     CardWithdrawn,
+    CardWitnessed,
     ClockStepped,
     CommissionCollected,
     CoupClosed,
@@ -56,6 +58,7 @@ from dealer_assist.table.events import (
     SupervisorAction,
     TableEvent,
 )
+from dealer_assist.table.witness import NOT_A_COUP_CARD, WitnessLedger
 
 RECALL_COUPS = 20
 _BURN_REASONS = ("burn_turned", "burn")
@@ -124,6 +127,11 @@ class TableState:
             seats=len(config.seats),
             minimum_cards=config.shoe.min_cards_to_deal,
         )
+        # The witness camera (table/witness.py): what it saw of the coup, reads that came before
+        # the next coup's first card, and cards burned or set aside since the coup started.
+        self.witness: WitnessLedger | None = None
+        self.witness_early: list[CardSeen] = []
+        self.loose_cards: list[Card] = []
         self.history: list[FinishedCoup] = []
         self.recall: deque[FinishedCoup] = deque(maxlen=RECALL_COUPS)
 
@@ -202,7 +210,9 @@ class TableState:
             self.coup_cards, self.coup_card_hands, self.coup_face_down = [], [], []
             self.coup_card_shoe_index = []
             self.advantage_alerted = set()
+            self.witness, self.witness_early, self.loose_cards = None, [], []
         elif isinstance(event, Burned):
+            self.loose_cards.append(event.card)
             self._count(event.card)
             assert self.shoe is not None
             if event.reason in _BURN_REASONS:
@@ -222,6 +232,10 @@ class TableState:
             self.coup_cards, self.coup_card_hands, self.coup_face_down = [], [], []
             self.coup_card_shoe_index = []
             self.revealed = {}
+            self.witness = WitnessLedger(
+                coup=event.coup, seen=[s for s in self.witness_early if s.coup == event.coup]
+            )
+            self.witness_early, self.loose_cards = [], []
             bets = ", ".join(f"seat {b.seat} {b.name} {b.stake}" for b in self.all_bets())
             self.coup_steps = [
                 f"coup {event.coup} of shoe {self.shoe_number}; bets: {bets or 'none'}"
@@ -268,6 +282,8 @@ class TableState:
             self.bets = {}
             self._finish(voided=False, bets=self.last_results)
         elif isinstance(event, CoupVoided):
+            if self.witness is not None and self.witness.coup == event.coup:
+                self.witness.voided = True
             self.coup_steps.append(f"voided by the {event.by}: {event.reason}")
             self._finish(voided=True, bets=())
             self.coup_closed = True
@@ -295,6 +311,14 @@ class TableState:
             self.coup_face_down.pop()
             self.coup_card_shoe_index.pop()
             self.coup_steps.append(f"{event.card.pretty} withdrawn ({event.reason}) and burned")
+        elif isinstance(event, CardSeen):
+            self._seen(event)
+        elif isinstance(event, CardWitnessed):
+            ledger = self.witness
+            if event.position >= 0 and ledger is not None and ledger.coup == event.coup:
+                ledger.judged += 1
+                if event.dealt_position >= 0:
+                    ledger.matched.add(event.dealt_position)
         elif isinstance(event, CommissionCollected):
             self.boxes, _ = self.boxes.collect(
                 event.seat, self.config.settlement.commission_rounding
@@ -339,6 +363,15 @@ class TableState:
             pass  # a record for the audit: the table's state does not depend on the clock
         else:  # pragma: no cover - every event type is handled above
             raise TypeError(f"unknown event {event!r}")
+
+    def _seen(self, event: CardSeen) -> None:
+        if event.position == NOT_A_COUP_CARD:
+            if event.card in self.loose_cards:
+                self.loose_cards.remove(event.card)
+        elif self.witness is not None and self.witness.coup == event.coup:
+            self.witness.seen.append(event)
+        else:
+            self.witness_early.append(event)
 
     def _count(self, card: Card) -> None:
         self.shoe_cards.append(card)

@@ -1,0 +1,264 @@
+"""A camera beside a shoe: a witness that checks each card lands where the tableau called it.
+
+The shoe says which card came out and the tableau says which hand it goes to; only the camera
+sees where the croupier actually put it. A *witness* source (``role=witness``, the default for
+``camera://`` beside a shoe: see :func:`dealer_assist.config.source_role`) deals nothing: each of
+its reads is recorded as a :class:`~dealer_assist.table.events.CardSeen` and judged against the
+coup's cards, in order - the camera's n-th card of the coup must be the shoe's n-th card, in the
+hand the tableau called for it - and the verdict recorded as a
+:class:`~dealer_assist.table.events.CardWitnessed` (every confirmation is in the record), with an
+alert when something is wrong:
+
+============== ================================================================ ======
+verdict        what the camera saw                                              alert
+============== ================================================================ ======
+confirmed      the shoe's card, in its place, in the hand the tableau called    none
+misplaced      one of the coup's cards in another hand (or outside every hand)  hold
+different_card a card the shoe did not deal, where the shoe dealt another one   hold
+not_dealt      a card beyond those the shoe dealt in a finished coup            hold
+out_of_order   one of the coup's cards, in its hand, but not in the shoe's order warn
+uncertain      a card it could not read                                         warn
+burned         a card the shoe burned or set aside, shown on the layout         none
+voided         any card of a voided coup                                        none
+============== ================================================================ ======
+
+A read the shoe has not caught up with yet (the card reached the layout before its read reached
+the table) waits, recorded but unjudged, until the shoe's card comes or the coup ends. Pure
+logic: :mod:`dealer_assist.table.state` folds the events, the controller records them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dealer_assist.cards import Card
+from dealer_assist.rules.coup import Hand
+from dealer_assist.table.events import CardSeen
+
+CONFIRMED = "confirmed"
+MISPLACED = "misplaced"
+DIFFERENT_CARD = "different_card"
+NOT_DEALT = "not_dealt"
+OUT_OF_ORDER = "out_of_order"
+UNCERTAIN = "uncertain"
+BURNED = "burned"
+VOIDED = "voided"
+
+NOT_A_COUP_CARD = -1  # CardSeen.position of a burned card shown on the layout
+
+
+@dataclass(slots=True)
+class WitnessLedger:
+    """What the witness saw of one coup, and how much of it has been judged (in order)."""
+
+    coup: int
+    seen: list[CardSeen] = field(default_factory=list)
+    judged: int = 0
+    matched: set[int] = field(default_factory=set)  # the coup's cards a sighting accounted for
+    voided: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WitnessAlert:
+    code: str
+    message: str
+    fix: str
+    hold: bool
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Judgement:
+    verdict: str
+    expected: Card | None = None
+    expected_hand: Hand | None = None
+    dealt_position: int = -1
+    alert: WitnessAlert | None = None
+
+
+def ordinal(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def hand_name(hand: Hand | str | None) -> str:
+    if hand is None:
+        return "no hand"
+    return str(hand).capitalize()
+
+
+def place(
+    *,
+    card: Card | None,
+    order: int | None,
+    coup: int,
+    in_coup: bool,
+    dealt: int,
+    ledger: WitnessLedger | None,
+    early: int,
+    loose: Sequence[Card],
+) -> tuple[int, int]:
+    """Which coup, and which of its cards, a witness's read is: ``(coup, position)``.
+
+    ``coup``: the table's coup number; ``in_coup``: it is being dealt; ``dealt``: its cards so
+    far; ``ledger``: what the witness saw of it (None before the shoe's first coup); ``early``:
+    reads already waiting for the next coup; ``loose``: cards burned or set aside since the coup
+    started; ``order``: the camera's own count of the cards on the layout (1: the layout was
+    cleared before this card), if it gives one.
+
+    A read belongs to the coup being dealt; after the coup, to that coup while its cards are
+    not all seen, or while the camera says the layout was not cleared (a card laid after the
+    coup); otherwise it is the next coup's, and waits for its first card.
+    """
+    if ledger is not None and ledger.coup == coup:
+        seen = len(ledger.seen)
+        same_layout = order is not None and order > 1
+        if in_coup or seen < dealt or same_layout:
+            if seen >= dealt and card is not None and card in loose and not ledger.voided:
+                return coup, NOT_A_COUP_CARD
+            return coup, seen
+    if card is not None and card in loose:
+        return coup, NOT_A_COUP_CARD
+    return coup + 1, early
+
+
+def judge(
+    seen: CardSeen,
+    *,
+    cards: Sequence[Card],
+    hands: Sequence[Hand],
+    matched: set[int],
+    finished: bool,
+    voided: bool,
+    check_order: bool = True,
+) -> Judgement | None:
+    """The verdict on ``seen`` against the coup's ``cards`` (dealt to ``hands``); None while
+    the shoe has not dealt as many cards and the coup goes on (the shoe's read is on its way).
+    ``check_order`` is off under squeeze: cards are seen when they are turned, hand by hand."""
+    position = seen.position
+    if voided:
+        return Judgement(verdict=VOIDED)
+    if position >= len(cards) and not finished:
+        return None
+    here = position < len(cards)
+    expected = cards[position] if here else None
+    expected_hand = hands[position] if here else None
+    seen_hand = Hand(seen.hand) if seen.hand is not None else None
+    nth = ordinal(position + 1)
+    if seen.card is None:
+        if expected is None:
+            return Judgement(
+                verdict=UNCERTAIN,
+                alert=WitnessAlert(
+                    code="camera_uncertain",
+                    message=f"the camera saw a card it could not read on {hand_name(seen_hand)}, "
+                    f"beyond the {len(cards)} cards the shoe dealt",
+                    fix="Check the layout: no other card belongs to this coup",
+                    hold=False,
+                    options=("acknowledge",),
+                ),
+            )
+        where = ""
+        if seen_hand is not expected_hand:
+            where = (
+                f"; it lies on {hand_name(seen_hand)}, "
+                f"the tableau called {hand_name(expected_hand)}"
+            )
+        return Judgement(
+            verdict=UNCERTAIN,
+            expected=expected,
+            expected_hand=expected_hand,
+            dealt_position=position,
+            alert=WitnessAlert(
+                code="camera_uncertain",
+                message=f"the camera cannot confirm the {nth} card, {expected}: it could not "
+                f"read it{where}",
+                fix="Check the card on the layout; the shoe's card stands",
+                hold=False,
+                options=("acknowledge",),
+            ),
+        )
+    found = _dealt_position(seen.card, position, cards, matched)
+    if found is not None:
+        belongs = hands[found]
+        if seen_hand is not belongs:
+            went = f"went to {hand_name(seen_hand)}" if seen_hand else "landed outside the hands"
+            return Judgement(
+                verdict=MISPLACED,
+                expected=seen.card,
+                expected_hand=belongs,
+                dealt_position=found,
+                alert=WitnessAlert(
+                    code="card_misplaced",
+                    message=f"the {ordinal(found + 1)} card, {seen.card}, {went}; it belongs to "
+                    f"{hand_name(belongs)}: move it",
+                    fix=f"Move {seen.card} to {hand_name(belongs)}, then acknowledge; "
+                    "or a supervisor voids the coup",
+                    hold=True,
+                    options=("acknowledge", "void_coup"),
+                ),
+            )
+        if found != position and check_order:
+            return Judgement(
+                verdict=OUT_OF_ORDER,
+                expected=seen.card,
+                expected_hand=belongs,
+                dealt_position=found,
+                alert=WitnessAlert(
+                    code="card_out_of_order",
+                    message=f"{seen.card} landed {nth} on the layout; the shoe dealt it "
+                    f"{ordinal(found + 1)} (it is in the right hand, {hand_name(belongs)})",
+                    fix="Lay each card on the layout as it comes out of the shoe",
+                    hold=False,
+                    options=("acknowledge",),
+                ),
+            )
+        return Judgement(
+            verdict=CONFIRMED, expected=seen.card, expected_hand=belongs, dealt_position=found
+        )
+    if expected is not None:
+        return Judgement(
+            verdict=DIFFERENT_CARD,
+            expected=expected,
+            expected_hand=expected_hand,
+            dealt_position=position,
+            alert=WitnessAlert(
+                code="camera_card_differs",
+                message=f"the camera sees {seen.card} as the {nth} card (on "
+                f"{hand_name(seen_hand)}); the shoe read {expected} for {hand_name(expected_hand)}",
+                fix="A supervisor checks the card on the layout: if the shoe is right, override; "
+                f"if the camera is right, correct card {position + 1}, then override; "
+                "or void the coup",
+                hold=True,
+                options=("override", "void_coup"),
+            ),
+        )
+    return Judgement(
+        verdict=NOT_DEALT,
+        alert=WitnessAlert(
+            code="card_not_dealt",
+            message=f"the camera sees {seen.card} on {hand_name(seen_hand)}, a card the shoe did "
+            f"not deal in this coup ({len(cards)} cards dealt)",
+            fix="Take the card off the layout and call the supervisor; or a supervisor voids "
+            "the coup",
+            hold=True,
+            options=("set_aside", "void_coup"),
+        ),
+    )
+
+
+def _dealt_position(
+    card: Card, position: int, cards: Sequence[Card], matched: set[int]
+) -> int | None:
+    """Where the shoe dealt ``card`` in the coup: its expected place first (a coup from a
+    multi-deck shoe may hold the same card twice), else the first place not yet seen."""
+    if position < len(cards) and cards[position] == card and position not in matched:
+        return position
+    for index, dealt in enumerate(cards):
+        if dealt == card and index not in matched:
+            return index
+    return None
