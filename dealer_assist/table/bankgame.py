@@ -72,6 +72,16 @@ def new_bank_table(game: Game, *, seats: int, minimum_cards: int) -> BankTable |
     return None
 
 
+def seat_numbers(game: Game, *, seats: int) -> tuple[int, ...]:
+    """The seats of the bank table :func:`new_bank_table` makes for ``seats`` configured seats
+    (Banque always has its ten, five a tableau); empty for Punto Banco."""
+    if game is Game.CHEMIN_DE_FER:
+        return tuple(range(1, max(2, seats) + 1))
+    if game is Game.BANQUE:
+        return tuple(range(1, BanqueSettings().seats + 1))
+    return ()
+
+
 def _member(kind: Any, value: Any, what: str) -> Any:
     """An enum member by its name (``banco_suivi``) or its value (``Banco Suivi``)."""
     text = str(value)
