@@ -84,6 +84,14 @@ def add_parser(subparsers: Any) -> None:
     shot.add_argument("--lang", choices=LANGUAGES, default="en")
     shot.add_argument("--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT")
     shot.add_argument("--seed", type=int, default=42, help="the mock shoe's seed")
+    shot.add_argument(
+        "--screen",
+        action="append",
+        dest="screens",
+        metavar="NAME",
+        help="only this screen (repeatable): croupier, scoreboard, alert, pin, keypad, recall, "
+        "supervisor, card-picker, squeeze, decision, chemin-de-fer, banque",
+    )
     shot.set_defaults(handler=cmd_screenshot)
 
 
@@ -159,8 +167,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
             "dealer-assist: screenshots need PySide6: pip install 'dealer-assist[ui]'\n"
         )
         return 1
-    from dealer_assist.ui.screenshots import take_screenshots
+    from dealer_assist.ui.screenshots import SCREENS, take_screenshots
 
+    screens = tuple(args.screens or SCREENS)
+    unknown = sorted(set(screens) - set(SCREENS))
+    if unknown:
+        raise DealerAssistError(f"no screen {', '.join(unknown)}: known {', '.join(SCREENS)}")
     written = take_screenshots(
         args.out,
         coups=args.coups,
@@ -168,6 +180,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         language=args.lang,
         size=args.size,
         seed=args.seed,
+        screens=screens,
     )
     for path in written.values():
         sys.stdout.write(f"{path}\n")

@@ -24,16 +24,20 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
+from dealer_assist.table import bankgame
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.snapshot import AlertView, Snapshot
 from dealer_assist.ui import theme, wording
 from dealer_assist.ui.adapter import TableAdapter
 from dealer_assist.ui.auth import PinVerifier
+from dealer_assist.ui.bank_controls import Control, due_seat, seat_states
+from dealer_assist.ui.bank_panel import BankPanel
 from dealer_assist.ui.dialogs import (
     AlertPanel,
     BetKeypadDialog,
     CardPickerDialog,
     CorrectCardDialog,
+    NameDialog,
     PinDialog,
     RecallDialog,
     SupervisorDialog,
@@ -123,7 +127,10 @@ class CroupierWindow(QWidget):
         self.dialog: QWidget | None = None
         self.setObjectName("croupier")
         self.setStyleSheet(theme.style_sheet())
-        self.seats_model = SeatsModel()
+        # Chemin de Fer and Banque: the seats of the bank table, and no Punto Banco bets.
+        self.bank_seats = bankgame.seat_numbers(config.variant.game, seats=len(config.seats))
+        self.due_seat: int | None = None
+        self.seats_model = SeatsModel(self.bank_seats or None)
         self.alerts_model = AlertsModel()
         self.devices_model = DevicesModel()
         bets = primary_bets(config.variant.bets)
@@ -222,6 +229,11 @@ class CroupierWindow(QWidget):
         self.bet_panel.repeatRequested.connect(self.repeat_bets)
         self.bet_panel.clearRequested.connect(self.clear_bets)
         root.addWidget(self.bet_panel)
+        self.bank_panel = BankPanel()
+        self.bank_panel.controlChosen.connect(self.bank_control)
+        root.addWidget(self.bank_panel)
+        self.bet_panel.setVisible(not self.bank_seats)
+        self.bank_panel.setVisible(bool(self.bank_seats))
 
         # Behind an alert the table dims and takes no touch until the alert is answered.
         self.scrim = QWidget(self)
@@ -238,8 +250,9 @@ class CroupierWindow(QWidget):
         adapter.commandAccepted.connect(self._accepted)
         self._shortcuts()
         self.retranslate()
-        if config.seats:
-            self.seats.select(config.seats[0])
+        seats = self.bank_seats or config.seats
+        if seats:
+            self.seats.select(seats[0])
         if adapter.snapshot is not None:
             self.show_snapshot(adapter.snapshot)
 
@@ -279,9 +292,21 @@ class CroupierWindow(QWidget):
         self.cut_card.setVisible(not snapshot.shoe.cut_card_out and phase != "shoe_ended")
         self.exposed.setVisible(phase in IN_COUP)
         self.seats_model.update(snapshot)
+        if self.bank_seats:
+            self._show_bank(snapshot)
         self.alerts_model.update(snapshot)
         self.devices_model.update(snapshot)
         self._texts()
+
+    def _show_bank(self, snapshot: Snapshot) -> None:
+        self.seats.set_bank(seat_states(snapshot, self.bank_seats))
+        due = due_seat(snapshot)
+        if due != self.due_seat:
+            # The seat offered the shoe, or whose turn it is to cover, comes up by itself.
+            self.due_seat = due
+            if due is not None and due in self.bank_seats:
+                self.seats.select(due)
+        self.bank_panel.show_snapshot(snapshot, self.selected_seat)
 
     def _build_hands(self, names: list[str]) -> None:
         for panel in self.hand_panels.values():
@@ -321,9 +346,17 @@ class CroupierWindow(QWidget):
             hand = wording.hand_upper(snapshot.decision.hand)
             self.draw.setText(self.tr("%1 DRAWS").replace("%1", hand))
             self.stand.setText(self.tr("%1 STANDS").replace("%1", hand))
-        self.boxes.setText(
-            self.tr("Commission boxes: %1").replace("%1", format_money(boxes_total(snapshot)))
-        )
+        bank = snapshot.bank
+        if bank is not None:
+            if snapshot.game == "chemin_de_fer":
+                template = self.tr("Cagnotte: %1")
+            else:
+                template = self.tr("House: %1")
+            self.boxes.setText(template.replace("%1", format_money(bank.money.house)))
+        else:
+            self.boxes.setText(
+                self.tr("Commission boxes: %1").replace("%1", format_money(boxes_total(snapshot)))
+            )
 
     def retranslate(self) -> None:
         self.language.setText(LANGUAGE_NAMES[self.translations.next_language()])
@@ -383,12 +416,16 @@ class CroupierWindow(QWidget):
 
     def _seat_selected(self, seat: int) -> None:
         self.bet_panel.set_seat(seat)
+        if self.bank_seats:
+            self.bank_panel.set_seat(seat)
 
     @property
     def selected_seat(self) -> int | None:
         return self.seats.selected
 
     def place_chip(self, amount: str) -> None:
+        if self.bank_seats:
+            return  # no chips in the bank games: stakes go through the bank panel
         seat = self.selected_seat
         if seat is None:
             self.show_message(self.tr("Touch a seat first"), error=True)
@@ -396,12 +433,78 @@ class CroupierWindow(QWidget):
         self.send(cmd.PlaceBet(seat=seat, name=self.bet_panel.bet, amount=amount))
 
     def repeat_bets(self) -> None:
-        if self.selected_seat is not None:
+        if self.selected_seat is not None and not self.bank_seats:
             self.send(cmd.RepeatBets(seat=self.selected_seat))
 
     def clear_bets(self) -> None:
-        if self.selected_seat is not None:
+        if self.selected_seat is not None and not self.bank_seats:
             self.send(cmd.ClearBets(seat=self.selected_seat))
+
+    # --- the bank (Chemin de Fer, Banque) ---------------------------------------------------
+
+    def bank_control(self, control: Control) -> None:
+        """A bank button: ask for what it needs (a name, an amount, a bet), then send the
+        :class:`~dealer_assist.table.commands.BankAction`. The controller checks it; a refusal
+        comes back as the rules' message."""
+        self._bank_step(control, dict(control.args), control.needs)
+
+    def _bank_step(self, control: Control, args: dict[str, object], needs: tuple[str, ...]) -> None:
+        if not needs:
+            self.send(cmd.BankAction(action=control.action, args=args))
+            return
+        need, rest = needs[0], needs[1:]
+        if need in ("player", "bidder", "punter"):
+            suggested = ""
+            if control.key == "sit":
+                suggested = f"Punter {args.get('seat')}"  # a name, not a word to translate
+            title = {
+                "player": self.tr("The player's name"),
+                "bidder": self.tr("Who bids for the bank?"),
+                "punter": self.tr("The bystander's name"),
+            }[need]
+            if control.key == "sit":
+                title = self.tr("Seat %1: the player's name").replace("%1", str(args.get("seat")))
+            names = NameDialog(title, suggested, self)
+            names.nameEntered.connect(
+                lambda name: self._bank_step(control, {**args, need: name}, rest)
+            )
+            self._open(names)
+            return
+        # "bet" and "amount" are asked together, on the keypad.
+        bets = control.bets if need == "bet" else ()
+        remaining = tuple(n for n in rest if n != "amount")
+        keypad = BetKeypadDialog(
+            int(str(args.get("seat", 0))),
+            bets,
+            bets[0] if bets else "",
+            self,
+            title=self._amount_title(control, args),
+            ok_text=self.tr("OK"),
+        )
+
+        def entered(_seat: int, bet: str, amount: str) -> None:
+            given = {**args, "amount": amount}
+            if need == "bet":
+                given["bet"] = bet
+            self._bank_step(control, given, remaining)
+
+        keypad.betEntered.connect(entered)
+        self._open(keypad)
+
+    def _amount_title(self, control: Control, args: dict[str, object]) -> str:
+        who = (
+            self.tr("Seat %1").replace("%1", str(args["seat"]))
+            if "seat" in args
+            else str(args.get("punter") or args.get("bidder") or args.get("player") or "")
+        )
+        templates = {
+            "put_up_bank": self.tr("%1 puts up a bank of:"),
+            "list_put_up_bank": self.tr("%1 puts up a bank of:"),
+            "bid": self.tr("%1 will risk for the bank:"),
+            "bid_name": self.tr("%1 will risk for the bank:"),
+        }
+        template = templates.get(control.key, self.tr("%1 stakes:"))
+        return template.replace("%1", who)
 
     # --- dialogs ---------------------------------------------------------------------------
 
@@ -416,6 +519,8 @@ class CroupierWindow(QWidget):
         dialog.deleteLater()
 
     def open_keypad(self) -> None:
+        if self.bank_seats:
+            return
         seat = self.selected_seat
         if seat is None:
             self.show_message(self.tr("Touch a seat first"), error=True)

@@ -159,16 +159,29 @@ class PinDialog(_Dialog):
 
 
 class BetKeypadDialog(_Dialog):
-    """Any bet of the variant, any amount: for stakes the chips do not make."""
+    """Any bet of the variant, any amount: for stakes the chips do not make.
+
+    The bank games use it for every amount (a bank, a stake, a bid): ``title`` and ``ok_text``
+    then say what the amount is for, and with no ``bets`` the amount alone is entered.
+    """
 
     betEntered = Signal(int, str, str)  # seat, bet name, amount
 
     def __init__(
-        self, seat: int, bets: Sequence[str], selected: str, parent: QWidget | None = None
+        self,
+        seat: int,
+        bets: Sequence[str],
+        selected: str,
+        parent: QWidget | None = None,
+        *,
+        title: str | None = None,
+        ok_text: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.seat = seat
         self.amount = ""
+        self.custom_title = title
+        self.ok_text = ok_text
         self.bet = selected if selected in bets else (bets[0] if bets else "")
         layout = QVBoxLayout(self)
         self.title = _heading()
@@ -220,11 +233,13 @@ class BetKeypadDialog(_Dialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Bet"))
-        self.title.setText(self.tr("Seat %1: bet").replace("%1", str(self.seat)))
+        self.title.setText(
+            self.custom_title or self.tr("Seat %1: bet").replace("%1", str(self.seat))
+        )
         for name, button in self.bet_buttons.items():
             button.setText(wording.bet_name(name))
         self.cancel.setText(self.tr("Cancel"))
-        self.ok.setText(self.tr("Place bet"))
+        self.ok.setText(self.ok_text or self.tr("Place bet"))
         self.keys["C"].setText(self.tr("Clear"))
 
     def _choose(self, name: str) -> None:
@@ -232,7 +247,7 @@ class BetKeypadDialog(_Dialog):
 
     def _show(self) -> None:
         self.display.setText(self.amount or "0")
-        self.ok.setEnabled(bool(self.amount) and bool(self.bet))
+        self.ok.setEnabled(bool(self.amount) and (bool(self.bet) or not self.bet_buttons))
 
     def press(self, key: str) -> None:
         if key == "C":
@@ -246,7 +261,7 @@ class BetKeypadDialog(_Dialog):
         self._show()
 
     def enter(self) -> None:
-        if self.amount and self.bet:
+        if self.ok.isEnabled():
             self.betEntered.emit(self.seat, self.bet, self.amount)
             self.accept()
 
@@ -254,6 +269,84 @@ class BetKeypadDialog(_Dialog):
         text = event.text()
         if text.isdigit() or text == ".":
             self.press(text)
+        elif event.key() == Qt.Key.Key_Backspace:
+            self.press("⌫")
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.enter()
+        else:
+            super().keyPressEvent(event)
+
+
+class NameDialog(_Dialog):
+    """A player's name by touch (a seat taken, a bidder, a bystander): big letter keys, the
+    suggested name already in, so most of the time the croupier only touches OK."""
+
+    nameEntered = Signal(str)
+
+    KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890"
+
+    def __init__(self, title: str, suggested: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = suggested
+        layout = QVBoxLayout(self)
+        self.title = _heading()
+        self.title.setText(title)
+        layout.addWidget(self.title)
+        self.display = QLabel()
+        self.display.setFont(theme.font(40, bold=True))
+        self.display.setMinimumHeight(70)
+        layout.addWidget(self.display)
+        grid = QGridLayout()
+        self.keys: dict[str, QPushButton] = {}
+        for position, key in enumerate([*self.KEYS, "␣", "⌫", "clear"]):
+            button = _button(key)
+            button.setMinimumSize(72, 64)
+            button.clicked.connect(lambda _=False, k=key: self.press(k))
+            self.keys[key] = button
+            grid.addWidget(button, position // 10, position % 10)
+        layout.addLayout(grid)
+        row = QHBoxLayout()
+        self.cancel = _button()
+        self.cancel.clicked.connect(self.reject)
+        self.ok = _button(tone="tie")
+        self.ok.clicked.connect(self.enter)
+        row.addWidget(self.cancel)
+        row.addWidget(self.ok)
+        layout.addLayout(row)
+        self.retranslate()
+        self._show()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Name"))
+        self.cancel.setText(self.tr("Cancel"))
+        self.ok.setText(self.tr("OK"))
+        self.keys["clear"].setText(self.tr("Clear"))
+
+    def _show(self) -> None:
+        self.display.setText(self.name or "—")
+        self.ok.setEnabled(bool(self.name.strip()))
+
+    def press(self, key: str) -> None:
+        if key == "clear":
+            self.name = ""
+        elif key == "⌫":
+            self.name = self.name[:-1]
+        elif len(self.name) < 24:
+            letter = " " if key == "␣" else key
+            # Names read as names: a capital after a space, small letters after that.
+            starts = not self.name or self.name.endswith(" ")
+            self.name += letter if starts else letter.lower()
+        self._show()
+
+    def enter(self) -> None:
+        if self.name.strip():
+            self.nameEntered.emit(self.name.strip())
+            self.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        if text and (text.isalnum() or text == " "):
+            self.press("␣" if text == " " else text.upper())
         elif event.key() == Qt.Key.Key_Backspace:
             self.press("⌫")
         elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -8,6 +8,7 @@ rows that changed, a reset when the set of rows did), so views repaint only what
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import (
@@ -138,8 +139,21 @@ class SeatsModel(_RowsModel):
     )
     SEAT, BETS, RESULT, PAYOUT, COMMISSION, BOX = range(6)
 
+    def __init__(self, seat_numbers: Sequence[int] | None = None) -> None:
+        super().__init__()
+        # The bank games seat their own table (Banque always has ten seats): a row for each
+        # of its seats, empty where the snapshot has no Punto Banco seat.
+        self.seat_numbers = tuple(seat_numbers) if seat_numbers else None
+
     def update(self, snapshot: Snapshot) -> None:
-        self.set_rows(snapshot.seats, key=lambda seat: seat.seat)
+        rows = snapshot.seats
+        if self.seat_numbers is not None:
+            known = {seat.seat: seat for seat in snapshot.seats}
+            rows = tuple(
+                known.get(number) or SeatView(seat=number, bets=(), results=(), box=Decimal(0))
+                for number in self.seat_numbers
+            )
+        self.set_rows(rows, key=lambda seat: seat.seat)
 
     def row_of_seat(self, seat: int) -> int:
         for number, view in enumerate(self._rows):

@@ -29,6 +29,19 @@ SCREENS = (
     "card-picker",
     "squeeze",
     "decision",
+    "chemin-de-fer",
+    "banque",
+)
+# The screens of the Punto Banco table the command deals first.
+PUNTO_BANCO_SCREENS = (
+    "croupier",
+    "scoreboard",
+    "alert",
+    "pin",
+    "keypad",
+    "recall",
+    "supervisor",
+    "card-picker",
 )
 
 
@@ -105,6 +118,121 @@ def deal_directly(
     raise RuntimeError("the shoe ran out before the screen wanted")
 
 
+# The players of the bank games' screenshots, seat by seat.
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal", "Ida", "Jo")
+
+
+class BankScene:
+    """A Chemin de Fer or Banque table played by hand on this thread: the bank's actions as the
+    croupier's commands, the cards from a seeded shoe, the textbook choice for each decision."""
+
+    def __init__(self, controller: TableController, *, seed: int) -> None:
+        import random
+
+        from dealer_assist.cards import shoe_composition
+
+        self.controller = controller
+        self.cards = list(shoe_composition(controller.config.shoe.decks).elements())
+        random.Random(seed).shuffle(self.cards)
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self.controller.snapshot
+
+    def act(self, action: str, **args: object) -> None:
+        from dealer_assist.table import commands as cmd
+
+        self.controller.execute(cmd.BankAction(action=action, args=args))
+
+    def deal(self, *, until: Callable[[Snapshot], bool] | None = None) -> None:
+        """Deal the coup (deciding as the simulated players do) until it is complete or
+        ``until``; a complete coup is closed unless ``until`` stopped it."""
+        from dealer_assist.table import commands as cmd
+        from dealer_assist.table.simulated import simulated_choice
+
+        while True:
+            snapshot = self.snapshot
+            if until is not None and until(snapshot):
+                return
+            if snapshot.phase == "complete":
+                self.controller.execute(cmd.CloseCoup())
+                return
+            decision = snapshot.decision
+            if decision is not None:
+                choice = simulated_choice(snapshot) or "stand"
+                self.controller.execute(cmd.Decide(hand=decision.hand, choice=choice))
+                continue
+            card = self.cards.pop()
+            self.controller.on_source_event(
+                CardRead(source="mock://", card=card, raw=card.code.encode())
+            )
+
+
+def mid_coup(snapshot: Snapshot) -> bool:
+    """A decision is due, the first two cards of each hand are out, or (a natural) the coup
+    is complete."""
+    dealt = sum(len(hand.cards) for hand in snapshot.hands)
+    return snapshot.phase in ("decision", "complete") or (
+        snapshot.phase == "dealing" and dealt >= 2 * len(snapshot.hands)
+    )
+
+
+def chemin_de_fer_scene(controller: TableController, *, seed: int) -> None:
+    """Seat 1 banks 200; one coup of partial coverage is settled; on the next, two punters
+    call Banco and the one nearer the banker takes the whole bank; the coup is mid-deal."""
+    scene = BankScene(controller, seed=seed)
+    for seat, name in enumerate(NAMES[:6], 1):
+        scene.act("sit", seat=seat, player=name)
+    scene.act("give_shoe", seat=1)
+    scene.act("put_up_bank", seat=1, amount="200")
+    scene.act("close_calls")
+    for amount in ("80", "50"):
+        turn = scene.snapshot.bank.turn
+        scene.act("stake", seat=turn, amount=amount)
+    scene.act("pass_turn", seat=scene.snapshot.bank.turn)
+    scene.act("no_more_bets")
+    scene.deal()
+    bank = scene.snapshot.bank
+    if bank.banker is None:  # the bank passed: the next seat banks 200
+        scene.act("put_up_bank", seat=bank.offered_to, amount="200")
+        bank = scene.snapshot.bank
+    callers = [seat for seat in bank.to_act][1:4:2]
+    for seat in reversed(callers):
+        scene.act("call", seat=seat, call="banco")
+    scene.act("close_calls")
+    scene.act("no_more_bets")
+    scene.deal(until=mid_coup)
+
+
+def banque_scene(controller: TableController, *, seed: int) -> None:
+    """Ten seated punters and an auction (Ida's seat is given up when she wins the bank); one
+    coup settled; the next staked by seated punters, à cheval and a bystander, mid-deal."""
+    scene = BankScene(controller, seed=seed)
+    for seat, name in enumerate(NAMES, 1):
+        scene.act("sit", seat=seat, player=name)
+    scene.act("bid", bidder="Zoe", amount="800")
+    scene.act("bid", bidder="Ida", amount="1000")
+    scene.act("close_auction")
+    for coup in range(2):
+        stakes = (
+            [("Ana", "right", "100"), ("Flo", "left", "150"), ("Cy", "a_cheval", "60")]
+            if coup == 0
+            else [
+                ("Ana", "right", "120"),
+                ("Bo", "right", "40"),
+                ("Flo", "left", "200"),
+                ("Gus", "a_cheval", "80"),
+                ("Jo", "left", "30"),
+            ]
+        )
+        for punter, bet, amount in stakes:
+            scene.act("stake", punter=punter, bet=bet, amount=amount)
+        scene.act("close_seated_stakes")
+        scene.act("stake", punter="Zed", bet="left" if coup else "right", amount="50")
+        scene.act("no_more_bets")
+        scene.deal(until=mid_coup if coup else None)
+
+
 def take_screenshots(
     out: Path,
     *,
@@ -162,7 +290,7 @@ def take_screenshots(
         widget.show()
         app.processEvents()
 
-    try:
+    def punto_banco(config: TableConfig) -> None:
         controller = play(config, coups=coups)
         adapter = TableAdapter.for_controller(controller)
         adapter.on_snapshot(controller.snapshot)
@@ -220,6 +348,9 @@ def take_screenshots(
         croupier.close()
         scoreboard.close()
 
+    try:
+        if any(name in screens for name in PUNTO_BANCO_SCREENS):
+            punto_banco(config)
         if "squeeze" in screens:
             squeeze = parse_config(
                 {"table": {"variant": variant, "squeeze": True}, "sources": [source]},
@@ -242,6 +373,20 @@ def take_screenshots(
             show(window, *size)
             save("decision", window)
             window.close()
+
+        for name, game, make_scene in (
+            ("chemin-de-fer", "chemin-de-fer", chemin_de_fer_scene),
+            ("banque", "banque", banque_scene),
+        ):
+            if name in screens:
+                bank_config = default_config(variant=game, source=source)
+                table = TableController(bank_config)
+                table.begin()
+                make_scene(table, seed=seed)
+                window = window_for(table, bank_config)
+                show(window, *size)
+                save(name, window)
+                window.close()
     finally:
         translations.set_language("en")  # the translator is the application's: leave English
     return written

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.table.snapshot import SeatView
 from dealer_assist.ui import theme, wording
+from dealer_assist.ui.bank_controls import SeatState
 from dealer_assist.ui.models import ItemRole, SeatsModel, bets_text, results_text
 from dealer_assist.ui.presentation import format_money, hand_tone, seat_totals
 
@@ -37,7 +38,7 @@ def touch_button(text: str = "", *, tone: str | None = None) -> QPushButton:
 
 
 class SeatTile(QFrame):
-    """One seat: touch it to bet for it."""
+    """One seat: touch it to bet for it (in the bank games, to act for it on the bank)."""
 
     pressed = Signal(int)
     collectRequested = Signal(int)
@@ -47,7 +48,9 @@ class SeatTile(QFrame):
         self.setObjectName("seat")
         self.seat = seat
         self.view: SeatView | None = None
+        self.bank: SeatState | None = None
         self.setProperty("selected", False)
+        self.setProperty("due", False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(theme.TOUCH_PX * 2)
         layout = QVBoxLayout(self)
@@ -66,6 +69,12 @@ class SeatTile(QFrame):
         self.result.setFont(theme.font(16))
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
+        # The bank games: the seat's stake or call, what it may still stake (instead of bets).
+        self.status = QLabel()
+        self.status.setFont(theme.font(17, bold=True))
+        self.status.setWordWrap(True)
+        self.status.hide()
+        layout.addWidget(self.status)
         # The commission box and its collect action are one target: the amount owed, on a
         # button that collects it (disabled while the box is empty).
         self.collect = touch_button()
@@ -88,7 +97,24 @@ class SeatTile(QFrame):
         self.view = view
         self.retranslate()
 
+    def set_bank(self, state: SeatState | None) -> None:
+        """Chemin de Fer and Banque: show the seat's part in the bank game, no bets or box."""
+        if state == self.bank:
+            return
+        self.bank = state
+        if state is not None:
+            self.setMinimumWidth(theme.TOUCH_PX + 36)  # ten seats fit a 1280 px screen
+        due = state is not None and state.due
+        if self.property("due") != due:
+            self.setProperty("due", due)
+            self.style().unpolish(self)
+            self.style().polish(self)
+        self.retranslate()
+
     def retranslate(self) -> None:
+        if self.bank is not None:
+            self._bank_texts(self.bank)
+            return
         view = self.view
         if view is None:
             return
@@ -109,6 +135,43 @@ class SeatTile(QFrame):
         else:
             self.collect.setText(self.tr("Box %1").replace("%1", owed))
         self.collect.setEnabled(view.box > 0)
+
+    def _bank_texts(self, state: SeatState) -> None:
+        self.collect.hide()
+        self.bets.setText(state.player or self.tr("empty"))
+        theme.set_text_colour(self.bets, theme.TEXT if state.player else theme.TEXT_DIM)
+        lines: list[str] = []
+        if state.side is not None and not state.stakes:
+            lines.append(wording.bet_name(state.side))
+        if state.banker:
+            lines.append(self.tr("BANKER"))
+        if state.offered:
+            lines.append(self.tr("offered the shoe"))
+        if state.call is not None:
+            lines.append(wording.call_name(state.call))
+        for bet, amount in state.stakes:
+            name = self.tr("stake") if bet == "stake" else wording.bet_name(bet)
+            lines.append(f"{name} {format_money(amount)}")
+        if state.suivi and state.call is None:
+            lines.append(self.tr("may follow (Suivi)"))
+        if state.turn:
+            lines.append(self.tr("TURN"))
+        if state.may_stake > 0 and state.player is not None:
+            lines.append(self.tr("may stake %1").replace("%1", format_money(state.may_stake)))
+        if state.holds_hand is not None and not state.banker:
+            hands = ", ".join(wording.hand_name(h) for h in state.holds_hand.split(", "))
+            lines.append(self.tr("plays %1").replace("%1", hands))
+        self.status.setText("\n".join(lines))
+        self.status.setVisible(bool(lines))
+        theme.set_text_colour(self.status, theme.BANK if state.banker else theme.TEXT)
+        if state.result is None:
+            self.result.setText("")
+        else:
+            self.result.setText(format_money(state.result, signed=True))
+            colour = (
+                theme.GOOD if state.result > 0 else theme.BAD if state.result < 0 else theme.TEXT
+            )
+            theme.set_text_colour(self.result, colour)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -159,6 +222,11 @@ class SeatStrip(QWidget):
 
     def tile(self, seat: int) -> SeatTile:
         return next(tile for tile in self.tiles if tile.seat == seat)
+
+    def set_bank(self, states: dict[int, SeatState]) -> None:
+        """Chemin de Fer and Banque: each seat's part in the bank game."""
+        for tile in self.tiles:
+            tile.set_bank(states.get(tile.seat))
 
     def select(self, seat: int) -> None:
         self.selected = seat

@@ -24,6 +24,8 @@ TEXT_DIM = QColor("#AEB8C2")
 GOOD = QColor("#3DDC84")
 WARN = QColor("#FFB300")
 BAD = QColor("#FF5252")
+#: Chemin de Fer and Banque: the bank and the seat that holds it.
+BANK = QColor("#E8C15A")
 
 TONE_COLOURS = {
     Tone.BANKER: QColor("#C62828"),
@@ -93,13 +95,16 @@ def style_sheet(touch: int = TOUCH_PX) -> str:
         f"""
 QPushButton[tone="{tone.value}"] {{ background: {TONE_COLOURS[tone].name()};
     color: {TONE_TEXT[tone].name()}; border-color: {TONE_BRIGHT[tone].name()}; }}
-QPushButton[tone="{tone.value}"]:checked {{ border: 4px solid #FFFFFF; }}"""
+QPushButton[tone="{tone.value}"]:checked {{ border: 4px solid #FFFFFF; }}
+QPushButton[tone="{tone.value}"]:disabled {{ background: {PANEL_LIGHT.name()};
+    color: #6B7682; border-color: #333C46; }}"""
         for tone in Tone
     )
     return f"""
 QWidget {{ background: {BACKGROUND.name()}; color: {TEXT.name()}; }}
 QLabel {{ background: transparent; }}
 QFrame#panel, QFrame#seat {{ background: {PANEL.name()}; border-radius: 10px; }}
+QFrame#seat[due="true"] {{ border: 4px solid {WARN.name()}; }}
 QFrame#seat[selected="true"] {{ border: 4px solid #FFFFFF; }}
 QPushButton {{ background: {PANEL_LIGHT.name()}; color: {TEXT.name()};
     border: 2px solid #5A6673; border-radius: 10px; padding: 4px 10px;

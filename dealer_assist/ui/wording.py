@@ -68,6 +68,14 @@ BETS = {
     "a_cheval": QT_TRANSLATE_NOOP("Wording", "À cheval"),
 }
 
+# The words a punter says to take the whole bank (Chemin de Fer), as the rules record them.
+CALLS = {
+    "Banco": QT_TRANSLATE_NOOP("Wording", "Banco"),
+    "Banco Suivi": QT_TRANSLATE_NOOP("Wording", "Banco Suivi"),
+    "Suivi": QT_TRANSLATE_NOOP("Wording", "Suivi"),
+    "Banco Seul": QT_TRANSLATE_NOOP("Wording", "Banco Seul"),
+}
+
 RESULTS = {
     "win": QT_TRANSLATE_NOOP("Wording", "win"),
     "lose": QT_TRANSLATE_NOOP("Wording", "lose"),
@@ -195,6 +203,10 @@ def bet_name(name: str) -> str:
             QCoreApplication.translate("Wording", "Égalité %1"), name.removeprefix("egalite_")
         )
     return _lookup(BETS, name, name.replace("_", " ").capitalize())
+
+
+def call_name(call: str) -> str:
+    return _lookup(CALLS, call, call)
 
 
 def result_name(result: str) -> str:

@@ -25,6 +25,329 @@
     </message>
   </context>
   <context>
+    <name>BankPanel</name>
+    <message>
+      <source>Touch a seat</source>
+      <translation>请点选座位</translation>
+    </message>
+    <message>
+      <source>Seat %1 · %2</source>
+      <translation>%1 号位 · %2</translation>
+    </message>
+    <message>
+      <source>Seat %1 · empty</source>
+      <translation>%1 号位 · 空位</translation>
+    </message>
+    <message>
+      <source>Sit a player…</source>
+      <translation>入座…</translation>
+    </message>
+    <message>
+      <source>Leaves</source>
+      <translation>离座</translation>
+    </message>
+    <message>
+      <source>Give the shoe</source>
+      <translation>交付牌靴</translation>
+    </message>
+    <message>
+      <source>Put up the bank…</source>
+      <translation>设庄…</translation>
+    </message>
+    <message>
+      <source>Declines the bank</source>
+      <translation>不做庄</translation>
+    </message>
+    <message>
+      <source>Banco</source>
+      <translation>Banco 全押</translation>
+    </message>
+    <message>
+      <source>Banco Suivi</source>
+      <translation>Banco Suivi 续押</translation>
+    </message>
+    <message>
+      <source>Suivi</source>
+      <translation>Suivi 续押</translation>
+    </message>
+    <message>
+      <source>Withdraws the call</source>
+      <translation>撤回叫注</translation>
+    </message>
+    <message>
+      <source>Stake…</source>
+      <translation>下注…</translation>
+    </message>
+    <message>
+      <source>Passes</source>
+      <translation>不下注</translation>
+    </message>
+    <message>
+      <source>Bids…</source>
+      <translation>竞投…</translation>
+    </message>
+    <message>
+      <source>Name on the list</source>
+      <translation>登记名单</translation>
+    </message>
+    <message>
+      <source>Right…</source>
+      <translation>右门…</translation>
+    </message>
+    <message>
+      <source>Left…</source>
+      <translation>左门…</translation>
+    </message>
+    <message>
+      <source>À cheval…</source>
+      <translation>跨注…</translation>
+    </message>
+    <message>
+      <source>Close the calls</source>
+      <translation>截止叫注</translation>
+    </message>
+    <message>
+      <source>Bid by name…</source>
+      <translation>记名竞投…</translation>
+    </message>
+    <message>
+      <source>Close the auction</source>
+      <translation>结束竞投</translation>
+    </message>
+    <message>
+      <source>Add a name…</source>
+      <translation>加入名单…</translation>
+    </message>
+    <message>
+      <source>Seated stakes closed</source>
+      <translation>座上下注截止</translation>
+    </message>
+    <message>
+      <source>Bystander stakes…</source>
+      <translation>旁注…</translation>
+    </message>
+    <message>
+      <source>I pass the deal</source>
+      <translation>让庄</translation>
+    </message>
+    <message>
+      <source>Banker retires</source>
+      <translation>庄家退庄</translation>
+    </message>
+    <message>
+      <source>Takes the bank at %1</source>
+      <translation>以 %1 接庄</translation>
+    </message>
+    <message>
+      <source>Covers %1</source>
+      <translation>承接 %1</translation>
+    </message>
+    <message>
+      <source>No more bets · banker withdraws %1</source>
+      <translation>停止下注 · 庄家收回 %1</translation>
+    </message>
+    <message>
+      <source>No more bets</source>
+      <translation>停止下注</translation>
+    </message>
+    <message>
+      <source>%1 takes the bank…</source>
+      <translation>%1 坐庄…</translation>
+    </message>
+    <message>
+      <source>%1 declines</source>
+      <translation>%1 放弃</translation>
+    </message>
+    <message>
+      <source>Withdraw %1 %2</source>
+      <translation>撤回 %1 %2</translation>
+    </message>
+    <message>
+      <source>Withdraws stake</source>
+      <translation>撤回注码</translation>
+    </message>
+    <message>
+      <source>Withdraw a bystander</source>
+      <translation>撤回旁注</translation>
+    </message>
+    <message>
+      <source>seat %1 %2</source>
+      <translation>%1 号位 %2</translation>
+    </message>
+    <message>
+      <source>seat %1</source>
+      <translation>%1 号位</translation>
+    </message>
+    <message>
+      <source>BANK %1 · held by %2</source>
+      <translation>庄本 %1 · %2 坐庄</translation>
+    </message>
+    <message>
+      <source>No bank · %1 may take it at %2 (the deal was passed)</source>
+      <translation>无庄 · %1 可以 %2 接庄（上一庄已让庄）</translation>
+    </message>
+    <message>
+      <source>No bank · the shoe is offered to %1</source>
+      <translation>无庄 · 牌靴交给 %1</translation>
+    </message>
+    <message>
+      <source>No bank · the croupier gives the shoe to a seat</source>
+      <translation>无庄 · 请荷官把牌靴交给一个座位</translation>
+    </message>
+    <message>
+      <source>%1 puts up the bank, or declines it</source>
+      <translation>%1 设庄或放弃</translation>
+    </message>
+    <message>
+      <source>Seat the players, then give the shoe</source>
+      <translation>先安排入座，再交付牌靴</translation>
+    </message>
+    <message>
+      <source>Calls: %1 may follow first (Banco Suivi); Banco %2 from seats %3</source>
+      <translation>叫注：%1 可优先续押（Banco Suivi）；%3 号位可 Banco %2</translation>
+    </message>
+    <message>
+      <source>Calls: Banco %1 from seats %2; then close the calls</source>
+      <translation>叫注：%2 号位可 Banco %1；然后截止叫注</translation>
+    </message>
+    <message>
+      <source>%1 holds the whole bank (%2): no more bets</source>
+      <translation>%1 承接全部庄本（%2）：停止下注</translation>
+    </message>
+    <message>
+      <source>Coverage from the banker's right: %1's turn, up to %2</source>
+      <translation>由庄家右方起承接：轮到 %1，最多 %2</translation>
+    </message>
+    <message>
+      <source>Coverage: any punter may add up to %1</source>
+      <translation>承接：任何闲家可再加最多 %1</translation>
+    </message>
+    <message>
+      <source>The bank is covered: no more bets</source>
+      <translation>庄本已全数承接：停止下注</translation>
+    </message>
+    <message>
+      <source>No more bets: deal the coup</source>
+      <translation>停止下注：请发牌</translation>
+    </message>
+    <message>
+      <source>Calls: %1</source>
+      <translation>叫注：%1</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>无</translation>
+    </message>
+    <message>
+      <source>Coverage: %1 · covered %2 · uncovered %3</source>
+      <translation>承接：%1 · 已承接 %2 · 未承接 %3</translation>
+    </message>
+    <message>
+      <source>Decisions: Player hand, %1 (largest stake) · Banker, %2 (the banker)</source>
+      <translation>决定：闲家牌由 %1（最大注）· 庄家牌由 %2（庄家）</translation>
+    </message>
+    <message>
+      <source>May stake now: %1</source>
+      <translation>现可下注：%1</translation>
+    </message>
+    <message>
+      <source>the punters win</source>
+      <translation>闲家赢</translation>
+    </message>
+    <message>
+      <source>the bank wins</source>
+      <translation>庄家赢</translation>
+    </message>
+    <message>
+      <source>stand-off, stakes returned</source>
+      <translation>和局，退回注码</translation>
+    </message>
+    <message>
+      <source>Last coup: %1 · %2 · bank %3 → %4 · cagnotte %5</source>
+      <translation>上一局：%1 · %2 · 庄本 %3 → %4 · 抽水 %5</translation>
+    </message>
+    <message>
+      <source>the bank passes</source>
+      <translation>换庄</translation>
+    </message>
+    <message>
+      <source>No bank · highest bid %1 by %2</source>
+      <translation>无庄 · 最高出价 %1（%2）</translation>
+    </message>
+    <message>
+      <source>No bank · auction: who will risk the most?</source>
+      <translation>无庄 · 竞投：谁出最高庄本？</translation>
+    </message>
+    <message>
+      <source>No bank · offered to %1, first on the list</source>
+      <translation>无庄 · 交给名单首位 %1</translation>
+    </message>
+    <message>
+      <source>No bank · put names on the list</source>
+      <translation>无庄 · 请登记名单</translation>
+    </message>
+    <message>
+      <source>Auction · bids: %1</source>
+      <translation>竞投 · 出价：%1</translation>
+    </message>
+    <message>
+      <source>List: %1</source>
+      <translation>名单：%1</translation>
+    </message>
+    <message>
+      <source>Seated punters stake on their tableau or à cheval, up to %1</source>
+      <translation>座上闲家可押本门或跨注，最多 %1</translation>
+    </message>
+    <message>
+      <source>Bystanders may stake up to %1, on either side or à cheval</source>
+      <translation>旁注者可押任一门或跨注，最多 %1</translation>
+    </message>
+    <message>
+      <source>Stakes: %1</source>
+      <translation>注码：%1</translation>
+    </message>
+    <message>
+      <source>Right %1 · Left %2 · covered %3 · uncovered %4</source>
+      <translation>右门 %1 · 左门 %2 · 已承接 %3 · 未承接 %4</translation>
+    </message>
+    <message>
+      <source>the croupier</source>
+      <translation>荷官</translation>
+    </message>
+    <message>
+      <source>Decisions: Right hand, %1 · Left hand, %2 · Banker, %3</source>
+      <translation>决定：右门牌由 %1 · 左门牌由 %2 · 庄家牌由 %3</translation>
+    </message>
+    <message>
+      <source>%1 (seat %2)</source>
+      <translation>%1（%2 号位）</translation>
+    </message>
+    <message>
+      <source>%1 (bystander)</source>
+      <translation>%1（旁注）</translation>
+    </message>
+    <message>
+      <source>wins</source>
+      <translation>赢</translation>
+    </message>
+    <message>
+      <source>loses</source>
+      <translation>输</translation>
+    </message>
+    <message>
+      <source>stands off</source>
+      <translation>和</translation>
+    </message>
+    <message>
+      <source>Last coup: Right %1, Left %2 · %3 · bank %4 → %5 · house %6</source>
+      <translation>上一局：右门%1，左门%2 · %3 · 庄本 %4 → %5 · 抽水 %6</translation>
+    </message>
+    <message>
+      <source>the bank is exhausted</source>
+      <translation>庄本输光</translation>
+    </message>
+  </context>
+  <context>
     <name>BetKeypadDialog</name>
     <message>
       <source>Bet</source>
@@ -122,12 +445,12 @@
   <context>
     <name>CroupierWindow</name>
     <message>
-      <source>%1 decides</source>
-      <translation>由 %1 决定</translation>
-    </message>
-    <message>
       <source>Seat %1 decides</source>
       <translation>由 %1 号位决定</translation>
+    </message>
+    <message>
+      <source>%1 decides</source>
+      <translation>由 %1 决定</translation>
     </message>
     <message>
       <source>Shoe %1</source>
@@ -156,6 +479,14 @@
     <message>
       <source>%1 STANDS</source>
       <translation>%1停牌</translation>
+    </message>
+    <message>
+      <source>Cagnotte: %1</source>
+      <translation>抽水：%1</translation>
+    </message>
+    <message>
+      <source>House: %1</source>
+      <translation>场方抽成：%1</translation>
     </message>
     <message>
       <source>Commission boxes: %1</source>
@@ -192,6 +523,42 @@
     <message>
       <source>Touch a seat first</source>
       <translation>请先点选座位</translation>
+    </message>
+    <message>
+      <source>The player's name</source>
+      <translation>玩家姓名</translation>
+    </message>
+    <message>
+      <source>Who bids for the bank?</source>
+      <translation>谁竞投庄家？</translation>
+    </message>
+    <message>
+      <source>The bystander's name</source>
+      <translation>旁注者姓名</translation>
+    </message>
+    <message>
+      <source>Seat %1: the player's name</source>
+      <translation>%1 号位：玩家姓名</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>确定</translation>
+    </message>
+    <message>
+      <source>Seat %1</source>
+      <translation>%1 号位</translation>
+    </message>
+    <message>
+      <source>%1 puts up a bank of:</source>
+      <translation>%1 设庄金额：</translation>
+    </message>
+    <message>
+      <source>%1 will risk for the bank:</source>
+      <translation>%1 竞投庄本：</translation>
+    </message>
+    <message>
+      <source>%1 stakes:</source>
+      <translation>%1 下注：</translation>
     </message>
     <message>
       <source>Supervisor actions</source>
@@ -309,6 +676,25 @@
     </message>
   </context>
   <context>
+    <name>NameDialog</name>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>确定</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+  </context>
+  <context>
     <name>PinDialog</name>
     <message>
       <source>Supervisor PIN</source>
@@ -408,6 +794,38 @@
     <message>
       <source>Box %1</source>
       <translation>佣金盒 %1</translation>
+    </message>
+    <message>
+      <source>empty</source>
+      <translation>空位</translation>
+    </message>
+    <message>
+      <source>BANKER</source>
+      <translation>庄家</translation>
+    </message>
+    <message>
+      <source>offered the shoe</source>
+      <translation>获交牌靴</translation>
+    </message>
+    <message>
+      <source>stake</source>
+      <translation>注码</translation>
+    </message>
+    <message>
+      <source>may follow (Suivi)</source>
+      <translation>可续押（Suivi）</translation>
+    </message>
+    <message>
+      <source>TURN</source>
+      <translation>轮到</translation>
+    </message>
+    <message>
+      <source>may stake %1</source>
+      <translation>可下注 %1</translation>
+    </message>
+    <message>
+      <source>plays %1</source>
+      <translation>执%1牌</translation>
     </message>
   </context>
   <context>
@@ -534,6 +952,22 @@
     <message>
       <source>À cheval</source>
       <translation>跨注</translation>
+    </message>
+    <message>
+      <source>Banco</source>
+      <translation>Banco 全押</translation>
+    </message>
+    <message>
+      <source>Banco Suivi</source>
+      <translation>Banco Suivi 续押</translation>
+    </message>
+    <message>
+      <source>Suivi</source>
+      <translation>Suivi 续押</translation>
+    </message>
+    <message>
+      <source>Banco Seul</source>
+      <translation>Banco Seul 独押</translation>
     </message>
     <message>
       <source>win</source>

@@ -25,6 +25,329 @@
     </message>
   </context>
   <context>
+    <name>BankPanel</name>
+    <message>
+      <source>Touch a seat</source>
+      <translation>請點選座位</translation>
+    </message>
+    <message>
+      <source>Seat %1 · %2</source>
+      <translation>%1 號位 · %2</translation>
+    </message>
+    <message>
+      <source>Seat %1 · empty</source>
+      <translation>%1 號位 · 空位</translation>
+    </message>
+    <message>
+      <source>Sit a player…</source>
+      <translation>入座…</translation>
+    </message>
+    <message>
+      <source>Leaves</source>
+      <translation>離座</translation>
+    </message>
+    <message>
+      <source>Give the shoe</source>
+      <translation>交付牌靴</translation>
+    </message>
+    <message>
+      <source>Put up the bank…</source>
+      <translation>設莊…</translation>
+    </message>
+    <message>
+      <source>Declines the bank</source>
+      <translation>不做莊</translation>
+    </message>
+    <message>
+      <source>Banco</source>
+      <translation>Banco 全押</translation>
+    </message>
+    <message>
+      <source>Banco Suivi</source>
+      <translation>Banco Suivi 續押</translation>
+    </message>
+    <message>
+      <source>Suivi</source>
+      <translation>Suivi 續押</translation>
+    </message>
+    <message>
+      <source>Withdraws the call</source>
+      <translation>撤回叫注</translation>
+    </message>
+    <message>
+      <source>Stake…</source>
+      <translation>下注…</translation>
+    </message>
+    <message>
+      <source>Passes</source>
+      <translation>不下注</translation>
+    </message>
+    <message>
+      <source>Bids…</source>
+      <translation>競投…</translation>
+    </message>
+    <message>
+      <source>Name on the list</source>
+      <translation>登記名單</translation>
+    </message>
+    <message>
+      <source>Right…</source>
+      <translation>右門…</translation>
+    </message>
+    <message>
+      <source>Left…</source>
+      <translation>左門…</translation>
+    </message>
+    <message>
+      <source>À cheval…</source>
+      <translation>跨注…</translation>
+    </message>
+    <message>
+      <source>Close the calls</source>
+      <translation>截止叫注</translation>
+    </message>
+    <message>
+      <source>Bid by name…</source>
+      <translation>記名競投…</translation>
+    </message>
+    <message>
+      <source>Close the auction</source>
+      <translation>結束競投</translation>
+    </message>
+    <message>
+      <source>Add a name…</source>
+      <translation>加入名單…</translation>
+    </message>
+    <message>
+      <source>Seated stakes closed</source>
+      <translation>座上下注截止</translation>
+    </message>
+    <message>
+      <source>Bystander stakes…</source>
+      <translation>旁注…</translation>
+    </message>
+    <message>
+      <source>I pass the deal</source>
+      <translation>讓莊</translation>
+    </message>
+    <message>
+      <source>Banker retires</source>
+      <translation>莊家退莊</translation>
+    </message>
+    <message>
+      <source>Takes the bank at %1</source>
+      <translation>以 %1 接莊</translation>
+    </message>
+    <message>
+      <source>Covers %1</source>
+      <translation>承接 %1</translation>
+    </message>
+    <message>
+      <source>No more bets · banker withdraws %1</source>
+      <translation>停止下注 · 莊家收回 %1</translation>
+    </message>
+    <message>
+      <source>No more bets</source>
+      <translation>停止下注</translation>
+    </message>
+    <message>
+      <source>%1 takes the bank…</source>
+      <translation>%1 坐莊…</translation>
+    </message>
+    <message>
+      <source>%1 declines</source>
+      <translation>%1 放棄</translation>
+    </message>
+    <message>
+      <source>Withdraw %1 %2</source>
+      <translation>撤回 %1 %2</translation>
+    </message>
+    <message>
+      <source>Withdraws stake</source>
+      <translation>撤回注碼</translation>
+    </message>
+    <message>
+      <source>Withdraw a bystander</source>
+      <translation>撤回旁注</translation>
+    </message>
+    <message>
+      <source>seat %1 %2</source>
+      <translation>%1 號位 %2</translation>
+    </message>
+    <message>
+      <source>seat %1</source>
+      <translation>%1 號位</translation>
+    </message>
+    <message>
+      <source>BANK %1 · held by %2</source>
+      <translation>莊本 %1 · %2 坐莊</translation>
+    </message>
+    <message>
+      <source>No bank · %1 may take it at %2 (the deal was passed)</source>
+      <translation>無莊 · %1 可以 %2 接莊（上一莊已讓莊）</translation>
+    </message>
+    <message>
+      <source>No bank · the shoe is offered to %1</source>
+      <translation>無莊 · 牌靴交給 %1</translation>
+    </message>
+    <message>
+      <source>No bank · the croupier gives the shoe to a seat</source>
+      <translation>無莊 · 請荷官把牌靴交給一個座位</translation>
+    </message>
+    <message>
+      <source>%1 puts up the bank, or declines it</source>
+      <translation>%1 設莊或放棄</translation>
+    </message>
+    <message>
+      <source>Seat the players, then give the shoe</source>
+      <translation>先安排入座，再交付牌靴</translation>
+    </message>
+    <message>
+      <source>Calls: %1 may follow first (Banco Suivi); Banco %2 from seats %3</source>
+      <translation>叫注：%1 可優先續押（Banco Suivi）；%3 號位可 Banco %2</translation>
+    </message>
+    <message>
+      <source>Calls: Banco %1 from seats %2; then close the calls</source>
+      <translation>叫注：%2 號位可 Banco %1；然後截止叫注</translation>
+    </message>
+    <message>
+      <source>%1 holds the whole bank (%2): no more bets</source>
+      <translation>%1 承接全部莊本（%2）：停止下注</translation>
+    </message>
+    <message>
+      <source>Coverage from the banker's right: %1's turn, up to %2</source>
+      <translation>由莊家右方起承接：輪到 %1，最多 %2</translation>
+    </message>
+    <message>
+      <source>Coverage: any punter may add up to %1</source>
+      <translation>承接：任何閒家可再加最多 %1</translation>
+    </message>
+    <message>
+      <source>The bank is covered: no more bets</source>
+      <translation>莊本已全數承接：停止下注</translation>
+    </message>
+    <message>
+      <source>No more bets: deal the coup</source>
+      <translation>停止下注：請發牌</translation>
+    </message>
+    <message>
+      <source>Calls: %1</source>
+      <translation>叫注：%1</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>無</translation>
+    </message>
+    <message>
+      <source>Coverage: %1 · covered %2 · uncovered %3</source>
+      <translation>承接：%1 · 已承接 %2 · 未承接 %3</translation>
+    </message>
+    <message>
+      <source>Decisions: Player hand, %1 (largest stake) · Banker, %2 (the banker)</source>
+      <translation>決定：閒家牌由 %1（最大注）· 莊家牌由 %2（莊家）</translation>
+    </message>
+    <message>
+      <source>May stake now: %1</source>
+      <translation>現可下注：%1</translation>
+    </message>
+    <message>
+      <source>the punters win</source>
+      <translation>閒家贏</translation>
+    </message>
+    <message>
+      <source>the bank wins</source>
+      <translation>莊家贏</translation>
+    </message>
+    <message>
+      <source>stand-off, stakes returned</source>
+      <translation>和局，退回注碼</translation>
+    </message>
+    <message>
+      <source>Last coup: %1 · %2 · bank %3 → %4 · cagnotte %5</source>
+      <translation>上一局：%1 · %2 · 莊本 %3 → %4 · 抽水 %5</translation>
+    </message>
+    <message>
+      <source>the bank passes</source>
+      <translation>換莊</translation>
+    </message>
+    <message>
+      <source>No bank · highest bid %1 by %2</source>
+      <translation>無莊 · 最高出價 %1（%2）</translation>
+    </message>
+    <message>
+      <source>No bank · auction: who will risk the most?</source>
+      <translation>無莊 · 競投：誰出最高莊本？</translation>
+    </message>
+    <message>
+      <source>No bank · offered to %1, first on the list</source>
+      <translation>無莊 · 交給名單首位 %1</translation>
+    </message>
+    <message>
+      <source>No bank · put names on the list</source>
+      <translation>無莊 · 請登記名單</translation>
+    </message>
+    <message>
+      <source>Auction · bids: %1</source>
+      <translation>競投 · 出價：%1</translation>
+    </message>
+    <message>
+      <source>List: %1</source>
+      <translation>名單：%1</translation>
+    </message>
+    <message>
+      <source>Seated punters stake on their tableau or à cheval, up to %1</source>
+      <translation>座上閒家可押本門或跨注，最多 %1</translation>
+    </message>
+    <message>
+      <source>Bystanders may stake up to %1, on either side or à cheval</source>
+      <translation>旁注者可押任一門或跨注，最多 %1</translation>
+    </message>
+    <message>
+      <source>Stakes: %1</source>
+      <translation>注碼：%1</translation>
+    </message>
+    <message>
+      <source>Right %1 · Left %2 · covered %3 · uncovered %4</source>
+      <translation>右門 %1 · 左門 %2 · 已承接 %3 · 未承接 %4</translation>
+    </message>
+    <message>
+      <source>the croupier</source>
+      <translation>荷官</translation>
+    </message>
+    <message>
+      <source>Decisions: Right hand, %1 · Left hand, %2 · Banker, %3</source>
+      <translation>決定：右門牌由 %1 · 左門牌由 %2 · 莊家牌由 %3</translation>
+    </message>
+    <message>
+      <source>%1 (seat %2)</source>
+      <translation>%1（%2 號位）</translation>
+    </message>
+    <message>
+      <source>%1 (bystander)</source>
+      <translation>%1（旁注）</translation>
+    </message>
+    <message>
+      <source>wins</source>
+      <translation>贏</translation>
+    </message>
+    <message>
+      <source>loses</source>
+      <translation>輸</translation>
+    </message>
+    <message>
+      <source>stands off</source>
+      <translation>和</translation>
+    </message>
+    <message>
+      <source>Last coup: Right %1, Left %2 · %3 · bank %4 → %5 · house %6</source>
+      <translation>上一局：右門%1，左門%2 · %3 · 莊本 %4 → %5 · 抽水 %6</translation>
+    </message>
+    <message>
+      <source>the bank is exhausted</source>
+      <translation>莊本輸光</translation>
+    </message>
+  </context>
+  <context>
     <name>BetKeypadDialog</name>
     <message>
       <source>Bet</source>
@@ -122,12 +445,12 @@
   <context>
     <name>CroupierWindow</name>
     <message>
-      <source>%1 decides</source>
-      <translation>由 %1 決定</translation>
-    </message>
-    <message>
       <source>Seat %1 decides</source>
       <translation>由 %1 號位決定</translation>
+    </message>
+    <message>
+      <source>%1 decides</source>
+      <translation>由 %1 決定</translation>
     </message>
     <message>
       <source>Shoe %1</source>
@@ -156,6 +479,14 @@
     <message>
       <source>%1 STANDS</source>
       <translation>%1停牌</translation>
+    </message>
+    <message>
+      <source>Cagnotte: %1</source>
+      <translation>抽水：%1</translation>
+    </message>
+    <message>
+      <source>House: %1</source>
+      <translation>場方抽成：%1</translation>
     </message>
     <message>
       <source>Commission boxes: %1</source>
@@ -192,6 +523,42 @@
     <message>
       <source>Touch a seat first</source>
       <translation>請先點選座位</translation>
+    </message>
+    <message>
+      <source>The player's name</source>
+      <translation>玩家姓名</translation>
+    </message>
+    <message>
+      <source>Who bids for the bank?</source>
+      <translation>誰競投莊家？</translation>
+    </message>
+    <message>
+      <source>The bystander's name</source>
+      <translation>旁注者姓名</translation>
+    </message>
+    <message>
+      <source>Seat %1: the player's name</source>
+      <translation>%1 號位：玩家姓名</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>確定</translation>
+    </message>
+    <message>
+      <source>Seat %1</source>
+      <translation>%1 號位</translation>
+    </message>
+    <message>
+      <source>%1 puts up a bank of:</source>
+      <translation>%1 設莊金額：</translation>
+    </message>
+    <message>
+      <source>%1 will risk for the bank:</source>
+      <translation>%1 競投莊本：</translation>
+    </message>
+    <message>
+      <source>%1 stakes:</source>
+      <translation>%1 下注：</translation>
     </message>
     <message>
       <source>Supervisor actions</source>
@@ -309,6 +676,25 @@
     </message>
   </context>
   <context>
+    <name>NameDialog</name>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>OK</source>
+      <translation>確定</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+  </context>
+  <context>
     <name>PinDialog</name>
     <message>
       <source>Supervisor PIN</source>
@@ -408,6 +794,38 @@
     <message>
       <source>Box %1</source>
       <translation>佣金盒 %1</translation>
+    </message>
+    <message>
+      <source>empty</source>
+      <translation>空位</translation>
+    </message>
+    <message>
+      <source>BANKER</source>
+      <translation>莊家</translation>
+    </message>
+    <message>
+      <source>offered the shoe</source>
+      <translation>獲交牌靴</translation>
+    </message>
+    <message>
+      <source>stake</source>
+      <translation>注碼</translation>
+    </message>
+    <message>
+      <source>may follow (Suivi)</source>
+      <translation>可續押（Suivi）</translation>
+    </message>
+    <message>
+      <source>TURN</source>
+      <translation>輪到</translation>
+    </message>
+    <message>
+      <source>may stake %1</source>
+      <translation>可下注 %1</translation>
+    </message>
+    <message>
+      <source>plays %1</source>
+      <translation>執%1牌</translation>
     </message>
   </context>
   <context>
@@ -534,6 +952,22 @@
     <message>
       <source>À cheval</source>
       <translation>跨注</translation>
+    </message>
+    <message>
+      <source>Banco</source>
+      <translation>Banco 全押</translation>
+    </message>
+    <message>
+      <source>Banco Suivi</source>
+      <translation>Banco Suivi 續押</translation>
+    </message>
+    <message>
+      <source>Suivi</source>
+      <translation>Suivi 續押</translation>
+    </message>
+    <message>
+      <source>Banco Seul</source>
+      <translation>Banco Seul 獨押</translation>
     </message>
     <message>
       <source>win</source>
