@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from dealer_assist.errors import ConfigError
-from dealer_assist.rules.coup import Hand
+from dealer_assist.rules.coup import Game, Hand
 from dealer_assist.rules.settlement import (
     CommissionMode,
     Limit,
@@ -109,6 +109,21 @@ class CameraSettings:
         return {"camera": camera}
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BankConfig:
+    """The ``[bank]`` section: the house settings of Chemin de Fer and Baccarat Banque
+    (docs/bank-games.md). ``None`` fields keep the rules' defaults."""
+
+    cagnotte_rate: Decimal = Decimal("0.05")  # Chemin de Fer: of each coup the bank wins
+    assignment: str = "auction"  # Banque: "auction" or "first_on_list"
+    house_rate: Decimal = Decimal("0.05")  # Banque: what the house takes
+    house_basis: str = "coup_net"  # Banque: "coup_net" or "winning_sides"
+    rounding: Rounding = field(default_factory=Rounding)  # of the cagnotte / the house's take
+    unit: Decimal = Decimal("0.01")  # stakes and banks are whole units of this
+    minimum_stake: Decimal = Decimal("0.01")
+    minimum_bank: Decimal = Decimal("0.01")
+
+
 SOURCE_ROLES = ("deal", "witness")
 _WITNESS_SCHEMES = frozenset({"camera"})  # sources that see where a card lands
 
@@ -151,6 +166,7 @@ class TableConfig:
     misdeal: MisdealRules = field(default_factory=MisdealRules)
     sources: tuple[str, ...] = ("mock://",)
     camera: CameraSettings | None = None  # the [camera] section, for camera:// without layout=
+    bank: BankConfig = field(default_factory=BankConfig)  # Chemin de Fer and Banque
     journal: Path | None = None
     journal_key: str = ""
     journal_settings: JournalSettings = field(default_factory=JournalSettings)
@@ -168,6 +184,7 @@ class TableConfig:
 
 
 _TOP_KEYS = {
+    "bank",
     "camera",
     "table",
     "rules",
@@ -247,6 +264,74 @@ def _choice(
     if value not in allowed:
         raise _fail(source, where, f"must be one of {', '.join(allowed)}, not {value!r}")
     return str(value)
+
+
+_BANK_KEYS = {
+    "chemin-de-fer": {"cagnotte_rate"},
+    "banque": {"assignment", "house_rate", "house_basis"},
+}
+_BANK_COMMON_KEYS = {"rounding_unit", "rounding", "unit", "minimum_stake", "minimum_bank"}
+
+
+def _rate(table: Mapping[str, Any], key: str, source: str) -> Decimal:
+    where = f"bank.{key}"
+    value = table.get(key, "0.05")
+    if isinstance(value, bool | float):
+        raise _fail(source, where, f'write it as text, e.g. "0.05", not {value!r}')
+    try:
+        rate = Decimal(str(value))
+    except InvalidOperation:
+        raise _fail(source, where, f"{value!r} is not a number") from None
+    if not rate.is_finite() or not 0 <= rate < 1:
+        raise _fail(source, where, f'must be a fraction from 0 to 1, e.g. "0.05", not {value!r}')
+    return rate
+
+
+def _bank_config(document: Mapping[str, Any], game: Game, source: str) -> BankConfig:
+    bank = _table(document, "bank", source)
+    if not bank:
+        return BankConfig()
+    if game not in (Game.CHEMIN_DE_FER, Game.BANQUE):
+        raise _fail(source, "bank", "is for chemin-de-fer and banque tables (the house banks here)")
+    name = "chemin-de-fer" if game is Game.CHEMIN_DE_FER else "banque"
+    for key in bank:
+        if key in _BANK_COMMON_KEYS or key in _BANK_KEYS[name]:
+            continue
+        other = [n for n, keys in _BANK_KEYS.items() if key in keys]
+        problem = (
+            f"is a {other[0]} setting, not for {name}"
+            if other
+            else f"unknown key (allowed: {', '.join(sorted(_BANK_COMMON_KEYS | _BANK_KEYS[name]))})"
+        )
+        raise _fail(source, f"bank.{key}", problem)
+    amounts = {}
+    for key in ("unit", "minimum_stake", "minimum_bank", "rounding_unit"):
+        amount = _money(bank.get(key, "0.01"), f"bank.{key}", source)
+        if amount <= 0:
+            raise _fail(source, f"bank.{key}", "must be more than 0, e.g. 0.01 or 1")
+        amounts[key] = amount
+    rounding_mode = _choice(
+        bank, "rounding", "half_up", ("half_up", "up", "down"), "bank.rounding", source
+    )
+    return BankConfig(
+        cagnotte_rate=_rate(bank, "cagnotte_rate", source),
+        assignment=_choice(
+            bank, "assignment", "auction", ("auction", "first_on_list"), "bank.assignment", source
+        ),
+        house_rate=_rate(bank, "house_rate", source),
+        house_basis=_choice(
+            bank,
+            "house_basis",
+            "coup_net",
+            ("coup_net", "winning_sides"),
+            "bank.house_basis",
+            source,
+        ),
+        rounding=Rounding(unit=amounts["rounding_unit"], mode=RoundingMode(rounding_mode)),
+        unit=amounts["unit"],
+        minimum_stake=amounts["minimum_stake"],
+        minimum_bank=amounts["minimum_bank"],
+    )
 
 
 def _check_sources(sources: list[str], source: str) -> None:
@@ -668,6 +753,7 @@ def parse_config(
         misdeal=misdeal,
         sources=tuple(sources_raw),
         camera=camera,
+        bank=_bank_config(document, variant.game, source),
         journal=(base / journal_path) if journal_path else None,
         journal_key=journal_key,
         journal_settings=journal_settings,

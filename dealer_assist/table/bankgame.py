@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_assist.config import BankConfig
 from dealer_assist.errors import RuleViolation
 from dealer_assist.rules.bank import (
+    BankAssignment,
     BanqueBet,
     BanqueSettings,
     BanqueTable,
     Call,
     CheminDeFerSettings,
     CheminDeFerTable,
+    HouseBasis,
 )
 from dealer_assist.rules.coup import Game
 from dealer_assist.rules.outcome import Outcome, SideResult, Winner
@@ -61,14 +64,37 @@ ACTIONS: Mapping[Game, Mapping[str, tuple[str, ...]]] = {
 }
 
 
-def new_bank_table(game: Game, *, seats: int, minimum_cards: int) -> BankTable | None:
-    """The bank table of a banking game, or None for Punto Banco (the house banks)."""
+def new_bank_table(
+    game: Game, *, seats: int, minimum_cards: int, bank: BankConfig | None = None
+) -> BankTable | None:
+    """The bank table of a banking game, or None for Punto Banco (the house banks).
+    ``bank`` is the configuration's ``[bank]`` section (the house settings)."""
+    bank = bank or BankConfig()
     if game is Game.CHEMIN_DE_FER:
         return CheminDeFerTable(
-            settings=CheminDeFerSettings(seats=max(2, seats), minimum_cards=minimum_cards)
+            settings=CheminDeFerSettings(
+                seats=max(2, seats),
+                minimum_cards=minimum_cards,
+                cagnotte_rate=bank.cagnotte_rate,
+                cagnotte_rounding=bank.rounding,
+                unit=bank.unit,
+                minimum_stake=bank.minimum_stake,
+                minimum_bank=bank.minimum_bank,
+            )
         )
     if game is Game.BANQUE:
-        return BanqueTable(settings=BanqueSettings(minimum_cards=minimum_cards))
+        return BanqueTable(
+            settings=BanqueSettings(
+                minimum_cards=minimum_cards,
+                assignment=BankAssignment(bank.assignment),
+                house_rate=bank.house_rate,
+                house_basis=HouseBasis(bank.house_basis),
+                house_rounding=bank.rounding,
+                unit=bank.unit,
+                minimum_stake=bank.minimum_stake,
+                minimum_bank=bank.minimum_bank,
+            )
+        )
     return None
 
 

@@ -126,6 +126,7 @@ class TableState:
             self.variant.game,
             seats=len(config.seats),
             minimum_cards=config.shoe.min_cards_to_deal,
+            bank=config.bank,
         )
         # The witness camera (table/witness.py): what it saw of the coup, reads that came before
         # the next coup's first card, and cards burned or set aside since the coup started.

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 import pytest
 
+from dealer_assist.errors import ConfigError
 from dealer_assist.rules.bank import Call
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
@@ -266,3 +267,61 @@ def test_bystanders_only_when_the_seated_leave_the_bank_uncovered_and_a_cheval()
     assert nets["S1"] == D(60) and nets["S7"] == D(-40) and nets["Vera"] == D(-60)
     assert nets["Walker"] == 0, "a cheval: one side won, the other lost, a push"
     assert replayed(records, BANQUE, seats=7) == table.snapshot.bank
+
+
+# --- the house settings: [bank] in the configuration -----------------------------------------
+
+
+def test_the_cagnotte_is_a_setting() -> None:
+    table, _ = make_table(table=CHEMIN_DE_FER, seats={"count": 4}, bank={"cagnotte_rate": "0.10"})
+    for seat in range(1, 5):
+        act(table, "sit", seat=seat, player=f"P{seat}")
+    act(table, "give_shoe", seat=1)
+    act(table, "put_up_bank", seat=1, amount="100")
+    banco_coup(table, 2, BANKER_WINS)
+    settled = table.snapshot.bank.last_settlement
+    assert settled.cagnotte == D("10.00") and table.snapshot.bank.bank == D(190)
+
+
+def test_the_bank_may_go_to_the_first_name_on_the_list_and_the_house_take_is_a_setting() -> None:
+    table, _ = make_table(
+        table=BANQUE,
+        bank={"assignment": "first_on_list", "house_rate": "0", "minimum_stake": "5"},
+    )
+    for seat in range(1, 11):
+        act(table, "sit", seat=seat, player=f"S{seat}")
+    assert refused(table, "bid", bidder="Zed", amount="500") == "first_on_list"
+    act(table, "list_name", player="Mona")
+    act(table, "list_name", player="Zed")
+    assert table.snapshot.bank.offered_to == "Mona"
+    act(table, "put_up_bank", player="Mona", amount="250")  # at any amount
+    assert (table.snapshot.bank.banker, table.snapshot.bank.bank) == ("Mona", D(250))
+    assert refused(table, "stake", punter="S1", bet="right", amount="3") == "below_minimum"
+    act(table, "stake", punter="S1", bet="right", amount="50")
+    act(table, "no_more_bets")
+    feed(table, "3S 4S 4D 3H 5H 5C")  # right 6, left 9, banker a natural 9
+    assert table.snapshot.phase == "complete"
+    assert dict(table.snapshot.sides) == {"right": "lose", "left": "standoff"}
+    settled = table.snapshot.bank.last_settlement
+    assert settled is not None and settled.house_take == 0, "a house rate of nothing"
+
+
+@pytest.mark.parametrize(
+    ("variant", "bank", "field", "problem"),
+    [
+        ("punto-banco", {"cagnotte_rate": "0.05"}, "bank", "chemin-de-fer and banque"),
+        ("chemin-de-fer", {"assignment": "auction"}, "bank.assignment", "banque setting"),
+        ("banque", {"cagnotte_rate": "0.05"}, "bank.cagnotte_rate", "chemin-de-fer setting"),
+        ("banque", {"assignment": "lottery"}, "bank.assignment", "auction, first_on_list"),
+        ("chemin-de-fer", {"cagnotte_rate": 0.05}, "bank.cagnotte_rate", "as text"),
+        ("chemin-de-fer", {"cagnotte_rate": "1.5"}, "bank.cagnotte_rate", "fraction from 0 to 1"),
+        ("banque", {"minimum_bank": "0"}, "bank.minimum_bank", "more than 0"),
+        ("banque", {"colour": "red"}, "bank.colour", "unknown key"),
+    ],
+)
+def test_bad_bank_settings_name_the_field(
+    variant: str, bank: dict[str, object], field: str, problem: str
+) -> None:
+    with pytest.raises(ConfigError) as error:
+        make_config(table={"variant": variant}, bank=bank)
+    assert error.value.field == field and problem in error.value.problem
