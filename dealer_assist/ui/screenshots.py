@@ -168,18 +168,12 @@ class BankScene:
             )
 
 
-def mid_coup(snapshot: Snapshot) -> bool:
-    """A decision is due, the first two cards of each hand are out, or (a natural) the coup
-    is complete."""
-    dealt = sum(len(hand.cards) for hand in snapshot.hands)
-    return snapshot.phase in ("decision", "complete") or (
-        snapshot.phase == "dealing" and dealt >= 2 * len(snapshot.hands)
-    )
+def chemin_de_fer_scene(controller: TableController, *, seed: int) -> int | None:
+    """Seat 1 banks 200 and one coup of partial coverage is settled; then coups with Banco
+    calls (or the loser's Banco Suivi) until one stops on a decision: the punter holding the
+    whole bank, or the banker, decides. Returns the seat to show selected."""
+    from dealer_assist.table import commands as cmd
 
-
-def chemin_de_fer_scene(controller: TableController, *, seed: int) -> None:
-    """Seat 1 banks 200; one coup of partial coverage is settled; on the next, two punters
-    call Banco and the one nearer the banker takes the whole bank; the coup is mid-deal."""
     scene = BankScene(controller, seed=seed)
     for seat, name in enumerate(NAMES[:6], 1):
         scene.act("sit", seat=seat, player=name)
@@ -187,50 +181,58 @@ def chemin_de_fer_scene(controller: TableController, *, seed: int) -> None:
     scene.act("put_up_bank", seat=1, amount="200")
     scene.act("close_calls")
     for amount in ("80", "50"):
-        turn = scene.snapshot.bank.turn
-        scene.act("stake", seat=turn, amount=amount)
+        scene.act("stake", seat=scene.snapshot.bank.turn, amount=amount)
     scene.act("pass_turn", seat=scene.snapshot.bank.turn)
     scene.act("no_more_bets")
     scene.deal()
-    bank = scene.snapshot.bank
-    if bank.banker is None:  # the bank passed: the next seat banks 200
-        scene.act("put_up_bank", seat=bank.offered_to, amount="200")
+    for _ in range(40):
         bank = scene.snapshot.bank
-    callers = [seat for seat in bank.to_act][1:4:2]
-    for seat in reversed(callers):
-        scene.act("call", seat=seat, call="banco")
-    scene.act("close_calls")
-    scene.act("no_more_bets")
-    scene.deal(until=mid_coup)
+        if bank.banker is None:  # the bank passed: the seat offered the shoe banks 200
+            scene.act("put_up_bank", seat=bank.offered_to, amount="200")
+            bank = scene.snapshot.bank
+        if bank.suivi is not None:
+            scene.act("call", seat=bank.suivi, call="banco_suivi")
+        else:
+            for seat in reversed(bank.to_act[1:4:2]):
+                scene.act("call", seat=seat, call="banco")
+            scene.act("close_calls")
+        scene.act("no_more_bets")
+        scene.deal(until=lambda s: s.phase in ("decision", "complete"))
+        snapshot = scene.snapshot
+        if snapshot.phase == "decision":
+            return snapshot.bank.banker
+        controller.execute(cmd.CloseCoup())
+    raise RuntimeError("no coup of the shoe stopped on a decision")
 
 
-def banque_scene(controller: TableController, *, seed: int) -> None:
-    """Ten seated punters and an auction (Ida's seat is given up when she wins the bank); one
-    coup settled; the next staked by seated punters, à cheval and a bystander, mid-deal."""
+def banque_scene(controller: TableController, *, seed: int) -> int | None:
+    """Ten seated punters and an auction (Ida gives up her seat to hold the bank); one coup
+    settled; the next staked by the seated punters (à cheval too) and a bystander, before "no
+    more bets". Returns the seat to show selected."""
     scene = BankScene(controller, seed=seed)
     for seat, name in enumerate(NAMES, 1):
         scene.act("sit", seat=seat, player=name)
     scene.act("bid", bidder="Zoe", amount="800")
     scene.act("bid", bidder="Ida", amount="1000")
     scene.act("close_auction")
-    for coup in range(2):
-        stakes = (
-            [("Ana", "right", "100"), ("Flo", "left", "150"), ("Cy", "a_cheval", "60")]
-            if coup == 0
-            else [
-                ("Ana", "right", "120"),
-                ("Bo", "right", "40"),
-                ("Flo", "left", "200"),
-                ("Gus", "a_cheval", "80"),
-                ("Jo", "left", "30"),
-            ]
-        )
-        for punter, bet, amount in stakes:
-            scene.act("stake", punter=punter, bet=bet, amount=amount)
-        scene.act("close_seated_stakes")
-        scene.act("stake", punter="Zed", bet="left" if coup else "right", amount="50")
-        scene.act("no_more_bets")
-        scene.deal(until=mid_coup if coup else None)
+    for punter, bet, amount in (("Ana", "right", "100"), ("Flo", "left", "150")):
+        scene.act("stake", punter=punter, bet=bet, amount=amount)
+    scene.act("stake", punter="Cy", bet="a_cheval", amount="60")
+    scene.act("close_seated_stakes")
+    scene.act("stake", punter="Zed", bet="right", amount="50")
+    scene.act("no_more_bets")
+    scene.deal()
+    for punter, bet, amount in (
+        ("Ana", "right", "120"),
+        ("Bo", "right", "40"),
+        ("Flo", "left", "200"),
+        ("Gus", "a_cheval", "80"),
+        ("Jo", "left", "30"),
+    ):
+        scene.act("stake", punter=punter, bet=bet, amount=amount)
+    scene.act("close_seated_stakes")
+    scene.act("stake", punter="Zed", bet="left", amount="50")
+    return 6
 
 
 def take_screenshots(
@@ -382,9 +384,11 @@ def take_screenshots(
                 bank_config = default_config(variant=game, source=source)
                 table = TableController(bank_config)
                 table.begin()
-                make_scene(table, seed=seed)
+                selected = make_scene(table, seed=seed)
                 window = window_for(table, bank_config)
                 show(window, *size)
+                if selected is not None:
+                    window.seats.select(selected)
                 save(name, window)
                 window.close()
     finally:

@@ -464,8 +464,9 @@ def test_the_bank_panel_in_chinese(qtbot: Any, make_screen: Any, translations: A
 
 @pytest.mark.parametrize("seed", [3, 42])
 def test_the_screenshot_scenes_play_on_the_screen(qtbot: Any, seed: int) -> None:
-    """The screenshots' scenes (calls, coverage, a settled coup, the next one dealt) render
-    from the first snapshot to the last on a live window."""
+    """The screenshots' scenes render from the first snapshot to the last on a live window:
+    Chemin de Fer stops on a decision after calls, Banque before "no more bets" with seated,
+    à cheval and bystander stakes; each shows the last coup's settlement."""
     from dealer_assist.ui.adapter import TableAdapter
     from dealer_assist.ui.auth import DemoPinVerifier
     from dealer_assist.ui.croupier import CroupierWindow
@@ -478,12 +479,55 @@ def test_the_screenshot_scenes_play_on_the_screen(qtbot: Any, seed: int) -> None
         window = CroupierWindow(adapter, config, DemoPinVerifier())
         qtbot.addWidget(window)
         controller.begin()
-        scene(controller, seed=seed)
+        selected = scene(controller, seed=seed)
         panel = window.bank_panel
         assert panel.settlement.text().startswith("Last coup: ")
-        assert panel.calls.text().startswith(("Calls: ", "Stakes: "))
-        assert screen_phase(window) in ("dealing", "decision", "complete")
+        if variant == "chemin-de-fer":
+            assert window.snapshot.phase == "decision"
+            assert selected == window.snapshot.bank.banker
+            assert panel.calls.text().startswith("Calls: seat ")
+            assert panel.decisions.text().startswith("Decisions: Player hand, seat ")
+        else:
+            assert str(window.snapshot.bank.phase) == "bystanders"
+            assert "(bystander) Left 50" in panel.calls.text()
+            window.seats.select(selected)
+            assert panel.buttons["withdraw_stake"].text() == "Withdraw Left 200"
 
 
-def screen_phase(window: Any) -> str:
-    return str(window.snapshot.phase)
+def test_banque_by_the_list_offers_the_list_controls() -> None:
+    """A table that gives the bank to the first name on the list (a setting) offers the list's
+    actions instead of the auction's, each with the name it acts for."""
+    from dataclasses import replace
+
+    from dealer_assist.rules.bank import BankAssignment, BanqueSettings, BanqueTable
+    from tests.ui.conftest import ui_config
+
+    controller = TableController(ui_config(table={"variant": "banque"}))
+    controller.begin()
+    table = BanqueTable(settings=BanqueSettings(assignment=BankAssignment.FIRST_ON_LIST))
+    table.sit(3, "Ann")
+    snapshot = replace(controller.snapshot, bank=table.view())
+    keys = {control.key: control for control in table_controls(snapshot)}
+    assert sorted(keys) == ["list_decline_bank", "list_other", "list_put_up_bank"]
+    assert not keys["list_put_up_bank"].enabled  # the list is empty
+    seat = {control.key: control for control in seat_controls(snapshot, 3)}
+    assert seat["list_name"].enabled and seat["list_name"].args == {"player": "Ann"}
+    table.list_name("Ann")
+    snapshot = replace(controller.snapshot, bank=table.view())
+    keys = {control.key: control for control in table_controls(snapshot)}
+    assert keys["list_put_up_bank"].enabled and keys["list_put_up_bank"].args == {"player": "Ann"}
+    assert keys["list_put_up_bank"].needs == ("amount",)
+    assert not {c.key: c for c in seat_controls(snapshot, 3)}["list_name"].enabled
+
+
+def test_a_player_leaves_by_touch(qtbot: Any, make_screen: Any) -> None:
+    screen = make_screen(table={"variant": "chemin-de-fer"}, limits={})
+    open_bank(qtbot, screen)
+    panel = screen.window.bank_panel
+    select(qtbot, screen, 1)
+    assert not panel.buttons["leave"].isEnabled()  # the banker passes the deal first
+    select(qtbot, screen, 4)
+    press(qtbot, screen, "leave")
+    assert 4 not in screen.snapshot.bank.players
+    assert screen.window.seats.tile(4).bets.text() == "empty"
+    assert panel.buttons["sit"].isVisible() and not panel.buttons["leave"].isVisible()

@@ -75,3 +75,15 @@ def test_the_touchscreen_starts_and_paints(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert time.perf_counter() - started < 10  # the benchmark holds it to 3 s
     assert list(tmp_path.glob("dealer-assist/translations/dealer_assist_zh_TW-*.qm"))
+
+
+def test_screenshot_of_chosen_screens_only(
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(
+        ["screenshot", "--out", str(tmp_path), "--screen", "banque", "--size", "1280x800"]
+    )
+    assert status == 0
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["banque.png"]
+    assert main(["screenshot", "--out", str(tmp_path), "--screen", "roulette"]) != 0
+    assert "no screen roulette" in capsys.readouterr().err

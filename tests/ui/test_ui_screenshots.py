@@ -147,3 +147,33 @@ def test_the_chinese_screens(qapp: Any, tmp_path: Path) -> None:
     assert sorted(written) == ["croupier", "scoreboard"]
     image = QImage(str(written["croupier"]))
     assert image.size().toTuple() == (1280, 800) and len(colours(image)) > 8
+
+
+def bottom(image: QImage, colour: QColor, *, step: int = 3) -> int:
+    """Pixels of ``colour`` in the bottom quarter: the bet panel, or the bank panel."""
+    return sum(
+        near(image.pixelColor(x, y), colour)
+        for y in range(image.height() * 3 // 4, image.height(), step)
+        for x in range(0, image.width(), step)
+    )
+
+
+def test_the_bank_games_screens(shots: dict[str, QImage]) -> None:
+    chemin, banque, croupier = shots["chemin-de-fer"], shots["banque"], shots["croupier"]
+    assert chemin.size().toTuple() == SIZE and banque.size().toTuple() == SIZE
+    # The bank panel's headline ("BANK 494.32 · held by seat 1 Ana") and the banker's tile
+    # are in the bank's gold, which no Punto Banco screen uses.
+    assert count(chemin, theme.BANK, step=2) > 300
+    assert count(banque, theme.BANK, step=2) > 300
+    assert count(croupier, theme.BANK, step=2) == 0
+    # No Punto Banco bet buttons under the seats: the Banker bet's red is only on the
+    # Punto Banco screen.
+    banker_red = theme.TONE_COLOURS[Tone.BANKER]
+    assert bottom(croupier, banker_red) > 500
+    assert bottom(chemin, banker_red) == 0 and bottom(banque, banker_red) == 0
+    # Chemin de Fer stops on the punter's option: the instruction in the Player's blue.
+    found = band(chemin, 20)
+    assert found is not None and near(found[0], theme.TONE_COLOURS[Tone.PLAYER], 2)
+    assert wide_runs(chemin, FACE) > 30, "no card faces"
+    # Banque is staked: the croupier's green "No more bets" is in the bank panel.
+    assert bottom(banque, theme.TONE_COLOURS[Tone.TIE]) > 300
