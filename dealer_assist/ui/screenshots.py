@@ -200,7 +200,8 @@ def chemin_de_fer_scene(controller: TableController, *, seed: int) -> int | None
         scene.deal(until=lambda s: s.phase in ("decision", "complete"))
         snapshot = scene.snapshot
         if snapshot.phase == "decision":
-            return snapshot.bank.banker
+            banker: int | None = snapshot.bank.banker
+            return banker
         controller.execute(cmd.CloseCoup())
     raise RuntimeError("no coup of the shoe stopped on a decision")
 
