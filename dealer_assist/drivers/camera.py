@@ -11,22 +11,34 @@ Options (after ``?``): ``layout=PATH`` (a TOML file with a ``[camera]`` table: z
 markers, calibration; see :mod:`dealer_assist.vision.layout`), ``threshold=0.9`` (confidence
 below which a card is reported uncertain), ``fps=30`` (frame rate assumed for files),
 ``realtime=1`` (pace files at ``fps``), ``recalibrate=5`` (seconds between marker checks, 0 to
-turn off), ``reconnect=1`` (seconds between attempts to reopen a lost camera), ``model=PATH``.
+turn off), ``reconnect=1`` (seconds between attempts to reopen a lost camera), ``model=PATH``,
+``unread=1.5`` (seconds a card shape whose index never reads must lie still before it is reported
+as a card to key in; 0 turns it off), ``role=witness|deal`` (read by the table's configuration:
+a camera beside a shoe witnesses, alone it deals; see docs/vision.md).
 
 Two threads: capture reads frames and hands each *whole* frame over under a lock (a live camera
 only ever hands over the newest frame: falling behind drops frames, not time); processing finds
 and reads the cards, tracks them (:class:`~dealer_assist.vision.tracker.CardTracker`) and emits
 one :class:`CardRead` per card landed, with ``hand`` set from the layout's zones. A camera that
 stops delivering frames is reported ``LOST`` and reopened until it comes back.
+
+A card whose index never reads at all (glare over both corners, a stain, a foreign card) is not a
+card to the tracker, which starts tracks only from read indices. :class:`UnreadCards` watches
+those card shapes: one that lies still for ``unread`` seconds is reported as
+``CardRead(card=None)`` in its place in the dealing order (later cards wait for it), so the table
+asks the croupier to key it in instead of waiting for ever.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -40,13 +52,109 @@ from dealer_assist.drivers.base import (
     StatusChanged,
 )
 from dealer_assist.errors import DeviceNotAvailableError
+from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.calibration import homography_from_markers, homography_shift_mm
 from dealer_assist.vision.classifier import GlyphModel
-from dealer_assist.vision.layout import Layout, load_layout
-from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector
-from dealer_assist.vision.tracker import CardLanded, CardTracker
+from dealer_assist.vision.layout import Layout, load_layout, parse_layout
+from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector, FrameAnalysis
+from dealer_assist.vision.tracker import CardLanded, CardTracker, TrackerSettings
 
 MOVED_MM = 3.0  # a recalibration that moves the cloth more than this is reported
+UNREAD_AFTER_S = 1.5  # a card shape lying still this long without an index: ask the croupier
+BLOCK_AFTER_FRAMES = 3  # ... and once still this many frames, later cards wait for it
+
+
+@dataclass(slots=True)
+class UnreadShape:
+    """A card shape on the layout whose index has not read (yet)."""
+
+    center: tuple[float, float]
+    width: float
+    first_seen: float
+    still_since: float
+    last_seen: float
+    still_frames: int = 1
+
+
+class UnreadCards:
+    """Card shapes whose index never reads: the cards the tracker cannot see.
+
+    Pure logic, like the tracker: the caller passes each frame's unread shapes, where readable
+    cards are, and the frame time. A shape near a readable card (this frame's detections, or a
+    card already landed: its index is only covered for a moment) is not an unread card. A shape
+    that lies still for ``after_s`` is *due*: reported once, and remembered as a card landed.
+    """
+
+    def __init__(self, *, after_s: float, settings: TrackerSettings) -> None:
+        self.after_s = after_s
+        self.settings = settings
+        self.shapes: list[UnreadShape] = []
+        self.reported: list[UnreadShape] = []  # due already: never reported twice
+
+    def reset(self) -> None:
+        """The layout was cleared."""
+        self.shapes.clear()
+        self.reported.clear()
+
+    def update(
+        self,
+        shapes: Sequence[tuple[tuple[float, float], float]],
+        *,
+        readable: Sequence[tuple[float, float]],
+        now: float,
+    ) -> list[UnreadShape]:
+        """``shapes``: (centre, width in pixels) of this frame's unread card shapes;
+        ``readable``: centres of cards that read or have landed. Returns the shapes due."""
+        s = self.settings
+        if self.after_s <= 0:
+            return []
+        taken: set[int] = set()
+        known = [*readable, *(shape.center for shape in self.reported)]
+        for center, width in shapes:
+            if any(math.dist(center, c) <= s.match_share * width for c in known):
+                continue
+            best = None
+            for index, shape in enumerate(self.shapes):
+                distance = math.dist(shape.center, center)
+                near = index not in taken and distance <= s.match_share * max(shape.width, 1.0)
+                if near and (best is None or distance < best[0]):
+                    best = (distance, index)
+            if best is None:
+                self.shapes.append(UnreadShape(center, width, now, now, now))
+                taken.add(len(self.shapes) - 1)
+                continue
+            distance, index = best
+            taken.add(index)
+            shape = self.shapes[index]
+            if distance <= s.still_share * max(shape.width, 1.0):
+                shape.still_frames += 1
+            else:
+                shape.still_since, shape.still_frames = now, 1
+            shape.center, shape.width, shape.last_seen = center, width, now
+        # A shape a readable card now covers was that card; one not seen for a while has gone.
+        self.shapes = [
+            shape
+            for shape in self.shapes
+            if now - shape.last_seen <= s.forget_unconfirmed_s
+            and not any(
+                math.dist(shape.center, c) <= s.match_share * max(shape.width, 1.0)
+                for c in readable
+            )
+        ]
+        due = [
+            shape
+            for shape in self.shapes
+            if shape.last_seen == now and now - shape.still_since >= self.after_s
+        ]
+        self.shapes = [shape for shape in self.shapes if shape not in due]
+        self.reported += due
+        return due
+
+    def waiting_since(self) -> float | None:
+        """When the earliest shape that looks like a card landing first appeared: cards that
+        appeared after it wait, to keep the dealing order."""
+        times = [s.first_seen for s in self.shapes if s.still_frames >= BLOCK_AFTER_FRAMES]
+        return min(times) if times else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +201,33 @@ class FrameSlot:
             self._condition.notify_all()
 
 
+def _near(
+    center: tuple[float, float],
+    other: tuple[float, float],
+    corners: Sequence[tuple[float, float]],
+) -> bool:
+    width = min(
+        (math.dist(corners[i], corners[(i + 1) % len(corners)]) for i in range(len(corners))),
+        default=0.0,
+    )
+    return math.dist(center, other) <= 0.6 * max(width, 1.0)
+
+
+def _shape_sizes(analysis: FrameAnalysis) -> list[tuple[tuple[float, float], float]]:
+    """The unread card shapes of a frame with their widths (the short side of their quad)."""
+    sizes = []
+    for center in analysis.unread:
+        width = 0.0
+        for quad in analysis.quads:
+            middle = quad.mean(axis=0)
+            if math.dist((float(middle[0]), float(middle[1])), center) < 1.0:
+                sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
+                width = min(sides)
+                break
+        sizes.append((center, width))
+    return sizes
+
+
 def _option_float(url: SourceUrl, key: str, default: float, minimum: float = 0.0) -> float:
     text = url.option(key)
     if text is None or text == "":
@@ -110,7 +245,17 @@ class CameraSource(CardSource):
     """An overhead camera: cards found, read and tracked on the layout."""
 
     KNOWN_OPTIONS = frozenset(
-        {"layout", "threshold", "fps", "realtime", "recalibrate", "reconnect", "model"}
+        {
+            "layout",
+            "threshold",
+            "fps",
+            "realtime",
+            "recalibrate",
+            "reconnect",
+            "model",
+            "unread",
+            "role",  # the table's business (dealer_assist.config.source_role)
+        }
     )
 
     def __init__(
@@ -126,6 +271,7 @@ class CameraSource(CardSource):
         reconnect_s: float = 1.0,
         model: GlyphModel | None = None,
         tracker: CardTracker | None = None,
+        unread_after_s: float = UNREAD_AFTER_S,
     ) -> None:
         super().__init__(name=name)
         if not target:
@@ -140,6 +286,11 @@ class CameraSource(CardSource):
         self.reconnect_s = reconnect_s
         self.detector = CardDetector(layout=layout, model=model, threshold=threshold)
         self.tracker = tracker if tracker is not None else CardTracker()
+        self.unread = UnreadCards(after_s=unread_after_s, settings=self.tracker.settings)
+        self._waiting: list[CardLanded] = []  # landed, waiting for an earlier unread card
+        self._on_layout: list[tuple[float, float]] = []  # centres of the cards reported
+        self._layout_order = 0
+        self._empty_since: float | None = None
         self.live = target.isdigit() or "://" in target
         self._slot = FrameSlot()
         self._threads: list[threading.Thread] = []
@@ -168,7 +319,13 @@ class CameraSource(CardSource):
             recalibrate_s=_option_float(url, "recalibrate", 5.0),
             reconnect_s=_option_float(url, "reconnect", 1.0, minimum=0.01),
             model=GlyphModel.load(Path(model_path)) if model_path else None,
+            unread_after_s=_option_float(url, "unread", UNREAD_AFTER_S),
         )
+
+    def use_layout_document(self, document: Mapping[str, Any], *, source: str) -> None:
+        """Take the layout from a configuration's ``[camera]`` section (before ``start``)."""
+        self.layout = parse_layout(document, source=source)
+        self.detector.layout = self.layout
 
     # --- capture -------------------------------------------------------------------------------
 
@@ -256,22 +413,94 @@ class CameraSource(CardSource):
             )
 
     def process(self, frame: Frame) -> list[CardLanded]:
-        """Analyse one frame and emit the cards that landed (also usable without threads)."""
+        """Analyse one frame and emit the cards that landed (also usable without threads).
+
+        Returns the cards reported this frame, in dealing order (``card`` None: a card shape
+        whose index never read)."""
         started = time.perf_counter()
         self._maybe_recalibrate(frame)
         analysis = self.detector.analyse(frame.image)
+        self._note_clear(analysis, frame.time)
         landed = self.tracker.update(
             analysis.detections,
             now=frame.time,
             foreground=analysis.foreground,
             shapes=analysis.unread,
         )
+        readable = [d.center for d in analysis.detections] + self._on_layout
+        due = self.unread.update(_shape_sizes(analysis), readable=readable, now=frame.time)
+        reported = self._in_order(landed, due, frame.time)
         self.processing_seconds.append(time.perf_counter() - started)
         self.frames_processed += 1
-        for card in landed:
+        for card in reported:
             self.landed.append(card)
             self.emit(self._card_read(card))
-        return landed
+        return reported
+
+    def _note_clear(self, analysis: FrameAnalysis, now: float) -> None:
+        """The layout cleared (the coup's cards collected), as the tracker sees it: count the
+        cards from 1 again."""
+        settings = self.tracker.settings
+        empty = not analysis.detections and not analysis.unread
+        if empty and analysis.foreground <= settings.clear_foreground:
+            if self._empty_since is None:
+                self._empty_since = now
+            elif now - self._empty_since >= settings.clear_after_s and self._on_layout:
+                self._on_layout.clear()
+                self._layout_order = 0
+                self.unread.reset()
+                self._empty_since = now
+        else:
+            self._empty_since = None
+
+    def _in_order(
+        self, landed: Sequence[CardLanded], due: Sequence[UnreadShape], now: float
+    ) -> list[CardLanded]:
+        """Cards the tracker confirmed and unread cards that are due, in the order they first
+        appeared; a card waits while an unread shape that appeared before it may yet be one."""
+        for card in landed:
+            if any(_near(card.center, c, card.corners) for c in self._on_layout):
+                continue  # an unread card reported already, which now reads: the same card
+            self._waiting.append(card)
+        for shape in due:
+            self._waiting.append(self._unread_card(shape, now))
+        limit = self.unread.waiting_since()
+        ready = [c for c in self._waiting if limit is None or c.first_seen < limit]
+        ready.sort(key=lambda c: c.first_seen)
+        self._waiting = [c for c in self._waiting if c not in ready]
+        out = []
+        for card in ready:
+            self._layout_order += 1
+            self._on_layout.append(card.center)
+            out.append(
+                CardLanded(
+                    card=card.card,
+                    candidate=card.candidate,
+                    confidence=card.confidence,
+                    zone=card.zone,
+                    order=self._layout_order,
+                    center=card.center,
+                    corners=card.corners,
+                    first_seen=card.first_seen,
+                    confirmed_at=card.confirmed_at,
+                )
+            )
+        return out
+
+    def _unread_card(self, shape: UnreadShape, now: float) -> CardLanded:
+        layout = self.detector.layout
+        zone: Hand | None = layout.zone_of_pixel(shape.center) if layout is not None else None
+        return CardLanded(
+            card=None,
+            candidate=None,
+            confidence=0.0,
+            zone=zone,
+            order=0,
+            center=shape.center,
+            corners=(),
+            first_seen=shape.first_seen,
+            confirmed_at=now,
+        )
 
     def _card_read(self, landed: CardLanded) -> CardRead:
         raw = {
@@ -282,7 +511,14 @@ class CameraSource(CardSource):
             "first_seen": round(landed.first_seen, 3),
             "confirmed_at": round(landed.confirmed_at, 3),
         }
-        if landed.card is None:
+        if landed.card is None and not landed.corners:
+            raw["unread"] = True
+            where = f"on {landed.zone.value}" if landed.zone is not None else "outside the hands"
+            detail = (
+                f"a card landed {where} but its index could not be read "
+                f"(card {landed.order} of the coup): key it in"
+            )
+        elif landed.card is None:
             guess = landed.candidate.code if landed.candidate is not None else "nothing"
             detail = f"uncertain read (looks like {guess}): confirm the card"
         else:

@@ -25,8 +25,12 @@ _STOP = object()
 
 
 def build_source(url: str, config: TableConfig) -> CardSource:
-    """Open a source; a mock shoe takes the table's decks and cut card unless its URL says."""
+    """Open a source; a mock shoe takes the table's decks and cut card unless its URL says; a
+    camera without ``layout=`` takes the configuration's ``[camera]`` section, and under squeeze
+    (cards dealt face down show no index) does not report card shapes it cannot read."""
     parsed = SourceUrl.parse(url)
+    if parsed.scheme == "camera":
+        return _build_camera(parsed, config)
     if issubclass(source_class(parsed.scheme), MockShoe) and parsed.scheme == "mock":
         source = MockShoe.from_url(parsed)
         if "decks" not in parsed.options:
@@ -35,6 +39,19 @@ def build_source(url: str, config: TableConfig) -> CardSource:
             source.cut_card_from_end = config.shoe.cut_card_from_end
         return source
     return open_source(url)
+
+
+def _build_camera(parsed: SourceUrl, config: TableConfig) -> CardSource:
+    from dealer_assist.drivers.camera import CameraSource  # OpenCV: only when a camera is used
+
+    source = source_class(parsed.scheme).from_url(parsed)
+    if not isinstance(source, CameraSource):
+        return source  # a camera:// driver of the casino's own
+    if "layout" not in parsed.options and config.camera is not None:
+        source.use_layout_document(config.camera.as_document(), source=config.source_file)
+    if config.squeeze and "unread" not in parsed.options:
+        source.unread.after_s = 0.0
+    return source
 
 
 class TableRuntime:
