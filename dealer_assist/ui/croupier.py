@@ -660,7 +660,7 @@ class CroupierWindow(QWidget):
         for letter, bet in (("B", "banker"), ("P", "player"), ("E", "tie")):
             if bet in self.bet_panel.bet_buttons:
                 key(letter, partial(self.bet_panel.choose, bet))
-        for number, seat in enumerate(self.config.seats[:9], 1):
+        for number, seat in enumerate((self.bank_seats or self.config.seats)[:9], 1):
             key(str(number), partial(self.seats.select, seat))
         for number, value in enumerate(self.bet_panel.chips, 1):
             key(f"F{number}", partial(self.place_chip, str(value)))
