@@ -7,14 +7,18 @@ of these commands runs (it is the ``camera`` extra).
   image, one line per image.
 - ``camera calibrate (--image IMAGE | --source URL) [--layout CONFIG] [--corners ...] --out FILE``:
   the camera homography from the layout's ArUco markers (or four corners given by the operator),
-  written with the layout as a TOML ``[camera]`` table that the configuration can point to.
+  written with the layout as a TOML ``[camera]`` table: a layout file of its own, or the
+  ``[camera]`` section of the table's configuration when ``--out`` is one (everything else in
+  it is kept as it was).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +61,9 @@ def add_parser(subparsers: Any) -> None:
         help="map the layout's zones onto the camera image",
         description="Find the layout's ArUco markers in a frame (or take four corners from the "
         "operator) and write the layout with the camera homography to --out. Without --layout "
-        "the built-in Punto Banco layout is used (--banque: Banque's three zones).",
+        "the layout is --out's own [camera] section if it has one, else the built-in Punto Banco "
+        "layout (--banque: Banque's three zones). When --out is the table's configuration, only "
+        "its [camera] section is written.",
     )
     source = calibrate.add_mutually_exclusive_group(required=True)
     source.add_argument("--image", type=Path, help="a frame saved from the camera")
@@ -70,7 +76,12 @@ def add_parser(subparsers: Any) -> None:
         help="pixel positions of the card region's corners (top-left, top-right, bottom-right, "
         "bottom-left) when the layout has no markers",
     )
-    calibrate.add_argument("--out", type=Path, required=True, help="the TOML file to write")
+    calibrate.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help="the TOML file to write: a layout file, or the table's configuration ([camera])",
+    )
     calibrate.add_argument("--json", action="store_true", help="print the result as JSON")
     calibrate.set_defaults(handler=cmd_camera_calibrate)
 
@@ -82,7 +93,61 @@ def _layout_for(args: argparse.Namespace) -> Any:
         return load_layout(args.layout)
     if getattr(args, "banque", False):
         return banque_layout()
+    out = getattr(args, "out", None)
+    if out is not None and "camera" in _read_toml(out):
+        return load_layout(out)  # recalibrating: keep its zones and markers
     return punto_banco_layout()
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file's document; empty when the file does not exist yet."""
+    from dealer_assist.errors import ConfigError
+
+    if not path.exists():
+        return {}
+    try:
+        return tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(str(path), "", f"cannot read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(str(path), "", f"not valid TOML: {error}") from None
+
+
+# A table header line: [name], [[name]], [name.sub] (names as TOML writes them, no commas).
+_HEADER = re.compile(r"""^\s*\[\[?\s*([A-Za-z0-9_\-."' ]+?)\s*\]\]?\s*(#.*)?$""")
+
+
+def with_camera_section(text: str, camera_toml: str, *, where: str) -> str:
+    """``text`` (a TOML document) with its ``[camera]`` tables replaced by ``camera_toml``.
+
+    Everything else is kept byte for byte; the result is checked by reading it back, so a file
+    this cannot edit safely is refused (``ValueError``) rather than damaged.
+    """
+    kept: list[str] = []
+    in_camera = False
+    first = camera_toml.splitlines()[0] if camera_toml.startswith("#") else None
+    for line in text.splitlines(keepends=True):
+        header = _HEADER.match(line)
+        if header:
+            name = header.group(1).replace('"', "").replace("'", "").replace(" ", "")
+            in_camera = name == "camera" or name.startswith("camera.")
+        if not in_camera and line.rstrip("\n") != first:  # the last calibration's heading
+            kept.append(line)
+    body = "".join(kept).rstrip()
+    result = (body + "\n\n" if body else "") + camera_toml
+    before = tomllib.loads(text)
+    try:
+        after = tomllib.loads(result)
+    except tomllib.TOMLDecodeError:
+        after = {}
+    before.pop("camera", None)
+    camera = after.pop("camera", None)
+    if before != after or camera != tomllib.loads(camera_toml)["camera"]:
+        raise ValueError(
+            f"{where}: cannot replace its [camera] section safely (it is spread out or split "
+            "oddly); write --out to a file of its own and point layout= at it"
+        )
+    return result
 
 
 def cmd_vision_detect(args: argparse.Namespace) -> int:
@@ -210,8 +275,17 @@ def cmd_camera_calibrate(args: argparse.Namespace) -> int:
             method="markers", markers=list(fix.marker_ids), error_mm=round(fix.error_mm, 2)
         )
     calibrated = layout.with_homography(matrix)
+    text = layout_to_toml(calibrated)
+    try:
+        existing = _read_toml(args.out)
+        if set(existing) - {"camera"}:  # the table's configuration: write only its [camera]
+            text = with_camera_section(args.out.read_text("utf-8"), text, where=str(args.out))
+            result["section"] = "camera"
+    except (ConfigError, ValueError) as error:
+        sys.stderr.write(f"{error}\n")
+        return EXIT_ERROR
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(layout_to_toml(calibrated), "utf-8")
+    args.out.write_text(text, "utf-8")
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
@@ -221,5 +295,6 @@ def cmd_camera_calibrate(args: argparse.Namespace) -> int:
             if result["method"] == "markers"
             else "from the four corners given"
         )
-        sys.stdout.write(f"calibrated {how}; wrote {args.out}\n")
+        what = f"the [camera] section of {args.out}" if "section" in result else str(args.out)
+        sys.stdout.write(f"calibrated {how}; wrote {what}\n")
     return EXIT_OK

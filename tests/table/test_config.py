@@ -109,6 +109,19 @@ def test_every_section(tmp_path: Path) -> None:
         ("[nonsense]\n", "nonsense", "unknown section"),
         ("[shoe]\ncut_card_from_end = 500\n", "cut_card_from_end", "outside"),
         ("x = ", "", "not valid TOML"),
+        ("[camera]\nlens = 4\n", "camera.lens", "unknown key"),
+        ("[camera]\ncard_width_mm = -63\n", "camera.card_width_mm", "positive number"),
+        ("[camera]\nregion_mm = [0, 0, 600]\n", "camera.region_mm", "[left, top, right, bottom]"),
+        ('[camera]\naruco_dictionary = "big"\n', "camera.aruco_dictionary", "DICT_"),
+        ("[camera]\nimage_to_table = [[1, 0], [0, 1]]\n", "camera.image_to_table", "3x3"),
+        ('[[camera.zones]]\nhand = "dealer"\n', "camera.zones[0].hand", "player, banker"),
+        (
+            '[[camera.zones]]\nhand = "player"\npolygon_mm = [[0, 0], [1, 1]]\n',
+            "camera.zones[0].polygon_mm",
+            "three [x, y] points",
+        ),
+        ("[[camera.markers]]\nid = 3\ncenter_mm = [1]\n", "camera.markers[0].center_mm", "[x, y]"),
+        ('sources = ["camera://0?role=witness"]\n', "sources", "every source is a witness"),
     ],
 )
 def test_invalid_file_names_the_key_and_what_is_allowed(
@@ -125,3 +138,43 @@ def test_invalid_file_names_the_key_and_what_is_allowed(
 def test_missing_file() -> None:
     with pytest.raises(ConfigError, match="cannot read the file"):
         load_config(Path("/nonexistent/table.toml"))
+
+
+CAMERA = """
+sources = ["serial:///dev/ttyACM0", "camera://0"]
+
+[camera]
+card_width_mm = 57
+card_height_mm = 89.0
+region_mm = [0, 0, 600, 340]
+image_to_table = [[0.5, 0, -10], [0, 0.5, -5], [0, 0, 1]]
+
+[[camera.markers]]
+id = 7
+center_mm = [22, 22]
+size_mm = 30
+
+[[camera.zones]]
+hand = "player"
+polygon_mm = [[50, 50], [295, 50], [295, 330], [50, 330]]
+
+[[camera.zones]]
+hand = "banker"
+polygon_mm = [[305, 50], [550, 50], [550, 330], [305, 330]]
+"""
+
+
+def test_the_camera_section(tmp_path: Path) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text(CAMERA)
+    config = load_config(path)
+    camera = config.camera
+    assert camera is not None
+    assert (camera.card_width_mm, camera.card_height_mm) == (57.0, 89.0)
+    assert camera.image_to_table == ((0.5, 0.0, -10.0), (0.0, 0.5, -5.0), (0.0, 0.0, 1.0))
+    assert [(m.id, m.center_mm) for m in camera.markers] == [(7, (22.0, 22.0))]
+    assert [z.hand.value for z in camera.zones] == ["player", "banker"]
+    assert config.witness_sources == {"camera://0"}  # beside a shoe, the camera witnesses
+    document = camera.as_document()["camera"]
+    assert document["zones"][1]["polygon_mm"][0] == [305.0, 50.0]
+    assert default_config().camera is None

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, parse_card, parse_cards
-from dealer_assist.config import TableConfig, parse_config
+from dealer_assist.cli import main
+from dealer_assist.config import TableConfig, load_config, parse_config
 from dealer_assist.drivers.base import SourceEvent
 from dealer_assist.drivers.camera import CameraSource, Frame, UnreadCards
 from dealer_assist.rules.coup import Hand
@@ -26,7 +27,8 @@ from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, CardDealt, CardWitnessed, Record
 from dealer_assist.table.runtime import TableRuntime, build_source
-from dealer_assist.vision.layout import layout_to_toml, punto_banco_layout
+from dealer_assist.vision.calibration import homography_shift_mm
+from dealer_assist.vision.layout import Layout, layout_to_toml, parse_layout, punto_banco_layout
 from dealer_assist.vision.synthetic import (
     EASY,
     DealtCard,
@@ -34,9 +36,11 @@ from dealer_assist.vision.synthetic import (
     Placement,
     compose,
     coup_placements,
+    random_scene,
     scene_base,
 )
 from dealer_assist.vision.tracker import TrackerSettings
+from dealer_assist.vision_cli import with_camera_section
 
 TIMEOUT = 120.0
 P, B = Hand.PLAYER, Hand.BANKER
@@ -279,3 +283,94 @@ def test_a_shape_that_goes_away_is_forgotten(gap: int) -> None:
     frames = [[(100.0, 100.0)]] * 5 + [[]] * gap + [[(100.0, 100.0)]] * 5
     # A short gap (a hand over it) keeps it; a long one means it was never a card.
     assert unread_run(frames) == ([] if gap == 25 else [(9, (100.0, 100.0))])
+
+
+# --- the [camera] section of the table's configuration --------------------------------------
+
+
+def test_the_configuration_camera_section_is_the_layout(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    written = layout_to_toml(random_scene(2, building_faces, style=EASY).calibrated_layout)
+    layout = parse_layout(tomllib.loads(written), source="<test>")  # as calibrate wrote it
+    config = table_config(["mock://", "camera://0"], camera=camera_section_of(layout))
+    assert config.camera is not None
+    assert parse_layout(config.camera.as_document(), source="<test>") == layout
+    camera = build_source("camera://0", config)
+    assert isinstance(camera, CameraSource) and camera.detector.layout == layout
+    # layout= in the URL wins over the section; squeeze turns the unread-card watch off.
+    squeeze = table_config(
+        ["camera://0"], camera=camera_section_of(layout), table={"squeeze": True}
+    )
+    camera = build_source("camera://0", squeeze)
+    assert isinstance(camera, CameraSource) and camera.unread.after_s == 0
+
+
+def camera_section_of(layout: Layout) -> dict[str, Any]:
+    return tomllib.loads(layout_to_toml(layout))["camera"]
+
+
+TABLE = """\
+# Table PB-07
+sources = ["serial:///dev/ttyACM0", "camera://0"]
+
+[table]
+id = "PB-07"  # on the pit display
+
+[camera]
+card_width_mm = 63.0
+region_mm = [0.0, 0.0, 600.0, 340.0]
+markers = [
+  { id = 0, center_mm = [22.0, 22.0], size_mm = 30.0 },
+  { id = 1, center_mm = [578.0, 22.0], size_mm = 30.0 },
+  { id = 2, center_mm = [578.0, 318.0], size_mm = 30.0 },
+  { id = 3, center_mm = [22.0, 318.0], size_mm = 30.0 },
+]
+
+[[camera.zones]]
+hand = "player"
+polygon_mm = [
+  [50.0, 50.0],
+  [295.0, 50.0],
+  [295.0, 330.0]
+]
+
+[[camera.zones]]
+hand = "banker"
+polygon_mm = [[305.0, 50.0], [550.0, 50.0], [550.0, 330.0], [305.0, 330.0]]
+
+[journal]
+path = "journal.db"
+"""
+
+
+def test_camera_calibrate_writes_the_configuration_camera_section(
+    building_faces: dict[Card, np.ndarray], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scene = random_scene(1, building_faces)
+    image = tmp_path / "frame.png"
+    cv2.imwrite(str(image), scene.image)
+    out = tmp_path / "table.toml"
+    out.write_text(TABLE, "utf-8")
+    for _ in range(2):  # calibrating again replaces the section, it does not add one
+        assert main(["camera", "calibrate", "--image", str(image), "--out", str(out)]) == 0
+        assert "wrote the [camera] section of" in capsys.readouterr().out
+    text = out.read_text("utf-8")
+    assert text.startswith(TABLE.split("[camera]")[0])  # the rest is kept as it was
+    assert text.count("[camera]") == 1 and text.count("# Camera layout") == 1
+    config = load_config(out)
+    assert config.table_id == "PB-07" and config.journal == tmp_path / "journal.db"
+    assert config.camera is not None and config.camera.image_to_table is not None
+    # The zones were the configuration's own (three corners for the Player), not the built-in.
+    assert len(config.camera.zones[0].polygon_mm) == 3
+    layout = parse_layout(config.camera.as_document(), source=str(out))
+    assert layout.homography is not None
+    true = np.linalg.inv(scene.table_to_image)
+    assert homography_shift_mm(true / true[2, 2], layout.homography, layout) < 3.0
+
+
+def test_a_configuration_that_cannot_be_edited_safely_is_left_alone(tmp_path: Path) -> None:
+    # A header-like line inside a multi-line string: removing "its" lines would break the file.
+    split = 'x = 1\n[table]\nname = """\n[camera]\n"""\n'
+    with pytest.raises(ValueError, match="cannot replace its \\[camera\\] section safely"):
+        with_camera_section(split, "[camera]\ncard_width_mm = 57.0\n", where="t.toml")
