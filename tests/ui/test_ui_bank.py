@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton
 
 from dealer_assist.config import default_config
+from dealer_assist.drivers.base import CardRead
 from dealer_assist.rules.coup import Game
 from dealer_assist.table import bankgame
 from dealer_assist.table import commands as cmd
@@ -531,3 +532,64 @@ def test_a_player_leaves_by_touch(qtbot: Any, make_screen: Any) -> None:
     assert 4 not in screen.snapshot.bank.players
     assert screen.window.seats.tile(4).bets.text() == "empty"
     assert panel.buttons["sit"].isVisible() and not panel.buttons["leave"].isVisible()
+
+
+@pytest.mark.parametrize("variant", ["chemin-de-fer", "banque"])
+def test_every_button_is_enabled_exactly_when_the_rules_allow_it(variant: str) -> None:
+    """Through simulated coups, at every step: each control that needs nothing more is enabled
+    exactly when the controller would accept it (between coups, and the rules core's
+    ``verify_x`` passes); a control for an amount, when enabled, is accepted for what the seat
+    may stake."""
+    from dealer_assist.errors import BetError, RuleViolation
+    from dealer_assist.table.simulated import simulated_bank_action
+    from dealer_assist.ui.bank_controls import ANY_TIME, between_coups
+    from dealer_assist.ui.screenshots import BankScene
+    from tests.ui.conftest import ui_config
+
+    controller = TableController(ui_config(table={"variant": variant}))
+    controller.begin()
+    game = controller.config.variant.game
+    seats = bankgame.seat_numbers(game, seats=len(controller.config.seats))
+    scene = BankScene(controller, seed=11)
+
+    def accepted(snapshot: Any, action: str, args: Any) -> bool:
+        if not (between_coups(snapshot) or action in ANY_TIME):
+            return False
+        table = controller.state.bank_table
+        try:
+            kwargs = bankgame.arguments(game, action, args)
+            bankgame.verify(table, action, kwargs)  # type: ignore[arg-type]
+        except (RuleViolation, BetError):
+            return False
+        return True
+
+    checked = 0
+    for _ in range(400):
+        snapshot = controller.snapshot
+        if snapshot.phase == "held":
+            break
+        for seat in (*seats, None):
+            controls = seat_controls(snapshot, seat) if seat else table_controls(snapshot)
+            for control in controls:
+                if not control.needs:
+                    assert control.enabled == accepted(snapshot, control.action, control.args), (
+                        control,
+                        snapshot.bank,
+                    )
+                    checked += 1
+                elif control.enabled and control.needs == ("amount",) and seat is not None:
+                    may = snapshot.bank.may_stake.get(seat, Decimal(0))
+                    if control.action == "stake" and control.key != "stake_a_cheval":
+                        args = {**control.args, "amount": str(may)}
+                        assert accepted(snapshot, "stake", args), control
+        action = simulated_bank_action(snapshot)
+        if action is not None:
+            scene.act(action[0], **action[1])
+        elif snapshot.phase == "complete":
+            controller.execute(cmd.CloseCoup())
+        elif snapshot.decision is not None:
+            controller.execute(cmd.Decide(hand=snapshot.decision.hand, choice="draw"))
+        else:
+            card = scene.cards.pop()
+            controller.on_source_event(CardRead(source="test", card=card, raw=b""))
+    assert controller.snapshot.coup >= 12 and checked > 1000
