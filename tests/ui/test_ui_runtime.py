@@ -60,3 +60,62 @@ def test_a_refused_command_comes_back_on_the_gui_thread(qtbot: Any, running: Tab
     croupier = running.croupier
     assert croupier is not None
     qtbot.waitUntil(lambda: croupier.message.text() == "there is no seat 99")
+
+
+def test_a_chemin_de_fer_coup_by_touch_on_a_running_table(qtbot: Any, translations: Any) -> None:
+    """The bank worked by touch while a mock shoe on its own thread waits for "no more bets",
+    then deals the coup by itself."""
+    from PySide6.QtCore import Qt
+
+    from dealer_assist.ui.dialogs import BetKeypadDialog, NameDialog
+
+    config = replace(ui_config(table={"variant": "chemin-de-fer"}), sources=("mock://?seed=5",))
+    table = TableApp(config)
+    croupier = table.croupier_window()
+    qtbot.addWidget(croupier)
+    croupier.resize(1280, 800)
+    croupier.show()
+    panel = croupier.bank_panel
+    try:
+        with qtbot.waitSignal(table.adapter.snapshotChanged, timeout=5000):
+            table.start()
+
+        def touch(key: str) -> None:
+            button = panel.buttons[key]
+            qtbot.waitUntil(lambda: button.isVisible() and button.isEnabled(), timeout=5000)
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+        def answer_dialog() -> None:
+            """OK on the suggested name, or 100 on the keypad."""
+            qtbot.waitUntil(lambda: croupier.dialog is not None, timeout=5000)
+            dialog = croupier.dialog
+            if isinstance(dialog, BetKeypadDialog):
+                for key in "100":
+                    qtbot.mouseClick(dialog.keys[key], Qt.MouseButton.LeftButton)
+            assert isinstance(dialog, BetKeypadDialog | NameDialog)
+            qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+
+        for seat in (1, 2):
+            croupier.seats.select(seat)
+            touch("sit")
+            answer_dialog()
+        croupier.seats.select(1)
+        touch("give_shoe")
+        touch("put_up_bank")
+        answer_dialog()
+        qtbot.waitUntil(lambda: panel.headline.text() == "BANK 100 · held by seat 1 Punter 1")
+        touch("close_calls")
+        touch("cover")  # seat 2 covers the whole bank on its turn
+        touch("no_more_bets")
+
+        def settled() -> bool:
+            decision = croupier.snapshot.decision if croupier.snapshot else None
+            if decision is not None and croupier.stand.isVisible():
+                qtbot.mouseClick(croupier.stand, Qt.MouseButton.LeftButton)
+            return panel.settlement.text().startswith("Last coup: ")
+
+        qtbot.waitUntil(settled, timeout=15_000)
+        assert croupier.snapshot.phase == "complete"
+        assert "seat 2 " in panel.settlement.text()
+    finally:
+        table.close()
