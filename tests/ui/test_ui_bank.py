@@ -495,30 +495,30 @@ def test_the_screenshot_scenes_play_on_the_screen(qtbot: Any, seed: int) -> None
             assert panel.buttons["withdraw_stake"].text() == "Withdraw Left 200"
 
 
-def test_banque_by_the_list_offers_the_list_controls() -> None:
-    """A table that gives the bank to the first name on the list (a setting) offers the list's
-    actions instead of the auction's, each with the name it acts for."""
-    from dataclasses import replace
-
-    from dealer_assist.rules.bank import BankAssignment, BanqueSettings, BanqueTable
-    from tests.ui.conftest import ui_config
-
-    controller = TableController(ui_config(table={"variant": "banque"}))
-    controller.begin()
-    table = BanqueTable(settings=BanqueSettings(assignment=BankAssignment.FIRST_ON_LIST))
-    table.sit(3, "Ann")
-    snapshot = replace(controller.snapshot, bank=table.view())
-    keys = {control.key: control for control in table_controls(snapshot)}
-    assert sorted(keys) == ["list_decline_bank", "list_other", "list_put_up_bank"]
-    assert not keys["list_put_up_bank"].enabled  # the list is empty
-    seat = {control.key: control for control in seat_controls(snapshot, 3)}
-    assert seat["list_name"].enabled and seat["list_name"].args == {"player": "Ann"}
-    table.list_name("Ann")
-    snapshot = replace(controller.snapshot, bank=table.view())
-    keys = {control.key: control for control in table_controls(snapshot)}
-    assert keys["list_put_up_bank"].enabled and keys["list_put_up_bank"].args == {"player": "Ann"}
-    assert keys["list_put_up_bank"].needs == ("amount",)
-    assert not {c.key: c for c in seat_controls(snapshot, 3)}["list_name"].enabled
+def test_banque_by_the_list_offers_the_list_controls(qtbot: Any, make_screen: Any) -> None:
+    """A table that gives the bank to the first name on the list ([bank] assignment) offers the
+    list's actions instead of the auction's, each with the name it acts for."""
+    screen = make_screen(
+        table={"variant": "banque"}, bank={"assignment": "first_on_list"}, limits={}
+    )
+    records: list[Any] = []
+    screen.controller.on_record(records.append)
+    panel = screen.window.bank_panel
+    sit(qtbot, screen, 3, "ANN")
+    assert not panel.buttons.get("bid") or not panel.buttons["bid"].isVisible()
+    assert not panel.buttons["list_put_up_bank"].isEnabled()  # the list is empty
+    select(qtbot, screen, 3)
+    press(qtbot, screen, "list_name")
+    assert not panel.buttons["list_name"].isEnabled(), "a name is listed once"
+    press(qtbot, screen, "list_put_up_bank")
+    keypad(qtbot, screen, "250")  # the first name on the list holds the bank at any amount
+    assert screen.controller.snapshot.bank.banker == "Ann"
+    assert screen.controller.snapshot.bank.bank == Decimal(250)
+    assert panel.headline.text() == "BANK 250 · held by Ann"
+    assert [(action, args) for action, args, _ in bank_actions(records)][-2:] == [
+        ("list_name", {"player": "Ann"}),
+        ("put_up_bank", {"player": "Ann", "amount": "250"}),
+    ]
 
 
 def test_a_player_leaves_by_touch(qtbot: Any, make_screen: Any) -> None:
