@@ -39,7 +39,6 @@ from dealer_assist.ui.dialogs import (
     CorrectCardDialog,
     NameDialog,
     PinDialog,
-    RecallDialog,
     SupervisorDialog,
 )
 from dealer_assist.ui.hands import HandPanel, InstructionBanner
@@ -54,6 +53,7 @@ from dealer_assist.ui.presentation import (
     instruction_tone,
     primary_bets,
 )
+from dealer_assist.ui.recall import RecallDialog
 from dealer_assist.ui.seats import BetPanel, SeatStrip, touch_button
 
 IN_COUP = ("dealing", "decision", "reveal")

@@ -1,4 +1,4 @@
-"""Dialogs of the croupier's screen: PIN, bet keypad, card picker, supervisor, alert, recall.
+"""Dialogs of the croupier's screen: PIN, bet keypad, names, card picker, supervisor, alert.
 
 Every dialog is touch-first (big keys, no typing needed, keys still work for training) and
 non-blocking: it is opened with ``open()`` and reports through signals. None talks to the
@@ -9,34 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QListView,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_assist.cards import Card, Rank, Suit
 from dealer_assist.table import commands as cmd
-from dealer_assist.table.snapshot import AlertView, CardView, CoupSummary, Snapshot
+from dealer_assist.table.snapshot import AlertView, CardView, Snapshot
 from dealer_assist.ui import theme, wording
 from dealer_assist.ui.auth import PinVerifier
-from dealer_assist.ui.card_face import CardWidget, paint_card
-from dealer_assist.ui.models import CoupBetsModel, ItemRole, RecallModel, StepsModel, coup_title
-from dealer_assist.ui.presentation import deal_positions, winner_tone
+from dealer_assist.ui.card_face import CardWidget
+from dealer_assist.ui.presentation import deal_positions
 
 
-def _button(text: str = "", *, tone: str | None = None, name: str | None = None) -> QPushButton:
+def touch_button(
+    text: str = "", *, tone: str | None = None, name: str | None = None
+) -> QPushButton:
     button = QPushButton(text)
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     if tone is not None:
@@ -46,14 +44,14 @@ def _button(text: str = "", *, tone: str | None = None, name: str | None = None)
     return button
 
 
-def _heading(size: int = 28) -> QLabel:
+def heading(size: int = 28) -> QLabel:
     label = QLabel()
     label.setFont(theme.font(size, bold=True))
     label.setWordWrap(True)
     return label
 
 
-class _Dialog(QDialog):
+class TouchDialog(QDialog):
     """Modal while open (the table screen waits behind it), but never blocking the event loop."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -70,7 +68,7 @@ class _Dialog(QDialog):
         pass
 
 
-class PinDialog(_Dialog):
+class PinDialog(TouchDialog):
     """A supervisor proves who they are; ``verified`` carries the role proven."""
 
     verified = Signal(object)  # Role
@@ -85,7 +83,7 @@ class PinDialog(_Dialog):
         self.pin = ""
         self.failures = 0
         layout = QVBoxLayout(self)
-        self.title = _heading()
+        self.title = heading()
         self.entry = QLabel()
         self.entry.setFont(theme.font(40, bold=True))
         self.entry.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -98,16 +96,16 @@ class PinDialog(_Dialog):
         grid = QGridLayout()
         self.keys: dict[str, QPushButton] = {}
         for position, key in enumerate("123456789C0⌫"):
-            button = _button(key)
+            button = touch_button(key)
             button.setMinimumSize(96, 72)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             self.keys[key] = button
             grid.addWidget(button, position // 3, position % 3)
         layout.addLayout(grid)
         row = QHBoxLayout()
-        self.cancel = _button()
+        self.cancel = touch_button()
         self.cancel.clicked.connect(self.reject)
-        self.ok = _button(tone="tie")
+        self.ok = touch_button(tone="tie")
         self.ok.clicked.connect(self.check)
         row.addWidget(self.cancel)
         row.addWidget(self.ok)
@@ -158,7 +156,7 @@ class PinDialog(_Dialog):
             super().keyPressEvent(event)
 
 
-class BetKeypadDialog(_Dialog):
+class BetKeypadDialog(TouchDialog):
     """Any bet of the variant, any amount: for stakes the chips do not make.
 
     The bank games use it for every amount (a bank, a stake, a bid): ``title`` and ``ok_text``
@@ -184,13 +182,13 @@ class BetKeypadDialog(_Dialog):
         self.ok_text = ok_text
         self.bet = selected if selected in bets else (bets[0] if bets else "")
         layout = QVBoxLayout(self)
-        self.title = _heading()
+        self.title = heading()
         layout.addWidget(self.title)
         bet_grid = QGridLayout()
         self.bet_group = QButtonGroup(self)
         self.bet_buttons: dict[str, QPushButton] = {}
         for position, name in enumerate(bets):
-            button = _button()
+            button = touch_button()
             button.setCheckable(True)
             button.setChecked(name == self.bet)
             button.clicked.connect(lambda _=False, n=name: self._choose(n))
@@ -208,22 +206,22 @@ class BetKeypadDialog(_Dialog):
         for position, key in enumerate(
             ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "00", "."]
         ):
-            button = _button(key)
+            button = touch_button(key)
             button.setMinimumSize(96, 64)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             self.keys[key] = button
             keys.addWidget(button, position // 3, position % 3)
         for row, key in enumerate(["⌫", "C"]):
-            button = _button(key)
+            button = touch_button(key)
             button.setMinimumSize(96, 64)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             self.keys[key] = button
             keys.addWidget(button, row, 3)
         layout.addLayout(keys)
         row_layout = QHBoxLayout()
-        self.cancel = _button()
+        self.cancel = touch_button()
         self.cancel.clicked.connect(self.reject)
-        self.ok = _button(tone="tie")
+        self.ok = touch_button(tone="tie")
         self.ok.clicked.connect(self.enter)
         row_layout.addWidget(self.cancel)
         row_layout.addWidget(self.ok)
@@ -277,7 +275,7 @@ class BetKeypadDialog(_Dialog):
             super().keyPressEvent(event)
 
 
-class NameDialog(_Dialog):
+class NameDialog(TouchDialog):
     """A player's name by touch (a seat taken, a bidder, a bystander): big letter keys, the
     suggested name already in, so most of the time the croupier only touches OK."""
 
@@ -289,7 +287,7 @@ class NameDialog(_Dialog):
         super().__init__(parent)
         self.name = suggested
         layout = QVBoxLayout(self)
-        self.title = _heading()
+        self.title = heading()
         self.title.setText(title)
         layout.addWidget(self.title)
         self.display = QLabel()
@@ -299,16 +297,16 @@ class NameDialog(_Dialog):
         grid = QGridLayout()
         self.keys: dict[str, QPushButton] = {}
         for position, key in enumerate([*self.KEYS, "␣", "⌫", "clear"]):
-            button = _button(key)
+            button = touch_button(key)
             button.setMinimumSize(72, 64)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             self.keys[key] = button
             grid.addWidget(button, position // 10, position % 10)
         layout.addLayout(grid)
         row = QHBoxLayout()
-        self.cancel = _button()
+        self.cancel = touch_button()
         self.cancel.clicked.connect(self.reject)
-        self.ok = _button(tone="tie")
+        self.ok = touch_button(tone="tie")
         self.ok.clicked.connect(self.enter)
         row.addWidget(self.cancel)
         row.addWidget(self.ok)
@@ -359,7 +357,7 @@ RANKS = list(Rank)
 SUITS = list(Suit)
 
 
-class CardPickerDialog(_Dialog):
+class CardPickerDialog(TouchDialog):
     """Key in a card by rank and suit (a misread or unreadable card)."""
 
     cardChosen = Signal(object)  # Card
@@ -369,7 +367,7 @@ class CardPickerDialog(_Dialog):
         self.rank: Rank | None = None
         self.suit: Suit | None = None
         layout = QVBoxLayout(self)
-        self.title = _heading()
+        self.title = heading()
         self.title.setText(title)
         layout.addWidget(self.title)
         body = QHBoxLayout()
@@ -378,7 +376,7 @@ class CardPickerDialog(_Dialog):
         self.rank_group = QButtonGroup(self)
         self.rank_buttons: dict[Rank, QPushButton] = {}
         for position, rank in enumerate(RANKS):
-            button = _button("10" if rank is Rank.TEN else rank.symbol)
+            button = touch_button("10" if rank is Rank.TEN else rank.symbol)
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, r=rank: self._pick(rank=r))
             self.rank_group.addButton(button)
@@ -389,7 +387,7 @@ class CardPickerDialog(_Dialog):
         self.suit_group = QButtonGroup(self)
         self.suit_buttons: dict[Suit, QPushButton] = {}
         for suit in SUITS:
-            button = _button(suit.symbol)
+            button = touch_button(suit.symbol)
             button.setCheckable(True)
             button.setFont(theme.font(34, bold=True))
             if suit.is_red:
@@ -405,9 +403,9 @@ class CardPickerDialog(_Dialog):
         body.addWidget(self.preview, 1)
         layout.addLayout(body)
         row = QHBoxLayout()
-        self.cancel = _button()
+        self.cancel = touch_button()
         self.cancel.clicked.connect(self.reject)
-        self.ok = _button(tone="tie")
+        self.ok = touch_button(tone="tie")
         self.ok.clicked.connect(self.choose)
         row.addWidget(self.cancel)
         row.addWidget(self.ok)
@@ -447,7 +445,7 @@ class CardPickerDialog(_Dialog):
             self.accept()
 
 
-class CorrectCardDialog(_Dialog):
+class CorrectCardDialog(TouchDialog):
     """Pick the misread card of the coup being dealt; the card picker follows."""
 
     positionChosen = Signal(int, str)  # position in deal order, the card as read
@@ -455,7 +453,7 @@ class CorrectCardDialog(_Dialog):
     def __init__(self, snapshot: Snapshot, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        self.title = _heading()
+        self.title = heading()
         layout.addWidget(self.title)
         self.buttons: dict[int, QPushButton] = {}
         positions = deal_positions(snapshot.hands)
@@ -467,13 +465,13 @@ class CorrectCardDialog(_Dialog):
             row.addWidget(name)
             for card, position in zip(hand.cards, places, strict=True):
                 text = card.pretty or "▒"
-                button = _button(f"{position + 1}: {text}")
+                button = touch_button(f"{position + 1}: {text}")
                 button.clicked.connect(lambda _=False, p=position, t=text: self._choose(p, t))
                 self.buttons[position] = button
                 row.addWidget(button)
             row.addStretch(1)
             layout.addLayout(row)
-        self.cancel = _button()
+        self.cancel = touch_button()
         self.cancel.clicked.connect(self.reject)
         layout.addWidget(self.cancel)
         self.retranslate()
@@ -496,7 +494,7 @@ VOID_REASONS = (
 )
 
 
-class SupervisorDialog(_Dialog):
+class SupervisorDialog(TouchDialog):
     """Supervisor actions, once the PIN is proven: void, correct, end or start a shoe."""
 
     commandRequested = Signal(object)
@@ -507,7 +505,7 @@ class SupervisorDialog(_Dialog):
         self.snapshot = snapshot
         in_coup = snapshot.phase in ("dealing", "decision", "reveal", "held")
         layout = QVBoxLayout(self)
-        self.title = _heading(30)
+        self.title = heading(30)
         layout.addWidget(self.title)
         self.void_label = QLabel()
         self.void_label.setFont(theme.font(22, bold=True))
@@ -515,7 +513,7 @@ class SupervisorDialog(_Dialog):
         reasons = QGridLayout()
         self.void_buttons: dict[str, QPushButton] = {}
         for position, reason in enumerate(VOID_REASONS):
-            button = _button(name="danger")
+            button = touch_button(name="danger")
             button.setEnabled(in_coup)
             button.clicked.connect(
                 lambda _=False, r=reason: self._request(
@@ -525,21 +523,21 @@ class SupervisorDialog(_Dialog):
             self.void_buttons[reason] = button
             reasons.addWidget(button, position // 2, position % 2)
         layout.addLayout(reasons)
-        self.correct = _button()
+        self.correct = touch_button()
         self.correct.setEnabled(in_coup and any(hand.cards for hand in snapshot.hands))
         self.correct.clicked.connect(self._correct)
         layout.addWidget(self.correct)
         shoe_row = QHBoxLayout()
-        self.end_shoe = _button()
+        self.end_shoe = touch_button()
         self.end_shoe.clicked.connect(
             lambda: self._request(cmd.EndShoe(reason="supervisor", role=cmd.Role.SUPERVISOR))
         )
-        self.new_shoe = _button()
+        self.new_shoe = touch_button()
         self.new_shoe.clicked.connect(lambda: self._request(cmd.NewShoe(role=cmd.Role.SUPERVISOR)))
         shoe_row.addWidget(self.end_shoe)
         shoe_row.addWidget(self.new_shoe)
         layout.addLayout(shoe_row)
-        self.close_button = _button()
+        self.close_button = touch_button()
         self.close_button.clicked.connect(self.reject)
         layout.addWidget(self.close_button)
         self.retranslate()
@@ -589,7 +587,7 @@ class AlertPanel(QFrame):
         layout.setSpacing(14)
         self.kind = QLabel()
         self.kind.setFont(theme.font(22, bold=True))
-        self.title = _heading(44)
+        self.title = heading(44)
         self.message = QLabel()
         self.message.setFont(theme.font(24))
         self.message.setWordWrap(True)
@@ -619,7 +617,7 @@ class AlertPanel(QFrame):
         self.option_buttons = {}
         for option in alert.options:
             supervisor = option in cmd.SUPERVISOR_OPTIONS
-            button = _button(name="danger" if option == "void_coup" else None)
+            button = touch_button(name="danger" if option == "void_coup" else None)
             button.setProperty("supervisor", supervisor)
             button.clicked.connect(lambda _=False, o=option: self._choose(o))
             button.setMinimumHeight(80)
@@ -668,144 +666,3 @@ class AlertPanel(QFrame):
     def _choose(self, option: str) -> None:
         if self.alert is not None:
             self.optionChosen.emit(self.alert, option)
-
-
-class RecallBanner(QWidget):
-    """An unmistakable band: this is a past coup."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.text = ""
-        self.setMinimumHeight(70)
-
-    def sizeHint(self) -> QSize:
-        return QSize(800, 80)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.fillRect(self.rect(), theme.WARN)
-        painter.setPen(Qt.GlobalColor.black)
-        painter.setFont(theme.font(34, bold=True))
-        painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, self.text)
-        painter.end()
-
-
-class RecalledHand(QWidget):
-    """A past coup's hand, small: name, cards, total."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.cards: tuple[CardView, ...] = ()
-        self.caption = ""
-        self.setMinimumSize(260, 150)
-
-    def set_hand(self, caption: str, cards: tuple[CardView, ...]) -> None:
-        self.caption, self.cards = caption, cards
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setPen(theme.TEXT)
-        painter.setFont(theme.font(22, bold=True))
-        painter.drawText(QRectF(0, 0, self.width(), 30), Qt.AlignmentFlag.AlignLeft, self.caption)
-        height = self.height() - 36.0
-        width = height / 1.4
-        for place, card in enumerate(self.cards):
-            paint_card(painter, QRectF(place * (width + 8), 34, width, height), card)
-        painter.end()
-
-
-class RecallDialog(_Dialog):
-    """The last coups, each with its steps in order, bets, payouts and commissions."""
-
-    def __init__(self, snapshot: Snapshot, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.coups = RecallModel()
-        self.coups.update(snapshot)
-        self.steps = StepsModel()
-        self.bets = CoupBetsModel()
-        self.coup: CoupSummary | None = None
-        layout = QVBoxLayout(self)
-        self.banner = RecallBanner()
-        layout.addWidget(self.banner)
-        body = QHBoxLayout()
-        self.list = QListView()
-        self.list.setModel(self.coups)
-        self.list.setMinimumWidth(340)
-        self.list.selectionModel().currentChanged.connect(
-            lambda current, _: self.show_row(current.row())
-        )
-        body.addWidget(self.list, 2)
-        detail = QVBoxLayout()
-        self.heading = _heading(30)
-        detail.addWidget(self.heading)
-        hands = QHBoxLayout()
-        self.hands = [RecalledHand(), RecalledHand(), RecalledHand()]
-        for hand in self.hands:
-            hands.addWidget(hand)
-        detail.addLayout(hands)
-        self.steps_view = QListView()
-        self.steps_view.setModel(self.steps)
-        detail.addWidget(self.steps_view, 2)
-        self.bets_view = QTableView()
-        self.bets_view.setModel(self.bets)
-        self.bets_view.verticalHeader().hide()
-        self.bets_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        detail.addWidget(self.bets_view, 2)
-        body.addLayout(detail, 5)
-        layout.addLayout(body, 1)
-        row = QHBoxLayout()
-        self.newer = _button()
-        self.newer.clicked.connect(lambda: self.step(-1))
-        self.older = _button()
-        self.older.clicked.connect(lambda: self.step(+1))
-        self.close_button = _button(tone="alert")
-        self.close_button.clicked.connect(self.accept)
-        row.addWidget(self.newer)
-        row.addWidget(self.older)
-        row.addStretch(1)
-        row.addWidget(self.close_button)
-        layout.addLayout(row)
-        self.retranslate()
-        if self.coups.rowCount():
-            self.list.setCurrentIndex(self.coups.index(0, 0))
-        else:
-            self.show_row(-1)
-
-    def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Recall"))
-        self.banner.text = self.tr("RECALL: PAST COUP, NOT THE CURRENT ONE")
-        self.banner.update()
-        self.newer.setText(self.tr("▲ Newer"))
-        self.older.setText(self.tr("▼ Older"))
-        self.close_button.setText(self.tr("Back to the table"))
-        self.coups.retranslate()
-        self.bets.retranslate()
-        self.show_row(self.list.currentIndex().row())
-
-    def step(self, by: int) -> None:
-        row = self.list.currentIndex().row() + by
-        if 0 <= row < self.coups.rowCount():
-            self.list.setCurrentIndex(self.coups.index(row, 0))
-
-    def show_row(self, row: int) -> None:
-        coup = self.coups.index(row, 0).data(ItemRole) if row >= 0 else None
-        self.coup = coup
-        self.steps.set_coup(coup)
-        self.bets.set_coup(coup)
-        if coup is None:
-            self.heading.setText(self.tr("No finished coup to recall yet"))
-            for hand in self.hands:
-                hand.set_hand("", ())
-            return
-        self.heading.setText(coup_title(coup))
-        colour = theme.TONE_BRIGHT[winner_tone(coup.winner)]
-        theme.set_text_colour(self.heading, colour)
-        for place, widget in enumerate(self.hands):
-            if place < len(coup.hands):
-                hand = coup.hands[place]
-                widget.set_hand(f"{wording.hand_name(hand.hand)} {hand.total}", hand.cards)
-            else:
-                widget.set_hand("", ())
-        self.older.setEnabled(row + 1 < self.coups.rowCount())
-        self.newer.setEnabled(row > 0)

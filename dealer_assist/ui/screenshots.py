@@ -260,10 +260,10 @@ def take_screenshots(
         BetKeypadDialog,
         CardPickerDialog,
         PinDialog,
-        RecallDialog,
         SupervisorDialog,
     )
     from dealer_assist.ui.i18n import Translations
+    from dealer_assist.ui.recall import RecallDialog
     from dealer_assist.ui.scoreboard import ScoreboardWindow
 
     def window_for(controller: TableController, config: TableConfig) -> CroupierWindow:

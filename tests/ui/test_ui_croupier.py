@@ -18,10 +18,10 @@ from dealer_assist.ui.dialogs import (
     CardPickerDialog,
     CorrectCardDialog,
     PinDialog,
-    RecallDialog,
     SupervisorDialog,
 )
 from dealer_assist.ui.presentation import Tone
+from dealer_assist.ui.recall import RecallDialog
 from tests.table.helpers import open_chemin_de_fer_bank
 from tests.ui.conftest import Screen
 
