@@ -12,7 +12,6 @@ Not thread-safe by design: one thread (see :mod:`dealer_assist.table.runtime`) f
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -47,9 +46,7 @@ from dealer_assist.table.events import (
     CardCorrected,
     CardDealt,
     CardRevealed,
-    CardSeen,
     CardWithdrawn,
-    CardWitnessed,
     CommissionCollected,
     CoupClosed,
     CoupCompleted,
@@ -310,78 +307,15 @@ class TableController:
     def _card_seen(self, read: CardRead) -> None:
         """A witness saw a card land: record it (it deals nothing); judged by
         :meth:`_judge_witnessed` once the shoe's card is there to compare with."""
-        state = self._state
-        hand = read.hand.value if read.hand is not None else None
-        coup, position = witness.place(
-            card=read.card,
-            order=_layout_order(read.raw),
-            coup=state.coup_number,
-            in_coup=state.coup is not None and not state.coup_finished,
-            dealt=len(state.coup_cards),
-            ledger=state.witness,
-            early=len(state.witness_early),
-            loose=state.loose_cards,
-        )
-        self._record(
-            CardSeen(
-                coup=coup,
-                position=position,
-                card=read.card,
-                hand=hand,
-                source=read.source,
-                raw=read.raw.hex(),
-                confidence="" if read.confidence is None else str(read.confidence),
-            )
-        )
-        if position == witness.NOT_A_COUP_CARD:
-            self._record(
-                CardWitnessed(
-                    coup=coup,
-                    position=position,
-                    verdict=witness.BURNED,
-                    card=read.card,
-                    hand=hand,
-                    source=read.source,
-                )
-            )
+        seen = witness.sighting(self._state, read)
+        self._record(seen)
+        if seen.position == witness.NOT_A_COUP_CARD:
+            self._record(witness.burned(seen))
 
     def _judge_witnessed(self) -> None:
-        """Judge, in order, what the witness saw of the coup as far as the shoe has dealt."""
-        state = self._state
-        while True:
-            ledger = state.witness
-            if ledger is None or ledger.judged >= len(ledger.seen):
-                return
-            seen = ledger.seen[ledger.judged]
-            judgement = witness.judge(
-                seen,
-                cards=state.coup_cards,
-                hands=state.coup_card_hands,
-                matched=ledger.matched,
-                finished=state.coup_finished,
-                voided=ledger.voided,
-                check_order=not self.config.squeeze,
-            )
-            if judgement is None:
-                return
-            self._record(
-                CardWitnessed(
-                    coup=seen.coup,
-                    position=seen.position,
-                    verdict=judgement.verdict,
-                    card=seen.card,
-                    hand=seen.hand,
-                    expected=judgement.expected.code if judgement.expected is not None else "",
-                    expected_hand=(
-                        judgement.expected_hand.value
-                        if judgement.expected_hand is not None
-                        else None
-                    ),
-                    dealt_position=judgement.dealt_position,
-                    source=seen.source,
-                )
-            )
-            alert = judgement.alert
+        """Record the verdicts, in order, on what the witness saw as far as the shoe dealt."""
+        for verdict, alert in witness.verdicts(self._state, check_order=not self.config.squeeze):
+            self._record(verdict)  # the next verdict is worked out after this one is applied
             if alert is not None:
                 self._alert(
                     alert.code,
@@ -389,8 +323,8 @@ class TableController:
                     alert.fix,
                     hold=alert.hold,
                     options=alert.options,
-                    source=seen.source,
-                    raw=seen.raw,
+                    source=verdict.source,
+                    raw=alert.raw,
                 )
 
     def _take_card(
@@ -992,16 +926,6 @@ class TableController:
             )
             return
         self._record(AlertResolved(alert=alert.alert, resolution=command.option, by=by))
-
-
-def _layout_order(raw: bytes) -> int | None:
-    """The camera's count of the cards on the layout (its raw JSON ``order``), if it gave one."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    order = data.get("order") if isinstance(data, dict) else None
-    return order if isinstance(order, int) and not isinstance(order, bool) else None
 
 
 def _last_coup_after_cut(shoe: Shoe) -> int:

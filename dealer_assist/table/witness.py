@@ -29,12 +29,18 @@ logic: :mod:`dealer_assist.table.state` folds the events, the controller records
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dealer_assist.cards import Card
+from dealer_assist.drivers.base import CardRead
 from dealer_assist.rules.coup import Hand
-from dealer_assist.table.events import CardSeen
+from dealer_assist.table.events import CardSeen, CardWitnessed
+
+if TYPE_CHECKING:  # the state folds the ledger defined here
+    from dealer_assist.table.state import TableState
 
 CONFIRMED = "confirmed"
 MISPLACED = "misplaced"
@@ -66,6 +72,7 @@ class WitnessAlert:
     fix: str
     hold: bool
     options: tuple[str, ...]
+    raw: str = ""  # the camera's data for the card, hex
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,6 +96,101 @@ def hand_name(hand: Hand | str | None) -> str:
     if hand is None:
         return "no hand"
     return str(hand).capitalize()
+
+
+def sighting(state: TableState, read: CardRead) -> CardSeen:
+    """The event for a witness's read: which coup and which of its cards it is (:func:`place`)."""
+    coup, position = place(
+        card=read.card,
+        order=layout_order(read.raw),
+        coup=state.coup_number,
+        in_coup=state.coup is not None and not state.coup_finished,
+        dealt=len(state.coup_cards),
+        ledger=state.witness,
+        early=len(state.witness_early),
+        loose=state.loose_cards,
+    )
+    return CardSeen(
+        coup=coup,
+        position=position,
+        card=read.card,
+        hand=read.hand.value if read.hand is not None else None,
+        source=read.source,
+        raw=read.raw.hex(),
+        confidence="" if read.confidence is None else str(read.confidence),
+    )
+
+
+def burned(seen: CardSeen) -> CardWitnessed:
+    """The verdict on a sighting of a card burned or set aside (no coup card)."""
+    return CardWitnessed(
+        coup=seen.coup,
+        position=seen.position,
+        verdict=BURNED,
+        card=seen.card,
+        hand=seen.hand,
+        source=seen.source,
+    )
+
+
+def verdicts(
+    state: TableState, *, check_order: bool
+) -> Iterator[tuple[CardWitnessed, WitnessAlert | None]]:
+    """The verdicts due on what the witness saw of the coup, in order. Each must be recorded
+    (and so applied to ``state``) before the next is asked for."""
+    while True:
+        ledger = state.witness
+        if ledger is None or ledger.judged >= len(ledger.seen):
+            return
+        seen = ledger.seen[ledger.judged]
+        judgement = judge(
+            seen,
+            cards=state.coup_cards,
+            hands=state.coup_card_hands,
+            matched=ledger.matched,
+            finished=state.coup_finished,
+            voided=ledger.voided,
+            check_order=check_order,
+        )
+        if judgement is None:
+            return
+        verdict = CardWitnessed(
+            coup=seen.coup,
+            position=seen.position,
+            verdict=judgement.verdict,
+            card=seen.card,
+            hand=seen.hand,
+            expected=judgement.expected.code if judgement.expected is not None else "",
+            expected_hand=(
+                judgement.expected_hand.value if judgement.expected_hand is not None else None
+            ),
+            dealt_position=judgement.dealt_position,
+            source=seen.source,
+        )
+        alert = judgement.alert
+        if alert is not None:
+            alert = WitnessAlert(
+                code=alert.code,
+                message=alert.message,
+                fix=alert.fix,
+                hold=alert.hold,
+                options=alert.options,
+                raw=seen.raw,
+            )
+        judged = ledger.judged
+        yield verdict, alert
+        if state.witness is not ledger or ledger.judged == judged:
+            return  # not recorded: stop rather than judge the same card again
+
+
+def layout_order(raw: bytes) -> int | None:
+    """The camera's count of the cards on the layout (its raw JSON ``order``), if it gave one."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    order = data.get("order") if isinstance(data, dict) else None
+    return order if isinstance(order, int) and not isinstance(order, bool) else None
 
 
 def place(
