@@ -2,12 +2,15 @@
 
 One row per thing that happened at the table, in journal order: a shoe started or ended, a
 card burned or dealt, a decision, a coup's result, each bet's settlement, a commission
-collected, a correction, a void. Times are UTC with their offset (``+00:00``). The chain is
-verified first: a broken journal is not exported.
+collected, a correction, a void, an alert and how it was resolved, an action on the bank
+(Chemin de Fer, Banque), and the overhead camera's verdict on each card it saw beside the shoe.
+Times are UTC with their offset (``+00:00``). The chain is verified first: a broken journal is
+not exported.
 
 A face-down card (squeeze) appears without its value until it is turned: once its hand is
 turned (or the coup is complete) its row shows the card. A coup voided before the cards were
-turned keeps them hidden.
+turned keeps them hidden. Alerts and camera verdicts raised while a face-down card is unturned
+may name it, so their text is withheld the same way until every card of the coup is turned.
 """
 
 from __future__ import annotations
@@ -19,15 +22,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from dealer_assist.cards import Card
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import Row, decode_event
 from dealer_assist.journal.verify import Problem, walk_chain
 from dealer_assist.table.events import (
+    AlertRaised,
+    AlertResolved,
+    BankActed,
     Burned,
     CardCorrected,
     CardDealt,
     CardRevealed,
     CardWithdrawn,
+    CardWitnessed,
     CommissionCollected,
     CoupCompleted,
     CoupSettled,
@@ -60,6 +68,9 @@ COLUMNS = (
 )
 
 
+WITHHELD = "withheld until the face-down cards are turned"
+
+
 @dataclass(slots=True)
 class _Folder:
     """Follows shoe and coup numbers and holds face-down card rows until they are turned."""
@@ -67,12 +78,14 @@ class _Folder:
     shoe: int = 0
     coup: int = 0
     hidden: list[tuple[dict[str, Any], str, str]] = field(default_factory=list)
+    # rows whose text may name a face-down card: (row, its fields once every card is turned)
+    withheld: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
     def rows(self, row: Row, event: TableEvent, sealed: bool) -> Iterator[dict[str, Any]]:
         if isinstance(event, ShoeStarted):
-            self.shoe, self.coup, self.hidden = event.shoe, 0, []
+            self.shoe, self.coup, self.hidden, self.withheld = event.shoe, 0, [], []
         elif isinstance(event, CoupStarted):
-            self.coup, self.hidden = event.coup, []
+            self.coup, self.hidden, self.withheld = event.coup, [], []
         base: dict[str, Any] = {
             "seq": row.seq,
             "at": row.at,
@@ -141,8 +154,43 @@ class _Folder:
         elif isinstance(event, CardWithdrawn):
             yield {**base, "kind": "withdrawn", "card": event.card.code, "detail": event.reason}
         elif isinstance(event, CoupVoided):
-            self.hidden = []
+            self.hidden, self.withheld = [], []
             yield {**base, "kind": "void", "detail": f"{event.reason}; by the {event.by}"}
+        elif isinstance(event, AlertRaised):
+            hold = "holds the table" if event.hold else "warning"
+            yield self._guarded(
+                {**base, "kind": "alert", "result": event.code},
+                {"detail": f"#{event.alert} ({hold}): {event.message}", "card": _code(event.card)},
+            )
+        elif isinstance(event, AlertResolved):
+            detail = f"#{event.alert}: {event.resolution}; by the {event.by}"
+            yield self._guarded(
+                {**base, "kind": "alert_resolved", "result": event.resolution},
+                {"detail": detail + (f" ({event.detail})" if event.detail else "")},
+            )
+        elif isinstance(event, BankActed):
+            args = ", ".join(f"{name}={value}" for name, value in event.args.items())
+            yield {
+                **base,
+                "kind": "bank",
+                "seat": event.args.get("seat", ""),
+                "stake": event.args.get("amount", ""),
+                "result": event.action,
+                "detail": f"{event.action}({args}); by {event.by}",
+            }
+        elif isinstance(event, CardWitnessed):
+            expected = (
+                f"the shoe dealt {event.expected} to {event.expected_hand}"
+                if event.expected
+                else "no card of the shoe"
+            )
+            yield self._guarded(
+                {**base, "kind": "camera", "hand": event.hand or "", "result": event.verdict},
+                {
+                    "card": _code(event.card),
+                    "detail": f"card {event.position + 1} seen by {event.source}: {expected}",
+                },
+            )
         elif isinstance(event, CutCardOut):
             yield {**base, "kind": "cut_card", "detail": f"last coup {event.last_coup}"}
         elif isinstance(event, ShoeEnded):
@@ -153,6 +201,15 @@ class _Folder:
                 f"{event.coups} coups: {event.reason}",
             }
 
+    def _guarded(self, line: dict[str, Any], text: dict[str, Any]) -> dict[str, Any]:
+        """``line`` with ``text``, or with ``text`` withheld while a face-down card is unturned."""
+        if self.hidden:
+            line["detail"] = WITHHELD
+            self.withheld.append((line, text))
+        else:
+            line.update(text)
+        return line
+
     def _turn(self, hand: str | None) -> None:
         kept = []
         for line, owner, code in self.hidden:
@@ -162,6 +219,14 @@ class _Folder:
             else:
                 kept.append((line, owner, code))
         self.hidden = kept
+        if not self.hidden:
+            for line, text in self.withheld:
+                line.update(text)
+            self.withheld = []
+
+
+def _code(card: Card | None) -> str:
+    return card.code if card is not None else ""
 
 
 def export_rows(

@@ -50,7 +50,8 @@ def make_config(journal: Path, /, **sections: Any) -> TableConfig:
         "journal": {"path": str(journal), "key": KEY},
     }
     for name, values in sections.items():
-        document[name] = {**document.get(name, {}), **values}
+        merge = isinstance(values, dict)
+        document[name] = {**document.get(name, {}), **values} if merge else values
     return parse_config(document, source="<test>", base_dir=journal.parent)
 
 

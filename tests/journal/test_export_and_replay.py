@@ -12,14 +12,17 @@ from pathlib import Path
 
 import pytest
 
+from dealer_assist.cards import parse_card
 from dealer_assist.cli import main
+from dealer_assist.drivers.base import CardRead
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.simulation import deal_mock_table
 from dealer_assist.journal.store import Journal
+from dealer_assist.rules.coup import Hand
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.events import CoupSettled, Record
 from tests.journal.helpers import KEY, make_config, open_journaled, read_records
-from tests.table.helpers import feed
+from tests.table.helpers import feed, open_chemin_de_fer_bank
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +181,79 @@ def test_replay_reports_a_wrong_payout(
     assert status == 3
     assert f"DIFFERENCE record {target.seq}: settlement bets" in out
     assert "1 difference(s)" in out
+
+
+def export(journal: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, str]]:
+    (journal.parent / "key").write_text(KEY, encoding="utf-8")
+    status, out, _ = run(
+        "journal", "export", str(journal), "--key-file", str(journal.parent / "key"), capsys=capsys
+    )
+    assert status == 0
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def test_bank_actions_are_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = make_config(
+        tmp_path / "t.journal", table={"variant": "chemin-de-fer"}, shoe={"burn": "none"}
+    )
+    controller = open_journaled(config)
+    controller.begin()
+    open_chemin_de_fer_bank(controller)
+    controller.journal.close()
+    bank = [row for row in export(tmp_path / "t.journal", capsys) if row["kind"] == "bank"]
+    assert [row["result"] for row in bank] == [
+        "sit", "sit", "sit", "give_shoe", "put_up_bank", "close_calls", "stake", "no_more_bets"
+    ]  # fmt: skip
+    stake = bank[6]
+    assert (stake["seat"], stake["stake"]) == ("2", "40")
+    assert stake["detail"] == "stake(seat=2, amount=40); by croupier"
+
+
+def test_alerts_and_camera_verdicts_are_exported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = make_config(
+        tmp_path / "t.journal", shoe={"burn": "none"}, sources=["mock://", "camera://0"]
+    )
+    controller = open_journaled(config)
+    controller.begin()
+    feed(controller, "4S 3H")
+    seen = {"order": 1}
+    for card, hand in [("4S", Hand.PLAYER), ("3H", Hand.PLAYER)]:  # the 3H lands on Player
+        controller.on_source_event(
+            CardRead(
+                source="camera://0",
+                card=parse_card(card),
+                hand=hand,
+                confidence=0.99,
+                raw=json.dumps(seen).encode(),
+            )
+        )
+        seen["order"] += 1
+    controller.journal.close()
+    rows = export(tmp_path / "t.journal", capsys)
+    camera = [(r["result"], r["hand"], r["card"]) for r in rows if r["kind"] == "camera"]
+    assert camera == [("confirmed", "player", "4S"), ("misplaced", "player", "3H")]
+    assert "the shoe dealt 3H to banker" in [r for r in rows if r["kind"] == "camera"][1]["detail"]
+    alerts = [r for r in rows if r["kind"] == "alert"]
+    assert [a["result"] for a in alerts] == ["card_misplaced"]
+    assert "holds the table" in alerts[0]["detail"] and "3H" in alerts[0]["detail"]
+
+
+def test_alerts_in_a_squeezed_coup_are_withheld_until_the_cards_are_turned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = make_config(tmp_path / "t.journal", table={"squeeze": True}, shoe={"burn": "none"})
+    controller = open_journaled(config)
+    controller.begin()
+    feed(controller, "4S 3H AD KC")
+    controller.on_source_event(CardRead(source="mock://", card=None, raw=b"\x01"))
+    controller.journal.close()
+    alert = next(r for r in export(tmp_path / "t.journal", capsys) if r["kind"] == "alert")
+    assert alert["result"] == "unreadable_card" and alert["detail"].startswith("withheld")
+    controller = open_journaled(config)
+    controller.execute(cmd.RevealHand(hand="player"))
+    controller.execute(cmd.RevealHand(hand="banker"))
+    controller.journal.close()
+    alert = next(r for r in export(tmp_path / "t.journal", capsys) if r["kind"] == "alert")
+    assert alert["detail"].startswith("#1 (holds the table): ")
