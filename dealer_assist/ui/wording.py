@@ -99,6 +99,12 @@ ALERTS = {
     "shoe_empty": QT_TRANSLATE_NOOP("Wording", "Shoe empty"),
     "advantage_play": QT_TRANSLATE_NOOP("Wording", "Bet favours the players"),
     "misdeal": QT_TRANSLATE_NOOP("Wording", "Misdeal"),
+    "bets_open": QT_TRANSLATE_NOOP("Wording", "Card before no more bets"),
+    "card_misplaced": QT_TRANSLATE_NOOP("Wording", "Card in the wrong place"),
+    "camera_card_differs": QT_TRANSLATE_NOOP("Wording", "The camera sees another card"),
+    "card_not_dealt": QT_TRANSLATE_NOOP("Wording", "Card the shoe did not deal"),
+    "card_out_of_order": QT_TRANSLATE_NOOP("Wording", "Cards laid out of order"),
+    "camera_uncertain": QT_TRANSLATE_NOOP("Wording", "The camera cannot confirm"),
 }
 
 FIXES = {
@@ -133,6 +139,13 @@ FIXES = {
         ),
         QT_TRANSLATE_NOOP(
             "Wording", "Tell the pit: the bet may be closed for the rest of the shoe"
+        ),
+        QT_TRANSLATE_NOOP("Wording", "Check the layout: no other card belongs to this coup"),
+        QT_TRANSLATE_NOOP("Wording", "Check the card on the layout; the shoe's card stands"),
+        QT_TRANSLATE_NOOP("Wording", "Lay each card on the layout as it comes out of the shoe"),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Take the card off the layout and call the supervisor; or a supervisor voids the coup",
         ),
     )
 }

@@ -150,3 +150,15 @@ def test_languages_are_the_configured_ones() -> None:
     for language in LANGUAGES:
         assert parse_config({"table": {"language": language}}).language == language
     assert QCoreApplication.translate("Wording", "PLACE YOUR BETS") == "PLACE YOUR BETS"
+
+
+def test_every_alert_the_table_raises_has_a_title() -> None:
+    """Each alert code written in the table's code has a translated title on the screens."""
+    table = Path(wording.__file__).resolve().parent.parent / "table"
+    codes: set[str] = set()
+    for path in table.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'self\._alert\(\s*"([a-z_]+)"', text))
+        codes |= set(re.findall(r'\bcode="([a-z_]+)"', text))
+    assert {"unreadable_card", "card_misplaced", "bets_open"} <= codes
+    assert sorted(codes - set(wording.ALERTS)) == []

@@ -1273,5 +1273,46 @@
       <source>Banker has %1; %2</source>
       <translation>庄 %1 点；%2</translation>
     </message>
-  </context>
+  
+    <message>
+      <source>Card before no more bets</source>
+      <translation>尚未停止下注就出牌</translation>
+    </message>
+    <message>
+      <source>Card in the wrong place</source>
+      <translation>牌放错位置</translation>
+    </message>
+    <message>
+      <source>The camera sees another card</source>
+      <translation>摄像机看到的是另一张牌</translation>
+    </message>
+    <message>
+      <source>Card the shoe did not deal</source>
+      <translation>牌靴未发出的牌</translation>
+    </message>
+    <message>
+      <source>Cards laid out of order</source>
+      <translation>牌的摆放顺序错误</translation>
+    </message>
+    <message>
+      <source>The camera cannot confirm</source>
+      <translation>摄像机无法确认</translation>
+    </message>
+    <message>
+      <source>Check the layout: no other card belongs to this coup</source>
+      <translation>请检查桌面：本局没有其他的牌</translation>
+    </message>
+    <message>
+      <source>Check the card on the layout; the shoe's card stands</source>
+      <translation>请检查桌面上的牌；以牌靴读到的牌为准</translation>
+    </message>
+    <message>
+      <source>Lay each card on the layout as it comes out of the shoe</source>
+      <translation>每张牌出靴后即依序放到桌面上</translation>
+    </message>
+    <message>
+      <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
+      <translation>把牌从桌面上拿开并呼叫主管；或由主管作废本局</translation>
+    </message>
+</context>
 </TS>

@@ -1273,5 +1273,46 @@
       <source>Banker has %1; %2</source>
       <translation>莊 %1 點；%2</translation>
     </message>
-  </context>
+  
+    <message>
+      <source>Card before no more bets</source>
+      <translation>尚未停止下注就出牌</translation>
+    </message>
+    <message>
+      <source>Card in the wrong place</source>
+      <translation>牌放錯位置</translation>
+    </message>
+    <message>
+      <source>The camera sees another card</source>
+      <translation>攝影機看到的是另一張牌</translation>
+    </message>
+    <message>
+      <source>Card the shoe did not deal</source>
+      <translation>牌靴未發出的牌</translation>
+    </message>
+    <message>
+      <source>Cards laid out of order</source>
+      <translation>牌的擺放順序錯誤</translation>
+    </message>
+    <message>
+      <source>The camera cannot confirm</source>
+      <translation>攝影機無法確認</translation>
+    </message>
+    <message>
+      <source>Check the layout: no other card belongs to this coup</source>
+      <translation>請檢查桌面：本局沒有其他的牌</translation>
+    </message>
+    <message>
+      <source>Check the card on the layout; the shoe's card stands</source>
+      <translation>請檢查桌面上的牌；以牌靴讀到的牌為準</translation>
+    </message>
+    <message>
+      <source>Lay each card on the layout as it comes out of the shoe</source>
+      <translation>每張牌出靴後即依序放到桌面上</translation>
+    </message>
+    <message>
+      <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
+      <translation>把牌從桌面上拿開並呼叫主管；或由主管作廢本局</translation>
+    </message>
+</context>
 </TS>
