@@ -144,22 +144,16 @@ def _canonical(value: Any) -> Any:
 
 
 class ResumableController(TableController):
-    """A table controller that can start part-way through a journal: from a checkpoint, or
-    from the first record a pruned chain still holds. That means setting the base class's
-    state and sequence number: this class and the base class change together."""
+    """A table controller that can start part-way through a journal (see
+    :meth:`TableController.resume`) and remembers the configuration the journal last recorded."""
 
     configuration = ""  # digest of the configuration last recorded
 
     def resume(self, *, seq: int, state: TableState | None, records: Iterable[Record]) -> None:
-        """Start from ``state`` after record ``seq`` (None: from the chain's start, just
-        before ``seq + 1``), then replay ``records``."""
-        if state is not None:
-            self._state = state
-        self._seq = seq
         records = list(records)
         for record in records:
             self._note_configuration(record.event)
-        self.replay(records)
+        super().resume(seq=seq, state=state, records=records)
 
     def _note_configuration(self, event: TableEvent) -> None:
         if isinstance(event, SupervisorAction) and event.action == "configuration":
@@ -175,7 +169,8 @@ class JournaledController(ResumableController):
     indicator and the record listeners (the JSON stream) see it. A crash therefore loses at
     most an input nobody has seen, never part of one. It also records clock steps, and after
     publishing writes a checkpoint when one is due and copies the WAL back into the file now
-    and then (so the croupier never waits for either).
+    and then (so the croupier never waits for either). It uses the base class's extension
+    points only (``_recording``, ``_make_durable``, ``_published``).
     """
 
     def __init__(self, config: TableConfig, *, journal: Journal, clock: TableClock) -> None:
@@ -196,12 +191,10 @@ class JournaledController(ResumableController):
         self._record(event)
         self._publish()
 
-    def _record(self, event: TableEvent) -> None:
-        step = self.table_clock.check()
-        if step is not None:
-            super()._record(step)
+    def _recording(self, event: TableEvent) -> Iterable[TableEvent]:
         self._note_configuration(event)
-        super()._record(event)
+        step = self.table_clock.check()
+        return () if step is None else (step,)
 
     def _make_durable(self) -> None:
         self.journal.commit()
@@ -211,22 +204,12 @@ class JournaledController(ResumableController):
                 for listener in self._durable_listeners:
                     listener(record)
 
-    def _publish(self) -> None:
-        self._make_durable()
-        super()._publish()
+    def _published(self) -> None:
         self._make_durable()
         if self.journal.checkpoint_due():
             state = dump_state(self.state, configuration=self.configuration)
             self.journal.write_checkpoint(self.seq, state, code_fingerprint())
         self.journal.tidy()
-
-    def _publish_now(self) -> None:
-        # The base class publishes a second time after its slower checks (which may record
-        # alerts): those records too are made durable before they are shown.
-        self._make_durable()
-        publish_now = getattr(super(), "_publish_now", None)
-        if publish_now is not None:
-            publish_now()
 
 
 @dataclass(frozen=True, slots=True)

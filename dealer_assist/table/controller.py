@@ -30,9 +30,8 @@ from dealer_assist.drivers.base import (
 )
 from dealer_assist.errors import BetError, RuleViolation
 from dealer_assist.rules.bank import BanqueTable
-from dealer_assist.rules.coup import Choice, DealTo, DecisionDue, Game, Hand
-from dealer_assist.rules.outcome import outcome_of
-from dealer_assist.rules.settlement import Bet, money, settle, verify_bet
+from dealer_assist.rules.coup import Choice, DecisionDue, Game, Hand
+from dealer_assist.rules.settlement import Bet, money, verify_bet
 from dealer_assist.shoe import Shoe, ShoePhase, ShuffleCheckSettings, ShuffleStatus, check_shuffle
 from dealer_assist.table import bankgame, witness
 from dealer_assist.table import commands as cmd
@@ -49,8 +48,6 @@ from dealer_assist.table.events import (
     CardWithdrawn,
     CommissionCollected,
     CoupClosed,
-    CoupCompleted,
-    CoupSettled,
     CoupStarted,
     CoupVoided,
     CutCardOut,
@@ -63,6 +60,8 @@ from dealer_assist.table.events import (
     SupervisorAction,
     TableEvent,
 )
+from dealer_assist.table.indicator import compute_indicator
+from dealer_assist.table.settling import completion_events
 from dealer_assist.table.snapshot import Snapshot
 from dealer_assist.table.state import TableState
 from dealer_assist.table.view import build_snapshot
@@ -132,6 +131,9 @@ class TableController:
     def indicator(self) -> Indicator:
         return self._indicator or self._compute_indicator()
 
+    def _compute_indicator(self) -> Indicator:
+        return compute_indicator(self._state, serial=self._seq, cards_received=self._cards_received)
+
     @property
     def state(self) -> TableState:
         """The live state, for the journal's checks and tests; views use snapshots."""
@@ -144,6 +146,11 @@ class TableController:
     # --- recording -------------------------------------------------------------------------
 
     def _record(self, event: TableEvent) -> None:
+        for earlier in self._recording(event):
+            self._write(earlier)
+        self._write(event)
+
+    def _write(self, event: TableEvent) -> None:
         self._seq += 1
         record = Record(seq=self._seq, at=self._clock(), table=self.config.table_id, event=event)
         if self._journal is not None:
@@ -161,14 +168,40 @@ class TableController:
             self._apply(record.event)
         self._publish()
 
+    def resume(self, *, seq: int, state: TableState | None, records: Iterable[Record]) -> None:
+        """Start part-way through a journal: from ``state`` as it was after record ``seq`` (a
+        checkpoint), or with ``state=None`` from the start of a pruned chain whose first record
+        is ``seq + 1``; then replay ``records``."""
+        if state is not None:
+            self._state = state
+        self._seq = seq
+        self.replay(records)
+
     def _apply(self, event: TableEvent) -> None:
         self._state.apply(event)
 
     def _publish(self) -> None:
+        self._make_durable()
         self._publish_now()
         if self._analysis_due:
             self._analyse()
+            self._make_durable()
             self._publish_now()
+        self._published()
+
+    # --- extension points ------------------------------------------------------------------
+    # The journal's controller (dealer_assist.journal.recovery.JournaledController) uses these
+    # three; nothing else overrides the controller. Each is called on the table's thread.
+
+    def _recording(self, event: TableEvent) -> Iterable[TableEvent]:
+        """Called before ``event`` is recorded: events to record first (a clock step)."""
+        return ()
+
+    def _make_durable(self) -> None:
+        """Called before anything is published: what has been recorded must be kept now."""
+
+    def _published(self) -> None:
+        """Called after each publication (time for housekeeping: checkpoints, tidying)."""
 
     def _publish_now(self) -> None:
         self._snapshot = build_snapshot(self._state, self._seq)
@@ -179,52 +212,6 @@ class TableController:
             self._indicator = indicator
             for indicator_listener in self._indicator_listeners:
                 indicator_listener(indicator)
-
-    # --- the indicator ---------------------------------------------------------------------
-
-    def _compute_indicator(self) -> Indicator:
-        state = self._state
-
-        def show(want: Want, hand: Hand | None = None, count: int = 0) -> Indicator:
-            return Indicator(
-                want=want,
-                hand=hand,
-                count=count,
-                serial=self._seq,
-                shoe=state.shoe_number,
-                cards_received=self._cards_received,
-                shoe_cards_taken=len(state.shoe_cards)
-                + sum(1 for alert in state.alerts.values() if alert.card is not None),
-                cut_card_out=state.shoe is not None and state.shoe.is_cut_card_out,
-            )
-
-        shoe = state.shoe
-        if shoe is None or shoe.phase is ShoePhase.ENDED:
-            return show(Want.OFF)
-        if state.holding:
-            return show(Want.STOP)
-        if shoe.phase is ShoePhase.BURN:
-            return show(Want.BURN, count=shoe.burn_remaining or 0)
-        coup = state.coup
-        bank = state.bank_table
-        if (
-            (coup is None or state.coup_closed)
-            and bank is not None
-            and not bankgame.is_dealing(bank)
-        ):
-            return show(Want.STOP)  # the bank's calls and stakes first, then "no more bets"
-        if coup is None or state.coup_closed:
-            return show(Want.CARD, state.rules.hands[0])
-        if state.coup_finished:
-            return show(Want.STOP)
-        step = coup.next_step
-        if isinstance(step, DealTo):
-            # The first two cards of each hand go out in a fixed order whatever their values; a
-            # third card waits until every face-down card has been turned (it depends on them).
-            initial = len(coup.cards(step.hand)) < 2
-            if initial or not any(state.reveal_pending(hand) for hand in state.rules.hands):
-                return show(Want.CARD, step.hand)
-        return show(Want.STOP)
 
     # --- inputs: source events -------------------------------------------------------------
 
@@ -469,47 +456,8 @@ class TableController:
             return
         if any(state.reveal_pending(hand) for hand in state.rules.hands):
             return
-        outcome = outcome_of(coup)
-        self._record(
-            CoupCompleted(
-                coup=state.coup_number,
-                hands={r.hand.value: tuple(c.code for c in r.cards) for r in outcome.hands},
-                totals={r.hand.value: r.total for r in outcome.hands},
-                winner=outcome.winner.value if outcome.winner else None,
-                natural=outcome.natural,
-                sides={hand.value: result.value for hand, result in outcome.sides},
-            )
-        )
-        if state.bank_table is not None:
-            self._record(
-                BankActed(action="settle", args=bankgame.settle_arguments(outcome), by="table")
-            )
-        bets = state.all_bets()
-        settlement = settle(state.variant, outcome, bets, self.config.settlement)
-        self._record(
-            CoupSettled(
-                coup=state.coup_number,
-                bets=tuple(
-                    {
-                        "seat": b.seat,
-                        "name": b.name,
-                        "stake": str(b.stake),
-                        "result": b.result.value,
-                        "odds": b.odds,
-                        "payout": str(b.payout),
-                        "commission": str(b.commission),
-                        "net": str(b.net),
-                        "returned": str(b.returned),
-                        "commission_to_box": str(b.commission_to_box),
-                    }
-                    for b in settlement.bets
-                ),
-                commission_to_boxes={
-                    str(seat): str(amount)
-                    for seat, amount in settlement.commission_to_boxes.items()
-                },
-            )
-        )
+        for event in completion_events(state, self.config.settlement):
+            self._record(event)
         if not self.config.confirm_coup:
             self._record(CoupClosed(coup=state.coup_number, by="auto"))
         self._analysis_due = True
