@@ -13,6 +13,7 @@ Not thread-safe by design: one thread (see :mod:`dealer_assist.table.runtime`) f
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -30,11 +31,12 @@ from dealer_assist.drivers.base import (
 )
 from dealer_assist.errors import BetError, RuleViolation
 from dealer_assist.rules.bank import BanqueTable
-from dealer_assist.rules.coup import Choice, DecisionDue, Game, Hand
+from dealer_assist.rules.coup import Choice, DecisionDue, Hand
 from dealer_assist.rules.settlement import Bet, money, verify_bet
-from dealer_assist.shoe import Shoe, ShoePhase, ShuffleCheckSettings, ShuffleStatus, check_shuffle
-from dealer_assist.table import bankgame, witness
+from dealer_assist.shoe import Shoe, ShoePhase
+from dealer_assist.table import analysis, bankgame, witness
 from dealer_assist.table import commands as cmd
+from dealer_assist.table.alerts import AlertSpec
 from dealer_assist.table.events import (
     AlertRaised,
     AlertResolved,
@@ -56,7 +58,6 @@ from dealer_assist.table.events import (
     Record,
     ShoeEnded,
     ShoeStarted,
-    ShuffleChecked,
     SupervisorAction,
     TableEvent,
 )
@@ -105,7 +106,7 @@ class TableController:
         The one-off costs of the checks (the shuffle check's thresholds, the paytables' odds)
         are paid here, before the first card, not on the first coup.
         """
-        self._warm_up()
+        analysis.warm_up(self.config, self._state)
         if self._state.shoe is None:
             self._start_shoe()
         self._publish()
@@ -304,15 +305,7 @@ class TableController:
         for verdict, alert in witness.verdicts(self._state, check_order=not self.config.squeeze):
             self._record(verdict)  # the next verdict is worked out after this one is applied
             if alert is not None:
-                self._alert(
-                    alert.code,
-                    alert.message,
-                    alert.fix,
-                    hold=alert.hold,
-                    options=alert.options,
-                    source=verdict.source,
-                    raw=alert.raw,
-                )
+                self._raise(replace(alert, source=verdict.source))
 
     def _take_card(
         self, card: Card, *, source: str, raw: str, hand: Hand | None, accepted: bool = False
@@ -463,40 +456,6 @@ class TableController:
         self._analysis_due = True
         self._end_shoe_if_done()
 
-    def _check_advantage(self) -> None:
-        """Live odds: tell the pit the moment a bet turns in the players' favour."""
-        from fractions import Fraction
-
-        from dealer_assist.odds.product import advantages
-
-        state = self._state
-        if not self.config.advantage_alerts or state.variant.game is not Game.PUNTO_BANCO:
-            return
-        remaining = state.account.remaining_by_card()
-        left = sum(remaining.values())
-        threshold = Fraction(self.config.advantage_threshold)
-        for found in advantages(state.variant, remaining, threshold=threshold):
-            source = f"odds:{found.bet}"
-            if source in state.advantage_alerted:
-                continue
-            self._alert(
-                "advantage_play",
-                f"{found.bet} now favours the players: {found.percent:+.2f}% per unit staked "
-                f"with {left} cards left",
-                "Tell the pit: the bet may be closed for the rest of the shoe",
-                hold=False,
-                options=("acknowledge",),
-                source=source,
-            )
-
-    def _warm_up(self) -> None:
-        if self.config.shuffle_check:
-            check_shuffle([], composition=self._state.account.composition)
-        if self.config.advantage_alerts and self._state.variant.game is Game.PUNTO_BANCO:
-            from dealer_assist.odds.product import advantages
-
-            advantages(self._state.variant, self._state.account.remaining_by_card())
-
     def _analyse(self) -> None:
         """Checks that may take milliseconds run after the snapshot is out, never before it."""
         if not self._analysis_due:
@@ -505,37 +464,14 @@ class TableController:
         shoe = self._state.shoe
         if shoe is None or shoe.phase is ShoePhase.ENDED:
             return  # the shoe is over: nothing left to bet on or to shuffle-check
-        self._check_shuffle()
-        self._check_advantage()
-
-    def _check_shuffle(self) -> None:
-        state = self._state
-        if not self.config.shuffle_check or state.shuffle_status is not ShuffleStatus.PENDING:
-            return
-        settings = ShuffleCheckSettings()
-        due = [
-            n
-            for n in settings.checkpoints
-            if state.shuffle_cards_checked < n <= len(state.shoe_cards)
-        ]
-        if not due:
-            return
-        cards = due[-1]
-        verdict = check_shuffle(
-            state.shoe_cards[:cards], composition=state.account.composition, settings=settings
-        )
-        self._record(
-            ShuffleChecked(cards=cards, status=verdict.status.value, message=verdict.message)
-        )
-        if verdict.status is not ShuffleStatus.SUSPICIOUS:
-            return
-        self._alert(
-            "unshuffled",
-            verdict.message,
-            "Stop the game and call the pit: the shoe may not have been shuffled",
-            hold=True,
-            options=("override", "void_coup"),
-        )
+        checked = analysis.check_shuffle_now(self.config, self._state)
+        if checked is not None:
+            event, alert = checked
+            self._record(event)
+            if alert is not None:
+                self._raise(alert)
+        for alert in analysis.advantage_alerts(self.config, self._state):
+            self._raise(alert)
 
     def _end_shoe_if_done(self) -> None:
         state = self._state
@@ -565,6 +501,17 @@ class TableController:
             self._record(
                 CommissionCollected(seat=seat, owed=str(owed), due=str(due), reason=reason)
             )
+
+    def _raise(self, alert: AlertSpec) -> None:
+        self._alert(
+            alert.code,
+            alert.message,
+            alert.fix,
+            hold=alert.hold,
+            options=alert.options,
+            source=alert.source,
+            raw=alert.raw,
+        )
 
     def _alert(
         self,

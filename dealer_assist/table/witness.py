@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from dealer_assist.cards import Card
 from dealer_assist.drivers.base import CardRead
 from dealer_assist.rules.coup import Hand
+from dealer_assist.table.alerts import AlertSpec
 from dealer_assist.table.events import CardSeen, CardWitnessed
 
 if TYPE_CHECKING:  # the state folds the ledger defined here
@@ -66,22 +67,12 @@ class WitnessLedger:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WitnessAlert:
-    code: str
-    message: str
-    fix: str
-    hold: bool
-    options: tuple[str, ...]
-    raw: str = ""  # the camera's data for the card, hex
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Judgement:
     verdict: str
     expected: Card | None = None
     expected_hand: Hand | None = None
     dealt_position: int = -1
-    alert: WitnessAlert | None = None
+    alert: AlertSpec | None = None
 
 
 def ordinal(number: int) -> str:
@@ -135,7 +126,7 @@ def burned(seen: CardSeen) -> CardWitnessed:
 
 def verdicts(
     state: TableState, *, check_order: bool
-) -> Iterator[tuple[CardWitnessed, WitnessAlert | None]]:
+) -> Iterator[tuple[CardWitnessed, AlertSpec | None]]:
     """The verdicts due on what the witness saw of the coup, in order. Each must be recorded
     (and so applied to ``state``) before the next is asked for."""
     while True:
@@ -169,7 +160,7 @@ def verdicts(
         )
         alert = judgement.alert
         if alert is not None:
-            alert = WitnessAlert(
+            alert = AlertSpec(
                 code=alert.code,
                 message=alert.message,
                 fix=alert.fix,
@@ -255,7 +246,7 @@ def judge(
         if expected is None:
             return Judgement(
                 verdict=UNCERTAIN,
-                alert=WitnessAlert(
+                alert=AlertSpec(
                     code="camera_uncertain",
                     message=f"the camera saw a card it could not read on {hand_name(seen_hand)}, "
                     f"beyond the {len(cards)} cards the shoe dealt",
@@ -275,7 +266,7 @@ def judge(
             expected=expected,
             expected_hand=expected_hand,
             dealt_position=position,
-            alert=WitnessAlert(
+            alert=AlertSpec(
                 code="camera_uncertain",
                 message=f"the camera cannot confirm the {nth} card, {expected}: it could not "
                 f"read it{where}",
@@ -294,7 +285,7 @@ def judge(
                 expected=seen.card,
                 expected_hand=belongs,
                 dealt_position=found,
-                alert=WitnessAlert(
+                alert=AlertSpec(
                     code="card_misplaced",
                     message=f"the {ordinal(found + 1)} card, {seen.card}, {went}; it belongs to "
                     f"{hand_name(belongs)}: move it",
@@ -310,7 +301,7 @@ def judge(
                 expected=seen.card,
                 expected_hand=belongs,
                 dealt_position=found,
-                alert=WitnessAlert(
+                alert=AlertSpec(
                     code="card_out_of_order",
                     message=f"{seen.card} landed {nth} on the layout; the shoe dealt it "
                     f"{ordinal(found + 1)} (it is in the right hand, {hand_name(belongs)})",
@@ -328,7 +319,7 @@ def judge(
             expected=expected,
             expected_hand=expected_hand,
             dealt_position=position,
-            alert=WitnessAlert(
+            alert=AlertSpec(
                 code="camera_card_differs",
                 message=f"the camera sees {seen.card} as the {nth} card (on "
                 f"{hand_name(seen_hand)}); the shoe read {expected} for {hand_name(expected_hand)}",
@@ -341,7 +332,7 @@ def judge(
         )
     return Judgement(
         verdict=NOT_DEALT,
-        alert=WitnessAlert(
+        alert=AlertSpec(
             code="card_not_dealt",
             message=f"the camera sees {seen.card} on {hand_name(seen_hand)}, a card the shoe did "
             f"not deal in this coup ({len(cards)} cards dealt)",
