@@ -31,6 +31,7 @@ from dealer_assist.table.events import (
     Record,
     ShoeEnded,
 )
+from dealer_assist.table.settling import coup_fields, settlement_fields
 from dealer_assist.table.state import TableState
 
 
@@ -57,39 +58,15 @@ class ReplayReport:
 
 def _completed(state: TableState) -> dict[str, Any]:
     assert state.coup is not None
-    outcome = outcome_of(state.coup)
-    return {
-        "hands": {r.hand.value: list(c.code for c in r.cards) for r in outcome.hands},
-        "totals": {r.hand.value: r.total for r in outcome.hands},
-        "winner": outcome.winner.value if outcome.winner else None,
-        "natural": outcome.natural,
-        "sides": {hand.value: result.value for hand, result in outcome.sides},
-    }
+    fields: dict[str, Any] = _plain(coup_fields(outcome_of(state.coup)))
+    return fields
 
 
 def _settled(state: TableState, config: TableConfig) -> dict[str, Any]:
     assert state.coup is not None
     settlement = settle(state.variant, outcome_of(state.coup), state.all_bets(), config.settlement)
-    return {
-        "bets": [
-            {
-                "seat": b.seat,
-                "name": b.name,
-                "stake": str(b.stake),
-                "result": b.result.value,
-                "odds": b.odds,
-                "payout": str(b.payout),
-                "commission": str(b.commission),
-                "net": str(b.net),
-                "returned": str(b.returned),
-                "commission_to_box": str(b.commission_to_box),
-            }
-            for b in settlement.bets
-        ],
-        "commission_to_boxes": {
-            str(seat): str(amount) for seat, amount in settlement.commission_to_boxes.items()
-        },
-    }
+    fields: dict[str, Any] = _plain(settlement_fields(settlement))
+    return fields
 
 
 def _plain(value: Any) -> Any:

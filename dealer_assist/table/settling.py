@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dealer_assist.rules.outcome import outcome_of
-from dealer_assist.rules.settlement import SettlementRules, settle
+from typing import Any
+
+from dealer_assist.rules.outcome import Outcome, outcome_of
+from dealer_assist.rules.settlement import CoupSettlement, SettlementRules, settle
 from dealer_assist.table import bankgame
 from dealer_assist.table.events import BankActed, CoupCompleted, CoupSettled, TableEvent
 from dealer_assist.table.state import TableState
@@ -16,43 +18,46 @@ def completion_events(state: TableState, rules: SettlementRules) -> list[TableEv
     assert coup is not None and coup.is_complete
     events: list[TableEvent] = []
     outcome = outcome_of(coup)
-    events.append(
-        CoupCompleted(
-            coup=state.coup_number,
-            hands={r.hand.value: tuple(c.code for c in r.cards) for r in outcome.hands},
-            totals={r.hand.value: r.total for r in outcome.hands},
-            winner=outcome.winner.value if outcome.winner else None,
-            natural=outcome.natural,
-            sides={hand.value: result.value for hand, result in outcome.sides},
-        )
-    )
+    events.append(CoupCompleted(coup=state.coup_number, **coup_fields(outcome)))
     if state.bank_table is not None:
         events.append(
             BankActed(action="settle", args=bankgame.settle_arguments(outcome), by="table")
         )
-    bets = state.all_bets()
-    settlement = settle(state.variant, outcome, bets, rules)
-    events.append(
-        CoupSettled(
-            coup=state.coup_number,
-            bets=tuple(
-                {
-                    "seat": b.seat,
-                    "name": b.name,
-                    "stake": str(b.stake),
-                    "result": b.result.value,
-                    "odds": b.odds,
-                    "payout": str(b.payout),
-                    "commission": str(b.commission),
-                    "net": str(b.net),
-                    "returned": str(b.returned),
-                    "commission_to_box": str(b.commission_to_box),
-                }
-                for b in settlement.bets
-            ),
-            commission_to_boxes={
-                str(seat): str(amount) for seat, amount in settlement.commission_to_boxes.items()
-            },
-        )
-    )
+    settlement = settle(state.variant, outcome, state.all_bets(), rules)
+    events.append(CoupSettled(coup=state.coup_number, **settlement_fields(settlement)))
     return events
+
+
+def coup_fields(outcome: Outcome) -> dict[str, Any]:
+    """A coup's result as ``CoupCompleted`` records it."""
+    return {
+        "hands": {r.hand.value: tuple(c.code for c in r.cards) for r in outcome.hands},
+        "totals": {r.hand.value: r.total for r in outcome.hands},
+        "winner": outcome.winner.value if outcome.winner else None,
+        "natural": outcome.natural,
+        "sides": {hand.value: result.value for hand, result in outcome.sides},
+    }
+
+
+def settlement_fields(settlement: CoupSettlement) -> dict[str, Any]:
+    """Every bet's settlement as ``CoupSettled`` records it (money as exact text)."""
+    return {
+        "bets": tuple(
+            {
+                "seat": b.seat,
+                "name": b.name,
+                "stake": str(b.stake),
+                "result": b.result.value,
+                "odds": b.odds,
+                "payout": str(b.payout),
+                "commission": str(b.commission),
+                "net": str(b.net),
+                "returned": str(b.returned),
+                "commission_to_box": str(b.commission_to_box),
+            }
+            for b in settlement.bets
+        ),
+        "commission_to_boxes": {
+            str(seat): str(amount) for seat, amount in settlement.commission_to_boxes.items()
+        },
+    }
