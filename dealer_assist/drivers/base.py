@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType, TracebackType
@@ -189,6 +189,12 @@ class CardSource(ABC):
 
     def indicate(self, indicator: Indicator) -> None:  # noqa: B027 - optional hook
         """The table's draw indicator after every change; sources with lights show it."""
+
+    def resume(self, recorded: Sequence[bytes]) -> None:  # noqa: B027 - optional hook
+        """Before :meth:`start`: the device data (``CardRead.raw``) of the last few reads the
+        table recorded from this source, oldest first, from the journal of a table that is
+        resuming. A source that numbers its events (the smart shoe) picks up where the table
+        left off instead of treating the next event as a gap."""
 
     def __enter__(self) -> CardSource:
         return self

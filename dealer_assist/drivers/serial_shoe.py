@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,6 +156,9 @@ class SerialShoe(CardSource):
         """Times the port was opened (tests and the spy log read it)."""
         if spy:
             self._enable_spy_output()
+
+    def resume(self, recorded: Sequence[bytes]) -> None:
+        self.session.resume(recorded)
 
     @classmethod
     def from_url(cls, url: SourceUrl) -> SerialShoe:

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+import struct
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dealer_assist.cards import Card
@@ -60,6 +61,7 @@ from dealer_assist.drivers.shoe_protocol import (
     SensorFlag,
     SetIndicator,
     ShoeMode,
+    ShoeProtocolError,
     StatusReport,
     UnlockExit,
     Verdict,
@@ -74,6 +76,7 @@ from dealer_assist.drivers.shoe_protocol import (
 from dealer_assist.drivers.shoe_protocol import (
     Indicator as Light,
 )
+from dealer_assist.drivers.shoe_protocol.framing import U32_MAX
 from dealer_assist.drivers.shoe_protocol.messages import NONCE_SIZE
 from dealer_assist.drivers.shoe_protocol.messages import Button as ShoeButton
 from dealer_assist.rules.coup import Hand
@@ -242,6 +245,29 @@ class HostSession:
         self.counters: dict[str, int] = {}
 
     # --- what the driver tells the session ------------------------------------------------
+
+    def resume(self, recorded: Sequence[bytes]) -> bool:
+        """Pick the card events up where the table's journal left off (before the link opens):
+        the newest recorded CARD becomes the tracker's last event, so a resend of it is a
+        duplicate and the shoe's next event is new, not a gap. True if one was found."""
+        for raw in reversed(recorded):
+            try:
+                event = ShoeCardRead.decode_payload(raw)
+            except (ShoeProtocolError, ValueError, struct.error):
+                continue  # a fault's data, not a card event
+            if not 1 <= event.event_epoch <= U32_MAX or event.event_seq < 1:
+                continue
+            tracker = CardEventTracker(epoch=event.event_epoch, last_seq=event.event_seq - 1)
+            tracker.observe_card(event)
+            self.tracker = tracker
+            log.info(
+                "%s: resuming after card event %d:%d, the last the table recorded",
+                self.source,
+                event.event_epoch,
+                event.event_seq,
+            )
+            return True
+        return False
 
     @property
     def synced(self) -> bool:

@@ -54,6 +54,16 @@ def _build_camera(parsed: SourceUrl, config: TableConfig) -> CardSource:
     return source
 
 
+def _device_data(recorded: Sequence[str]) -> list[bytes]:
+    data = []
+    for raw in recorded:
+        try:
+            data.append(bytes.fromhex(raw))
+        except ValueError:
+            continue  # not a device's bytes: nothing to resume from
+    return data
+
+
 class TableRuntime:
     """Runs one controller with its sources."""
 
@@ -89,7 +99,9 @@ class TableRuntime:
             return
         self._started = True
         self.controller.begin()
+        recorded = self.controller.state.device_data
         for source in self.sources:
+            source.resume(_device_data(recorded.get(source.name, ())))
             source.start(self.post_event)
         self._indicate(self.controller.indicator)
 

@@ -88,6 +88,9 @@ class FinishedCoup:
         self.summary: object = None  # the snapshot's view of it, built once by the view
 
 
+DEVICE_DATA_KEPT = 4
+
+
 class TableState:
     """Everything the table knows. Changed only by :meth:`apply`."""
 
@@ -120,6 +123,9 @@ class TableState:
         self.alerts: dict[int, AlertRaised] = {}
         self.next_alert_id = 1
         self.devices: dict[str, str] = {}
+        # The device data of the last reads recorded from each source (hex, oldest first), for
+        # a source resuming after a restart (CardSource.resume).
+        self.device_data: dict[str, tuple[str, ...]] = {}
         self.advantage_alerted: set[str] = set()  # bets already reported this shoe
         # Chemin de Fer and Banque: the bank, its calls and stakes (None in Punto Banco).
         self.bank_table: bankgame.BankTable | None = bankgame.new_bank_table(
@@ -152,6 +158,12 @@ class TableState:
             return False
         held = sum(1 for h in self.coup_card_hands if h is hand)
         return held > self.revealed.get(hand, 0)
+
+    def _note_device_data(self, event: TableEvent) -> None:
+        source, raw = getattr(event, "source", ""), getattr(event, "raw", "")
+        if source and raw and isinstance(raw, str):
+            kept = self.device_data.get(source, ())
+            self.device_data[source] = (*kept[-(DEVICE_DATA_KEPT - 1) :], raw)
 
     def all_bets(self) -> list[Bet]:
         return [
@@ -195,6 +207,7 @@ class TableState:
     # --- the fold ----------------------------------------------------------------------------
 
     def apply(self, event: TableEvent) -> None:
+        self._note_device_data(event)
         if isinstance(event, ShoeStarted):
             self.shoe_number = event.shoe
             self.shoe = Shoe.observed(settings=self.config.shoe, card_count=event.card_count)

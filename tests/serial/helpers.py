@@ -73,11 +73,12 @@ class ShoeTable:
         shoes: int = 1,
         confirm_cards: bool = True,
         close_coups: bool = True,
+        controller: TableController | None = None,
     ) -> None:
         self.config = config
         self.source = source
         self.device = device
-        self.controller = TableController(config, clock=FakeClock())
+        self.controller = controller or TableController(config, clock=FakeClock())
         self.records: list[Record] = []
         self.controller.on_record(self.records.append)
         self.runtime = TableRuntime(self.controller, [source])
@@ -134,11 +135,11 @@ class ShoeTable:
             )
         )
 
-    def run(self, timeout: float = 60) -> bool:
+    def run(self, timeout: float = 60, *, until: Callable[[], bool] | None = None) -> bool:
+        """Run the table until the shoes wanted have ended (or ``until()``), then stop it."""
+        done = until or (lambda: self.shoes_ended >= self.shoes_wanted)
         with self.runtime:
-            return self.runtime.run_until(
-                lambda: self.shoes_ended >= self.shoes_wanted, timeout=timeout
-            )
+            return self.runtime.run_until(done, timeout=timeout)
 
     def table_cards(self) -> list[Card]:
         """Every card the table took, in order: burned and dealt."""

@@ -8,11 +8,16 @@ the device's cards, in order, none lost and none doubled.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from dealer_assist.drivers.mockshoe_device import Croupier, UnplugPlan
 from dealer_assist.drivers.shoe_protocol import EpochReason
+from dealer_assist.journal.recovery import open_table
+from dealer_assist.table import commands as cmd
 from dealer_assist.table.events import CoupCompleted
+from tests.journal.helpers import KEY as JOURNAL_KEY
 from tests.serial.helpers import ShoeTable, pty_shoe, serial_config, serial_source
 
 
@@ -117,3 +122,51 @@ def test_a_reboot_with_a_card_unheard_sends_it_for_confirmation(tmp_path: Path) 
     confirmed = table.alerts("unreadable_card")
     assert len(confirmed) == 1 and "confirm the card by hand" in confirmed[0].message
     assert table.table_cards() == device.dealt
+
+
+def test_a_host_restarted_mid_shoe_picks_up_from_its_journal(tmp_path: Path) -> None:
+    """The host stops (power cut, update) while the shoe stays on, after a coup the croupier
+    has not closed yet; a new host process opens the same journal and the same port. It takes
+    the shoe's next card as the next card - no gap to confirm - and the cards are the shoe's,
+    none lost or doubled. (Without the journal's help the next card was a gap to confirm.)"""
+    config = serial_config(
+        table={"confirm_coup": True},
+        journal={"path": str(tmp_path / "t.journal"), "key": JOURNAL_KEY},
+    )
+    croupier = Croupier(decks=2, seed=5)
+    with pty_shoe(tmp_path, croupier=croupier) as (device, link):
+        first, _ = open_table(config, durable=False)
+        before = ShoeTable(
+            config, serial_source(link.path), device, controller=first, close_coups=False
+        )
+        before.snapshot_hooks.append(close_the_first_coups(before, 4))
+        stopped = before.run(
+            timeout=30,
+            until=lambda: (
+                first.snapshot.coup == 5
+                and first.snapshot.phase == "complete"
+                and device.queue_depth == 0
+            ),
+        )
+        assert stopped, before.controller.snapshot.instruction
+        first.journal.close()
+        second, recovery = open_table(config, durable=False)
+        assert recovery.last_seq > 0
+        after = ShoeTable(config, serial_source(link.path), device, controller=second)
+        assert after.run(timeout=30), after.controller.snapshot.instruction
+        second.journal.close()
+    cards = before.table_cards() + after.table_cards()
+    assert cards == device.dealt
+    alerts = [a.code for a in before.alerts() + after.alerts() if a.code != "advantage_play"]
+    assert "card_gap" not in alerts and "unreadable_card" not in alerts, alerts
+
+
+def close_the_first_coups(table: ShoeTable, count: int) -> Callable[[Any], None]:
+    """A croupier who closes coups 1..count, then leaves the next one complete."""
+
+    def close(snapshot: Any) -> None:
+        complete = snapshot.phase == "complete" and snapshot.coup <= count
+        if complete and table._once((9, snapshot.coup)):
+            table.runtime.submit(cmd.CloseCoup())
+
+    return close

@@ -367,3 +367,57 @@ def test_card_tags_are_checked_when_the_host_holds_the_tag_key() -> None:
     bare = deal("AS", b"\x04\x11\x22\x33\x44\x55\x66")  # the shoe sent the UID only
     assert faults(bare) == ["unknown_tag"]
     assert all(isinstance(m, Acknowledge) for m in sent(bad + mismatch + bare))
+
+
+# --- a host that restarts in the middle of a shoe -----------------------------------------------
+
+
+def resumed_session(shoe: ScriptedShoe, recorded: list[bytes]) -> HostSession:
+    session = HostSession(key=KEY, source="test")
+    session.resume(recorded)
+    (query,) = sent(session.link_opened(0.0))
+    actions = session.feed(shoe.hello(query.nonce) + shoe.status(), 0.01)
+    assert statuses(actions) == ["connected"]
+    return session
+
+
+def test_a_restarted_host_picks_up_after_the_last_card_the_journal_recorded() -> None:
+    shoe = ScriptedShoe()
+    dealt = [shoe.event(parse_card(code)) for code in ("QH", "9D", "4S")]
+    # The journal holds the device data of the cards the table recorded (and older faults).
+    recorded = [b"\x00not a card", *(event.encode_payload() for event in dealt)]
+    session = resumed_session(shoe, recorded)
+    actions = session.feed(shoe.send(dealt[-1]), 0.02)  # the 4S again: its ACK was lost
+    assert cards(actions) == [] and faults(actions) == []
+    assert any(isinstance(m, Acknowledge) for m in sent(actions)), "acknowledged again"
+    actions = session.feed(shoe.send(shoe.event(parse_card("KC"))), 0.03)
+    assert [c.card for c in cards(actions)] == [parse_card("KC")] and faults(actions) == []
+
+
+def test_without_the_journal_the_next_card_is_a_gap_to_confirm() -> None:
+    shoe = ScriptedShoe()
+    for code in ("QH", "9D", "4S"):
+        shoe.event(parse_card(code))
+    session = resumed_session(shoe, [])
+    actions = session.feed(shoe.send(shoe.event(parse_card("KC"))), 0.03)
+    assert [c.card for c in cards(actions)] == [None] and faults(actions) == ["card_gap"]
+
+
+def test_a_card_acknowledged_but_never_recorded_is_still_a_gap() -> None:
+    shoe = ScriptedShoe()
+    dealt = [shoe.event(parse_card(code)) for code in ("QH", "9D")]
+    shoe.event(parse_card("4S"))  # acknowledged, then the host died before the journal had it
+    session = resumed_session(shoe, [event.encode_payload() for event in dealt])
+    actions = session.feed(shoe.send(shoe.event(parse_card("KC"))), 0.03)
+    assert [c.card for c in cards(actions)] == [None] and faults(actions) == ["card_gap"]
+
+
+def test_a_shoe_that_rebooted_while_the_host_was_down_is_reported() -> None:
+    shoe = ScriptedShoe()
+    dealt = [shoe.event(parse_card(code)) for code in ("QH", "9D")]
+    shoe.reboot()
+    session = HostSession(key=KEY, source="test")
+    session.resume([event.encode_payload() for event in dealt])
+    (query,) = sent(session.link_opened(0.0))
+    actions = session.feed(shoe.hello(query.nonce) + shoe.status(), 0.01)
+    assert "shoe_restarted" in faults(actions)
