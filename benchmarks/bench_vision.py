@@ -39,7 +39,7 @@ BENCH_SEED = 9_000_000  # far from the seeds the dataset was built from
 
 
 def accuracy(
-    designs: list[decks.Design], scenes: int, model: GlyphModel
+    designs: list[decks.Design], scenes: int, model: GlyphModel, corners: str = "off"
 ) -> tuple[list[list[object]], Tally, list[str]]:
     rows: list[list[object]] = []
     total = Tally()
@@ -51,7 +51,12 @@ def accuracy(
         for k in range(scenes):
             seed = BENCH_SEED + zlib.crc32(design.name.encode()) % 10_000 * 100 + k
             scene = random_scene(seed, faces, style=style)
-            detector = CardDetector(layout=scene.calibrated_layout, model=model)
+            detector = CardDetector(
+                layout=scene.calibrated_layout,
+                model=model,
+                use_corner_model=corners != "off",
+                combine="unsure" if corners == "unsure" else "check",
+            )
             tally.add(score(detector.detect(scene.image), scene.cards, f"{design.name}#{seed}"))
         total.add(tally)
         examples += tally.wrong_examples
@@ -134,6 +139,12 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--videos", type=int, default=4)
     parser.add_argument("--only", choices=("accuracy", "speed"), help="run one half only")
+    parser.add_argument(
+        "--corners",
+        choices=("off", "check", "unsure"),
+        default="off",
+        help="read with the corner network too (accuracy only; off by default, docs/vision.md)",
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
     if not decks.renderer_available() or not decks.all_designs():
@@ -158,7 +169,7 @@ def main() -> int:
 def report_accuracy(
     args: argparse.Namespace, chosen: list[decks.Design], model: GlyphModel
 ) -> None:
-    rows, total, examples = accuracy(chosen, args.scenes, model)
+    rows, total, examples = accuracy(chosen, args.scenes, model, args.corners)
     rows.append(
         [
             "**all**",
@@ -175,8 +186,15 @@ def report_accuracy(
         f"Machine: {machine()}. {args.scenes} seeded scenes per design (4-6 cards each, 1280x720, "
         "random felt, printed layout, tilt, touching/overlapping cards, third card sideways, "
         "some hands at any angle, uneven light, glare, blur, noise, JPEG 55-95), calibrated "
-        "layout. Exact = right card; wrong = a confident wrong card; uncertain = reported for "
-        "the croupier to confirm; missed = no detection; phantoms = detections where no card is."
+        "layout. Reader: the glyph reader (model/glyphs.npz)"
+        + (
+            f" with the corner network (model/corners.onnx, combine={args.corners})"
+            if args.corners != "off"
+            else ""
+        )
+        + ". Exact = right card; wrong = a "
+        "confident wrong card; uncertain = reported for the croupier to confirm; missed = no "
+        "detection; phantoms = detections where no card is."
     )
     if examples:
         notes += " Wrong reads: " + "; ".join(examples[:20]) + "."

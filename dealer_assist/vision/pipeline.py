@@ -1,9 +1,10 @@
 """The whole recogniser for one frame: find the cards, read their indices, say how sure it is.
 
-:class:`CardDetector` chains the pure stages (:mod:`quads`, :mod:`index`, :mod:`classifier`).
-Both corner indices of a card are read; their probabilities are multiplied (two independent
-looks at the same card) and the card is reported only when the product's best rank times best
-suit reaches the confidence threshold. Below it the detection is *uncertain*: ``card`` is None
+:class:`CardDetector` chains the pure stages (:mod:`quads`, :mod:`index`, :mod:`classifier`;
+optionally :mod:`corner_model`, see ``use_corner_model``). Both corner indices of a card are
+read; their probabilities are multiplied (two independent looks at the same card) and the card
+is reported only when the product's best rank times best suit reaches the confidence
+threshold. Below it the detection is *uncertain*: ``card`` is None
 and ``candidate`` says what it looked most like, for the croupier to confirm. A quadrilateral in
 which neither corner shows an index is not a card (a glare patch, a chip's insert, a printed
 marker) and is not reported at all.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -20,6 +22,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
+from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
 from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
 from dealer_assist.vision.index import CornerGlyphs, IndexSettings, segment_corner, warp_corner
 from dealer_assist.vision.layout import Layout
@@ -45,7 +48,7 @@ class CardDetection:
     center: tuple[float, float]
     zone: Hand | None = None
     candidate: Card | None = None  # the best reading, even when uncertain
-    corners_read: int = 0  # index corners that gave both a rank and a suit (0, 1 or 2)
+    corners_read: int = 0  # looks (network or glyph reader, per corner) that saw a whole index
 
     @property
     def uncertain(self) -> bool:
@@ -99,8 +102,27 @@ class _Reading:
     suit: np.ndarray | None
 
 
+Combine = Literal["unsure", "product", "veto", "check"]
+DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
+
+
+_DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two readers disagree
+
+
 class CardDetector:
-    """Finds and reads the cards in frames. Stateless between frames; safe to reuse."""
+    """Finds and reads the cards in frames. Stateless between frames; safe to reuse.
+
+    ``use_corner_model`` (off by default: on the held-out designs it read fewer cards exactly
+    and more wrongly than the glyph reader alone, see docs/vision.md) reads every card with the
+    corner network first. ``combine`` then says how the glyph reader's looks join it. A card the
+    network is not sure of always has both its corners read by the glyph reader too, and those
+    looks are multiplied in. For a card the network is sure of: ``unsure``, nothing more;
+    ``product``, the same as for the others; ``veto``, the same, and a card the two readers
+    read as different cards is uncertain; ``check``, the glyph reader reads the corner the
+    network is surest of (the other one if that shows it no whole index), and a different card
+    there makes the card uncertain. The choice among them was made on building families left
+    out of training (scripts/vision_validate.py).
+    """
 
     def __init__(
         self,
@@ -111,9 +133,17 @@ class CardDetector:
         finder: FinderSettings | None = None,
         index: IndexSettings | None = None,
         junk_limit: float = JUNK_LIMIT,
+        corner_model: CornerModel | None = None,
+        use_corner_model: bool = False,
+        combine: Combine = "check",
     ) -> None:
         self.layout = layout
         self._model = model
+        self._corner_model = corner_model
+        self.use_corner_model = use_corner_model and (
+            corner_model is not None or corner_model_available()
+        )
+        self.combine = combine
         self.threshold = threshold
         self.finder = finder if finder is not None else FinderSettings()
         self.index = index if index is not None else IndexSettings()
@@ -125,6 +155,13 @@ class CardDetector:
         if self._model is None:
             self._model = GlyphModel.load()
         return self._model
+
+    @property
+    def corner_model(self) -> CornerModel:
+        """The corner network, loaded on first use (shared by the detectors of a thread)."""
+        if self._corner_model is None:
+            self._corner_model = CornerModel.shared()
+        return self._corner_model
 
     def detect(self, frame: np.ndarray) -> list[CardDetection]:
         return self.analyse(frame).detections
@@ -153,18 +190,19 @@ class CardDetector:
                 [transform_points(view.to_image, q.corners) for q in quads], card_px, foreground
             )
 
+    def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Both index corner regions, in portrait order (see ``portrait_orders``)."""
+        first, second = portrait_orders(quad)
+        return warp_corner(frame, first, self.index), warp_corner(frame, second, self.index)
+
     def read_corners(
         self, frame: np.ndarray, quad: np.ndarray, *, with_others: bool = False
     ) -> tuple[CornerGlyphs, CornerGlyphs]:
         """The glyphs of both index corners, in portrait order (see ``portrait_orders``)."""
-        first, second = portrait_orders(quad)
+        first, second = self.warp_corners(frame, quad)
         return (
-            segment_corner(
-                warp_corner(frame, first, self.index), self.index, with_others=with_others
-            ),
-            segment_corner(
-                warp_corner(frame, second, self.index), self.index, with_others=with_others
-            ),
+            segment_corner(first, self.index, with_others=with_others),
+            segment_corner(second, self.index, with_others=with_others),
         )
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
@@ -172,9 +210,9 @@ class CardDetector:
         for found in self._findings(frame):
             analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
             analysis.foreground = found.foreground
-            analysis.corners = [self.read_corners(frame, quad) for quad in found.quads]
-            readings = self._read_all(analysis.corners)
-            for quad, pair in zip(found.quads, readings, strict=True):
+            regions = [self.warp_corners(frame, quad) for quad in found.quads]
+            looks, analysis.corners = self._read_looks(regions)
+            for quad, pair in zip(found.quads, looks, strict=True):
                 detection = self._judge(quad, pair)
                 if detection is not None:
                     analysis.detections.append(detection)
@@ -185,6 +223,77 @@ class CardDetector:
                 best = analysis
         assert best is not None
         return best
+
+    def _read_looks(
+        self, regions: list[tuple[np.ndarray, np.ndarray]]
+    ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
+        """Every look at every card: the corner network's two corners and the glyph reader's
+        looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
+        asked)."""
+        if not regions:
+            return [], []
+
+        def cut(pair: tuple[np.ndarray, np.ndarray]) -> tuple[CornerGlyphs, CornerGlyphs]:
+            return segment_corner(pair[0], self.index), segment_corner(pair[1], self.index)
+
+        if not self.use_corner_model:
+            corners = [cut(pair) for pair in regions]
+            return [list(pair) for pair in self._read_all(corners)], corners
+        net = self._read_net(regions)
+        corners = [(CornerGlyphs(None, None, a), CornerGlyphs(None, None, b)) for a, b in regions]
+        both: list[int] = []  # cards whose two corners the glyph reader reads
+        one: list[int] = []  # cards it checks on one corner (then the other if need be)
+        for n, pair in enumerate(net):
+            sure = _complete(pair) and _confidence(pair)[0] >= self.threshold
+            if self.combine in ("product", "veto") or not sure:
+                both.append(n)
+            elif self.combine == "check":
+                one.append(n)
+        glyph_looks: dict[int, list[_Reading]] = {}
+        for n in both:
+            corners[n] = cut(regions[n])
+        for n, pair in zip(both, self._read_all([corners[n] for n in both]), strict=True):
+            glyph_looks[n] = list(pair)
+        # A check: the corner the network is surest of first, the other one if it showed the
+        # glyph reader no whole index.
+        order = {n: _surest_first(net[n]) for n in one}
+        for attempt in range(2):
+            pending = [n for n in one if not _complete(glyph_looks.get(n, []))]
+            if not pending:
+                break
+            cut_now = [segment_corner(regions[n][order[n][attempt]], self.index) for n in pending]
+            for n, glyphs, reading in zip(pending, cut_now, self._classify(cut_now), strict=True):
+                side = order[n][attempt]
+                corners[n] = (glyphs, corners[n][1]) if side == 0 else (corners[n][0], glyphs)
+                glyph_looks[n] = [*glyph_looks.get(n, []), reading]
+        looks: list[list[_Reading]] = [list(pair) for pair in net]
+        for n, extra in glyph_looks.items():
+            disputed = (
+                self.combine in ("veto", "check")
+                and _complete(looks[n])
+                and _complete(extra)
+                and _confidence(extra)[1] != _confidence(looks[n])[1]
+            )
+            looks[n] = [*looks[n], *extra, *([_DISPUTED] if disputed else [])]
+        return looks, corners
+
+    def _read_net(
+        self, regions: list[tuple[np.ndarray, np.ndarray]]
+    ) -> list[tuple[_Reading, _Reading]]:
+        """Both corners of every card through the corner network, in one batch."""
+        patches = np.stack([corner_patch(region) for pair in regions for region in pair])
+        rank_p, suit_p = self.corner_model.probabilities(patches)
+        readings = []
+        for r, s in zip(rank_p, suit_p, strict=True):
+            if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
+                readings.append(_Reading(None, None))
+                continue
+            readings.append(
+                _Reading(
+                    r[:-1] / max(float(r[:-1].sum()), 1e-9), s[:-1] / max(float(s[:-1].sum()), 1e-9)
+                )
+            )
+        return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(regions))]
 
     def _read_all(
         self, corners: list[tuple[CornerGlyphs, CornerGlyphs]]
@@ -227,7 +336,9 @@ class CardDetector:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         return [_Reading(rank_p.get(n), suit_p.get(n)) for n in range(len(glyphs))]
 
-    def _judge(self, quad: np.ndarray, readings: tuple[_Reading, _Reading]) -> CardDetection | None:
+    def _judge(self, quad: np.ndarray, readings: list[_Reading]) -> CardDetection | None:
+        disputed = any(r is _DISPUTED for r in readings)
+        readings = [r for r in readings if r is not _DISPUTED]
         ranks = [r.rank for r in readings if r.rank is not None]
         suits = [r.suit for r in readings if r.suit is not None]
         if not any(r.rank is not None and r.suit is not None for r in readings):
@@ -239,6 +350,8 @@ class CardDetector:
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
+        if disputed:
+            confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)
         ordered = quad if signed_area(quad) > 0 else quad[::-1]
         corner_points = tuple((float(x), float(y)) for x, y in ordered)
@@ -248,6 +361,32 @@ class CardDetector:
         card = candidate if confidence >= self.threshold else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
+
+
+def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:
+    """The corner (0 or 1) whose network reading is surest, then the other."""
+
+    def sureness(reading: _Reading) -> float:
+        if reading.rank is None or reading.suit is None:
+            return -1.0
+        return float(reading.rank.max()) * float(reading.suit.max())
+
+    return (0, 1) if sureness(pair[0]) >= sureness(pair[1]) else (1, 0)
+
+
+def _complete(readings: list[_Reading] | tuple[_Reading, ...]) -> bool:
+    """Some look shows a whole index (a rank and a suit)."""
+    return any(r.rank is not None and r.suit is not None for r in readings)
+
+
+def _confidence(readings: list[_Reading] | tuple[_Reading, ...]) -> tuple[float, Card]:
+    """Best rank x best suit over the looks (some look must be complete), and that card."""
+    rank_p = _combine([r.rank for r in readings if r.rank is not None])
+    suit_p = _combine([r.suit for r in readings if r.suit is not None])
+    rank = RANK_CLASSES[int(np.argmax(rank_p))]
+    suit = SUIT_CLASSES[int(np.argmax(suit_p))]
+    assert rank is not None and suit is not None
+    return float(rank_p.max()) * float(suit_p.max()), Card(rank, suit)
 
 
 def _combine(distributions: list[np.ndarray]) -> np.ndarray:
