@@ -208,7 +208,11 @@ def main() -> int:
     parser.add_argument("--epochs", type=int, default=18)
     parser.add_argument("--width", type=int, default=1, help="channel multiplier")
     parser.add_argument(
-        "--channels", type=int, choices=(1, CHANNELS), default=1, help="1: ink only, no colour"
+        "--channels",
+        type=int,
+        choices=(1, CHANNELS),
+        default=CHANNELS,
+        help="1: ink only, the colour ignored (the shipped network uses all)",
     )
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=0)
