@@ -389,8 +389,9 @@ _CAMERA_KEYS = {
 }
 
 
-def _camera_settings(camera: Mapping[str, Any], source: str) -> CameraSettings:
-    """The ``[camera]`` section, with the same rules as a layout file (docs/vision.md)."""
+def parse_camera_settings(camera: Mapping[str, Any], source: str) -> CameraSettings:
+    """The ``[camera]`` section of a configuration or a layout file (docs/vision.md), checked;
+    a :class:`ConfigError` names the field."""
     _check_keys(camera, _CAMERA_KEYS, "camera", source)
     defaults = CameraSettings()
     region_value = camera.get("region_mm", list(defaults.region_mm))
@@ -693,7 +694,7 @@ def parse_config(
         raise _fail(source, "sources", 'a list of source URLs, e.g. ["serial:///dev/ttyACM0"]')
     _check_sources(sources_raw, source)
     camera = (
-        _camera_settings(_table(document, "camera", source), source)
+        parse_camera_settings(_table(document, "camera", source), source)
         if "camera" in document
         else None
     )

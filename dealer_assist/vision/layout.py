@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from dealer_assist.config import CameraSettings, parse_camera_settings
 from dealer_assist.errors import ConfigError
 from dealer_assist.rules.coup import Hand
 
@@ -196,115 +197,27 @@ def punto_banco_layout(*, width_mm: float = 600.0, height_mm: float = 340.0) -> 
 # --- TOML -------------------------------------------------------------------------------------
 
 
-def _fail(source: str, key: str, problem: str) -> ConfigError:
-    return ConfigError(source, key, problem)
-
-
-def _point(value: object, where: str, source: str) -> Point:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    ):
-        raise _fail(source, where, f"must be [x, y] in millimetres, not {value!r}")
-    return (float(value[0]), float(value[1]))
-
-
-def _number(table: Mapping[str, Any], key: str, default: float, where: str, source: str) -> float:
-    value = table.get(key, default)
-    if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-        raise _fail(source, where, f"must be a positive number, not {value!r}")
-    return float(value)
-
-
-_CAMERA_KEYS = {
-    "card_width_mm",
-    "card_height_mm",
-    "region_mm",
-    "aruco_dictionary",
-    "image_to_table",
-    "zone_tolerance_mm",
-    "markers",
-    "zones",
-}
-
-
 def parse_layout(document: Mapping[str, Any], *, source: str = "<layout>") -> Layout:
-    """Read the ``[camera]`` table of a configuration or layout document."""
+    """Read the ``[camera]`` table of a configuration or layout document (checked by the
+    configuration's own rules: a :class:`ConfigError` names the field)."""
     camera = document.get("camera", {})
     if not isinstance(camera, dict):
-        raise _fail(source, "camera", "must be a table ([camera])")
-    for key in camera:
-        if key not in _CAMERA_KEYS:
-            allowed = ", ".join(sorted(_CAMERA_KEYS))
-            raise _fail(source, f"camera.{key}", f"unknown key (allowed: {allowed})")
-    width = _number(
-        camera, "card_width_mm", DEFAULT_CARD_SIZE_MM[0], "camera.card_width_mm", source
-    )
-    height = _number(
-        camera, "card_height_mm", DEFAULT_CARD_SIZE_MM[1], "camera.card_height_mm", source
-    )
-    region_value = camera.get("region_mm", [0.0, 0.0, 600.0, 340.0])
-    if (
-        not isinstance(region_value, list)
-        or len(region_value) != 4
-        or not all(isinstance(v, int | float) for v in region_value)
-        or region_value[2] <= region_value[0]
-        or region_value[3] <= region_value[1]
-    ):
-        raise _fail(source, "camera.region_mm", "must be [left, top, right, bottom] in mm")
-    region = tuple(float(v) for v in region_value)
-    dictionary = camera.get("aruco_dictionary", DEFAULT_DICTIONARY)
-    if not isinstance(dictionary, str) or not dictionary.startswith("DICT_"):
-        raise _fail(source, "camera.aruco_dictionary", "must name an ArUco dictionary, DICT_...")
-    matrix_value = camera.get("image_to_table")
-    matrix: tuple[tuple[float, ...], ...] | None = None
-    if matrix_value is not None:
-        if (
-            not isinstance(matrix_value, list)
-            or len(matrix_value) != 3
-            or not all(isinstance(row, list) and len(row) == 3 for row in matrix_value)
-        ):
-            raise _fail(
-                source, "camera.image_to_table", "must be a 3x3 matrix (three rows of three)"
-            )
-        matrix = tuple(tuple(float(v) for v in row) for row in matrix_value)
-    markers = []
-    for index, entry in enumerate(camera.get("markers", [])):
-        where = f"camera.markers[{index}]"
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), int):
-            raise _fail(source, where, "needs id (a whole number), center_mm and size_mm")
-        markers.append(
-            Marker(
-                entry["id"],
-                _point(entry.get("center_mm"), f"{where}.center_mm", source),
-                _number(entry, "size_mm", 30.0, f"{where}.size_mm", source),
-            )
-        )
-    zones = []
-    for index, entry in enumerate(camera.get("zones", [])):
-        where = f"camera.zones[{index}]"
-        if not isinstance(entry, dict):
-            raise _fail(source, where, "must be a table with hand and polygon_mm")
-        try:
-            hand = Hand(entry.get("hand"))
-        except ValueError:
-            allowed = ", ".join(h.value for h in Hand)
-            raise _fail(source, f"{where}.hand", f"must be one of {allowed}") from None
-        polygon = entry.get("polygon_mm")
-        if not isinstance(polygon, list) or len(polygon) < 3:
-            raise _fail(source, f"{where}.polygon_mm", "needs at least three [x, y] points")
-        points = tuple(_point(p, f"{where}.polygon_mm", source) for p in polygon)
-        zones.append(Zone(hand, points))
-    tolerance = _number(camera, "zone_tolerance_mm", 40.0, "camera.zone_tolerance_mm", source)
+        raise ConfigError(source, "camera", "must be a table ([camera])")
+    return layout_from_settings(parse_camera_settings(camera, source), source=source)
+
+
+def layout_from_settings(settings: CameraSettings, *, source: str = "<layout>") -> Layout:
+    """The layout a checked ``[camera]`` section describes."""
     return Layout(
-        zones=tuple(zones),
-        card_size_mm=(width, height),
-        region_mm=(region[0], region[1], region[2], region[3]),
-        markers=tuple(markers),
-        aruco_dictionary=dictionary,
-        image_to_table=matrix,
-        zone_tolerance_mm=tolerance,
+        zones=tuple(Zone(zone.hand, zone.polygon_mm) for zone in settings.zones),
+        card_size_mm=(settings.card_width_mm, settings.card_height_mm),
+        region_mm=settings.region_mm,
+        markers=tuple(
+            Marker(marker.id, marker.center_mm, marker.size_mm) for marker in settings.markers
+        ),
+        aruco_dictionary=settings.aruco_dictionary,
+        image_to_table=settings.image_to_table,
+        zone_tolerance_mm=settings.zone_tolerance_mm,
         source=source,
     )
 

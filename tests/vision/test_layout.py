@@ -60,7 +60,7 @@ def test_pixels_map_to_zones_through_the_homography() -> None:
             "camera.zones[0].polygon_mm",
         ),
         ({"camera": {"image_to_table": [[1, 0], [0, 1]]}}, "camera.image_to_table"),
-        ({"camera": {"markers": [{"center_mm": [0, 0]}]}}, "camera.markers[0]"),
+        ({"camera": {"markers": [{"center_mm": [0, 0]}]}}, "camera.markers[0].id"),
     ],
 )
 def test_bad_layouts_name_the_field(document: dict[str, object], field: str) -> None:
