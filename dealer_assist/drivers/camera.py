@@ -254,9 +254,15 @@ class CameraSource(CardSource):
             "reconnect",
             "model",
             "unread",
+            "reader",
             "role",  # the table's business (dealer_assist.config.source_role)
         }
     )
+    READERS = ("glyphs", "corners-check", "corners-unsure")
+    """``reader=``: the glyph reader alone (the default), or the corner network with the glyph
+    reader checking it (``corners-check``) or reading only what it is unsure of
+    (``corners-unsure``). See docs/vision.md before choosing a network: validate it on the
+    house's own deck design first."""
 
     def __init__(
         self,
@@ -272,8 +278,11 @@ class CameraSource(CardSource):
         model: GlyphModel | None = None,
         tracker: CardTracker | None = None,
         unread_after_s: float = UNREAD_AFTER_S,
+        reader: str = "glyphs",
     ) -> None:
         super().__init__(name=name)
+        if reader not in self.READERS:
+            raise ValueError(f"{name}: reader must be one of {', '.join(self.READERS)}")
         if not target:
             raise ValueError(
                 f"{name}: name the camera, e.g. camera://0 or camera:///path/video.avi"
@@ -284,7 +293,13 @@ class CameraSource(CardSource):
         self.realtime = realtime
         self.recalibrate_s = recalibrate_s
         self.reconnect_s = reconnect_s
-        self.detector = CardDetector(layout=layout, model=model, threshold=threshold)
+        self.detector = CardDetector(
+            layout=layout,
+            model=model,
+            threshold=threshold,
+            use_corner_model=reader != "glyphs",
+            combine="unsure" if reader == "corners-unsure" else "check",
+        )
         self.tracker = tracker if tracker is not None else CardTracker()
         self.unread = UnreadCards(after_s=unread_after_s, settings=self.tracker.settings)
         self._waiting: list[CardLanded] = []  # landed, waiting for an earlier unread card
@@ -320,6 +335,7 @@ class CameraSource(CardSource):
             reconnect_s=_option_float(url, "reconnect", 1.0, minimum=0.01),
             model=GlyphModel.load(Path(model_path)) if model_path else None,
             unread_after_s=_option_float(url, "unread", UNREAD_AFTER_S),
+            reader=url.option("reader", "glyphs") or "glyphs",
         )
 
     def use_layout_document(self, document: Mapping[str, Any], *, source: str) -> None:

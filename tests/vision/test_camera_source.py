@@ -142,6 +142,22 @@ def test_options_are_checked() -> None:
         CameraSource.from_url(SourceUrl.parse("camera://0?zoom=2"))
     with pytest.raises(ValueError, match="threshold"):
         CameraSource.from_url(SourceUrl.parse("camera://0?threshold=high"))
+    with pytest.raises(ValueError, match="reader must be one of glyphs, corners-check"):
+        CameraSource.from_url(SourceUrl.parse("camera://0?reader=magic"))
+
+
+@pytest.mark.parametrize(
+    ("reader", "network", "combine"),
+    [
+        ("glyphs", False, "check"),
+        ("corners-check", True, "check"),
+        ("corners-unsure", True, "unsure"),
+    ],
+)
+def test_the_reader_is_chosen_in_the_url(reader: str, network: bool, combine: str) -> None:
+    source = CameraSource.from_url(SourceUrl.parse(f"camera://0?reader={reader}"))
+    assert source.detector.use_corner_model is network
+    assert source.detector.combine == combine
 
 
 def test_the_frame_slot_hands_whole_frames_over() -> None:
