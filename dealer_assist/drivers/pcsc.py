@@ -677,6 +677,15 @@ class PcscSource(CardSource):
             attempts=attempts,
         )
 
+    def resume(self, recorded: Sequence[bytes]) -> None:
+        """A table restarting from its journal: a tag still on the reader at start that is the
+        last one the journal recorded from this reader is that card, not a second one."""
+        data = self.reader.data_pages * PAGE_SIZE
+        for raw in reversed(recorded):
+            if len(raw) > data:  # a whole read (a fault's data may be the UID alone)
+                self._held = (-1, raw[: len(raw) - data] if data else raw)
+                return
+
     # --- lifecycle --------------------------------------------------------------------------
 
     def _start(self) -> None:

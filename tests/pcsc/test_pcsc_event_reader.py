@@ -9,10 +9,14 @@ the table. Timings are measured by benchmarks/bench_pcsc.py, not asserted here.
 
 from __future__ import annotations
 
+import logging
+import queue
 import random
 import threading
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from dealer_assist.cards import Card, one_deck, parse_card
 from dealer_assist.drivers.base import CardRead, DeviceFault, SourceStatus, StatusChanged
@@ -26,8 +30,8 @@ from dealer_assist.tags import decode_tag, uid_hex
 from dealer_assist.testing.ntag import VirtualReader, pull_after_reads
 from dealer_assist.testing.pcscd import Pcscd
 from tests.pcsc.conftest import EVENT_READER
-from tests.pcsc.helpers import KEY, encoded_tag, tag_data, wait_reader_empty
-from tests.pcsc.test_pcsc_stack import deal, expect, running_source
+from tests.pcsc.helpers import KEY, encoded_tag, tag_data, wait_reader_empty, wait_until
+from tests.pcsc.test_pcsc_stack import deal, expect, expect_status, running_source
 from tests.table.helpers import FakeClock, make_config
 
 WANTS_A_CARD = ("burn", "betting", "dealing")
@@ -165,3 +169,37 @@ def test_a_whole_shoe_dealt_through_the_event_reader_into_the_table(
         if isinstance(r.event, AlertRaised) and r.event.code != "advantage_play"
     ]
     assert alerts == []
+
+
+def test_a_tag_left_on_the_reader_over_a_restart_is_not_a_second_card(
+    event_reader: VirtualReader, caplog: pytest.LogCaptureFixture
+) -> None:
+    left = encoded_tag("9C")
+    event_reader.present_tag(left)  # on the reader when the table stopped
+    source = PcscSource(reader=EVENT_READER, key=KEY)
+    # The table restarts from a journal whose last read from this reader is that tag.
+    source.resume([b"\x04\x01", left.uid + tag_data(left)])
+    events: queue.Queue[Any] = queue.Queue()
+    with caplog.at_level(logging.INFO, logger="dealer_assist.drivers.pcsc"):
+        source.start(events.put)
+        try:
+            expect_status(events, SourceStatus.CONNECTED)
+            wait_until(
+                lambda: "is still on the reader; not read twice" in caplog.text,
+                5.0,
+                "the driver to look at the tag left on the reader",
+            )
+            event_reader.remove()
+            wait_reader_empty(EVENT_READER)
+            event_reader.present_tag(encoded_tag("2H"))
+            assert expect(events, CardRead).card == parse_card("2H"), "the next card is next"
+        finally:
+            source.stop()
+
+
+def test_without_the_journal_a_tag_on_the_reader_at_start_is_read(
+    event_reader: VirtualReader,
+) -> None:
+    event_reader.present_tag(encoded_tag("9C"))
+    with running_source(reader=EVENT_READER) as (_source, events):
+        assert expect(events, CardRead).card == parse_card("9C")
