@@ -180,6 +180,9 @@ class NullModel:
         return low
 
 
+_NEGLIGIBLE = 1e-30
+
+
 def _at(tail: tuple[float, ...], value: int) -> float:
     return tail[value] if value < len(tail) else 0.0
 
@@ -210,20 +213,24 @@ def _rank_chain_tail(cards: int, suit_factor: float) -> tuple[float, ...]:
     suits match), over a chain of uniform ranks: the count depends on the boundary ranks (an
     ace or king has one neighbour), so it is not binomial and is computed by DP."""
     hit = suit_factor / _RANKS
-    # mass[r][c]: the current card has rank r and c pairs have matched so far.
+    # mass[r][c]: the current card has rank r and c pairs have matched so far. Counts whose
+    # whole mass is below _NEGLIGIBLE are not followed further (they lie far beyond any
+    # threshold: dropping them changes a tail by less than cards x _NEGLIGIBLE).
     mass = [[1 / _RANKS] for _ in range(_RANKS)]
     for _ in range(cards - 1):
-        width = len(mass[0]) + 1
-        totals = [sum(mass[r][c] for r in range(_RANKS)) for c in range(width - 1)]
-        new = [[0.0] * width for _ in range(_RANKS)]
+        width = len(mass[0])
+        totals = [sum(mass[r][c] for r in range(_RANKS)) for c in range(width)]
+        grow = totals[-1] > _NEGLIGIBLE
+        new = [[0.0] * (width + grow) for _ in range(_RANKS)]
         for r in range(_RANKS):
             below = mass[r - 1] if r > 0 else None
             above = mass[r + 1] if r < _RANKS - 1 else None
             row = new[r]
-            for c in range(width - 1):
+            for c in range(width):
                 adjacent = (below[c] if below else 0.0) + (above[c] if above else 0.0)
                 row[c] += totals[c] / _RANKS - adjacent * hit
-                row[c + 1] += adjacent * hit
+                if grow or c + 1 < width:
+                    row[c + 1] += adjacent * hit
         mass = new
     pmf = [sum(mass[r][c] for r in range(_RANKS)) for c in range(len(mass[0]))]
     return _tails(pmf)
