@@ -7,7 +7,7 @@ table: each emits ``commandRequested`` with a command, and the window sends it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -51,6 +51,25 @@ def heading(size: int = 28) -> QLabel:
     return label
 
 
+def key_grid(
+    keys: Sequence[str],
+    columns: int,
+    press: Callable[[str], None],
+    *,
+    size: tuple[int, int],
+    into: dict[str, QPushButton],
+) -> QGridLayout:
+    """Touch keys in rows of ``columns``; each sends its text to ``press``; kept in ``into``."""
+    grid = QGridLayout()
+    for position, key in enumerate(keys):
+        button = touch_button(key)
+        button.setMinimumSize(*size)
+        button.clicked.connect(lambda _=False, k=key: press(k))
+        into[key] = button
+        grid.addWidget(button, position // columns, position % columns)
+    return grid
+
+
 class TouchDialog(QDialog):
     """Modal while open (the table screen waits behind it), but never blocking the event loop."""
 
@@ -66,6 +85,17 @@ class TouchDialog(QDialog):
 
     def retranslate(self) -> None:  # pragma: no cover - overridden
         pass
+
+    def add_cancel_ok(self, layout: QVBoxLayout, accept: Callable[[], object]) -> None:
+        """The Cancel and OK keys at the bottom (their words come from ``retranslate``)."""
+        row = QHBoxLayout()
+        self.cancel = touch_button()
+        self.cancel.clicked.connect(self.reject)
+        self.ok = touch_button(tone="tie")
+        self.ok.clicked.connect(accept)
+        row.addWidget(self.cancel)
+        row.addWidget(self.ok)
+        layout.addLayout(row)
 
 
 class PinDialog(TouchDialog):
@@ -93,23 +123,9 @@ class PinDialog(TouchDialog):
         layout.addWidget(self.title)
         layout.addWidget(self.entry)
         layout.addWidget(self.error)
-        grid = QGridLayout()
         self.keys: dict[str, QPushButton] = {}
-        for position, key in enumerate("123456789C0⌫"):
-            button = touch_button(key)
-            button.setMinimumSize(96, 72)
-            button.clicked.connect(lambda _=False, k=key: self.press(k))
-            self.keys[key] = button
-            grid.addWidget(button, position // 3, position % 3)
-        layout.addLayout(grid)
-        row = QHBoxLayout()
-        self.cancel = touch_button()
-        self.cancel.clicked.connect(self.reject)
-        self.ok = touch_button(tone="tie")
-        self.ok.clicked.connect(self.check)
-        row.addWidget(self.cancel)
-        row.addWidget(self.ok)
-        layout.addLayout(row)
+        layout.addLayout(key_grid("123456789C0⌫", 3, self.press, size=(96, 72), into=self.keys))
+        self.add_cancel_ok(layout, self.check)
         self.retranslate()
         self._show_entry()
 
@@ -201,16 +217,9 @@ class BetKeypadDialog(TouchDialog):
         self.display.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.display.setMinimumHeight(70)
         layout.addWidget(self.display)
-        keys = QGridLayout()
         self.keys: dict[str, QPushButton] = {}
-        for position, key in enumerate(
-            ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "00", "."]
-        ):
-            button = touch_button(key)
-            button.setMinimumSize(96, 64)
-            button.clicked.connect(lambda _=False, k=key: self.press(k))
-            self.keys[key] = button
-            keys.addWidget(button, position // 3, position % 3)
+        digits = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "00", "."]
+        keys = key_grid(digits, 3, self.press, size=(96, 64), into=self.keys)
         for row, key in enumerate(["⌫", "C"]):
             button = touch_button(key)
             button.setMinimumSize(96, 64)
@@ -218,14 +227,7 @@ class BetKeypadDialog(TouchDialog):
             self.keys[key] = button
             keys.addWidget(button, row, 3)
         layout.addLayout(keys)
-        row_layout = QHBoxLayout()
-        self.cancel = touch_button()
-        self.cancel.clicked.connect(self.reject)
-        self.ok = touch_button(tone="tie")
-        self.ok.clicked.connect(self.enter)
-        row_layout.addWidget(self.cancel)
-        row_layout.addWidget(self.ok)
-        layout.addLayout(row_layout)
+        self.add_cancel_ok(layout, self.enter)
         self.retranslate()
         self._show()
 
@@ -294,23 +296,10 @@ class NameDialog(TouchDialog):
         self.display.setFont(theme.font(40, bold=True))
         self.display.setMinimumHeight(70)
         layout.addWidget(self.display)
-        grid = QGridLayout()
         self.keys: dict[str, QPushButton] = {}
-        for position, key in enumerate([*self.KEYS, "␣", "⌫", "clear"]):
-            button = touch_button(key)
-            button.setMinimumSize(72, 64)
-            button.clicked.connect(lambda _=False, k=key: self.press(k))
-            self.keys[key] = button
-            grid.addWidget(button, position // 10, position % 10)
-        layout.addLayout(grid)
-        row = QHBoxLayout()
-        self.cancel = touch_button()
-        self.cancel.clicked.connect(self.reject)
-        self.ok = touch_button(tone="tie")
-        self.ok.clicked.connect(self.enter)
-        row.addWidget(self.cancel)
-        row.addWidget(self.ok)
-        layout.addLayout(row)
+        letters = [*self.KEYS, "␣", "⌫", "clear"]
+        layout.addLayout(key_grid(letters, 10, self.press, size=(72, 64), into=self.keys))
+        self.add_cancel_ok(layout, self.enter)
         self.retranslate()
         self._show()
 
@@ -402,14 +391,7 @@ class CardPickerDialog(TouchDialog):
         self.preview.setMinimumSize(120, 168)
         body.addWidget(self.preview, 1)
         layout.addLayout(body)
-        row = QHBoxLayout()
-        self.cancel = touch_button()
-        self.cancel.clicked.connect(self.reject)
-        self.ok = touch_button(tone="tie")
-        self.ok.clicked.connect(self.choose)
-        row.addWidget(self.cancel)
-        row.addWidget(self.ok)
-        layout.addLayout(row)
+        self.add_cancel_ok(layout, self.choose)
         self.retranslate()
         self._refresh()
 
