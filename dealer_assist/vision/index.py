@@ -251,17 +251,107 @@ def _split_waists(
     return labels, np.array(rows), count
 
 
+def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """Connected ink, as ``cv2.connectedComponentsWithStats`` gives it; with ``split``, ink
+    joined only by a neck thinner than about ``2 * split`` pixels is parted there.
+
+    The ink is eroded ``split`` times; every piece that survives is a seed, and each seed grows
+    back over its own ink (never across felt), so a suit touching the big pip beside it (blur,
+    a design that prints them close) comes apart along the neck. Ink with no seed at all (a
+    thin stroke, a small glyph) stays as it was.
+    """
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if split <= 0 or count <= 1:
+        return count, labels, stats
+    kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    eroded = cv2.erode(binary, kernel, iterations=split)
+    seeds, markers = cv2.connectedComponents(eroded, connectivity=8)
+    if seeds <= 2:
+        return count, labels, stats
+    grown = markers.astype(np.uint16)
+    ink = binary > 0
+    for _ in range(4 * split + 8):
+        todo = ink & (grown == 0)
+        if not todo.any():
+            break
+        spread = cv2.dilate(grown, kernel)
+        fill = todo & (spread > 0)
+        if not fill.any():
+            break
+        grown[fill] = spread[fill]
+    # Ink no seed reached keeps its own component, numbered after the seeds.
+    rest = ink & (grown == 0)
+    merged = grown.astype(np.int32)
+    merged[rest] = labels[rest] + seeds - 1
+    # Renumber densely and measure each piece.
+    present, dense = np.unique(merged, return_inverse=True)
+    dense = dense.reshape(merged.shape).astype(np.int32)
+    if present[0] != 0:  # no background at all: keep 0 for it anyway
+        dense += 1
+    total = int(dense.max()) + 1
+    ys, xs = np.indices(dense.shape)
+    flat = dense.ravel()
+    area = np.bincount(flat, minlength=total)
+    x0 = np.full(total, dense.shape[1], np.int64)
+    y0 = np.full(total, dense.shape[0], np.int64)
+    x1 = np.full(total, -1, np.int64)
+    y1 = np.full(total, -1, np.int64)
+    np.minimum.at(x0, flat, xs.ravel())
+    np.minimum.at(y0, flat, ys.ravel())
+    np.maximum.at(x1, flat, xs.ravel())
+    np.maximum.at(y1, flat, ys.ravel())
+    out = np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.int32)
+    return total, dense, out
+
+
+def _cut_spill(
+    labels: np.ndarray, piece: tuple[int, int, int, int, int], new_label: int, min_h: float
+) -> tuple[int, int, int, int, int] | None:
+    """Cut ``piece`` (ink running off the region's right side only: a rank or a suit printed
+    against the big pip beside it) at its narrowest column left of the pips, and label its
+    left part ``new_label`` in ``labels`` (in place): that part's (label, x, y, w, h), or None
+    when there is no clear neck."""
+    label, x, y, w, h = piece
+    window = labels[y : y + h, x : x + w] == label
+    profile = window.sum(axis=0)
+    start = max(1, int(0.6 * min_h))
+    stop = min(w - 1, int(0.75 * labels.shape[1]) - x)
+    if stop <= start:
+        return None
+    column = start + int(np.argmin(profile[start:stop]))
+    left = window[:, :column]
+    if profile[column] > max(1.0, 0.5 * float(profile[:column].max())):
+        return None
+    rows = np.nonzero(left.any(axis=1))[0]
+    cols = np.nonzero(left.any(axis=0))[0]
+    if len(rows) == 0 or len(cols) == 0:
+        return None
+    part = labels[y : y + h, x : x + column]
+    part[left] = new_label
+    return (
+        new_label,
+        x + int(cols[0]),
+        y + int(rows[0]),
+        int(cols[-1] - cols[0] + 1),
+        int(rows[-1] - rows[0] + 1),
+    )
+
+
 def segment_corner(
     region: np.ndarray,
     settings: IndexSettings,
     *,
     with_others: bool = False,
     hysteresis: bool = True,
+    split: int = 0,
+    cut_spills: bool = False,
 ) -> CornerGlyphs:
     """The rank and suit glyphs of a warped corner region.
 
     ``hysteresis`` lets faint strokes join a glyph (thin fonts, blur); without it only the dark
-    ink counts, which keeps a glyph apart from a pip or a picture it nearly touches.
+    ink counts, which keeps a glyph apart from a pip or a picture it nearly touches. ``split``
+    parts ink joined by a thin neck (a suit printed against the big pip beside it; see
+    ``_components``).
     """
     ink = ink_map(region)
     ink8 = (ink * 255).astype(np.uint8)
@@ -273,7 +363,7 @@ def segment_corner(
     # Hysteresis: a thin or faint stroke belongs to a glyph if it touches the glyph's dark ink.
     weak = max(settings.min_weak_ink, settings.weak_share * strong) if hysteresis else strong
     binary = (ink > weak).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, labels, stats = _components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
     labels, stats, count = _split_waists(labels, stats, count, min_h)
@@ -281,17 +371,37 @@ def segment_corner(
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height
     candidates = []
+    spilled = []  # ink running off the right side only: perhaps a suit grown into its pip
     for label in range(1, count):
         if not anchored[label]:
             continue
         x, y, w, h, area = (int(v) for v in stats[label])
         if area < settings.min_glyph_px * settings.scale**2:
             continue
+        if x > 0 and y > 0 and y + h < height and x + w >= width and h <= 1.5 * max_h:
+            spilled.append((label, x, y, w, h))
         if x == 0 or y == 0 or x + w >= width or y + h >= height:
             continue  # felt, the card's outline, a picture: they run off the region
         if h > max_h or w > max_h:
             continue
         candidates.append((label, x, y, w, h))
+    if spilled and cut_spills:
+        labels = labels.copy()
+        for piece in spilled:
+            cut = _cut_spill(labels, piece, count, min_h)
+            if cut is None:
+                continue
+            count += 1
+            _, x, y, w, h = cut
+            area = int(np.count_nonzero(labels[y : y + h, x : x + w] == cut[0]))
+            strong_part = labels[y : y + h, x : x + w][ink[y : y + h, x : x + w] > strong]
+            if (
+                area >= settings.min_glyph_px * settings.scale**2
+                and h <= max_h
+                and w <= max_h
+                and np.any(strong_part == cut[0])
+            ):
+                candidates.append(cut)
     if not candidates:
         return CornerGlyphs(None, None, region)
     # The rank: nearest the corner, reading down first (a pip further right is not it).
@@ -332,6 +442,24 @@ def segment_corner(
         and 0.3 * rank_height <= c[4] <= 1.6 * rank_height
     ]
     suit = None
+    if not below and not cut_spills:
+        # A suit printed against the big pip beside it runs off the region with it: cut it
+        # off at its narrowest column and look again.
+        for piece in spilled:
+            labels = labels.copy()
+            cut = _cut_spill(labels, piece, count, min_h)
+            if cut is None:
+                continue
+            count += 1
+            _, px, py, pw, ph = cut
+            if (
+                py >= ry0 + 0.6 * rank_height
+                and py - ry1 <= 1.2 * rank_height
+                and abs(px + pw / 2 - center) <= 0.6 * rank_height + (rx1 - rx0) / 2
+                and 0.3 * rank_height <= ph <= 1.6 * rank_height
+            ):
+                below = [cut]
+                break
     if below:
         chosen = min(below, key=lambda c: c[2])
         box = (chosen[1], chosen[2], chosen[3], chosen[4])

@@ -35,6 +35,14 @@ from dealer_assist.vision.quads import (
 )
 
 DEFAULT_THRESHOLD = 0.9
+# Second cuts of a corner that showed no whole index, tried in turn: (hysteresis, split,
+# cut_spills) as segment_corner takes them.
+RECUTS: tuple[tuple[bool, int, bool], ...] = (
+    (False, 0, False),
+    (True, 0, True),
+    (True, 1, False),
+    (True, 2, False),
+)
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
 
@@ -300,9 +308,11 @@ class CardDetector:
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
 
-        A card neither of whose corners gave both a rank and a suit has its corners cut again
-        with dark ink only (a glyph may have run into a pip or the suit through faint ink) and
-        read once more.
+        A corner that gave no rank and suit is cut again, in turn: with dark ink only (a glyph
+        may have run into a pip or the suit through faint ink), then parting ink joined by a
+        thin neck (a suit printed against the big pip beside it), once and twice; the first cut
+        that reads a whole index is kept. A card whose other corner read already is cut again
+        only in the first two ways.
         """
         flat = [glyphs for pair in corners for glyphs in pair]
         readings = self._classify(flat)
@@ -310,13 +320,29 @@ class CardDetector:
         def complete(n: int) -> bool:
             return readings[n].rank is not None and readings[n].suit is not None
 
-        # Only cards that no corner read completely are worth a second cut.
-        retry = [n for n in range(len(flat)) if not complete(n) and not complete(n ^ 1)]
-        if retry:
-            again = [segment_corner(flat[n].region, self.index, hysteresis=False) for n in retry]
-            for n, reading in zip(retry, self._classify(again), strict=True):
+        for hysteresis, split, cut_spills in RECUTS:
+            retry = [n for n in range(len(flat)) if not complete(n)]
+            if split > 1:
+                retry = [n for n in retry if not complete(n ^ 1)]
+            if not retry:
+                break
+            again = [
+                segment_corner(
+                    flat[n].region,
+                    self.index,
+                    hysteresis=hysteresis,
+                    split=split,
+                    cut_spills=cut_spills,
+                )
+                for n in retry
+            ]
+            for n, glyphs, reading in zip(retry, again, self._classify(again), strict=True):
                 if reading.rank is not None and reading.suit is not None:
                     readings[n] = reading
+                    flat[n] = glyphs
+                    corners[n // 2] = (
+                        (glyphs, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], glyphs)
+                    )
         return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(corners))]
 
     def _classify(self, glyphs: list[CornerGlyphs]) -> list[_Reading]:

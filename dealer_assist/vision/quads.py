@@ -53,6 +53,9 @@ class FinderSettings:
     max_size_error: float = 0.2  # a refined card may differ this much from the expected size
     min_card_share: float = 0.002  # without a layout: a card is at least this share of the view
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
+    min_felt_tint: float = 15.0  # felt this colourful (0-255) shows glare by keeping its colour
+    glare_tint_share: float = 0.35  # ... when its colour changes less than this share
+    edge_slack_cards: float = 0.12  # a lone card may reach this far (card widths) past the view
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,7 @@ def card_mask(
     otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
+    mask[_glare_on_felt(work, felt, settings)] = 0
     if card_px is not None:
         # A face card's picture may be as dark as the felt, inside a thin white margin: fill
         # holes up to a card's size (not the inside of a printed zone outline, which is larger).
@@ -161,6 +165,26 @@ def card_mask(
             mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         )
     return mask
+
+
+def _glare_on_felt(work: np.ndarray, felt: np.ndarray, settings: FinderSettings) -> np.ndarray:
+    """Where a coloured felt only looks bright: a lamp's reflection adds white light, which
+    raises every channel alike and leaves the felt's colour (each channel less their mean) as
+    it was; card paper has none of the felt's colour. Grey and black felt have no colour to
+    go by (and are left alone)."""
+    w = work.astype(np.int16)
+    f = felt.astype(np.int16)
+    w_tint = 3 * w - w.sum(axis=2, keepdims=True)  # three times each channel less the mean
+    f_tint = 3 * f - f.sum(axis=2, keepdims=True)
+    tint_change = np.abs(w_tint - f_tint).max(axis=2)
+    felt_tint = np.abs(f_tint).max(axis=2)
+    brighter = w.sum(axis=2) > f.sum(axis=2)
+    result: np.ndarray = (
+        brighter
+        & (felt_tint >= 3 * settings.min_felt_tint)
+        & (tint_change < settings.glare_tint_share * felt_tint)
+    )
+    return result
 
 
 def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float, float] | None:
@@ -561,10 +585,14 @@ def _single_card(
     if abs(short - card_w) > tolerance * card_w or abs(long - card_h) > tolerance * card_h:
         return None
     corners = cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float64)
+    # A card lying across the edge of the view is cut off by it. A corner a little beyond the
+    # edge is a whole card all the same (its size was checked; its index is read from the
+    # frame, not the view); more than that is a part of a card.
     height, width = bounds
-    if corners[:, 0].min() < 1 or corners[:, 1].min() < 1 or corners[:, 0].max() > width - 2:
+    slack = settings.edge_slack_cards * card_w
+    if corners[:, 0].min() < 1 - slack or corners[:, 1].min() < 1 - slack:
         return None
-    if corners[:, 1].max() > height - 2:
+    if corners[:, 0].max() > width - 2 + slack or corners[:, 1].max() > height - 2 + slack:
         return None
     points = contour.reshape(-1, 2).astype(np.float64)
     refined = _refine(corners, points, (short, long), settings)

@@ -103,11 +103,12 @@ def test_with_the_network_easy_scenes_read_exactly(
     assert total.exact >= 0.9 * total.cards, total.as_dict()
 
 
-def test_the_network_reads_what_the_glyph_cut_misses(
+def test_with_the_network_hard_scenes_read_without_a_wrong_card(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
-    # Hard scenes (blur, glare, touching cards) of a building design: with the network at
-    # least as many cards read as with the glyph reader alone, and no more wrong.
+    # Hard scenes (blur, glare, touching cards) of a building design: with the network nearly
+    # every card is read, none wrongly, and the network never costs more than a card or two
+    # against the glyph reader alone.
     with_net, glyphs_only = Tally(), Tally()
     for seed in range(6):
         scene = random_scene(700 + seed, building_faces, style=SceneStyle())
@@ -116,8 +117,9 @@ def test_the_network_reads_what_the_glyph_cut_misses(
             (CardDetector(layout=scene.calibrated_layout), glyphs_only),
         ):
             tally.add(score(detector.detect(scene.image), scene.cards))
-    assert with_net.exact >= glyphs_only.exact, (with_net.as_dict(), glyphs_only.as_dict())
-    assert with_net.wrong <= glyphs_only.wrong and with_net.phantoms == 0
+    assert with_net.exact >= 0.9 * with_net.cards, with_net.as_dict()
+    assert with_net.exact >= glyphs_only.exact - 2, (with_net.as_dict(), glyphs_only.as_dict())
+    assert with_net.wrong == 0 and with_net.phantoms == 0
 
 
 def test_reading_needs_no_torch() -> None:

@@ -1,0 +1,107 @@
+"""Cases the finder and the index reader used to lose: glare on the felt beside a card, a card
+lying a little past the edge of the cloth's card region, a suit printed against the big pip
+beside it."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision.evaluation import score
+from dealer_assist.vision.geometry import polygon_iou, transform_points
+from dealer_assist.vision.index import IndexSettings, region_size, segment_corner
+from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings, card_mask, find_quads, make_view
+from dealer_assist.vision.synthetic import (
+    EASY,
+    Placement,
+    compose,
+    punto_banco_layout,
+    scene_base,
+)
+
+GLARE = 150.0
+
+
+def test_glare_on_coloured_felt_beside_a_card_is_not_card(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    layout = punto_banco_layout()
+    rng = np.random.default_rng(3)
+    base = scene_base(rng, layout, EASY)
+    base.felt[:] = (40.0, 45.0, 150.0)  # a red cloth (BGR)
+    card = parse_card("7C")
+    image, truth = compose(base, building_faces, [Placement(card, (150.0, 120.0), 0.0)], rng)
+    # A lamp's reflection on the cloth, touching the card's right side: white light added.
+    (x0, y0), (x1, _), (_, y2) = truth[0].corners[0], truth[0].corners[1], truth[0].corners[2]
+    width = x1 - x0
+    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
+    cx, cy = x1 + 0.55 * width, (y0 + y2) / 2
+    spot = np.exp(-(((xs - cx) / (0.6 * width)) ** 2 + ((ys - cy) / (0.9 * width)) ** 2) / 2)
+    glared = np.clip(image.astype(np.float32) + GLARE * spot[:, :, None], 0, 255).astype(np.uint8)
+    calibrated = layout.with_homography(np.linalg.inv(base.camera))
+
+    view = make_view(glared, calibrated, FinderSettings())
+    mask = card_mask(view.image, view.card_px, FinderSettings())
+    # The reflection is cloth, not card: the card's blob is the card alone.
+    spot_x, spot_y = transform_points(np.linalg.inv(view.to_image), np.array([[cx, cy]]))[0]
+    assert mask[round(spot_y), round(spot_x)] == 0
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    assert view.card_px is not None
+    card_area = view.card_px[0] * view.card_px[1]
+    assert [
+        round(cv2.contourArea(c) / card_area, 1)
+        for c in contours
+        if cv2.contourArea(c) > 0.3 * card_area
+    ] == [1.0]
+    quads, _ = find_quads(mask, view.card_px, FinderSettings())
+    assert len(quads) == 1
+    found = CardDetector(layout=calibrated).detect(glared)
+    assert score(found, truth).exact == 1
+    assert polygon_iou(np.array(found[0].corners), np.array(truth[0].corners)) > 0.85
+
+
+def test_a_lone_card_a_little_past_the_edge_of_the_region_is_found() -> None:
+    settings = FinderSettings()
+    card_px = (50.0, 70.0)
+    mask = np.zeros((200, 300), np.uint8)
+    # Turned 30 degrees, its top corner 3 pixels above the view.
+    angle = 30.0
+    half_h = 0.5 * (
+        card_px[0] * math.sin(math.radians(angle)) + card_px[1] * math.cos(math.radians(angle))
+    )
+    box = cv2.boxPoints(((150.0, half_h - 3.0), card_px, angle))
+    cv2.fillPoly(mask, [np.round(box).astype(np.int32)], 255)
+    quads, _ = find_quads(mask, card_px, settings)
+    assert len(quads) == 1
+    assert polygon_iou(quads[0].corners, box) > 0.9
+    # Half a card beyond the edge is part of a card, not a card.
+    mask[:] = 0
+    cv2.fillPoly(mask, [np.round(box - [0.0, 30.0]).astype(np.int32)], 255)
+    assert find_quads(mask, card_px, settings)[0] == []
+
+
+def _corner_with_suit_against_pip() -> np.ndarray:
+    settings = IndexSettings()
+    width, height = region_size(settings)
+    region = np.full((height, width, 3), 235, np.uint8)
+    ink = (30, 30, 30)
+    cv2.putText(region, "7", (13, 44), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
+    cv2.circle(region, (22, 60), 7, ink, -1)  # the index's suit
+    cv2.ellipse(region, (62, 66), (20, 24), 0, 0, 360, ink, -1)  # the big pip, off the side
+    cv2.line(region, (27, 60), (44, 62), ink, 3)  # where they touch
+    return cv2.GaussianBlur(region, (0, 0), 0.8)
+
+
+def test_a_suit_printed_against_the_big_pip_is_cut_from_it() -> None:
+    region = _corner_with_suit_against_pip()
+    glyphs = segment_corner(region, IndexSettings())
+    assert glyphs.rank is not None and glyphs.suit is not None
+    x, y, w, h = glyphs.suit.box
+    assert x >= 10 and x + w <= 34, glyphs.suit.box  # the small suit, not the pip
+    assert y >= 48 and y + h <= 72, glyphs.suit.box
+    _, ry, _, rh = glyphs.rank.box
+    assert ry + rh <= y  # the rank above it
