@@ -60,6 +60,7 @@ class CornerGlyphs:
     suit: Glyph | None
     region: np.ndarray  # the warped corner (BGR), kept for annotation and training
     others: tuple[Glyph, ...] = ()  # other glyph-sized ink, when asked for (training)
+    colour: tuple[float, float, float] | None = None  # the index's ink over the paper (B, G, R)
 
 
 def region_size(settings: IndexSettings) -> tuple[int, int]:
@@ -218,9 +219,10 @@ def _outside_card(ink: np.ndarray, threshold: float, settings: IndexSettings) ->
 
 
 def _split_waists(
-    labels: np.ndarray, stats: np.ndarray, count: int, min_h: float
+    labels: np.ndarray, stats: np.ndarray, count: int, min_h: float, waist_share: float = 0.15
 ) -> tuple[np.ndarray, np.ndarray, int]:
-    """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row."""
+    """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
+    when that row is at most ``waist_share`` of the widest."""
     rows = [stats[label] for label in range(count)]
     for label in range(1, count):
         x, y, w, h, _ = (int(v) for v in stats[label])
@@ -232,7 +234,7 @@ def _split_waists(
         if high <= low:
             continue
         waist = low + int(np.argmin(profile[low:high]))
-        if profile[waist] > max(1.0, 0.15 * float(profile.max())):
+        if profile[waist] > max(1.0, waist_share * float(profile.max())):
             continue
         lower = np.zeros_like(labels, bool)
         lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
@@ -337,22 +339,30 @@ def _cut_spill(
     )
 
 
-def segment_corner(
-    region: np.ndarray,
-    settings: IndexSettings,
-    *,
-    with_others: bool = False,
-    hysteresis: bool = True,
-    split: int = 0,
-    cut_spills: bool = False,
-) -> CornerGlyphs:
-    """The rank and suit glyphs of a warped corner region.
+def ink_colour(
+    region: np.ndarray, ink: np.ndarray, glyphs: np.ndarray
+) -> tuple[float, float, float] | None:
+    """The colour of an index's ink as a share of the paper's, per channel (B, G, R): black
+    ink is about equal in all three, red ink keeps the red. ``glyphs`` marks the index's
+    pixels; only its darker half counts (the glyph's edges are mixed with the paper)."""
+    if region.ndim != 3:
+        return None
+    values = ink[glyphs]
+    if values.size < 8:
+        return None
+    core = glyphs & (ink >= float(np.median(values)))
+    paper = np.percentile(region.reshape(-1, 3), 90, axis=0).astype(np.float64)
+    if float(paper.min()) < 1.0:
+        return None
+    mean = region[core].mean(axis=0) / paper
+    b, g, r = (float(min(v, 1.0)) for v in mean)
+    return b, g, r
 
-    ``hysteresis`` lets faint strokes join a glyph (thin fonts, blur); without it only the dark
-    ink counts, which keeps a glyph apart from a pip or a picture it nearly touches. ``split``
-    parts ink joined by a thin neck (a suit printed against the big pip beside it; see
-    ``_components``).
-    """
+
+def _card_ink(
+    region: np.ndarray, settings: IndexSettings, hysteresis: bool
+) -> tuple[np.ndarray, float, np.ndarray]:
+    """The region's ink on the card (0-1), the strong-ink threshold, and the binary ink."""
     ink = ink_map(region)
     ink8 = (ink * 255).astype(np.uint8)
     otsu, _ = cv2.threshold(ink8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -363,10 +373,88 @@ def segment_corner(
     # Hysteresis: a thin or faint stroke belongs to a glyph if it touches the glyph's dark ink.
     weak = max(settings.min_weak_ink, settings.weak_share * strong) if hysteresis else strong
     binary = (ink > weak).astype(np.uint8)
+    return ink, strong, binary
+
+
+def merged_index_cuts(
+    region: np.ndarray, settings: IndexSettings, *, hysteresis: bool = True
+) -> list[CornerGlyphs]:
+    """Every way to cut a rank run into its suit (one tall blob nearest the corner) across a
+    row: the glyphs above as the rank, below as the suit. The classifier says which cut, if
+    any, reads as an index (blur, a bold font or a tight design can leave no narrow row)."""
+    ink, _, binary = _card_ink(region, settings, hysteresis)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    card_height = CANONICAL_HEIGHT * settings.scale
+    min_h = settings.min_glyph_height * card_height
+    max_h = settings.max_glyph_height * card_height
+    height, width = binary.shape
+    tall = []
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if x == 0 or y == 0 or x + w >= width or y + h >= height:
+            continue
+        if area < settings.min_glyph_px * settings.scale**2 or w > max_h:
+            continue
+        if 1.6 * min_h <= h <= 2.2 * max_h and h >= 1.3 * w:
+            tall.append((label, x, y, w, h))
+    if not tall:
+        return []
+    label, x, y, w, h = min(tall, key=lambda c: c[2] + 0.5 * c[1])
+    blob = labels[y : y + h, x : x + w] == label
+    colour = ink_colour(region, ink, labels == label)
+    step = max(1, h // 24)
+    cuts = []
+    for row in range(int(0.3 * h), int(0.75 * h) + 1, step):
+        parts = []
+        for piece in (blob[:row], blob[row:]):
+            rows = np.nonzero(piece.any(axis=1))[0]
+            cols = np.nonzero(piece.any(axis=0))[0]
+            if len(rows) < 0.5 * min_h or len(cols) == 0:
+                break
+            parts.append((rows, cols))
+        if len(parts) < 2:
+            continue
+        split = np.zeros_like(labels)
+        window = split[y : y + h, x : x + w]
+        window[:row][blob[:row]] = 1
+        window[row:][blob[row:]] = 2
+        glyphs = []
+        for member, offset, (rows, cols) in zip((1, 2), (0, row), parts, strict=True):
+            box = (
+                x + int(cols[0]),
+                y + offset + int(rows[0]),
+                int(cols[-1] - cols[0] + 1),
+                int(rows[-1] - rows[0] + 1),
+            )
+            glyphs.append(Glyph(_glyph_vector(ink, split, [member], box, card_height), box))
+        cuts.append(CornerGlyphs(glyphs[0], glyphs[1], region, colour=colour))
+    return cuts
+
+
+def segment_corner(
+    region: np.ndarray,
+    settings: IndexSettings,
+    *,
+    with_others: bool = False,
+    hysteresis: bool = True,
+    split: int = 0,
+    cut_spills: bool = False,
+    waist: float = 0.15,
+) -> CornerGlyphs:
+    """The rank and suit glyphs of a warped corner region.
+
+    ``hysteresis`` lets faint strokes join a glyph (thin fonts, blur); without it only the dark
+    ink counts, which keeps a glyph apart from a pip or a picture it nearly touches. ``split``
+    parts ink joined by a thin neck (a suit printed against the big pip beside it; see
+    ``_components``); ``cut_spills`` cuts ink running off the region's side at its narrowest
+    column (a rank or suit printed against a pip); ``waist`` is how narrow the row must be
+    where a rank run into its suit is cut (a share of the glyph's widest row).
+    """
+    ink, strong, binary = _card_ink(region, settings, hysteresis)
     count, labels, stats = _components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
-    labels, stats, count = _split_waists(labels, stats, count, min_h)
+    labels, stats, count = _split_waists(labels, stats, count, min_h, waist)
     anchored = np.bincount(labels[ink > strong], minlength=count) > 0
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height
@@ -475,4 +563,5 @@ def segment_corner(
             for c in tall
             if c[0] not in used
         )
-    return CornerGlyphs(rank, suit, region, others)
+    index_pixels = np.isin(labels, [m[0] for m in members] + ([chosen[0]] if below else []))
+    return CornerGlyphs(rank, suit, region, others, ink_colour(region, ink, index_pixels))

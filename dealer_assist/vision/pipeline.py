@@ -19,12 +19,18 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
 from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
-from dealer_assist.vision.index import CornerGlyphs, IndexSettings, segment_corner, warp_corner
+from dealer_assist.vision.index import (
+    CornerGlyphs,
+    IndexSettings,
+    merged_index_cuts,
+    segment_corner,
+    warp_corner,
+)
 from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -35,13 +41,26 @@ from dealer_assist.vision.quads import (
 )
 
 DEFAULT_THRESHOLD = 0.9
-# Second cuts of a corner that showed no whole index, tried in turn: (hysteresis, split,
-# cut_spills) as segment_corner takes them.
-RECUTS: tuple[tuple[bool, int, bool], ...] = (
-    (False, 0, False),
-    (True, 0, True),
-    (True, 1, False),
-    (True, 2, False),
+
+
+@dataclass(frozen=True, slots=True)
+class Recut:
+    """One more way to cut a corner that showed no whole index (``segment_corner``'s options)."""
+
+    hysteresis: bool = True
+    split: int = 0
+    cut_spills: bool = False
+    waist: float = 0.15
+    when_alone: bool = False  # only when the card's other corner showed no whole index either
+
+
+RECUTS: tuple[Recut, ...] = (
+    Recut(hysteresis=False),
+    Recut(cut_spills=True),
+    Recut(waist=0.35),
+    Recut(split=1),
+    Recut(split=2, when_alone=True),
+    Recut(hysteresis=False, split=2, when_alone=True),
 )
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
@@ -108,6 +127,26 @@ def _evidence(analysis: FrameAnalysis) -> float:
 class _Reading:
     rank: np.ndarray | None  # probabilities over ranks (junk removed), or None
     suit: np.ndarray | None
+    unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
+
+
+# Every deck prints hearts in red and spades in black (four-colour decks too: their diamonds
+# are blue or orange and their clubs green); diamonds are never black, clubs never red.
+NEUTRAL_INK_SPREAD = 0.08  # ink whose channels (over the paper's) differ less than this is black
+RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this much is red
+COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
+
+
+def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
+    """The suits an index printed in ``colour`` (B, G, R over the paper's) cannot be."""
+    if colour is None:
+        return frozenset()
+    b, g, r = colour
+    if max(colour) - min(colour) <= NEUTRAL_INK_SPREAD:
+        return frozenset({Suit.HEARTS, Suit.DIAMONDS})
+    if r - max(g, b) >= RED_INK:
+        return frozenset({Suit.SPADES, Suit.CLUBS})
+    return frozenset()
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
@@ -320,9 +359,9 @@ class CardDetector:
         def complete(n: int) -> bool:
             return readings[n].rank is not None and readings[n].suit is not None
 
-        for hysteresis, split, cut_spills in RECUTS:
+        for recut in RECUTS:
             retry = [n for n in range(len(flat)) if not complete(n)]
-            if split > 1:
+            if recut.when_alone:
                 retry = [n for n in retry if not complete(n ^ 1)]
             if not retry:
                 break
@@ -330,9 +369,10 @@ class CardDetector:
                 segment_corner(
                     flat[n].region,
                     self.index,
-                    hysteresis=hysteresis,
-                    split=split,
-                    cut_spills=cut_spills,
+                    hysteresis=recut.hysteresis,
+                    split=recut.split,
+                    cut_spills=recut.cut_spills,
+                    waist=recut.waist,
                 )
                 for n in retry
             ]
@@ -343,7 +383,37 @@ class CardDetector:
                     corners[n // 2] = (
                         (glyphs, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], glyphs)
                     )
+        self._read_merged(flat, readings, corners)
         return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(corners))]
+
+    def _read_merged(
+        self,
+        flat: list[CornerGlyphs],
+        readings: list[_Reading],
+        corners: list[tuple[CornerGlyphs, CornerGlyphs]],
+    ) -> None:
+        """Corners still without a whole index whose rank may have run into its suit: every
+        cut across the tall blob is classified, and the cut that reads surest as a rank over
+        a suit is kept (in place)."""
+        pending = [
+            n for n in range(len(flat)) if readings[n].rank is None or readings[n].suit is None
+        ]
+        options = [
+            (n, cut) for n in pending for cut in merged_index_cuts(flat[n].region, self.index)
+        ]
+        if not options:
+            return
+        best: dict[int, tuple[float, CornerGlyphs, _Reading]] = {}
+        for (n, cut), reading in zip(options, self._classify([c for _, c in options]), strict=True):
+            if reading.rank is None or reading.suit is None:
+                continue
+            sureness = float(reading.rank.max()) * float(reading.suit.max())
+            if n not in best or sureness > best[n][0]:
+                best[n] = (sureness, cut, reading)
+        for n, (_, cut, reading) in best.items():
+            readings[n] = reading
+            flat[n] = cut
+            corners[n // 2] = (cut, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], cut)
 
     def _classify(self, glyphs: list[CornerGlyphs]) -> list[_Reading]:
         ranks = [(n, g.rank.vector) for n, g in enumerate(glyphs) if g.rank is not None]
@@ -360,7 +430,18 @@ class CardDetector:
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
-        return [_Reading(rank_p.get(n), suit_p.get(n)) for n in range(len(glyphs))]
+        readings = []
+        for n, corner in enumerate(glyphs):
+            unlike = suits_unlike(corner.colour)
+            suit = suit_p.get(n)
+            if suit is not None and unlike:
+                weights = np.array(
+                    [COLOUR_PRIOR if s in unlike else 1.0 for s in SUIT_CLASSES[:-1]]
+                )
+                suit = suit * weights
+                suit = suit / max(float(suit.sum()), 1e-12)
+            readings.append(_Reading(rank_p.get(n), suit, unlike))
+        return readings
 
     def _judge(self, quad: np.ndarray, readings: list[_Reading]) -> CardDetection | None:
         disputed = any(r is _DISPUTED for r in readings)
@@ -376,6 +457,8 @@ class CardDetector:
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
+        if any(best_suit in r.unlike for r in readings if r.suit is not None):
+            disputed = True  # a corner's ink is not that suit's colour
         if disputed:
             confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)

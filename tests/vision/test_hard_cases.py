@@ -9,11 +9,16 @@ import math
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card, parse_card
+from dealer_assist.cards import Card, Suit, parse_card
 from dealer_assist.vision.evaluation import score
 from dealer_assist.vision.geometry import polygon_iou, transform_points
-from dealer_assist.vision.index import IndexSettings, region_size, segment_corner
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.index import (
+    IndexSettings,
+    merged_index_cuts,
+    region_size,
+    segment_corner,
+)
+from dealer_assist.vision.pipeline import CardDetector, _Reading, suits_unlike
 from dealer_assist.vision.quads import FinderSettings, card_mask, find_quads, make_view
 from dealer_assist.vision.synthetic import (
     EASY,
@@ -105,3 +110,66 @@ def test_a_suit_printed_against_the_big_pip_is_cut_from_it() -> None:
     assert y >= 48 and y + h <= 72, glyphs.suit.box
     _, ry, _, rh = glyphs.rank.box
     assert ry + rh <= y  # the rank above it
+
+
+def _corner_with_rank_run_into_suit() -> tuple[np.ndarray, int]:
+    """A bold 3 whose foot runs into the club under it with no narrow row between them."""
+    settings = IndexSettings()
+    width, height = region_size(settings)
+    region = np.full((height, width, 3), 230, np.uint8)
+    ink = (25, 25, 25)
+    cv2.putText(region, "3", (10, 42), cv2.FONT_HERSHEY_SIMPLEX, 1.1, ink, 5, cv2.LINE_AA)
+    foot = 44
+    cv2.rectangle(region, (14, foot - 3), (30, foot + 3), ink, -1)  # the join
+    for cx, cy in ((22, 50), (16, 57), (28, 57)):
+        cv2.circle(region, (cx, cy), 6, ink, -1)
+    cv2.line(region, (22, 55), (22, 66), ink, 3)
+    return cv2.GaussianBlur(region, (0, 0), 0.8), foot
+
+
+def test_a_rank_run_into_its_suit_is_cut_every_way_across() -> None:
+    region, foot = _corner_with_rank_run_into_suit()
+    settings = IndexSettings()
+    whole = segment_corner(region, settings)
+    assert whole.suit is None  # one blob: no index without a cut
+    cuts = merged_index_cuts(region, settings)
+    assert len(cuts) >= 5
+    assert all(c.rank is not None and c.suit is not None for c in cuts)
+    rows = [c.rank.box[1] + c.rank.box[3] for c in cuts if c.rank is not None]
+    assert min(rows) < foot - 4 < foot + 4 < max(rows)  # cuts on both sides of the join
+    assert all(c.colour is not None and suits_unlike(c.colour) >= {Suit.HEARTS} for c in cuts)
+
+
+def test_the_ink_colour_rules_suits_out() -> None:
+    settings = IndexSettings()
+    width, height = region_size(settings)
+    for ink, unlike in (
+        ((20, 20, 20), {Suit.HEARTS, Suit.DIAMONDS}),  # black: a spade or a club
+        ((30, 30, 200), {Suit.SPADES, Suit.CLUBS}),  # red: a heart or a diamond
+        ((40, 150, 40), set()),  # green (a four-colour deck's clubs): nothing ruled out
+        ((170, 80, 20), set()),  # blue (its diamonds)
+    ):
+        region = np.full((height, width, 3), (225, 230, 235), np.uint8)
+        cv2.putText(region, "7", (12, 42), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
+        cv2.circle(region, (22, 58), 7, ink, -1)
+        noisy = np.clip(
+            region + np.random.default_rng(1).normal(0, 4, region.shape), 0, 255
+        ).astype(np.uint8)
+        glyphs = segment_corner(noisy, settings)
+        assert glyphs.colour is not None
+        assert suits_unlike(glyphs.colour) == unlike, (ink, glyphs.colour)
+
+
+def test_a_black_index_read_as_a_heart_is_left_to_the_croupier() -> None:
+    # The glyph reader is colour-blind; the ink's colour vetoes a suit it cannot be.
+    detector = CardDetector()
+    quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
+    rank = np.zeros(13)
+    rank[11] = 1.0  # a queen
+    heart = np.array([0.0, 1.0, 0.0, 0.0])
+    black = suits_unlike((0.2, 0.2, 0.21))
+    read = detector._judge(quad, [_Reading(rank, heart, black)])
+    assert read is not None and read.card is None and read.candidate == parse_card("QH")
+    red = suits_unlike((0.2, 0.2, 0.8))
+    sure = detector._judge(quad, [_Reading(rank, heart, red)])
+    assert sure is not None and sure.card == parse_card("QH")
