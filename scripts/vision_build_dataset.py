@@ -40,7 +40,7 @@ from dealer_assist.vision.geometry import (
     transform_points,
 )
 from dealer_assist.vision.index import CornerGlyphs, IndexSettings, region_size, segment_corner
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import RECUTS, CardDetector
 from dealer_assist.vision.synthetic import PlacedCard, Scene, SceneStyle, random_scene
 
 FONT_SAMPLES = 2  # corners per card and font
@@ -105,6 +105,20 @@ def glyph_samples(
                 continue
             if covered > 0.05:
                 continue  # partly covered: neither clearly readable nor clearly junk
+            if glyphs.rank is None or glyphs.suit is None:
+                # What the reader's second cuts make of it (pipeline.RECUTS), in their order.
+                for recut in RECUTS:
+                    again = segment_corner(
+                        glyphs.region,
+                        detector.index,
+                        hysteresis=recut.hysteresis,
+                        split=recut.split,
+                        cut_spills=recut.cut_spills,
+                        waist=recut.waist,
+                    )
+                    if again.rank is not None and again.suit is not None:
+                        glyphs = again
+                        break
             if glyphs.rank is not None:
                 rank_x.append(glyphs.rank.vector)
                 rank_y.append(RANK_CLASSES.index(truth.card.rank))

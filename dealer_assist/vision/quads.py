@@ -53,7 +53,7 @@ class FinderSettings:
     max_size_error: float = 0.2  # a refined card may differ this much from the expected size
     min_card_share: float = 0.002  # without a layout: a card is at least this share of the view
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
-    min_felt_tint: float = 15.0  # felt this colourful (0-255) shows glare by keeping its colour
+    min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.35  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.12  # a lone card may reach this far (card widths) past the view
 
@@ -170,18 +170,20 @@ def card_mask(
 def _glare_on_felt(work: np.ndarray, felt: np.ndarray, settings: FinderSettings) -> np.ndarray:
     """Where a coloured felt only looks bright: a lamp's reflection adds white light, which
     raises every channel alike and leaves the felt's colour (each channel less their mean) as
-    it was; card paper has none of the felt's colour. Grey and black felt have no colour to
-    go by (and are left alone)."""
+    it was; card paper has next to none of it. Only a felt much more colourful than paper can
+    look under a colour cast (its channels at least ``min_felt_spread`` apart) is judged so:
+    grey, black and dark felt are left alone."""
     w = work.astype(np.int16)
     f = felt.astype(np.int16)
     w_tint = 3 * w - w.sum(axis=2, keepdims=True)  # three times each channel less the mean
     f_tint = 3 * f - f.sum(axis=2, keepdims=True)
     tint_change = np.abs(w_tint - f_tint).max(axis=2)
     felt_tint = np.abs(f_tint).max(axis=2)
+    felt_spread = f.max(axis=2) - f.min(axis=2)
     brighter = w.sum(axis=2) > f.sum(axis=2)
     result: np.ndarray = (
         brighter
-        & (felt_tint >= 3 * settings.min_felt_tint)
+        & (felt_spread >= settings.min_felt_spread)
         & (tint_change < settings.glare_tint_share * felt_tint)
     )
     return result
