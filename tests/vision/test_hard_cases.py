@@ -173,3 +173,21 @@ def test_a_black_index_read_as_a_heart_is_left_to_the_croupier() -> None:
     red = suits_unlike((0.2, 0.2, 0.8))
     sure = detector._judge(quad, [_Reading(rank, heart, red)])
     assert sure is not None and sure.card == parse_card("QH")
+
+
+def test_cards_on_dark_navy_felt_under_a_blue_cast_are_not_taken_for_glare(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    # Dark navy cloth and paper under the same blue cast: the paper carries as much blue as the
+    # cloth does, so only a felt far more colourful than that is judged for glare.
+    layout = punto_banco_layout()
+    rng = np.random.default_rng(5)
+    base = scene_base(rng, layout, EASY)
+    base.felt[:] = (48.0, 32.0, 20.0)
+    base.gains[:] = (1.08, 0.98, 0.92)
+    placements = [Placement(parse_card("2D"), (150.0, 120.0), 0.0)]
+    image, truth = compose(base, building_faces, placements, rng)
+    calibrated = layout.with_homography(np.linalg.inv(base.camera))
+    assert score(CardDetector(layout=calibrated).detect(image), truth).exact == 1
+    every_tint = FinderSettings(min_felt_spread=0.0)
+    assert CardDetector(layout=calibrated, finder=every_tint).detect(image) == []
