@@ -350,8 +350,10 @@ def ink_colour(
     values = ink[glyphs]
     if values.size < 8:
         return None
-    core = glyphs & (ink >= float(np.median(values)))
-    paper = np.percentile(region.reshape(-1, 3), 90, axis=0).astype(np.float64)
+    core = glyphs & (ink >= float(np.partition(values, values.size // 2)[values.size // 2]))
+    sample = region[::3, ::3].reshape(-1, 3)
+    k = int(0.9 * (len(sample) - 1))
+    paper = np.partition(sample, k, axis=0)[k].astype(np.float64)
     if float(paper.min()) < 1.0:
         return None
     mean = region[core].mean(axis=0) / paper
@@ -563,5 +565,10 @@ def segment_corner(
             for c in tall
             if c[0] not in used
         )
-    index_pixels = np.isin(labels, [m[0] for m in members] + ([chosen[0]] if below else []))
-    return CornerGlyphs(rank, suit, region, others, ink_colour(region, ink, index_pixels))
+    colour = None
+    if suit is not None:  # the colour only matters for an index read whole
+        index_pixels = labels == chosen[0]
+        for member in members:
+            index_pixels |= labels == member[0]
+        colour = ink_colour(region, ink, index_pixels)
+    return CornerGlyphs(rank, suit, region, others, colour)

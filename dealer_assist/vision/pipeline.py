@@ -13,7 +13,7 @@ marker) and is not reported at all.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import cv2
@@ -23,7 +23,14 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
-from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
+from dealer_assist.vision.geometry import (
+    CANONICAL_HEIGHT,
+    CANONICAL_WIDTH,
+    canonical_to_image,
+    portrait_orders,
+    signed_area,
+    transform_points,
+)
 from dealer_assist.vision.index import (
     CornerGlyphs,
     IndexSettings,
@@ -55,10 +62,10 @@ class Recut:
 
 
 RECUTS: tuple[Recut, ...] = (
-    Recut(hysteresis=False),
-    Recut(cut_spills=True),
-    Recut(waist=0.35),
-    Recut(split=1),
+    Recut(hysteresis=False, when_alone=True),
+    Recut(cut_spills=True, when_alone=True),
+    Recut(waist=0.35, when_alone=True),
+    Recut(split=1, when_alone=True),
     Recut(split=2, when_alone=True),
     Recut(hysteresis=False, split=2, when_alone=True),
 )
@@ -128,6 +135,7 @@ class _Reading:
     rank: np.ndarray | None  # probabilities over ranks (junk removed), or None
     suit: np.ndarray | None
     unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
+    shadowed: bool = False  # the corner lies under another card's outline: it may show that card
 
 
 # Every deck prints hearts in red and spades in black (four-colour decks too: their diamonds
@@ -258,7 +266,7 @@ class CardDetector:
             analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
             analysis.foreground = found.foreground
             regions = [self.warp_corners(frame, quad) for quad in found.quads]
-            looks, analysis.corners = self._read_looks(regions)
+            looks, analysis.corners = self._read_looks(regions, _shadowed(found.quads))
             for quad, pair in zip(found.quads, looks, strict=True):
                 detection = self._judge(quad, pair)
                 if detection is not None:
@@ -272,7 +280,9 @@ class CardDetector:
         return best
 
     def _read_looks(
-        self, regions: list[tuple[np.ndarray, np.ndarray]]
+        self,
+        regions: list[tuple[np.ndarray, np.ndarray]],
+        shadowed: list[tuple[bool, bool]] | None = None,
     ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
@@ -285,7 +295,8 @@ class CardDetector:
 
         if not self.use_corner_model:
             corners = [cut(pair) for pair in regions]
-            return [list(pair) for pair in self._read_all(corners)], corners
+            flags = shadowed if shadowed is not None else [(False, False)] * len(regions)
+            return [list(pair) for pair in self._read_all(corners, flags)], corners
         net = self._read_net(regions)
         corners = [(CornerGlyphs(None, None, a), CornerGlyphs(None, None, b)) for a, b in regions]
         both: list[int] = []  # cards whose two corners the glyph reader reads
@@ -343,7 +354,9 @@ class CardDetector:
         return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(regions))]
 
     def _read_all(
-        self, corners: list[tuple[CornerGlyphs, CornerGlyphs]]
+        self,
+        corners: list[tuple[CornerGlyphs, CornerGlyphs]],
+        shadowed: list[tuple[bool, bool]] | None = None,
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
 
@@ -355,14 +368,18 @@ class CardDetector:
         """
         flat = [glyphs for pair in corners for glyphs in pair]
         readings = self._classify(flat)
+        hidden = [flag for pair in (shadowed or [(False, False)] * len(corners)) for flag in pair]
 
         def complete(n: int) -> bool:
             return readings[n].rank is not None and readings[n].suit is not None
 
+        def trusted(n: int) -> bool:
+            return complete(n) and not hidden[n]
+
         for recut in RECUTS:
             retry = [n for n in range(len(flat)) if not complete(n)]
             if recut.when_alone:
-                retry = [n for n in retry if not complete(n ^ 1)]
+                retry = [n for n in retry if not trusted(n ^ 1)]
             if not retry:
                 break
             again = [
@@ -383,20 +400,31 @@ class CardDetector:
                     corners[n // 2] = (
                         (glyphs, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], glyphs)
                     )
-        self._read_merged(flat, readings, corners)
-        return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(corners))]
+        self._read_merged(flat, readings, corners, hidden)
+        marked = [
+            replace(reading, shadowed=True) if hidden[n] else reading
+            for n, reading in enumerate(readings)
+        ]
+        return [(marked[2 * i], marked[2 * i + 1]) for i in range(len(corners))]
 
     def _read_merged(
         self,
         flat: list[CornerGlyphs],
         readings: list[_Reading],
         corners: list[tuple[CornerGlyphs, CornerGlyphs]],
+        hidden: list[bool],
     ) -> None:
         """Corners still without a whole index whose rank may have run into its suit: every
         cut across the tall blob is classified, and the cut that reads surest as a rank over
         a suit is kept (in place)."""
+
+        def complete(n: int) -> bool:
+            return readings[n].rank is not None and readings[n].suit is not None
+
         pending = [
-            n for n in range(len(flat)) if readings[n].rank is None or readings[n].suit is None
+            n
+            for n in range(len(flat))
+            if not complete(n) and not (complete(n ^ 1) and not hidden[n ^ 1])
         ]
         options = [
             (n, cut) for n in pending for cut in merged_index_cuts(flat[n].region, self.index)
@@ -459,6 +487,8 @@ class CardDetector:
         confidence = float(rank_p.max()) * float(suit_p.max())
         if any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
+        if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
+            disputed = True  # only a corner that may show the card on top of it was read
         if disputed:
             confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)
@@ -470,6 +500,35 @@ class CardDetector:
         card = candidate if confidence >= self.threshold else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
+
+
+SHADOW_SHARE = 0.25  # an index area this much inside another card's outline may show that card
+# Where a card's index lies, as shares of the card's width and height (from its corner).
+_INDEX_AREA = np.array([[0.0, 0.0], [0.22, 0.0], [0.22, 0.32], [0.0, 0.32]])
+
+
+def _shadowed(quads: list[np.ndarray]) -> list[tuple[bool, bool]]:
+    """For each card, whether each of its two index corners (portrait order) lies inside
+    another card's outline. One of the two cards is on top: if it is the other one, the
+    corner shows the other card's index, read as surely as its own - so such a corner is
+    never trusted alone."""
+    outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in quads]
+    result: list[tuple[bool, bool]] = []
+    for i, quad in enumerate(quads):
+        flags = []
+        for order in portrait_orders(quad):
+            area_points = transform_points(
+                canonical_to_image(order),
+                _INDEX_AREA * [CANONICAL_WIDTH, CANONICAL_HEIGHT],
+            ).astype(np.float32)
+            area = abs(signed_area(area_points.astype(np.float64)))
+            covered = 0.0
+            for j, other in enumerate(outlines):
+                if j != i:
+                    covered += float(cv2.intersectConvexConvex(area_points, other)[0])
+            flags.append(area > 0 and covered >= SHADOW_SHARE * area)
+        result.append((flags[0], flags[1]))
+    return result
 
 
 def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:

@@ -128,8 +128,9 @@ def card_mask(
     known = total > 0.5
     filled = felt.astype(np.float32)
     filled[known] = summed[known] / total[known][:, None]
+    filled_small = np.clip(filled, 0, 255).astype(np.uint8)
     felt = cv2.resize(
-        np.clip(filled, 0, 255).astype(np.uint8),
+        filled_small,
         (work.shape[1], work.shape[0]),
         interpolation=cv2.INTER_LINEAR,
     )
@@ -140,7 +141,7 @@ def card_mask(
     otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
-    mask[_glare_on_felt(work, felt, settings)] = 0
+    mask[_glare_on_felt(work, felt, filled_small, settings)] = 0
     if card_px is not None:
         # A face card's picture may be as dark as the felt, inside a thin white margin: fill
         # holes up to a card's size (not the inside of a printed zone outline, which is larger).
@@ -167,25 +168,39 @@ def card_mask(
     return mask
 
 
-def _glare_on_felt(work: np.ndarray, felt: np.ndarray, settings: FinderSettings) -> np.ndarray:
+def _glare_on_felt(
+    work: np.ndarray, felt: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> np.ndarray:
     """Where a coloured felt only looks bright: a lamp's reflection adds white light, which
     raises every channel alike and leaves the felt's colour (each channel less their mean) as
     it was; card paper has next to none of it. Only a felt much more colourful than paper can
     look under a colour cast (its channels at least ``min_felt_spread`` apart) is judged so:
-    grey, black and dark felt are left alone."""
-    w = work.astype(np.int16)
-    f = felt.astype(np.int16)
-    w_tint = 3 * w - w.sum(axis=2, keepdims=True)  # three times each channel less the mean
-    f_tint = 3 * f - f.sum(axis=2, keepdims=True)
-    tint_change = np.abs(w_tint - f_tint).max(axis=2)
-    felt_tint = np.abs(f_tint).max(axis=2)
-    felt_spread = f.max(axis=2) - f.min(axis=2)
-    brighter = w.sum(axis=2) > f.sum(axis=2)
-    result: np.ndarray = (
-        brighter
-        & (felt_spread >= settings.min_felt_spread)
-        & (tint_change < settings.glare_tint_share * felt_tint)
+    grey, black and dark felt are left alone.
+
+    ``felt_small`` is the felt at the size it was estimated (it is smooth): what depends on
+    the felt alone is computed there and scaled up.
+    """
+    f = felt_small.astype(np.int16)
+    f_sum = f.sum(axis=2, keepdims=True)
+    felt_tint = np.abs(3 * f - f_sum).max(axis=2).astype(np.float32)
+    felt_spread = (f.max(axis=2) - f.min(axis=2)).astype(np.float32)
+    limit = np.where(felt_spread >= settings.min_felt_spread, settings.glare_tint_share, 0.0)
+    allowed = cv2.resize(
+        (limit * felt_tint).astype(np.float32),
+        (work.shape[1], work.shape[0]),
+        interpolation=cv2.INTER_LINEAR,
     )
+    if not np.any(allowed > 0):
+        return np.zeros(work.shape[:2], bool)
+    # The change of colour, 3 * (pixel - felt) less its sum over the channels, per channel.
+    difference = cv2.subtract(work.astype(np.int16), felt.astype(np.int16))
+    db, dg, dr = cv2.split(difference)
+    total = cv2.add(cv2.add(db, dg), dr)
+    change = cv2.max(
+        cv2.max(cv2.absdiff(db * 3, total), cv2.absdiff(dg * 3, total)),
+        cv2.absdiff(dr * 3, total),
+    )
+    result: np.ndarray = (total > 0) & (change.astype(np.float32) < allowed)
     return result
 
 

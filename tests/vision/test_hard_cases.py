@@ -18,7 +18,7 @@ from dealer_assist.vision.index import (
     region_size,
     segment_corner,
 )
-from dealer_assist.vision.pipeline import CardDetector, _Reading, suits_unlike
+from dealer_assist.vision.pipeline import CardDetector, _Reading, _shadowed, suits_unlike
 from dealer_assist.vision.quads import FinderSettings, card_mask, find_quads, make_view
 from dealer_assist.vision.synthetic import (
     EASY,
@@ -191,3 +191,21 @@ def test_cards_on_dark_navy_felt_under_a_blue_cast_are_not_taken_for_glare(
     assert score(CardDetector(layout=calibrated).detect(image), truth).exact == 1
     every_tint = FinderSettings(min_felt_spread=0.0)
     assert CardDetector(layout=calibrated, finder=every_tint).detect(image) == []
+
+
+def test_a_corner_under_another_card_is_never_trusted_alone() -> None:
+    # Card B lies across card A's top-left corner: that corner of A may show B's index.
+    a = np.array([[100.0, 100.0], [163.0, 100.0], [163.0, 188.0], [100.0, 188.0]])
+    b = a + np.array([-30.0, -50.0])
+    apart = a + np.array([200.0, 0.0])
+    flags = _shadowed([a, b, apart])
+    assert flags[0].count(True) == 1  # A: one corner under B, the other clear
+    assert flags[2] == (False, False)
+    detector = CardDetector()
+    rank = np.zeros(13)
+    rank[12] = 1.0
+    spade = np.array([1.0, 0.0, 0.0, 0.0])
+    alone = detector._judge(a, [_Reading(rank, spade, shadowed=True), _Reading(None, None)])
+    assert alone is not None and alone.card is None and alone.candidate == parse_card("KS")
+    seconded = detector._judge(a, [_Reading(rank, spade, shadowed=True), _Reading(rank, spade)])
+    assert seconded is not None and seconded.card == parse_card("KS")
