@@ -340,18 +340,19 @@ def _cut_spill(
 
 
 def ink_colour(
-    region: np.ndarray, ink: np.ndarray, glyphs: np.ndarray
+    region: np.ndarray, ink: np.ndarray, glyphs: np.ndarray, paper_from: np.ndarray | None = None
 ) -> tuple[float, float, float] | None:
     """The colour of an index's ink as a share of the paper's, per channel (B, G, R): black
     ink is about equal in all three, red ink keeps the red. ``glyphs`` marks the index's
-    pixels; only its darker half counts (the glyph's edges are mixed with the paper)."""
+    pixels; only its darker half counts (the glyph's edges are mixed with the paper). The
+    paper's colour comes from ``paper_from`` (the whole corner) when ``region`` is a part."""
     if region.ndim != 3:
         return None
     values = ink[glyphs]
     if values.size < 8:
         return None
     core = glyphs & (ink >= float(np.partition(values, values.size // 2)[values.size // 2]))
-    sample = region[::3, ::3].reshape(-1, 3)
+    sample = (paper_from if paper_from is not None else region)[::3, ::3].reshape(-1, 3)
     k = int(0.9 * (len(sample) - 1))
     paper = np.partition(sample, k, axis=0)[k].astype(np.float64)
     if float(paper.min()) < 1.0:
@@ -567,8 +568,12 @@ def segment_corner(
         )
     colour = None
     if suit is not None:  # the colour only matters for an index read whole
-        index_pixels = labels == chosen[0]
+        x0, y0 = min(rx0, suit.box[0]), min(ry0, suit.box[1])
+        x1 = max(rx1, suit.box[0] + suit.box[2])
+        y1 = max(ry1, suit.box[1] + suit.box[3])
+        window = labels[y0:y1, x0:x1]
+        index_pixels = window == chosen[0]
         for member in members:
-            index_pixels |= labels == member[0]
-        colour = ink_colour(region, ink, index_pixels)
+            index_pixels |= window == member[0]
+        colour = ink_colour(region[y0:y1, x0:x1], ink[y0:y1, x0:x1], index_pixels, region)
     return CornerGlyphs(rank, suit, region, others, colour)

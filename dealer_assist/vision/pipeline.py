@@ -23,14 +23,7 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
-from dealer_assist.vision.geometry import (
-    CANONICAL_HEIGHT,
-    CANONICAL_WIDTH,
-    canonical_to_image,
-    portrait_orders,
-    signed_area,
-    transform_points,
-)
+from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
 from dealer_assist.vision.index import (
     CornerGlyphs,
     IndexSettings,
@@ -47,7 +40,7 @@ from dealer_assist.vision.quads import (
     make_view,
 )
 
-DEFAULT_THRESHOLD = 0.9
+DEFAULT_THRESHOLD = 0.95
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +58,6 @@ RECUTS: tuple[Recut, ...] = (
     Recut(hysteresis=False, when_alone=True),
     Recut(cut_spills=True, when_alone=True),
     Recut(waist=0.35, when_alone=True),
-    Recut(split=1, when_alone=True),
-    Recut(split=2, when_alone=True),
     Recut(hysteresis=False, split=2, when_alone=True),
 )
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
@@ -294,9 +285,20 @@ class CardDetector:
             return segment_corner(pair[0], self.index), segment_corner(pair[1], self.index)
 
         if not self.use_corner_model:
-            corners = [cut(pair) for pair in regions]
             flags = shadowed if shadowed is not None else [(False, False)] * len(regions)
-            return [list(pair) for pair in self._read_all(corners, flags)], corners
+            # One corner first; the other only when the first is not sure on its own.
+            firsts = [segment_corner(pair[0], self.index) for pair in regions]
+            corners = []
+            skip: set[int] = set()
+            for n, (pair_regions, glyphs, reading) in enumerate(
+                zip(regions, firsts, self._classify(firsts), strict=True)
+            ):
+                if not flags[n][0] and _sure_alone(reading):
+                    corners.append((glyphs, CornerGlyphs(None, None, pair_regions[1])))
+                    skip.add(2 * n + 1)
+                else:
+                    corners.append((glyphs, segment_corner(pair_regions[1], self.index)))
+            return [list(pair) for pair in self._read_all(corners, flags, skip)], corners
         net = self._read_net(regions)
         corners = [(CornerGlyphs(None, None, a), CornerGlyphs(None, None, b)) for a, b in regions]
         both: list[int] = []  # cards whose two corners the glyph reader reads
@@ -357,6 +359,7 @@ class CardDetector:
         self,
         corners: list[tuple[CornerGlyphs, CornerGlyphs]],
         shadowed: list[tuple[bool, bool]] | None = None,
+        skip: set[int] | None = None,
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
 
@@ -369,6 +372,8 @@ class CardDetector:
         flat = [glyphs for pair in corners for glyphs in pair]
         readings = self._classify(flat)
         hidden = [flag for pair in (shadowed or [(False, False)] * len(corners)) for flag in pair]
+        for n in skip or ():  # not looked at: the card's other corner was sure on its own
+            readings[n] = _Reading(None, None)
 
         def complete(n: int) -> bool:
             return readings[n].rank is not None and readings[n].suit is not None
@@ -377,7 +382,12 @@ class CardDetector:
             return complete(n) and not hidden[n]
 
         for recut in RECUTS:
-            retry = [n for n in range(len(flat)) if not complete(n)]
+            # A corner under another card is not cut again: what hides it stays.
+            retry = [
+                n
+                for n in range(len(flat))
+                if not complete(n) and not hidden[n] and n not in (skip or ())
+            ]
             if recut.when_alone:
                 retry = [n for n in retry if not trusted(n ^ 1)]
             if not retry:
@@ -416,7 +426,8 @@ class CardDetector:
     ) -> None:
         """Corners still without a whole index whose rank may have run into its suit: every
         cut across the tall blob is classified, and the cut that reads surest as a rank over
-        a suit is kept (in place)."""
+        a suit is kept (in place) - if it is sure: among a dozen cuts of anything (a hand, a
+        chip) one may look like an index by chance."""
 
         def complete(n: int) -> bool:
             return readings[n].rank is not None and readings[n].suit is not None
@@ -424,7 +435,7 @@ class CardDetector:
         pending = [
             n
             for n in range(len(flat))
-            if not complete(n) and not (complete(n ^ 1) and not hidden[n ^ 1])
+            if not complete(n) and not hidden[n] and not (complete(n ^ 1) and not hidden[n ^ 1])
         ]
         options = [
             (n, cut) for n in pending for cut in merged_index_cuts(flat[n].region, self.index)
@@ -436,6 +447,8 @@ class CardDetector:
             if reading.rank is None or reading.suit is None:
                 continue
             sureness = float(reading.rank.max()) * float(reading.suit.max())
+            if sureness < self.threshold:
+                continue  # the best of many cuts: only a sure one is evidence of an index
             if n not in best or sureness > best[n][0]:
                 best[n] = (sureness, cut, reading)
         for n, (_, cut, reading) in best.items():
@@ -502,6 +515,20 @@ class CardDetector:
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
 
 
+LONE_SURE = 0.999  # a corner this sure (and in the clear) is read without the card's other one
+
+
+def _sure_alone(reading: _Reading) -> bool:
+    """A corner read so surely, and in a colour its suit can be, that the other corner need
+    not be looked at."""
+    if reading.rank is None or reading.suit is None:
+        return False
+    suit = SUIT_CLASSES[int(np.argmax(reading.suit))]
+    if suit in reading.unlike:
+        return False
+    return float(reading.rank.max()) * float(reading.suit.max()) >= LONE_SURE
+
+
 SHADOW_SHARE = 0.25  # an index area this much inside another card's outline may show that card
 # Where a card's index lies, as shares of the card's width and height (from its corner).
 _INDEX_AREA = np.array([[0.0, 0.0], [0.22, 0.0], [0.22, 0.32], [0.0, 0.32]])
@@ -513,19 +540,29 @@ def _shadowed(quads: list[np.ndarray]) -> list[tuple[bool, bool]]:
     corner shows the other card's index, read as surely as its own - so such a corner is
     never trusted alone."""
     outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in quads]
+    low = [o.min(axis=0) for o in outlines]
+    high = [o.max(axis=0) for o in outlines]
     result: list[tuple[bool, bool]] = []
     for i, quad in enumerate(quads):
+        near = [
+            j
+            for j in range(len(outlines))
+            if j != i and bool(np.all(low[j] < high[i])) and bool(np.all(low[i] < high[j]))
+        ]
+        if not near:
+            result.append((False, False))
+            continue
         flags = []
         for order in portrait_orders(quad):
-            area_points = transform_points(
-                canonical_to_image(order),
-                _INDEX_AREA * [CANONICAL_WIDTH, CANONICAL_HEIGHT],
+            # The card's sides from this corner (near enough: an index area is small).
+            across, down = order[1] - order[0], order[3] - order[0]
+            area_points = (
+                order[0] + _INDEX_AREA[:, :1] * across + _INDEX_AREA[:, 1:] * down
             ).astype(np.float32)
             area = abs(signed_area(area_points.astype(np.float64)))
             covered = 0.0
-            for j, other in enumerate(outlines):
-                if j != i:
-                    covered += float(cv2.intersectConvexConvex(area_points, other)[0])
+            for j in near:
+                covered += float(cv2.intersectConvexConvex(area_points, outlines[j])[0])
             flags.append(area > 0 and covered >= SHADOW_SHARE * area)
         result.append((flags[0], flags[1]))
     return result

@@ -54,7 +54,7 @@ class FinderSettings:
     min_card_share: float = 0.002  # without a layout: a card is at least this share of the view
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
-    glare_tint_share: float = 0.35  # ... when its colour changes less than this share
+    glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.12  # a lone card may reach this far (card widths) past the view
 
 
@@ -141,7 +141,7 @@ def card_mask(
     otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
-    mask[_glare_on_felt(work, felt, filled_small, settings)] = 0
+    _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         # A face card's picture may be as dark as the felt, inside a thin white margin: fill
         # holes up to a card's size (not the inside of a printed zone outline, which is larger).
@@ -168,40 +168,40 @@ def card_mask(
     return mask
 
 
-def _glare_on_felt(
-    work: np.ndarray, felt: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
-) -> np.ndarray:
-    """Where a coloured felt only looks bright: a lamp's reflection adds white light, which
-    raises every channel alike and leaves the felt's colour (each channel less their mean) as
-    it was; card paper has next to none of it. Only a felt much more colourful than paper can
-    look under a colour cast (its channels at least ``min_felt_spread`` apart) is judged so:
-    grey, black and dark felt are left alone.
+def _clear_glare(
+    mask: np.ndarray, work: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> None:
+    """Take out of ``mask`` (in place) what is only a coloured felt looking bright.
 
-    ``felt_small`` is the felt at the size it was estimated (it is smooth): what depends on
-    the felt alone is computed there and scaled up.
+    A lamp's reflection adds white light, which raises every channel alike and leaves the
+    felt's colour (each channel less their mean) as it was; card paper has next to none of it.
+    Only a felt much more colourful than paper can look under a colour cast (its channels at
+    least ``min_felt_spread`` apart) is judged so: grey, black and dark felt are left alone.
+    The felt is smooth and so is a reflection: both are judged at half the work view's size
+    (the edge of a card moves by a pixel at most).
     """
     f = felt_small.astype(np.int16)
-    f_sum = f.sum(axis=2, keepdims=True)
-    felt_tint = np.abs(3 * f - f_sum).max(axis=2).astype(np.float32)
+    felt_tint = np.abs(3 * f - f.sum(axis=2, keepdims=True)).max(axis=2).astype(np.float32)
     felt_spread = (f.max(axis=2) - f.min(axis=2)).astype(np.float32)
-    limit = np.where(felt_spread >= settings.min_felt_spread, settings.glare_tint_share, 0.0)
-    allowed = cv2.resize(
-        (limit * felt_tint).astype(np.float32),
-        (work.shape[1], work.shape[0]),
-        interpolation=cv2.INTER_LINEAR,
-    )
-    if not np.any(allowed > 0):
-        return np.zeros(work.shape[:2], bool)
-    # The change of colour, 3 * (pixel - felt) less its sum over the channels, per channel.
-    difference = cv2.subtract(work.astype(np.int16), felt.astype(np.int16))
-    db, dg, dr = cv2.split(difference)
+    allowed_small = np.where(
+        felt_spread >= settings.min_felt_spread, settings.glare_tint_share * felt_tint, 0.0
+    ).astype(np.float32)
+    if not np.any(allowed_small > 0):
+        return
+    half = (max(1, work.shape[1] // 2), max(1, work.shape[0] // 2))
+    allowed = cv2.resize(allowed_small, half, interpolation=cv2.INTER_LINEAR)
+    felt = cv2.resize(felt_small, half, interpolation=cv2.INTER_LINEAR).astype(np.int16)
+    seen = cv2.resize(work, half, interpolation=cv2.INTER_AREA).astype(np.int16)
+    # The change of colour: 3 * (pixel - felt) less its sum over the channels, per channel.
+    db, dg, dr = cv2.split(cv2.subtract(seen, felt))
     total = cv2.add(cv2.add(db, dg), dr)
     change = cv2.max(
         cv2.max(cv2.absdiff(db * 3, total), cv2.absdiff(dg * 3, total)),
         cv2.absdiff(dr * 3, total),
     )
-    result: np.ndarray = (total > 0) & (change.astype(np.float32) < allowed)
-    return result
+    glare = ((total > 0) & (change.astype(np.float32) < allowed)).astype(np.uint8) * 255
+    full = cv2.resize(glare, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR)
+    mask[full > 127] = 0
 
 
 def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float, float] | None:
