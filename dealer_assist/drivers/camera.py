@@ -13,7 +13,9 @@ below which a card is reported uncertain), ``fps=30`` (frame rate assumed for fi
 ``realtime=1`` (pace files at ``fps``), ``recalibrate=5`` (seconds between marker checks, 0 to
 turn off), ``reconnect=1`` (seconds between attempts to reopen a lost camera), ``model=PATH``,
 ``unread=1.5`` (seconds a card shape whose index never reads must lie still before it is reported
-as a card to key in; 0 turns it off), ``role=witness|deal`` (read by the table's configuration:
+as a card to key in; 0 turns it off), ``colours=standard|any`` (``standard``: hearts are red and
+spades black, so the ink's colour rules suits out; ``any`` for a novelty deck that colours its
+suits otherwise), ``role=witness|deal`` (read by the table's configuration:
 a camera beside a shoe witnesses, alone it deals; see docs/vision.md).
 
 Two threads: capture reads frames and hands each *whole* frame over under a lock (a live camera
@@ -255,6 +257,7 @@ class CameraSource(CardSource):
             "model",
             "unread",
             "reader",
+            "colours",
             "role",  # the table's business (dealer_assist.config.source_role)
         }
     )
@@ -279,6 +282,7 @@ class CameraSource(CardSource):
         tracker: CardTracker | None = None,
         unread_after_s: float = UNREAD_AFTER_S,
         reader: str = "glyphs",
+        standard_colours: bool = True,
     ) -> None:
         super().__init__(name=name)
         if reader not in self.READERS:
@@ -299,6 +303,7 @@ class CameraSource(CardSource):
             threshold=threshold,
             use_corner_model=reader != "glyphs",
             combine="unsure" if reader == "corners-unsure" else "check",
+            standard_colours=standard_colours,
         )
         self.tracker = tracker if tracker is not None else CardTracker()
         self.unread = UnreadCards(after_s=unread_after_s, settings=self.tracker.settings)
@@ -324,6 +329,9 @@ class CameraSource(CardSource):
                 raise ValueError(f"{url.text}: unknown option {key!r} ({known})")
         layout_path = url.option("layout")
         model_path = url.option("model")
+        colours = url.option("colours", "standard") or "standard"
+        if colours not in ("standard", "any"):
+            raise ValueError(f"{url.text}: colours must be standard or any")
         return cls(
             name=url.text,
             target=url.target,
@@ -336,6 +344,7 @@ class CameraSource(CardSource):
             model=GlyphModel.load(Path(model_path)) if model_path else None,
             unread_after_s=_option_float(url, "unread", UNREAD_AFTER_S),
             reader=url.option("reader", "glyphs") or "glyphs",
+            standard_colours=colours == "standard",
         )
 
     def use_layout_document(self, document: Mapping[str, Any], *, source: str) -> None:

@@ -182,8 +182,12 @@ class CardDetector:
         corner_model: CornerModel | None = None,
         use_corner_model: bool = False,
         combine: Combine = "check",
+        standard_colours: bool = True,
     ) -> None:
         self.layout = layout
+        # Hearts red and spades black (any deck a casino deals; four-colour decks too): the
+        # ink's colour rules suits out. Off for a novelty deck that colours its suits otherwise.
+        self.standard_colours = standard_colours
         self._model = model
         self._corner_model = corner_model
         self.use_corner_model = use_corner_model and (
@@ -473,7 +477,7 @@ class CardDetector:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         readings = []
         for n, corner in enumerate(glyphs):
-            unlike = suits_unlike(corner.colour)
+            unlike = suits_unlike(corner.colour) if self.standard_colours else frozenset()
             suit = suit_p.get(n)
             if suit is not None and unlike:
                 weights = np.array(

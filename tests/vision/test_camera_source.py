@@ -144,6 +144,14 @@ def test_options_are_checked() -> None:
         CameraSource.from_url(SourceUrl.parse("camera://0?threshold=high"))
     with pytest.raises(ValueError, match="reader must be one of glyphs, corners-check"):
         CameraSource.from_url(SourceUrl.parse("camera://0?reader=magic"))
+    with pytest.raises(ValueError, match="colours must be standard or any"):
+        CameraSource.from_url(SourceUrl.parse("camera://0?colours=pastel"))
+
+
+def test_the_suit_colours_are_chosen_in_the_url() -> None:
+    assert CameraSource.from_url(SourceUrl.parse("camera://0")).detector.standard_colours
+    novelty = CameraSource.from_url(SourceUrl.parse("camera://0?colours=any"))
+    assert not novelty.detector.standard_colours
 
 
 @pytest.mark.parametrize(

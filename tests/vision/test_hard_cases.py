@@ -209,3 +209,16 @@ def test_a_corner_under_another_card_is_never_trusted_alone() -> None:
     assert alone is not None and alone.card is None and alone.candidate == parse_card("KS")
     seconded = detector._judge(a, [_Reading(rank, spade, shadowed=True), _Reading(rank, spade)])
     assert seconded is not None and seconded.card == parse_card("KS")
+
+
+def test_a_novelty_deck_s_colours_can_be_allowed() -> None:
+    # A deck with red spades (kde_konqi_modern colours every suit against convention): with
+    # colours=any the ink's colour rules nothing out.
+    region = np.full((137, 70, 3), (225, 230, 235), np.uint8)
+    cv2.putText(region, "5", (12, 42), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (30, 30, 200), 3)
+    cv2.circle(region, (22, 58), 7, (30, 30, 200), -1)
+    glyphs = segment_corner(region, IndexSettings())
+    standard = CardDetector()._classify([glyphs])[0]
+    novelty = CardDetector(standard_colours=False)._classify([glyphs])[0]
+    assert standard.unlike == {Suit.SPADES, Suit.CLUBS}
+    assert novelty.unlike == frozenset()
