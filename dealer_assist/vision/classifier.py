@@ -9,7 +9,7 @@ covered by another card), so a corner that shows no index is not forced into a g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -49,6 +49,40 @@ class Network:
 
 
 @dataclass(frozen=True, slots=True)
+class _Ensemble:
+    """The networks of one head folded together for speed (the same arithmetic as averaging
+    ``Network.probabilities``): each network's standardisation is folded into its first layer,
+    and the first layers of all the networks are one matrix."""
+
+    w1: np.ndarray  # features x (networks * hidden)
+    b1: np.ndarray
+    w2: np.ndarray  # networks x hidden x classes
+    b2: np.ndarray  # networks x classes
+
+    @staticmethod
+    def of(networks: tuple[Network, ...]) -> _Ensemble:
+        w1 = [n.scale.reshape(-1, 1) * n.w1 for n in networks]
+        b1 = [n.b1 - (n.mean * n.scale) @ n.w1 for n in networks]
+        return _Ensemble(
+            np.hstack(w1).astype(np.float32),
+            np.concatenate(b1).astype(np.float32),
+            np.stack([n.w2 for n in networks]).astype(np.float32),
+            np.stack([n.b2 for n in networks]).astype(np.float32),
+        )
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        x = np.atleast_2d(features).astype(np.float32)
+        count, hidden, _ = self.w2.shape
+        h = np.maximum(x @ self.w1 + self.b1, 0.0).reshape(len(x), count, hidden)
+        z = np.einsum("nkh,khc->nkc", h, self.w2) + self.b2
+        z -= z.max(axis=2, keepdims=True)
+        e = np.exp(z)
+        p = e / e.sum(axis=2, keepdims=True)
+        result: np.ndarray = p.mean(axis=1)
+        return result
+
+
+@dataclass(frozen=True, slots=True)
 class GlyphModel:
     """Rank and suit networks; several of each, trained on different subsets of the card
     designs, whose probabilities are averaged: on a design unlike any they learned from they
@@ -57,21 +91,27 @@ class GlyphModel:
     rank: tuple[Network, ...]
     suit: tuple[Network, ...]
     info: str = ""
+    _rank_ensemble: _Ensemble = field(init=False, repr=False, compare=False)
+    _suit_ensemble: _Ensemble = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_rank_ensemble", _Ensemble.of(self.rank))
+        object.__setattr__(self, "_suit_ensemble", _Ensemble.of(self.suit))
 
     def rank_probabilities(self, vectors: np.ndarray) -> np.ndarray:
         """Rows of probabilities over RANK_CLASSES for raw glyph vectors (rows)."""
-        return _average(self.rank, glyph_features(vectors))
+        return self._rank_ensemble.probabilities(glyph_features(vectors))
 
     def suit_probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        return _average(self.suit, glyph_features(vectors))
+        return self._suit_ensemble.probabilities(glyph_features(vectors))
 
     def save(self, path: Path) -> None:
         arrays: dict[str, np.ndarray] = {"info": np.array(self.info)}
         for name, networks in (("rank", self.rank), ("suit", self.suit)):
             arrays[f"{name}_count"] = np.array(len(networks))
             for k, network in enumerate(networks):
-                for field in _FIELDS:
-                    arrays[f"{name}{k}_{field}"] = getattr(network, field).astype(np.float32)
+                for part in _FIELDS:
+                    arrays[f"{name}{k}_{part}"] = getattr(network, part).astype(np.float32)
         np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     @staticmethod
@@ -94,14 +134,6 @@ class GlyphModel:
 
 
 _FIELDS = ("mean", "scale", "w1", "b1", "w2", "b2")
-
-
-def _average(networks: tuple[Network, ...], features: np.ndarray) -> np.ndarray:
-    total = networks[0].probabilities(features)
-    for network in networks[1:]:
-        total = total + network.probabilities(features)
-    result: np.ndarray = total / len(networks)
-    return result
 
 
 def model_available(path: Path | None = None) -> bool:

@@ -10,10 +10,13 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, Suit, parse_card
+from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.evaluation import score
 from dealer_assist.vision.geometry import polygon_iou, transform_points
 from dealer_assist.vision.index import (
+    VECTOR_SIZE,
     IndexSettings,
+    glyph_features,
     merged_index_cuts,
     region_size,
     segment_corner,
@@ -222,3 +225,15 @@ def test_a_novelty_deck_s_colours_can_be_allowed() -> None:
     novelty = CardDetector(standard_colours=False)._classify([glyphs])[0]
     assert standard.unlike == {Suit.SPADES, Suit.CLUBS}
     assert novelty.unlike == frozenset()
+
+
+def test_the_folded_ensemble_is_the_average_of_its_networks() -> None:
+    model = GlyphModel.load()
+    vectors = np.random.default_rng(0).random((20, VECTOR_SIZE)).astype(np.float32)
+    features = glyph_features(vectors)
+    for networks, folded in (
+        (model.rank, model.rank_probabilities),
+        (model.suit, model.suit_probabilities),
+    ):
+        average = sum(n.probabilities(features) for n in networks) / len(networks)
+        assert np.allclose(folded(vectors), average, atol=1e-5)
