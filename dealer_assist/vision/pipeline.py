@@ -383,7 +383,12 @@ class CardDetector:
             return readings[n].rank is not None and readings[n].suit is not None
 
         def trusted(n: int) -> bool:
-            return complete(n) and not hidden[n]
+            """Read whole, in the clear, and sure enough to stand for the card alone."""
+            if not complete(n) or hidden[n]:
+                return False
+            rank, suit = readings[n].rank, readings[n].suit
+            assert rank is not None and suit is not None
+            return float(rank.max()) * float(suit.max()) >= self.threshold
 
         for recut in RECUTS:
             # A corner under another card is not cut again: what hides it stays.
@@ -414,7 +419,19 @@ class CardDetector:
                     corners[n // 2] = (
                         (glyphs, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], glyphs)
                     )
-        self._read_merged(flat, readings, corners, hidden)
+        self._read_merged(
+            flat,
+            readings,
+            corners,
+            [
+                n
+                for n in range(len(flat))
+                if not complete(n)
+                and not hidden[n]
+                and n not in (skip or ())
+                and not trusted(n ^ 1)
+            ],
+        )
         marked = [
             replace(reading, shadowed=True) if hidden[n] else reading
             for n, reading in enumerate(readings)
@@ -426,21 +443,12 @@ class CardDetector:
         flat: list[CornerGlyphs],
         readings: list[_Reading],
         corners: list[tuple[CornerGlyphs, CornerGlyphs]],
-        hidden: list[bool],
+        pending: list[int],
     ) -> None:
-        """Corners still without a whole index whose rank may have run into its suit: every
-        cut across the tall blob is classified, and the cut that reads surest as a rank over
-        a suit is kept (in place) - if it is sure: among a dozen cuts of anything (a hand, a
-        chip) one may look like an index by chance."""
-
-        def complete(n: int) -> bool:
-            return readings[n].rank is not None and readings[n].suit is not None
-
-        pending = [
-            n
-            for n in range(len(flat))
-            if not complete(n) and not hidden[n] and not (complete(n ^ 1) and not hidden[n ^ 1])
-        ]
+        """The ``pending`` corners (still without a whole index) whose rank may have run into
+        its suit: every cut across the tall blob is classified, and the cut that reads surest
+        as a rank over a suit is kept (in place) - if it is sure: among a dozen cuts of
+        anything (a hand, a chip) one may look like an index by chance."""
         options = [
             (n, cut) for n in pending for cut in merged_index_cuts(flat[n].region, self.index)
         ]
@@ -519,7 +527,7 @@ class CardDetector:
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
 
 
-LONE_SURE = 0.999  # a corner this sure (and in the clear) is read without the card's other one
+LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
 
 
 def _sure_alone(reading: _Reading) -> bool:
