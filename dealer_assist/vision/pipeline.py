@@ -12,7 +12,7 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -127,6 +127,7 @@ class _Reading:
     suit: np.ndarray | None
     unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
     shadowed: bool = False  # the corner lies under another card's outline: it may show that card
+    overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
 
 
 # Every deck prints hearts in red and spades in black (four-colour decks too: their diamonds
@@ -261,7 +262,7 @@ class CardDetector:
             analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
             analysis.foreground = found.foreground
             regions = [self.warp_corners(frame, quad) for quad in found.quads]
-            looks, analysis.corners = self._read_looks(regions, _shadowed(found.quads))
+            looks, analysis.corners = self._read_looks(regions, _index_overlaps(found.quads))
             for quad, pair in zip(found.quads, looks, strict=True):
                 detection = self._judge(quad, pair)
                 if detection is not None:
@@ -277,7 +278,7 @@ class CardDetector:
     def _read_looks(
         self,
         regions: list[tuple[np.ndarray, np.ndarray]],
-        shadowed: list[tuple[bool, bool]] | None = None,
+        overlaps: list[tuple[float, float]] | None = None,
     ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
@@ -289,7 +290,8 @@ class CardDetector:
             return segment_corner(pair[0], self.index), segment_corner(pair[1], self.index)
 
         if not self.use_corner_model:
-            flags = shadowed if shadowed is not None else [(False, False)] * len(regions)
+            shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
+            flags = [(a >= SHADOW_SHARE, b >= SHADOW_SHARE) for a, b in shares]
             # One corner first; the other only when the first is not sure on its own.
             firsts = [segment_corner(pair[0], self.index) for pair in regions]
             corners = []
@@ -302,7 +304,7 @@ class CardDetector:
                     skip.add(2 * n + 1)
                 else:
                     corners.append((glyphs, segment_corner(pair_regions[1], self.index)))
-            return [list(pair) for pair in self._read_all(corners, flags, skip)], corners
+            return [list(pair) for pair in self._read_all(corners, shares, skip)], corners
         net = self._read_net(regions)
         corners = [(CornerGlyphs(None, None, a), CornerGlyphs(None, None, b)) for a, b in regions]
         both: list[int] = []  # cards whose two corners the glyph reader reads
@@ -362,7 +364,7 @@ class CardDetector:
     def _read_all(
         self,
         corners: list[tuple[CornerGlyphs, CornerGlyphs]],
-        shadowed: list[tuple[bool, bool]] | None = None,
+        overlaps: list[tuple[float, float]] | None = None,
         skip: set[int] | None = None,
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
@@ -375,7 +377,8 @@ class CardDetector:
         """
         flat = [glyphs for pair in corners for glyphs in pair]
         readings = self._classify(flat)
-        hidden = [flag for pair in (shadowed or [(False, False)] * len(corners)) for flag in pair]
+        shares = [share for pair in (overlaps or [(0.0, 0.0)] * len(corners)) for share in pair]
+        hidden = [share >= SHADOW_SHARE for share in shares]
         for n in skip or ():  # not looked at: the card's other corner was sure on its own
             readings[n] = _Reading(None, None)
 
@@ -433,7 +436,7 @@ class CardDetector:
             ],
         )
         marked = [
-            replace(reading, shadowed=True) if hidden[n] else reading
+            replace(reading, shadowed=hidden[n], overlap=shares[n])
             for n, reading in enumerate(readings)
         ]
         return [(marked[2 * i], marked[2 * i + 1]) for i in range(len(corners))]
@@ -498,7 +501,7 @@ class CardDetector:
 
     def _judge(self, quad: np.ndarray, readings: list[_Reading]) -> CardDetection | None:
         disputed = any(r is _DISPUTED for r in readings)
-        readings = [r for r in readings if r is not _DISPUTED]
+        readings = _drop_overlapped(r for r in readings if r is not _DISPUTED)
         ranks = [r.rank for r in readings if r.rank is not None]
         suits = [r.suit for r in readings if r.suit is not None]
         if not any(r.rank is not None and r.suit is not None for r in readings):
@@ -542,19 +545,42 @@ def _sure_alone(reading: _Reading) -> bool:
 
 
 SHADOW_SHARE = 0.25  # an index area this much inside another card's outline may show that card
+SUSPECT_OVERLAP = 0.05  # of two looks that disagree, the one this much further inside goes
 # Where a card's index lies, as shares of the card's width and height (from its corner).
 _INDEX_AREA = np.array([[0.0, 0.0], [0.22, 0.0], [0.22, 0.32], [0.0, 0.32]])
 
 
-def _shadowed(quads: list[np.ndarray]) -> list[tuple[bool, bool]]:
-    """For each card, whether each of its two index corners (portrait order) lies inside
-    another card's outline. One of the two cards is on top: if it is the other one, the
-    corner shows the other card's index, read as surely as its own - so such a corner is
-    never trusted alone."""
+def _drop_overlapped(looks: Iterable[_Reading]) -> list[_Reading]:
+    """A card's looks, less the one that read another card from a corner lying further inside
+    another card's outline than the looks it disagrees with (it shows the card on top)."""
+    kept = list(looks)
+    whole = [r for r in kept if r.rank is not None and r.suit is not None]
+    if len(whole) < 2 or len({_best_card(r) for r in whole}) < 2:
+        return kept
+    suspect = max(whole, key=lambda r: r.overlap)
+    others = [r.overlap for r in whole if r is not suspect]
+    if suspect.overlap >= SUSPECT_OVERLAP and suspect.overlap - max(others) >= SUSPECT_OVERLAP:
+        return [r for r in kept if r is not suspect]
+    return kept
+
+
+def _best_card(reading: _Reading) -> Card:
+    assert reading.rank is not None and reading.suit is not None
+    rank = RANK_CLASSES[int(np.argmax(reading.rank))]
+    suit = SUIT_CLASSES[int(np.argmax(reading.suit))]
+    assert rank is not None and suit is not None
+    return Card(rank, suit)
+
+
+def _index_overlaps(quads: list[np.ndarray]) -> list[tuple[float, float]]:
+    """For each card, the share of each of its two index corners' index areas (portrait
+    order) inside other cards' outlines. One of the two cards is on top: if it is the other
+    one, the corner shows the other card's index, read as surely as its own - so a corner a
+    quarter inside (``SHADOW_SHARE``) is never trusted alone."""
     outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in quads]
     low = [o.min(axis=0) for o in outlines]
     high = [o.max(axis=0) for o in outlines]
-    result: list[tuple[bool, bool]] = []
+    result: list[tuple[float, float]] = []
     for i, quad in enumerate(quads):
         near = [
             j
@@ -562,9 +588,9 @@ def _shadowed(quads: list[np.ndarray]) -> list[tuple[bool, bool]]:
             if j != i and bool(np.all(low[j] < high[i])) and bool(np.all(low[i] < high[j]))
         ]
         if not near:
-            result.append((False, False))
+            result.append((0.0, 0.0))
             continue
-        flags = []
+        shares = []
         for order in portrait_orders(quad):
             # The card's sides from this corner (near enough: an index area is small).
             across, down = order[1] - order[0], order[3] - order[0]
@@ -575,8 +601,8 @@ def _shadowed(quads: list[np.ndarray]) -> list[tuple[bool, bool]]:
             covered = 0.0
             for j in near:
                 covered += float(cv2.intersectConvexConvex(area_points, outlines[j])[0])
-            flags.append(area > 0 and covered >= SHADOW_SHARE * area)
-        result.append((flags[0], flags[1]))
+            shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
+        result.append((shares[0], shares[1]))
     return result
 
 

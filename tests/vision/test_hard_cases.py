@@ -5,6 +5,7 @@ beside it."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -21,7 +22,13 @@ from dealer_assist.vision.index import (
     region_size,
     segment_corner,
 )
-from dealer_assist.vision.pipeline import CardDetector, _Reading, _shadowed, suits_unlike
+from dealer_assist.vision.pipeline import (
+    SHADOW_SHARE,
+    CardDetector,
+    _index_overlaps,
+    _Reading,
+    suits_unlike,
+)
 from dealer_assist.vision.quads import FinderSettings, card_mask, find_quads, make_view
 from dealer_assist.vision.synthetic import (
     EASY,
@@ -201,9 +208,9 @@ def test_a_corner_under_another_card_is_never_trusted_alone() -> None:
     a = np.array([[100.0, 100.0], [163.0, 100.0], [163.0, 188.0], [100.0, 188.0]])
     b = a + np.array([-30.0, -50.0])
     apart = a + np.array([200.0, 0.0])
-    flags = _shadowed([a, b, apart])
-    assert flags[0].count(True) == 1  # A: one corner under B, the other clear
-    assert flags[2] == (False, False)
+    shares = _index_overlaps([a, b, apart])
+    assert sorted(shares[0])[0] == 0.0 and sorted(shares[0])[1] >= SHADOW_SHARE  # one under B
+    assert shares[2] == (0.0, 0.0)
     detector = CardDetector()
     rank = np.zeros(13)
     rank[12] = 1.0
@@ -237,3 +244,18 @@ def test_the_folded_ensemble_is_the_average_of_its_networks() -> None:
     ):
         average = sum(n.probabilities(features) for n in networks) / len(networks)
         assert np.allclose(folded(vectors), average, atol=1e-5)
+
+
+def test_of_two_looks_that_disagree_the_one_under_another_card_goes() -> None:
+    detector = CardDetector()
+    quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
+    ace, jack = np.zeros(13), np.zeros(13)
+    ace[0], jack[10] = 1.0, 1.0
+    diamond, spade = np.array([0.0, 0.0, 1.0, 0.0]), np.array([1.0, 0.0, 0.0, 0.0])
+    own = _Reading(ace, diamond, overlap=0.0)
+    neighbour = _Reading(jack, spade, overlap=0.15)  # the index of the card lying over it
+    read = detector._judge(quad, [neighbour, own])
+    assert read is not None and read.card == parse_card("AD")
+    # Equally far inside: no way to tell, the card is left to the croupier.
+    even = detector._judge(quad, [replace(neighbour, overlap=0.0), own])
+    assert even is not None and even.card is None
