@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -35,9 +34,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vision_build_dataset import CACHE, FONTS, _covered, _font_corner, _region_polygon
+from vision_build_dataset import CACHE, _covered, _region_polygon, font_corners
 
-from dealer_assist.cards import Suit, one_deck
+from dealer_assist.cards import Suit
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.corner_model import CHANNEL_LOW, corner_patch
@@ -207,26 +206,18 @@ def _recolour(region: np.ndarray, suit: Suit, rng: np.random.Generator) -> np.nd
 
 def font_patches(per_card: int, seed: int, out: Patches) -> None:
     rng = np.random.default_rng(seed)
-    with tempfile.TemporaryDirectory(prefix="dealer-assist-corners-") as name:
-        work = Path(name)
-        for font in FONTS:
-            label = "font:" + " ".join(font)
-            for card in one_deck():
-                for _ in range(per_card):
-                    region = _font_corner(rng, card, font, work)
-                    if region is None:
-                        continue
-                    region = _recolour(region, card.suit, rng)
-                    if rng.random() < 0.7:
-                        region = _with_felt(region, rng)
-                    out.add(
-                        corner_patch(region),
-                        RANK_CLASSES.index(card.rank),
-                        SUIT_CLASSES.index(card.suit),
-                        label,
-                        3,
-                    )
-            print(f"{label}: {len(out.x)} patches so far", flush=True)
+    for label, card, drawn in font_corners(rng, per_card):
+        region = _recolour(drawn, card.suit, rng)
+        if rng.random() < 0.7:
+            region = _with_felt(region, rng)
+        out.add(
+            corner_patch(region),
+            RANK_CLASSES.index(card.rank),
+            SUIT_CLASSES.index(card.suit),
+            label,
+            3,
+        )
+    print(f"fonts: {len(out.x)} patches", flush=True)
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -313,12 +314,9 @@ def _font_corner(
     return result
 
 
-def font_samples(per_card: int, seed: int) -> dict[str, list[object]]:
-    """Labelled glyphs from corners drawn in the fonts, cut by the real reader."""
-    rng = np.random.default_rng(seed)
-    settings = IndexSettings()
-    keys = ("rank_x", "rank_y", "rank_design", "suit_x", "suit_y", "suit_design")
-    out: dict[str, list[object]] = {k: [] for k in keys}
+def font_corners(rng: np.random.Generator, per_card: int) -> Iterator[tuple[str, Card, np.ndarray]]:
+    """Index corners drawn in the fonts, ``per_card`` of every card in each: (the font's
+    label, the card, the corner region). The caller may draw from ``rng`` between corners."""
     with tempfile.TemporaryDirectory(prefix="dealer-assist-fonts-") as name:
         work = Path(name)
         for font in FONTS:
@@ -326,23 +324,31 @@ def font_samples(per_card: int, seed: int) -> dict[str, list[object]]:
             for card in one_deck():
                 for _ in range(per_card):
                     region = _font_corner(rng, card, font, work)
-                    if region is None:
-                        continue
-                    glyphs = segment_corner(region, settings)
-                    if glyphs.rank is None or glyphs.suit is None:
-                        continue
-                    _, _, w, h = glyphs.rank.box
-                    if (card.rank is Rank.TEN) != (w >= 0.75 * h):
-                        continue  # the two digits of a ten not taken together, or the like
-                    if glyphs.rank is not None:
-                        out["rank_x"].append(glyphs.rank.vector)
-                        out["rank_y"].append(RANK_CLASSES.index(card.rank))
-                        out["rank_design"].append(label)
-                    if glyphs.suit is not None:
-                        out["suit_x"].append(glyphs.suit.vector)
-                        out["suit_y"].append(SUIT_CLASSES.index(card.suit))
-                        out["suit_design"].append(label)
-            print(f"{label}: {len(out['rank_y'])} rank / {len(out['suit_y'])} suit glyphs so far")
+                    if region is not None:
+                        yield label, card, region
+            print(f"{label} drawn", flush=True)
+
+
+def font_samples(per_card: int, seed: int) -> dict[str, list[object]]:
+    """Labelled glyphs from corners drawn in the fonts, cut by the real reader."""
+    rng = np.random.default_rng(seed)
+    settings = IndexSettings()
+    keys = ("rank_x", "rank_y", "rank_design", "suit_x", "suit_y", "suit_design")
+    out: dict[str, list[object]] = {k: [] for k in keys}
+    for label, card, region in font_corners(rng, per_card):
+        glyphs = segment_corner(region, settings)
+        if glyphs.rank is None or glyphs.suit is None:
+            continue
+        _, _, w, h = glyphs.rank.box
+        if (card.rank is Rank.TEN) != (w >= 0.75 * h):
+            continue  # the two digits of a ten not taken together, or the like
+        out["rank_x"].append(glyphs.rank.vector)
+        out["rank_y"].append(RANK_CLASSES.index(card.rank))
+        out["rank_design"].append(label)
+        out["suit_x"].append(glyphs.suit.vector)
+        out["suit_y"].append(SUIT_CLASSES.index(card.suit))
+        out["suit_design"].append(label)
+    print(f"fonts: {len(out['rank_y'])} rank / {len(out['suit_y'])} suit glyphs")
     return out
 
 
