@@ -51,14 +51,13 @@ class Recut:
     split: int = 0
     cut_spills: bool = False
     waist: float = 0.15
-    when_alone: bool = False  # only when the card's other corner showed no whole index either
 
 
 RECUTS: tuple[Recut, ...] = (
-    Recut(hysteresis=False, when_alone=True),
-    Recut(cut_spills=True, when_alone=True),
-    Recut(waist=0.35, when_alone=True),
-    Recut(hysteresis=False, split=2, when_alone=True),
+    Recut(hysteresis=False),
+    Recut(cut_spills=True),
+    Recut(waist=0.35),
+    Recut(hysteresis=False, split=2),
 )
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
@@ -369,11 +368,12 @@ class CardDetector:
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
 
-        A corner that gave no rank and suit is cut again, in turn: with dark ink only (a glyph
-        may have run into a pip or the suit through faint ink), then parting ink joined by a
-        thin neck (a suit printed against the big pip beside it), once and twice; the first cut
-        that reads a whole index is kept. A card whose other corner read already is cut again
-        only in the first two ways.
+        A card none of whose corners stands for it (read whole, in the clear and surely) has
+        its corners that gave no rank and suit cut again, in turn (``RECUTS``: dark ink only,
+        spills cut from pips, a wider waist, thin necks parted); the first cut that reads a
+        whole index is kept. Then a rank run into its suit is cut across every row
+        (``_read_merged``). ``overlaps``: each corner's share inside other cards (see
+        ``_index_overlaps``); ``skip``: corners not looked at (the other one was sure alone).
         """
         flat = [glyphs for pair in corners for glyphs in pair]
         readings = self._classify(flat)
@@ -394,14 +394,16 @@ class CardDetector:
             return float(rank.max()) * float(suit.max()) >= self.threshold
 
         for recut in RECUTS:
-            # A corner under another card is not cut again: what hides it stays.
+            # Only for a card no corner of which stands for it yet; a corner under another card
+            # is not cut again (what hides it stays).
             retry = [
                 n
                 for n in range(len(flat))
-                if not complete(n) and not hidden[n] and n not in (skip or ())
+                if not complete(n)
+                and not hidden[n]
+                and n not in (skip or ())
+                and not trusted(n ^ 1)
             ]
-            if recut.when_alone:
-                retry = [n for n in retry if not trusted(n ^ 1)]
             if not retry:
                 break
             again = [
