@@ -109,14 +109,7 @@ def glyph_samples(
             if glyphs.rank is None or glyphs.suit is None:
                 # What the reader's second cuts make of it (pipeline.RECUTS), in their order.
                 for recut in RECUTS:
-                    again = segment_corner(
-                        glyphs.region,
-                        detector.index,
-                        hysteresis=recut.hysteresis,
-                        split=recut.split,
-                        cut_spills=recut.cut_spills,
-                        waist=recut.waist,
-                    )
+                    again = recut.cut(glyphs.region, detector.index)
                     if again.rank is not None and again.suit is not None:
                         glyphs = again
                         break

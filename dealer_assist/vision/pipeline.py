@@ -52,6 +52,16 @@ class Recut:
     cut_spills: bool = False
     waist: float = 0.15
 
+    def cut(self, region: np.ndarray, settings: IndexSettings) -> CornerGlyphs:
+        return segment_corner(
+            region,
+            settings,
+            hysteresis=self.hysteresis,
+            split=self.split,
+            cut_spills=self.cut_spills,
+            waist=self.waist,
+        )
+
 
 RECUTS: tuple[Recut, ...] = (
     Recut(hysteresis=False),
@@ -125,8 +135,12 @@ class _Reading:
     rank: np.ndarray | None  # probabilities over ranks (junk removed), or None
     suit: np.ndarray | None
     unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
-    shadowed: bool = False  # the corner lies under another card's outline: it may show that card
     overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
+
+    @property
+    def shadowed(self) -> bool:
+        """The corner lies under another card's outline: it may show that card's index."""
+        return self.overlap >= SHADOW_SHARE
 
 
 # Every deck prints hearts in red and spades in black (four-colour decks too: their diamonds
@@ -393,10 +407,10 @@ class CardDetector:
             assert rank is not None and suit is not None
             return float(rank.max()) * float(suit.max()) >= self.threshold
 
-        for recut in RECUTS:
-            # Only for a card no corner of which stands for it yet; a corner under another card
-            # is not cut again (what hides it stays).
-            retry = [
+        def wanting() -> list[int]:
+            """Corners to cut again: of cards no corner of which stands for them yet; a corner
+            under another card is not cut again (what hides it stays)."""
+            return [
                 n
                 for n in range(len(flat))
                 if not complete(n)
@@ -404,43 +418,18 @@ class CardDetector:
                 and n not in (skip or ())
                 and not trusted(n ^ 1)
             ]
+
+        for recut in RECUTS:
+            retry = wanting()
             if not retry:
                 break
-            again = [
-                segment_corner(
-                    flat[n].region,
-                    self.index,
-                    hysteresis=recut.hysteresis,
-                    split=recut.split,
-                    cut_spills=recut.cut_spills,
-                    waist=recut.waist,
-                )
-                for n in retry
-            ]
+            again = [recut.cut(flat[n].region, self.index) for n in retry]
             for n, glyphs, reading in zip(retry, again, self._classify(again), strict=True):
                 if reading.rank is not None and reading.suit is not None:
                     readings[n] = reading
-                    flat[n] = glyphs
-                    corners[n // 2] = (
-                        (glyphs, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], glyphs)
-                    )
-        self._read_merged(
-            flat,
-            readings,
-            corners,
-            [
-                n
-                for n in range(len(flat))
-                if not complete(n)
-                and not hidden[n]
-                and n not in (skip or ())
-                and not trusted(n ^ 1)
-            ],
-        )
-        marked = [
-            replace(reading, shadowed=hidden[n], overlap=shares[n])
-            for n, reading in enumerate(readings)
-        ]
+                    _put(flat, corners, n, glyphs)
+        self._read_merged(flat, readings, corners, wanting())
+        marked = [replace(reading, overlap=shares[n]) for n, reading in enumerate(readings)]
         return [(marked[2 * i], marked[2 * i + 1]) for i in range(len(corners))]
 
     def _read_merged(
@@ -470,8 +459,7 @@ class CardDetector:
                 best[n] = (sureness, cut, reading)
         for n, (_, cut, reading) in best.items():
             readings[n] = reading
-            flat[n] = cut
-            corners[n // 2] = (cut, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], cut)
+            _put(flat, corners, n, cut)
 
     def _classify(self, glyphs: list[CornerGlyphs]) -> list[_Reading]:
         ranks = [(n, g.rank.vector) for n, g in enumerate(glyphs) if g.rank is not None]
@@ -533,6 +521,17 @@ class CardDetector:
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
+
+
+def _put(
+    flat: list[CornerGlyphs],
+    corners: list[tuple[CornerGlyphs, CornerGlyphs]],
+    n: int,
+    glyphs: CornerGlyphs,
+) -> None:
+    """Corner ``n`` (of ``flat``: two per card) is now cut as ``glyphs``."""
+    flat[n] = glyphs
+    corners[n // 2] = (glyphs, corners[n // 2][1]) if n % 2 == 0 else (corners[n // 2][0], glyphs)
 
 
 def _sure_alone(reading: _Reading) -> bool:

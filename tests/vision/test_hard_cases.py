@@ -215,9 +215,11 @@ def test_a_corner_under_another_card_is_never_trusted_alone() -> None:
     rank = np.zeros(13)
     rank[12] = 1.0
     spade = np.array([1.0, 0.0, 0.0, 0.0])
-    alone = detector._judge(a, [_Reading(rank, spade, shadowed=True), _Reading(None, None)])
+    alone = detector._judge(a, [_Reading(rank, spade, overlap=SHADOW_SHARE), _Reading(None, None)])
     assert alone is not None and alone.card is None and alone.candidate == parse_card("KS")
-    seconded = detector._judge(a, [_Reading(rank, spade, shadowed=True), _Reading(rank, spade)])
+    seconded = detector._judge(
+        a, [_Reading(rank, spade, overlap=SHADOW_SHARE), _Reading(rank, spade)]
+    )
     assert seconded is not None and seconded.card == parse_card("KS")
 
 
