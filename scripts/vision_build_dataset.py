@@ -109,7 +109,7 @@ def glyph_samples(
             if glyphs.rank is None or glyphs.suit is None:
                 # What the reader's second cuts make of it (pipeline.RECUTS), in their order.
                 for recut in RECUTS:
-                    again = recut.cut(glyphs.region, detector.index)
+                    again = recut.cut(glyphs, detector.index)
                     if again.rank is not None and again.suit is not None:
                         glyphs = again
                         break

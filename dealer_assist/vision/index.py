@@ -11,7 +11,9 @@ glyph under it as the suit. Each glyph becomes a small fixed-size image for the 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -61,6 +63,7 @@ class CornerGlyphs:
     region: np.ndarray  # the warped corner (BGR), kept for annotation and training
     others: tuple[Glyph, ...] = ()  # other glyph-sized ink, when asked for (training)
     colour: tuple[float, float, float] | None = None  # the index's ink over the paper (B, G, R)
+    ink: CornerInk | None = None  # the region's ink, kept so a second cut need not find it again
 
 
 def region_size(settings: IndexSettings) -> tuple[int, int]:
@@ -99,16 +102,33 @@ def _channel_min(image: np.ndarray) -> np.ndarray:
 
 def ink_map(region: np.ndarray) -> np.ndarray:
     """How much darker than the paper each pixel is, in its weakest channel (0 paper, 1 black)."""
-    weakest = (
-        _channel_min(region).astype(np.float32) if region.ndim == 3 else region.astype(np.float32)
-    )
-    flat = weakest.ravel()
-    rank = int(0.92 * (flat.size - 1))
-    paper = float(np.partition(flat, rank)[rank])
-    if paper < 1:
-        return np.zeros_like(weakest)
-    ink: np.ndarray = np.clip((paper - weakest) / paper, 0.0, 1.0)
-    return ink
+    if region.dtype != np.uint8:
+        weakest = (
+            _channel_min(region).astype(np.float32)
+            if region.ndim == 3
+            else region.astype(np.float32)
+        )
+        flat = weakest.ravel()
+        rank = int(0.92 * (flat.size - 1))
+        paper = float(np.partition(flat, rank)[rank])
+        if paper < 1:
+            return np.zeros_like(weakest)
+        ink: np.ndarray = np.clip((paper - weakest) / paper, 0.0, 1.0)
+        return ink
+    # 8-bit: the paper level from the histogram, the ink from a table of the 256 levels.
+    levels = _channel_min(region) if region.ndim == 3 else region
+    counts = np.cumsum(np.bincount(levels.ravel(), minlength=256))
+    rank = int(0.92 * (levels.size - 1))
+    paper_level = int(np.searchsorted(counts, rank + 1))
+    if paper_level < 1:
+        return np.zeros(levels.shape, np.float32)
+    paper32 = np.float32(paper_level)
+    table = np.clip((paper32 - _LEVELS) / paper32, 0.0, 1.0).astype(np.float32)
+    result: np.ndarray = table[levels]
+    return result
+
+
+_LEVELS = np.arange(256, dtype=np.float32)
 
 
 def _glyph_vector(
@@ -143,6 +163,11 @@ def _glyph_vector(
 
 _CELL = 6
 _BINS = 8
+_CELLS = GLYPH_SIZE // _CELL
+# The histogram cell of each glyph pixel (row-major), for one bincount over a whole batch.
+_CELL_OF = (
+    (np.arange(GLYPH_SIZE)[:, None] // _CELL) * _CELLS + np.arange(GLYPH_SIZE)[None, :] // _CELL
+).ravel()
 
 
 def glyph_features(vectors: np.ndarray) -> np.ndarray:
@@ -150,6 +175,7 @@ def glyph_features(vectors: np.ndarray) -> np.ndarray:
     histograms over a 4 x 4 grid (stroke direction survives a change of font weight better than
     pixels do), and the two shape numbers."""
     batch = np.atleast_2d(vectors).astype(np.float32)
+    count = len(batch)
     images = batch[:, : GLYPH_SIZE * GLYPH_SIZE].reshape(-1, GLYPH_SIZE, GLYPH_SIZE)
     gx = np.zeros_like(images)
     gy = np.zeros_like(images)
@@ -157,13 +183,12 @@ def glyph_features(vectors: np.ndarray) -> np.ndarray:
     gy[:, 1:-1, :] = images[:, 2:, :] - images[:, :-2, :]
     magnitude = np.hypot(gx, gy)
     angle = (np.arctan2(gy, gx) + np.pi) / (2 * np.pi) * _BINS
-    bins = np.minimum(angle.astype(np.int64), _BINS - 1)
-    cells = GLYPH_SIZE // _CELL
-    histograms = np.zeros((len(images), cells, cells, _BINS), np.float32)
-    for b in range(_BINS):
-        weighted = np.where(bins == b, magnitude, 0.0)
-        histograms[:, :, :, b] = weighted.reshape(-1, cells, _CELL, cells, _CELL).sum(axis=(2, 4))
-    flat = histograms.reshape(len(images), -1)
+    bins = np.minimum(angle.astype(np.int64), _BINS - 1).reshape(count, -1)
+    # Every pixel's magnitude into its (glyph, cell, orientation) slot, in one pass.
+    slots = (np.arange(count)[:, None] * _CELLS**2 + _CELL_OF[None, :]) * _BINS + bins
+    size = count * _CELLS**2 * _BINS
+    histograms = np.bincount(slots.ravel(), weights=magnitude.ravel(), minlength=size)
+    flat = histograms.reshape(count, -1).astype(np.float32)
     flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6
     result: np.ndarray = np.hstack([batch[:, : GLYPH_SIZE * GLYPH_SIZE], flat, batch[:, -2:]])
     return result
@@ -174,23 +199,27 @@ def _edge_line(ink: np.ndarray, threshold: float, expected: float) -> tuple[floa
     in the columns of the region's right half (the index is on the left), or None."""
     height, width = ink.shape
     start, stop = int(0.5 * width), int(0.97 * width)
-    paper = ink[:, start:stop:2] < threshold
+    # The edge is in the top 45% of the region: no need to look further down.
+    reach = math.ceil(0.45 * height) + 2
+    paper = ink[:reach, start:stop:2] < threshold
     # The first row of paper followed by more paper: the felt and the card's outline end there.
     runs = paper[:-2] & paper[1:-1] & paper[2:]
     first = np.argmax(runs, axis=0)
-    found = runs.any(axis=0) & (first < 0.45 * height)
+    found = runs[first, np.arange(runs.shape[1])] & (first < 0.45 * height)
     if np.count_nonzero(found) < 0.1 * width:
         return None
     values = first[found].astype(np.float64)
     middle = float(np.partition(values, len(values) // 2)[len(values) // 2])
     keep = np.abs(values - middle) <= 2.0
-    if np.count_nonzero(keep) < 0.075 * width:
+    kept = int(np.count_nonzero(keep))
+    if kept < 0.075 * width:
         return None
     x = np.arange(start, stop, 2, dtype=np.float64)[found][keep]
     y = values[keep]
-    x_mean, y_mean = float(x.mean()), float(y.mean())
-    spread = float(((x - x_mean) ** 2).sum())
-    slope = float(((x - x_mean) * (y - y_mean)).sum()) / spread if spread > 0 else 0.0
+    x_mean, y_mean = float(x.sum()) / kept, float(y.sum()) / kept
+    dx = x - x_mean
+    spread = float(dx @ dx)
+    slope = float(dx @ (y - y_mean)) / spread if spread > 0 else 0.0
     offset = y_mean - slope * x_mean
     if abs(slope) > 0.15 or abs(offset + slope * width / 2 - expected) > 0.12 * height:
         return None
@@ -223,9 +252,9 @@ def _split_waists(
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
     when that row is at most ``waist_share`` of the widest."""
-    rows = [stats[label] for label in range(count)]
+    rows: list[list[int]] = stats.tolist()
     for label in range(1, count):
-        x, y, w, h, _ = (int(v) for v in stats[label])
+        x, y, w, h, _ = rows[label]
         if h < 1.5 * min_h or h < 1.2 * w:
             continue
         window = labels[y : y + h, x : x + w] == label
@@ -243,14 +272,11 @@ def _split_waists(
         if len(xs) == 0:
             continue
         upper_h = waist + 1
-        rows[label] = np.array([x, y, w, upper_h, int(window[:upper_h].sum())])
-        rows.append(
-            np.array(
-                [xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1, len(xs)]
-            )
-        )
+        rows[label] = [x, y, w, upper_h, int(window[:upper_h].sum())]
+        x0, y0 = int(xs.min()), int(ys.min())
+        rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
         count += 1
-    return labels, np.array(rows), count
+    return labels, np.array(rows, np.int32).reshape(-1, 5), count
 
 
 def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
@@ -339,33 +365,63 @@ def _cut_spill(
     )
 
 
+def paper_colour(region: np.ndarray) -> np.ndarray | None:
+    """The card paper's colour in a corner region (B, G, R; its bright end), or None."""
+    if region.ndim != 3:
+        return None
+    sample = region[::3, ::3].reshape(-1, 3)
+    k = int(0.9 * (len(sample) - 1))
+    paper: np.ndarray = np.partition(sample, k, axis=0)[k].astype(np.float64)
+    return paper if float(paper.min()) >= 1.0 else None
+
+
 def ink_colour(
-    region: np.ndarray, ink: np.ndarray, glyphs: np.ndarray, paper_from: np.ndarray | None = None
+    region: np.ndarray, ink: np.ndarray, glyphs: np.ndarray, paper: np.ndarray | None
 ) -> tuple[float, float, float] | None:
     """The colour of an index's ink as a share of the paper's, per channel (B, G, R): black
     ink is about equal in all three, red ink keeps the red. ``glyphs`` marks the index's
-    pixels; only its darker half counts (the glyph's edges are mixed with the paper). The
-    paper's colour comes from ``paper_from`` (the whole corner) when ``region`` is a part."""
-    if region.ndim != 3:
+    pixels; only its darker half counts (the glyph's edges are mixed with the paper). ``paper``
+    is the whole corner's (``paper_colour``; None: unknown, and so is the ink's colour)."""
+    if region.ndim != 3 or paper is None:
         return None
     values = ink[glyphs]
     if values.size < 8:
         return None
     core = glyphs & (ink >= float(np.partition(values, values.size // 2)[values.size // 2]))
-    sample = (paper_from if paper_from is not None else region)[::3, ::3].reshape(-1, 3)
-    k = int(0.9 * (len(sample) - 1))
-    paper = np.partition(sample, k, axis=0)[k].astype(np.float64)
-    if float(paper.min()) < 1.0:
-        return None
-    mean = region[core].mean(axis=0) / paper
-    b, g, r = (float(min(v, 1.0)) for v in mean)
-    return b, g, r
+    b, g, r, _ = cv2.mean(region, mask=core.view(np.uint8))
+    return (
+        float(min(b / paper[0], 1.0)),
+        float(min(g / paper[1], 1.0)),
+        float(min(r / paper[2], 1.0)),
+    )
 
 
-def _card_ink(
-    region: np.ndarray, settings: IndexSettings, hysteresis: bool
-) -> tuple[np.ndarray, float, np.ndarray]:
-    """The region's ink on the card (0-1), the strong-ink threshold, and the binary ink."""
+@dataclass(frozen=True)
+class CornerInk:
+    """A corner region's ink on the card: what every way of cutting the corner starts from."""
+
+    region: np.ndarray
+    ink: np.ndarray  # 0 paper, 1 black; felt, shadow and outline beyond the card's edges are 0
+    strong: float  # the threshold of dark ink (Otsu's, within the settings' bounds)
+
+    @cached_property
+    def paper(self) -> np.ndarray | None:
+        """The paper's colour (``paper_colour``), found once."""
+        return paper_colour(self.region)
+
+    def binary(self, settings: IndexSettings, hysteresis: bool) -> np.ndarray:
+        """The ink as 0/1: with ``hysteresis`` down to the weak threshold (a faint stroke is
+        kept if it touches dark ink: the caller checks that), else dark ink only."""
+        if hysteresis:
+            weak = max(settings.min_weak_ink, settings.weak_share * self.strong)
+        else:
+            weak = self.strong
+        binary: np.ndarray = (self.ink > weak).astype(np.uint8)
+        return binary
+
+
+def corner_ink(region: np.ndarray, settings: IndexSettings) -> CornerInk:
+    """The region's ink on the card (0-1) and its strong-ink threshold."""
     ink = ink_map(region)
     ink8 = (ink * 255).astype(np.uint8)
     otsu, _ = cv2.threshold(ink8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -373,19 +429,24 @@ def _card_ink(
     # An index printed close to the card's edge touches the dark felt beyond it: cut the felt
     # away along the edges found in the region, so the glyph stands alone.
     ink = np.where(_outside_card(ink, strong, settings), 0.0, ink).astype(np.float32)
-    # Hysteresis: a thin or faint stroke belongs to a glyph if it touches the glyph's dark ink.
-    weak = max(settings.min_weak_ink, settings.weak_share * strong) if hysteresis else strong
-    binary = (ink > weak).astype(np.uint8)
-    return ink, strong, binary
+    return CornerInk(region, ink, strong)
 
 
 def merged_index_cuts(
-    region: np.ndarray, settings: IndexSettings, *, hysteresis: bool = True
+    region: np.ndarray,
+    settings: IndexSettings,
+    *,
+    hysteresis: bool = True,
+    prepared: CornerInk | None = None,
 ) -> list[CornerGlyphs]:
     """Every way to cut a rank run into its suit (one tall blob nearest the corner) across a
     row: the glyphs above as the rank, below as the suit. The classifier says which cut, if
-    any, reads as an index (blur, a bold font or a tight design can leave no narrow row)."""
-    ink, _, binary = _card_ink(region, settings, hysteresis)
+    any, reads as an index (blur, a bold font or a tight design can leave no narrow row).
+    ``prepared``: the region's ink (``corner_ink``), if already found."""
+    if prepared is None:
+        prepared = corner_ink(region, settings)
+    ink = prepared.ink
+    binary = prepared.binary(settings, hysteresis)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
@@ -393,7 +454,7 @@ def merged_index_cuts(
     height, width = binary.shape
     tall = []
     for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
+        x, y, w, h, area = stats[label].tolist()
         if x == 0 or y == 0 or x + w >= width or y + h >= height:
             continue
         if area < settings.min_glyph_px * settings.scale**2 or w > max_h:
@@ -404,7 +465,7 @@ def merged_index_cuts(
         return []
     label, x, y, w, h = min(tall, key=lambda c: c[2] + 0.5 * c[1])
     blob = labels[y : y + h, x : x + w] == label
-    colour = ink_colour(region, ink, labels == label)
+    colour = ink_colour(region, ink, labels == label, prepared.paper)
     step = max(1, h // 24)
     cuts = []
     for row in range(int(0.3 * h), int(0.75 * h) + 1, step):
@@ -430,7 +491,7 @@ def merged_index_cuts(
                 int(rows[-1] - rows[0] + 1),
             )
             glyphs.append(Glyph(_glyph_vector(ink, split, [member], box, card_height), box))
-        cuts.append(CornerGlyphs(glyphs[0], glyphs[1], region, colour=colour))
+        cuts.append(CornerGlyphs(glyphs[0], glyphs[1], region, colour=colour, ink=prepared))
     return cuts
 
 
@@ -443,6 +504,7 @@ def segment_corner(
     split: int = 0,
     cut_spills: bool = False,
     waist: float = 0.15,
+    prepared: CornerInk | None = None,
 ) -> CornerGlyphs:
     """The rank and suit glyphs of a warped corner region.
 
@@ -451,9 +513,13 @@ def segment_corner(
     parts ink joined by a thin neck (a suit printed against the big pip beside it; see
     ``_components``); ``cut_spills`` cuts ink running off the region's side at its narrowest
     column (a rank or suit printed against a pip); ``waist`` is how narrow the row must be
-    where a rank run into its suit is cut (a share of the glyph's widest row).
+    where a rank run into its suit is cut (a share of the glyph's widest row). ``prepared``:
+    the region's ink (``corner_ink``), if already found.
     """
-    ink, strong, binary = _card_ink(region, settings, hysteresis)
+    if prepared is None:
+        prepared = corner_ink(region, settings)
+    ink, strong = prepared.ink, prepared.strong
+    binary = prepared.binary(settings, hysteresis)
     count, labels, stats = _components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
@@ -463,10 +529,11 @@ def segment_corner(
     max_h = settings.max_glyph_height * card_height
     candidates = []
     spilled = []  # ink running off the right side only: perhaps a suit grown into its pip
+    boxes: list[list[int]] = stats.tolist()
     for label in range(1, count):
         if not anchored[label]:
             continue
-        x, y, w, h, area = (int(v) for v in stats[label])
+        x, y, w, h, area = boxes[label]
         if area < settings.min_glyph_px * settings.scale**2:
             continue
         if x > 0 and y > 0 and y + h < height and x + w >= width and h <= 1.5 * max_h:
@@ -494,11 +561,11 @@ def segment_corner(
             ):
                 candidates.append(cut)
     if not candidates:
-        return CornerGlyphs(None, None, region)
+        return CornerGlyphs(None, None, region, ink=prepared)
     # The rank: nearest the corner, reading down first (a pip further right is not it).
     tall = [c for c in candidates if c[4] >= min_h]
     if not tall:
-        return CornerGlyphs(None, None, region)
+        return CornerGlyphs(None, None, region, ink=prepared)
     first = min(tall, key=lambda c: c[2] + 0.5 * c[1])
     members = [first]
     for other in candidates:
@@ -575,5 +642,5 @@ def segment_corner(
         index_pixels = window == chosen[0]
         for member in members:
             index_pixels |= window == member[0]
-        colour = ink_colour(region[y0:y1, x0:x1], ink[y0:y1, x0:x1], index_pixels, region)
-    return CornerGlyphs(rank, suit, region, others, colour)
+        colour = ink_colour(region[y0:y1, x0:x1], ink[y0:y1, x0:x1], index_pixels, prepared.paper)
+    return CornerGlyphs(rank, suit, region, others, colour, prepared)

@@ -52,14 +52,16 @@ class Recut:
     cut_spills: bool = False
     waist: float = 0.15
 
-    def cut(self, region: np.ndarray, settings: IndexSettings) -> CornerGlyphs:
+    def cut(self, corner: CornerGlyphs, settings: IndexSettings) -> CornerGlyphs:
+        """Cut again the region ``corner`` was cut from (its ink, if found, is reused)."""
         return segment_corner(
-            region,
+            corner.region,
             settings,
             hysteresis=self.hysteresis,
             split=self.split,
             cut_spills=self.cut_spills,
             waist=self.waist,
+            prepared=corner.ink,
         )
 
 
@@ -423,7 +425,7 @@ class CardDetector:
             retry = wanting()
             if not retry:
                 break
-            again = [recut.cut(flat[n].region, self.index) for n in retry]
+            again = [recut.cut(flat[n], self.index) for n in retry]
             for n, glyphs, reading in zip(retry, again, self._classify(again), strict=True):
                 if reading.rank is not None and reading.suit is not None:
                     readings[n] = reading
@@ -444,7 +446,9 @@ class CardDetector:
         as a rank over a suit is kept (in place) - if it is sure: among a dozen cuts of
         anything (a hand, a chip) one may look like an index by chance."""
         options = [
-            (n, cut) for n in pending for cut in merged_index_cuts(flat[n].region, self.index)
+            (n, cut)
+            for n in pending
+            for cut in merged_index_cuts(flat[n].region, self.index, prepared=flat[n].ink)
         ]
         if not options:
             return

@@ -125,9 +125,9 @@ def card_mask(
     summed = cv2.boxFilter(
         small.astype(np.float32) * weight[:, :, None], -1, window, normalize=False
     )
-    known = total > 0.5
-    filled = felt.astype(np.float32)
-    filled[known] = summed[known] / total[known][:, None]
+    known = (total > 0.5)[:, :, None]
+    mean = summed / np.maximum(total, 0.5)[:, :, None]
+    filled = np.where(known, mean, felt.astype(np.float32))
     filled_small = np.clip(filled, 0, 255).astype(np.uint8)
     felt = cv2.resize(
         filled_small,
@@ -180,9 +180,14 @@ def _clear_glare(
     The felt is smooth and so is a reflection: both are judged at half the work view's size
     (the edge of a card moves by a pixel at most).
     """
-    f = felt_small.astype(np.int16)
-    felt_tint = np.abs(3 * f - f.sum(axis=2, keepdims=True)).max(axis=2).astype(np.float32)
-    felt_spread = (f.max(axis=2) - f.min(axis=2)).astype(np.float32)
+    fb, fg, fr = (c.astype(np.int16) for c in cv2.split(felt_small))
+    felt_sum = fb + fg + fr
+    felt_tint = np.maximum(
+        np.maximum(np.abs(3 * fb - felt_sum), np.abs(3 * fg - felt_sum)), np.abs(3 * fr - felt_sum)
+    ).astype(np.float32)
+    felt_spread = (np.maximum(np.maximum(fb, fg), fr) - np.minimum(np.minimum(fb, fg), fr)).astype(
+        np.float32
+    )
     allowed_small = np.where(
         felt_spread >= settings.min_felt_spread, settings.glare_tint_share * felt_tint, 0.0
     ).astype(np.float32)
@@ -284,20 +289,38 @@ class _Blob:
         cv2.drawContours(self.mask, [shifted], -1, 255, -1)
         self.contour = contour.reshape(-1, 2).astype(np.float64)
         self.area = float(cv2.countNonZero(self.mask))
+        self._origin = np.array([self.left, self.top], np.float64)
+        self._scratch: np.ndarray | None = None  # a blank canvas for ``covered``
 
     def raster(self, corners: np.ndarray) -> np.ndarray:
         canvas = np.zeros_like(self.mask)
-        local = np.round(corners - [self.left, self.top]).astype(np.int32)
-        cv2.fillConvexPoly(canvas, local, 255)
+        cv2.fillConvexPoly(canvas, self._local(corners).astype(np.int32), 255)
         return canvas
 
+    def covered(self, corners: np.ndarray) -> int:
+        """How many of the blob's pixels the convex polygon ``corners`` covers."""
+        if self._scratch is None:
+            self._scratch = np.zeros_like(self.mask)
+        canvas = self._scratch
+        local = self._local(corners).astype(np.int32)
+        cv2.fillConvexPoly(canvas, local, 255)
+        count = cv2.countNonZero(cv2.bitwise_and(canvas, self.mask))
+        cv2.fillConvexPoly(canvas, local, 0)  # clean again for the next polygon
+        return int(count)
+
     def inside_at(self, points: np.ndarray) -> np.ndarray:
-        local = np.round(points - [self.left, self.top]).astype(np.int64)
+        local = self._local(points).astype(np.intp)
         h, w = self.mask.shape
-        ok = (local[:, 0] >= 0) & (local[:, 0] < w) & (local[:, 1] >= 0) & (local[:, 1] < h)
+        xs, ys = local[:, 0], local[:, 1]
+        ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
         result = np.zeros(len(points), bool)
-        result[ok] = self.mask[local[ok, 1], local[ok, 0]] > 0
+        result[ok] = self.mask[ys[ok], xs[ok]] > 0
         return result
+
+    def _local(self, points: np.ndarray) -> np.ndarray:
+        """Blob-mask pixels (rounded, as floats) of view points."""
+        local: np.ndarray = np.rint(points - self._origin)
+        return local
 
 
 def _rectangle(corner: np.ndarray, u: np.ndarray, w: np.ndarray, a: float, b: float) -> np.ndarray:
@@ -317,13 +340,16 @@ def _orthogonalize(u: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray
 _SIDE_STEPS = np.linspace(0.12, 0.88, 8)
 
 
+_NEXT = np.array([1, 2, 3, 0])
+_TURN = np.array([-1.0, 1.0])  # (x, y) reversed and times this: turned a quarter to the left
+
+
 def _side_frames(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For the 4 sides: start points, unit directions, unit normals (left of travel), lengths."""
-    ends = corners[[1, 2, 3, 0]]
-    vectors = ends - corners
+    vectors = corners[_NEXT] - corners
     lengths = np.sqrt((vectors * vectors).sum(axis=1))
     directions = vectors / lengths[:, None]
-    normals = np.stack([-directions[:, 1], directions[:, 0]], axis=1)
+    normals = directions[:, ::-1] * _TURN
     return corners, directions, normals, lengths
 
 
@@ -331,23 +357,21 @@ def _score(
     blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
 ) -> tuple[float, float]:
     """Share of the proposal that is card; share of its outline that is the blob's edge."""
-    canvas = blob.raster(corners)
-    inside = cv2.countNonZero(cv2.bitwise_and(canvas, blob.mask)) / card_area
+    inside = blob.covered(corners) / card_area
     if inside < min_inside:
         return inside, 0.0  # not worth measuring its outline
     starts, directions, normals, lengths = _side_frames(corners)
     # Outward: away from the card's centre, whichever way the corners turn.
     center = corners.sum(axis=0) / 4
     sign = np.sign(((starts + directions * lengths[:, None] / 2 - center) * normals).sum(axis=1))
-    outward = normals * sign[:, None] * 2.0
+    outward = (normals * sign[:, None] * 2.0)[:, None, :]
     points = (
         starts[:, None, :]
         + (_SIDE_STEPS[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
     )
-    shift = np.repeat(outward, len(_SIDE_STEPS), axis=0)
-    flat = points.reshape(-1, 2)
-    seen = blob.inside_at(np.vstack([flat + shift, flat - shift]))
-    half = len(flat)
+    # Just outside each side and just inside it, 8 places a side.
+    seen = blob.inside_at(np.concatenate([points + outward, points - outward]).reshape(-1, 2))
+    half = len(seen) // 2
     edge = ~seen[:half] & seen[half:]
     return min(inside, 1.0), float(np.count_nonzero(edge)) / half
 
@@ -529,13 +553,17 @@ def _refine(
 
 
 def _explained(corners: np.ndarray, contour: np.ndarray, band: float) -> np.ndarray:
-    """Which outline points lie on a side of the proposed card."""
-    starts, directions, normals, lengths = _side_frames(corners)
-    relative = contour[None, :, :] - starts[:, None, :]  # 4 x N x 2
-    along = np.einsum("snk,sk->sn", relative, directions)
-    across = np.einsum("snk,sk->sn", relative, normals)
-    near = (np.abs(across) < band) & (along > -band) & (along < lengths[:, None] + band)
-    result: np.ndarray = near.any(axis=0)
+    """Which outline points lie on a side of each proposed card (``corners``: P x 4 x 2; the
+    result P x N)."""
+    vectors = corners[:, _NEXT] - corners
+    lengths = np.sqrt((vectors * vectors).sum(axis=2))
+    directions = vectors / lengths[:, :, None]
+    normals = directions[:, :, ::-1] * _TURN
+    relative = contour[None, None, :, :] - corners[:, :, None, :]  # P x 4 x N x 2
+    along = np.einsum("psnk,psk->psn", relative, directions)
+    across = np.einsum("psnk,psk->psn", relative, normals)
+    near = (np.abs(across) < band) & (along > -band) & (along < lengths[:, :, None] + band)
+    result: np.ndarray = near.any(axis=1)
     return result
 
 
@@ -549,7 +577,11 @@ def _choose(
     """
     card_w, card_h = card_px
     band = settings.refine_band_cards * card_w
-    explains = [_explained(p.corners, blob.contour, band) for p in proposals]
+    explains = (
+        _explained(np.stack([p.corners for p in proposals]), blob.contour, band)
+        if proposals
+        else np.zeros((0, len(blob.contour)), bool)
+    )
     step = (
         float(np.mean(np.hypot(*np.diff(blob.contour, axis=0).T))) if len(blob.contour) > 1 else 1
     )
