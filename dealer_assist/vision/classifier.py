@@ -74,11 +74,12 @@ class _Ensemble:
         x = np.atleast_2d(features).astype(np.float32)
         count, hidden, _ = self.w2.shape
         h = np.maximum(x @ self.w1 + self.b1, 0.0).reshape(len(x), count, hidden)
-        z = np.einsum("nkh,khc->nkc", h, self.w2) + self.b2
+        # Each network's second layer on its own hidden units: networks x rows x classes.
+        z = np.matmul(h.transpose(1, 0, 2), self.w2) + self.b2[:, None, :]
         z -= z.max(axis=2, keepdims=True)
         e = np.exp(z)
         p = e / e.sum(axis=2, keepdims=True)
-        result: np.ndarray = p.mean(axis=1)
+        result: np.ndarray = p.mean(axis=0)
         return result
 
 

@@ -306,20 +306,28 @@ class CardDetector:
 
         if not self.use_corner_model:
             shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
-            flags = [(a >= SHADOW_SHARE, b >= SHADOW_SHARE) for a, b in shares]
-            # One corner first; the other only when the first is not sure on its own.
-            firsts = [segment_corner(pair[0], self.index) for pair in regions]
+            # One corner first (the one less under other cards); the other only when the
+            # first is not sure on its own.
+            orders = [(0, 1) if a <= b else (1, 0) for a, b in shares]
+            firsts = [
+                segment_corner(pair[order[0]], self.index)
+                for pair, order in zip(regions, orders, strict=True)
+            ]
             corners = []
             skip: set[int] = set()
-            for n, (pair_regions, glyphs, reading) in enumerate(
-                zip(regions, firsts, self._classify(firsts), strict=True)
+            known: dict[int, _Reading] = {}
+            for n, (pair_regions, (first, second), glyphs, reading) in enumerate(
+                zip(regions, orders, firsts, self._classify(firsts), strict=True)
             ):
-                if not flags[n][0] and _sure_alone(reading):
-                    corners.append((glyphs, CornerGlyphs(None, None, pair_regions[1])))
-                    skip.add(2 * n + 1)
+                known[2 * n + first] = reading
+                if shares[n][first] < SHADOW_SHARE and _sure_alone(reading):
+                    other = CornerGlyphs(None, None, pair_regions[second])
+                    skip.add(2 * n + second)
                 else:
-                    corners.append((glyphs, segment_corner(pair_regions[1], self.index)))
-            return [list(pair) for pair in self._read_all(corners, shares, skip)], corners
+                    other = segment_corner(pair_regions[second], self.index)
+                corners.append((glyphs, other) if first == 0 else (other, glyphs))
+            read = self._read_all(corners, shares, skip, known)
+            return [list(pair) for pair in read], corners
         net = self._read_net(regions)
         corners = [(CornerGlyphs(None, None, a), CornerGlyphs(None, None, b)) for a, b in regions]
         both: list[int] = []  # cards whose two corners the glyph reader reads
@@ -381,6 +389,7 @@ class CardDetector:
         corners: list[tuple[CornerGlyphs, CornerGlyphs]],
         overlaps: list[tuple[float, float]] | None = None,
         skip: set[int] | None = None,
+        known: dict[int, _Reading] | None = None,
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
 
@@ -389,10 +398,14 @@ class CardDetector:
         spills cut from pips, a wider waist, thin necks parted); the first cut that reads a
         whole index is kept. Then a rank run into its suit is cut across every row
         (``_read_merged``). ``overlaps``: each corner's share inside other cards (see
-        ``_index_overlaps``); ``skip``: corners not looked at (the other one was sure alone).
+        ``_index_overlaps``); ``skip``: corners not looked at (the other one was sure alone);
+        ``known``: corners already classified (by their index in the flat list).
         """
         flat = [glyphs for pair in corners for glyphs in pair]
-        readings = self._classify(flat)
+        known = known or {}
+        unknown = [n for n in range(len(flat)) if n not in known]
+        fresh = dict(zip(unknown, self._classify([flat[n] for n in unknown]), strict=True))
+        readings = [known[n] if n in known else fresh[n] for n in range(len(flat))]
         shares = [share for pair in (overlaps or [(0.0, 0.0)] * len(corners)) for share in pair]
         hidden = [share >= SHADOW_SHARE for share in shares]
         for n in skip or ():  # not looked at: the card's other corner was sure on its own

@@ -21,6 +21,7 @@ from dealer_assist.vision.index import (
     merged_index_cuts,
     region_size,
     segment_corner,
+    warp_corner,
 )
 from dealer_assist.vision.pipeline import (
     SHADOW_SHARE,
@@ -261,3 +262,30 @@ def test_of_two_looks_that_disagree_the_one_under_another_card_goes() -> None:
     # Equally far inside: no way to tell, the card is left to the croupier.
     even = detector._judge(quad, [replace(neighbour, overlap=0.0), own])
     assert even is not None and even.card is None
+
+
+def test_the_corner_in_the_clear_is_read_first(building_faces: dict[Card, np.ndarray]) -> None:
+    # Card A's first corner lies under card B and shows B's index (KS); its other corner is in
+    # the clear and shows its own (AD). The corner in the clear is read first, and sure of
+    # itself, so the one under B is not even cut.
+    settings = IndexSettings()
+
+    def corner_of(card: str) -> np.ndarray:
+        face = building_faces[parse_card(card)]
+        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+        on_felt = (face[:, :, :3] * alpha + np.array([40.0, 110.0, 30.0]) * (1 - alpha)).astype(
+            np.uint8
+        )
+        h, w = face.shape[:2]
+        outline = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+        return warp_corner(on_felt, outline, settings)
+
+    detector = CardDetector()
+    looks, corners = detector._read_looks(
+        [(corner_of("KS"), corner_of("AD"))], [(SHADOW_SHARE + 0.2, 0.0)]
+    )
+    assert corners[0][0].rank is None  # under B: not looked at
+    assert corners[0][1].rank is not None and corners[0][1].suit is not None
+    quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
+    read = detector._judge(quad, looks[0])
+    assert read is not None and read.card == parse_card("AD")
