@@ -43,6 +43,11 @@ class IndexSettings:
     min_glyph_px: float = 25.0  # smaller ink specks are noise
     min_glyph_height: float = 0.035  # a rank is at least this share of the card's height
     max_glyph_height: float = 0.2  # ... and at most this share
+    # Between the index and the pips or picture beside it (shares of the card's width), over
+    # the index's rows (down to this share of the card's height): where a gutter cut is made.
+    gutter_from: float = 0.11
+    gutter_to: float = 0.21
+    gutter_rows: float = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,21 +437,42 @@ def corner_ink(region: np.ndarray, settings: IndexSettings) -> CornerInk:
     return CornerInk(region, ink, strong)
 
 
+def cut_gutter(binary: np.ndarray, settings: IndexSettings) -> None:
+    """Clear (in place) the column of ``binary`` with the least ink between the index and
+    what is printed beside it (a big pip, a picture, its frame), over the rows an index takes:
+    an index touching them stands alone again, and they run off the region as before. Two
+    columns are cleared, so no ink joins across diagonally."""
+    width = binary.shape[1]
+    scale = settings.scale * CANONICAL_WIDTH
+    start = max(1, round((settings.gutter_from - settings.left) * scale))
+    stop = min(width - 2, round((settings.gutter_to - settings.left) * scale))
+    if stop <= start:
+        return
+    rows = round((settings.gutter_rows - settings.top) * CANONICAL_HEIGHT * settings.scale)
+    counts = binary[:rows, start:stop].sum(axis=0, dtype=np.int32)
+    column = start + int(np.argmin(counts))
+    binary[:, column : column + 2] = 0
+
+
 def merged_index_cuts(
     region: np.ndarray,
     settings: IndexSettings,
     *,
     hysteresis: bool = True,
+    gutter: bool = False,
     prepared: CornerInk | None = None,
 ) -> list[CornerGlyphs]:
     """Every way to cut a rank run into its suit (one tall blob nearest the corner) across a
     row: the glyphs above as the rank, below as the suit. The classifier says which cut, if
     any, reads as an index (blur, a bold font or a tight design can leave no narrow row).
+    ``gutter``: first cut the ink along the gutter beside the index (``cut_gutter``).
     ``prepared``: the region's ink (``corner_ink``), if already found."""
     if prepared is None:
         prepared = corner_ink(region, settings)
     ink = prepared.ink
     binary = prepared.binary(settings, hysteresis)
+    if gutter:
+        cut_gutter(binary, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
@@ -504,6 +530,7 @@ def segment_corner(
     split: int = 0,
     cut_spills: bool = False,
     waist: float = 0.15,
+    gutter: bool = False,
     prepared: CornerInk | None = None,
 ) -> CornerGlyphs:
     """The rank and suit glyphs of a warped corner region.
@@ -513,13 +540,16 @@ def segment_corner(
     parts ink joined by a thin neck (a suit printed against the big pip beside it; see
     ``_components``); ``cut_spills`` cuts ink running off the region's side at its narrowest
     column (a rank or suit printed against a pip); ``waist`` is how narrow the row must be
-    where a rank run into its suit is cut (a share of the glyph's widest row). ``prepared``:
-    the region's ink (``corner_ink``), if already found.
+    where a rank run into its suit is cut (a share of the glyph's widest row); ``gutter`` cuts
+    the ink along the emptiest column between the index and the pips or picture beside it
+    (``cut_gutter``). ``prepared``: the region's ink (``corner_ink``), if already found.
     """
     if prepared is None:
         prepared = corner_ink(region, settings)
     ink, strong = prepared.ink, prepared.strong
     binary = prepared.binary(settings, hysteresis)
+    if gutter:
+        cut_gutter(binary, settings)
     count, labels, stats = _components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height

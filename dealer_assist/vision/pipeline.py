@@ -51,6 +51,7 @@ class Recut:
     split: int = 0
     cut_spills: bool = False
     waist: float = 0.15
+    gutter: bool = False
 
     def cut(self, corner: CornerGlyphs, settings: IndexSettings) -> CornerGlyphs:
         """Cut again the region ``corner`` was cut from (its ink, if found, is reused)."""
@@ -61,6 +62,7 @@ class Recut:
             split=self.split,
             cut_spills=self.cut_spills,
             waist=self.waist,
+            gutter=self.gutter,
             prepared=corner.ink,
         )
 
@@ -70,7 +72,15 @@ RECUTS: tuple[Recut, ...] = (
     Recut(cut_spills=True),
     Recut(waist=0.35),
     Recut(hysteresis=False, split=2),
+    Recut(gutter=True),
+    Recut(hysteresis=False, gutter=True),
+    Recut(hysteresis=False, waist=0.35),
 )
+# Then, for a corner still without a whole index, a rank run into its suit is cut across every
+# row (``merged_index_cuts``): (hysteresis, gutter) for each pass.
+MERGED_CUTS: tuple[tuple[bool, bool], ...] = ((True, False), (True, True))
+# Two looks at a card each at least this sure of a different card make it uncertain.
+DISAGREEING_SURENESS = 0.5
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
 
@@ -395,11 +405,12 @@ class CardDetector:
 
         A card none of whose corners stands for it (read whole, in the clear and surely) has
         its corners that gave no rank and suit cut again, in turn (``RECUTS``: dark ink only,
-        spills cut from pips, a wider waist, thin necks parted); the first cut that reads a
-        whole index is kept. Then a rank run into its suit is cut across every row
-        (``_read_merged``). ``overlaps``: each corner's share inside other cards (see
-        ``_index_overlaps``); ``skip``: corners not looked at (the other one was sure alone);
-        ``known``: corners already classified (by their index in the flat list).
+        spills cut from pips, a wider waist, thin necks parted, the gutter beside the index
+        cleared); the first cut that reads a whole index is kept. Then a rank run into its suit
+        is cut across every row (``_read_merged``, with and without the gutter cleared).
+        ``overlaps``: each corner's share inside other cards (see ``_index_overlaps``);
+        ``skip``: corners not looked at (the other one was sure alone); ``known``: corners
+        already classified (by their index in the flat list).
         """
         flat = [glyphs for pair in corners for glyphs in pair]
         known = known or {}
@@ -458,13 +469,31 @@ class CardDetector:
         its suit: every cut across the tall blob is classified, and the cut that reads surest
         as a rank over a suit is kept (in place) - if it is sure: among a dozen cuts of
         anything (a hand, a chip) one may look like an index by chance."""
-        options = [
-            (n, cut)
-            for n in pending
-            for cut in merged_index_cuts(flat[n].region, self.index, prepared=flat[n].ink)
-        ]
-        if not options:
-            return
+        for hysteresis, gutter in MERGED_CUTS:
+            pending = [n for n in pending if readings[n].rank is None or readings[n].suit is None]
+            options = [
+                (n, cut)
+                for n in pending
+                for cut in merged_index_cuts(
+                    flat[n].region,
+                    self.index,
+                    hysteresis=hysteresis,
+                    gutter=gutter,
+                    prepared=flat[n].ink,
+                )
+            ]
+            if options:
+                self._keep_surest_cut(flat, readings, corners, options)
+
+    def _keep_surest_cut(
+        self,
+        flat: list[CornerGlyphs],
+        readings: list[_Reading],
+        corners: list[tuple[CornerGlyphs, CornerGlyphs]],
+        options: list[tuple[int, CornerGlyphs]],
+    ) -> None:
+        """Of the ``options`` (corner, one cut of it), the cut of each corner that reads surest,
+        if sure, is put in place."""
         best: dict[int, tuple[float, CornerGlyphs, _Reading]] = {}
         for (n, cut), reading in zip(options, self._classify([c for _, c in options]), strict=True):
             if reading.rank is None or reading.suit is None:
@@ -511,8 +540,12 @@ class CardDetector:
         readings = _drop_overlapped(r for r in readings if r is not _DISPUTED)
         ranks = [r.rank for r in readings if r.rank is not None]
         suits = [r.suit for r in readings if r.suit is not None]
-        if not any(r.rank is not None and r.suit is not None for r in readings):
+        whole = [r for r in readings if r.rank is not None and r.suit is not None]
+        if not whole:
             return None  # no corner shows a whole index (rank over suit): not known as a card
+        confident = [r for r in whole if _sureness(r) >= DISAGREEING_SURENESS]
+        if len({_best_card(r) for r in confident}) > 1:
+            disputed = True  # two corners fairly sure of two different cards: never a guess
         rank_p = _combine(ranks)
         suit_p = _combine(suits)
         best_rank = RANK_CLASSES[int(np.argmax(rank_p))]
@@ -580,6 +613,12 @@ def _drop_overlapped(looks: Iterable[_Reading]) -> list[_Reading]:
     if suspect.overlap >= SUSPECT_OVERLAP and suspect.overlap - max(others) >= SUSPECT_OVERLAP:
         return [r for r in kept if r is not suspect]
     return kept
+
+
+def _sureness(reading: _Reading) -> float:
+    """Best rank x best suit of a look that read a whole index."""
+    assert reading.rank is not None and reading.suit is not None
+    return float(reading.rank.max()) * float(reading.suit.max())
 
 
 def _best_card(reading: _Reading) -> Card:

@@ -289,3 +289,38 @@ def test_the_corner_in_the_clear_is_read_first(building_faces: dict[Card, np.nda
     quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
     read = detector._judge(quad, looks[0])
     assert read is not None and read.card == parse_card("AD")
+
+
+def test_an_index_touching_the_pip_beside_it_is_cut_along_the_gutter() -> None:
+    settings = IndexSettings()
+    width, height = region_size(settings)
+    region = np.full((height, width, 3), 235, np.uint8)
+    ink = (30, 30, 30)
+    cv2.putText(region, "4", (13, 44), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
+    cv2.circle(region, (22, 60), 7, ink, -1)  # the index's suit, apart from the rank
+    cv2.ellipse(region, (64, 40), (20, 24), 0, 0, 360, ink, -1)  # the big pip, off the side
+    cv2.line(region, (30, 30), (46, 30), ink, 2)  # the rank runs into it
+    region = cv2.GaussianBlur(region, (0, 0), 0.8)
+    plain = segment_corner(region, settings)
+    assert plain.rank is None or plain.suit is None  # the rank is one blob with the pip
+    cut = segment_corner(region, settings, gutter=True)
+    assert cut.rank is not None and cut.suit is not None
+    rank_x, _, rank_w, _ = cut.rank.box
+    assert rank_x < 20 and rank_x + rank_w < 45  # the rank alone, the pip left off
+
+
+def test_two_corners_sure_of_different_cards_leave_the_card_to_the_croupier() -> None:
+    detector = CardDetector()
+    quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
+    five, queen = np.full(13, 0.005), np.full(13, 0.005)
+    five[4], queen[11] = 0.94, 0.94
+    heart = np.array([0.0, 1.0, 0.0, 0.0])
+    read = detector._judge(quad, [_Reading(queen, heart), _Reading(five, heart)])
+    assert read is not None and read.card is None
+    # A look that is itself unsure does not dispute a sure one.
+    unsure = np.full(13, 1 / 13)
+    unsure[4] += 0.05
+    agreed = detector._judge(quad, [_Reading(queen, heart), _Reading(queen, heart)])
+    assert agreed is not None and agreed.card == parse_card("QH")
+    weak = detector._judge(quad, [_Reading(queen, heart), _Reading(unsure, heart)])
+    assert weak is not None and weak.candidate == parse_card("QH")
