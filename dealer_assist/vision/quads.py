@@ -55,7 +55,7 @@ class FinderSettings:
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
-    edge_slack_cards: float = 0.12  # a lone card may reach this far (card widths) past the view
+    edge_slack_cards: float = 0.3  # a lone card may reach this far (card widths) past the view
 
 
 @dataclass(frozen=True, slots=True)
