@@ -31,11 +31,18 @@ def portrait_orders(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     points = np.asarray(quad, np.float64).reshape(4, 2)
     if signed_area(points) < 0:
         points = points[::-1]
-    sides = [np.linalg.norm(points[(i + 1) % 4] - points[i]) for i in range(4)]
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points.tolist()
+    sides = (
+        math.hypot(x1 - x0, y1 - y0),
+        math.hypot(x2 - x1, y2 - y1),
+        math.hypot(x3 - x2, y3 - y2),
+        math.hypot(x0 - x3, y0 - y3),
+    )
     start = 0 if sides[0] + sides[2] <= sides[1] + sides[3] else 1
-    first = np.roll(points, -start, axis=0)
-    second = np.roll(points, -(start + 2), axis=0)
-    return first, second
+    return points[_FROM[start]], points[_FROM[start + 2]]
+
+
+_FROM = [np.array([(start + i) % 4 for i in range(4)]) for start in range(4)]  # corners from one
 
 
 def canonical_to_image(ordered: np.ndarray) -> np.ndarray:

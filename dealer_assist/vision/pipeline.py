@@ -635,14 +635,14 @@ def _index_overlaps(quads: list[np.ndarray]) -> list[tuple[float, float]]:
     one, the corner shows the other card's index, read as surely as its own - so a corner a
     quarter inside (``SHADOW_SHARE``) is never trusted alone."""
     outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in quads]
-    low = [o.min(axis=0) for o in outlines]
-    high = [o.max(axis=0) for o in outlines]
+    boxes = [(*o.min(axis=0).tolist(), *o.max(axis=0).tolist()) for o in outlines]
     result: list[tuple[float, float]] = []
     for i, quad in enumerate(quads):
+        x0, y0, x1, y1 = boxes[i]
         near = [
             j
-            for j in range(len(outlines))
-            if j != i and bool(np.all(low[j] < high[i])) and bool(np.all(low[i] < high[j]))
+            for j, (u0, v0, u1, v1) in enumerate(boxes)
+            if j != i and u0 < x1 and v0 < y1 and x0 < u1 and y0 < v1
         ]
         if not near:
             result.append((0.0, 0.0))
