@@ -15,8 +15,9 @@ turn off), ``reconnect=1`` (seconds between attempts to reopen a lost camera), `
 ``unread=1.5`` (seconds a card shape whose index never reads must lie still before it is reported
 as a card to key in; 0 turns it off), ``colours=standard|any`` (``standard``: hearts are red and
 spades black, so the ink's colour rules suits out; ``any`` for a novelty deck that colours its
-suits otherwise), ``role=witness|deal`` (read by the table's configuration:
-a camera beside a shoe witnesses, alone it deals; see docs/vision.md).
+suits otherwise), ``middle=pips|off`` (``pips``: pips in a card's middle rule out a court card;
+``off`` for a deck whose number cards carry pictures), ``role=witness|deal`` (read by the
+table's configuration: a camera beside a shoe witnesses, alone it deals; see docs/vision.md).
 
 Two threads: capture reads frames and hands each *whole* frame over under a lock (a live camera
 only ever hands over the newest frame: falling behind drops frames, not time); processing finds
@@ -258,6 +259,7 @@ class CameraSource(CardSource):
             "unread",
             "reader",
             "colours",
+            "middle",
             "role",  # the table's business (dealer_assist.config.source_role)
         }
     )
@@ -283,6 +285,7 @@ class CameraSource(CardSource):
         unread_after_s: float = UNREAD_AFTER_S,
         reader: str = "glyphs",
         standard_colours: bool = True,
+        read_middles: bool = True,
     ) -> None:
         super().__init__(name=name)
         if reader not in self.READERS:
@@ -304,6 +307,7 @@ class CameraSource(CardSource):
             use_corner_model=reader != "glyphs",
             combine="unsure" if reader == "corners-unsure" else "check",
             standard_colours=standard_colours,
+            read_middles=read_middles,
         )
         self.tracker = tracker if tracker is not None else CardTracker()
         self.unread = UnreadCards(after_s=unread_after_s, settings=self.tracker.settings)
@@ -332,6 +336,9 @@ class CameraSource(CardSource):
         colours = url.option("colours", "standard") or "standard"
         if colours not in ("standard", "any"):
             raise ValueError(f"{url.text}: colours must be standard or any")
+        middle = url.option("middle", "pips") or "pips"
+        if middle not in ("pips", "off"):
+            raise ValueError(f"{url.text}: middle must be pips or off")
         return cls(
             name=url.text,
             target=url.target,
@@ -345,6 +352,7 @@ class CameraSource(CardSource):
             unread_after_s=_option_float(url, "unread", UNREAD_AFTER_S),
             reader=url.option("reader", "glyphs") or "glyphs",
             standard_colours=colours == "standard",
+            read_middles=middle == "pips",
         )
 
     def use_layout_document(self, document: Mapping[str, Any], *, source: str) -> None:

@@ -32,6 +32,13 @@ from dealer_assist.vision.index import (
     warp_corner,
 )
 from dealer_assist.vision.layout import Layout
+from dealer_assist.vision.middle import (
+    COURT_RANKS,
+    MiddleSettings,
+    middle_area,
+    shows_pips,
+    warp_middle,
+)
 from dealer_assist.vision.quads import (
     FinderSettings,
     card_mask,
@@ -209,11 +216,17 @@ class CardDetector:
         use_corner_model: bool = False,
         combine: Combine = "check",
         standard_colours: bool = True,
+        read_middles: bool = True,
+        middle: MiddleSettings | None = None,
     ) -> None:
         self.layout = layout
         # Hearts red and spades black (any deck a casino deals; four-colour decks too): the
         # ink's colour rules suits out. Off for a novelty deck that colours its suits otherwise.
         self.standard_colours = standard_colours
+        # Pips in the card's middle rule out a court card (a second look that shares nothing
+        # with the index reader). Off for a deck whose court cards show pips.
+        self.read_middles = read_middles
+        self.middle = middle if middle is not None else MiddleSettings()
         self._model = model
         self._corner_model = corner_model
         self.use_corner_model = use_corner_model and (
@@ -288,8 +301,16 @@ class CardDetector:
             analysis.foreground = found.foreground
             regions = [self.warp_corners(frame, quad) for quad in found.quads]
             looks, analysis.corners = self._read_looks(regions, _index_overlaps(found.quads))
-            for quad, pair in zip(found.quads, looks, strict=True):
+            outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
+            for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
                 detection = self._judge(quad, pair)
+                if (
+                    detection is not None
+                    and detection.candidate is not None
+                    and detection.candidate.rank in COURT_RANKS
+                    and self._shows_pips(frame, outlines, n)
+                ):
+                    detection = self._judge(quad, pair, pips=True)
                 if detection is not None:
                     analysis.detections.append(detection)
                 else:
@@ -299,6 +320,17 @@ class CardDetector:
                 best = analysis
         assert best is not None
         return best
+
+    def _shows_pips(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> bool:
+        """Does the middle of card ``n`` (of ``outlines``) show pips? False when it does not,
+        when another card lies over it, or when middles are not read."""
+        if not self.read_middles:
+            return False
+        area = middle_area(outlines[n], self.middle)
+        for j, other in enumerate(outlines):
+            if j != n and cv2.intersectConvexConvex(area, other)[0] > 0:
+                return False
+        return shows_pips(warp_middle(frame, outlines[n], self.middle), self.middle)
 
     def _read_looks(
         self,
@@ -535,7 +567,9 @@ class CardDetector:
             readings.append(_Reading(rank_p.get(n), suit, unlike))
         return readings
 
-    def _judge(self, quad: np.ndarray, readings: list[_Reading]) -> CardDetection | None:
+    def _judge(
+        self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
+    ) -> CardDetection | None:
         disputed = any(r is _DISPUTED for r in readings)
         readings = _drop_overlapped(r for r in readings if r is not _DISPUTED)
         ranks = [r.rank for r in readings if r.rank is not None]
@@ -550,6 +584,10 @@ class CardDetector:
         suit_p = _combine(suits)
         best_rank = RANK_CLASSES[int(np.argmax(rank_p))]
         assert best_rank is not None
+        if pips and best_rank in COURT_RANKS:
+            # The middle shows pips, not a picture. It only ever takes confidence away: which
+            # number card it is, it cannot say.
+            disputed = True
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())

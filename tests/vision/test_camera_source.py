@@ -146,6 +146,9 @@ def test_options_are_checked() -> None:
         CameraSource.from_url(SourceUrl.parse("camera://0?reader=magic"))
     with pytest.raises(ValueError, match="colours must be standard or any"):
         CameraSource.from_url(SourceUrl.parse("camera://0?colours=pastel"))
+    with pytest.raises(ValueError, match="middle must be pips or off"):
+        CameraSource.from_url(SourceUrl.parse("camera://0?middle=maybe"))
+    assert not CameraSource.from_url(SourceUrl.parse("camera://0?middle=off")).detector.read_middles
 
 
 def test_the_suit_colours_are_chosen_in_the_url() -> None:

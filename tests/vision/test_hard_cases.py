@@ -23,6 +23,7 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
+from dealer_assist.vision.middle import MiddleSettings, shows_pips, warp_middle
 from dealer_assist.vision.pipeline import (
     SHADOW_SHARE,
     CardDetector,
@@ -324,3 +325,55 @@ def test_two_corners_sure_of_different_cards_leave_the_card_to_the_croupier() ->
     assert agreed is not None and agreed.card == parse_card("QH")
     weak = detector._judge(quad, [_Reading(queen, heart), _Reading(unsure, heart)])
     assert weak is not None and weak.candidate == parse_card("QH")
+
+
+def _middle_with(draw: str) -> np.ndarray:
+    settings = MiddleSettings()
+    width = round((settings.right - settings.left) * 200 * settings.scale)
+    height = round((settings.bottom - settings.top) * 280 * settings.scale)
+    middle = np.full((height, width, 3), 232, np.uint8)
+    ink = (40, 40, 190)
+    if draw == "pips":
+        for x in (0.25, 0.75):
+            for y in (0.15, 0.5, 0.85):
+                cv2.circle(middle, (round(x * width), round(y * height)), 3, ink, -1)
+    elif draw == "picture":
+        cv2.rectangle(middle, (3, 3), (width - 4, height - 4), (90, 60, 150), -1)
+        cv2.circle(middle, (width // 2, height // 3), 6, (200, 200, 230), -1)
+    elif draw == "glare":  # plain paper under a lamp: brighter at one end
+        ramp = np.linspace(0.55, 1.0, height)[:, None, None]
+        middle = (middle * ramp).astype(np.uint8)
+    return middle
+
+
+def test_pips_in_the_middle_are_told_from_a_picture_and_from_glare() -> None:
+    settings = MiddleSettings()
+    assert shows_pips(_middle_with("pips"), settings)
+    assert not shows_pips(_middle_with("picture"), settings)
+    assert not shows_pips(_middle_with("glare"), settings)
+    assert not shows_pips(_middle_with("paper"), settings)
+
+
+def test_a_court_card_read_over_a_middle_of_pips_is_left_to_the_croupier() -> None:
+    detector = CardDetector()
+    quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
+    king, ten = np.full(13, 1e-4), np.full(13, 1e-4)
+    king[12], ten[9] = 1.0, 1.0
+    heart = np.array([0.0, 1.0, 0.0, 0.0])
+    read = detector._judge(quad, [_Reading(king, heart)], pips=True)
+    assert read is not None and read.card is None and read.candidate == parse_card("KH")
+    assert detector._judge(quad, [_Reading(king, heart)]).card == parse_card("KH")  # type: ignore[union-attr]
+    assert detector._judge(quad, [_Reading(ten, heart)], pips=True).card == parse_card("TH")  # type: ignore[union-attr]
+
+
+def test_the_middle_of_a_card_in_a_scene_shows_its_pips(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    settings = MiddleSettings()
+    for code, pips in (("TH", True), ("5C", True), ("KD", False), ("AS", False)):
+        face = building_faces[parse_card(code)]
+        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+        card = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
+        h, w = card.shape[:2]
+        outline = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+        assert shows_pips(warp_middle(card, outline, settings), settings) is pips

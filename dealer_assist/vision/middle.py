@@ -1,0 +1,102 @@
+"""The middle of a card: pips on paper for the number cards.
+
+Every deck a casino deals prints its number cards as pips on plain paper and its court cards as
+a picture filling the middle. The index in the corner says which card; the middle can say that
+it is *not* a court card. That look shares nothing with the index reader (no glyph, no font), so
+it rules a misread out: a ten read as a king whose middle shows small pips.
+
+The middle is warped from the frame at a low resolution; its ink (darker than the paper in the
+weakest channel, as in :mod:`index`) is split into connected blobs. Pips are several small
+blobs. Anything else says nothing: an ace's lone pip, a picture, and pips under glare (the
+glare sets the paper's level, the rest of the paper then looks like ink and runs into one big
+blob). The other way round - a picture ruling out a number card - is not used: glare makes
+plain paper look like a picture (measured, docs/vision.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Rank
+from dealer_assist.vision.geometry import (
+    CANONICAL_HEIGHT,
+    CANONICAL_WIDTH,
+    canonical_to_image,
+    portrait_orders,
+)
+from dealer_assist.vision.index import ink_map
+
+COURT_RANKS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MiddleSettings:
+    """Where the middle is and how its blobs are judged (measured on the building designs, see
+    docs/vision.md)."""
+
+    # The middle, as shares of the card's width and height (inside the corner indices).
+    left: float = 0.22
+    top: float = 0.17
+    right: float = 0.78
+    bottom: float = 0.83
+    scale: float = 0.3  # middle pixels per canonical card pixel
+    ink: float = 0.3  # ink is this much darker than the paper (share of the paper)
+    min_blob: float = 0.004  # a blob (a pip) covers at least this share of the middle
+    pips_largest: float = 0.10  # pips: the largest blob covers at most this share ...
+    pips_count: int = 2  # ... and there are at least this many blobs
+
+
+def warp_middle(frame: np.ndarray, quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:
+    """The card's middle, upright (either way up: the middle is symmetric), small."""
+    to_image = canonical_to_image(portrait_orders(quad)[0])
+    s = settings.scale
+    to_canonical = np.array(
+        [
+            [1 / s, 0, settings.left * CANONICAL_WIDTH],
+            [0, 1 / s, settings.top * CANONICAL_HEIGHT],
+            [0, 0, 1],
+        ]
+    )
+    size = (
+        round((settings.right - settings.left) * CANONICAL_WIDTH * s),
+        round((settings.bottom - settings.top) * CANONICAL_HEIGHT * s),
+    )
+    return cv2.warpPerspective(
+        frame,
+        to_image @ to_canonical,
+        size,
+        flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def shows_pips(middle: np.ndarray, settings: MiddleSettings) -> bool:
+    """Several small blobs of ink and nothing larger: a number card's pips."""
+    binary = (ink_map(middle) > settings.ink).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if count <= 1:
+        return False
+    areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
+    blobs = int(np.count_nonzero(areas >= settings.min_blob))
+    return float(areas.max()) <= settings.pips_largest and blobs >= settings.pips_count
+
+
+def middle_area(quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:
+    """The middle's outline in the quad's pixels (4 x 2, float32), for overlap tests."""
+    order = portrait_orders(quad)[0]
+    across, down = order[1] - order[0], order[3] - order[0]
+    shares = np.array(
+        [
+            [settings.left, settings.top],
+            [settings.right, settings.top],
+            [settings.right, settings.bottom],
+            [settings.left, settings.bottom],
+        ]
+    )
+    points: np.ndarray = (order[0] + shares[:, :1] * across + shares[:, 1:] * down).astype(
+        np.float32
+    )
+    return points
