@@ -48,6 +48,10 @@ class IndexSettings:
     gutter_from: float = 0.11
     gutter_to: float = 0.21
     gutter_rows: float = 0.3
+    # Between the index's suit and a picture below it (shares of the card's height), over the
+    # index's columns (left of ``gutter_to``): where a floor cut is made.
+    floor_from: float = 0.19
+    floor_to: float = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +458,22 @@ def cut_gutter(binary: np.ndarray, settings: IndexSettings) -> None:
     binary[:, column : column + 2] = 0
 
 
+def cut_floor(binary: np.ndarray, settings: IndexSettings) -> None:
+    """Clear (in place) the row of ``binary`` with the least ink between the index's suit and
+    a picture printed just below it, over the index's columns: a suit run into the picture
+    stands alone again. Two rows are cleared, so no ink joins across diagonally."""
+    height = binary.shape[0]
+    scale = settings.scale * CANONICAL_HEIGHT
+    start = max(1, round((settings.floor_from - settings.top) * scale))
+    stop = min(height - 2, round((settings.floor_to - settings.top) * scale))
+    columns = round((settings.gutter_to - settings.left) * CANONICAL_WIDTH * settings.scale)
+    if stop <= start or columns < 1:
+        return
+    counts = binary[start:stop, :columns].sum(axis=1, dtype=np.int32)
+    row = start + int(np.argmin(counts))
+    binary[row : row + 2, :columns] = 0
+
+
 def merged_index_cuts(
     region: np.ndarray,
     settings: IndexSettings,
@@ -531,6 +551,7 @@ def segment_corner(
     cut_spills: bool = False,
     waist: float = 0.15,
     gutter: bool = False,
+    floor: bool = False,
     prepared: CornerInk | None = None,
 ) -> CornerGlyphs:
     """The rank and suit glyphs of a warped corner region.
@@ -542,7 +563,8 @@ def segment_corner(
     column (a rank or suit printed against a pip); ``waist`` is how narrow the row must be
     where a rank run into its suit is cut (a share of the glyph's widest row); ``gutter`` cuts
     the ink along the emptiest column between the index and the pips or picture beside it
-    (``cut_gutter``). ``prepared``: the region's ink (``corner_ink``), if already found.
+    (``cut_gutter``); ``floor`` the row between the index's suit and a picture below it
+    (``cut_floor``). ``prepared``: the region's ink (``corner_ink``), if already found.
     """
     if prepared is None:
         prepared = corner_ink(region, settings)
@@ -550,6 +572,8 @@ def segment_corner(
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
+    if floor:
+        cut_floor(binary, settings)
     count, labels, stats = _components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height

@@ -59,6 +59,7 @@ class Recut:
     cut_spills: bool = False
     waist: float = 0.15
     gutter: bool = False
+    floor: bool = False
 
     def cut(self, corner: CornerGlyphs, settings: IndexSettings) -> CornerGlyphs:
         """Cut again the region ``corner`` was cut from (its ink, if found, is reused)."""
@@ -70,6 +71,7 @@ class Recut:
             cut_spills=self.cut_spills,
             waist=self.waist,
             gutter=self.gutter,
+            floor=self.floor,
             prepared=corner.ink,
         )
 
@@ -82,6 +84,9 @@ RECUTS: tuple[Recut, ...] = (
     Recut(gutter=True),
     Recut(hysteresis=False, gutter=True),
     Recut(hysteresis=False, waist=0.35),
+    Recut(floor=True),
+    Recut(gutter=True, floor=True),
+    Recut(hysteresis=False, floor=True),
 )
 # Then, for a corner still without a whole index, a rank run into its suit is cut across every
 # row (``merged_index_cuts``): (hysteresis, gutter) for each pass.
@@ -438,8 +443,9 @@ class CardDetector:
         A card none of whose corners stands for it (read whole, in the clear and surely) has
         its corners that gave no rank and suit cut again, in turn (``RECUTS``: dark ink only,
         spills cut from pips, a wider waist, thin necks parted, the gutter beside the index
-        cleared); the first cut that reads a whole index is kept. Then a rank run into its suit
-        is cut across every row (``_read_merged``, with and without the gutter cleared).
+        cleared, the floor between the suit and a picture below it cleared); the first cut that
+        reads a whole index is kept. Then a rank run into its suit is cut across every row
+        (``_read_merged``, with and without the gutter cleared).
         ``overlaps``: each corner's share inside other cards (see ``_index_overlaps``);
         ``skip``: corners not looked at (the other one was sure alone); ``known``: corners
         already classified (by their index in the flat list).

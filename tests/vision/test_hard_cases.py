@@ -377,3 +377,21 @@ def test_the_middle_of_a_card_in_a_scene_shows_its_pips(
         h, w = card.shape[:2]
         outline = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
         assert shows_pips(warp_middle(card, outline, settings), settings) is pips
+
+
+def test_a_suit_run_into_the_picture_below_it_is_cut_along_the_floor() -> None:
+    settings = IndexSettings()
+    width, height = region_size(settings)
+    region = np.full((height, width, 3), 235, np.uint8)
+    ink = (30, 30, 30)
+    cv2.putText(region, "K", (12, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
+    cv2.circle(region, (22, 56), 7, ink, -1)  # the index's suit
+    cv2.rectangle(region, (8, 72), (width - 1, height - 1), (40, 60, 150), -1)  # the picture
+    cv2.line(region, (22, 60), (22, 74), ink, 3)  # the suit runs into it
+    region = cv2.GaussianBlur(region, (0, 0), 0.8)
+    plain = segment_corner(region, settings)
+    assert plain.rank is None or plain.suit is None  # the suit is one blob with the picture
+    cut = segment_corner(region, settings, floor=True)
+    assert cut.rank is not None and cut.suit is not None
+    _, suit_y, _, suit_h = cut.suit.box
+    assert suit_y > 40 and suit_y + suit_h < 72  # the suit alone, the picture left off
