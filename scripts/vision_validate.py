@@ -45,11 +45,11 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=40)
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    families = set(args.families.split(","))
-    if families & decks.HELD_OUT_FAMILIES:
-        print("held-out families are for the final measurement only", file=sys.stderr)
+    try:
+        designs = decks.validation_designs(args.families)
+    except ValueError as error:
+        print(error, file=sys.stderr)
         return 1
-    designs = [d for d in decks.building_designs() if d.family in families]
     glyphs = GlyphModel.load(args.glyphs)
     corners = CornerModel.load(args.corners)
     for combine in args.combine.split(","):

@@ -139,6 +139,15 @@ def building_designs() -> list[Design]:
     return [d for d in all_designs() if d.family not in HELD_OUT_FAMILIES]
 
 
+def validation_designs(families: str) -> list[Design]:
+    """The building designs of the comma-separated ``families``: a model trained without them
+    is run on them to choose how to read cards without looking at the held-out designs."""
+    chosen = set(families.split(","))
+    if chosen & HELD_OUT_FAMILIES:
+        raise ValueError("held-out families are for the final measurement only")
+    return [d for d in building_designs() if d.family in chosen]
+
+
 def held_out_designs() -> list[Design]:
     return [d for d in all_designs() if d.family in HELD_OUT_FAMILIES]
 

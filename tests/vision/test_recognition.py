@@ -16,6 +16,7 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.cli import main
+from dealer_assist.vision import decks
 from dealer_assist.vision.evaluation import Tally, score
 from dealer_assist.vision.layout import layout_to_toml
 from dealer_assist.vision.pipeline import CardDetector
@@ -158,3 +159,10 @@ def test_vision_detect_without_a_layout_still_reads_the_cards(
     assert "zone" not in text
     read = [c for c in truths[0] if c.pretty in text]
     assert len(read) >= len(truths[0]) - 1  # without a layout the card size is only estimated
+
+
+def test_choices_are_made_on_building_families_only(art_cache: Path) -> None:
+    designs = decks.validation_designs("paris,tigullio")
+    assert designs and {d.family for d in designs} == {"paris", "tigullio"}
+    with pytest.raises(ValueError, match="held-out families"):
+        decks.validation_designs("paris,penguins")

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Why the camera does not read a card exactly, on building designs only.
+
+Runs the whole detector (the defaults of ``CardDetector``) on seeded scenes of the designs of
+the given *building* families and sorts every card that is not read exactly:
+
+- ``noquad``: the finder found no outline near the card (best overlap under 0.3);
+- ``badquad``: it found one, but too far off the card to be matched (0.3-0.8);
+- ``noindex``: the outline is right, but no corner was cut into a rank over a suit;
+- ``wrong``: read surely as another card (the worst outcome);
+- ``uncertain:...``: left to the croupier, with why: ``disputed`` (two readers or two looks
+  disagree), ``shadowed`` (only corners under another card read), ``veto`` (the ink's colour
+  rules the suit out), ``wrongcand`` (the best guess was wrong: uncertain was right), ``rank`` /
+  ``suit`` (that part below 0.975), ``looksN`` (how many corners read whole).
+
+Prints a line per design and the totals, and writes every case (design#seed card ...) to
+``--cases`` (JSON) for a closer look. Use it with a glyph model trained without the families
+(scripts/vision_train.py --validate ...): the held-out designs are refused.
+
+    scripts/vision_diagnose.py --families dondorf,paris,simplistic,tigullio \\
+        --glyphs build/vision/glyphs-val.npz --scenes 40 --cases build/vision/cases.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dealer_assist.vision import decks
+from dealer_assist.vision import pipeline as reader
+from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.evaluation import match
+from dealer_assist.vision.geometry import polygon_iou
+from dealer_assist.vision.layout import Layout
+from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
+from dealer_assist.vision.synthetic import random_scene
+
+CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
+DIAGNOSE_SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
+
+
+class _Recording(CardDetector):
+    """The detector, keeping the looks each detection was judged from."""
+
+    def __init__(self, *, layout: Layout | None, model: GlyphModel) -> None:
+        super().__init__(layout=layout, model=model)
+        self.looks: dict[int, list[_Reading]] = {}
+
+    def _judge(
+        self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
+    ) -> CardDetection | None:
+        detection = super()._judge(quad, readings, pips=pips)
+        if detection is not None:
+            self.looks[id(detection)] = readings
+        return detection
+
+
+def _why_uncertain(found: CardDetection, looks: list[_Reading], truth: object) -> str:
+    whole = [
+        r for r in looks if r is not reader._DISPUTED and r.rank is not None and r.suit is not None
+    ]
+    why = []
+    if any(r is reader._DISPUTED for r in looks):
+        why.append("disputed")
+    if whole and all(r.shadowed for r in whole):
+        why.append("shadowed")
+    if found.candidate is not None and any(found.candidate.suit in r.unlike for r in whole):
+        why.append("veto")
+    if found.candidate != truth:
+        why.append("wrongcand")
+    if whole:
+        rank = reader._combine([r.rank for r in whole if r.rank is not None])
+        suit = reader._combine([r.suit for r in whole if r.suit is not None])
+        if rank.max() < 0.975:
+            why.append("rank")
+        if suit.max() < 0.975:
+            why.append("suit")
+    why.append(f"looks{len(whole)}")
+    return "uncertain:" + "+".join(why)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--families", required=True)
+    parser.add_argument("--glyphs", type=Path, help="glyph model (default: the shipped one)")
+    parser.add_argument("--scenes", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=DIAGNOSE_SEED)
+    parser.add_argument("--cases", type=Path, help="write every case here (JSON)")
+    args = parser.parse_args()
+    try:
+        designs = decks.validation_designs(args.families)
+    except ValueError as error:
+        parser.error(str(error))
+    cv2.setNumThreads(1)
+    model = GlyphModel.load(args.glyphs)
+    totals: collections.Counter[str] = collections.Counter()
+    cases: dict[str, list[str]] = collections.defaultdict(list)
+    for design in designs:
+        faces = decks.render_design(design, height=320, cache=CACHE)
+        tally: collections.Counter[str] = collections.Counter()
+        for k in range(args.scenes):
+            seed = args.seed + zlib.crc32(design.name.encode()) % 10_000 * 100 + k
+            scene = random_scene(seed, faces)
+            detector = _Recording(layout=scene.calibrated_layout, model=model)
+            analysis = detector.analyse(scene.image)
+            matched, unmatched = match(analysis.detections, scene.cards)
+            tally["phantoms"] += len(unmatched)
+            for t, card in enumerate(scene.cards):
+                tally["cards"] += 1
+                where = f"{design.name}#{seed} {card.card.code}"
+                d = matched.get(t)
+                if d is None:
+                    overlaps = [polygon_iou(np.array(card.corners), q) for q in analysis.quads]
+                    best = max(overlaps, default=0.0)
+                    kind = "noquad" if best < 0.3 else "badquad" if best < 0.8 else "noindex"
+                elif analysis.detections[d].card == card.card:
+                    tally["exact"] += 1
+                    continue
+                elif (found := analysis.detections[d]).card is not None:
+                    kind = "wrong"
+                    where += f" -> {found.card.code} {found.confidence:.2f}"
+                else:
+                    kind = _why_uncertain(found, detector.looks.get(id(found), []), card.card)
+                    candidate = found.candidate.code if found.candidate is not None else "-"
+                    where += f" candidate {candidate} {found.confidence:.2f}"
+                tally[kind] += 1
+                cases[kind].append(where)
+        print(design.name, dict(sorted(tally.items())), flush=True)
+        totals.update(tally)
+    print("ALL", dict(sorted(totals.items())))
+    print(f"exact {totals['exact'] / max(totals['cards'], 1):.4f} of {totals['cards']} cards")
+    if args.cases is not None:
+        args.cases.parent.mkdir(parents=True, exist_ok=True)
+        args.cases.write_text(json.dumps(cases, indent=1, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
