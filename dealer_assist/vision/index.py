@@ -140,7 +140,7 @@ def ink_map(region: np.ndarray) -> np.ndarray:
 _LEVELS = np.arange(256, dtype=np.float32)
 
 
-def _glyph_vector(
+def glyph_vector(
     ink: np.ndarray,
     labels: np.ndarray,
     members: list[int],
@@ -536,7 +536,7 @@ def merged_index_cuts(
                 int(cols[-1] - cols[0] + 1),
                 int(rows[-1] - rows[0] + 1),
             )
-            glyphs.append(Glyph(_glyph_vector(ink, split, [member], box, card_height), box))
+            glyphs.append(Glyph(glyph_vector(ink, split, [member], box, card_height), box))
         cuts.append(CornerGlyphs(glyphs[0], glyphs[1], region, colour=colour, ink=prepared))
     return cuts
 
@@ -639,7 +639,7 @@ def segment_corner(
     ry1 = max(m[2] + m[4] for m in members)
     rank_box = (rx0, ry0, rx1 - rx0, ry1 - ry0)
     rank = Glyph(
-        _glyph_vector(ink, labels, [m[0] for m in members], rank_box, card_height), rank_box
+        glyph_vector(ink, labels, [m[0] for m in members], rank_box, card_height), rank_box
     )
     # The suit: the nearest glyph below the rank, roughly in the same column.
     rank_height = ry1 - ry0
@@ -675,13 +675,13 @@ def segment_corner(
     if below:
         chosen = min(below, key=lambda c: c[2])
         box = (chosen[1], chosen[2], chosen[3], chosen[4])
-        suit = Glyph(_glyph_vector(ink, labels, [chosen[0]], box, card_height), box)
+        suit = Glyph(glyph_vector(ink, labels, [chosen[0]], box, card_height), box)
     others: tuple[Glyph, ...] = ()
     if with_others:
         used = {m[0] for m in members} | ({chosen[0]} if below else set())
         others = tuple(
             Glyph(
-                _glyph_vector(ink, labels, [c[0]], (c[1], c[2], c[3], c[4]), card_height),
+                glyph_vector(ink, labels, [c[0]], (c[1], c[2], c[3], c[4]), card_height),
                 (c[1], c[2], c[3], c[4]),
             )
             for c in tall

@@ -11,6 +11,9 @@ blobs. Anything else says nothing: an ace's lone pip, a picture, and pips under 
 glare sets the paper's level, the rest of the paper then looks like ink and runs into one big
 blob). The other way round - a picture ruling out a number card - is not used: glare makes
 plain paper look like a picture (measured, docs/vision.md).
+
+The pips are also large copies of the suit: ``pip_glyphs`` cuts the whole ones out for the suit
+network, a look at the suit of a number card the index reader was unsure of.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dealer_assist.vision.geometry import (
     canonical_to_image,
     portrait_orders,
 )
-from dealer_assist.vision.index import ink_map
+from dealer_assist.vision.index import glyph_vector, ink_map
 
 COURT_RANKS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 
@@ -100,3 +103,29 @@ def middle_area(quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:
         np.float32
     )
     return points
+
+
+def pip_glyphs(middle: np.ndarray, settings: MiddleSettings, most: int = 3) -> list[np.ndarray]:
+    """Raw glyph vectors (``index.glyph_vector``) of the largest whole pips in a middle that
+    shows pips: each a large copy of the suit. Its height share is set to an index suit's
+    (``PIP_AS_SUIT``), so the suit network sees it as one."""
+    ink = ink_map(middle)
+    binary = (ink > settings.ink).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    height, width = binary.shape
+    whole = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label].tolist()
+        if x == 0 or y == 0 or x + w >= width or y + h >= height:
+            continue  # cut by the edge of the middle
+        if area < settings.min_blob * binary.size:
+            continue
+        whole.append((area, label, (x, y, w, h)))
+    whole.sort(reverse=True)
+    return [
+        glyph_vector(ink, labels, [label], box, box[3] / PIP_AS_SUIT)
+        for _, label, box in whole[:most]
+    ]
+
+
+PIP_AS_SUIT = 0.06  # an index suit's height as a share of the card's

@@ -36,6 +36,7 @@ from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
     middle_area,
+    pip_glyphs,
     shows_pips,
     warp_middle,
 )
@@ -93,6 +94,7 @@ RECUTS: tuple[Recut, ...] = (
 MERGED_CUTS: tuple[tuple[bool, bool], ...] = ((True, False), (True, True))
 # Two looks at a card each at least this sure of a different card make it uncertain.
 DISAGREEING_SURENESS = 0.5
+PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncertain card's)
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
 
@@ -316,6 +318,15 @@ class CardDetector:
                     and self._shows_pips(frame, outlines, n)
                 ):
                     detection = self._judge(quad, pair, pips=True)
+                elif (
+                    detection is not None
+                    and detection.card is None
+                    and detection.candidate is not None
+                    and detection.candidate.rank not in COURT_RANKS
+                ):
+                    pip_look = self._pip_look(frame, outlines, n)
+                    if pip_look is not None:
+                        detection = self._judge(quad, [*pair, pip_look])
                 if detection is not None:
                     analysis.detections.append(detection)
                 else:
@@ -325,6 +336,25 @@ class CardDetector:
                 best = analysis
         assert best is not None
         return best
+
+    def _pip_look(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> _Reading | None:
+        """The suit as the pips in card ``n``'s middle show it (a look with no rank), when its
+        middle is in the clear and shows pips that read surely; else None."""
+        if not self._shows_pips(frame, outlines, n):
+            return None
+        middle = warp_middle(frame, outlines[n], self.middle)
+        vectors = pip_glyphs(middle, self.middle)
+        if not vectors:
+            return None
+        p = self.model.suit_probabilities(np.array(vectors))
+        p = p[p[:, -1] < self.junk_limit]  # a pip cut by another pip or the edge is junk
+        if len(p) == 0:
+            return None
+        suits = p[:, :-1] / p[:, :-1].sum(axis=1, keepdims=True)
+        mean = suits.mean(axis=0)
+        if float(mean.max()) < PIP_SURE:
+            return None
+        return _Reading(None, mean)
 
     def _shows_pips(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> bool:
         """Does the middle of card ``n`` (of ``outlines``) show pips? False when it does not,

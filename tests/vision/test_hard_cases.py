@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, Suit, parse_card
-from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.classifier import SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.evaluation import score
 from dealer_assist.vision.geometry import polygon_iou, transform_points
 from dealer_assist.vision.index import (
@@ -395,3 +395,32 @@ def test_a_suit_run_into_the_picture_below_it_is_cut_along_the_floor() -> None:
     assert cut.rank is not None and cut.suit is not None
     _, suit_y, _, suit_h = cut.suit.box
     assert suit_y > 40 and suit_y + suit_h < 72  # the suit alone, the picture left off
+
+
+def test_the_pips_of_an_uncertain_number_card_are_a_look_at_its_suit(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    def lying_on_felt(code: str) -> tuple[np.ndarray, np.ndarray]:
+        face = building_faces[parse_card(code)]
+        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+        card = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
+        h, w = card.shape[:2]
+        return card, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]], np.float32)
+
+    detector = CardDetector()
+    frame, outline = lying_on_felt("5C")
+    look = detector._pip_look(frame, [outline], 0)
+    assert look is not None and look.rank is None and look.suit is not None
+    assert SUIT_CLASSES[int(np.argmax(look.suit))] is Suit.CLUBS
+    # The index read the five surely but could not tell a club from a spade: with the pips'
+    # look the card is read.
+    five = np.full(13, 1e-4)
+    five[4] = 1.0
+    unsure = np.array([0.45, 0.0, 0.0, 0.55])
+    alone = detector._judge(outline, [_Reading(five, unsure)])
+    assert alone is not None and alone.card is None
+    both = detector._judge(outline, [_Reading(five, unsure), look])
+    assert both is not None and both.card == parse_card("5C")
+    # A court card's middle shows no pips: no look.
+    frame, outline = lying_on_felt("KD")
+    assert detector._pip_look(frame, [outline], 0) is None
