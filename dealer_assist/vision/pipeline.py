@@ -318,15 +318,8 @@ class CardDetector:
                     and self._shows_pips(frame, outlines, n)
                 ):
                     detection = self._judge(quad, pair, pips=True)
-                elif (
-                    detection is not None
-                    and detection.card is None
-                    and detection.candidate is not None
-                    and detection.candidate.rank not in COURT_RANKS
-                ):
-                    pip_look = self._pip_look(frame, outlines, n)
-                    if pip_look is not None:
-                        detection = self._judge(quad, [*pair, pip_look])
+                elif detection is not None and detection.card is None:
+                    detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
                 if detection is not None:
                     analysis.detections.append(detection)
                 else:
@@ -336,6 +329,25 @@ class CardDetector:
                 best = analysis
         assert best is not None
         return best
+
+    def _seconded_by_pips(
+        self,
+        frame: np.ndarray,
+        outlines: list[np.ndarray],
+        n: int,
+        quad: np.ndarray,
+        looks: list[_Reading],
+        detection: CardDetection,
+    ) -> CardDetection | None:
+        """An uncertain number card judged again with its pips' look at the suit, when they
+        agree with the index's best guess (they may second it, never overrule it)."""
+        candidate = detection.candidate
+        if candidate is None or candidate.rank in COURT_RANKS:
+            return detection
+        pip_look = self._pip_look(frame, outlines, n)
+        if pip_look is None or _best_suit(pip_look) is not candidate.suit:
+            return detection
+        return self._judge(quad, [*looks, pip_look])
 
     def _pip_look(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> _Reading | None:
         """The suit as the pips in card ``n``'s middle show it (a look with no rank), when its
@@ -693,6 +705,10 @@ def _sureness(reading: _Reading) -> float:
     """Best rank x best suit of a look that read a whole index."""
     assert reading.rank is not None and reading.suit is not None
     return float(reading.rank.max()) * float(reading.suit.max())
+
+
+def _best_suit(reading: _Reading) -> Suit | None:
+    return SUIT_CLASSES[int(np.argmax(reading.suit))] if reading.suit is not None else None
 
 
 def _best_card(reading: _Reading) -> Card:

@@ -424,3 +424,26 @@ def test_the_pips_of_an_uncertain_number_card_are_a_look_at_its_suit(
     # A court card's middle shows no pips: no look.
     frame, outline = lying_on_felt("KD")
     assert detector._pip_look(frame, [outline], 0) is None
+
+
+def test_the_pips_may_second_the_index_but_never_overrule_it(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    face = building_faces[parse_card("5C")]
+    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+    frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
+    h, w = frame.shape[:2]
+    quad = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+    outlines = [quad.astype(np.float32)]
+    detector = CardDetector()
+    five = np.full(13, 1e-4)
+    five[4] = 1.0
+    for index_suit, expected in (
+        (np.array([0.45, 0.0, 0.0, 0.55]), parse_card("5C")),  # clubs first: seconded
+        (np.array([0.55, 0.0, 0.0, 0.45]), None),  # spades first: the pips do not overrule
+    ):
+        looks = [_Reading(five, index_suit)]
+        first = detector._judge(quad, looks)
+        assert first is not None and first.card is None
+        again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first)
+        assert again is not None and again.card == expected
