@@ -101,15 +101,32 @@ def test_a_lone_card_a_little_past_the_edge_of_the_region_is_found() -> None:
     assert find_quads(mask, card_px, settings)[0] == []
 
 
-def _corner_with_suit_against_pip() -> np.ndarray:
-    settings = IndexSettings()
-    width, height = region_size(settings)
+def _lying_on_felt(
+    face: np.ndarray, felt: tuple[float, float, float] = (60.0, 60.0, 60.0)
+) -> tuple[np.ndarray, np.ndarray]:
+    """A rendered card face (BGRA) filling a frame of felt, and its outline (float64)."""
+    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+    frame = (face[:, :, :3] * alpha + np.array(felt) * (1 - alpha)).astype(np.uint8)
+    h, w = frame.shape[:2]
+    return frame, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+
+
+def _drawn_index(rank: str, rank_at: tuple[int, int], suit_at: tuple[int, int]) -> np.ndarray:
+    """A corner region of paper with a rank and a round suit drawn in black."""
+    width, height = region_size(IndexSettings())
     region = np.full((height, width, 3), 235, np.uint8)
-    ink = (30, 30, 30)
-    cv2.putText(region, "7", (13, 44), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
-    cv2.circle(region, (22, 60), 7, ink, -1)  # the index's suit
-    cv2.ellipse(region, (62, 66), (20, 24), 0, 0, 360, ink, -1)  # the big pip, off the side
-    cv2.line(region, (27, 60), (44, 62), ink, 3)  # where they touch
+    cv2.putText(region, rank, rank_at, cv2.FONT_HERSHEY_SIMPLEX, 1.0, _INK, 3, cv2.LINE_AA)
+    cv2.circle(region, suit_at, 7, _INK, -1)
+    return region
+
+
+_INK = (30, 30, 30)
+
+
+def _corner_with_suit_against_pip() -> np.ndarray:
+    region = _drawn_index("7", (13, 44), (22, 60))
+    cv2.ellipse(region, (62, 66), (20, 24), 0, 0, 360, _INK, -1)  # the big pip, off the side
+    cv2.line(region, (27, 60), (44, 62), _INK, 3)  # where they touch
     return cv2.GaussianBlur(region, (0, 0), 0.8)
 
 
@@ -272,14 +289,8 @@ def test_the_corner_in_the_clear_is_read_first(building_faces: dict[Card, np.nda
     settings = IndexSettings()
 
     def corner_of(card: str) -> np.ndarray:
-        face = building_faces[parse_card(card)]
-        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
-        on_felt = (face[:, :, :3] * alpha + np.array([40.0, 110.0, 30.0]) * (1 - alpha)).astype(
-            np.uint8
-        )
-        h, w = face.shape[:2]
-        outline = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
-        return warp_corner(on_felt, outline, settings)
+        frame, outline = _lying_on_felt(building_faces[parse_card(card)], (40.0, 110.0, 30.0))
+        return warp_corner(frame, outline, settings)
 
     detector = CardDetector()
     looks, corners = detector._read_looks(
@@ -294,13 +305,9 @@ def test_the_corner_in_the_clear_is_read_first(building_faces: dict[Card, np.nda
 
 def test_an_index_touching_the_pip_beside_it_is_cut_along_the_gutter() -> None:
     settings = IndexSettings()
-    width, height = region_size(settings)
-    region = np.full((height, width, 3), 235, np.uint8)
-    ink = (30, 30, 30)
-    cv2.putText(region, "4", (13, 44), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
-    cv2.circle(region, (22, 60), 7, ink, -1)  # the index's suit, apart from the rank
-    cv2.ellipse(region, (64, 40), (20, 24), 0, 0, 360, ink, -1)  # the big pip, off the side
-    cv2.line(region, (30, 30), (46, 30), ink, 2)  # the rank runs into it
+    region = _drawn_index("4", (13, 44), (22, 60))
+    cv2.ellipse(region, (64, 40), (20, 24), 0, 0, 360, _INK, -1)  # the big pip, off the side
+    cv2.line(region, (30, 30), (46, 30), _INK, 2)  # the rank runs into it
     region = cv2.GaussianBlur(region, (0, 0), 0.8)
     plain = segment_corner(region, settings)
     assert plain.rank is None or plain.suit is None  # the rank is one blob with the pip
@@ -371,23 +378,16 @@ def test_the_middle_of_a_card_in_a_scene_shows_its_pips(
 ) -> None:
     settings = MiddleSettings()
     for code, pips in (("TH", True), ("5C", True), ("KD", False), ("AS", False)):
-        face = building_faces[parse_card(code)]
-        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
-        card = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
-        h, w = card.shape[:2]
-        outline = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+        card, outline = _lying_on_felt(building_faces[parse_card(code)])
         assert shows_pips(warp_middle(card, outline, settings), settings) is pips
 
 
 def test_a_suit_run_into_the_picture_below_it_is_cut_along_the_floor() -> None:
     settings = IndexSettings()
-    width, height = region_size(settings)
-    region = np.full((height, width, 3), 235, np.uint8)
-    ink = (30, 30, 30)
-    cv2.putText(region, "K", (12, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 3, cv2.LINE_AA)
-    cv2.circle(region, (22, 56), 7, ink, -1)  # the index's suit
+    region = _drawn_index("K", (12, 40), (22, 56))
+    height, width = region.shape[:2]
     cv2.rectangle(region, (8, 72), (width - 1, height - 1), (40, 60, 150), -1)  # the picture
-    cv2.line(region, (22, 60), (22, 74), ink, 3)  # the suit runs into it
+    cv2.line(region, (22, 60), (22, 74), _INK, 3)  # the suit runs into it
     region = cv2.GaussianBlur(region, (0, 0), 0.8)
     plain = segment_corner(region, settings)
     assert plain.rank is None or plain.suit is None  # the suit is one blob with the picture
@@ -400,16 +400,9 @@ def test_a_suit_run_into_the_picture_below_it_is_cut_along_the_floor() -> None:
 def test_the_pips_of_an_uncertain_number_card_are_a_look_at_its_suit(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
-    def lying_on_felt(code: str) -> tuple[np.ndarray, np.ndarray]:
-        face = building_faces[parse_card(code)]
-        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
-        card = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
-        h, w = card.shape[:2]
-        return card, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]], np.float32)
-
     detector = CardDetector()
-    frame, outline = lying_on_felt("5C")
-    look = detector._pip_look(frame, [outline], 0)
+    frame, outline = _lying_on_felt(building_faces[parse_card("5C")])
+    look = detector._pip_look(frame, [outline.astype(np.float32)], 0)
     assert look is not None and look.rank is None and look.suit is not None
     assert SUIT_CLASSES[int(np.argmax(look.suit))] is Suit.CLUBS
     # The index read the five surely but could not tell a club from a spade: with the pips'
@@ -422,18 +415,14 @@ def test_the_pips_of_an_uncertain_number_card_are_a_look_at_its_suit(
     both = detector._judge(outline, [_Reading(five, unsure), look])
     assert both is not None and both.card == parse_card("5C")
     # A court card's middle shows no pips: no look.
-    frame, outline = lying_on_felt("KD")
-    assert detector._pip_look(frame, [outline], 0) is None
+    frame, outline = _lying_on_felt(building_faces[parse_card("KD")])
+    assert detector._pip_look(frame, [outline.astype(np.float32)], 0) is None
 
 
 def test_the_pips_may_second_the_index_but_never_overrule_it(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
-    face = building_faces[parse_card("5C")]
-    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
-    frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
-    h, w = frame.shape[:2]
-    quad = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+    frame, quad = _lying_on_felt(building_faces[parse_card("5C")])
     outlines = [quad.astype(np.float32)]
     detector = CardDetector()
     five = np.full(13, 1e-4)
