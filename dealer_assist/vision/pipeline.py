@@ -509,9 +509,7 @@ class CardDetector:
             """Read whole, in the clear, and sure enough to stand for the card alone."""
             if not complete(n) or hidden[n]:
                 return False
-            rank, suit = readings[n].rank, readings[n].suit
-            assert rank is not None and suit is not None
-            return float(rank.max()) * float(suit.max()) >= self.threshold
+            return _sureness(readings[n]) >= self.threshold
 
         def wanting() -> list[int]:
             """Corners to cut again: of cards no corner of which stands for them yet; a corner
@@ -578,7 +576,7 @@ class CardDetector:
         for (n, cut), reading in zip(options, self._classify([c for _, c in options]), strict=True):
             if reading.rank is None or reading.suit is None:
                 continue
-            sureness = float(reading.rank.max()) * float(reading.suit.max())
+            sureness = _sureness(reading)
             if sureness < self.threshold:
                 continue  # the best of many cuts: only a sure one is evidence of an index
             if n not in best or sureness > best[n][0]:
@@ -678,7 +676,7 @@ def _sure_alone(reading: _Reading) -> bool:
     suit = SUIT_CLASSES[int(np.argmax(reading.suit))]
     if suit in reading.unlike:
         return False
-    return float(reading.rank.max()) * float(reading.suit.max()) >= LONE_SURE
+    return _sureness(reading) >= LONE_SURE
 
 
 SHADOW_SHARE = 0.25  # an index area this much inside another card's outline may show that card
@@ -759,7 +757,7 @@ def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:
     def sureness(reading: _Reading) -> float:
         if reading.rank is None or reading.suit is None:
             return -1.0
-        return float(reading.rank.max()) * float(reading.suit.max())
+        return _sureness(reading)
 
     return (0, 1) if sureness(pair[0]) >= sureness(pair[1]) else (1, 0)
 
