@@ -315,7 +315,8 @@ class CardDetector:
                     detection is not None
                     and detection.candidate is not None
                     and detection.candidate.rank in COURT_RANKS
-                    and self._shows_pips(frame, outlines, n)
+                    and (shown := self._clear_middle(frame, outlines, n)) is not None
+                    and shows_pips(shown, self.middle)
                 ):
                     detection = self._judge(quad, pair, pips=True)
                 elif detection is not None and detection.card is None:
@@ -352,9 +353,9 @@ class CardDetector:
     def _pip_look(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> _Reading | None:
         """The suit as the pips in card ``n``'s middle show it (a look with no rank), when its
         middle is in the clear and shows pips that read surely; else None."""
-        if not self._shows_pips(frame, outlines, n):
+        middle = self._clear_middle(frame, outlines, n)
+        if middle is None or not shows_pips(middle, self.middle):
             return None
-        middle = warp_middle(frame, outlines[n], self.middle)
         vectors = pip_glyphs(middle, self.middle)
         if not vectors:
             return None
@@ -368,16 +369,18 @@ class CardDetector:
             return None
         return _Reading(None, mean)
 
-    def _shows_pips(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> bool:
-        """Does the middle of card ``n`` (of ``outlines``) show pips? False when it does not,
-        when another card lies over it, or when middles are not read."""
+    def _clear_middle(
+        self, frame: np.ndarray, outlines: list[np.ndarray], n: int
+    ) -> np.ndarray | None:
+        """The middle of card ``n`` (of ``outlines``), warped small; None when another card
+        lies over it or middles are not read."""
         if not self.read_middles:
-            return False
+            return None
         area = middle_area(outlines[n], self.middle)
         for j, other in enumerate(outlines):
             if j != n and cv2.intersectConvexConvex(area, other)[0] > 0:
-                return False
-        return shows_pips(warp_middle(frame, outlines[n], self.middle), self.middle)
+                return None
+        return warp_middle(frame, outlines[n], self.middle)
 
     def _read_looks(
         self,

@@ -23,6 +23,7 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
+from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import MiddleSettings, shows_pips, warp_middle
 from dealer_assist.vision.pipeline import (
     SHADOW_SHARE,
@@ -34,6 +35,7 @@ from dealer_assist.vision.pipeline import (
 from dealer_assist.vision.quads import FinderSettings, card_mask, find_quads, make_view
 from dealer_assist.vision.synthetic import (
     EASY,
+    PlacedCard,
     Placement,
     compose,
     punto_banco_layout,
@@ -43,15 +45,29 @@ from dealer_assist.vision.synthetic import (
 GLARE = 150.0
 
 
+def _one_card_on(
+    faces: dict[Card, np.ndarray],
+    seed: int,
+    felt: tuple[float, float, float],
+    card: str,
+    gains: tuple[float, float, float] | None = None,
+) -> tuple[np.ndarray, list[PlacedCard], Layout]:
+    """One card on a plain cloth of colour ``felt`` (BGR), seen through camera ``gains`` if
+    given (else the scene's own): the image, the truth and the calibrated layout."""
+    layout = punto_banco_layout()
+    rng = np.random.default_rng(seed)
+    base = scene_base(rng, layout, EASY)
+    base.felt[:] = felt
+    if gains is not None:
+        base.gains[:] = gains
+    image, truth = compose(base, faces, [Placement(parse_card(card), (150.0, 120.0), 0.0)], rng)
+    return image, truth, layout.with_homography(np.linalg.inv(base.camera))
+
+
 def test_glare_on_coloured_felt_beside_a_card_is_not_card(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
-    layout = punto_banco_layout()
-    rng = np.random.default_rng(3)
-    base = scene_base(rng, layout, EASY)
-    base.felt[:] = (40.0, 45.0, 150.0)  # a red cloth (BGR)
-    card = parse_card("7C")
-    image, truth = compose(base, building_faces, [Placement(card, (150.0, 120.0), 0.0)], rng)
+    image, truth, calibrated = _one_card_on(building_faces, 3, (40.0, 45.0, 150.0), "7C")
     # A lamp's reflection on the cloth, touching the card's right side: white light added.
     (x0, y0), (x1, _), (_, y2) = truth[0].corners[0], truth[0].corners[1], truth[0].corners[2]
     width = x1 - x0
@@ -59,7 +75,6 @@ def test_glare_on_coloured_felt_beside_a_card_is_not_card(
     cx, cy = x1 + 0.55 * width, (y0 + y2) / 2
     spot = np.exp(-(((xs - cx) / (0.6 * width)) ** 2 + ((ys - cy) / (0.9 * width)) ** 2) / 2)
     glared = np.clip(image.astype(np.float32) + GLARE * spot[:, :, None], 0, 255).astype(np.uint8)
-    calibrated = layout.with_homography(np.linalg.inv(base.camera))
 
     view = make_view(glared, calibrated, FinderSettings())
     mask = card_mask(view.image, view.card_px, FinderSettings())
@@ -209,14 +224,9 @@ def test_cards_on_dark_navy_felt_under_a_blue_cast_are_not_taken_for_glare(
 ) -> None:
     # Dark navy cloth and paper under the same blue cast: the paper carries as much blue as the
     # cloth does, so only a felt far more colourful than that is judged for glare.
-    layout = punto_banco_layout()
-    rng = np.random.default_rng(5)
-    base = scene_base(rng, layout, EASY)
-    base.felt[:] = (48.0, 32.0, 20.0)
-    base.gains[:] = (1.08, 0.98, 0.92)
-    placements = [Placement(parse_card("2D"), (150.0, 120.0), 0.0)]
-    image, truth = compose(base, building_faces, placements, rng)
-    calibrated = layout.with_homography(np.linalg.inv(base.camera))
+    image, truth, calibrated = _one_card_on(
+        building_faces, 5, (48.0, 32.0, 20.0), "2D", gains=(1.08, 0.98, 0.92)
+    )
     assert score(CardDetector(layout=calibrated).detect(image), truth).exact == 1
     every_tint = FinderSettings(min_felt_spread=0.0)
     assert CardDetector(layout=calibrated, finder=every_tint).detect(image) == []
