@@ -191,6 +191,8 @@ def cmd_vision_detect(args: argparse.Namespace) -> int:
                 text = d.card.pretty if d.card is not None else "uncertain"
                 if d.card is None and d.candidate is not None:
                     text += f" (looks like {d.candidate.pretty})"
+                elif d.card is None:
+                    text += " (a card whose index was not seen)"
                 text += f" {d.confidence:.2f} at ({d.center[0]:.0f}, {d.center[1]:.0f})"
                 if d.zone is not None:
                     text += f" {d.zone.value}"

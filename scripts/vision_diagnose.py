@@ -6,7 +6,10 @@ the given *building* families and sorts every card that is not read exactly:
 
 - ``noquad``: the finder found no outline near the card (best overlap under 0.3);
 - ``badquad``: it found one, but too far off the card to be matched (0.3-0.8);
-- ``noindex``: the outline is right, but no corner was cut into a rank over a suit;
+- ``uncertain:unread``: the outline is right, but no corner was cut into a rank over a suit
+  (reported as a card for the croupier to key in);
+- ``outside``: (with noquad or badquad) the card reaches past the card region by more than the
+  finder allows;
 - ``wrong``: read surely as another card (the worst outcome);
 - ``uncertain:...``: left to the croupier, with why: ``disputed`` (two readers or two looks
   disagree), ``shadowed`` (only corners under another card read), ``veto`` (the ink's colour
@@ -40,9 +43,9 @@ from dealer_assist.vision import pipeline as reader
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.layout import Layout
+from dealer_assist.vision.layout import Layout, apply_homography
 from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
-from dealer_assist.vision.synthetic import random_scene
+from dealer_assist.vision.synthetic import Scene, random_scene
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 DIAGNOSE_SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
@@ -62,6 +65,22 @@ class _Recording(CardDetector):
         if detection is not None:
             self.looks[id(detection)] = readings
         return detection
+
+
+def _outside(corners: object, scene: Scene, detector: CardDetector) -> bool:
+    """Whether a true card reaches past the card region by more than a lone card may."""
+    layout = scene.calibrated_layout
+    matrix = layout.homography
+    assert matrix is not None
+    table = np.array(apply_homography(matrix, np.asarray(corners, np.float64)))
+    x0, y0, x1, y1 = layout.region_mm
+    slack = detector.finder.edge_slack_cards * layout.card_size_mm[0]
+    return bool(
+        table[:, 0].min() < x0 - slack
+        or table[:, 1].min() < y0 - slack
+        or table[:, 0].max() > x1 + slack
+        or table[:, 1].max() > y1 + slack
+    )
 
 
 def _why_uncertain(found: CardDetection, looks: list[_Reading], truth: object) -> str:
@@ -114,8 +133,12 @@ def main() -> int:
             scene = random_scene(seed, faces)
             detector = _Recording(layout=scene.calibrated_layout, model=model)
             analysis = detector.analyse(scene.image)
-            matched, unmatched = match(analysis.detections, scene.cards)
+            reported = analysis.reported
+            matched, unmatched = match(reported, scene.cards)
             tally["phantoms"] += len(unmatched)
+            for d in unmatched:
+                shape = "unread" if reported[d].candidate is None else reported[d].candidate.code
+                cases["phantom"].append(f"{design.name}#{seed} {shape} at {reported[d].center}")
             for t, card in enumerate(scene.cards):
                 tally["cards"] += 1
                 where = f"{design.name}#{seed} {card.card.code}"
@@ -124,12 +147,16 @@ def main() -> int:
                     overlaps = [polygon_iou(np.array(card.corners), q) for q in analysis.quads]
                     best = max(overlaps, default=0.0)
                     kind = "noquad" if best < 0.3 else "badquad" if best < 0.8 else "noindex"
-                elif analysis.detections[d].card == card.card:
+                    if kind != "noindex" and _outside(card.corners, scene, detector):
+                        kind += "+outside"
+                elif reported[d].card == card.card:
                     tally["exact"] += 1
                     continue
-                elif (found := analysis.detections[d]).card is not None:
+                elif (found := reported[d]).card is not None:
                     kind = "wrong"
                     where += f" -> {found.card.code} {found.confidence:.2f}"
+                elif found.candidate is None:
+                    kind = "uncertain:unread"
                 else:
                     kind = _why_uncertain(found, detector.looks.get(id(found), []), card.card)
                     candidate = found.candidate.code if found.candidate is not None else "-"

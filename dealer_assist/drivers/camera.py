@@ -219,15 +219,12 @@ def _near(
 def _shape_sizes(analysis: FrameAnalysis) -> list[tuple[tuple[float, float], float]]:
     """The unread card shapes of a frame with their widths (the short side of their quad)."""
     sizes = []
-    for center in analysis.unread:
-        width = 0.0
-        for quad in analysis.quads:
-            middle = quad.mean(axis=0)
-            if math.dist((float(middle[0]), float(middle[1])), center) < 1.0:
-                sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
-                width = min(sides)
-                break
-        sizes.append((center, width))
+    for shape in analysis.unread_cards:
+        corners = shape.corners
+        sides = [
+            math.dist(corners[i], corners[(i + 1) % len(corners)]) for i in range(len(corners))
+        ]
+        sizes.append((shape.center, min(sides, default=0.0)))
     return sizes
 
 

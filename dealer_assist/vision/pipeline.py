@@ -43,6 +43,7 @@ from dealer_assist.vision.middle import (
 from dealer_assist.vision.quads import (
     FinderSettings,
     card_mask,
+    edge_share,
     estimate_card_px,
     find_quads,
     make_view,
@@ -138,7 +139,21 @@ class FrameAnalysis:
     corners: list[tuple[CornerGlyphs, CornerGlyphs]] = field(default_factory=list)
     card_px: tuple[float, float] | None = None
     foreground: float = 0.0  # share of the view that is not felt (cards, hands, chips...)
-    unread: list[tuple[float, float]] = field(default_factory=list)  # centres, no index read
+    # Card shapes in which no corner showed a whole index (rank over suit): uncertain, with no
+    # candidate. A still frame reports them (``reported``); the camera source only once such a
+    # shape has lain still for a while (a hand passing over the layout is not a card).
+    unread_cards: list[CardDetection] = field(default_factory=list)
+
+    @property
+    def unread(self) -> list[tuple[float, float]]:
+        """The centres of the unread card shapes."""
+        return [d.center for d in self.unread_cards]
+
+    @property
+    def reported(self) -> list[CardDetection]:
+        """Every card of a frame taken as lying still: the cards read (surely or not) and the
+        card shapes no index was read in, for the croupier to key in."""
+        return [*self.detections, *self.unread_cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +275,9 @@ class CardDetector:
         return self._corner_model
 
     def detect(self, frame: np.ndarray) -> list[CardDetection]:
-        return self.analyse(frame).detections
+        """Every card in a still frame: read, uncertain, or a card shape whose index no corner
+        shows (uncertain, no candidate; ``FrameAnalysis.reported``)."""
+        return self.analyse(frame).reported
 
     def find(self, frame: np.ndarray) -> tuple[list[np.ndarray], tuple[float, float] | None]:
         """Card quadrilaterals in frame pixels (the finding stage alone; first size tried)."""
@@ -323,9 +340,8 @@ class CardDetector:
                     detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
                 if detection is not None:
                     analysis.detections.append(detection)
-                else:
-                    middle = quad.mean(axis=0)
-                    analysis.unread.append((float(middle[0]), float(middle[1])))
+                elif edge_share(frame, quad, self.finder) >= self.finder.min_edge_share:
+                    analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
         assert best is not None
@@ -616,6 +632,22 @@ class CardDetector:
             readings.append(_Reading(rank_p.get(n), suit, unlike))
         return readings
 
+    def _unread(self, quad: np.ndarray) -> CardDetection:
+        """A card shape no index was read in: uncertain, no candidate."""
+        corners, center, zone = self._place(quad)
+        return CardDetection(None, 0.0, corners, center, zone)
+
+    def _place(
+        self, quad: np.ndarray
+    ) -> tuple[tuple[tuple[float, float], ...], tuple[float, float], Hand | None]:
+        """A quadrilateral's corners (counter-clockwise in the image's axes), centre and zone."""
+        ordered = quad if signed_area(quad) > 0 else quad[::-1]
+        corner_points = tuple((float(x), float(y)) for x, y in ordered)
+        center_point = ordered.mean(axis=0)
+        center = (float(center_point[0]), float(center_point[1]))
+        zone = self.layout.zone_of_pixel(center) if self.layout is not None else None
+        return corner_points, center, zone
+
     def _judge(
         self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
     ) -> CardDetection | None:
@@ -647,11 +679,7 @@ class CardDetector:
         if disputed:
             confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)
-        ordered = quad if signed_area(quad) > 0 else quad[::-1]
-        corner_points = tuple((float(x), float(y)) for x, y in ordered)
-        center_point = ordered.mean(axis=0)
-        center = (float(center_point[0]), float(center_point[1]))
-        zone = self.layout.zone_of_pixel(center) if self.layout is not None else None
+        corner_points, center, zone = self._place(quad)
         card = candidate if confidence >= self.threshold else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)

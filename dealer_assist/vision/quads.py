@@ -56,6 +56,8 @@ class FinderSettings:
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.3  # a lone card may reach this far (card widths) past the view
+    edge_step: float = 25.0  # a card's edge: the grey level steps up this much over 2 pixels
+    min_edge_share: float = 0.35  # an unread card shape shows a card's edge on this much outline
 
 
 @dataclass(frozen=True, slots=True)
@@ -674,6 +676,47 @@ def find_quads(
         merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
         found.extend(_choose(blob, merged, card_px, settings))
     return found, card_px
+
+
+_EDGE_ALONG = np.linspace(0.1, 0.9, 16)
+_EDGE_ACROSS = np.arange(-4.0, 5.0)  # frame pixels either side of a side: the fit's tolerance
+
+
+def edge_share(frame: np.ndarray, corners: np.ndarray, settings: FinderSettings) -> float:
+    """The share of a quadrilateral's outline (frame pixels) along which the frame shows a
+    card's edge: within a few pixels of the side, the grey level steps up from outside to
+    inside by ``edge_step`` over two pixels.
+
+    Card paper ends in a sharp edge (the optics blur it over a pixel or two) wherever it does
+    not lie against another card; a patch of glare on the felt fades out over tens of pixels.
+    A card shape whose index could not be read is reported only when it has a card's edges
+    (a glare patch that joined a card's blob proposes a card-sized shape of its own).
+    """
+    quad = np.asarray(corners, np.float64).reshape(4, 2)
+    starts, directions, normals, lengths = _side_frames(quad)
+    centre = quad.mean(axis=0)
+    middles = starts + directions * lengths[:, None] / 2
+    outward = normals * np.sign(((middles - centre) * normals).sum(axis=1))[:, None]
+    points = (
+        starts[:, None, :]
+        + (_EDGE_ALONG[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
+    )  # 4 sides x 16 places x 2
+    offsets = _EDGE_ACROSS[None, None, :, None] * outward[:, None, None, :]
+    near = points[:, :, None, :] + offsets  # 4 x 16 x 9 x 2
+    inner = _grey_at(frame, near - outward[:, None, None, :])
+    outer = _grey_at(frame, near + outward[:, None, None, :])
+    steps = (inner - outer).max(axis=2)  # the strongest step near each place
+    return int(np.count_nonzero(steps >= settings.edge_step)) / int(steps.size)
+
+
+def _grey_at(frame: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The grey level (mean of the channels) of the nearest pixel to each point."""
+    height, width = frame.shape[:2]
+    xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, width - 1)
+    ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, height - 1)
+    values = frame[ys, xs].astype(np.float32)
+    result: np.ndarray = values.mean(axis=-1) if values.ndim > points.ndim - 1 else values
+    return result
 
 
 def quads_to_image(quads: list[CardQuad], view: WorkView) -> list[np.ndarray]:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import cv2
 import numpy as np
+import pytest
 
 from dealer_assist.cards import Card, Suit, parse_card
 from dealer_assist.vision.classifier import SUIT_CLASSES, GlyphModel
@@ -32,13 +33,20 @@ from dealer_assist.vision.pipeline import (
     _Reading,
     suits_unlike,
 )
-from dealer_assist.vision.quads import FinderSettings, card_mask, find_quads, make_view
+from dealer_assist.vision.quads import (
+    FinderSettings,
+    card_mask,
+    edge_share,
+    find_quads,
+    make_view,
+)
 from dealer_assist.vision.synthetic import (
     EASY,
     PlacedCard,
     Placement,
     compose,
     punto_banco_layout,
+    random_scene,
     scene_base,
 )
 
@@ -446,3 +454,77 @@ def test_the_pips_may_second_the_index_but_never_overrule_it(
         assert first is not None and first.card is None
         again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first)
         assert again is not None and again.card == expected
+
+
+def _blank_index(image: np.ndarray, card: PlacedCard) -> np.ndarray:
+    """The card with both its index corners covered by plain paper (a sticker, a smudge)."""
+    from dealer_assist.vision.geometry import portrait_orders
+
+    covered = image.copy()
+    quad = np.array(card.corners, np.float64)
+    for ordered in portrait_orders(quad):
+        top_left, top_right, _, bottom_left = ordered
+        across, down = top_right - top_left, bottom_left - top_left
+        patch = np.array(
+            [
+                top_left + 0.03 * across + 0.02 * down,
+                top_left + 0.3 * across + 0.02 * down,
+                top_left + 0.3 * across + 0.4 * down,
+                top_left + 0.03 * across + 0.4 * down,
+            ]
+        )
+        inside = top_left + 0.5 * across + 0.5 * down
+        colour = image[round(inside[1]) + 3, round(inside[0]) + 3].tolist()
+        cv2.fillConvexPoly(covered, np.round(patch).astype(np.int32), colour)
+    return covered
+
+
+def test_a_card_whose_index_cannot_be_read_is_reported_uncertain_with_no_candidate(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    image, truth, calibrated = _one_card_on(building_faces, 5, (40.0, 110.0, 30.0), "AS")
+    covered = _blank_index(image, truth[0])
+    analysis = CardDetector(layout=calibrated).analyse(covered)
+    assert analysis.detections == []  # nothing read ...
+    [shape] = analysis.reported  # ... but a card lies there, for the croupier to key in
+    assert shape.card is None and shape.candidate is None and shape.confidence == 0.0
+    assert polygon_iou(np.array(shape.corners), np.array(truth[0].corners)) > 0.85
+    assert shape.zone is not None
+    assert analysis.unread == [shape.center]
+    tally = score(CardDetector(layout=calibrated).detect(covered), truth)
+    assert (tally.uncertain, tally.missed, tally.phantoms) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("seed", [7746328, 7746330])
+def test_glare_joined_to_a_card_on_dark_felt_is_not_reported_as_a_card(
+    building_faces: dict[Card, np.ndarray], seed: int
+) -> None:
+    # Dark cloth: the lamp's reflection is not told from paper by its colour, so it joins a
+    # card's blob and proposes a card-sized shape of its own, with no index in it and no edges.
+    scene = random_scene(seed, building_faces)
+    analysis = CardDetector(layout=scene.calibrated_layout).analyse(scene.image)
+    assert len(analysis.quads) > len(scene.cards)  # the glare's shape is found ...
+    tally = score(analysis.reported, scene.cards)
+    assert tally.phantoms == 0  # ... and not reported
+    assert tally.exact + tally.uncertain == len(scene.cards)
+
+
+def test_a_cards_edge_is_sharp_and_a_glare_patch_fades() -> None:
+    settings = FinderSettings()
+    frame = np.full((240, 320, 3), 60, np.uint8)
+    card = np.array([[100.0, 60.0], [160.0, 60.0], [160.0, 144.0], [100.0, 144.0]])
+    cv2.fillConvexPoly(frame, card.astype(np.int32), (235, 235, 235))
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.2)
+    assert edge_share(frame, card, settings) > 0.9
+    # The same outline drawn round a patch of glare: the light fades over tens of pixels.
+    ys, xs = np.mgrid[0:240, 0:320].astype(np.float32)
+    spot = np.exp(-(((xs - 130) / 40) ** 2 + ((ys - 102) / 50) ** 2) / 2)
+    glare = np.clip(60 + 170 * spot, 0, 255).astype(np.uint8)
+    glare = cv2.merge([glare, glare, glare])
+    assert edge_share(glare, card, settings) < 0.1
+    # A card lying against another card shows no edge on that side, and is a card all the same.
+    against = frame.copy()
+    cv2.fillConvexPoly(
+        against, np.array([[160, 60], [220, 60], [220, 144], [160, 144]]), (235,) * 3
+    )
+    assert settings.min_edge_share < edge_share(against, card, settings) < 0.8
