@@ -23,13 +23,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cv2
 import numpy as np
 from _common import emit, machine, median, now, percentile, section
 
 from dealer_assist.drivers.camera import CameraSource, Frame
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.evaluation import Tally, score
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.synthetic import SceneStyle, deal_video, random_coup_cards, random_scene
@@ -171,7 +171,7 @@ def main() -> int:
         help="read with the corner network too (accuracy only; off by default, docs/vision.md)",
     )
     args = parser.parse_args()
-    cv2.setNumThreads(1)
+    one_core()
     if not decks.renderer_available() or not decks.all_designs():
         emit(
             "## Overhead camera\n\nSkipped: needs librsvg2-bin, gnome-cards-data and "
@@ -292,7 +292,8 @@ def report_speed(args: argparse.Namespace, model: GlyphModel) -> None:
                     f"{dealt}/{dealt}",
                 ],
             ],
-            f"One core (cv2.setNumThreads(1)). {args.frames} frames, each processed {REPEATS} "
+            "One core (OpenCV and numpy's BLAS on one thread each, vision.cores.one_core). "
+            f"{args.frames} frames, each processed {REPEATS} "
             "times in rounds (CPU time of every run; the best-of row keeps each frame's fastest "
             "run, what a frame costs when the machine's neighbours are quiet). Latency counts "
             "whole frames at 30 fps from the first frame the card lies still, plus the "

@@ -156,9 +156,11 @@ def cmd_vision_detect(args: argparse.Namespace) -> int:
     from dealer_assist.vision.annotate import annotate
     from dealer_assist.vision.calibration import homography_from_markers
     from dealer_assist.vision.classifier import GlyphModel
+    from dealer_assist.vision.cores import one_core
     from dealer_assist.vision.layout import load_layout
     from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector
 
+    one_core()
     layout = load_layout(args.layout) if args.layout is not None else None
     model = GlyphModel.load(args.model) if args.model is not None else GlyphModel.load()
     threshold = args.threshold if args.threshold is not None else DEFAULT_THRESHOLD

@@ -39,6 +39,7 @@ from vision_build_dataset import CACHE, _covered, _region_polygon, font_corners
 from dealer_assist.cards import Suit
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
+from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CHANNEL_LOW, corner_patch
 from dealer_assist.vision.geometry import polygon_iou, portrait_orders
 from dealer_assist.vision.index import IndexSettings, warp_corner
@@ -229,7 +230,7 @@ def main() -> int:
     parser.add_argument("--fonts", type=int, default=FONT_SAMPLES, help="corners per card, font")
     parser.add_argument("--out", type=Path, default=Path("build/vision/corners.npz"))
     args = parser.parse_args()
-    cv2.setNumThreads(1)
+    one_core()
     if not decks.renderer_available():
         print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
         return 1

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dealer_assist.cards import Card, Rank, Suit, one_deck
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
+from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
     CANONICAL_WIDTH,
@@ -411,7 +412,7 @@ def main() -> int:
         "--images", type=Path, help="also write a few scenes here (never commit them)"
     )
     args = parser.parse_args()
-    cv2.setNumThreads(1)
+    one_core()
     if not decks.renderer_available():
         print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
         return 1

@@ -33,7 +33,6 @@ import sys
 import zlib
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dealer_assist.vision import decks
 from dealer_assist.vision import pipeline as reader
 from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.layout import Layout, apply_homography
@@ -121,7 +121,7 @@ def main() -> int:
         designs = decks.validation_designs(args.families)
     except ValueError as error:
         parser.error(str(error))
-    cv2.setNumThreads(1)
+    one_core()
     model = GlyphModel.load(args.glyphs)
     totals: collections.Counter[str] = collections.Counter()
     cases: dict[str, list[str]] = collections.defaultdict(list)

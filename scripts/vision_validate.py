@@ -17,13 +17,13 @@ import sys
 import zlib
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import CardDetector
@@ -44,7 +44,7 @@ def main() -> int:
     parser.add_argument("--combine", default="check", help="comma-separated; 'none': glyphs")
     parser.add_argument("--scenes", type=int, default=40)
     args = parser.parse_args()
-    cv2.setNumThreads(1)
+    one_core()
     try:
         designs = decks.validation_designs(args.families)
     except ValueError as error:

@@ -58,6 +58,7 @@ from dealer_assist.errors import DeviceNotAvailableError
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.calibration import homography_from_markers, homography_shift_mm
 from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.layout import Layout, load_layout, parse_layout
 from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector, FrameAnalysis
 from dealer_assist.vision.tracker import CardLanded, CardTracker, TrackerSettings
@@ -429,6 +430,7 @@ class CameraSource(CardSource):
     # --- processing ----------------------------------------------------------------------------
 
     def _process_loop(self) -> None:
+        one_core()
         while not self.stopped:
             frame = self._slot.take(self._stopped)
             if frame is None:

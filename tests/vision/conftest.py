@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
+from dealer_assist.vision.cores import one_core
 
 # GNOME designs (one sheet each: fast to render). The recogniser was built from the first; the
 # second was held out of building and tuning (docs/vision.md).
@@ -42,7 +42,7 @@ def _require_art() -> None:
 @pytest.fixture(scope="session", autouse=True)
 def _one_opencv_thread() -> None:
     # The machine is shared: the tests need no more than one core each.
-    cv2.setNumThreads(1)
+    one_core()
 
 
 @pytest.fixture(scope="session")

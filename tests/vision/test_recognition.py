@@ -166,3 +166,14 @@ def test_choices_are_made_on_building_families_only(art_cache: Path) -> None:
     assert designs and {d.family for d in designs} == {"paris", "tigullio"}
     with pytest.raises(ValueError, match="held-out families"):
         decks.validation_designs("paris,penguins")
+
+
+def test_one_core_limits_opencv_and_the_blas_to_one_thread_each() -> None:
+    from threadpoolctl import threadpool_info
+
+    from dealer_assist.vision.cores import one_core
+
+    one_core()
+    assert cv2.getNumThreads() == 1
+    blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
+    assert blas and all(pool["num_threads"] == 1 for pool in blas)
