@@ -177,3 +177,26 @@ def test_one_core_limits_opencv_and_the_blas_to_one_thread_each() -> None:
     assert cv2.getNumThreads() == 1
     blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
     assert blas and all(pool["num_threads"] == 1 for pool in blas)
+
+
+def test_the_work_view_is_the_warp_of_the_frame_by_maps_kept_between_frames(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    from dealer_assist.vision import quads
+
+    scene = random_scene(11, building_faces, style=EASY)
+    layout = scene.calibrated_layout
+    settings = quads.FinderSettings()
+    view = quads.make_view(scene.image, layout, settings)
+    assert layout.homography is not None
+    x0, y0 = layout.region_mm[:2]
+    s = settings.work_px_per_mm
+    to_work = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]]) @ layout.homography
+    warped = cv2.warpPerspective(scene.image, to_work, view.image.shape[1::-1])
+    difference = cv2.absdiff(view.image, warped)
+    # The same bilinear warp; its coordinates rounded a little differently.
+    assert difference.max() <= 6 and float(difference.mean()) < 0.2
+    kept = dict(quads._VIEW_MAPS)
+    again = quads.make_view(scene.image, layout, settings)  # the next frame: the same maps
+    assert np.array_equal(again.image, view.image)
+    assert all(quads._VIEW_MAPS[key] is maps for key, maps in kept.items())
