@@ -55,12 +55,15 @@ class FinderSettings:
     max_size_error: float = 0.2  # a refined card may differ this much from the expected size
     min_card_share: float = 0.002  # without a layout: a card is at least this share of the view
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
+    soft_gradient: float = 12.0  # an edge: the grey level rises this much a pixel (work view)
+    soft_share: float = 0.6  # a piece of the mask whose outline is this much felt is glare ...
+    soft_min_cards: float = 0.5  # ... when that felt part is at least this long (card widths)
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.3  # a lone card may reach this far (card widths) past the view
     edge_step: float = 25.0  # a card's edge: the grey level steps up this much over 2 pixels
     edge_depth: float = 0.1  # ... and stays up this far (card widths) inside: paper, no line
-    min_edge_share: float = 0.35  # an unread card shape shows a card's edge on this much outline
+    min_edge_share: float = 0.4  # an unread card shape shows a card's edge on this much outline
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +178,8 @@ def card_mask(
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
+        _clear_soft(mask, work, card_px, settings)
+    if card_px is not None:
         # A face card's picture may be as dark as the felt, inside a thin white margin: fill
         # holes up to a card's size (not the inside of a printed zone outline, which is larger).
         holes, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -239,6 +244,43 @@ def _clear_glare(
     glare = ((total > 0) & (change.astype(np.float32) < allowed)).astype(np.uint8) * 255
     full = cv2.resize(glare, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR)
     mask[full > 127] = 0
+
+
+_CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+
+
+def _clear_soft(
+    mask: np.ndarray, work: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+) -> None:
+    """Take out of ``mask`` (in place) the pieces bounded by no edge: glare on grey felt.
+
+    On grey, black and dull felt a lamp's reflection is as bright as paper and no colour tells
+    them apart, but paper ends in a sharp edge and a reflection fades out. The mask is cut along
+    the frame's sharp edges (the grey level rising ``soft_gradient`` or more a pixel); a piece
+    whose outline is more felt than edge is light on the cloth, not a card: a card's paper is
+    bounded by its own edge and by the edges of its ink. A reflection that joined a card's blob
+    is cut from it along the card's edge and goes, the card stays.
+    """
+    grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    smooth = cv2.GaussianBlur(grey, (0, 0), 1.0)
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
+    sharp = (cv2.magnitude(gx, gy) >= 8.0 * settings.soft_gradient).astype(np.uint8)
+    sharp = cv2.dilate(sharp, _CROSS)
+    pieces = cv2.bitwise_and(mask, cv2.bitwise_not(sharp * 255))
+    count, labels = cv2.connectedComponents(pieces, connectivity=4)
+    if count <= 1:
+        return
+    felt = cv2.bitwise_not(cv2.bitwise_or(mask, sharp * 255))
+    soft_border = cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces)
+    hard_border = cv2.bitwise_and(cv2.dilate(sharp * 255, _CROSS), pieces)
+    soft = np.bincount(labels[soft_border > 0], minlength=count)
+    hard = np.bincount(labels[hard_border > 0], minlength=count)
+    least = settings.soft_min_cards * card_px[0]
+    glare = (soft >= least) & (soft > settings.soft_share * (soft + hard))
+    glare[0] = False
+    if np.any(glare):
+        mask[glare[labels]] = 0
 
 
 def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float, float] | None:

@@ -61,3 +61,10 @@ def building_faces(art_cache: Path) -> dict[Card, np.ndarray]:
 def held_out_faces(art_cache: Path) -> dict[Card, np.ndarray]:
     assert decks.design(HELD_OUT_DESIGN).family in decks.HELD_OUT_FAMILIES
     return decks.render_design(decks.design(HELD_OUT_DESIGN), height=320, cache=art_cache)
+
+
+@pytest.fixture(scope="session")
+def ornamental_faces(art_cache: Path) -> dict[Card, np.ndarray]:
+    """A second building design (GNOME, one sheet): the finder's cases in test_hard_cases."""
+    assert decks.design("ornamental").family not in decks.HELD_OUT_FAMILIES
+    return decks.render_design(decks.design("ornamental"), height=320, cache=art_cache)
