@@ -33,6 +33,7 @@ class FinderSettings:
 
     work_px_per_mm: float = 0.8  # resolution of the rectified work view
     max_work_width: int = 640  # without a layout the frame is scaled down to this width
+    view_margin_cards: float = 0.0  # the work view reaches this far (card widths) past the region
     min_contrast: float = 24.0  # a card is at least this much brighter than the felt (0-255)
     max_contrast: float = 60.0  # ... and the threshold never needs to be above this
     otsu_share: float = 0.5  # the threshold as a share of Otsu's card/felt threshold
@@ -88,6 +89,9 @@ def make_view(frame: np.ndarray, layout: Layout | None, settings: FinderSettings
     matrix = layout.homography if layout is not None else None
     if layout is not None and matrix is not None:
         x0, y0, x1, y1 = layout.region_mm
+        # A card dealt across the edge of the region is seen whole in a margin round it.
+        margin = settings.view_margin_cards * layout.card_size_mm[0]
+        x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
         s = settings.work_px_per_mm
         table_to_work = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]])
         image_to_work = table_to_work @ matrix
@@ -265,15 +269,15 @@ def _clear_soft(
     smooth = cv2.GaussianBlur(grey, (0, 0), 1.0)
     gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
-    sharp = (cv2.magnitude(gx, gy) >= 8.0 * settings.soft_gradient).astype(np.uint8)
-    sharp = cv2.dilate(sharp, _CROSS)
-    pieces = cv2.bitwise_and(mask, cv2.bitwise_not(sharp * 255))
+    steep = (cv2.magnitude(gx, gy) >= 8.0 * settings.soft_gradient).astype(np.uint8) * 255
+    sharp = cv2.dilate(steep, _CROSS)
+    pieces = cv2.bitwise_and(mask, cv2.bitwise_not(sharp))
     count, labels = cv2.connectedComponents(pieces, connectivity=4)
     if count <= 1:
         return
-    felt = cv2.bitwise_not(cv2.bitwise_or(mask, sharp * 255))
+    felt = cv2.bitwise_not(cv2.bitwise_or(mask, sharp))
     soft_border = cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces)
-    hard_border = cv2.bitwise_and(cv2.dilate(sharp * 255, _CROSS), pieces)
+    hard_border = cv2.bitwise_and(cv2.dilate(sharp, _CROSS), pieces)
     soft = np.bincount(labels[soft_border > 0], minlength=count)
     hard = np.bincount(labels[hard_border > 0], minlength=count)
     least = settings.soft_min_cards * card_px[0]

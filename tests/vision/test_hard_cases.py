@@ -611,3 +611,29 @@ def test_a_shape_lying_across_two_cards_is_not_a_card() -> None:
     chosen = [proposal(q) for q in (across, left, right, third)]
     kept = _drop_hidden(chosen, [blob.raster(p.corners) for p in chosen], w * h, settings)
     assert [p.corners.tolist() for p in kept] == [q.tolist() for q in (left, right, third)]
+
+
+def test_a_look_that_hardly_knows_what_it_saw_does_not_make_a_card_sure() -> None:
+    # One corner 86% sure of a 2C; the other sure of nothing (a third on a 5, a quarter on a 2,
+    # a diamond or a club). Their product is 97% sure of the 2C: the card was a QS.
+    detector = CardDetector()
+    quad = np.array([[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]])
+    clear = np.zeros(13)
+    clear[1], clear[11] = 0.86, 0.14  # a two, or a queen
+    vague = np.full(13, 0.0443)
+    vague[4], vague[1] = 0.32, 0.235  # a five, a two, anything
+    club = np.array([0.001, 0.0, 0.001, 0.998])
+    diamond_or_club = np.array([0.02, 0.01, 0.53, 0.44])
+    looks = [_Reading(vague, diamond_or_club), _Reading(clear, club)]
+    judged = detector._judge(quad, looks)
+    assert judged is not None and judged.card is None and judged.candidate == parse_card("2C")
+    assert judged.confidence == pytest.approx(0.86 * 0.998, abs=0.01)
+    # The same looks multiplied (what the reader did before): sure of the wrong card.
+    multiplied = CardDetector(noise_sureness=0.0)._judge(quad, looks)
+    assert multiplied is not None and multiplied.card == parse_card("2C")
+    # Two looks each fairly sure of the same card still second each other.
+    fair = np.zeros(13)
+    fair[11], fair[12] = 0.9, 0.1
+    spade = np.array([0.95, 0.0, 0.0, 0.05])
+    seconded = detector._judge(quad, [_Reading(fair, spade), _Reading(fair, spade)])
+    assert seconded is not None and seconded.card == parse_card("QS")
