@@ -31,6 +31,7 @@ import collections
 import json
 import sys
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +46,7 @@ from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.layout import Layout, apply_homography
 from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import Scene, random_scene
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
@@ -54,8 +56,8 @@ DIAGNOSE_SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
 class _Recording(CardDetector):
     """The detector, keeping the looks each detection was judged from."""
 
-    def __init__(self, *, layout: Layout | None, model: GlyphModel) -> None:
-        super().__init__(layout=layout, model=model)
+    def __init__(self, *, layout: Layout | None, model: GlyphModel, finder: FinderSettings) -> None:
+        super().__init__(layout=layout, model=model, finder=finder)
         self.looks: dict[int, list[_Reading]] = {}
 
     def _judge(
@@ -116,6 +118,13 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--seed", type=int, default=DIAGNOSE_SEED)
     parser.add_argument("--cases", type=Path, help="write every case here (JSON)")
+    parser.add_argument(
+        "--finder",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a finder setting other than its default (vision.quads.FinderSettings), repeatable",
+    )
     args = parser.parse_args()
     try:
         designs = decks.validation_designs(args.families)
@@ -123,6 +132,13 @@ def main() -> int:
         parser.error(str(error))
     one_core()
     model = GlyphModel.load(args.glyphs)
+    try:
+        finder = replace(
+            FinderSettings(),
+            **{name: float(value) for name, _, value in (f.partition("=") for f in args.finder)},
+        )
+    except (TypeError, ValueError) as error:
+        parser.error(f"--finder: {error}")
     totals: collections.Counter[str] = collections.Counter()
     cases: dict[str, list[str]] = collections.defaultdict(list)
     for design in designs:
@@ -131,7 +147,7 @@ def main() -> int:
         for k in range(args.scenes):
             seed = args.seed + zlib.crc32(design.name.encode()) % 10_000 * 100 + k
             scene = random_scene(seed, faces)
-            detector = _Recording(layout=scene.calibrated_layout, model=model)
+            detector = _Recording(layout=scene.calibrated_layout, model=model, finder=finder)
             analysis = detector.analyse(scene.image)
             reported = analysis.reported
             matched, unmatched = match(reported, scene.cards)

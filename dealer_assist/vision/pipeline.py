@@ -42,6 +42,7 @@ from dealer_assist.vision.middle import (
 )
 from dealer_assist.vision.quads import (
     FinderSettings,
+    ViewMaps,
     card_mask,
     edge_share,
     estimate_card_px,
@@ -261,6 +262,7 @@ class CardDetector:
         self.finder = finder if finder is not None else FinderSettings()
         self.index = index if index is not None else IndexSettings()
         self.junk_limit = junk_limit
+        self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
         # A whole look less sure of any card than this is left out when another one is not.
         self.noise_sureness = noise_sureness
 
@@ -290,7 +292,7 @@ class CardDetector:
 
     def _findings(self, frame: np.ndarray) -> Iterator[_Finding]:
         """What the finder sees; without a layout, one finding per card size worth trying."""
-        view = make_view(frame, self.layout, self.finder)
+        view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
         if view.card_px is not None:
             sizes = [view.card_px]

@@ -85,7 +85,17 @@ class CardQuad:
     votes: int  # how many blob corners proposed it
 
 
-def make_view(frame: np.ndarray, layout: Layout | None, settings: FinderSettings) -> WorkView:
+ViewMaps = dict[bytes, tuple[np.ndarray, np.ndarray]]
+
+
+def make_view(
+    frame: np.ndarray,
+    layout: Layout | None,
+    settings: FinderSettings,
+    maps: ViewMaps | None = None,
+) -> WorkView:
+    """The work view of ``frame``. ``maps`` keeps the remapping between frames (a detector's
+    own: the camera and its calibration stay put); without it the frame is warped afresh."""
     matrix = layout.homography if layout is not None else None
     if layout is not None and matrix is not None:
         x0, y0, x1, y1 = layout.region_mm
@@ -96,8 +106,11 @@ def make_view(frame: np.ndarray, layout: Layout | None, settings: FinderSettings
         table_to_work = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]])
         image_to_work = table_to_work @ matrix
         size = (round((x1 - x0) * s), round((y1 - y0) * s))
-        map_xy, map_fraction = _view_maps(image_to_work, size)
-        work = cv2.remap(frame, map_xy, map_fraction, cv2.INTER_LINEAR)
+        if maps is None:
+            work = cv2.warpPerspective(frame, image_to_work, size, flags=cv2.INTER_LINEAR)
+        else:
+            map_xy, map_fraction = _view_maps(image_to_work, size, maps)
+            work = cv2.remap(frame, map_xy, map_fraction, cv2.INTER_LINEAR)
         card = (layout.card_size_mm[0] * s, layout.card_size_mm[1] * s)
         return WorkView(work, np.linalg.inv(image_to_work), card)
     height, width = frame.shape[:2]
@@ -111,11 +124,12 @@ def make_view(frame: np.ndarray, layout: Layout | None, settings: FinderSettings
     return WorkView(work, np.diag([1 / factor, 1 / factor, 1.0]), None)
 
 
-_VIEW_MAPS: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
-_VIEW_MAPS_KEPT = 4  # a recalibrated camera makes new maps; the old ones go
+_VIEW_MAPS_KEPT = 2  # a recalibrated camera makes new maps; the old ones go
 
 
-def _view_maps(image_to_work: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+def _view_maps(
+    image_to_work: np.ndarray, size: tuple[int, int], kept: ViewMaps
+) -> tuple[np.ndarray, np.ndarray]:
     """Where each work-view pixel comes from in the frame, as OpenCV's fixed-point maps.
 
     The camera and its calibration stay put from frame to frame: the maps are made once (what
@@ -123,7 +137,7 @@ def _view_maps(image_to_work: np.ndarray, size: tuple[int, int]) -> tuple[np.nda
     in half the time, bilinearly as the warp does.
     """
     key = image_to_work.tobytes() + np.array(size, np.int64).tobytes()
-    maps = _VIEW_MAPS.get(key)
+    maps = kept.get(key)
     if maps is None:
         ys, xs = np.mgrid[0 : size[1], 0 : size[0]].astype(np.float64)
         to_image = np.linalg.inv(image_to_work)
@@ -131,9 +145,9 @@ def _view_maps(image_to_work: np.ndarray, size: tuple[int, int]) -> tuple[np.nda
         v = to_image[1, 0] * xs + to_image[1, 1] * ys + to_image[1, 2]
         w = to_image[2, 0] * xs + to_image[2, 1] * ys + to_image[2, 2]
         maps = cv2.convertMaps((u / w).astype(np.float32), (v / w).astype(np.float32), cv2.CV_16SC2)
-        while len(_VIEW_MAPS) >= _VIEW_MAPS_KEPT:
-            _VIEW_MAPS.pop(next(iter(_VIEW_MAPS)))
-        _VIEW_MAPS[key] = maps
+        while len(kept) >= _VIEW_MAPS_KEPT:
+            kept.pop(next(iter(kept)))
+        kept[key] = maps
     return maps
 
 

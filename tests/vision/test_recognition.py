@@ -187,16 +187,18 @@ def test_the_work_view_is_the_warp_of_the_frame_by_maps_kept_between_frames(
     scene = random_scene(11, building_faces, style=EASY)
     layout = scene.calibrated_layout
     settings = quads.FinderSettings()
-    view = quads.make_view(scene.image, layout, settings)
-    assert layout.homography is not None
-    x0, y0 = layout.region_mm[:2]
-    s = settings.work_px_per_mm
-    to_work = np.array([[s, 0, -x0 * s], [0, s, -y0 * s], [0, 0, 1]]) @ layout.homography
-    warped = cv2.warpPerspective(scene.image, to_work, view.image.shape[1::-1])
-    difference = cv2.absdiff(view.image, warped)
+    warped = quads.make_view(scene.image, layout, settings)  # warped afresh
+    kept: quads.ViewMaps = {}
+    view = quads.make_view(scene.image, layout, settings, kept)
     # The same bilinear warp; its coordinates rounded a little differently.
+    difference = cv2.absdiff(view.image, warped.image)
     assert difference.max() <= 6 and float(difference.mean()) < 0.2
-    kept = dict(quads._VIEW_MAPS)
-    again = quads.make_view(scene.image, layout, settings)  # the next frame: the same maps
+    assert np.allclose(view.to_image, warped.to_image)
+    [maps] = kept.values()
+    again = quads.make_view(scene.image, layout, settings, kept)  # the next frame
     assert np.array_equal(again.image, view.image)
-    assert all(quads._VIEW_MAPS[key] is maps for key, maps in kept.items())
+    assert len(kept) == 1 and next(iter(kept.values())) is maps
+    # A detector keeps its own maps.
+    detector = CardDetector(layout=layout)
+    detector.detect(scene.image)
+    assert len(detector._view_maps) == 1
