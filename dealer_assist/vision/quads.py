@@ -446,6 +446,22 @@ def _side_frames(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return corners, directions, normals, lengths
 
 
+def _along_sides(
+    corners: np.ndarray, shares: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Places along each side of a quadrilateral at ``shares`` of its length (4 x k x 2), the
+    sides' outward unit normals (away from its centre, whichever way the corners turn; 4 x 2)
+    and the sides' lengths."""
+    starts, directions, normals, lengths = _side_frames(corners)
+    center = corners.sum(axis=0) / 4
+    sign = np.sign(((starts + directions * lengths[:, None] / 2 - center) * normals).sum(axis=1))
+    points = (
+        starts[:, None, :]
+        + (shares[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
+    )
+    return points, normals * sign[:, None], lengths
+
+
 def _score(
     blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
 ) -> tuple[float, float]:
@@ -453,15 +469,8 @@ def _score(
     inside = blob.covered(corners) / card_area
     if inside < min_inside:
         return inside, 0.0  # not worth measuring its outline
-    starts, directions, normals, lengths = _side_frames(corners)
-    # Outward: away from the card's centre, whichever way the corners turn.
-    center = corners.sum(axis=0) / 4
-    sign = np.sign(((starts + directions * lengths[:, None] / 2 - center) * normals).sum(axis=1))
-    outward = (normals * sign[:, None] * 2.0)[:, None, :]
-    points = (
-        starts[:, None, :]
-        + (_SIDE_STEPS[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
-    )
+    points, normals, _ = _along_sides(corners, _SIDE_STEPS)
+    outward = (normals * 2.0)[:, None, :]
     # Just outside each side and just inside it, 8 places a side.
     seen = blob.inside_at(np.concatenate([points + outward, points - outward]).reshape(-1, 2))
     half = len(seen) // 2
@@ -824,14 +833,7 @@ def edge_share(frame: np.ndarray, corners: np.ndarray, settings: FinderSettings)
     proposes a card-sized shape of its own).
     """
     quad = np.asarray(corners, np.float64).reshape(4, 2)
-    starts, directions, normals, lengths = _side_frames(quad)
-    centre = quad.mean(axis=0)
-    middles = starts + directions * lengths[:, None] / 2
-    outward = normals * np.sign(((middles - centre) * normals).sum(axis=1))[:, None]
-    points = (
-        starts[:, None, :]
-        + (_EDGE_ALONG[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
-    )  # 4 sides x 16 places x 2
+    points, outward, lengths = _along_sides(quad, _EDGE_ALONG)  # 4 sides x 16 places
     offsets = _EDGE_ACROSS[None, None, :, None] * outward[:, None, None, :]
     near = points[:, :, None, :] + offsets  # 4 x 16 x 9 x 2
     step = outward[:, None, None, :]
