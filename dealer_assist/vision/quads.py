@@ -466,16 +466,39 @@ def _score(
     blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
 ) -> tuple[float, float]:
     """Share of the proposal that is card; share of its outline that is the blob's edge."""
-    inside = blob.covered(corners) / card_area
-    if inside < min_inside:
-        return inside, 0.0  # not worth measuring its outline
-    points, normals, _ = _along_sides(corners, _SIDE_STEPS)
-    outward = (normals * 2.0)[:, None, :]
-    # Just outside each side and just inside it, 8 places a side.
-    seen = blob.inside_at(np.concatenate([points + outward, points - outward]).reshape(-1, 2))
-    half = len(seen) // 2
-    edge = ~seen[:half] & seen[half:]
-    return min(inside, 1.0), float(np.count_nonzero(edge)) / half
+    inside, support = _score_many(blob, corners[None], card_area, min_inside)
+    return float(inside[0]), float(support[0])
+
+
+def _score_many(
+    blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_score`` of many proposals at once (``corners``: K x 4 x 2): the shares of each that
+    are card (at most 1) and of each outline that is the blob's edge (0 where too little of
+    the proposal is card to be worth measuring its outline)."""
+    inside = np.array([blob.covered(quad) for quad in corners], np.float64) / card_area
+    support = np.zeros(len(corners))
+    worth = np.flatnonzero(inside >= min_inside)
+    if len(worth):
+        quads = corners[worth]
+        vectors = quads[:, _NEXT] - quads
+        lengths = np.sqrt((vectors * vectors).sum(axis=2))
+        directions = vectors / lengths[:, :, None]
+        normals = directions[:, :, ::-1] * _TURN
+        center = quads.sum(axis=1) / 4
+        middles = quads + directions * lengths[:, :, None] / 2
+        sign = np.sign(((middles - center[:, None, :]) * normals).sum(axis=2))
+        points = (
+            quads[:, :, None, :]
+            + (_SIDE_STEPS[None, None, :, None] * lengths[:, :, None, None])
+            * directions[:, :, None, :]
+        )
+        outward = (normals * sign[:, :, None] * 2.0)[:, :, None, :]
+        # Just outside each side and just inside it, 8 places a side.
+        outer = blob.inside_at((points + outward).reshape(-1, 2)).reshape(len(worth), -1)
+        inner = blob.inside_at((points - outward).reshape(-1, 2)).reshape(len(worth), -1)
+        support[worth] = np.count_nonzero(~outer & inner, axis=1) / outer.shape[1]
+    return np.minimum(inside, 1.0), support
 
 
 def _corner_candidates(
@@ -536,6 +559,7 @@ def _proposals(
             fits[k] = fitted if fitted is not None else (start, _unit(end - start))
         return fits[k]
 
+    candidates: list[tuple[np.ndarray, np.ndarray]] = []  # corners, long side's direction
     for i, j in _corner_candidates(polygon, card_w, settings):
         incoming = (polygon[i], polygon[(i + 1) % n])
         point_in, direction_in = edge_line(i)
@@ -554,24 +578,31 @@ def _proposals(
                 or corners[:, 1].max() > height - 2
             ):
                 continue  # a card cut by the edge of the view cannot be read
-            inside, support = _score(blob, corners, card_area, settings.min_inside)
-            refitted = False
-            if inside >= settings.min_inside and settings.min_near_support <= support < (
-                settings.min_support
-            ):
-                # Nearly a card: a side fitted to an outline edge that two cards make together
-                # (nearly in line) is a little off. Fit its sides to the outline and look again.
-                refined = _refine(corners, blob.contour, card_px, settings)
-                if refined is not corners:
-                    corners, refitted = refined, True
-                    inside, support = _score(blob, corners, card_area, settings.min_inside)
-            if inside < settings.min_inside or support < settings.min_support:
-                continue
-            long_side = u if length_u > length_w else w
-            axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
-            proposals.append(
-                _Proposal(corners, inside, support, 1, corners.mean(axis=0), axis, refitted)
-            )
+            candidates.append((corners, u if length_u > length_w else w))
+    if not candidates:
+        return proposals
+    insides, supports = _score_many(
+        blob, np.stack([c for c, _ in candidates]), card_area, settings.min_inside
+    )
+    for (corners, long_side), inside, support in zip(
+        candidates, insides.tolist(), supports.tolist(), strict=True
+    ):
+        refitted = False
+        if inside >= settings.min_inside and settings.min_near_support <= support < (
+            settings.min_support
+        ):
+            # Nearly a card: a side fitted to an outline edge that two cards make together
+            # (nearly in line) is a little off. Fit its sides to the outline and look again.
+            refined = _refine(corners, blob.contour, card_px, settings)
+            if refined is not corners:
+                corners, refitted = refined, True
+                inside, support = _score(blob, corners, card_area, settings.min_inside)
+        if inside < settings.min_inside or support < settings.min_support:
+            continue
+        axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
+        proposals.append(
+            _Proposal(corners, inside, support, 1, corners.mean(axis=0), axis, refitted)
+        )
     return proposals
 
 
@@ -633,6 +664,11 @@ def _refine(
     """Fit each side to the blob's outline where the outline shows it."""
     band = settings.refine_band_cards * card_px[0]
     starts, directions, normals, lengths = _side_frames(corners)
+    # Only outline points near the card can fit its sides (the others of a large blob are
+    # left out before the arithmetic; the points kept stay in their order).
+    low, high = corners.min(axis=0) - band, corners.max(axis=0) + band
+    xs, ys = contour[:, 0], contour[:, 1]
+    contour = contour[(xs > low[0]) & (xs < high[0]) & (ys > low[1]) & (ys < high[1])]
     relative = contour[None, :, :] - starts[:, None, :]
     along = np.einsum("snk,sk->sn", relative, directions)
     across = np.einsum("snk,sk->sn", relative, normals)
