@@ -119,6 +119,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=DIAGNOSE_SEED)
     parser.add_argument("--cases", type=Path, help="write every case here (JSON)")
     parser.add_argument(
+        "--confidences",
+        type=Path,
+        help="write every card found here (JSON: design#seed, card, best guess, confidence), "
+        "to see what another threshold would do",
+    )
+    parser.add_argument(
         "--finder",
         action="append",
         default=[],
@@ -141,6 +147,7 @@ def main() -> int:
         parser.error(f"--finder: {error}")
     totals: collections.Counter[str] = collections.Counter()
     cases: dict[str, list[str]] = collections.defaultdict(list)
+    found_cards: list[tuple[str, str, str | None, float]] = []
     for design in designs:
         faces = decks.render_design(design, height=320, cache=CACHE)
         tally: collections.Counter[str] = collections.Counter()
@@ -159,6 +166,16 @@ def main() -> int:
                 tally["cards"] += 1
                 where = f"{design.name}#{seed} {card.card.code}"
                 d = matched.get(t)
+                if d is not None:
+                    guess = reported[d].candidate
+                    found_cards.append(
+                        (
+                            f"{design.name}#{seed}",
+                            card.card.code,
+                            guess.code if guess is not None else None,
+                            round(float(reported[d].confidence), 4),
+                        )
+                    )
                 if d is None:
                     overlaps = [polygon_iou(np.array(card.corners), q) for q in analysis.quads]
                     best = max(overlaps, default=0.0)
@@ -186,6 +203,9 @@ def main() -> int:
     if args.cases is not None:
         args.cases.parent.mkdir(parents=True, exist_ok=True)
         args.cases.write_text(json.dumps(cases, indent=1, sort_keys=True))
+    if args.confidences is not None:
+        args.confidences.parent.mkdir(parents=True, exist_ok=True)
+        args.confidences.write_text(json.dumps(found_cards))
     return 0
 
 

@@ -290,15 +290,65 @@ def _clear_soft(
     if count <= 1:
         return
     felt = cv2.bitwise_not(cv2.bitwise_or(mask, sharp))
+    soft = np.bincount(
+        labels[cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces) > 0], minlength=count
+    )
+    least = settings.soft_min_cards * card_px[0]
+    suspects = np.flatnonzero(soft >= least)
+    suspects = suspects[suspects > 0]
+    if len(suspects) == 0:
+        return
+    # Only the pieces with felt enough round them can be glare: they are looked at closer,
+    # in a window round them.
+    rows, cols = np.nonzero(np.isin(labels, suspects))
+    pad = 2 * _ACROSS_PX
+    top, left = max(0, int(rows.min()) - pad), max(0, int(cols.min()) - pad)
+    bottom, right = int(rows.max()) + pad + 1, int(cols.max()) + pad + 1
+    at = (slice(top, bottom), slice(left, right))
+    felt, labels, pieces = felt[at].copy(), labels[at], pieces[at]
+    # A spot of the felt's colour inside a card (a dark part of a picture) is no cloth.
+    _, spot_labels, stats, _ = cv2.connectedComponentsWithStats(felt, connectivity=4)
+    height, width = felt.shape
+    x, y, w, h, area = (stats[:, k] for k in range(5))
+    enclosed = (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
+    spots = enclosed & (area < settings.max_hole_cards * card_px[0] * card_px[1])
+    spots[0] = False
+    if np.any(spots):
+        felt[spots[spot_labels]] = 0
     soft_border = cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces)
-    hard_border = cv2.bitwise_and(cv2.dilate(sharp, _CROSS), pieces)
+    # An edge bounds a piece when the piece is its bright side: card paper against the felt
+    # or against its own ink. Light on the cloth beside a brighter thing (a card, a printed
+    # line) is the edge's dark side: that stretch of its outline counts neither way.
+    hard_border = cv2.bitwise_and(cv2.dilate(sharp[at], _CROSS), pieces)
+    hard_border[_dark_side(steep[at], smooth[at], gx[at], gy[at]) > 0] = 0
     soft = np.bincount(labels[soft_border > 0], minlength=count)
     hard = np.bincount(labels[hard_border > 0], minlength=count)
-    least = settings.soft_min_cards * card_px[0]
     glare = (soft >= least) & (soft > settings.soft_share * (soft + hard))
     glare[0] = False
     if np.any(glare):
-        mask[glare[labels]] = 0
+        mask[at][glare[labels]] = 0
+
+
+_ACROSS_PX = 4  # the dark side of a sharp edge: this many pixels down its slope
+
+
+def _dark_side(steep: np.ndarray, smooth: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """The pixels just off the dark side of the ``steep`` pixels (a sharp edge): down the grey
+    level's slope from each, up to ``_ACROSS_PX`` pixels away, as long as the grey is below the
+    edge's (not the paper beyond a thin dark line); a mask, 255 there."""
+    ys, xs = np.nonzero(steep)
+    dx, dy = gx[ys, xs], gy[ys, xs]
+    length = np.maximum(np.hypot(dx, dy), 1e-6)
+    ux, uy = dx / length, dy / length
+    level = smooth[ys, xs]
+    height, width = steep.shape
+    dark = np.zeros(steep.shape, np.uint8)
+    for k in range(1, _ACROSS_PX + 1):
+        px = np.clip(np.rint(xs - k * ux).astype(np.intp), 0, width - 1)
+        py = np.clip(np.rint(ys - k * uy).astype(np.intp), 0, height - 1)
+        below = smooth[py, px] < level
+        dark[py[below], px[below]] = 255
+    return dark
 
 
 def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float, float] | None:

@@ -35,6 +35,7 @@ from dealer_assist.vision.pipeline import (
 )
 from dealer_assist.vision.quads import (
     FinderSettings,
+    _dark_side,
     card_mask,
     edge_share,
     find_quads,
@@ -136,6 +137,35 @@ def test_glare_on_grey_felt_beside_a_card_is_cut_from_it_along_the_cards_edge(
     assert blobs(mask) == [1.0]
     found = CardDetector(layout=calibrated).detect(glared)
     assert score(found, truth).exact == 1
+
+
+def test_glare_beside_a_card_and_across_a_printed_line_is_cut_from_the_card(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    # A zone's white line runs through the reflection beside the card. The line's edges and
+    # the card's are sharp, but the reflection is their dark side: it is bounded by no edge of
+    # its own and goes, however much of its outline they make.
+    image, truth, calibrated = _one_card_on(building_faces, 4, (60.0, 62.0, 66.0), "8S")
+    (x0, y0), (x1, _), (_, y2) = truth[0].corners[0], truth[0].corners[1], truth[0].corners[2]
+    width = x1 - x0
+    line_x = round(x1 + 0.45 * width)
+    cv2.rectangle(image, (line_x, 0), (line_x + 2, image.shape[0] - 1), (225, 225, 225), -1)
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
+    cx, cy = line_x, (y0 + y2) / 2
+    spot = np.exp(-(((xs - cx) / (0.6 * width)) ** 2 + ((ys - cy) / (0.8 * width)) ** 2) / 2)
+    glared = np.clip(image.astype(np.float32) + 150.0 * spot[:, :, None], 0, 255).astype(np.uint8)
+    settings = FinderSettings()
+    view = make_view(glared, calibrated, settings)
+    assert view.card_px is not None
+    spot_x, spot_y = transform_points(
+        np.linalg.inv(view.to_image), np.array([[cx - 0.2 * width, cy]])
+    )[0]
+    mask = card_mask(view.image, view.card_px, settings)
+    assert mask[round(spot_y), round(spot_x)] == 0
+    found = CardDetector(layout=calibrated).detect(glared)
+    tally = score(found, truth)
+    assert (tally.exact, tally.phantoms) == (1, 0)
 
 
 def test_a_lone_card_a_little_past_the_edge_of_the_region_is_found() -> None:
@@ -548,6 +578,22 @@ def test_glare_joined_to_a_card_on_dark_felt_is_not_reported_as_a_card(
             assert len(analysis.quads) > len(scene.cards)  # the glare's shape was found
 
 
+def test_the_dark_side_of_an_edge_is_down_its_slope() -> None:
+    # Paper (right) against felt (left), and a thin black line printed on the paper: the felt
+    # beside the paper's edge is its dark side, the paper either side of the black line is not
+    # (it is the bright side of both of the line's edges).
+    grey = np.full((40, 60), 200, np.uint8)
+    grey[:, :20] = 70
+    grey[:, 40:42] = 10
+    smooth = cv2.GaussianBlur(grey, (0, 0), 1.0)
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
+    steep = (cv2.magnitude(gx, gy) >= 96).astype(np.uint8) * 255
+    dark = _dark_side(steep, smooth, gx, gy)[20]
+    assert dark[15:19].all() and not dark[21:38].any()  # felt, then paper
+    assert not dark[44:60].any()  # paper right of the line
+
+
 def test_a_cards_edge_is_sharp_and_a_glare_patch_fades() -> None:
     settings = FinderSettings()
     frame = np.full((240, 320, 3), 60, np.uint8)
@@ -583,9 +629,9 @@ def test_a_card_whose_edge_runs_in_line_with_its_neighbours_is_found(
     # Three cards in one blob; one card's top edge and its neighbour's are nearly in line, so
     # the outline has one edge for both and the card proposed from it is a little off. Fitted
     # to the outline again it is the card; without that it is missed.
-    assert _finder_run(ornamental_faces, 7890419).missed == 0
+    assert _finder_run(ornamental_faces, 7890386).missed == 0
     unrefitted = FinderSettings(min_near_support=1.0)
-    assert _finder_run(ornamental_faces, 7890419, unrefitted).missed == 1
+    assert _finder_run(ornamental_faces, 7890386, unrefitted).missed == 1
 
 
 def test_a_shape_lying_across_two_cards_is_not_a_card() -> None:
@@ -628,8 +674,9 @@ def test_a_look_that_hardly_knows_what_it_saw_does_not_make_a_card_sure() -> Non
     judged = detector._judge(quad, looks)
     assert judged is not None and judged.card is None and judged.candidate == parse_card("2C")
     assert judged.confidence == pytest.approx(0.86 * 0.998, abs=0.01)
-    # The same looks multiplied (what the reader did before): sure of the wrong card.
-    multiplied = CardDetector(noise_sureness=0.0)._judge(quad, looks)
+    # The same looks multiplied (what the reader did before, at the threshold of the time):
+    # sure of the wrong card.
+    multiplied = CardDetector(noise_sureness=0.0, threshold=0.95)._judge(quad, looks)
     assert multiplied is not None and multiplied.card == parse_card("2C")
     # Two looks each fairly sure of the same card still second each other.
     fair = np.zeros(13)
