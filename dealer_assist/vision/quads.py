@@ -488,28 +488,30 @@ _TURN = np.array([-1.0, 1.0])  # (x, y) reversed and times this: turned a quarte
 
 
 def _side_frames(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """For the 4 sides: start points, unit directions, unit normals (left of travel), lengths."""
-    vectors = corners[_NEXT] - corners
-    lengths = np.sqrt((vectors * vectors).sum(axis=1))
-    directions = vectors / lengths[:, None]
-    normals = directions[:, ::-1] * _TURN
+    """For the 4 sides of each quadrilateral (``corners``: ... x 4 x 2): start points, unit
+    directions, unit normals (left of travel), lengths."""
+    vectors = corners[..., _NEXT, :] - corners
+    lengths = np.sqrt((vectors * vectors).sum(axis=-1))
+    directions = vectors / lengths[..., None]
+    normals = directions[..., ::-1] * _TURN
     return corners, directions, normals, lengths
 
 
 def _along_sides(
     corners: np.ndarray, shares: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Places along each side of a quadrilateral at ``shares`` of its length (4 x k x 2), the
-    sides' outward unit normals (away from its centre, whichever way the corners turn; 4 x 2)
-    and the sides' lengths."""
+    """Places along each side of a quadrilateral (``corners``: ... x 4 x 2) at ``shares`` of
+    its length (... x 4 x k x 2), the sides' outward unit normals (away from its centre,
+    whichever way the corners turn; ... x 4 x 2) and the sides' lengths."""
     starts, directions, normals, lengths = _side_frames(corners)
-    center = corners.sum(axis=0) / 4
-    sign = np.sign(((starts + directions * lengths[:, None] / 2 - center) * normals).sum(axis=1))
+    center = corners.sum(axis=-2) / 4
+    middles = starts + directions * lengths[..., None] / 2
+    sign = np.sign(((middles - center[..., None, :]) * normals).sum(axis=-1))
     points = (
-        starts[:, None, :]
-        + (shares[None, :, None] * lengths[:, None, None]) * directions[:, None, :]
+        starts[..., None, :]
+        + (shares[:, None] * lengths[..., None, None]) * directions[..., None, :]
     )
-    return points, normals * sign[:, None], lengths
+    return points, normals * sign[..., None], lengths
 
 
 def _score(
@@ -530,20 +532,8 @@ def _score_many(
     support = np.zeros(len(corners))
     worth = np.flatnonzero(inside >= min_inside)
     if len(worth):
-        quads = corners[worth]
-        vectors = quads[:, _NEXT] - quads
-        lengths = np.sqrt((vectors * vectors).sum(axis=2))
-        directions = vectors / lengths[:, :, None]
-        normals = directions[:, :, ::-1] * _TURN
-        center = quads.sum(axis=1) / 4
-        middles = quads + directions * lengths[:, :, None] / 2
-        sign = np.sign(((middles - center[:, None, :]) * normals).sum(axis=2))
-        points = (
-            quads[:, :, None, :]
-            + (_SIDE_STEPS[None, None, :, None] * lengths[:, :, None, None])
-            * directions[:, :, None, :]
-        )
-        outward = (normals * sign[:, :, None] * 2.0)[:, :, None, :]
+        points, normals, _ = _along_sides(corners[worth], _SIDE_STEPS)
+        outward = (normals * 2.0)[:, :, None, :]
         # Just outside each side and just inside it, 8 places a side.
         outer = blob.inside_at((points + outward).reshape(-1, 2)).reshape(len(worth), -1)
         inner = blob.inside_at((points - outward).reshape(-1, 2)).reshape(len(worth), -1)
@@ -714,11 +704,6 @@ def _refine(
     """Fit each side to the blob's outline where the outline shows it."""
     band = settings.refine_band_cards * card_px[0]
     starts, directions, normals, lengths = _side_frames(corners)
-    # Only outline points near the card can fit its sides (the others of a large blob are
-    # left out before the arithmetic; the points kept stay in their order).
-    low, high = corners.min(axis=0) - band, corners.max(axis=0) + band
-    xs, ys = contour[:, 0], contour[:, 1]
-    contour = contour[(xs > low[0]) & (xs < high[0]) & (ys > low[1]) & (ys < high[1])]
     relative = contour[None, :, :] - starts[:, None, :]
     along = np.einsum("snk,sk->sn", relative, directions)
     across = np.einsum("snk,sk->sn", relative, normals)
@@ -756,10 +741,7 @@ def _refine(
 def _explained(corners: np.ndarray, contour: np.ndarray, band: float) -> np.ndarray:
     """Which outline points lie on a side of each proposed card (``corners``: P x 4 x 2; the
     result P x N)."""
-    vectors = corners[:, _NEXT] - corners
-    lengths = np.sqrt((vectors * vectors).sum(axis=2))
-    directions = vectors / lengths[:, :, None]
-    normals = directions[:, :, ::-1] * _TURN
+    _, directions, normals, lengths = _side_frames(corners)
     relative = contour[None, None, :, :] - corners[:, :, None, :]  # P x 4 x N x 2
     along = np.einsum("psnk,psk->psn", relative, directions)
     across = np.einsum("psnk,psk->psn", relative, normals)
