@@ -589,6 +589,7 @@ def _proposals(
     proposals: list[_Proposal] = []
     band = settings.refine_band_cards * card_w
     height, width = bounds
+    slack = settings.edge_slack_cards * card_w
     fits: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def edge_line(k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -612,12 +613,12 @@ def _proposals(
         for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
             corners = _rectangle(corner, u, w, length_u, length_w)
             if (
-                corners[:, 0].min() < 1
-                or corners[:, 1].min() < 1
-                or corners[:, 0].max() > width - 2
-                or corners[:, 1].max() > height - 2
+                corners[:, 0].min() < 1 - slack
+                or corners[:, 1].min() < 1 - slack
+                or corners[:, 0].max() > width - 2 + slack
+                or corners[:, 1].max() > height - 2 + slack
             ):
-                continue  # a card cut by the edge of the view cannot be read
+                continue  # more of it past the view's edge than a whole card may be (_single_card)
             candidates.append((corners, u if length_u > length_w else w))
     if not candidates:
         return proposals

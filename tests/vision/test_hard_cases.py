@@ -188,6 +188,33 @@ def test_a_lone_card_a_little_past_the_edge_of_the_region_is_found() -> None:
     assert find_quads(mask, card_px, settings)[0] == []
 
 
+def test_a_card_touching_another_a_little_past_the_edge_of_the_region_is_found() -> None:
+    # The same rule in a blob of touching cards: a third card dealt sideways, touching the two
+    # below it, lies 3 pixels past the view's top edge; it is a card all the same.
+    settings = FinderSettings()
+    card_px = (50.0, 70.0)
+    mask = np.zeros((200, 300), np.uint8)
+    sideways = cv2.boxPoints(((150.0, 25.0 - 3.0), card_px, 90.0))
+    below = [cv2.boxPoints(((124.5 + 51.0 * k, 46.0 + 35.0), card_px, 0.0)) for k in (0, 1)]
+    for box in (sideways, *below):
+        cv2.fillPoly(mask, [np.round(box).astype(np.int32)], 255)
+    quads, _ = find_quads(mask, card_px, settings)
+    assert len(quads) == 3
+    for box in below:
+        assert max(polygon_iou(q.corners, box) for q in quads) > 0.9
+    # Its side past the edge is unseen, and the side on the cards below is inside the blob:
+    # it is placed against the edge, 3 pixels off (its index is read from the frame).
+    assert max(polygon_iou(q.corners, sideways) for q in quads) > 0.85
+    # Half a card beyond the edge is part of a card: the two below are found, nothing more.
+    mask[:] = 0
+    for box in (sideways - [0.0, 25.0], *below):
+        cv2.fillPoly(mask, [np.round(box).astype(np.int32)], 255)
+    quads, _ = find_quads(mask, card_px, settings)
+    assert len(quads) == 2
+    for box in below:
+        assert max(polygon_iou(q.corners, box) for q in quads) > 0.9
+
+
 def _lying_on_felt(
     face: np.ndarray, felt: tuple[float, float, float] = (60.0, 60.0, 60.0)
 ) -> tuple[np.ndarray, np.ndarray]:
