@@ -300,10 +300,12 @@ def _clear_soft(
         return
     # Only the pieces with felt enough round them can be glare: they are looked at closer,
     # in a window round them.
-    rows, cols = np.nonzero(np.isin(labels, suspects))
+    chosen = np.zeros(count, np.uint8)
+    chosen[suspects] = 255
+    x0, y0, w0, h0 = cv2.boundingRect(chosen[labels])
     pad = 2 * _ACROSS_PX
-    top, left = max(0, int(rows.min()) - pad), max(0, int(cols.min()) - pad)
-    bottom, right = int(rows.max()) + pad + 1, int(cols.max()) + pad + 1
+    top, left = max(0, y0 - pad), max(0, x0 - pad)
+    bottom, right = y0 + h0 + pad, x0 + w0 + pad
     at = (slice(top, bottom), slice(left, right))
     felt, labels, pieces = felt[at].copy(), labels[at], pieces[at]
     # A spot of the felt's colour inside a card (a dark part of a picture) is no cloth.
