@@ -8,7 +8,7 @@ URLs:
 - ``camera:http://host:8080/video.mjpg`` or ``camera:rtsp://host/stream`` - a network camera.
 
 Options (after ``?``): ``layout=PATH`` (a TOML file with a ``[camera]`` table: zones, card size,
-markers, calibration; see :mod:`dealer_assist.vision.layout`), ``threshold=0.97`` (confidence
+markers, calibration; see :mod:`dealer_assist.vision.layout`), ``threshold=0.98`` (confidence
 below which a card is reported uncertain), ``fps=30`` (frame rate assumed for files),
 ``realtime=1`` (pace files at ``fps``), ``recalibrate=5`` (seconds between marker checks, 0 to
 turn off), ``reconnect=1`` (seconds between attempts to reopen a lost camera), ``model=PATH``,

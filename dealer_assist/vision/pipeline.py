@@ -50,7 +50,7 @@ from dealer_assist.vision.quads import (
     make_view,
 )
 
-DEFAULT_THRESHOLD = 0.97
+DEFAULT_THRESHOLD = 0.98
 
 
 @dataclass(frozen=True, slots=True)
