@@ -50,7 +50,12 @@ def add_parser(subparsers: Any) -> None:
     detect.add_argument(
         "--annotate", type=Path, metavar="OUT_DIR", help="write annotated images here"
     )
-    detect.add_argument("--threshold", type=float, default=None, help="confidence threshold (0.9)")
+    detect.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        help="confidence threshold (default 0.98, the camera's)",
+    )
     detect.add_argument("--model", type=Path, help="a glyph model other than the built-in one")
     detect.set_defaults(handler=cmd_vision_detect)
 

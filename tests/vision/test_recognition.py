@@ -202,3 +202,13 @@ def test_the_work_view_is_the_warp_of_the_frame_by_maps_kept_between_frames(
     detector = CardDetector(layout=layout)
     detector.detect(scene.image)
     assert len(detector._view_maps) == 1
+
+
+def test_vision_detect_help_states_the_cameras_threshold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD
+
+    with pytest.raises(SystemExit):
+        main(["vision", "detect", "--help"])
+    assert f"default {DEFAULT_THRESHOLD}" in " ".join(capsys.readouterr().out.split())
