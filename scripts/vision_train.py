@@ -124,7 +124,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--validate", help="building families to leave out and report on")
     parser.add_argument("--hidden", type=int, default=96)
-    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--members", type=int, default=5, help="networks in the ensemble")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
