@@ -61,7 +61,7 @@ class FinderSettings:
     soft_min_cards: float = 0.5  # ... when that felt part is at least this long (card widths)
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
-    edge_slack_cards: float = 0.3  # a lone card may reach this far (card widths) past the view
+    edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
     edge_step: float = 25.0  # a card's edge: the grey level steps up this much over 2 pixels
     edge_depth: float = 0.1  # ... and stays up this far (card widths) inside: paper, no line
     min_edge_share: float = 0.4  # an unread card shape shows a card's edge on this much outline
@@ -575,6 +575,21 @@ def _corner_candidates(
     return pairs
 
 
+def _past_view(corners: np.ndarray, bounds: tuple[int, int], slack: float) -> bool:
+    """Whether a proposed card reaches further than ``slack`` pixels past the work view's edge.
+
+    A card lying across the edge of the view is cut off by it. A corner a little beyond the
+    edge is a whole card all the same (its size is known; its index is read from the frame,
+    not the view); more than that is a part of a card."""
+    height, width = bounds
+    return bool(
+        corners[:, 0].min() < 1 - slack
+        or corners[:, 1].min() < 1 - slack
+        or corners[:, 0].max() > width - 2 + slack
+        or corners[:, 1].max() > height - 2 + slack
+    )
+
+
 def _proposals(
     blob: _Blob, card_px: tuple[float, float], bounds: tuple[int, int], settings: FinderSettings
 ) -> list[_Proposal]:
@@ -590,7 +605,6 @@ def _proposals(
         return []
     proposals: list[_Proposal] = []
     band = settings.refine_band_cards * card_w
-    height, width = bounds
     slack = settings.edge_slack_cards * card_w
     fits: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -614,13 +628,8 @@ def _proposals(
         u, w = _orthogonalize(side_out[1], side_in[1])
         for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
             corners = _rectangle(corner, u, w, length_u, length_w)
-            if (
-                corners[:, 0].min() < 1 - slack
-                or corners[:, 1].min() < 1 - slack
-                or corners[:, 0].max() > width - 2 + slack
-                or corners[:, 1].max() > height - 2 + slack
-            ):
-                continue  # more of it past the view's edge than a whole card may be (_single_card)
+            if _past_view(corners, bounds, slack):
+                continue
             candidates.append((corners, u if length_u > length_w else w))
     if not candidates:
         return proposals
@@ -844,14 +853,7 @@ def _single_card(
     if abs(short - card_w) > tolerance * card_w or abs(long - card_h) > tolerance * card_h:
         return None
     corners = cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float64)
-    # A card lying across the edge of the view is cut off by it. A corner a little beyond the
-    # edge is a whole card all the same (its size was checked; its index is read from the
-    # frame, not the view); more than that is a part of a card.
-    height, width = bounds
-    slack = settings.edge_slack_cards * card_w
-    if corners[:, 0].min() < 1 - slack or corners[:, 1].min() < 1 - slack:
-        return None
-    if corners[:, 0].max() > width - 2 + slack or corners[:, 1].max() > height - 2 + slack:
+    if _past_view(corners, bounds, settings.edge_slack_cards * card_w):
         return None
     points = contour.reshape(-1, 2).astype(np.float64)
     refined = _refine(corners, points, (short, long), settings)

@@ -73,6 +73,17 @@ def _one_card_on(
     return image, truth, layout.with_homography(np.linalg.inv(base.camera))
 
 
+def _with_glare(
+    image: np.ndarray, centre: tuple[float, float], spread: tuple[float, float], strength: float
+) -> np.ndarray:
+    """``image`` with a lamp's reflection added (white light, a Gaussian spot at ``centre``
+    whose standard deviations across and down are ``spread``, pixels)."""
+    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
+    (cx, cy), (sx, sy) = centre, spread
+    spot = np.exp(-(((xs - cx) / sx) ** 2 + ((ys - cy) / sy) ** 2) / 2)
+    return np.clip(image.astype(np.float32) + strength * spot[:, :, None], 0, 255).astype(np.uint8)
+
+
 def test_glare_on_coloured_felt_beside_a_card_is_not_card(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
@@ -80,10 +91,8 @@ def test_glare_on_coloured_felt_beside_a_card_is_not_card(
     # A lamp's reflection on the cloth, touching the card's right side: white light added.
     (x0, y0), (x1, _), (_, y2) = truth[0].corners[0], truth[0].corners[1], truth[0].corners[2]
     width = x1 - x0
-    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
     cx, cy = x1 + 0.55 * width, (y0 + y2) / 2
-    spot = np.exp(-(((xs - cx) / (0.6 * width)) ** 2 + ((ys - cy) / (0.9 * width)) ** 2) / 2)
-    glared = np.clip(image.astype(np.float32) + GLARE * spot[:, :, None], 0, 255).astype(np.uint8)
+    glared = _with_glare(image, (cx, cy), (0.6 * width, 0.9 * width), GLARE)
 
     view = make_view(glared, calibrated, FinderSettings())
     mask = card_mask(view.image, view.card_px, FinderSettings())
@@ -114,10 +123,8 @@ def test_glare_on_grey_felt_beside_a_card_is_cut_from_it_along_the_cards_edge(
     image, truth, calibrated = _one_card_on(building_faces, 4, felt, "8S")
     (x0, y0), (x1, _), (_, y2) = truth[0].corners[0], truth[0].corners[1], truth[0].corners[2]
     width = x1 - x0
-    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
     cx, cy = x1 + 0.5 * width, (y0 + y2) / 2
-    spot = np.exp(-(((xs - cx) / (0.6 * width)) ** 2 + ((ys - cy) / (0.8 * width)) ** 2) / 2)
-    glared = np.clip(image.astype(np.float32) + 190.0 * spot[:, :, None], 0, 255).astype(np.uint8)
+    glared = _with_glare(image, (cx, cy), (0.6 * width, 0.8 * width), 190.0)
     settings = FinderSettings()
     view = make_view(glared, calibrated, settings)
     assert view.card_px is not None
@@ -151,10 +158,8 @@ def test_glare_beside_a_card_and_across_a_printed_line_is_cut_from_the_card(
     line_x = round(x1 + 0.45 * width)
     cv2.rectangle(image, (line_x, 0), (line_x + 2, image.shape[0] - 1), (225, 225, 225), -1)
     image = cv2.GaussianBlur(image, (0, 0), 0.8)
-    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
     cx, cy = line_x, (y0 + y2) / 2
-    spot = np.exp(-(((xs - cx) / (0.6 * width)) ** 2 + ((ys - cy) / (0.8 * width)) ** 2) / 2)
-    glared = np.clip(image.astype(np.float32) + 150.0 * spot[:, :, None], 0, 255).astype(np.uint8)
+    glared = _with_glare(image, (cx, cy), (0.6 * width, 0.8 * width), 150.0)
     settings = FinderSettings()
     view = make_view(glared, calibrated, settings)
     assert view.card_px is not None
@@ -629,10 +634,7 @@ def test_a_cards_edge_is_sharp_and_a_glare_patch_fades() -> None:
     frame = cv2.GaussianBlur(frame, (0, 0), 1.2)
     assert edge_share(frame, card, settings) > 0.9
     # The same outline drawn round a patch of glare: the light fades over tens of pixels.
-    ys, xs = np.mgrid[0:240, 0:320].astype(np.float32)
-    spot = np.exp(-(((xs - 130) / 40) ** 2 + ((ys - 102) / 50) ** 2) / 2)
-    glare = np.clip(60 + 170 * spot, 0, 255).astype(np.uint8)
-    glare = cv2.merge([glare, glare, glare])
+    glare = _with_glare(np.full((240, 320, 3), 60, np.uint8), (130.0, 102.0), (40.0, 50.0), 170.0)
     assert edge_share(glare, card, settings) < 0.1
     # A card lying against another card shows no edge on that side, and is a card all the same.
     against = frame.copy()
