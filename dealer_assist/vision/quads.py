@@ -284,7 +284,7 @@ def _clear_soft(
     smooth = cv2.GaussianBlur(grey, (0, 0), 1.0)
     gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
-    steep = cv2.compare(cv2.magnitude(gx, gy), 8.0 * settings.soft_gradient, cv2.CMP_GE)
+    steep = cv2.inRange(cv2.magnitude(gx, gy), 8.0 * settings.soft_gradient, math.inf)
     sharp = cv2.dilate(steep, _CROSS)
     pieces = cv2.bitwise_and(mask, cv2.bitwise_not(sharp))
     count, labels = cv2.connectedComponents(pieces, connectivity=4)
