@@ -741,9 +741,7 @@ def _refine(
     """Fit each side to the blob's outline where the outline shows it."""
     band = settings.refine_band_cards * card_px[0]
     starts, directions, normals, lengths = _side_frames(corners)
-    relative = contour[None, :, :] - starts[:, None, :]
-    along = np.einsum("snk,sk->sn", relative, directions)
-    across = np.einsum("snk,sk->sn", relative, normals)
+    along, across = _side_coordinates(contour, starts, directions, normals)
     near_all = (
         (np.abs(across) < band)
         & (along > 0.08 * lengths[:, None])
@@ -778,13 +776,27 @@ def _refine(
 def _explained(corners: np.ndarray, contour: np.ndarray, band: float) -> np.ndarray:
     """Which outline points lie on a side of each proposed card (``corners``: P x 4 x 2; the
     result P x N)."""
-    _, directions, normals, lengths = _side_frames(corners)
-    relative = contour[None, None, :, :] - corners[:, :, None, :]  # P x 4 x N x 2
-    along = np.einsum("psnk,psk->psn", relative, directions)
-    across = np.einsum("psnk,psk->psn", relative, normals)
+    starts, directions, normals, lengths = _side_frames(corners)
+    count = len(corners)
+    along, across = _side_coordinates(
+        contour, starts.reshape(-1, 2), directions.reshape(-1, 2), normals.reshape(-1, 2)
+    )
+    along, across = along.reshape(count, 4, -1), across.reshape(count, 4, -1)
     near = (np.abs(across) < band) & (along > -band) & (along < lengths[:, :, None] + band)
     result: np.ndarray = near.any(axis=1)
     return result
+
+
+def _side_coordinates(
+    points: np.ndarray, starts: np.ndarray, directions: np.ndarray, normals: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each of ``points`` (N x 2) along and across each side (S x 2 each: a start, a unit
+    direction and normal): two S x N arrays, in one matrix product."""
+    axes = np.vstack([directions, normals])  # 2S x 2
+    offsets = (np.vstack([starts, starts]) * axes).sum(axis=1)
+    both = axes @ points.T - offsets[:, None]
+    sides = len(starts)
+    return both[:sides], both[sides:]
 
 
 def _choose(
