@@ -69,7 +69,7 @@ class CornerGlyphs:
 
     rank: Glyph | None
     suit: Glyph | None
-    region: np.ndarray  # the warped corner (BGR), kept for annotation and training
+    region: np.ndarray | None  # the warped corner (BGR); None: not looked at (not warped)
     others: tuple[Glyph, ...] = ()  # other glyph-sized ink, when asked for (training)
     colour: tuple[float, float, float] | None = None  # the index's ink over the paper (B, G, R)
     ink: CornerInk | None = None  # the region's ink, kept so a second cut need not find it again

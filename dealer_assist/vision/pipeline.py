@@ -12,9 +12,9 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 import cv2
 import numpy as np
@@ -66,6 +66,7 @@ class Recut:
 
     def cut(self, corner: CornerGlyphs, settings: IndexSettings) -> CornerGlyphs:
         """Cut again the region ``corner`` was cut from (its ink, if found, is reused)."""
+        assert corner.region is not None, "a corner not looked at is not cut again"
         return segment_corner(
             corner.region,
             settings,
@@ -156,6 +157,30 @@ class FrameAnalysis:
         """Every card of a frame taken as lying still: the cards read (surely or not) and the
         card shapes no index was read in, for the croupier to key in."""
         return [*self.detections, *self.unread_cards]
+
+
+class CornerPair(Protocol):
+    """A card's two index corner regions, in portrait order: ``pair[0]``, ``pair[1]``."""
+
+    def __getitem__(self, side: int, /) -> np.ndarray: ...
+
+
+class _CornerRegions:
+    """A card's two index corners, each warped from the frame the first time it is asked for:
+    most cards are read surely from one corner, and the other is never looked at."""
+
+    def __init__(self, frame: np.ndarray, quad: np.ndarray, settings: IndexSettings) -> None:
+        self._frame = frame
+        self._orders = portrait_orders(quad)
+        self._settings = settings
+        self._warped: list[np.ndarray | None] = [None, None]
+
+    def __getitem__(self, side: int, /) -> np.ndarray:
+        region = self._warped[side]
+        if region is None:
+            region = warp_corner(self._frame, self._orders[side], self._settings)
+            self._warped[side] = region
+        return region
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +354,7 @@ class CardDetector:
         for found in self._findings(frame):
             analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
             analysis.foreground = found.foreground
-            regions = [self.warp_corners(frame, quad) for quad in found.quads]
+            regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
             looks, analysis.corners = self._read_looks(regions, _index_overlaps(found.quads))
             outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
             for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
@@ -406,7 +431,7 @@ class CardDetector:
 
     def _read_looks(
         self,
-        regions: list[tuple[np.ndarray, np.ndarray]],
+        regions: Sequence[CornerPair],
         overlaps: list[tuple[float, float]] | None = None,
     ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
         """Every look at every card: the corner network's two corners and the glyph reader's
@@ -415,7 +440,7 @@ class CardDetector:
         if not regions:
             return [], []
 
-        def cut(pair: tuple[np.ndarray, np.ndarray]) -> tuple[CornerGlyphs, CornerGlyphs]:
+        def cut(pair: CornerPair) -> tuple[CornerGlyphs, CornerGlyphs]:
             return segment_corner(pair[0], self.index), segment_corner(pair[1], self.index)
 
         if not self.use_corner_model:
@@ -435,7 +460,7 @@ class CardDetector:
             ):
                 known[2 * n + first] = reading
                 if shares[n][first] < SHADOW_SHARE and _sure_alone(reading):
-                    other = CornerGlyphs(None, None, pair_regions[second])
+                    other = CornerGlyphs(None, None, None)
                     skip.add(2 * n + second)
                 else:
                     other = segment_corner(pair_regions[second], self.index)
@@ -443,7 +468,10 @@ class CardDetector:
             read = self._read_all(corners, shares, skip, known)
             return [list(pair) for pair in read], corners
         net = self._read_net(regions)
-        corners = [(CornerGlyphs(None, None, a), CornerGlyphs(None, None, b)) for a, b in regions]
+        corners = [
+            (CornerGlyphs(None, None, pair[0]), CornerGlyphs(None, None, pair[1]))
+            for pair in regions
+        ]
         both: list[int] = []  # cards whose two corners the glyph reader reads
         one: list[int] = []  # cards it checks on one corner (then the other if need be)
         for n, pair in enumerate(net):
@@ -480,11 +508,9 @@ class CardDetector:
             looks[n] = [*looks[n], *extra, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
-    def _read_net(
-        self, regions: list[tuple[np.ndarray, np.ndarray]]
-    ) -> list[tuple[_Reading, _Reading]]:
+    def _read_net(self, regions: Sequence[CornerPair]) -> list[tuple[_Reading, _Reading]]:
         """Both corners of every card through the corner network, in one batch."""
-        patches = np.stack([corner_patch(region) for pair in regions for region in pair])
+        patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
         rank_p, suit_p = self.corner_model.probabilities(patches)
         readings = []
         for r, s in zip(rank_p, suit_p, strict=True):
@@ -577,8 +603,9 @@ class CardDetector:
             options = [
                 (n, cut)
                 for n in pending
+                if (region := flat[n].region) is not None  # always: pending corners were looked at
                 for cut in merged_index_cuts(
-                    flat[n].region,
+                    region,
                     self.index,
                     hysteresis=hysteresis,
                     gutter=gutter,
