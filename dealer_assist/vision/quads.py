@@ -203,11 +203,8 @@ def card_mask(
         holes, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         limit = settings.max_hole_cards * card_px[0] * card_px[1]
         if hierarchy is not None:
-            small_holes = [
-                hole
-                for hole, links in zip(holes, hierarchy[0], strict=True)
-                if links[3] >= 0 and cv2.contourArea(hole) < limit
-            ]
+            inner = np.flatnonzero(hierarchy[0][:, 3] >= 0).tolist()  # holes have a parent
+            small_holes = [holes[k] for k in inner if cv2.contourArea(holes[k]) < limit]
             cv2.drawContours(mask, small_holes, -1, 255, -1)
     # Printed lines and words on the cloth are thinner than a card: an opening removes them.
     opening = int(settings.opening_cards * card_px[0]) if card_px else settings.opening_px
