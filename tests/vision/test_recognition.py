@@ -212,3 +212,35 @@ def test_vision_detect_help_states_the_cameras_threshold(
     with pytest.raises(SystemExit):
         main(["vision", "detect", "--help"])
     assert f"default {DEFAULT_THRESHOLD}" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("count", [7, 256, 300])
+def test_label_mask_marks_the_chosen_labels_however_many_there_are(count: int) -> None:
+    from dealer_assist.vision.quads import label_mask
+
+    rng = np.random.default_rng(count)
+    labels = rng.integers(0, count, (40, 60)).astype(np.int32)
+    chosen = rng.random(count) < 0.3
+    chosen[count - 1] = True  # the last label too (the edge of the 8-bit table)
+    mask = label_mask(labels, chosen)
+    assert mask.dtype == np.uint8 and mask.shape == labels.shape
+    assert np.array_equal(mask > 0, chosen[labels])
+    assert set(np.unique(mask).tolist()) <= {0, 255}
+
+
+def test_a_card_read_surely_from_one_corner_has_its_other_corner_never_warped(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    scene = random_scene(100, building_faces, style=EASY)
+    analysis = CardDetector(layout=scene.calibrated_layout).analyse(scene.image)
+    looked = [(a.region is not None, b.region is not None) for a, b in analysis.corners]
+    assert all(a or b for a, b in looked)  # one corner of each card at least was read
+    one_only = [n for n, (a, b) in enumerate(looked) if a != b]
+    assert one_only, "in an easy scene some card is read surely from one corner"
+    for n in one_only:
+        shown = analysis.corners[n][0] if looked[n][0] else analysis.corners[n][1]
+        assert shown.rank is not None and shown.suit is not None
+        assert analysis.detections[n].card is not None
+    # ... and the cards are read exactly all the same.
+    tally = score(analysis.reported, scene.cards)
+    assert (tally.exact, tally.phantoms) == (tally.cards, 0)
