@@ -1,0 +1,122 @@
+"""The camera's frame time against an earlier revision's, measured in pairs on the same frames.
+
+This host's own speed moves by a fifth or more within minutes (docs/benchmarks.md), more than
+most changes to the reader; one run of bench_vision.py before and one after cannot tell them
+apart. This script loads both revisions' camera pipelines into one process (the earlier one
+from ``git archive``, its package renamed), and processes every frame with each in turn, in
+alternating order, so both meet the same host. It prints each one's median CPU time and the
+median of the per-run ratios (new / earlier), which is what to quote for a change.
+
+    .venv/bin/python benchmarks/paired_vision.py --against HEAD~3 [--frames 30] [--rounds 7]
+
+Not run by run_all.py (it compares two revisions, not the code against a target).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+from _common import emit, machine, median, percentile, section  # noqa: E402
+
+from dealer_assist.vision import decks  # noqa: E402
+from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
+from dealer_assist.vision.cores import one_core  # noqa: E402
+from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
+from dealer_assist.vision.synthetic import random_coup_cards, random_scene  # noqa: E402
+
+CACHE = ROOT / "build" / "vision-cache"
+SEED = 9_777_000  # the frames of bench_vision.py's frame-time measure
+RENAMED = "dealer_assist_then"
+
+
+def earlier_package(revision: str, into: Path) -> ModuleType:
+    """The ``dealer_assist`` package of ``revision``, extracted under ``into`` and importable
+    as ``dealer_assist_then`` (every reference to the package renamed)."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "dealer_assist"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    package = into / RENAMED
+    (into / "dealer_assist").rename(package)
+    for source in package.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        source.write_text(re.sub(r"\bdealer_assist\b", RENAMED, text), encoding="utf-8")
+    sys.path.insert(0, str(into))
+    return importlib.import_module(RENAMED)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--against", required=True, help="the earlier revision (git)")
+    parser.add_argument("--frames", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=7, help="runs of each frame by each")
+    args = parser.parse_args()
+    one_core()
+    with tempfile.TemporaryDirectory() as folder:
+        earlier_package(args.against, Path(folder))
+        then_classifier = importlib.import_module(f"{RENAMED}.vision.classifier")
+        then_pipeline = importlib.import_module(f"{RENAMED}.vision.pipeline")
+        faces = decks.render_design(decks.design("kde_standard"), height=320, cache=CACHE)
+        model_now, model_then = GlyphModel.load(), then_classifier.GlyphModel.load()
+        work = []
+        for k in range(args.frames):
+            seed = SEED + k
+            cards = random_coup_cards(np.random.default_rng(seed), 6)
+            scene = random_scene(seed, faces, cards=cards)
+            layout = scene.calibrated_layout
+            now = CardDetector(layout=layout, model=model_now)
+            then = then_pipeline.CardDetector(layout=layout, model=model_then)
+            now.detect(scene.image)  # warm caches (the view's maps)
+            then.detect(scene.image)
+            work.append((scene.image, then, now))
+        times: dict[str, list[float]] = {"then": [], "now": []}
+        ratios: list[float] = []
+        for round_ in range(args.rounds):
+            for n, (image, then, now) in enumerate(work):
+                spent = {}
+                order = (("then", then), ("now", now))
+                for name, detector in order if (round_ + n) % 2 else order[::-1]:
+                    started = time.thread_time()
+                    detector.detect(image)
+                    spent[name] = (time.thread_time() - started) * 1000
+                    times[name].append(spent[name])
+                ratios.append(spent["now"] / spent["then"])
+    emit(
+        section(
+            f"Overhead camera: frame time against {args.against}",
+            f"python benchmarks/paired_vision.py --against {args.against} "
+            f"--frames {args.frames} --rounds {args.rounds}",
+            ["code", "median CPU time (ms)", "p95"],
+            [
+                [label, f"{median(times[key]):.1f}", f"{percentile(times[key], 0.95):.1f}"]
+                for label, key in ((args.against, "then"), ("working tree", "now"))
+            ]
+            + [["ratio (working tree / earlier, per run)", f"{median(ratios):.3f}", ""]],
+            f"Machine: {machine()}. 1280x720 frames with six cards (kde_standard, calibrated "
+            f"layout), each processed {args.rounds} times by each revision in alternating order.",
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
