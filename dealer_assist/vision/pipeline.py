@@ -46,6 +46,7 @@ from dealer_assist.vision.quads import (
     card_mask,
     edge_share,
     estimate_card_px,
+    far_past_view,
     find_quads,
     make_view,
 )
@@ -188,6 +189,9 @@ class _Finding:
     quads: list[np.ndarray]
     card_px: tuple[float, float] | None
     foreground: float
+    # Cards found by the part of them in the view only (further past its edge than a lone
+    # card may be cut): reported only when an index is read, never as an unread shape.
+    far: list[bool]
 
 
 def _evidence(analysis: FrameAnalysis) -> float:
@@ -330,8 +334,16 @@ class CardDetector:
             mask = card_mask(view.image, size, self.finder)
             quads, card_px = find_quads(mask, size, self.finder)
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
+            far = [
+                card_px is not None
+                and far_past_view(q.corners, mask.shape[:2], card_px, self.finder)
+                for q in quads
+            ]
             yield _Finding(
-                [transform_points(view.to_image, q.corners) for q in quads], card_px, foreground
+                [transform_points(view.to_image, q.corners) for q in quads],
+                card_px,
+                foreground,
+                far,
             )
 
     def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -371,7 +383,12 @@ class CardDetector:
                     detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
                 if detection is not None:
                     analysis.detections.append(detection)
-                elif edge_share(frame, quad, self.finder) >= self.finder.min_edge_share:
+                elif (
+                    not found.far[n]
+                    and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
+                ):
+                    # The edges of what lies beyond the card region (a marker's white frame,
+                    # printed words) would show a card's edge all the same.
                     analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis

@@ -62,6 +62,10 @@ class FinderSettings:
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
+    # ... and a card among others, or cut off by the view's edge, this far, when the part of it
+    # in the view is card (measured over that part) and at least ``min_in_view`` of the card.
+    edge_reach_cards: float = 0.7
+    min_in_view: float = 0.5
     edge_step: float = 25.0  # a card's edge: the grey level steps up this much over 2 pixels
     edge_depth: float = 0.1  # ... and stays up this far (card widths) inside: paper, no line
     min_edge_share: float = 0.4  # an unread card shape shows a card's edge on this much outline
@@ -539,20 +543,40 @@ def _along_sides(
 
 
 def _score(
-    blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
+    blob: _Blob,
+    corners: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    bounds: tuple[int, int],
 ) -> tuple[float, float]:
     """Share of the proposal that is card; share of its outline that is the blob's edge."""
-    inside, support = _score_many(blob, corners[None], card_area, min_inside)
+    inside, support = _score_many(blob, corners[None], card_px, settings, bounds)
     return float(inside[0]), float(support[0])
 
 
 def _score_many(
-    blob: _Blob, corners: np.ndarray, card_area: float, min_inside: float
+    blob: _Blob,
+    corners: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    bounds: tuple[int, int],
 ) -> tuple[np.ndarray, np.ndarray]:
     """``_score`` of many proposals at once (``corners``: K x 4 x 2): the shares of each that
     are card (at most 1) and of each outline that is the blob's edge (0 where too little of
-    the proposal is card to be worth measuring its outline)."""
-    inside = np.array([blob.covered(quad) for quad in corners], np.float64) / card_area
+    the proposal is card to be worth measuring its outline).
+
+    A proposal reaching further past the work view than a lone card may be cut by it
+    (``edge_slack_cards``) is card as far as the view shows it: its share of card is measured
+    over the part of it in the view, which must be ``min_in_view`` of a card at least."""
+    min_inside = settings.min_inside
+    card_area = card_px[0] * card_px[1]
+    covered = np.array([blob.covered(quad) for quad in corners], np.float64)
+    measured = np.full(len(corners), card_area)
+    slack = settings.edge_slack_cards * card_px[0]
+    for k in np.flatnonzero(_past_view_many(corners, bounds, slack)).tolist():
+        shown = _area_in_view(corners[k], bounds)
+        measured[k] = shown if shown >= settings.min_in_view * card_area else np.inf
+    inside = covered / measured
     support = np.zeros(len(corners))
     worth = np.flatnonzero(inside >= min_inside)
     if len(worth):
@@ -597,6 +621,41 @@ def _corner_candidates(
     return pairs
 
 
+def _past_view_many(corners: np.ndarray, bounds: tuple[int, int], slack: float) -> np.ndarray:
+    """``_past_view`` of many quadrilaterals (K x 4 x 2) at once."""
+    height, width = bounds
+    xs, ys = corners[:, :, 0], corners[:, :, 1]
+    result: np.ndarray = (
+        (xs.min(axis=1) < 1 - slack)
+        | (ys.min(axis=1) < 1 - slack)
+        | (xs.max(axis=1) > width - 2 + slack)
+        | (ys.max(axis=1) > height - 2 + slack)
+    )
+    return result
+
+
+def _area_in_view(corners: np.ndarray, bounds: tuple[int, int]) -> float:
+    """The area of a convex quadrilateral's part inside the work view (pixels)."""
+    height, width = bounds
+    view = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float32)
+    quad = corners.astype(np.float32)
+    if signed_area(corners) < 0:
+        quad = quad[::-1].copy()
+    area, _ = cv2.intersectConvexConvex(quad, view)
+    return float(area)
+
+
+def far_past_view(
+    corners: np.ndarray,
+    bounds: tuple[int, int],
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+) -> bool:
+    """Whether a card found (work pixels) reaches further past the view than a lone card may be
+    cut by it (``edge_slack_cards``): it was found by the part of it in the view only."""
+    return _past_view(corners, bounds, settings.edge_slack_cards * card_px[0])
+
+
 def _past_view(corners: np.ndarray, bounds: tuple[int, int], slack: float) -> bool:
     """Whether a proposed card reaches further than ``slack`` pixels past the work view's edge.
 
@@ -616,7 +675,6 @@ def _proposals(
     blob: _Blob, card_px: tuple[float, float], bounds: tuple[int, int], settings: FinderSettings
 ) -> list[_Proposal]:
     card_w, card_h = card_px
-    card_area = card_w * card_h
     polygon = (
         cv2.approxPolyDP(blob.contour.astype(np.float32).reshape(-1, 1, 2), 0.06 * card_w, True)
         .reshape(-1, 2)
@@ -627,7 +685,7 @@ def _proposals(
         return []
     proposals: list[_Proposal] = []
     band = settings.refine_band_cards * card_w
-    slack = settings.edge_slack_cards * card_w
+    slack = settings.edge_reach_cards * card_w
     fits: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def edge_line(k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -656,7 +714,7 @@ def _proposals(
     if not candidates:
         return proposals
     insides, supports = _score_many(
-        blob, np.stack([c for c, _ in candidates]), card_area, settings.min_inside
+        blob, np.stack([c for c, _ in candidates]), card_px, settings, bounds
     )
     for (corners, long_side), inside, support in zip(
         candidates, insides.tolist(), supports.tolist(), strict=True
@@ -670,7 +728,7 @@ def _proposals(
             refined = _refine(corners, blob.contour, card_px, settings)
             if refined is not corners:
                 corners, refitted = refined, True
-                inside, support = _score(blob, corners, card_area, settings.min_inside)
+                inside, support = _score(blob, corners, card_px, settings, bounds)
         if inside < settings.min_inside or support < settings.min_support:
             continue
         axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
