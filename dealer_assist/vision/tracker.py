@@ -237,9 +237,9 @@ class CardTracker:
             if track.released:
                 continue
             if track.decided is None:
-                if track.seen_frames >= 2:
-                    break  # an earlier card is not confirmed yet: keep the dealing order
-                continue  # seen once: a shape passing by, or a card still sliding in
+                if track.still_frames >= 2:
+                    break  # an earlier card lies still, not confirmed yet: keep the dealing order
+                continue  # never still: a shape passing by, or a card still sliding in
             self._released += 1
             landed = track.decided
             track.released = True

@@ -129,3 +129,17 @@ def test_zone_is_the_zone_seen_most() -> None:
     for number in range(4):
         events += tracker.update([seen("6S", 100, 100, zone=Hand.BANKER)], now=number * FRAME)
     assert events[0].zone is Hand.BANKER
+
+
+def test_a_card_seen_passing_by_does_not_hold_back_the_next_card() -> None:
+    # A card crossing the region's edge from the shoe is seen in two frames, moving, where it
+    # never lies; the card dealt next lands and is confirmed at once all the same.
+    tracker = CardTracker()
+    passing = [[seen("9H", 300, 20)], [seen("9H", 320, 30)]]
+    landing = [[seen("5C", 100, 200)]] * 4
+    assert run(tracker, passing + landing) == [(4, parse_card("5C"), 1)]
+    # A card that lay still and is not confirmed yet keeps the dealing order.
+    tracker = CardTracker()
+    covered = [[seen(None, 300, 200, candidate="9H")]] * 2
+    frames = covered + landing + [[seen("9H", 300, 200), seen("5C", 100, 200)]] * 3
+    assert [card for _, card, _ in run(tracker, frames)] == [parse_card("9H"), parse_card("5C")]
