@@ -348,8 +348,8 @@ class CardDetector:
 
     def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Both index corner regions, in portrait order (see ``portrait_orders``)."""
-        first, second = portrait_orders(quad)
-        return warp_corner(frame, first, self.index), warp_corner(frame, second, self.index)
+        pair = _CornerRegions(frame, quad, self.index)
+        return pair[0], pair[1]
 
     def read_corners(
         self, frame: np.ndarray, quad: np.ndarray, *, with_others: bool = False

@@ -662,13 +662,7 @@ def _past_view(corners: np.ndarray, bounds: tuple[int, int], slack: float) -> bo
     A card lying across the edge of the view is cut off by it. A corner a little beyond the
     edge is a whole card all the same (its size is known; its index is read from the frame,
     not the view); more than that is a part of a card."""
-    height, width = bounds
-    return bool(
-        corners[:, 0].min() < 1 - slack
-        or corners[:, 1].min() < 1 - slack
-        or corners[:, 0].max() > width - 2 + slack
-        or corners[:, 1].max() > height - 2 + slack
-    )
+    return bool(_past_view_many(corners[None], bounds, slack)[0])
 
 
 def _proposals(

@@ -70,7 +70,6 @@ class _Track:
     streak: list[Card | None] = field(default_factory=list)  # recent readings while still
     confidences: list[float] = field(default_factory=list)
     still_frames: int = 0
-    seen_frames: int = 0
     decided: CardLanded | None = None
     released: bool = False
 
@@ -175,7 +174,6 @@ class CardTracker:
         track.corners = detection.corners
         track.width = _width(detection.corners)
         track.last_seen = now
-        track.seen_frames += 1
         if detection.zone is not None:
             track.zones[detection.zone] += 1
         if track.decided is not None:

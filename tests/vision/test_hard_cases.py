@@ -760,6 +760,9 @@ def test_a_card_dealt_across_the_regions_edge_is_read_from_the_part_in_view(
     assert (tally.exact, tally.phantoms) == (1, 0)
 
 
+_INDEX_PATCH = ((0.03, 0.03), (0.3, 0.03), (0.3, 0.42), (0.03, 0.42))  # shares of the card
+
+
 def _blank_indices(image: np.ndarray, card: PlacedCard) -> np.ndarray:
     """The card with both its index corners painted over in its paper's white."""
     top_left, top_right, bottom_right, bottom_left = (np.array(p) for p in card.corners)
@@ -769,9 +772,6 @@ def _blank_indices(image: np.ndarray, card: PlacedCard) -> np.ndarray:
         patch = [origin + sign * (a * across + d * down) for a, d in _INDEX_PATCH]
         cv2.fillConvexPoly(blanked, np.round(patch).astype(np.int32), (235, 235, 235))
     return blanked
-
-
-_INDEX_PATCH = ((0.03, 0.03), (0.3, 0.03), (0.3, 0.42), (0.03, 0.42))  # shares of the card
 
 
 def test_a_card_far_across_the_regions_edge_is_never_reported_as_an_unread_shape(
