@@ -522,14 +522,23 @@ class MockShoeDevice:
     # --- frames in --------------------------------------------------------------------------
 
     def _handle_bytes(self, data: bytes, now: float) -> None:
-        decoder = self._decoder
-        if decoder is None:
-            return
-        for result in decoder.feed(data):
-            if isinstance(result, Accepted):
-                self._handle(result.message, now)
-            else:
-                self._bump(f"rx_{result.reason.value}")
+        # One frame at a time, as the firmware's UART parser does: a frame is checked against
+        # the epoch the frame before it left behind. A RESET_SEQUENCE starts a new epoch, so a
+        # second one in the same read must be judged in the new epoch (and refused as stale),
+        # not accepted with the first and skip a whole shoe.
+        start = 0
+        while start < len(data):
+            end = data.find(b"\x00", start)
+            end = len(data) if end < 0 else end + 1
+            decoder = self._decoder
+            if decoder is None:
+                return
+            for result in decoder.feed(data[start:end]):
+                if isinstance(result, Accepted):
+                    self._handle(result.message, now)
+                else:
+                    self._bump(f"rx_{result.reason.value}")
+            start = end
 
     def _handle(self, message: Message, now: float) -> None:
         if isinstance(message, Pair):

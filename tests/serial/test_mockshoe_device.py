@@ -160,6 +160,25 @@ def test_a_new_sequence_is_refused_while_a_card_waits() -> None:
         host.close()
 
 
+def test_two_new_sequence_requests_in_one_read_start_one_epoch_not_two() -> None:
+    """A host that asked twice (a retry crossing the answer) must not skip a whole shoe: the
+    second request carries the old epoch, and the shoe judges it after taking the first."""
+    device = MockShoeDevice(key=KEY, croupier=stacked("AS KD"))
+    with device_on("reset-twice", device):
+        host = ScriptedHost("reset-twice")
+        hello = host.query()
+        assert host.encoder is not None
+        both = host.encoder.encode(ResetSequence(nonce=NONCE)) + host.encoder.encode(
+            ResetSequence(nonce=bytes(range(9, 17)))
+        )
+        host.port.write(both)  # one write, one read on the shoe's side
+        new = host.expect(Hello)
+        assert (new.boot_epoch, new.nonce) == (hello.boot_epoch + 1, NONCE)
+        assert device.wait_until(lambda: device.count("rx_replayed") == 1, timeout=2)
+        assert device.epoch == hello.boot_epoch + 1 and device.croupier.shoe_number == 2
+        host.close()
+
+
 def test_the_croupier_draws_once_per_light_after_the_last_ack() -> None:
     device = MockShoeDevice(key=KEY, croupier=stacked("AS KD 9H 2C", auto_deal=True))
     with device_on("croupier", device):
