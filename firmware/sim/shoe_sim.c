@@ -14,7 +14,10 @@
  * Commands: deal [N] (each card: dwell in the exit slot, then the gap) | in (the next card
  *           enters the slot and stays) | out (it leaves) | reset (RESET pin) | power |
  *           brownout | press result|new_shoe MS | hold result|new_shoe |
- *           release result|new_shoe | reader dead|alive | status | quit
+ *           release result|new_shoe | reader dead|alive | status | quit |
+ *           after MS COMMAND (COMMAND when MS of simulated time have passed since this line
+ *           was read: commands sent in one write are read together, so a script can place
+ *           a reset exactly, however slow the machine driving the simulator is)
  * Events:   @pty PATH, @ready, @dealt I in=US out=US, @latency I exit_us=N in_us=N,
  *           @done, @empty, @reset KIND t=US, @out leds=N buzzer=N lock=N t=US,
  *           @status ..., @stack used=N, @bye
@@ -198,13 +201,48 @@ static void frame_done(uint64_t t_end) {
     }
 }
 
+/* Bytes on their way to the host. A pty holds only about 4 KiB, while a real USB serial port's
+ * kernel buffer holds 64 KiB: a host that stops reading for a moment (a busy test machine, the
+ * simulator catching up on the wall clock in a burst) must not lose bytes a real port would
+ * have kept. Like the real port, the buffer empties when no host holds the port, and bytes
+ * beyond it are dropped (counted in `status` as tx_dropped). */
+static struct {
+    uint8_t buf[65536];
+    size_t head, len;
+    uint64_t dropped;
+} tx_queue;
+
+static void tx_flush(void) {
+    while (tx_queue.len && host_connected && master_fd >= 0) {
+        size_t run = sizeof tx_queue.buf - tx_queue.head;
+        if (run > tx_queue.len)
+            run = tx_queue.len;
+        ssize_t w = write(master_fd, tx_queue.buf + tx_queue.head, run);
+        if (w <= 0)
+            return; /* full (EAGAIN): poll for POLLOUT and try again */
+        tx_queue.head = (tx_queue.head + (size_t)w) % sizeof tx_queue.buf;
+        tx_queue.len -= (size_t)w;
+    }
+}
+
+static void tx_forget(void) {
+    tx_queue.head = 0;
+    tx_queue.len = 0;
+}
+
 static void uart0_out(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void)irq;
     (void)param;
     uint8_t b = (uint8_t)value;
     if (host_connected && master_fd >= 0) {
-        ssize_t w = write(master_fd, &b, 1); /* a full or closed port drops bytes, like a bridge */
-        (void)w;
+        if (tx_queue.len < sizeof tx_queue.buf) {
+            tx_queue.buf[(tx_queue.head + tx_queue.len) % sizeof tx_queue.buf] = b;
+            tx_queue.len++;
+            if (tx_queue.len == 1)
+                tx_flush();
+        } else {
+            tx_queue.dropped++;
+        }
     }
     if (b == 0) {
         if (tx_len)
@@ -387,6 +425,47 @@ static void do_reset(const char *kind) {
 
 /* -------------------------------------------------------------------- commands */
 
+static void command(char *line);
+
+/* Commands to run at a simulated time ("after MS COMMAND"). */
+#define MAX_LATER 16
+static struct {
+    uint64_t due_us;
+    char line[64];
+    bool used;
+} later[MAX_LATER];
+
+static void schedule(uint64_t due_us, const char *line) {
+    for (int i = 0; i < MAX_LATER; i++) {
+        if (!later[i].used) {
+            later[i].used = true;
+            later[i].due_us = due_us;
+            snprintf(later[i].line, sizeof later[i].line, "%s", line);
+            return;
+        }
+    }
+    event("error too many commands waiting");
+}
+
+/* Run what is due, oldest first (two due at once run in the order they were scheduled). */
+static void run_later(void) {
+    uint64_t now = sim_us();
+    for (;;) {
+        int pick = -1;
+        for (int i = 0; i < MAX_LATER; i++) {
+            if (later[i].used && later[i].due_us <= now &&
+                (pick < 0 || later[i].due_us < later[pick].due_us))
+                pick = i;
+        }
+        if (pick < 0)
+            return;
+        char line[64];
+        memcpy(line, later[pick].line, sizeof line);
+        later[pick].used = false;
+        command(line);
+    }
+}
+
 static void button(const char *name, int down, uint64_t until) {
     int i = !strcmp(name, "new_shoe") ? 1 : 0;
     set_button(i, down);
@@ -410,7 +489,15 @@ static void command(char *line) {
     int k = sscanf(line, "%31s %31s %ld", verb, arg, &n);
     if (k < 1)
         return;
-    if (!strcmp(verb, "deal")) {
+    if (!strcmp(verb, "after") && k >= 2) {
+        int used = 0;
+        double ms = 0;
+        if (sscanf(line, "%*s %lf %n", &ms, &used) != 1 || ms < 0 || !line[used]) {
+            event("error after MS COMMAND");
+            return;
+        }
+        schedule(sim_us() + (uint64_t)(ms * 1000.0), line + used);
+    } else if (!strcmp(verb, "deal")) {
         deal_left += k >= 2 ? atoi(arg) : 1;
     } else if (!strcmp(verb, "in")) {
         if (deal_phase != 0 || next_card >= ncards) {
@@ -447,10 +534,11 @@ static void command(char *line) {
     } else if (!strcmp(verb, "status")) {
         event("status t=%llu dealt=%d cards=%d frames=%llu card_frames=%llu connected=%d "
               "leds=%u buzzer=%u lock=%u reader_frames=%u reader_lists=%u reader_reads=%u "
-              "reader_powered=%d",
+              "reader_powered=%d tx_queued=%zu tx_dropped=%llu",
               (unsigned long long)sim_us(), next_card, ncards, (unsigned long long)frames_out,
               (unsigned long long)card_frames, host_connected, out_leds, out_buzzer, out_lock,
-              reader.frames, reader.lists, reader.reads, reader.powered);
+              reader.frames, reader.lists, reader.reads, reader.powered, tx_queue.len,
+              (unsigned long long)tx_queue.dropped);
     } else if (!strcmp(verb, "quit")) {
         quit = true;
     } else {
@@ -519,6 +607,8 @@ static void check_host(void) {
     bool connected = !(p.revents & POLLHUP);
     if (connected != host_connected) {
         host_connected = connected;
+        if (!connected)
+            tx_forget(); /* what a host that let go never read is gone, as on a real port */
         event("host %s t=%llu", connected ? "connected" : "disconnected",
               (unsigned long long)sim_us());
     }
@@ -753,6 +843,7 @@ int main(int argc, char **argv) {
             }
         }
         deal_step();
+        run_later();
         /* keep simulated time at `speed` times the wall clock; service I/O meanwhile */
         uint64_t target = (uint64_t)((double)now / speed);
         uint64_t elapsed = wall_us() - wall0;
@@ -763,12 +854,14 @@ int main(int argc, char **argv) {
             continue;
         last_io = now;
         /* (a pty master with no one on the other side reports POLLHUP for ever: leave it out) */
+        short host_events = (short)(POLLIN | (tx_queue.len ? POLLOUT : 0));
         struct pollfd p[2] = {{STDIN_FILENO, POLLIN, 0},
-                              {host_connected ? master_fd : -1, POLLIN, 0}};
+                              {host_connected ? master_fd : -1, host_events, 0}};
         int r = poll(p, 2, wait_ms);
         if (r > 0 && (p[0].revents & (POLLIN | POLLHUP)))
             read_commands();
         check_host();
+        tx_flush();
     }
     report_stack();
     save_eeprom();

@@ -160,9 +160,11 @@ class SimShoe:
             self.history.append(event)
             self.events.put(event)
 
-    def send(self, command: str) -> None:
+    def send(self, *commands: str) -> None:
+        """Commands in one write: the simulator reads them at one simulated moment, so
+        ``send("in", "after 40 reset")`` places the reset 40 simulated ms after the card."""
         assert self.proc is not None and self.proc.stdin is not None
-        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.write("".join(command + "\n" for command in commands))
         self.proc.stdin.flush()
 
     def wait(self, kind: str, timeout: float, pump: ProtocolHost | None = None) -> SimEvent:

@@ -198,29 +198,20 @@ def test_resets_mid_coup_through_the_serial_driver_lose_and_double_nothing(
         table.deal_until(2)  # P1, B1
         table.wait_for(lambda: len(table.table_cards()) == 2, 20)
         advance(sim, 150)  # the gap after B1 (100 ms) is over: the croupier's hand is free
+        # Each card goes in once the gap after the last one is over, and its reset is placed
+        # in simulated time (`after`), so a slow machine cannot move it.
         # P2 is in the exit slot when the microcontroller resets; drawn once the shoe is back
-        sim.send("in")
-        sim.wait("in", 5)
-        advance(sim, 80)
-        sim.send("reset")
+        sim.send("in", "after 80 reset", "after 330 out")
         sim.wait("reset", 5)
-        advance(sim, 250)
-        sim.send("out")
         table.wait_for(lambda: len(table.table_cards()) == 3, 20)
         # B2 leaves the shoe and the reset comes at that very moment: its record is complete
-        sim.send("in")
-        sim.wait("in", 5)
-        advance(sim, 300)
-        sim.send("out")
-        sim.send("reset")
+        advance(sim, 150)
+        sim.send("in", "after 300 out", "after 300 reset")
         sim.wait("reset", 5)
         table.wait_for(lambda: len(table.table_cards()) == 4, 20)
         # the next card leaves while the shoe restarts, before its record is complete
-        sim.send("in")
-        sim.wait("in", 5)
-        advance(sim, 40)
-        sim.send("reset")
-        sim.send("out")
+        advance(sim, 150)
+        sim.send("in", "after 40 reset", "after 40 out")
         sim.wait("reset", 5)
         table.wait_for(lambda: len(table.table_cards()) == 5, 20)
         table.deal_until(len(deck))
