@@ -4,7 +4,10 @@ Starting Python and importing the table takes a third of a second; forking a ser
 already imported it takes milliseconds, so two hundred kills fit in a test run. The child is a
 real process running the real command (``dealer-assist run``'s handler); its standard output goes
 line by line through a pipe, so the test can kill it after a chosen number of lines without
-sleeping.
+sleeping. The child may run at most ``AHEAD`` lines ahead of what the test has read (a
+semaphore, like a small pipe): on a slow or busy machine the kill still lands within a few lines
+of the moment chosen, instead of after the table finished the shoe while the test was not
+scheduled.
 """
 
 from __future__ import annotations
@@ -31,15 +34,21 @@ PARSER = build_parser()
 code_fingerprint()
 
 
+AHEAD = 4
+"""Lines the child may print before the test has read them."""
+
+
 class _PipeOut(io.TextIOBase):
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, window: Any) -> None:
         self._connection = connection
+        self._window = window
         self._pending = ""
 
     def write(self, text: str) -> int:
         self._pending += text
         *lines, self._pending = self._pending.split("\n")
         for line in lines:
+            self._window.acquire()  # released by the test for each line it reads
             self._connection.send_bytes(line.encode())
         return len(text)
 
@@ -47,8 +56,8 @@ class _PipeOut(io.TextIOBase):
         return False
 
 
-def run_table_child(argv: Sequence[str], connection: Connection) -> None:
-    sys.stdout = _PipeOut(connection)
+def run_table_child(argv: Sequence[str], connection: Connection, window: Any) -> None:
+    sys.stdout = _PipeOut(connection, window)
     args = PARSER.parse_args(list(argv))  # what dealer_assist.cli.main does, parser prebuilt
     status = args.handler(args)
     connection.send_bytes(f"EXIT {status}".encode())
@@ -69,7 +78,8 @@ def run_and_maybe_kill(
     Returns (killed, exit status); the status is None when the fork server could not tell it
     (multiprocessing then says 255), which happens now and then on a loaded machine."""
     reader, writer = ctx.Pipe(duplex=False)
-    process = ctx.Process(target=run_table_child, args=(list(argv), writer))
+    window = ctx.Semaphore(AHEAD)
+    process = ctx.Process(target=run_table_child, args=(list(argv), writer, window))
     process.start()
     writer.close()
     lines = 0
@@ -92,6 +102,7 @@ def run_and_maybe_kill(
                 status = int(message[5:])
             else:
                 lines += 1
+                window.release()
     finally:
         process.join()
         reader.close()
