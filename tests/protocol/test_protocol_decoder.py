@@ -296,6 +296,21 @@ def test_unsynced_host_accepts_nothing_until_its_challenge_is_answered() -> None
     assert decoder.stats.unsynced == 3
 
 
+def test_an_answer_crossing_the_retry_still_synchronises_but_an_old_nonce_does_not() -> None:
+    nonces = [bytes([n]) * 8 for n in range(1, 7)]
+    guard = HostReplayGuard()
+    for nonce in nonces:  # six queries, each retried before the answer came
+        guard.challenge(nonce)
+    decoder = host_decoder(guard=guard)
+    too_old = nonces[-HostReplayGuard.OUTSTANDING - 1]
+    assert reasons(decoder.feed(hello_wire(2, too_old))) == [RejectReason.UNSYNCED]
+    assert not guard.synced
+    results = decoder.feed(hello_wire(3, nonces[-HostReplayGuard.OUTSTANDING]))
+    assert len(accepted(results)) == 1 and guard.last == (7, 3)
+    assert guard.pending_challenge is None  # every outstanding nonce is spent at once
+    assert reasons(decoder.feed(hello_wire(3, nonces[-1]))) == [RejectReason.REPLAYED]
+
+
 def test_synced_host_rejects_replays_and_accepts_a_new_epoch() -> None:
     guard = HostReplayGuard(last=(7, 10))
     decoder = host_decoder(guard=guard)

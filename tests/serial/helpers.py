@@ -56,9 +56,17 @@ def pty_shoe(
         link.close()
 
 
+OPEN_SOURCES: list[SerialShoe] = []
+"""Every source :func:`serial_source` made; tests/serial/conftest.py stops them after each test,
+so a test that fails half way leaves no driver reopening its pty's name, which the kernel gives
+to the next test's pty."""
+
+
 def serial_source(port: str, *, key: bytes = KEY, **options: Any) -> SerialShoe:
     options.setdefault("backoff", Backoff(first=0.005, longest=0.2))
-    return SerialShoe(name=f"serial://{port}", key=ShoeKey(key=key), port=port, **options)
+    source = SerialShoe(name=f"serial://{port}", key=ShoeKey(key=key), port=port, **options)
+    OPEN_SOURCES.append(source)
+    return source
 
 
 class ShoeTable:

@@ -41,12 +41,17 @@ class HostReplayGuard:
 
     A new guard is *unsynchronised*: it has no proof that anything it sees is fresh (a
     recording of yesterday's traffic has valid tags too). It accepts nothing until a HELLO
-    echoes the nonce the host sent in QUERY_STATUS (:meth:`challenge`), and then orders every
-    frame after that HELLO's position. A host that persisted :attr:`last` may pass it back in
-    to start synchronised.
+    echoes a nonce the host sent in QUERY_STATUS (:meth:`challenge`), and then orders every
+    frame after that HELLO's position. The last :data:`OUTSTANDING` nonces all count: a host
+    retries every 500 ms with a new one, and an answer to the previous query that crosses the
+    retry on a slow line is just as fresh (with one nonce only, a shoe that always answers
+    after the retry would never be heard). A host that persisted :attr:`last` may pass it back
+    in to start synchronised.
     """
 
-    __slots__ = ("_challenge", "_last")
+    OUTSTANDING = 4
+
+    __slots__ = ("_challenges", "_last")
 
     def __init__(self, *, last: tuple[int, int] | None = None) -> None:
         if last is not None:
@@ -54,7 +59,7 @@ class HostReplayGuard:
             if not (0 <= epoch <= U32_MAX and 0 <= seq <= U32_MAX):
                 raise ShoeProtocolError(f"replay position {last} is out of range")
         self._last = last
-        self._challenge: bytes | None = None
+        self._challenges: list[bytes] = []
 
     @property
     def last(self) -> tuple[int, int] | None:
@@ -67,20 +72,17 @@ class HostReplayGuard:
 
     @property
     def pending_challenge(self) -> bytes | None:
-        return self._challenge
+        """The newest nonce still waiting for its HELLO."""
+        return self._challenges[-1] if self._challenges else None
 
     def challenge(self, nonce: bytes) -> None:
         """Remember the nonce of the QUERY_STATUS (or RESET_SEQUENCE, PAIR) just sent."""
         if len(nonce) != NONCE_SIZE or nonce == bytes(NONCE_SIZE):
             raise ShoeProtocolError("a challenge is 8 bytes, not all zero")
-        self._challenge = bytes(nonce)
+        self._challenges = [*self._challenges[1 - self.OUTSTANDING :], bytes(nonce)]
 
     def _answers_challenge(self, message: Message) -> bool:
-        return (
-            self._challenge is not None
-            and isinstance(message, Hello)
-            and message.nonce == self._challenge
-        )
+        return isinstance(message, Hello) and message.nonce in self._challenges
 
     def check(self, header: FrameHeader, message: Message) -> Rejected | None:
         if self._last is None:
@@ -96,7 +98,7 @@ class HostReplayGuard:
     def commit(self, header: FrameHeader, message: Message) -> None:
         self._last = header.position
         if self._answers_challenge(message):
-            self._challenge = None
+            self._challenges = []
 
 
 class ShoeReplayGuard:
