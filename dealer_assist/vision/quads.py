@@ -702,9 +702,10 @@ def _proposals(
         u, w = _orthogonalize(side_out[1], side_in[1])
         for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
             corners = _rectangle(corner, u, w, length_u, length_w)
-            if _past_view(corners, bounds, slack):
-                continue
             candidates.append((corners, u if length_u > length_w else w))
+    if candidates:  # the ones reaching too far past the view go, judged all at once
+        beyond = _past_view_many(np.stack([c for c, _ in candidates]), bounds, slack).tolist()
+        candidates = [c for c, out in zip(candidates, beyond, strict=True) if not out]
     if not candidates:
         return proposals
     insides, supports = _score_many(
