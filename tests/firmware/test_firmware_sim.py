@@ -87,7 +87,8 @@ def test_deals_a_whole_deck_every_card_right_and_in_order(shoe_factory) -> None:
     for event, card, (uid, _) in zip(events, deck, tags, strict=True):
         check_card(event, card, uid)
     assert [e.event_seq for e in events] == list(range(1, len(deck) + 1))
-    assert {v.kind for v in host.log.verdicts} == {Verdict.NEW}
+    # A resend the host dropped (it was slow to acknowledge) is all that may come besides.
+    assert {v.kind for v in host.log.verdicts} <= {Verdict.NEW, Verdict.DUPLICATE}
     latencies = [int(e.fields["exit_us"]) for e in sim.of_kind("latency")]
     assert len(latencies) == len(deck)
     assert max(latencies) <= LATENCY_LIMIT_US, latencies
@@ -99,19 +100,13 @@ def test_reset_mid_coup_loses_nothing_and_doubles_nothing(shoe_factory) -> None:
     sim.send("deal 2")  # P1, B1
     sim.wait("done", 20, pump=host)
     # P2 is in the exit slot when the microcontroller resets; it is drawn once the shoe is back
-    sim.send("in")
-    sim.wait("in", 5, pump=host)
-    sim.advance(80, pump=host)
-    sim.send("reset")
+    # (each reset placed in simulated time, so a slow machine cannot move it)
+    sim.send("in", "after 80 reset", "after 330 out")
     sim.wait("reset", 5, pump=host)
-    sim.advance(250, pump=host)
-    sim.send("out")
+    sim.wait("dealt", 5, pump=host)
     # B2 leaves the shoe and the reset comes at that very moment, before its commit is written
-    sim.send("in")
-    sim.wait("in", 5, pump=host)
-    sim.advance(300, pump=host)
-    sim.send("out")
-    sim.send("reset")
+    sim.advance(150, pump=host)
+    sim.send("in", "after 300 out", "after 300 reset")
     sim.wait("reset", 5, pump=host)
     # a reset between two cards, with events not yet acknowledged (the host is not reading)
     sim.send("deal 2")
@@ -163,11 +158,11 @@ def test_port_closed_mid_shoe_loses_nothing_and_doubles_nothing(shoe_factory) ->
 
 def next_hello(port: serial.Serial, decoder: FrameDecoder, timeout: float) -> Hello:
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for result in decoder.feed(port.read(4096)):
+    while (left := end - time.monotonic()) > 0:
+        port.timeout = min(left, 0.5)  # a read waits for the next byte, or gives up
+        for result in decoder.feed(port.read(max(1, port.in_waiting))):
             if isinstance(result, Accepted) and isinstance(result.message, Hello):
                 return result.message
-        time.sleep(0.005)
     raise AssertionError("no HELLO")
 
 
