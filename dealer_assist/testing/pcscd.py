@@ -114,6 +114,11 @@ def wait_reader_empty(reader: str, timeout: float = 3.0) -> None:
     wait_until(lambda: bool(reader_state(reader) & 0x0010), timeout, f"{reader} to be empty")
 
 
+def wait_reader_present(reader: str, timeout: float = 3.0) -> None:
+    """Wait until pcscd reports a tag on ``reader`` (SCARD_STATE_PRESENT)."""
+    wait_until(lambda: bool(reader_state(reader) & 0x0020), timeout, f"a tag on {reader}")
+
+
 def build_event_reader(directory: Path) -> Path:
     """Compile the event-driven virtual reader into ``directory``; the shared library's path."""
     compiler = shutil.which("gcc") or shutil.which("cc")

@@ -27,6 +27,7 @@ DECK = 1001
 
 wait_until = pcscd.wait_until
 wait_reader_empty = pcscd.wait_reader_empty
+wait_reader_present = pcscd.wait_reader_present
 DEFAULT_READERS = pcscd.DEFAULT_READERS
 
 

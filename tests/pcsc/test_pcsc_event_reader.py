@@ -30,7 +30,14 @@ from dealer_assist.tags import decode_tag, uid_hex
 from dealer_assist.testing.ntag import VirtualReader, pull_after_reads
 from dealer_assist.testing.pcscd import Pcscd
 from tests.pcsc.conftest import EVENT_READER
-from tests.pcsc.helpers import KEY, encoded_tag, tag_data, wait_reader_empty, wait_until
+from tests.pcsc.helpers import (
+    KEY,
+    encoded_tag,
+    tag_data,
+    wait_reader_empty,
+    wait_reader_present,
+    wait_until,
+)
 from tests.pcsc.test_pcsc_stack import deal, expect, expect_status, running_source
 from tests.table.helpers import FakeClock, make_config
 
@@ -176,6 +183,9 @@ def test_a_tag_left_on_the_reader_over_a_restart_is_not_a_second_card(
 ) -> None:
     left = encoded_tag("9C")
     event_reader.present_tag(left)  # on the reader when the table stopped
+    # ... and pcscd knows it before the table starts (a tag that arrives after the start is a
+    # new presentation, read as a card: CI once started the driver before pcscd saw the tag)
+    wait_reader_present(EVENT_READER)
     source = PcscSource(reader=EVENT_READER, key=KEY)
     # The table restarts from a journal whose last read from this reader is that tag.
     source.resume([b"\x04\x01", left.uid + tag_data(left)])
@@ -184,11 +194,17 @@ def test_a_tag_left_on_the_reader_over_a_restart_is_not_a_second_card(
         source.start(events.put)
         try:
             expect_status(events, SourceStatus.CONNECTED)
-            wait_until(
-                lambda: "is still on the reader; not read twice" in caplog.text,
-                5.0,
-                "the driver to look at the tag left on the reader",
-            )
+            try:
+                wait_until(
+                    lambda: "is still on the reader; not read twice" in caplog.text,
+                    5.0,
+                    "the driver to look at the tag left on the reader",
+                )
+            except AssertionError as error:  # say what the driver did instead (CI saw it once)
+                seen = []
+                while not events.empty():
+                    seen.append(events.get_nowait())
+                raise AssertionError(f"{error}; events: {seen}; log: {caplog.text}") from None
             event_reader.remove()
             wait_reader_empty(EVENT_READER)
             event_reader.present_tag(encoded_tag("2H"))
