@@ -606,7 +606,7 @@ class HostSession:
         if not self._link_up:
             return
         nonce = self._nonces()
-        self._my_nonces = [*self._my_nonces[-3:], nonce]
+        self._my_nonces = [*self._my_nonces[1 - HostReplayGuard.OUTSTANDING :], nonce]
         if not self.guard.synced:
             self.guard.challenge(nonce)
         message = QueryStatus(nonce=nonce)

@@ -431,15 +431,18 @@ static void command(char *line);
 #define MAX_LATER 16
 static struct {
     uint64_t due_us;
+    uint32_t order; /* when it was scheduled: of two due at once, the earlier runs first */
     char line[64];
     bool used;
 } later[MAX_LATER];
+static uint32_t later_count;
 
 static void schedule(uint64_t due_us, const char *line) {
     for (int i = 0; i < MAX_LATER; i++) {
         if (!later[i].used) {
             later[i].used = true;
             later[i].due_us = due_us;
+            later[i].order = later_count++;
             snprintf(later[i].line, sizeof later[i].line, "%s", line);
             return;
         }
@@ -454,7 +457,8 @@ static void run_later(void) {
         int pick = -1;
         for (int i = 0; i < MAX_LATER; i++) {
             if (later[i].used && later[i].due_us <= now &&
-                (pick < 0 || later[i].due_us < later[pick].due_us))
+                (pick < 0 || later[i].due_us < later[pick].due_us ||
+                 (later[i].due_us == later[pick].due_us && later[i].order < later[pick].order)))
                 pick = i;
         }
         if (pick < 0)

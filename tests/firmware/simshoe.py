@@ -191,13 +191,10 @@ class SimShoe:
         return int(self.wait("sync", 10, pump=pump).fields["t"])
 
     def advance(self, ms: float, pump: ProtocolHost | None = None) -> None:
-        """Let ``ms`` of simulated time pass (whatever the wall clock does meanwhile)."""
-        target = self.sim_time_us(pump) + ms * 1000
-        while self.sim_time_us(pump) < target:
-            if pump is not None:
-                pump.run(0.01)
-            else:
-                time.sleep(0.01)
+        """Let ``ms`` of simulated time pass (whatever the wall clock does meanwhile): the
+        simulator answers ``sync`` that much later in its own time."""
+        self.send(f"after {ms:g} sync")
+        self.wait("sync", 10 + ms / 1000, pump=pump)
 
     def of_kind(self, kind: str) -> list[SimEvent]:
         return [event for event in self.history if event.kind == kind]

@@ -154,13 +154,6 @@ def sim_table(
         sim.stop()
 
 
-def advance(sim: SimShoe, ms: float) -> None:
-    """Let ``ms`` of simulated time pass: ``sync`` answers with the simulated time."""
-    target = sim.sim_time_us() + ms * 1000
-    while sim.sim_time_us() < target:
-        pass
-
-
 @pytest.fixture
 def deck() -> list[Card]:
     return shuffled_deck(8)
@@ -173,7 +166,7 @@ def test_the_serial_driver_deals_a_whole_shoe_into_the_table(
     with sim_table(firmware, tmp_path, deck, burn="first_card_value", speed=2.0) as table:
         table.wait_for(lambda: table.phase() == "shoe_ended", 45)
         sim = table.sim
-        advance(sim, 1000)  # a resend of any unacknowledged CARD (every 250 ms) would come now
+        sim.advance(1000)  # a resend of any unacknowledged CARD (every 250 ms) would come now
     dealt = [int(event.raw.split()[1]) for event in sim.of_kind("dealt")]
     assert dealt == list(range(len(dealt)))
     cards = table.table_cards()
@@ -197,7 +190,7 @@ def test_resets_mid_coup_through_the_serial_driver_lose_and_double_nothing(
         sim = table.sim
         table.deal_until(2)  # P1, B1
         table.wait_for(lambda: len(table.table_cards()) == 2, 20)
-        advance(sim, 150)  # the gap after B1 (100 ms) is over: the croupier's hand is free
+        sim.advance(150)  # the gap after B1 (100 ms) is over: the croupier's hand is free
         # Each card goes in once the gap after the last one is over, and its reset is placed
         # in simulated time (`after`), so a slow machine cannot move it.
         # P2 is in the exit slot when the microcontroller resets; drawn once the shoe is back
@@ -205,18 +198,18 @@ def test_resets_mid_coup_through_the_serial_driver_lose_and_double_nothing(
         sim.wait("reset", 5)
         table.wait_for(lambda: len(table.table_cards()) == 3, 20)
         # B2 leaves the shoe and the reset comes at that very moment: its record is complete
-        advance(sim, 150)
+        sim.advance(150)
         sim.send("in", "after 300 out", "after 300 reset")
         sim.wait("reset", 5)
         table.wait_for(lambda: len(table.table_cards()) == 4, 20)
         # the next card leaves while the shoe restarts, before its record is complete
-        advance(sim, 150)
+        sim.advance(150)
         sim.send("in", "after 40 reset", "after 40 out")
         sim.wait("reset", 5)
         table.wait_for(lambda: len(table.table_cards()) == 5, 20)
         table.deal_until(len(deck))
         table.wait_for(lambda: table.phase() == "shoe_ended", 45)
-        advance(sim, 1000)
+        sim.advance(1000)
     dealt = [int(event.raw.split()[1]) for event in sim.of_kind("dealt")]
     assert dealt == list(range(len(dealt)))
     assert table.table_cards() == deck[: len(dealt)]

@@ -149,5 +149,5 @@ def test_the_installed_command_killed_and_restarted(fast_dir: Path) -> None:
         [*command, *argv(config_file, seed)], capture_output=True, timeout=120, check=False
     )
     assert finished.returncode == 0, finished.stderr
-    assert kills >= 4  # a kill may come after a short run's end
+    assert kills >= 4  # one of them may land just after its run ended on its own
     assert story(read_records(config)) == story(read_records(reference))
