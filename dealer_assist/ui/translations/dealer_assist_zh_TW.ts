@@ -1,1318 +1,1317 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
-  <context>
+<context>
     <name>AlertPanel</name>
     <message>
-      <source>HOLD: NO CARD UNTIL THIS IS RESOLVED</source>
-      <translation>暫停：處理完畢前不可發牌</translation>
+        <source>HOLD: NO CARD UNTIL THIS IS RESOLVED</source>
+        <translation>暫停：處理完畢前不可發牌</translation>
     </message>
     <message>
-      <source>NOTE</source>
-      <translation>提示</translation>
+        <source>NOTE</source>
+        <translation>提示</translation>
     </message>
     <message>
-      <source>What to do:</source>
-      <translation>處理方法：</translation>
+        <source>What to do:</source>
+        <translation>處理方法：</translation>
     </message>
     <message>
-      <source>%1 more alert(s) after this one</source>
-      <translation>之後還有 %1 個警示</translation>
+        <source>%1 more alert(s) after this one</source>
+        <translation>之後還有 %1 個警示</translation>
     </message>
     <message>
-      <source>%1 (PIN)</source>
-      <translation>%1（密碼）</translation>
+        <source>%1 (PIN)</source>
+        <translation>%1（密碼）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>BankPanel</name>
     <message>
-      <source>Touch a seat</source>
-      <translation>請點選座位</translation>
+        <source>Touch a seat</source>
+        <translation>請點選座位</translation>
     </message>
     <message>
-      <source>Seat %1 · %2</source>
-      <translation>%1 號位 · %2</translation>
+        <source>Seat %1 · %2</source>
+        <translation>%1 號位 · %2</translation>
     </message>
     <message>
-      <source>Seat %1 · empty</source>
-      <translation>%1 號位 · 空位</translation>
+        <source>Seat %1 · empty</source>
+        <translation>%1 號位 · 空位</translation>
     </message>
     <message>
-      <source>Sit a player…</source>
-      <translation>入座…</translation>
+        <source>Sit a player…</source>
+        <translation>入座…</translation>
     </message>
     <message>
-      <source>Leaves</source>
-      <translation>離座</translation>
+        <source>Leaves</source>
+        <translation>離座</translation>
     </message>
     <message>
-      <source>Give the shoe</source>
-      <translation>交付牌靴</translation>
+        <source>Give the shoe</source>
+        <translation>交付牌靴</translation>
     </message>
     <message>
-      <source>Put up the bank…</source>
-      <translation>設莊…</translation>
+        <source>Put up the bank…</source>
+        <translation>設莊…</translation>
     </message>
     <message>
-      <source>Declines the bank</source>
-      <translation>不做莊</translation>
+        <source>Declines the bank</source>
+        <translation>不做莊</translation>
     </message>
     <message>
-      <source>Banco</source>
-      <translation>Banco 全押</translation>
+        <source>Banco</source>
+        <translation>Banco 全押</translation>
     </message>
     <message>
-      <source>Banco Suivi</source>
-      <translation>Banco Suivi 續押</translation>
+        <source>Banco Suivi</source>
+        <translation>Banco Suivi 續押</translation>
     </message>
     <message>
-      <source>Suivi</source>
-      <translation>Suivi 續押</translation>
+        <source>Suivi</source>
+        <translation>Suivi 續押</translation>
     </message>
     <message>
-      <source>Withdraws the call</source>
-      <translation>撤回叫注</translation>
+        <source>Withdraws the call</source>
+        <translation>撤回叫注</translation>
     </message>
     <message>
-      <source>Stake…</source>
-      <translation>下注…</translation>
+        <source>Stake…</source>
+        <translation>下注…</translation>
     </message>
     <message>
-      <source>Passes</source>
-      <translation>不下注</translation>
+        <source>Passes</source>
+        <translation>不下注</translation>
     </message>
     <message>
-      <source>Bids…</source>
-      <translation>競投…</translation>
+        <source>Bids…</source>
+        <translation>競投…</translation>
     </message>
     <message>
-      <source>Name on the list</source>
-      <translation>登記名單</translation>
+        <source>Name on the list</source>
+        <translation>登記名單</translation>
     </message>
     <message>
-      <source>Right…</source>
-      <translation>右門…</translation>
+        <source>Right…</source>
+        <translation>右門…</translation>
     </message>
     <message>
-      <source>Left…</source>
-      <translation>左門…</translation>
+        <source>Left…</source>
+        <translation>左門…</translation>
     </message>
     <message>
-      <source>À cheval…</source>
-      <translation>跨注…</translation>
+        <source>À cheval…</source>
+        <translation>跨注…</translation>
     </message>
     <message>
-      <source>Close the calls</source>
-      <translation>截止叫注</translation>
+        <source>Close the calls</source>
+        <translation>截止叫注</translation>
     </message>
     <message>
-      <source>Bid by name…</source>
-      <translation>記名競投…</translation>
+        <source>Bid by name…</source>
+        <translation>記名競投…</translation>
     </message>
     <message>
-      <source>Close the auction</source>
-      <translation>結束競投</translation>
+        <source>Close the auction</source>
+        <translation>結束競投</translation>
     </message>
     <message>
-      <source>Add a name…</source>
-      <translation>加入名單…</translation>
+        <source>Add a name…</source>
+        <translation>加入名單…</translation>
     </message>
     <message>
-      <source>Seated stakes closed</source>
-      <translation>座上下注截止</translation>
+        <source>Seated stakes closed</source>
+        <translation>座上下注截止</translation>
     </message>
     <message>
-      <source>Bystander stakes…</source>
-      <translation>旁注…</translation>
+        <source>Bystander stakes…</source>
+        <translation>旁注…</translation>
     </message>
     <message>
-      <source>I pass the deal</source>
-      <translation>讓莊</translation>
+        <source>I pass the deal</source>
+        <translation>讓莊</translation>
     </message>
     <message>
-      <source>Banker retires</source>
-      <translation>莊家退莊</translation>
+        <source>Banker retires</source>
+        <translation>莊家退莊</translation>
     </message>
     <message>
-      <source>Takes the bank at %1</source>
-      <translation>以 %1 接莊</translation>
+        <source>Takes the bank at %1</source>
+        <translation>以 %1 接莊</translation>
     </message>
     <message>
-      <source>Covers %1</source>
-      <translation>承接 %1</translation>
+        <source>Covers %1</source>
+        <translation>承接 %1</translation>
     </message>
     <message>
-      <source>No more bets · banker withdraws %1</source>
-      <translation>停止下注 · 莊家收回 %1</translation>
+        <source>No more bets · banker withdraws %1</source>
+        <translation>停止下注 · 莊家收回 %1</translation>
     </message>
     <message>
-      <source>No more bets</source>
-      <translation>停止下注</translation>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
     </message>
     <message>
-      <source>%1 takes the bank…</source>
-      <translation>%1 坐莊…</translation>
+        <source>%1 takes the bank…</source>
+        <translation>%1 坐莊…</translation>
     </message>
     <message>
-      <source>%1 declines</source>
-      <translation>%1 放棄</translation>
+        <source>%1 declines</source>
+        <translation>%1 放棄</translation>
     </message>
     <message>
-      <source>Withdraw %1 %2</source>
-      <translation>撤回 %1 %2</translation>
+        <source>Withdraw %1 %2</source>
+        <translation>撤回 %1 %2</translation>
     </message>
     <message>
-      <source>Withdraws stake</source>
-      <translation>撤回注碼</translation>
+        <source>Withdraws stake</source>
+        <translation>撤回注碼</translation>
     </message>
     <message>
-      <source>Withdraw a bystander</source>
-      <translation>撤回旁注</translation>
+        <source>Withdraw a bystander</source>
+        <translation>撤回旁注</translation>
     </message>
     <message>
-      <source>seat %1 %2</source>
-      <translation>%1 號位 %2</translation>
+        <source>seat %1 %2</source>
+        <translation>%1 號位 %2</translation>
     </message>
     <message>
-      <source>seat %1</source>
-      <translation>%1 號位</translation>
+        <source>seat %1</source>
+        <translation>%1 號位</translation>
     </message>
     <message>
-      <source>BANK %1 · held by %2</source>
-      <translation>莊本 %1 · %2 坐莊</translation>
+        <source>BANK %1 · held by %2</source>
+        <translation>莊本 %1 · %2 坐莊</translation>
     </message>
     <message>
-      <source>No bank · %1 may take it at %2 (the deal was passed)</source>
-      <translation>無莊 · %1 可以 %2 接莊（上一莊已讓莊）</translation>
+        <source>No bank · %1 may take it at %2 (the deal was passed)</source>
+        <translation>無莊 · %1 可以 %2 接莊（上一莊已讓莊）</translation>
     </message>
     <message>
-      <source>No bank · the shoe is offered to %1</source>
-      <translation>無莊 · 牌靴交給 %1</translation>
+        <source>No bank · the shoe is offered to %1</source>
+        <translation>無莊 · 牌靴交給 %1</translation>
     </message>
     <message>
-      <source>No bank · the croupier gives the shoe to a seat</source>
-      <translation>無莊 · 請荷官把牌靴交給一個座位</translation>
+        <source>No bank · the croupier gives the shoe to a seat</source>
+        <translation>無莊 · 請荷官把牌靴交給一個座位</translation>
     </message>
     <message>
-      <source>%1 puts up the bank, or declines it</source>
-      <translation>%1 設莊或放棄</translation>
+        <source>%1 puts up the bank, or declines it</source>
+        <translation>%1 設莊或放棄</translation>
     </message>
     <message>
-      <source>Seat the players, then give the shoe</source>
-      <translation>先安排入座，再交付牌靴</translation>
+        <source>Seat the players, then give the shoe</source>
+        <translation>先安排入座，再交付牌靴</translation>
     </message>
     <message>
-      <source>Calls: %1 may follow first (Banco Suivi); Banco %2 from seats %3</source>
-      <translation>叫注：%1 可優先續押（Banco Suivi）；%3 號位可 Banco %2</translation>
+        <source>Calls: %1 may follow first (Banco Suivi); Banco %2 from seats %3</source>
+        <translation>叫注：%1 可優先續押（Banco Suivi）；%3 號位可 Banco %2</translation>
     </message>
     <message>
-      <source>Calls: Banco %1 from seats %2; then close the calls</source>
-      <translation>叫注：%2 號位可 Banco %1；然後截止叫注</translation>
+        <source>Calls: Banco %1 from seats %2; then close the calls</source>
+        <translation>叫注：%2 號位可 Banco %1；然後截止叫注</translation>
     </message>
     <message>
-      <source>%1 holds the whole bank (%2): no more bets</source>
-      <translation>%1 承接全部莊本（%2）：停止下注</translation>
+        <source>%1 holds the whole bank (%2): no more bets</source>
+        <translation>%1 承接全部莊本（%2）：停止下注</translation>
     </message>
     <message>
-      <source>Coverage from the banker's right: %1's turn, up to %2</source>
-      <translation>由莊家右方起承接：輪到 %1，最多 %2</translation>
+        <source>Coverage from the banker&apos;s right: %1&apos;s turn, up to %2</source>
+        <translation>由莊家右方起承接：輪到 %1，最多 %2</translation>
     </message>
     <message>
-      <source>Coverage: any punter may add up to %1</source>
-      <translation>承接：任何閒家可再加最多 %1</translation>
+        <source>Coverage: any punter may add up to %1</source>
+        <translation>承接：任何閒家可再加最多 %1</translation>
     </message>
     <message>
-      <source>The bank is covered: no more bets</source>
-      <translation>莊本已全數承接：停止下注</translation>
+        <source>The bank is covered: no more bets</source>
+        <translation>莊本已全數承接：停止下注</translation>
     </message>
     <message>
-      <source>No more bets: deal the coup</source>
-      <translation>停止下注：請發牌</translation>
+        <source>No more bets: deal the coup</source>
+        <translation>停止下注：請發牌</translation>
     </message>
     <message>
-      <source>Calls: %1</source>
-      <translation>叫注：%1</translation>
+        <source>Calls: %1</source>
+        <translation>叫注：%1</translation>
     </message>
     <message>
-      <source>none</source>
-      <translation>無</translation>
+        <source>none</source>
+        <translation>無</translation>
     </message>
     <message>
-      <source>Coverage: %1 · covered %2 · uncovered %3</source>
-      <translation>承接：%1 · 已承接 %2 · 未承接 %3</translation>
+        <source>Coverage: %1 · covered %2 · uncovered %3</source>
+        <translation>承接：%1 · 已承接 %2 · 未承接 %3</translation>
     </message>
     <message>
-      <source>Decisions: Player hand, %1 (largest stake) · Banker, %2 (the banker)</source>
-      <translation>決定：閒家牌由 %1（最大注）· 莊家牌由 %2（莊家）</translation>
+        <source>Decisions: Player hand, %1 (largest stake) · Banker, %2 (the banker)</source>
+        <translation>決定：閒家牌由 %1（最大注）· 莊家牌由 %2（莊家）</translation>
     </message>
     <message>
-      <source>May stake now: %1</source>
-      <translation>現可下注：%1</translation>
+        <source>May stake now: %1</source>
+        <translation>現可下注：%1</translation>
     </message>
     <message>
-      <source>the punters win</source>
-      <translation>閒家贏</translation>
+        <source>the punters win</source>
+        <translation>閒家贏</translation>
     </message>
     <message>
-      <source>the bank wins</source>
-      <translation>莊家贏</translation>
+        <source>the bank wins</source>
+        <translation>莊家贏</translation>
     </message>
     <message>
-      <source>stand-off, stakes returned</source>
-      <translation>和局，退回注碼</translation>
+        <source>stand-off, stakes returned</source>
+        <translation>和局，退回注碼</translation>
     </message>
     <message>
-      <source>Last coup: %1 · %2 · bank %3 → %4 · cagnotte %5</source>
-      <translation>上一局：%1 · %2 · 莊本 %3 → %4 · 抽水 %5</translation>
+        <source>Last coup: %1 · %2 · bank %3 → %4 · cagnotte %5</source>
+        <translation>上一局：%1 · %2 · 莊本 %3 → %4 · 抽水 %5</translation>
     </message>
     <message>
-      <source>the bank passes</source>
-      <translation>換莊</translation>
+        <source>the bank passes</source>
+        <translation>換莊</translation>
     </message>
     <message>
-      <source>No bank · highest bid %1 by %2</source>
-      <translation>無莊 · 最高出價 %1（%2）</translation>
+        <source>No bank · highest bid %1 by %2</source>
+        <translation>無莊 · 最高出價 %1（%2）</translation>
     </message>
     <message>
-      <source>No bank · auction: who will risk the most?</source>
-      <translation>無莊 · 競投：誰出最高莊本？</translation>
+        <source>No bank · auction: who will risk the most?</source>
+        <translation>無莊 · 競投：誰出最高莊本？</translation>
     </message>
     <message>
-      <source>No bank · offered to %1, first on the list</source>
-      <translation>無莊 · 交給名單首位 %1</translation>
+        <source>No bank · offered to %1, first on the list</source>
+        <translation>無莊 · 交給名單首位 %1</translation>
     </message>
     <message>
-      <source>No bank · put names on the list</source>
-      <translation>無莊 · 請登記名單</translation>
+        <source>No bank · put names on the list</source>
+        <translation>無莊 · 請登記名單</translation>
     </message>
     <message>
-      <source>Auction · bids: %1</source>
-      <translation>競投 · 出價：%1</translation>
+        <source>Auction · bids: %1</source>
+        <translation>競投 · 出價：%1</translation>
     </message>
     <message>
-      <source>List: %1</source>
-      <translation>名單：%1</translation>
+        <source>List: %1</source>
+        <translation>名單：%1</translation>
     </message>
     <message>
-      <source>Seated punters stake on their tableau or à cheval, up to %1</source>
-      <translation>座上閒家可押本門或跨注，最多 %1</translation>
+        <source>Seated punters stake on their tableau or à cheval, up to %1</source>
+        <translation>座上閒家可押本門或跨注，最多 %1</translation>
     </message>
     <message>
-      <source>Bystanders may stake up to %1, on either side or à cheval</source>
-      <translation>旁注者可押任一門或跨注，最多 %1</translation>
+        <source>Bystanders may stake up to %1, on either side or à cheval</source>
+        <translation>旁注者可押任一門或跨注，最多 %1</translation>
     </message>
     <message>
-      <source>Stakes: %1</source>
-      <translation>注碼：%1</translation>
+        <source>Stakes: %1</source>
+        <translation>注碼：%1</translation>
     </message>
     <message>
-      <source>Right %1 · Left %2 · covered %3 · uncovered %4</source>
-      <translation>右門 %1 · 左門 %2 · 已承接 %3 · 未承接 %4</translation>
+        <source>Right %1 · Left %2 · covered %3 · uncovered %4</source>
+        <translation>右門 %1 · 左門 %2 · 已承接 %3 · 未承接 %4</translation>
     </message>
     <message>
-      <source>the croupier</source>
-      <translation>荷官</translation>
+        <source>the croupier</source>
+        <translation>荷官</translation>
     </message>
     <message>
-      <source>Decisions: Right hand, %1 · Left hand, %2 · Banker, %3</source>
-      <translation>決定：右門牌由 %1 · 左門牌由 %2 · 莊家牌由 %3</translation>
+        <source>Decisions: Right hand, %1 · Left hand, %2 · Banker, %3</source>
+        <translation>決定：右門牌由 %1 · 左門牌由 %2 · 莊家牌由 %3</translation>
     </message>
     <message>
-      <source>%1 (seat %2)</source>
-      <translation>%1（%2 號位）</translation>
+        <source>%1 (seat %2)</source>
+        <translation>%1（%2 號位）</translation>
     </message>
     <message>
-      <source>%1 (bystander)</source>
-      <translation>%1（旁注）</translation>
+        <source>%1 (bystander)</source>
+        <translation>%1（旁注）</translation>
     </message>
     <message>
-      <source>wins</source>
-      <translation>贏</translation>
+        <source>wins</source>
+        <translation>贏</translation>
     </message>
     <message>
-      <source>loses</source>
-      <translation>輸</translation>
+        <source>loses</source>
+        <translation>輸</translation>
     </message>
     <message>
-      <source>stands off</source>
-      <translation>和</translation>
+        <source>stands off</source>
+        <translation>和</translation>
     </message>
     <message>
-      <source>Last coup: Right %1, Left %2 · %3 · bank %4 → %5 · house %6</source>
-      <translation>上一局：右門%1，左門%2 · %3 · 莊本 %4 → %5 · 抽水 %6</translation>
+        <source>Last coup: Right %1, Left %2 · %3 · bank %4 → %5 · house %6</source>
+        <translation>上一局：右門%1，左門%2 · %3 · 莊本 %4 → %5 · 抽水 %6</translation>
     </message>
     <message>
-      <source>the bank is exhausted</source>
-      <translation>莊本輸光</translation>
+        <source>the bank is exhausted</source>
+        <translation>莊本輸光</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>BetKeypadDialog</name>
     <message>
-      <source>Bet</source>
-      <translation>下注</translation>
+        <source>Bet</source>
+        <translation>下注</translation>
     </message>
     <message>
-      <source>Seat %1: bet</source>
-      <translation>%1 號位：下注</translation>
+        <source>Seat %1: bet</source>
+        <translation>%1 號位：下注</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <source>Place bet</source>
-      <translation>確認下注</translation>
+        <source>Place bet</source>
+        <translation>確認下注</translation>
     </message>
     <message>
-      <source>Clear</source>
-      <translation>清除</translation>
+        <source>Clear</source>
+        <translation>清除</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>BetPanel</name>
     <message>
-      <source>Seat %1</source>
-      <translation>%1 號位</translation>
+        <source>Seat %1</source>
+        <translation>%1 號位</translation>
     </message>
     <message>
-      <source>Touch a seat</source>
-      <translation>請點選座位</translation>
+        <source>Touch a seat</source>
+        <translation>請點選座位</translation>
     </message>
     <message>
-      <source>Keypad</source>
-      <translation>數字鍵</translation>
+        <source>Keypad</source>
+        <translation>數字鍵</translation>
     </message>
     <message>
-      <source>Repeat</source>
-      <translation>重複上局</translation>
+        <source>Repeat</source>
+        <translation>重複上局</translation>
     </message>
     <message>
-      <source>Clear</source>
-      <translation>清除</translation>
+        <source>Clear</source>
+        <translation>清除</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>CardPickerDialog</name>
     <message>
-      <source>Card</source>
-      <translation>牌</translation>
+        <source>Card</source>
+        <translation>牌</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <source>OK</source>
-      <translation>確定</translation>
+        <source>OK</source>
+        <translation>確定</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>CorrectCardDialog</name>
     <message>
-      <source>Correct a card</source>
-      <translation>更正牌</translation>
+        <source>Correct a card</source>
+        <translation>更正牌</translation>
     </message>
     <message>
-      <source>Which card was misread?</source>
-      <translation>哪一張牌讀錯了？</translation>
+        <source>Which card was misread?</source>
+        <translation>哪一張牌讀錯了？</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>CountsPanel</name>
     <message>
-      <source>Banker pairs</source>
-      <translation>莊對</translation>
+        <source>Banker pairs</source>
+        <translation>莊對</translation>
     </message>
     <message>
-      <source>Player pairs</source>
-      <translation>閒對</translation>
+        <source>Player pairs</source>
+        <translation>閒對</translation>
     </message>
     <message>
-      <source>Naturals</source>
-      <translation>例牌</translation>
+        <source>Naturals</source>
+        <translation>例牌</translation>
     </message>
     <message>
-      <source>Coups</source>
-      <translation>局數</translation>
+        <source>Coups</source>
+        <translation>局數</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>CroupierWindow</name>
     <message>
-      <source>Seat %1 decides</source>
-      <translation>由 %1 號位決定</translation>
+        <source>Seat %1 decides</source>
+        <translation>由 %1 號位決定</translation>
     </message>
     <message>
-      <source>%1 decides</source>
-      <translation>由 %1 決定</translation>
+        <source>%1 decides</source>
+        <translation>由 %1 決定</translation>
     </message>
     <message>
-      <source>Shoe %1</source>
-      <translation>第 %1 靴</translation>
+        <source>Shoe %1</source>
+        <translation>第 %1 靴</translation>
     </message>
     <message>
-      <source>Coup %1</source>
-      <translation>第 %1 局</translation>
+        <source>Coup %1</source>
+        <translation>第 %1 局</translation>
     </message>
     <message>
-      <source>%1 cards left</source>
-      <translation>剩 %1 張</translation>
+        <source>%1 cards left</source>
+        <translation>剩 %1 張</translation>
     </message>
     <message>
-      <source>LAST COUP (%1)</source>
-      <translation>最後一局（%1）</translation>
+        <source>LAST COUP (%1)</source>
+        <translation>最後一局（%1）</translation>
     </message>
     <message>
-      <source>Cut card out: last coup %1</source>
-      <translation>切牌卡已出：最後一局 %1</translation>
+        <source>Cut card out: last coup %1</source>
+        <translation>切牌卡已出：最後一局 %1</translation>
     </message>
     <message>
-      <source>%1 DRAWS</source>
-      <translation>%1補牌</translation>
+        <source>%1 DRAWS</source>
+        <translation>%1補牌</translation>
     </message>
     <message>
-      <source>%1 STANDS</source>
-      <translation>%1停牌</translation>
+        <source>%1 STANDS</source>
+        <translation>%1停牌</translation>
     </message>
     <message>
-      <source>Cagnotte: %1</source>
-      <translation>抽水：%1</translation>
+        <source>Cagnotte: %1</source>
+        <translation>抽水：%1</translation>
     </message>
     <message>
-      <source>House: %1</source>
-      <translation>場方抽成：%1</translation>
+        <source>House: %1</source>
+        <translation>場方抽成：%1</translation>
     </message>
     <message>
-      <source>Commission boxes: %1</source>
-      <translation>佣金盒合計：%1</translation>
+        <source>Commission boxes: %1</source>
+        <translation>佣金盒合計：%1</translation>
     </message>
     <message>
-      <source>Recall</source>
-      <translation>牌局回顧</translation>
+        <source>Recall</source>
+        <translation>牌局回顧</translation>
     </message>
     <message>
-      <source>Supervisor</source>
-      <translation>主管</translation>
+        <source>Supervisor</source>
+        <translation>主管</translation>
     </message>
     <message>
-      <source>Scoreboard</source>
-      <translation>路單</translation>
+        <source>Scoreboard</source>
+        <translation>路單</translation>
     </message>
     <message>
-      <source>Next coup</source>
-      <translation>下一局</translation>
+        <source>Next coup</source>
+        <translation>下一局</translation>
     </message>
     <message>
-      <source>New shoe</source>
-      <translation>新牌靴</translation>
+        <source>New shoe</source>
+        <translation>新牌靴</translation>
     </message>
     <message>
-      <source>Cut card out</source>
-      <translation>切牌卡出現</translation>
+        <source>Cut card out</source>
+        <translation>切牌卡出現</translation>
     </message>
     <message>
-      <source>Exposed card</source>
-      <translation>牌面外露</translation>
+        <source>Exposed card</source>
+        <translation>牌面外露</translation>
     </message>
     <message>
-      <source>Touch a seat first</source>
-      <translation>請先點選座位</translation>
+        <source>Touch a seat first</source>
+        <translation>請先點選座位</translation>
     </message>
     <message>
-      <source>The player's name</source>
-      <translation>玩家姓名</translation>
+        <source>The player&apos;s name</source>
+        <translation>玩家姓名</translation>
     </message>
     <message>
-      <source>Who bids for the bank?</source>
-      <translation>誰競投莊家？</translation>
+        <source>Who bids for the bank?</source>
+        <translation>誰競投莊家？</translation>
     </message>
     <message>
-      <source>The bystander's name</source>
-      <translation>旁注者姓名</translation>
+        <source>The bystander&apos;s name</source>
+        <translation>旁注者姓名</translation>
     </message>
     <message>
-      <source>Seat %1: the player's name</source>
-      <translation>%1 號位：玩家姓名</translation>
+        <source>Seat %1: the player&apos;s name</source>
+        <translation>%1 號位：玩家姓名</translation>
     </message>
     <message>
-      <source>OK</source>
-      <translation>確定</translation>
+        <source>OK</source>
+        <translation>確定</translation>
     </message>
     <message>
-      <source>Seat %1</source>
-      <translation>%1 號位</translation>
+        <source>Seat %1</source>
+        <translation>%1 號位</translation>
     </message>
     <message>
-      <source>%1 puts up a bank of:</source>
-      <translation>%1 設莊金額：</translation>
+        <source>%1 puts up a bank of:</source>
+        <translation>%1 設莊金額：</translation>
     </message>
     <message>
-      <source>%1 will risk for the bank:</source>
-      <translation>%1 競投莊本：</translation>
+        <source>%1 will risk for the bank:</source>
+        <translation>%1 競投莊本：</translation>
     </message>
     <message>
-      <source>%1 stakes:</source>
-      <translation>%1 下注：</translation>
+        <source>%1 stakes:</source>
+        <translation>%1 下注：</translation>
     </message>
     <message>
-      <source>Supervisor actions</source>
-      <translation>主管操作</translation>
+        <source>Supervisor actions</source>
+        <translation>主管操作</translation>
     </message>
     <message>
-      <source>Card %1 (read as %2) is really:</source>
-      <translation>第 %1 張牌（讀作 %2）實際是：</translation>
+        <source>Card %1 (read as %2) is really:</source>
+        <translation>第 %1 張牌（讀作 %2）實際是：</translation>
     </message>
     <message>
-      <source>Key in the card</source>
-      <translation>輸入這張牌</translation>
+        <source>Key in the card</source>
+        <translation>輸入這張牌</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>HandPanel</name>
     <message>
-      <source>NATURAL</source>
-      <translation>例牌</translation>
+        <source>NATURAL</source>
+        <translation>例牌</translation>
     </message>
     <message>
-      <source>Turn</source>
-      <translation>開牌</translation>
+        <source>Turn</source>
+        <translation>開牌</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>Initials</name>
     <message>
-      <source>B</source>
-      <translation>莊</translation>
+        <source>B</source>
+        <translation>莊</translation>
     </message>
     <message>
-      <source>P</source>
-      <translation>閒</translation>
+        <source>P</source>
+        <translation>閒</translation>
     </message>
     <message>
-      <source>T</source>
-      <translation>和</translation>
+        <source>T</source>
+        <translation>和</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>Models</name>
     <message>
-      <source>%1 win · pay %2</source>
-      <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
-      <translation>%1 贏 · 派 %2</translation>
+        <source>%1 win · pay %2</source>
+        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
+        <translation>%1 贏 · 派 %2</translation>
     </message>
     <message>
-      <source>%1 lose · take %2</source>
-      <translation>%1 輸 · 收 %2</translation>
+        <source>%1 lose · take %2</source>
+        <translation>%1 輸 · 收 %2</translation>
     </message>
     <message>
-      <source>%1 push</source>
-      <translation>%1 退還</translation>
+        <source>%1 push</source>
+        <translation>%1 退還</translation>
     </message>
     <message>
-      <source>Seat</source>
-      <translation>座位</translation>
+        <source>Seat</source>
+        <translation>座位</translation>
     </message>
     <message>
-      <source>Bets</source>
-      <translation>注碼</translation>
+        <source>Bets</source>
+        <translation>注碼</translation>
     </message>
     <message>
-      <source>Result</source>
-      <translation>結果</translation>
+        <source>Result</source>
+        <translation>結果</translation>
     </message>
     <message>
-      <source>Payout</source>
-      <translation>派彩</translation>
+        <source>Payout</source>
+        <translation>派彩</translation>
     </message>
     <message>
-      <source>Commission</source>
-      <translation>佣金</translation>
+        <source>Commission</source>
+        <translation>佣金</translation>
     </message>
     <message>
-      <source>Box</source>
-      <translation>佣金盒</translation>
+        <source>Box</source>
+        <translation>佣金盒</translation>
     </message>
     <message>
-      <source>Alert</source>
-      <translation>警示</translation>
+        <source>Alert</source>
+        <translation>警示</translation>
     </message>
     <message>
-      <source>Device</source>
-      <translation>設備</translation>
+        <source>Device</source>
+        <translation>設備</translation>
     </message>
     <message>
-      <source>Status</source>
-      <translation>狀態</translation>
+        <source>Status</source>
+        <translation>狀態</translation>
     </message>
     <message>
-      <source>void</source>
-      <translation>作廢</translation>
+        <source>void</source>
+        <translation>作廢</translation>
     </message>
     <message>
-      <source>Shoe %1, coup %2: %3 %4</source>
-      <translation>第 %1 靴第 %2 局：%3 %4</translation>
+        <source>Shoe %1, coup %2: %3 %4</source>
+        <translation>第 %1 靴第 %2 局：%3 %4</translation>
     </message>
     <message>
-      <source>Coup</source>
-      <translation>牌局</translation>
+        <source>Coup</source>
+        <translation>牌局</translation>
     </message>
     <message>
-      <source>Bet</source>
-      <translation>下注</translation>
+        <source>Bet</source>
+        <translation>下注</translation>
     </message>
     <message>
-      <source>Stake</source>
-      <translation>注額</translation>
+        <source>Stake</source>
+        <translation>注額</translation>
     </message>
     <message>
-      <source>Net</source>
-      <translation>淨額</translation>
+        <source>Net</source>
+        <translation>淨額</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>NameDialog</name>
     <message>
-      <source>Name</source>
-      <translation>姓名</translation>
+        <source>Name</source>
+        <translation>姓名</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <source>OK</source>
-      <translation>確定</translation>
+        <source>OK</source>
+        <translation>確定</translation>
     </message>
     <message>
-      <source>Clear</source>
-      <translation>清除</translation>
+        <source>Clear</source>
+        <translation>清除</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>PinDialog</name>
     <message>
-      <source>Supervisor PIN</source>
-      <translation>主管密碼</translation>
+        <source>Supervisor PIN</source>
+        <translation>主管密碼</translation>
     </message>
     <message>
-      <source>Supervisor PIN for: %1</source>
-      <translation>主管密碼：%1</translation>
+        <source>Supervisor PIN for: %1</source>
+        <translation>主管密碼：%1</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <source>OK</source>
-      <translation>確定</translation>
+        <source>OK</source>
+        <translation>確定</translation>
     </message>
     <message>
-      <source>Clear</source>
-      <translation>清除</translation>
+        <source>Clear</source>
+        <translation>清除</translation>
     </message>
     <message>
-      <source>Wrong PIN</source>
-      <translation>密碼錯誤</translation>
+        <source>Wrong PIN</source>
+        <translation>密碼錯誤</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>RecallDialog</name>
     <message>
-      <source>Recall</source>
-      <translation>牌局回顧</translation>
+        <source>Recall</source>
+        <translation>牌局回顧</translation>
     </message>
     <message>
-      <source>RECALL: PAST COUP, NOT THE CURRENT ONE</source>
-      <translation>回顧：這是過去的牌局，不是本局</translation>
+        <source>RECALL: PAST COUP, NOT THE CURRENT ONE</source>
+        <translation>回顧：這是過去的牌局，不是本局</translation>
     </message>
     <message>
-      <source>▲ Newer</source>
-      <translation>▲ 較新</translation>
+        <source>▲ Newer</source>
+        <translation>▲ 較新</translation>
     </message>
     <message>
-      <source>▼ Older</source>
-      <translation>▼ 較舊</translation>
+        <source>▼ Older</source>
+        <translation>▼ 較舊</translation>
     </message>
     <message>
-      <source>Back to the table</source>
-      <translation>返回牌桌</translation>
+        <source>Back to the table</source>
+        <translation>返回牌桌</translation>
     </message>
     <message>
-      <source>No finished coup to recall yet</source>
-      <translation>尚無已完成的牌局</translation>
+        <source>No finished coup to recall yet</source>
+        <translation>尚無已完成的牌局</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>ScoreboardWindow</name>
     <message>
-      <source>Limits</source>
-      <translation>投注限額</translation>
+        <source>Limits</source>
+        <translation>投注限額</translation>
     </message>
     <message>
-      <source>Bead Plate</source>
-      <translation>珠盤路</translation>
+        <source>Bead Plate</source>
+        <translation>珠盤路</translation>
     </message>
     <message>
-      <source>Big Road</source>
-      <translation>大路</translation>
+        <source>Big Road</source>
+        <translation>大路</translation>
     </message>
     <message>
-      <source>Big Eye Boy</source>
-      <translation>大眼仔</translation>
+        <source>Big Eye Boy</source>
+        <translation>大眼仔</translation>
     </message>
     <message>
-      <source>Small Road</source>
-      <translation>小路</translation>
+        <source>Small Road</source>
+        <translation>小路</translation>
     </message>
     <message>
-      <source>Cockroach Pig</source>
-      <translation>曱甴路</translation>
+        <source>Cockroach Pig</source>
+        <translation>曱甴路</translation>
     </message>
     <message>
-      <source>Ask road: next Banker / next Player</source>
-      <translation>問路：下局莊 / 下局閒</translation>
+        <source>Ask road: next Banker / next Player</source>
+        <translation>問路：下局莊 / 下局閒</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>SeatTile</name>
     <message>
-      <source>comm. %1</source>
-      <translation>佣金 %1</translation>
+        <source>comm. %1</source>
+        <translation>佣金 %1</translation>
     </message>
     <message>
-      <source>Collect
+        <source>Collect
 %1</source>
-      <translation>收佣金
+        <translation>收佣金
 %1</translation>
     </message>
     <message>
-      <source>Box %1</source>
-      <translation>佣金盒 %1</translation>
+        <source>Box %1</source>
+        <translation>佣金盒 %1</translation>
     </message>
     <message>
-      <source>empty</source>
-      <translation>空位</translation>
+        <source>empty</source>
+        <translation>空位</translation>
     </message>
     <message>
-      <source>BANKER</source>
-      <translation>莊家</translation>
+        <source>BANKER</source>
+        <translation>莊家</translation>
     </message>
     <message>
-      <source>offered the shoe</source>
-      <translation>獲交牌靴</translation>
+        <source>offered the shoe</source>
+        <translation>獲交牌靴</translation>
     </message>
     <message>
-      <source>stake</source>
-      <translation>注碼</translation>
+        <source>stake</source>
+        <translation>注碼</translation>
     </message>
     <message>
-      <source>may follow (Suivi)</source>
-      <translation>可續押（Suivi）</translation>
+        <source>may follow (Suivi)</source>
+        <translation>可續押（Suivi）</translation>
     </message>
     <message>
-      <source>TURN</source>
-      <translation>輪到</translation>
+        <source>TURN</source>
+        <translation>輪到</translation>
     </message>
     <message>
-      <source>may stake %1</source>
-      <translation>可下注 %1</translation>
+        <source>may stake %1</source>
+        <translation>可下注 %1</translation>
     </message>
     <message>
-      <source>plays %1</source>
-      <translation>執%1牌</translation>
+        <source>plays %1</source>
+        <translation>執%1牌</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>SupervisorDialog</name>
     <message>
-      <source>Supervisor</source>
-      <translation>主管</translation>
+        <source>Supervisor</source>
+        <translation>主管</translation>
     </message>
     <message>
-      <source>Supervisor actions</source>
-      <translation>主管操作</translation>
+        <source>Supervisor actions</source>
+        <translation>主管操作</translation>
     </message>
     <message>
-      <source>Void this coup because of:</source>
-      <translation>作廢本局，原因：</translation>
+        <source>Void this coup because of:</source>
+        <translation>作廢本局，原因：</translation>
     </message>
     <message>
-      <source>Misdeal</source>
-      <translation>發牌錯誤</translation>
+        <source>Misdeal</source>
+        <translation>發牌錯誤</translation>
     </message>
     <message>
-      <source>Two cards stuck</source>
-      <translation>兩張牌黏在一起</translation>
+        <source>Two cards stuck</source>
+        <translation>兩張牌黏在一起</translation>
     </message>
     <message>
-      <source>Card exposed</source>
-      <translation>牌面外露</translation>
+        <source>Card exposed</source>
+        <translation>牌面外露</translation>
     </message>
     <message>
-      <source>Dealer error</source>
-      <translation>荷官失誤</translation>
+        <source>Dealer error</source>
+        <translation>荷官失誤</translation>
     </message>
     <message>
-      <source>Correct a misread card</source>
-      <translation>更正讀錯的牌</translation>
+        <source>Correct a misread card</source>
+        <translation>更正讀錯的牌</translation>
     </message>
     <message>
-      <source>End the shoe</source>
-      <translation>結束本靴</translation>
+        <source>End the shoe</source>
+        <translation>結束本靴</translation>
     </message>
     <message>
-      <source>New shoe</source>
-      <translation>新牌靴</translation>
+        <source>New shoe</source>
+        <translation>新牌靴</translation>
     </message>
     <message>
-      <source>Close</source>
-      <translation>關閉</translation>
+        <source>Close</source>
+        <translation>關閉</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>Wording</name>
     <message>
-      <source>Player</source>
-      <translation>閒</translation>
+        <source>Player</source>
+        <translation>閒</translation>
     </message>
     <message>
-      <source>Banker</source>
-      <translation>莊</translation>
+        <source>Banker</source>
+        <translation>莊</translation>
     </message>
     <message>
-      <source>Tie</source>
-      <translation>和</translation>
+        <source>Tie</source>
+        <translation>和</translation>
     </message>
     <message>
-      <source>Right</source>
-      <translation>右門</translation>
+        <source>Right</source>
+        <translation>右門</translation>
     </message>
     <message>
-      <source>Left</source>
-      <translation>左門</translation>
+        <source>Left</source>
+        <translation>左門</translation>
     </message>
     <message>
-      <source>PLAYER</source>
-      <translation>閒</translation>
+        <source>PLAYER</source>
+        <translation>閒</translation>
     </message>
     <message>
-      <source>BANKER</source>
-      <translation>莊</translation>
+        <source>BANKER</source>
+        <translation>莊</translation>
     </message>
     <message>
-      <source>RIGHT</source>
-      <translation>右門</translation>
+        <source>RIGHT</source>
+        <translation>右門</translation>
     </message>
     <message>
-      <source>LEFT</source>
-      <translation>左門</translation>
+        <source>LEFT</source>
+        <translation>左門</translation>
     </message>
     <message>
-      <source>Player Pair</source>
-      <translation>閒對</translation>
+        <source>Player Pair</source>
+        <translation>閒對</translation>
     </message>
     <message>
-      <source>Banker Pair</source>
-      <translation>莊對</translation>
+        <source>Banker Pair</source>
+        <translation>莊對</translation>
     </message>
     <message>
-      <source>Either Pair</source>
-      <translation>任意對子</translation>
+        <source>Either Pair</source>
+        <translation>任意對子</translation>
     </message>
     <message>
-      <source>Perfect Pair</source>
-      <translation>完美對子</translation>
+        <source>Perfect Pair</source>
+        <translation>完美對子</translation>
     </message>
     <message>
-      <source>Dragon Bonus Player</source>
-      <translation>閒龍寶</translation>
+        <source>Dragon Bonus Player</source>
+        <translation>閒龍寶</translation>
     </message>
     <message>
-      <source>Dragon Bonus Banker</source>
-      <translation>莊龍寶</translation>
+        <source>Dragon Bonus Banker</source>
+        <translation>莊龍寶</translation>
     </message>
     <message>
-      <source>Big</source>
-      <translation>大</translation>
+        <source>Big</source>
+        <translation>大</translation>
     </message>
     <message>
-      <source>Small</source>
-      <translation>小</translation>
+        <source>Small</source>
+        <translation>小</translation>
     </message>
     <message>
-      <source>Lucky 6</source>
-      <translation>幸運六</translation>
+        <source>Lucky 6</source>
+        <translation>幸運六</translation>
     </message>
     <message>
-      <source>À cheval</source>
-      <translation>跨注</translation>
+        <source>À cheval</source>
+        <translation>跨注</translation>
     </message>
     <message>
-      <source>Banco</source>
-      <translation>Banco 全押</translation>
+        <source>Banco</source>
+        <translation>Banco 全押</translation>
     </message>
     <message>
-      <source>Banco Suivi</source>
-      <translation>Banco Suivi 續押</translation>
+        <source>Banco Suivi</source>
+        <translation>Banco Suivi 續押</translation>
     </message>
     <message>
-      <source>Suivi</source>
-      <translation>Suivi 續押</translation>
+        <source>Suivi</source>
+        <translation>Suivi 續押</translation>
     </message>
     <message>
-      <source>Banco Seul</source>
-      <translation>Banco Seul 獨押</translation>
+        <source>Banco Seul</source>
+        <translation>Banco Seul 獨押</translation>
     </message>
     <message>
-      <source>win</source>
-      <translation>贏</translation>
+        <source>win</source>
+        <translation>贏</translation>
     </message>
     <message>
-      <source>lose</source>
-      <translation>輸</translation>
+        <source>lose</source>
+        <translation>輸</translation>
     </message>
     <message>
-      <source>push</source>
-      <translation>退還</translation>
+        <source>push</source>
+        <translation>退還</translation>
     </message>
     <message>
-      <source>stand-off</source>
-      <translation>和局</translation>
+        <source>stand-off</source>
+        <translation>和局</translation>
     </message>
     <message>
-      <source>Device lost</source>
-      <translation>設備斷線</translation>
+        <source>Device lost</source>
+        <translation>設備斷線</translation>
     </message>
     <message>
-      <source>Unreadable card</source>
-      <translation>無法讀取的牌</translation>
+        <source>Unreadable card</source>
+        <translation>無法讀取的牌</translation>
     </message>
     <message>
-      <source>Duplicate card</source>
-      <translation>重複的牌</translation>
+        <source>Duplicate card</source>
+        <translation>重複的牌</translation>
     </message>
     <message>
-      <source>Foreign card</source>
-      <translation>外來的牌</translation>
+        <source>Foreign card</source>
+        <translation>外來的牌</translation>
     </message>
     <message>
-      <source>Shoe not shuffled</source>
-      <translation>牌靴未洗牌</translation>
+        <source>Shoe not shuffled</source>
+        <translation>牌靴未洗牌</translation>
     </message>
     <message>
-      <source>Extra card</source>
-      <translation>多出的牌</translation>
+        <source>Extra card</source>
+        <translation>多出的牌</translation>
     </message>
     <message>
-      <source>Card to the wrong hand</source>
-      <translation>牌發錯一方</translation>
+        <source>Card to the wrong hand</source>
+        <translation>牌發錯一方</translation>
     </message>
     <message>
-      <source>Card before the decision</source>
-      <translation>決定前已發牌</translation>
+        <source>Card before the decision</source>
+        <translation>決定前已發牌</translation>
     </message>
     <message>
-      <source>Card to a standing hand</source>
-      <translation>停牌的一方又發牌</translation>
+        <source>Card to a standing hand</source>
+        <translation>停牌的一方又發牌</translation>
     </message>
     <message>
-      <source>Card while the table is held</source>
-      <translation>暫停時出牌</translation>
+        <source>Card while the table is held</source>
+        <translation>暫停時出牌</translation>
     </message>
     <message>
-      <source>No shoe in play</source>
-      <translation>沒有使用中的牌靴</translation>
+        <source>No shoe in play</source>
+        <translation>沒有使用中的牌靴</translation>
     </message>
     <message>
-      <source>No coup may start</source>
-      <translation>不可開始新局</translation>
+        <source>No coup may start</source>
+        <translation>不可開始新局</translation>
     </message>
     <message>
-      <source>Shoe empty</source>
-      <translation>牌靴已空</translation>
+        <source>Shoe empty</source>
+        <translation>牌靴已空</translation>
     </message>
     <message>
-      <source>Bet favours the players</source>
-      <translation>此注對玩家有利</translation>
+        <source>Bet favours the players</source>
+        <translation>此注對玩家有利</translation>
     </message>
     <message>
-      <source>Misdeal</source>
-      <translation>發牌錯誤</translation>
+        <source>Misdeal</source>
+        <translation>發牌錯誤</translation>
     </message>
     <message>
-      <source>Deal no card until it is back, or deal by hand and enter cards</source>
-      <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
+        <source>Deal no card until it is back, or deal by hand and enter cards</source>
+        <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
     </message>
     <message>
-      <source>Check the device; the card was not taken</source>
-      <translation>請檢查設備；這張牌未被記錄</translation>
+        <source>Check the device; the card was not taken</source>
+        <translation>請檢查設備；這張牌未被記錄</translation>
     </message>
     <message>
-      <source>A supervisor keys in the card, or voids the coup</source>
-      <translation>由主管輸入這張牌，或作廢本局</translation>
+        <source>A supervisor keys in the card, or voids the coup</source>
+        <translation>由主管輸入這張牌，或作廢本局</translation>
     </message>
     <message>
-      <source>Set the card aside; start a new shoe</source>
-      <translation>把牌放到一旁；開始新牌靴</translation>
+        <source>Set the card aside; start a new shoe</source>
+        <translation>把牌放到一旁；開始新牌靴</translation>
     </message>
     <message>
-      <source>Set the card aside (it does not go back in the shoe); resolve the alert first</source>
-      <translation>把牌放到一旁（不放回牌靴）；先處理警示</translation>
+        <source>Set the card aside (it does not go back in the shoe); resolve the alert first</source>
+        <translation>把牌放到一旁（不放回牌靴）；先處理警示</translation>
     </message>
     <message>
-      <source>Set the card aside and deal the next one, or a supervisor accepts it or voids the coup</source>
-      <translation>把牌放到一旁並發下一張，或由主管接受這張牌或作廢本局</translation>
+        <source>Set the card aside and deal the next one, or a supervisor accepts it or voids the coup</source>
+        <translation>把牌放到一旁並發下一張，或由主管接受這張牌或作廢本局</translation>
     </message>
     <message>
-      <source>Set the card aside</source>
-      <translation>把牌放到一旁</translation>
+        <source>Set the card aside</source>
+        <translation>把牌放到一旁</translation>
     </message>
     <message>
-      <source>Burn the extra card: it is out of play</source>
-      <translation>燒掉多出的牌：不再使用</translation>
+        <source>Burn the extra card: it is out of play</source>
+        <translation>燒掉多出的牌：不再使用</translation>
     </message>
     <message>
-      <source>Set it aside, or a supervisor voids the coup</source>
-      <translation>把牌放到一旁，或由主管作廢本局</translation>
+        <source>Set it aside, or a supervisor voids the coup</source>
+        <translation>把牌放到一旁，或由主管作廢本局</translation>
     </message>
     <message>
-      <source>A supervisor accepts the card (the hand draws), or sets it aside, or voids</source>
-      <translation>由主管接受這張牌（該方補牌），或放到一旁，或作廢本局</translation>
+        <source>A supervisor accepts the card (the hand draws), or sets it aside, or voids</source>
+        <translation>由主管接受這張牌（該方補牌），或放到一旁，或作廢本局</translation>
     </message>
     <message>
-      <source>Move the card to the hand the tableau calls, or a supervisor voids the coup</source>
-      <translation>把牌移到規則指定的一方，或由主管作廢本局</translation>
+        <source>Move the card to the hand the tableau calls, or a supervisor voids the coup</source>
+        <translation>把牌移到規則指定的一方，或由主管作廢本局</translation>
     </message>
     <message>
-      <source>Stop the game and call the pit: the shoe may not have been shuffled</source>
-      <translation>停止牌局並通知主管：牌靴可能未洗牌</translation>
+        <source>Stop the game and call the pit: the shoe may not have been shuffled</source>
+        <translation>停止牌局並通知主管：牌靴可能未洗牌</translation>
     </message>
     <message>
-      <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
-      <translation>通知主管：本靴餘下牌局可停止此注</translation>
+        <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
+        <translation>通知主管：本靴餘下牌局可停止此注</translation>
     </message>
     <message>
-      <source>Acknowledge</source>
-      <translation>確認</translation>
+        <source>Acknowledge</source>
+        <translation>確認</translation>
     </message>
     <message>
-      <source>Card set aside</source>
-      <translation>牌已放到一旁</translation>
+        <source>Card set aside</source>
+        <translation>牌已放到一旁</translation>
     </message>
     <message>
-      <source>Accept the card</source>
-      <translation>接受這張牌</translation>
+        <source>Accept the card</source>
+        <translation>接受這張牌</translation>
     </message>
     <message>
-      <source>Key in the card</source>
-      <translation>輸入這張牌</translation>
+        <source>Key in the card</source>
+        <translation>輸入這張牌</translation>
     </message>
     <message>
-      <source>Void the coup</source>
-      <translation>作廢本局</translation>
+        <source>Void the coup</source>
+        <translation>作廢本局</translation>
     </message>
     <message>
-      <source>Override</source>
-      <translation>強制繼續</translation>
+        <source>Override</source>
+        <translation>強制繼續</translation>
     </message>
     <message>
-      <source>connecting</source>
-      <translation>連線中</translation>
+        <source>connecting</source>
+        <translation>連線中</translation>
     </message>
     <message>
-      <source>connected</source>
-      <translation>已連線</translation>
+        <source>connected</source>
+        <translation>已連線</translation>
     </message>
     <message>
-      <source>LOST</source>
-      <translation>斷線</translation>
+        <source>LOST</source>
+        <translation>斷線</translation>
     </message>
     <message>
-      <source>recovering</source>
-      <translation>恢復中</translation>
+        <source>recovering</source>
+        <translation>恢復中</translation>
     </message>
     <message>
-      <source>closed</source>
-      <translation>已關閉</translation>
+        <source>closed</source>
+        <translation>已關閉</translation>
     </message>
     <message>
-      <source>Draw</source>
-      <translation>補牌</translation>
+        <source>Draw</source>
+        <translation>補牌</translation>
     </message>
     <message>
-      <source>Stand</source>
-      <translation>停牌</translation>
+        <source>Stand</source>
+        <translation>停牌</translation>
     </message>
     <message>
-      <source>Below the table minimum</source>
-      <translation>低於最低投注</translation>
+        <source>Below the table minimum</source>
+        <translation>低於最低投注</translation>
     </message>
     <message>
-      <source>Above the table maximum</source>
-      <translation>高於最高投注</translation>
+        <source>Above the table maximum</source>
+        <translation>高於最高投注</translation>
     </message>
     <message>
-      <source>No more bets</source>
-      <translation>停止下注</translation>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
     </message>
     <message>
-      <source>No last bet to repeat</source>
-      <translation>沒有上局注碼可重複</translation>
+        <source>No last bet to repeat</source>
+        <translation>沒有上局注碼可重複</translation>
     </message>
     <message>
-      <source>The commission box is empty</source>
-      <translation>佣金盒是空的</translation>
+        <source>The commission box is empty</source>
+        <translation>佣金盒是空的</translation>
     </message>
     <message>
-      <source>Needs a supervisor</source>
-      <translation>需要主管</translation>
+        <source>Needs a supervisor</source>
+        <translation>需要主管</translation>
     </message>
     <message>
-      <source>This table has no such bet</source>
-      <translation>本桌沒有這種投注</translation>
+        <source>This table has no such bet</source>
+        <translation>本桌沒有這種投注</translation>
     </message>
     <message>
-      <source>Not an amount</source>
-      <translation>不是有效金額</translation>
+        <source>Not an amount</source>
+        <translation>不是有效金額</translation>
     </message>
     <message>
-      <source>Égalité %1</source>
-      <translation>和 %1 點</translation>
+        <source>Égalité %1</source>
+        <translation>和 %1 點</translation>
     </message>
     <message>
-      <source>BURN %1 MORE CARD(S)</source>
-      <translation>再燒 %1 張牌</translation>
+        <source>BURN %1 MORE CARD(S)</source>
+        <translation>再燒 %1 張牌</translation>
     </message>
     <message>
-      <source>HOLD: %1</source>
-      <translation>暫停：%1</translation>
+        <source>HOLD: %1</source>
+        <translation>暫停：%1</translation>
     </message>
     <message>
-      <source>TURN THE %1 CARDS</source>
-      <translation>開%1的牌</translation>
+        <source>TURN THE %1 CARDS</source>
+        <translation>開%1的牌</translation>
     </message>
     <message>
-      <source>CARD TO %1</source>
-      <translation>發牌給%1</translation>
+        <source>CARD TO %1</source>
+        <translation>發牌給%1</translation>
     </message>
     <message>
-      <source>%1 DRAWS</source>
-      <translation>%1補牌</translation>
+        <source>%1 DRAWS</source>
+        <translation>%1補牌</translation>
     </message>
     <message>
-      <source>%1 STANDS</source>
-      <translation>%1停牌</translation>
+        <source>%1 STANDS</source>
+        <translation>%1停牌</translation>
     </message>
     <message>
-      <source>%1: DRAW OR STAND?</source>
-      <translation>%1：補牌還是停牌？</translation>
+        <source>%1: DRAW OR STAND?</source>
+        <translation>%1：補牌還是停牌？</translation>
     </message>
     <message>
-      <source>NATURAL TIE %1</source>
-      <translation>例牌和局 %1 點</translation>
+        <source>NATURAL TIE %1</source>
+        <translation>例牌和局 %1 點</translation>
     </message>
     <message>
-      <source>TIE %1</source>
-      <translation>和局 %1 點</translation>
+        <source>TIE %1</source>
+        <translation>和局 %1 點</translation>
     </message>
     <message>
-      <source>NATURAL %1, %2 WINS</source>
-      <translation>例牌 %1 點，%2贏</translation>
+        <source>NATURAL %1, %2 WINS</source>
+        <translation>例牌 %1 點，%2贏</translation>
     </message>
     <message>
-      <source>%1 WINS %2 TO %3</source>
-      <translation>%1贏 %2 比 %3</translation>
+        <source>%1 WINS %2 TO %3</source>
+        <translation>%1贏 %2 比 %3</translation>
     </message>
     <message>
-      <source>%1 WINS</source>
-      <translation>%1贏</translation>
+        <source>%1 WINS</source>
+        <translation>%1贏</translation>
     </message>
     <message>
-      <source>%1 LOSES</source>
-      <translation>%1輸</translation>
+        <source>%1 LOSES</source>
+        <translation>%1輸</translation>
     </message>
     <message>
-      <source>%1 STANDS OFF</source>
-      <translation>%1和</translation>
+        <source>%1 STANDS OFF</source>
+        <translation>%1和</translation>
     </message>
     <message>
-      <source>, </source>
-      <translation>，</translation>
+        <source>, </source>
+        <translation>，</translation>
     </message>
     <message>
-      <source>PLACE YOUR BETS</source>
-      <translation>請下注</translation>
+        <source>PLACE YOUR BETS</source>
+        <translation>請下注</translation>
     </message>
     <message>
-      <source>SHOE ENDED: START A NEW SHOE</source>
-      <translation>本靴結束：請開始新牌靴</translation>
+        <source>SHOE ENDED: START A NEW SHOE</source>
+        <translation>本靴結束：請開始新牌靴</translation>
     </message>
     <message>
-      <source>TURN THE FIRST CARD FOR THE BURN</source>
-      <translation>翻開第一張牌以決定燒牌數</translation>
+        <source>TURN THE FIRST CARD FOR THE BURN</source>
+        <translation>翻開第一張牌以決定燒牌數</translation>
     </message>
     <message>
-      <source>COUP VOID</source>
-      <translation>本局作廢</translation>
+        <source>COUP VOID</source>
+        <translation>本局作廢</translation>
     </message>
     <message>
-      <source>%1 shows %2, %3 has %4</source>
-      <translation>%1 %2 點，%3 %4 點</translation>
+        <source>%1 shows %2, %3 has %4</source>
+        <translation>%1 %2 點，%3 %4 點</translation>
     </message>
     <message>
-      <source>Tie, %1 each</source>
-      <translation>和局，各 %1 點</translation>
+        <source>Tie, %1 each</source>
+        <translation>和局，各 %1 點</translation>
     </message>
     <message>
-      <source>Banker has %1; %2</source>
-      <translation>莊 %1 點；%2</translation>
+        <source>Banker has %1; %2</source>
+        <translation>莊 %1 點；%2</translation>
     </message>
-  
     <message>
-      <source>Card before no more bets</source>
-      <translation>尚未停止下注就出牌</translation>
+        <source>Card before no more bets</source>
+        <translation>尚未停止下注就出牌</translation>
     </message>
     <message>
-      <source>Card in the wrong place</source>
-      <translation>牌放錯位置</translation>
+        <source>Card in the wrong place</source>
+        <translation>牌放錯位置</translation>
     </message>
     <message>
-      <source>The camera sees another card</source>
-      <translation>攝影機看到的是另一張牌</translation>
+        <source>The camera sees another card</source>
+        <translation>攝影機看到的是另一張牌</translation>
     </message>
     <message>
-      <source>Card the shoe did not deal</source>
-      <translation>牌靴未發出的牌</translation>
+        <source>Card the shoe did not deal</source>
+        <translation>牌靴未發出的牌</translation>
     </message>
     <message>
-      <source>Cards laid out of order</source>
-      <translation>牌的擺放順序錯誤</translation>
+        <source>Cards laid out of order</source>
+        <translation>牌的擺放順序錯誤</translation>
     </message>
     <message>
-      <source>The camera cannot confirm</source>
-      <translation>攝影機無法確認</translation>
+        <source>The camera cannot confirm</source>
+        <translation>攝影機無法確認</translation>
     </message>
     <message>
-      <source>Check the layout: no other card belongs to this coup</source>
-      <translation>請檢查桌面：本局沒有其他的牌</translation>
+        <source>Check the layout: no other card belongs to this coup</source>
+        <translation>請檢查桌面：本局沒有其他的牌</translation>
     </message>
     <message>
-      <source>Check the card on the layout; the shoe's card stands</source>
-      <translation>請檢查桌面上的牌；以牌靴讀到的牌為準</translation>
+        <source>Check the card on the layout; the shoe&apos;s card stands</source>
+        <translation>請檢查桌面上的牌；以牌靴讀到的牌為準</translation>
     </message>
     <message>
-      <source>Lay each card on the layout as it comes out of the shoe</source>
-      <translation>每張牌出靴後即依序放到桌面上</translation>
+        <source>Lay each card on the layout as it comes out of the shoe</source>
+        <translation>每張牌出靴後即依序放到桌面上</translation>
     </message>
     <message>
-      <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
-      <translation>把牌從桌面上拿開並呼叫主管；或由主管作廢本局</translation>
+        <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
+        <translation>把牌從桌面上拿開並呼叫主管；或由主管作廢本局</translation>
     </message>
 </context>
 </TS>
