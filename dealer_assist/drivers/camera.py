@@ -35,9 +35,11 @@ asks the croupier to key it in instead of waiting for ever.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import threading
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,9 +65,15 @@ from dealer_assist.vision.layout import Layout, load_layout, parse_layout
 from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector, FrameAnalysis
 from dealer_assist.vision.tracker import CardLanded, CardTracker, TrackerSettings
 
+log = logging.getLogger(__name__)
+
 MOVED_MM = 3.0  # a recalibration that moves the cloth more than this is reported
 UNREAD_AFTER_S = 1.5  # a card shape lying still this long without an index: ask the croupier
 BLOCK_AFTER_FRAMES = 3  # ... and once still this many frames, later cards wait for it
+PACE_WINDOW_FRAMES = 150  # a live camera's frames (5 s at 30 fps) judged together for the pace
+SLOW_SHARE = 0.25  # dropped unread above this share of a window: processing is falling behind
+KEPT_UP_SHARE = 0.05  # ... and back at or below this share: it keeps up again
+TIMINGS_KEPT = 300  # the latest frames' processing times kept (a bounded record, not a log)
 
 
 @dataclass(slots=True)
@@ -205,6 +213,70 @@ class FrameSlot:
             self._condition.notify_all()
 
 
+@dataclass(frozen=True, slots=True)
+class PaceVerdict:
+    slow: bool  # True: processing fell behind; False: it keeps up again
+    processed_per_s: float
+    delivered_per_s: float
+
+    def describe(self) -> str:
+        rates = f"{self.processed_per_s:.0f} of {self.delivered_per_s:.0f} frames a second"
+        if self.slow:
+            return (
+                f"processing {rates}; cards are still read, later (the newest frame is taken, "
+                "the others dropped): the computer is too busy or too slow for this camera"
+            )
+        return f"keeping up with the camera again ({rates})"
+
+
+class PaceWatch:
+    """Whether processing keeps up with a live camera.
+
+    A live camera's slot keeps only the newest frame, so a computer too slow for the camera
+    loses no time but drops frames, and every card is confirmed later. Over each window of
+    ``window`` delivered frames (processed plus dropped) the share dropped is judged: above
+    ``slow`` the watch reports that processing fell behind, and once it has, at or below
+    ``kept_up`` that it keeps up again. Each change is reported once; a steady state is quiet.
+    """
+
+    def __init__(
+        self,
+        window: int = PACE_WINDOW_FRAMES,
+        slow: float = SLOW_SHARE,
+        kept_up: float = KEPT_UP_SHARE,
+    ) -> None:
+        if window < 1 or not 0 <= kept_up < slow <= 1:
+            raise ValueError("a pace window of at least one frame, and 0 <= kept_up < slow <= 1")
+        self.window = window
+        self.slow_share = slow
+        self.kept_up_share = kept_up
+        self.behind = False
+        self._start: tuple[int, int, float] | None = None
+
+    def update(self, processed: int, dropped: int, now: float) -> PaceVerdict | None:
+        """Take the running counts (frames processed, frames dropped unread) at time ``now``
+        (seconds); return a verdict when the pace changed at the end of a window."""
+        if self._start is None:
+            self._start = (processed, dropped, now)
+            return None
+        done = processed - self._start[0]
+        lost = dropped - self._start[1]
+        delivered = done + lost
+        if delivered < self.window:
+            return None
+        seconds = now - self._start[2]
+        self._start = (processed, dropped, now)
+        share = lost / delivered
+        if self.behind and share <= self.kept_up_share:
+            self.behind = False
+        elif not self.behind and share > self.slow_share:
+            self.behind = True
+        else:
+            return None
+        scale = 1 / seconds if seconds > 0 else 0.0
+        return PaceVerdict(self.behind, done * scale, delivered * scale)
+
+
 def _near(
     center: tuple[float, float],
     other: tuple[float, float],
@@ -320,7 +392,8 @@ class CameraSource(CardSource):
         self._last_marker_check = -1e9
         self.ended = threading.Event()  # a file or image sequence has been played to its end
         self.frames_processed = 0
-        self.processing_seconds: list[float] = []
+        self.processing_seconds: deque[float] = deque(maxlen=TIMINGS_KEPT)
+        self.pace = PaceWatch()
         self.landed: list[CardLanded] = []
 
     @classmethod
@@ -436,11 +509,28 @@ class CameraSource(CardSource):
             if frame is None:
                 break
             self.process(frame)
+            if self.live:
+                self._judge_pace(frame)
         if not self.stopped:
             self.ended.set()
             self.emit(
                 StatusChanged(
                     source=self.name, status=SourceStatus.CLOSED, detail="end of the recording"
+                )
+            )
+
+    def _judge_pace(self, frame: Frame) -> None:
+        verdict = self.pace.update(self.frames_processed, self._slot.dropped, frame.time)
+        if verdict is None:
+            return
+        if verdict.slow:
+            log.warning("%s: %s", self.name, verdict.describe())
+            self.emit(DeviceFault(source=self.name, code="camera_slow", message=verdict.describe()))
+        else:
+            log.info("%s: %s", self.name, verdict.describe())
+            self.emit(
+                StatusChanged(
+                    source=self.name, status=SourceStatus.CONNECTED, detail=verdict.describe()
                 )
             )
 

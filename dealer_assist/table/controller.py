@@ -75,6 +75,14 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+# What the croupier does about a device's fault, where "check the device" is not it: the camera
+# mends or reports these itself, and no card was refused.
+DEVICE_FAULT_FIXES = {
+    "camera_moved": "Deal on: the camera recalibrated itself; tell IT if it keeps moving",
+    "camera_slow": "Deal on: cards are read later; tell IT the table computer is too slow",
+}
+
+
 class TableController:
     """One table. Feed it with :meth:`on_source_event` and :meth:`execute`."""
 
@@ -238,7 +246,7 @@ class TableController:
             self._alert(
                 event.code,
                 f"{event.source}: {event.message}",
-                "Check the device; the card was not taken",
+                DEVICE_FAULT_FIXES.get(event.code, "Check the device; the card was not taken"),
                 hold=False,
                 options=("acknowledge",),
                 source=event.source,

@@ -105,6 +105,8 @@ ALERTS = {
     "card_not_dealt": QT_TRANSLATE_NOOP("Wording", "Card the shoe did not deal"),
     "card_out_of_order": QT_TRANSLATE_NOOP("Wording", "Cards laid out of order"),
     "camera_uncertain": QT_TRANSLATE_NOOP("Wording", "The camera cannot confirm"),
+    "camera_moved": QT_TRANSLATE_NOOP("Wording", "Camera moved"),
+    "camera_slow": QT_TRANSLATE_NOOP("Wording", "Camera falling behind"),
 }
 
 FIXES = {
@@ -114,6 +116,12 @@ FIXES = {
             "Wording", "Deal no card until it is back, or deal by hand and enter cards"
         ),
         QT_TRANSLATE_NOOP("Wording", "Check the device; the card was not taken"),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Deal on: the camera recalibrated itself; tell IT if it keeps moving"
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Deal on: cards are read later; tell IT the table computer is too slow"
+        ),
         QT_TRANSLATE_NOOP("Wording", "A supervisor keys in the card, or voids the coup"),
         QT_TRANSLATE_NOOP("Wording", "Set the card aside; start a new shoe"),
         QT_TRANSLATE_NOOP(

@@ -8,7 +8,13 @@ from decimal import Decimal
 import pytest
 
 from dealer_assist.cards import parse_card
-from dealer_assist.drivers.base import CardRead, CutCardDrawn, SourceStatus, StatusChanged
+from dealer_assist.drivers.base import (
+    CardRead,
+    CutCardDrawn,
+    DeviceFault,
+    SourceStatus,
+    StatusChanged,
+)
 from dealer_assist.rules.coup import Hand
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
@@ -332,6 +338,31 @@ def test_device_lost_raises_an_alert_and_shows_in_the_snapshot() -> None:
     assert snap.alerts[-1].code == "device_lost"
     table.execute(cmd.ResolveAlert(alert=snap.alerts[-1].alert, option="acknowledge"))
     assert table.snapshot.alerts == ()
+
+
+@pytest.mark.parametrize(
+    ("code", "fix"),
+    [
+        ("sensor_exit", "Check the device; the card was not taken"),
+        ("camera_moved", "Deal on: the camera recalibrated itself; tell IT if it keeps moving"),
+        ("camera_slow", "Deal on: cards are read later; tell IT the table computer is too slow"),
+    ],
+)
+def test_a_device_fault_tells_the_croupier_what_to_do_about_it(code: str, fix: str) -> None:
+    table, records = make_table()
+    feed(table, "4S 3H")
+    table.on_source_event(DeviceFault(source="dev", code=code, message="what it saw"))
+    alert = table.snapshot.alerts[-1]
+    assert (alert.code, alert.message, alert.fix, alert.hold) == (
+        code,
+        "dev: what it saw",
+        fix,
+        False,  # a note: the deal goes on
+    )
+    journaled = [r.event for r in records if isinstance(r.event, AlertRaised)]
+    assert [(a.code, a.fix, a.source) for a in journaled] == [(code, fix, "dev")]
+    feed(table, "4D KC")  # the deal goes on: the coup completes and settles
+    assert [c.winner for c in table.snapshot.history] == ["player"]
 
 
 def test_replaying_the_records_rebuilds_the_same_table() -> None:

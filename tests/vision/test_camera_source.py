@@ -22,7 +22,7 @@ from dealer_assist.drivers.base import (
     SourceUrl,
     StatusChanged,
 )
-from dealer_assist.drivers.camera import CameraSource, Frame, FrameSlot
+from dealer_assist.drivers.camera import CameraSource, Frame, FrameSlot, PaceWatch
 from dealer_assist.drivers.registry import open_source
 from dealer_assist.vision.layout import layout_to_toml
 from dealer_assist.vision.synthetic import DealVideo, deal_video
@@ -192,6 +192,79 @@ def test_the_frame_slot_hands_whole_frames_over() -> None:
     got = [slot.take(stopped) for _ in frames]
     thread.join(TIMEOUT)
     assert done.is_set() and got == frames and slot.dropped == 2
+
+
+# --- keeping up with a live camera ---------------------------------------------------------
+
+
+def test_the_pace_watch_reports_falling_behind_and_catching_up_once_each() -> None:
+    watch = PaceWatch(window=30, slow=0.25, kept_up=0.05)
+    processed = dropped = 0
+    clock = 0.0
+    verdicts = []
+
+    def run(seconds: int, taken_per_s: int) -> None:
+        """A 30 fps camera for ``seconds``; processing takes ``taken_per_s`` of its frames."""
+        nonlocal processed, dropped, clock
+        for _ in range(seconds):  # the counts as the loop sees them, once a second
+            processed += taken_per_s
+            dropped += 30 - taken_per_s
+            clock += 1.0
+            verdict = watch.update(processed, dropped, clock)
+            if verdict is not None:
+                verdicts.append(verdict)
+
+    assert watch.update(0, 0, 0.0) is None  # the first call only starts the count
+    run(10, 30)  # keeping up: quiet
+    run(10, 24)  # one frame in five dropped is not yet behind: quiet
+    assert verdicts == []
+    run(10, 20)  # a third dropped: behind, said once
+    assert [v.slow for v in verdicts] == [True]
+    assert (verdicts[0].processed_per_s, verdicts[0].delivered_per_s) == (20, 30)
+    assert verdicts[0].describe().startswith("processing 20 of 30 frames a second; ")
+    run(10, 27)  # better, but not yet keeping up: quiet
+    run(10, 30)  # keeping up again, said once
+    assert [v.slow for v in verdicts] == [True, False]
+    assert verdicts[1].describe() == "keeping up with the camera again (30 of 30 frames a second)"
+    run(10, 30)
+    assert len(verdicts) == 2
+    with pytest.raises(ValueError):
+        PaceWatch(window=30, slow=0.05, kept_up=0.25)
+
+
+def test_a_live_camera_the_computer_cannot_keep_up_with_is_reported(
+    network_camera: tuple[str, _Camera],
+) -> None:
+    """A network camera streams faster than the (held back) processing takes its frames: the
+    slot drops the older ones, and the source says so once, as a device fault for the table."""
+    url, camera = network_camera
+    camera.frames = 100_000  # a stream that goes on until the test ends
+    events = Events()
+    source = open_source(f"camera:{url}?recalibrate=0")
+    assert isinstance(source, CameraSource) and source.live
+    source.pace = PaceWatch(window=20)
+    slot = source._slot
+    process = source.process
+
+    def slow_process(frame: Frame) -> list[object]:
+        # This computer is too slow: while a frame is processed, the camera delivers two more
+        # (the first of them is dropped unread when the second arrives).
+        before = slot.dropped
+        with slot._condition:
+            slot._condition.wait_for(lambda: slot.dropped > before or source.stopped, TIMEOUT)
+        return process(frame)  # type: ignore[return-value]
+
+    source.process = slow_process  # type: ignore[method-assign]
+    with source:
+        source.start(events)
+        assert events.wait_for(lambda items: any(isinstance(e, DeviceFault) for e in items)), (
+            events.items
+        )
+    faults = [e for e in events.items if isinstance(e, DeviceFault)]
+    assert [f.code for f in faults] == ["camera_slow"]
+    assert "frames a second; cards are still read, later" in faults[0].message
+    assert source.pace.behind
+    assert len(source.processing_seconds) <= source.processing_seconds.maxlen  # bounded
 
 
 # --- a network camera that goes away and comes back ----------------------------------------

@@ -1046,12 +1046,28 @@
         <translation>发牌错误</translation>
     </message>
     <message>
+        <source>Camera moved</source>
+        <translation>摄像机移动了</translation>
+    </message>
+    <message>
+        <source>Camera falling behind</source>
+        <translation>摄像机处理跟不上</translation>
+    </message>
+    <message>
         <source>Deal no card until it is back, or deal by hand and enter cards</source>
         <translation>恢复前不要发牌，或手动发牌并输入牌</translation>
     </message>
     <message>
         <source>Check the device; the card was not taken</source>
         <translation>请检查设备；这张牌未被记录</translation>
+    </message>
+    <message>
+        <source>Deal on: the camera recalibrated itself; tell IT if it keeps moving</source>
+        <translation>继续发牌：摄像机已自动重新校准；若一再移动请通知 IT</translation>
+    </message>
+    <message>
+        <source>Deal on: cards are read later; tell IT the table computer is too slow</source>
+        <translation>继续发牌：牌会较晚读到；请通知 IT 牌桌电脑太慢</translation>
     </message>
     <message>
         <source>A supervisor keys in the card, or voids the coup</source>

@@ -1046,12 +1046,28 @@
         <translation>發牌錯誤</translation>
     </message>
     <message>
+        <source>Camera moved</source>
+        <translation>攝影機移動了</translation>
+    </message>
+    <message>
+        <source>Camera falling behind</source>
+        <translation>攝影機處理跟不上</translation>
+    </message>
+    <message>
         <source>Deal no card until it is back, or deal by hand and enter cards</source>
         <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
     </message>
     <message>
         <source>Check the device; the card was not taken</source>
         <translation>請檢查設備；這張牌未被記錄</translation>
+    </message>
+    <message>
+        <source>Deal on: the camera recalibrated itself; tell IT if it keeps moving</source>
+        <translation>繼續發牌：攝影機已自動重新校準；若一再移動請通知 IT</translation>
+    </message>
+    <message>
+        <source>Deal on: cards are read later; tell IT the table computer is too slow</source>
+        <translation>繼續發牌：牌會較晚讀到；請通知 IT 牌桌電腦太慢</translation>
     </message>
     <message>
         <source>A supervisor keys in the card, or voids the coup</source>
