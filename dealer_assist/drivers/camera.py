@@ -523,16 +523,13 @@ class CameraSource(CardSource):
         verdict = self.pace.update(self.frames_processed, self._slot.dropped, frame.time)
         if verdict is None:
             return
+        text = verdict.describe()
         if verdict.slow:
-            log.warning("%s: %s", self.name, verdict.describe())
-            self.emit(DeviceFault(source=self.name, code="camera_slow", message=verdict.describe()))
+            log.warning("%s: %s", self.name, text)
+            self.emit(DeviceFault(source=self.name, code="camera_slow", message=text))
         else:
-            log.info("%s: %s", self.name, verdict.describe())
-            self.emit(
-                StatusChanged(
-                    source=self.name, status=SourceStatus.CONNECTED, detail=verdict.describe()
-                )
-            )
+            log.info("%s: %s", self.name, text)
+            self.emit(StatusChanged(source=self.name, status=SourceStatus.CONNECTED, detail=text))
 
     def process(self, frame: Frame) -> list[CardLanded]:
         """Analyse one frame and emit the cards that landed (also usable without threads).
