@@ -38,7 +38,7 @@ from _common import emit, machine, median, percentile, section
 
 from dealer_assist.cards import one_deck
 from dealer_assist.drivers.base import CardRead, SourceEvent, SourceStatus, StatusChanged
-from dealer_assist.drivers.pcsc import PcscSource
+from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.tags import DATA_PAGE, PAGE_SIZE, deck_position, encode_tag
 from dealer_assist.testing.ntag import VirtualNtag, VirtualReader
 from dealer_assist.testing.pcscd import Pcscd, PcscdError, wait_reader_empty

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from dealer_assist.cards import one_deck
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     CardRead,
     Direction,
     FrameDecoder,

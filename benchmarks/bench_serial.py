@@ -29,9 +29,8 @@ from _common import emit, machine, median, percentile, section
 from dealer_assist.cards import one_deck
 from dealer_assist.drivers.base import CardRead as SourceCardRead
 from dealer_assist.drivers.base import SourceEvent, StatusChanged
-from dealer_assist.drivers.serial_shoe import SerialShoe
-from dealer_assist.drivers.shoe_keys import ShoeKey
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.keys import ShoeKey
+from dealer_assist.drivers.shoe.protocol import (
     Accepted,
     Capability,
     CardRead,
@@ -43,6 +42,7 @@ from dealer_assist.drivers.shoe_protocol import (
     QueryStatus,
     ShoeMode,
 )
+from dealer_assist.drivers.shoe.serial import SerialShoe
 
 KEY = bytes(range(32))
 TARGET_P99_MS = 5.0

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dealer_assist.cards import parse_cards
-from dealer_assist.drivers.shoe_keys import ShoeKey, load_shoe_key, save_shoe_key
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.keys import ShoeKey, load_shoe_key, save_shoe_key
+from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
     Direction,
@@ -40,8 +40,8 @@ from dealer_assist.drivers.shoe_protocol import (
     ShoeMode,
     encode_frame,
 )
-from dealer_assist.drivers.shoe_protocol.framing import ERASED_KEY
-from dealer_assist.drivers.shoe_session import random_nonce
+from dealer_assist.drivers.shoe.protocol.framing import ERASED_KEY
+from dealer_assist.drivers.shoe.session import random_nonce
 from dealer_assist.errors import DeviceError
 
 EXIT_OK = 0
@@ -117,8 +117,8 @@ def _default_state_file(serial_number: int) -> Path:
 
 
 def cmd_mockshoe(args: argparse.Namespace) -> int:
-    from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
-    from dealer_assist.drivers.mockshoe_pty import PtyLink
+    from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
+    from dealer_assist.drivers.shoe.mock_pty import PtyLink
     from dealer_assist.tags import load_key
 
     if not args.pty:
@@ -187,7 +187,7 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
 
 
 def _keyboard(device: Any, link: Any, stop: threading.Event) -> None:
-    from dealer_assist.drivers.shoe_protocol import Button, Press
+    from dealer_assist.drivers.shoe.protocol import Button, Press
 
     fd = sys.stdin.fileno() if sys.stdin is not None else -1
     restore: Callable[[], None] | None = None

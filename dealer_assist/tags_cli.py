@@ -46,7 +46,7 @@ EXIT_PROBLEMS = 2
 
 
 class TagStation(Protocol):
-    """A reader the commands can use (:class:`dealer_assist.drivers.pcsc.TagReader`)."""
+    """A reader the commands can use (:class:`dealer_assist.drivers.pcsc.reader.TagReader`)."""
 
     reader_name: str | None
 
@@ -481,7 +481,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def _open_reader(pattern: str) -> TagStation:
-    from dealer_assist.drivers.pcsc import TagReader  # pyscard only when a command runs
+    from dealer_assist.drivers.pcsc.reader import TagReader  # pyscard only when a command runs
 
     reader = TagReader(pattern)
     reader.open()

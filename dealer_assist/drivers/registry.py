@@ -19,9 +19,9 @@ ENTRY_POINT_GROUP = "dealer_assist.sources"
 BUILTIN: dict[str, str] = {
     "mock": "dealer_assist.drivers.mock:MockShoe",
     "replay": "dealer_assist.drivers.replay:ReplaySource",
-    "serial": "dealer_assist.drivers.serial_shoe:SerialShoe",
-    "mockshoe": "dealer_assist.drivers.serial_shoe:MockShoeSource",
-    "pcsc": "dealer_assist.drivers.pcsc:PcscSource",
+    "serial": "dealer_assist.drivers.shoe.serial:SerialShoe",
+    "mockshoe": "dealer_assist.drivers.shoe.serial:MockShoeSource",
+    "pcsc": "dealer_assist.drivers.pcsc.source:PcscSource",
     "camera": "dealer_assist.drivers.camera:CameraSource",
 }
 

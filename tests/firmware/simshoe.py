@@ -1,6 +1,6 @@
 """The simulated smart shoe for tests and benchmarks: the real firmware image in simavr
 (``firmware/build/shoe_sim``), its UART0 on a pty, and a small host that speaks the link
-protocol with the reference implementation (:mod:`dealer_assist.drivers.shoe_protocol`).
+protocol with the reference implementation (:mod:`dealer_assist.drivers.shoe.protocol`).
 
 ``SimShoe`` starts the simulator with a scripted shoe of NFC-tagged cards and drives it (deal,
 reset, ...); ``ProtocolHost`` opens the pty with pyserial, synchronises (QUERY_STATUS with a
@@ -24,7 +24,7 @@ from pathlib import Path
 import serial  # type: ignore[import-untyped]
 
 from dealer_assist.cards import Card, one_deck
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Accepted,
     Acknowledge,
     CardEventTracker,

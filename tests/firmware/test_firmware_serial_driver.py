@@ -1,7 +1,7 @@
 """The real firmware image in simavr, read by the Python serial driver into the table.
 
 The simulated shoe (``tests.firmware.simshoe.SimShoe``) holds a scripted one-deck shoe of
-tagged cards; :class:`~dealer_assist.drivers.serial_shoe.SerialShoe` opens its pty with the
+tagged cards; :class:`~dealer_assist.drivers.shoe.serial.SerialShoe` opens its pty with the
 shoe's key and feeds a :class:`TableRuntime`. The croupier here deals one card each time the
 table wants one (``deal 1``), closes each coup and takes the simulated players' decisions.
 The check: the table's burned and dealt cards are the scripted shoe's, in order, none lost
@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.drivers.serial_shoe import Backoff, SerialShoe
-from dealer_assist.drivers.shoe_keys import ShoeKey
+from dealer_assist.drivers.shoe.keys import ShoeKey
+from dealer_assist.drivers.shoe.serial import Backoff, SerialShoe
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, Burned, CardDealt, Record, ShoeEnded

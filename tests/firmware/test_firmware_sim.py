@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import serial  # type: ignore[import-untyped]
 
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
     CardRead,

@@ -20,7 +20,7 @@ import pytest
 
 from dealer_assist.cards import Card, one_deck, parse_card
 from dealer_assist.drivers.base import CardRead, DeviceFault, SourceStatus, StatusChanged
-from dealer_assist.drivers.pcsc import PcscSource
+from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, Burned, CardDealt, Record, ShoeEnded
@@ -190,7 +190,7 @@ def test_a_tag_left_on_the_reader_over_a_restart_is_not_a_second_card(
     # The table restarts from a journal whose last read from this reader is that tag.
     source.resume([b"\x04\x01", left.uid + tag_data(left)])
     events: queue.Queue[Any] = queue.Queue()
-    with caplog.at_level(logging.INFO, logger="dealer_assist.drivers.pcsc"):
+    with caplog.at_level(logging.INFO, logger="dealer_assist.drivers.pcsc.source"):
         source.start(events.put)
         try:
             expect_status(events, SourceStatus.CONNECTED)

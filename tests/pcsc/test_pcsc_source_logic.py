@@ -12,14 +12,14 @@ from typing import Any
 
 from dealer_assist.cards import parse_card
 from dealer_assist.drivers.base import CardRead, DeviceFault, SourceUrl, StatusChanged
-from dealer_assist.drivers.pcsc import (
+from dealer_assist.drivers.pcsc.reader import (
     PcscServiceError,
-    PcscSource,
     ReaderMissingError,
     ReaderState,
     TagReader,
     reader_matches,
 )
+from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.drivers.registry import open_source
 from dealer_assist.tags import TagImage, TagIOError, UidTable, encode_tag
 from tests.pcsc.helpers import KEY

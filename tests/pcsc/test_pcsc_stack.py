@@ -18,7 +18,8 @@ import pytest
 
 from dealer_assist.cards import parse_card, parse_cards
 from dealer_assist.drivers.base import CardRead, DeviceFault, SourceStatus, StatusChanged
-from dealer_assist.drivers.pcsc import PcscSource, TagReader
+from dealer_assist.drivers.pcsc.reader import TagReader
+from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.tags import UidTable, decode_tag, uid_hex
 from dealer_assist.tags_cli import EXIT_OK, check_shoe, encode_deck, enroll_deck
 from dealer_assist.testing.ntag import VirtualNtag, VirtualReader, fail_reads, pull_after_reads

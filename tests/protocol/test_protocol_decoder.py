@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dealer_assist.cards import parse_card
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     MAX_ENCODED_FRAME,
     PAIRING_KEY,
     Accepted,
@@ -30,8 +30,8 @@ from dealer_assist.drivers.shoe_protocol import (
     encode_raw_frame,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol.golden import GOLDEN_VECTORS, NONCE
-from dealer_assist.drivers.shoe_protocol.messages import Hello, Indicator
+from dealer_assist.drivers.shoe.protocol.golden import GOLDEN_VECTORS, NONCE
+from dealer_assist.drivers.shoe.protocol.messages import Hello, Indicator
 
 KEY = bytes(range(32))
 OTHER_KEY = bytes(range(1, 33))

@@ -8,9 +8,9 @@ import importlib
 import pytest
 
 MODULES = [
-    "dealer_assist.drivers.shoe_protocol",
-    "dealer_assist.drivers.shoe_protocol.framing",
-    "dealer_assist.drivers.shoe_protocol.tracker",
+    "dealer_assist.drivers.shoe.protocol",
+    "dealer_assist.drivers.shoe.protocol.framing",
+    "dealer_assist.drivers.shoe.protocol.tracker",
 ]
 
 

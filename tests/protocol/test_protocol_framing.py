@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     FRAME_OVERHEAD,
     MAX_ENCODED_FRAME,
     MAX_PAYLOAD,
@@ -24,7 +24,7 @@ from dealer_assist.drivers.shoe_protocol import (
     crc16_ccitt_false,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol.framing import check_key
+from dealer_assist.drivers.shoe.protocol.framing import check_key
 
 KEY = bytes(range(32))
 FAST = settings(derandomize=True, max_examples=200, deadline=None)

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.cards import ALL_RANKS, ALL_SUITS, Card
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     MAX_TAG_DATA,
     Accepted,
     CardRead,
@@ -21,7 +21,7 @@ from dealer_assist.drivers.shoe_protocol import (
     encode_frame,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol.golden import GOLDEN_VECTORS
+from dealer_assist.drivers.shoe.protocol.golden import GOLDEN_VECTORS
 
 KEY = bytes(range(32))
 FORGER_KEY = bytes(range(100, 132))

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
     FrameDecoder,
     cobs_decode,
 )
-from dealer_assist.drivers.shoe_protocol.golden import (
+from dealer_assist.drivers.shoe.protocol.golden import (
     GOLDEN_KEY,
     GOLDEN_VECTORS,
     GoldenVector,

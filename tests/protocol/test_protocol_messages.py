@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.cards import ALL_RANKS, ALL_SUITS, Card, parse_card
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     MAX_PAYLOAD,
     MAX_TAG_DATA,
     Accepted,
@@ -43,8 +43,8 @@ from dealer_assist.drivers.shoe_protocol import (
     decode_message,
     encode_frame,
 )
-from dealer_assist.drivers.shoe_protocol.golden import GOLDEN_VECTORS
-from dealer_assist.drivers.shoe_protocol.messages import MESSAGE_CLASSES, UNSEQUENCED_TYPES
+from dealer_assist.drivers.shoe.protocol.golden import GOLDEN_VECTORS
+from dealer_assist.drivers.shoe.protocol.messages import MESSAGE_CLASSES, UNSEQUENCED_TYPES
 
 KEY = bytes(range(32))
 FAST = settings(derandomize=True, max_examples=150, deadline=None)

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.cards import Card, one_deck
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Accepted,
     Acknowledge,
     Capability,

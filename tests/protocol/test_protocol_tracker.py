@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dealer_assist.cards import parse_card
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Capability,
     CardEventTracker,
     CardRead,

@@ -16,10 +16,10 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
-from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
-from dealer_assist.drivers.mockshoe_pty import PtyLink
-from dealer_assist.drivers.serial_shoe import Backoff, SerialShoe
-from dealer_assist.drivers.shoe_keys import ShoeKey
+from dealer_assist.drivers.shoe.keys import ShoeKey
+from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
+from dealer_assist.drivers.shoe.mock_pty import PtyLink
+from dealer_assist.drivers.shoe.serial import Backoff, SerialShoe
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, Burned, CardDealt, Record

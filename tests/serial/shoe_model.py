@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from dealer_assist.cards import Card
 from dealer_assist.drivers.base import CardRead as SourceCardRead
 from dealer_assist.drivers.base import DeviceFault, Indicator, StatusChanged, Want
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Accepted,
     Capability,
     CardRead,
@@ -23,10 +23,10 @@ from dealer_assist.drivers.shoe_protocol import (
     ShoeState,
     StatusReport,
 )
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Indicator as Light,
 )
-from dealer_assist.drivers.shoe_session import Action, Send
+from dealer_assist.drivers.shoe.session import Action, Send
 from dealer_assist.rules.coup import Hand
 
 KEY = bytes(range(32))

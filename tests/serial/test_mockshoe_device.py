@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 import serial  # type: ignore[import-untyped]
 
-import dealer_assist.drivers.serial_shoe  # noqa: F401 - registers mockshoe:// with pyserial
+import dealer_assist.drivers.shoe.serial  # noqa: F401 - registers mockshoe:// with pyserial
 from dealer_assist.cards import parse_cards
-from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice, ShoeTimers
-from dealer_assist.drivers.protocol_mockshoe import forget, plug_in
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice, ShoeTimers
+from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
     Acknowledge,
@@ -39,6 +38,7 @@ from dealer_assist.drivers.shoe_protocol import (
     UnlockExit,
     encode_frame,
 )
+from dealer_assist.drivers.shoe.protocol_mockshoe import forget, plug_in
 from tests.serial.shoe_model import KEY
 
 NONCE = bytes(range(1, 9))

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.drivers.base import SourceEvent, SourceStatus, StatusChanged
-from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
-from dealer_assist.drivers.protocol_mockshoe import forget, plug_in
 from dealer_assist.drivers.registry import open_source
-from dealer_assist.drivers.serial_shoe import (
+from dealer_assist.drivers.shoe.keys import ShoeKey, save_shoe_key
+from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
+from dealer_assist.drivers.shoe.protocol_mockshoe import forget, plug_in
+from dealer_assist.drivers.shoe.serial import (
     SHOE_USB_PID,
     SHOE_USB_VID,
     MockShoeSource,
     SerialShoe,
     find_shoe_port,
 )
-from dealer_assist.drivers.shoe_keys import ShoeKey, save_shoe_key
 from dealer_assist.errors import ConfigError, DeviceNotAvailableError
 from dealer_assist.table.runtime import TableRuntime
 from tests.serial.helpers import ShoeTable, pty_shoe, serial_config

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from dealer_assist.cards import Card, one_deck
 from dealer_assist.drivers.base import CardRead as SourceCardRead
 from dealer_assist.drivers.base import DeviceFault, SourceEvent
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
     CardRead,
@@ -42,9 +42,9 @@ from dealer_assist.drivers.shoe_protocol import (
     build_raw_frame,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol import Indicator as Light
-from dealer_assist.drivers.shoe_protocol.messages import MessageType
-from dealer_assist.drivers.shoe_session import HostSession
+from dealer_assist.drivers.shoe.protocol import Indicator as Light
+from dealer_assist.drivers.shoe.protocol.messages import MessageType
+from dealer_assist.drivers.shoe.session import HostSession
 from tests.serial.helpers import serial_source
 from tests.serial.shoe_model import KEY, ScriptedShoe, sent
 

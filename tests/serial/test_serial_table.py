@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.drivers.mockshoe_device import Croupier, UnplugPlan
-from dealer_assist.drivers.shoe_protocol import EpochReason
+from dealer_assist.drivers.shoe.mock_device import Croupier, UnplugPlan
+from dealer_assist.drivers.shoe.protocol import EpochReason
 from dealer_assist.journal.recovery import open_table
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.events import CoupCompleted

@@ -7,7 +7,7 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.drivers.base import ButtonPressed as SourceButtonPressed
 from dealer_assist.drivers.base import Want
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Acknowledge,
     Button,
     ButtonPressed,
@@ -24,12 +24,12 @@ from dealer_assist.drivers.shoe_protocol import (
     UnlockExit,
     encode_frame,
 )
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Indicator as Light,
 )
-from dealer_assist.drivers.shoe_protocol.framing import PAIRING_KEY
-from dealer_assist.drivers.shoe_protocol.messages import Capability, Hello, ShoeMode
-from dealer_assist.drivers.shoe_session import HostSession, light_for
+from dealer_assist.drivers.shoe.protocol.framing import PAIRING_KEY
+from dealer_assist.drivers.shoe.protocol.messages import Capability, Hello, ShoeMode
+from dealer_assist.drivers.shoe.session import HostSession, light_for
 from dealer_assist.rules.coup import Hand
 from tests.serial.shoe_model import (
     KEY,
@@ -338,8 +338,8 @@ def tagged(card: str, *, uid: bytes = b"\x04\x11\x22\x33\x44\x55\x66", says: str
 
 
 def test_card_tags_are_checked_when_the_host_holds_the_tag_key() -> None:
-    from dealer_assist.drivers.shoe_protocol import CardRead as ShoeCardRead
-    from dealer_assist.drivers.shoe_session import TagCheck
+    from dealer_assist.drivers.shoe.protocol import CardRead as ShoeCardRead
+    from dealer_assist.drivers.shoe.session import TagCheck
 
     shoe = ScriptedShoe()
     session = synced_session(shoe, tags=TagCheck(key=TAG_KEY))

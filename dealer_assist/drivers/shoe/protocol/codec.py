@@ -10,7 +10,7 @@ from __future__ import annotations
 import hmac
 from collections import Counter
 
-from dealer_assist.drivers.shoe_protocol.framing import (
+from dealer_assist.drivers.shoe.protocol.framing import (
     CRC_SIZE,
     FRAME_OVERHEAD,
     HEADER,
@@ -32,14 +32,14 @@ from dealer_assist.drivers.shoe_protocol.framing import (
     crc16_ccitt_false,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol.messages import (
+from dealer_assist.drivers.shoe.protocol.messages import (
     PAIRING_TYPES,
     UNSEQUENCED_TYPES,
     Message,
     decode_message,
 )
-from dealer_assist.drivers.shoe_protocol.replay import ReplayGuard
-from dealer_assist.drivers.shoe_protocol.results import (
+from dealer_assist.drivers.shoe.protocol.replay import ReplayGuard
+from dealer_assist.drivers.shoe.protocol.results import (
     Accepted,
     DecodeResult,
     DecodeStats,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from dealer_assist.drivers.shoe_protocol.framing import KEY_SIZE, ShoeProtocolError, check_key
+from dealer_assist.drivers.shoe.protocol.framing import KEY_SIZE, ShoeProtocolError, check_key
 from dealer_assist.errors import ConfigError
 
 

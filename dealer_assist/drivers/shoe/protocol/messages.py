@@ -13,7 +13,7 @@ from enum import IntEnum, IntFlag
 from typing import Any, ClassVar, Self
 
 from dealer_assist.cards import ALL_SUITS, Card, Rank, Suit
-from dealer_assist.drivers.shoe_protocol.framing import (
+from dealer_assist.drivers.shoe.protocol.framing import (
     U8_MAX,
     U16_MAX,
     U32_MAX,

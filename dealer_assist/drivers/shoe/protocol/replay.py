@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from dealer_assist.drivers.shoe_protocol.framing import (
+from dealer_assist.drivers.shoe.protocol.framing import (
     U32_MAX,
     FrameHeader,
     ShoeProtocolError,
 )
-from dealer_assist.drivers.shoe_protocol.messages import (
+from dealer_assist.drivers.shoe.protocol.messages import (
     NONCE_SIZE,
     UNSEQUENCED_TYPES,
     Hello,
     Message,
 )
-from dealer_assist.drivers.shoe_protocol.results import Rejected, RejectReason
+from dealer_assist.drivers.shoe.protocol.results import Rejected, RejectReason
 
 
 class ReplayGuard(Protocol):

@@ -13,13 +13,13 @@ implement docs/shoe-protocol.md, the single specification, and this package is i
 ('MALFORMED', '9D', (7, 1))
 """
 
-from dealer_assist.drivers.shoe_protocol.codec import (
+from dealer_assist.drivers.shoe.protocol.codec import (
     FrameDecoder,
     FrameEncoder,
     encode_frame,
     encode_raw_frame,
 )
-from dealer_assist.drivers.shoe_protocol.framing import (
+from dealer_assist.drivers.shoe.protocol.framing import (
     CRC_SIZE,
     FRAME_OVERHEAD,
     HEADER_SIZE,
@@ -41,7 +41,7 @@ from dealer_assist.drivers.shoe_protocol.framing import (
     crc16_ccitt_false,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol.messages import (
+from dealer_assist.drivers.shoe.protocol.messages import (
     MAX_TAG_DATA,
     NONCE_SIZE,
     Acknowledge,
@@ -74,19 +74,19 @@ from dealer_assist.drivers.shoe_protocol.messages import (
     UnlockExit,
     decode_message,
 )
-from dealer_assist.drivers.shoe_protocol.replay import (
+from dealer_assist.drivers.shoe.protocol.replay import (
     HostReplayGuard,
     ReplayGuard,
     ShoeReplayGuard,
 )
-from dealer_assist.drivers.shoe_protocol.results import (
+from dealer_assist.drivers.shoe.protocol.results import (
     Accepted,
     DecodeResult,
     DecodeStats,
     Rejected,
     RejectReason,
 )
-from dealer_assist.drivers.shoe_protocol.tracker import (
+from dealer_assist.drivers.shoe.protocol.tracker import (
     CardEventTracker,
     TrackerVerdict,
     Verdict,

@@ -200,7 +200,7 @@ def build_raw_frame(
 
     For tests and tools: ``version``, ``payload_length``, ``tag`` and ``crc`` may be forced to
     wrong values to build frames a receiver must reject. The production path is
-    :func:`dealer_assist.drivers.shoe_protocol.encode_raw_frame`.
+    :func:`dealer_assist.drivers.shoe.protocol.encode_raw_frame`.
     """
     for name, value, top in (
         ("type_code", type_code, U8_MAX),

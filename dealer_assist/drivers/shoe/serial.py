@@ -13,7 +13,7 @@ hex on the ``dealer_assist.serial.spy`` logger), ``vid``/``pid``/``usb_serial``,
 ``pcsc://`` source does: the shoe reads the card byte without the casino's key.
 
 One thread owns the port: it opens it, reads with a short timeout, hands the bytes to a
-:class:`~dealer_assist.drivers.shoe_session.HostSession` and carries out what the session
+:class:`~dealer_assist.drivers.shoe.session.HostSession` and carries out what the session
 returns (events to the table, frames to the shoe) under one lock, which :meth:`indicate` takes
 too. When the port fails (the shoe unplugged, the cable cut) the thread reports LOST, closes
 it and opens it again with back-off; the session resynchronises and the shoe resends what was
@@ -39,16 +39,16 @@ from dealer_assist.drivers.base import (
     SourceUrl,
     StatusChanged,
 )
-from dealer_assist.drivers.shoe_keys import ShoeKey, load_shoe_key, parse_key_hex
-from dealer_assist.drivers.shoe_protocol import MAX_WIRE_FRAME
-from dealer_assist.drivers.shoe_session import Action, HostSession, LinkTimers, Send, TagCheck
+from dealer_assist.drivers.shoe.keys import ShoeKey, load_shoe_key, parse_key_hex
+from dealer_assist.drivers.shoe.protocol import MAX_WIRE_FRAME
+from dealer_assist.drivers.shoe.session import Action, HostSession, LinkTimers, Send, TagCheck
 from dealer_assist.errors import DeviceNotAvailableError
 
 log = logging.getLogger(__name__)
 spy_log = logging.getLogger("dealer_assist.serial.spy")
 
-if "dealer_assist.drivers" not in serial.protocol_handler_packages:
-    serial.protocol_handler_packages.append("dealer_assist.drivers")  # mockshoe://
+if "dealer_assist.drivers.shoe" not in serial.protocol_handler_packages:
+    serial.protocol_handler_packages.append("dealer_assist.drivers.shoe")  # mockshoe://
 
 DEFAULT_BAUD = 115200
 SHOE_USB_VID = 0x1209
@@ -364,7 +364,7 @@ class MockShoeSource(SerialShoe):
 
     The whole shoe link runs (frames, authentication, acknowledgements) without a port: the
     driver opens ``mockshoe://NAME``, the in-process handler wired to a
-    :class:`~dealer_assist.drivers.mockshoe_device.MockShoeDevice` made with a fresh random key.
+    :class:`~dealer_assist.drivers.shoe.mock_device.MockShoeDevice` made with a fresh random key.
     For training on a machine without pseudo-terminals, and for tests. Options: ``seed``,
     ``decks`` (8), ``cards`` (a stacked shoe), ``cut`` (14), ``pace`` (seconds per card, 0),
     ``result_check`` (``auto``: the croupier presses result check after each coup; ``button``).
@@ -375,7 +375,7 @@ class MockShoeSource(SerialShoe):
     _count = 0
 
     def __init__(self, *, name: str, device: Any, spy: bool = False) -> None:
-        from dealer_assist.drivers.protocol_mockshoe import plug_in
+        from dealer_assist.drivers.shoe.protocol_mockshoe import plug_in
 
         MockShoeSource._count += 1
         self.device_name = f"source-{MockShoeSource._count}-{id(self):x}"
@@ -392,8 +392,8 @@ class MockShoeSource(SerialShoe):
         import os
 
         from dealer_assist.cards import parse_cards
-        from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
-        from dealer_assist.drivers.shoe_session import random_nonce
+        from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
+        from dealer_assist.drivers.shoe.session import random_nonce
 
         for option in url.options:
             if option not in cls._OPTIONS:
@@ -425,7 +425,7 @@ class MockShoeSource(SerialShoe):
         super()._start()
 
     def _stop(self) -> None:
-        from dealer_assist.drivers.protocol_mockshoe import forget
+        from dealer_assist.drivers.shoe.protocol_mockshoe import forget
 
         super()._stop()
         self.device.stop()

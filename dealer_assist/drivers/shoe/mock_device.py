@@ -14,7 +14,7 @@ acknowledgement, so it never draws twice for one call. It presses the result-che
 the light turns STOP after a coup's cards, if asked to.
 
 Faults on request: corrupted or dropped frames, noise, an unplug at a chosen moment (even in the
-middle of a frame), a reboot. The device talks through a *link*: :class:`~.mockshoe_pty.PtyLink`
+middle of a frame), a reboot. The device talks through a *link*: :class:`~.mock_pty.PtyLink`
 (a real pseudo-terminal) or the in-process ``mockshoe://`` pyserial handler.
 """
 
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Protocol
 
 from dealer_assist.cards import Card, shoe_composition
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
     Acknowledge,
@@ -68,7 +68,7 @@ from dealer_assist.drivers.shoe_protocol import (
     StatusReport,
     UnlockExit,
 )
-from dealer_assist.drivers.shoe_protocol.framing import U32_MAX
+from dealer_assist.drivers.shoe.protocol.framing import U32_MAX
 from dealer_assist.tags import deck_position, encode_tag
 
 log = logging.getLogger(__name__)

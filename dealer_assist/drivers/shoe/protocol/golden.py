@@ -5,7 +5,7 @@ section 15. Tests compare the checked-in files with :func:`render_golden_file` a
 rewrite them. After a deliberate protocol change, regenerate them with::
 
     .venv/bin/python -c "from pathlib import Path; \\
-    from dealer_assist.drivers.shoe_protocol.golden import write_golden_files; \\
+    from dealer_assist.drivers.shoe.protocol.golden import write_golden_files; \\
     write_golden_files(Path('tests/data/protocol'))"
 
 then review the diff, and update the firmware's copy in the same change.
@@ -18,13 +18,13 @@ from enum import Enum
 from pathlib import Path
 
 from dealer_assist.cards import Card, parse_card
-from dealer_assist.drivers.shoe_protocol.codec import encode_raw_frame
-from dealer_assist.drivers.shoe_protocol.framing import (
+from dealer_assist.drivers.shoe.protocol.codec import encode_raw_frame
+from dealer_assist.drivers.shoe.protocol.framing import (
     PAIRING_KEY,
     PROTOCOL_VERSION,
     frame_to_wire,
 )
-from dealer_assist.drivers.shoe_protocol.messages import (
+from dealer_assist.drivers.shoe.protocol.messages import (
     Acknowledge,
     Button,
     ButtonPressed,

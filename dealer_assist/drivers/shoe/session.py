@@ -42,7 +42,7 @@ from dealer_assist.drivers.base import (
     StatusChanged,
     Want,
 )
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Accepted,
     Acknowledge,
     CardEventTracker,
@@ -67,18 +67,18 @@ from dealer_assist.drivers.shoe_protocol import (
     Verdict,
     encode_frame,
 )
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     ButtonPressed as ShoeButtonPressed,
 )
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     CardRead as ShoeCardRead,
 )
-from dealer_assist.drivers.shoe_protocol import (
+from dealer_assist.drivers.shoe.protocol import (
     Indicator as Light,
 )
-from dealer_assist.drivers.shoe_protocol.framing import U32_MAX
-from dealer_assist.drivers.shoe_protocol.messages import NONCE_SIZE
-from dealer_assist.drivers.shoe_protocol.messages import Button as ShoeButton
+from dealer_assist.drivers.shoe.protocol.framing import U32_MAX
+from dealer_assist.drivers.shoe.protocol.messages import NONCE_SIZE
+from dealer_assist.drivers.shoe.protocol.messages import Button as ShoeButton
 from dealer_assist.rules.coup import Hand
 from dealer_assist.tags import (
     DATA_LENGTH,

@@ -1,10 +1,10 @@
 """The ``mockshoe://NAME`` pyserial URL handler: a port wired to an in-process mock shoe.
 
 ``serial.serial_for_url("mockshoe://table7")`` returns a port connected to the
-:class:`~dealer_assist.drivers.mockshoe_device.MockShoeDevice` registered as ``table7`` with
+:class:`~dealer_assist.drivers.shoe.mock_device.MockShoeDevice` registered as ``table7`` with
 :func:`plug_in`, so unit tests run the real serial driver against the simulated device without
-a pseudo-terminal. pyserial finds this module because :mod:`dealer_assist.drivers.serial_shoe`
-adds ``dealer_assist.drivers`` to ``serial.protocol_handler_packages``.
+a pseudo-terminal. pyserial finds this module because :mod:`dealer_assist.drivers.shoe.serial`
+adds ``dealer_assist.drivers.shoe`` to ``serial.protocol_handler_packages``.
 
 Like a USB shoe: while the device is unplugged, reads and writes fail and the port cannot be
 opened; bytes the device sends while no port is open are lost.
@@ -23,7 +23,7 @@ from serial.serialutil import (  # type: ignore[import-untyped]
     SerialException,
 )
 
-from dealer_assist.drivers.mockshoe_device import MockShoeDevice
+from dealer_assist.drivers.shoe.mock_device import MockShoeDevice
 
 _links: dict[str, HandlerLink] = {}
 _registry_lock = threading.Lock()

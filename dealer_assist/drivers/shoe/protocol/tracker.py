@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from dealer_assist.drivers.shoe_protocol.framing import U32_MAX, ShoeProtocolError
-from dealer_assist.drivers.shoe_protocol.messages import CardRead, EpochReason, Hello
+from dealer_assist.drivers.shoe.protocol.framing import U32_MAX, ShoeProtocolError
+from dealer_assist.drivers.shoe.protocol.messages import CardRead, EpochReason, Hello
 
 MEMORY_WINDOW = 1024
 """Recent events kept to compare duplicates byte for byte (an 8-deck shoe is 416 cards)."""

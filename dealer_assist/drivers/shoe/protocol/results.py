@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 
-from dealer_assist.drivers.shoe_protocol.framing import FrameHeader
-from dealer_assist.drivers.shoe_protocol.messages import Message
+from dealer_assist.drivers.shoe.protocol.framing import FrameHeader
+from dealer_assist.drivers.shoe.protocol.messages import Message
 
 
 class RejectReason(Enum):

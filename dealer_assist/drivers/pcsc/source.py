@@ -1,0 +1,241 @@
+"""The ``pcsc://`` card source: NFC card tags read at the shoe exit through pcscd.
+
+``pcsc://?reader=PATTERN&key_file=PATH&uid_table=PATH`` watches one reader (a
+:class:`~dealer_assist.drivers.pcsc.reader.TagReader`). On each tag arrival the source reads the
+UID and the tag's data pages, checks them (:mod:`dealer_assist.tags`) and emits one
+:class:`CardRead`. Rules it keeps:
+
+* one presentation, one read: a tag left on the reader is read once, even across a pcscd
+  restart; a tag taken away and presented again is read again (the table's card accounting
+  flags the duplicate);
+* never half a card: a read interrupted by the tag leaving emits no card, only a
+  ``read_incomplete`` fault; transient errors are retried while the tag stays;
+* an unknown or forged tag gives ``CardRead(card=None)`` and a ``unknown_tag`` / ``forged_tag``
+  fault naming the UID;
+* pcscd stopped, or the reader unplugged: status LOST with the reason, retried with back-off,
+  CONNECTED again when it is back.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from dealer_assist.drivers.base import (
+    CardRead,
+    CardSource,
+    DeviceFault,
+    SourceStatus,
+    SourceUrl,
+    StatusChanged,
+)
+from dealer_assist.drivers.pcsc.reader import (
+    MAX_READ,
+    WAIT_SLICE,
+    PcscServiceError,
+    ReaderMissingError,
+    ReaderState,
+    TagReader,
+)
+from dealer_assist.tags import (
+    DATA_PAGES,
+    PAGE_SIZE,
+    TagError,
+    TagGoneError,
+    TagInfo,
+    TagIOError,
+    UidTable,
+    identify_tag,
+    load_key,
+    uid_hex,
+)
+
+log = logging.getLogger(__name__)
+
+_FAULT_FOR: dict[str, str] = {
+    "bad_mac": "forged_tag",
+    "bad_card": "forged_tag",
+    "blank": "unknown_tag",
+    "bad_version": "unknown_tag",
+    "not_enrolled": "unknown_tag",
+}
+
+_OPTIONS = {"reader", "key_file", "uid_table", "chunk_pages", "name", "attempts"}
+
+
+class PcscSource(CardSource):
+    """Cards from NFC tags read through pcscd (see the module text)."""
+
+    def __init__(
+        self,
+        *,
+        name: str = "pcsc",
+        reader: str = "",
+        key: bytes | None = None,
+        uid_table: UidTable | None = None,
+        chunk_pages: int = MAX_READ // PAGE_SIZE,
+        attempts: int = 3,
+        tag_reader: TagReader | None = None,
+        backoff: Sequence[float] = (0.2, 0.5, 1.0, 2.0),
+    ) -> None:
+        super().__init__(name=name)
+        if key is None and uid_table is None:
+            raise ValueError("a pcsc source needs the tag key, a UID table, or both")
+        self.key = key
+        self.uid_table = uid_table
+        self.reader = tag_reader or TagReader(
+            reader,
+            data_pages=DATA_PAGES if key is not None else 0,
+            chunk_pages=chunk_pages,
+            attempts=attempts,
+        )
+        self._backoff = tuple(backoff)
+        self._thread: threading.Thread | None = None
+        self._status: tuple[SourceStatus, str] | None = None
+        # The pcscd session (one per successful open) and the last tag read in it that was not
+        # seen leaving: after a pcscd restart the same tag, still on the reader, is not a
+        # second card. Within one session pcscd's event counter tells presentations apart.
+        self._session = 0
+        self._held: tuple[int, bytes] | None = None
+
+    @classmethod
+    def from_url(cls, url: SourceUrl) -> PcscSource:
+        unknown = set(url.options) - _OPTIONS
+        if unknown:
+            raise ValueError(
+                f"{url.text}: unknown option {sorted(unknown)[0]!r} "
+                f"(known: {', '.join(sorted(_OPTIONS))})"
+            )
+        key_file = url.option("key_file")
+        table_file = url.option("uid_table")
+        if not key_file and not table_file:
+            raise ValueError(f"{url.text}: give key_file=PATH, uid_table=PATH, or both")
+        try:
+            chunk_pages = int(url.option("chunk_pages", "4") or "4")
+            attempts = int(url.option("attempts", "3") or "3")
+        except ValueError:
+            raise ValueError(f"{url.text}: chunk_pages and attempts are numbers") from None
+        return cls(
+            name=url.option("name") or "pcsc",
+            reader=url.option("reader") or url.target or "",
+            key=load_key(Path(key_file)) if key_file else None,
+            uid_table=UidTable.load(Path(table_file)) if table_file else None,
+            chunk_pages=chunk_pages,
+            attempts=attempts,
+        )
+
+    def resume(self, recorded: Sequence[bytes]) -> None:
+        """A table restarting from its journal: a tag still on the reader at start that is the
+        last one the journal recorded from this reader is that card, not a second one."""
+        data = self.reader.data_pages * PAGE_SIZE
+        for raw in reversed(recorded):
+            if len(raw) > data:  # a whole read (a fault's data may be the UID alone)
+                self._held = (-1, raw[: len(raw) - data] if data else raw)
+                return
+
+    # --- lifecycle --------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        self._set_status(SourceStatus.CONNECTING, f"looking for reader {self.reader.pattern!r}")
+        self._thread = threading.Thread(target=self._run, name=f"{self.name}-reader", daemon=True)
+        self._thread.start()
+
+    def _stop(self) -> None:
+        self.reader.cancel()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+
+    def _set_status(self, status: SourceStatus, detail: str) -> None:
+        if self._status == (status, detail) or self.stopped:
+            return
+        self._status = (status, detail)
+        self.emit(StatusChanged(source=self.name, status=status, detail=detail))
+
+    # --- the reader thread ------------------------------------------------------------------
+
+    def _run(self) -> None:
+        failures = 0
+        while not self.stopped:
+            try:
+                name = self.reader.open()
+                self._session += 1
+                failures = 0
+                self._set_status(SourceStatus.CONNECTED, f"reader {name!r}")
+                self._watch()
+            except ReaderMissingError as error:
+                self._set_status(SourceStatus.LOST, str(error))
+                try:
+                    self.reader.wait_for_reader(WAIT_SLICE)
+                except PcscServiceError:
+                    self.reader.close()
+            except PcscServiceError as error:
+                self.reader.close()
+                self._set_status(SourceStatus.LOST, str(error))
+                delay = self._backoff[min(failures, len(self._backoff) - 1)]
+                failures += 1
+                self._stopped.wait(delay)
+            except Exception as error:  # never let the thread die silently
+                log.exception("pcsc source failed")
+                self.reader.close()
+                self._set_status(SourceStatus.LOST, f"unexpected error: {error}")
+                self._stopped.wait(self._backoff[-1])
+        self.reader.close()
+
+    def _watch(self) -> None:
+        state = self.reader.state()
+        if state.present:
+            self._on_arrival(state)
+        elif state.empty:
+            self._held = None
+        while not self.stopped:
+            new = self.reader.wait_change(WAIT_SLICE)
+            if new is None:
+                continue
+            if new.present and new.presence != state.presence:
+                state = new
+                self._on_arrival(new)
+            else:
+                if not new.present:
+                    self._held = None
+                state = new
+
+    def _on_arrival(self, arrival: ReaderState) -> None:
+        try:
+            image = self.reader.read_tag(arrival)
+        except TagGoneError as error:
+            self._fault("read_incomplete", str(error), error.uid)
+            return
+        except TagIOError as error:
+            self._fault("read_failed", str(error), error.uid)
+            return
+        finally:
+            self.reader.mark_read(arrival)
+        if self.stopped:
+            return
+        held, self._held = self._held, (self._session, image.uid)
+        if held is not None and held[0] != self._session and held[1] == image.uid:
+            # The tag never left while pcscd restarted under it: the same presentation.
+            log.info("tag %s is still on the reader; not read twice", uid_hex(image.uid))
+            return
+        try:
+            info = identify_tag(image.uid, image.data, key=self.key, uid_table=self.uid_table)
+        except TagError as error:
+            code = _FAULT_FOR.get(error.code, "unknown_tag")
+            detail = f"{code}: {error.message}"
+            self.emit(CardRead(source=self.name, card=None, raw=image.raw, detail=detail))
+            self._fault(code, error.message, image.uid, raw=image.raw)
+            return
+        self.emit(CardRead(source=self.name, card=info.card, raw=image.raw, detail=_describe(info)))
+
+    def _fault(self, code: str, message: str, uid: bytes, *, raw: bytes = b"") -> None:
+        if self.stopped:
+            return
+        self.emit(DeviceFault(source=self.name, code=code, message=message, raw=raw or uid))
+
+
+def _describe(info: TagInfo) -> str:
+    how = "enrolled" if info.enrolled else "tag"
+    return f"{how} {info.uid_hex} deck {info.deck_serial} card {info.card_serial}"
