@@ -65,5 +65,5 @@ class DeviceIOError(DeviceError):
     """Reading from or writing to the device failed."""
 
 
-class DeviceTimeoutError(DeviceError):
-    """The device did not answer in time."""
+class DeviceTimeoutError(DeviceError, TimeoutError):
+    """The device did not answer in time (also a :class:`TimeoutError`)."""

@@ -9,15 +9,19 @@ simulated croupier uses the same signal to know when to draw).
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType, TracebackType
-from urllib.parse import parse_qsl, urlsplit
+from typing import Any, ClassVar, Generic, TypeVar, cast
+from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
 from dealer_assist.cards import Card
+from dealer_assist.errors import ConfigError
 from dealer_assist.rules.coup import Hand
 
 
@@ -117,9 +121,159 @@ class Indicator:
 STOP = Indicator(want=Want.STOP)
 
 
+# --- source URLs ---------------------------------------------------------------------------
+
+SECRET_OPTIONS = frozenset({"key", "password", "pin", "secret", "token"})
+"""Options whose values never appear where a URL is shown or recorded (any scheme: a plug-in's
+secrets are hidden too). A URL's ``user:password@`` is hidden as well."""
+REDACTED = "REDACTED"
+
+T = TypeVar("T")
+V = TypeVar("V", int, float)
+
+
+class SourceUrlError(ConfigError):
+    """A source URL the drivers cannot use: no scheme, an unknown scheme or option, a value
+    outside what an option allows. The message names the URL (redacted), the option, what was
+    given and what is allowed."""
+
+    def __init__(self, url: str, option: str, problem: str) -> None:
+        self.url = url
+        self.option = option
+        super().__init__(url, "", problem)
+
+
+@dataclass(frozen=True, slots=True)
+class UrlOption(Generic[T]):
+    """One option a source URL may carry. ``read`` turns the text into the value or raises
+    ``ValueError`` saying what is wrong with it; ``allowed`` says in words what it accepts."""
+
+    name: str
+    default: T
+    allowed: str
+    read: Callable[[str], T]
+    secret: bool = False
+
+
+def whole_option(
+    name: str, *, default: int, minimum: int, maximum: int, base: int = 10
+) -> UrlOption[int]:
+    """A whole number in ``minimum..maximum`` (``base=0`` also takes 0x... hexadecimal)."""
+    return UrlOption(
+        name, default, f"a whole number from {minimum} to {maximum}", _whole(minimum, maximum, base)
+    )
+
+
+def optional_whole_option(name: str, *, minimum: int, maximum: int) -> UrlOption[int | None]:
+    """A whole number in ``minimum..maximum``, or None when the URL does not give it."""
+    read: Callable[[str], int | None] = _whole(minimum, maximum, 10)
+    return UrlOption(name, None, f"a whole number from {minimum} to {maximum}", read)
+
+
+def _whole(minimum: int, maximum: int, base: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        try:
+            value = int(text, base)
+        except ValueError:
+            raise ValueError("is not a whole number") from None
+        return _in_range(value, minimum, maximum)
+
+    return read
+
+
+def number_option(
+    name: str, *, default: float, minimum: float, maximum: float, unit: str = ""
+) -> UrlOption[float]:
+    """A finite number in ``minimum..maximum`` (``unit``: what it counts, for the message)."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError("is not a number") from None
+        if not math.isfinite(value):
+            raise ValueError("is not a finite number")
+        return _in_range(value, minimum, maximum)
+
+    what = f"a number of {unit}" if unit else "a number"
+    return UrlOption(name, default, f"{what} from {minimum:g} to {maximum:g}", read)
+
+
+def _in_range(value: V, minimum: V, maximum: V) -> V:
+    if value < minimum:
+        raise ValueError("is too small")
+    if value > maximum:
+        raise ValueError("is too large")
+    return value
+
+
+def choice_option(name: str, values: Sequence[str], *, default: str) -> UrlOption[str]:
+    """One of ``values`` (``default``, when the URL does not give it, may be outside them)."""
+    allowed = f"{values[0]} or {values[1]}" if len(values) == 2 else f"one of {', '.join(values)}"
+
+    def read(text: str) -> str:
+        if text not in values:
+            raise ValueError("is not allowed")
+        return text
+
+    return UrlOption(name, default, allowed, read)
+
+
+_YES = ("1", "true", "yes", "on")
+_NO = ("0", "false", "no", "off")
+
+
+def flag_option(name: str) -> UrlOption[bool]:
+    """On or off: 1/0, true/false, yes/no, on/off (off when the URL does not give it)."""
+
+    def read(text: str) -> bool:
+        if text.lower() in _YES:
+            return True
+        if text.lower() in _NO:
+            return False
+        raise ValueError("is not on or off")
+
+    return UrlOption(name, False, "1 or 0 (true/false, yes/no, on/off)", read)
+
+
+def text_option(name: str, *, default: str = "", secret: bool = False) -> UrlOption[str]:
+    """Free text (a path, a name, a pattern); a ``secret`` one is never shown."""
+    return UrlOption(name, default, "text", str, secret=secret)
+
+
+def parsed_option(name: str, read: Callable[[str], T], *, default: T, allowed: str) -> UrlOption[T]:
+    """Text that ``read`` turns into a value (a list of cards, a key), raising ``ValueError``."""
+    return UrlOption(name, default, allowed, read, secret=name in SECRET_OPTIONS)
+
+
+UrlOptionList = tuple[UrlOption[Any], ...]
+"""The options a driver's URL takes (:attr:`CardSource.OPTIONS`)."""
+
+
+class UrlOptions:
+    """A URL's options, checked: each one's value by :class:`UrlOption`, typed."""
+
+    def __init__(self, values: Mapping[str, object], given: frozenset[str]) -> None:
+        self._values = dict(values)
+        self._given = given
+
+    def __getitem__(self, option: UrlOption[T]) -> T:
+        return cast(T, self._values[option.name])
+
+    def given(self, option: UrlOption[Any]) -> bool:
+        """Did the URL name this option (with a value)?"""
+        return option.name in self._given
+
+
 @dataclass(frozen=True, slots=True)
 class SourceUrl:
-    """A parsed source URL: ``scheme://target?key=value&...``."""
+    """A parsed source URL: ``scheme://target?key=value&...``.
+
+    The one place a source URL's options are parsed and checked: each driver lists the options
+    it takes (:class:`UrlOption`) and :meth:`check` refuses an unknown option (naming the known
+    ones) and a value outside what its option allows. :meth:`redacted` is the URL as it may be
+    shown, logged or recorded (a source's name): secret values (``key=``) hidden.
+    """
 
     text: str
     scheme: str
@@ -130,7 +284,9 @@ class SourceUrl:
     def parse(text: str) -> SourceUrl:
         parts = urlsplit(text)
         if not parts.scheme:
-            raise ValueError(f"{text!r} is not a source URL: write scheme://..., e.g. mock://")
+            raise SourceUrlError(
+                redact(text), "", "this is not a source URL: write scheme://..., e.g. mock://"
+            )
         target = (parts.netloc + parts.path) if parts.netloc else parts.path
         options = dict(parse_qsl(parts.query, keep_blank_values=True))
         return SourceUrl(text, parts.scheme, target, MappingProxyType(options))
@@ -138,9 +294,87 @@ class SourceUrl:
     def option(self, key: str, default: str | None = None) -> str | None:
         return self.options.get(key, default)
 
+    def redacted(self) -> str:
+        """The URL with the values of secret options (and any password) hidden."""
+        return redact(self.text)
+
+    def check(self, options: Iterable[UrlOption[Any]]) -> UrlOptions:
+        """The options checked against what the driver takes; an empty value is the default."""
+        known = {option.name: option for option in options}
+        values: dict[str, object] = {option.name: option.default for option in known.values()}
+        given: set[str] = set()
+        for name, text in self.options.items():
+            option = known.get(name)
+            if option is None:
+                raise SourceUrlError(
+                    self.redacted(),
+                    name,
+                    f"unknown option {name!r} (known: {', '.join(sorted(known)) or 'none'})",
+                )
+            if text == "":
+                continue
+            try:
+                values[name] = option.read(text)
+            except ValueError as error:
+                shown = REDACTED if option.secret else text
+                raise SourceUrlError(
+                    self.redacted(),
+                    name,
+                    f"{name}={shown} {error} ({name} must be {option.allowed})",
+                ) from None
+            given.add(name)
+        return UrlOptions(values, frozenset(given))
+
+    def fail(self, problem: str, *, option: str = "") -> SourceUrlError:
+        """An error about this URL (redacted) for a check :meth:`check` cannot make alone."""
+        return SourceUrlError(self.redacted(), option, problem)
+
+
+def redact(text: str) -> str:
+    """``text`` with the values of :data:`SECRET_OPTIONS` and a ``user:password@`` hidden;
+    unchanged, character for character, when it holds neither."""
+    base, mark, query = text.partition("?")
+    if mark:
+        parts = query.split("&")
+        for index, part in enumerate(parts):
+            name, equals, _value = part.partition("=")
+            if equals and unquote_plus(name).lower() in SECRET_OPTIONS:
+                parts[index] = f"{name}={REDACTED}"
+        query = "&".join(parts)
+    base = re.sub(r"(://[^/?#@:]*:)[^/?#@]*@", rf"\g<1>{REDACTED}@", base)
+    return base + mark + query
+
+
+def check_whole(owner: str, name: str, value: int, *, minimum: int, maximum: int) -> int:
+    """A device's or a source's whole-number parameter, refused (a :class:`ConfigError` naming
+    ``owner`` and ``name``) outside ``minimum..maximum``: constructors check theirs so that a bad
+    value fails where it is given, not later in a device thread."""
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise ConfigError(
+            owner, name, f"{value!r} is not allowed: a whole number from {minimum} to {maximum}"
+        )
+    return value
+
+
+def check_number(owner: str, name: str, value: float, *, minimum: float, maximum: float) -> float:
+    """Like :func:`check_whole` for a finite number (seconds, a rate)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not minimum <= value <= maximum
+    ):
+        raise ConfigError(
+            owner, name, f"{value!r} is not allowed: a number from {minimum:g} to {maximum:g}"
+        )
+    return float(value)
+
 
 class CardSource(ABC):
     """A device (or a stand-in) that reports cards. Start once; stop as often as you like."""
+
+    OPTIONS: ClassVar[UrlOptionList] = ()
+    """The options its URL takes; ``from_url`` checks them with :meth:`SourceUrl.check`."""
 
     def __init__(self, *, name: str) -> None:
         self.name = name
@@ -152,7 +386,8 @@ class CardSource(ABC):
     @classmethod
     @abstractmethod
     def from_url(cls, url: SourceUrl) -> CardSource:
-        """Build the source a URL names; raise ``ValueError`` naming a bad option."""
+        """Build the source a URL names: its options checked by ``url.check`` (a
+        :class:`SourceUrlError` names a bad one), its name ``url.redacted()``."""
 
     def start(self, emit: Emit) -> None:
         with self._lock:

@@ -43,7 +43,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import cv2
 import numpy as np
@@ -55,6 +55,11 @@ from dealer_assist.drivers.base import (
     SourceStatus,
     SourceUrl,
     StatusChanged,
+    UrlOptionList,
+    choice_option,
+    flag_option,
+    number_option,
+    text_option,
 )
 from dealer_assist.errors import DeviceNotAvailableError
 from dealer_assist.rules.coup import Hand
@@ -301,43 +306,45 @@ def _shape_sizes(analysis: FrameAnalysis) -> list[tuple[tuple[float, float], flo
     return sizes
 
 
-def _option_float(url: SourceUrl, key: str, default: float, minimum: float = 0.0) -> float:
-    text = url.option(key)
-    if text is None or text == "":
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{url.text}: {key}={text!r} is not a number") from None
-    if value < minimum:
-        raise ValueError(f"{url.text}: {key} must be at least {minimum}")
-    return value
+LAYOUT = text_option("layout")
+MODEL = text_option("model")
+THRESHOLD = number_option("threshold", default=DEFAULT_THRESHOLD, minimum=0.0, maximum=1.0)
+FPS = number_option("fps", default=30.0, minimum=0.1, maximum=1000.0, unit="frames a second")
+REALTIME = flag_option("realtime")
+RECALIBRATE = number_option("recalibrate", default=5.0, minimum=0.0, maximum=3600.0, unit="seconds")
+RECONNECT = number_option("reconnect", default=1.0, minimum=0.01, maximum=3600.0, unit="seconds")
+UNREAD = number_option(
+    "unread", default=UNREAD_AFTER_S, minimum=0.0, maximum=3600.0, unit="seconds"
+)
+COLOURS = choice_option("colours", ("standard", "any"), default="standard")
+MIDDLE = choice_option("middle", ("pips", "off"), default="pips")
+READERS = ("glyphs", "corners-check", "corners-unsure")
+"""``reader=``: the glyph reader alone (the default), or the corner network with the glyph
+reader checking it (``corners-check``) or reading only what it is unsure of
+(``corners-unsure``). See docs/vision.md before choosing a network: validate it on the
+house's own deck design first."""
+READER = choice_option("reader", READERS, default="glyphs")
+ROLE = choice_option("role", ("deal", "witness"), default="")
+"""The table's business (:func:`dealer_assist.config.source_role`), checked here all the same."""
 
 
 class CameraSource(CardSource):
     """An overhead camera: cards found, read and tracked on the layout."""
 
-    KNOWN_OPTIONS = frozenset(
-        {
-            "layout",
-            "threshold",
-            "fps",
-            "realtime",
-            "recalibrate",
-            "reconnect",
-            "model",
-            "unread",
-            "reader",
-            "colours",
-            "middle",
-            "role",  # the table's business (dealer_assist.config.source_role)
-        }
+    OPTIONS: ClassVar[UrlOptionList] = (
+        LAYOUT,
+        THRESHOLD,
+        FPS,
+        REALTIME,
+        RECALIBRATE,
+        RECONNECT,
+        MODEL,
+        UNREAD,
+        READER,
+        COLOURS,
+        MIDDLE,
+        ROLE,
     )
-    READERS = ("glyphs", "corners-check", "corners-unsure")
-    """``reader=``: the glyph reader alone (the default), or the corner network with the glyph
-    reader checking it (``corners-check``) or reading only what it is unsure of
-    (``corners-unsure``). See docs/vision.md before choosing a network: validate it on the
-    house's own deck design first."""
 
     def __init__(
         self,
@@ -358,8 +365,8 @@ class CameraSource(CardSource):
         read_middles: bool = True,
     ) -> None:
         super().__init__(name=name)
-        if reader not in self.READERS:
-            raise ValueError(f"{name}: reader must be one of {', '.join(self.READERS)}")
+        if reader not in READERS:
+            raise ValueError(f"{name}: reader must be one of {', '.join(READERS)}")
         if not target:
             raise ValueError(
                 f"{name}: name the camera, e.g. camera://0 or camera:///path/video.avi"
@@ -398,32 +405,22 @@ class CameraSource(CardSource):
 
     @classmethod
     def from_url(cls, url: SourceUrl) -> CameraSource:
-        for key in url.options:
-            if key not in cls.KNOWN_OPTIONS:
-                known = ", ".join(sorted(cls.KNOWN_OPTIONS))
-                raise ValueError(f"{url.text}: unknown option {key!r} ({known})")
-        layout_path = url.option("layout")
-        model_path = url.option("model")
-        colours = url.option("colours", "standard") or "standard"
-        if colours not in ("standard", "any"):
-            raise ValueError(f"{url.text}: colours must be standard or any")
-        middle = url.option("middle", "pips") or "pips"
-        if middle not in ("pips", "off"):
-            raise ValueError(f"{url.text}: middle must be pips or off")
+        options = url.check(cls.OPTIONS)
+        layout_path, model_path = options[LAYOUT], options[MODEL]
         return cls(
-            name=url.text,
+            name=url.redacted(),
             target=url.target,
             layout=load_layout(Path(layout_path)) if layout_path else None,
-            threshold=_option_float(url, "threshold", DEFAULT_THRESHOLD),
-            fps=_option_float(url, "fps", 30.0, minimum=0.1),
-            realtime=url.option("realtime", "0") in ("1", "true", "yes"),
-            recalibrate_s=_option_float(url, "recalibrate", 5.0),
-            reconnect_s=_option_float(url, "reconnect", 1.0, minimum=0.01),
+            threshold=options[THRESHOLD],
+            fps=options[FPS],
+            realtime=options[REALTIME],
+            recalibrate_s=options[RECALIBRATE],
+            reconnect_s=options[RECONNECT],
             model=GlyphModel.load(Path(model_path)) if model_path else None,
-            unread_after_s=_option_float(url, "unread", UNREAD_AFTER_S),
-            reader=url.option("reader", "glyphs") or "glyphs",
-            standard_colours=colours == "standard",
-            read_middles=middle == "pips",
+            unread_after_s=options[UNREAD],
+            reader=options[READER],
+            standard_colours=options[COLOURS] == "standard",
+            read_middles=options[MIDDLE] == "pips",
         )
 
     def use_layout_document(self, document: Mapping[str, Any], *, source: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import ClassVar
 
 from dealer_assist.cards import Card, parse_cards, shoe_composition
 from dealer_assist.drivers.base import (
@@ -24,21 +25,38 @@ from dealer_assist.drivers.base import (
     SourceStatus,
     SourceUrl,
     StatusChanged,
+    UrlOptionList,
     Want,
+    check_number,
+    check_whole,
+    number_option,
+    optional_whole_option,
+    parsed_option,
+    whole_option,
 )
+from dealer_assist.errors import CardParseError
+
+MAX_DECKS = 16
+"""No baccarat shoe holds more. Opened for a table, a mock shoe must also hold the table's
+number of decks (:func:`dealer_assist.table.runtime.build_source`)."""
+MAX_PACE = 60.0
+"""Seconds the simulated croupier waits before each card: a minute is slower than any croupier."""
 
 
-def _number(url: SourceUrl, key: str, default: float, *, minimum: float = 0) -> float:
-    text = url.option(key)
-    if text is None or text == "":
-        return default
+def _stacked(text: str) -> list[Card]:
     try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{url.text}: {key}={text!r} is not a number") from None
-    if value < minimum:
-        raise ValueError(f"{url.text}: {key} must be at least {minimum}")
-    return value
+        return parse_cards([text])
+    except CardParseError as error:
+        raise ValueError(f"is not a list of cards: {error.reason}") from None
+
+
+DECKS = whole_option("decks", default=8, minimum=1, maximum=MAX_DECKS)
+SEED = optional_whole_option("seed", minimum=-(2**63), maximum=2**63 - 1)
+CARDS = parsed_option(
+    "cards", _stacked, default=None, allowed="card codes separated by commas, e.g. AS,9D,KH"
+)
+CUT = whole_option("cut", default=14, minimum=0, maximum=MAX_DECKS * 52)
+PACE = number_option("pace", default=0.0, minimum=0.0, maximum=MAX_PACE, unit="seconds")
 
 
 class MockShoe(CardSource):
@@ -55,11 +73,13 @@ class MockShoe(CardSource):
         pace: float = 0.0,
     ) -> None:
         super().__init__(name=name)
-        self.decks = decks
+        self.decks = check_whole(name, "decks", decks, minimum=1, maximum=MAX_DECKS)
         self.seed = seed
         self.stacked = cards
-        self.cut_card_from_end = cut_card_from_end
-        self.pace = pace
+        self.cut_card_from_end = check_whole(
+            name, "cut_card_from_end", cut_card_from_end, minimum=0, maximum=MAX_DECKS * 52
+        )
+        self.pace = check_number(name, "pace", pace, minimum=0.0, maximum=MAX_PACE)
         self._condition = threading.Condition()
         self._indicator: Indicator | None = None
         self._served_serial: int | None = None
@@ -70,25 +90,18 @@ class MockShoe(CardSource):
         self._thread: threading.Thread | None = None
         self.cards_dealt = 0
 
+    OPTIONS: ClassVar[UrlOptionList] = (DECKS, SEED, CARDS, CUT, PACE)
+
     @classmethod
     def from_url(cls, url: SourceUrl) -> MockShoe:
-        known = {"decks", "seed", "cards", "cut", "pace"}
-        for key in url.options:
-            if key not in known:
-                raise ValueError(f"{url.text}: unknown option {key!r} ({', '.join(sorted(known))})")
-        seed_text = url.option("seed")
-        cards_text = url.option("cards")
-        try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise ValueError(f"{url.text}: seed={seed_text!r} is not a whole number") from None
+        options = url.check(cls.OPTIONS)
         return cls(
-            name=url.text,
-            decks=int(_number(url, "decks", 8, minimum=1)),
-            seed=seed,
-            cards=parse_cards([cards_text]) if cards_text else None,
-            cut_card_from_end=int(_number(url, "cut", 14, minimum=0)),
-            pace=_number(url, "pace", 0.0),
+            name=url.redacted(),
+            decks=options[DECKS],
+            seed=options[SEED],
+            cards=options[CARDS],
+            cut_card_from_end=options[CUT],
+            pace=options[PACE],
         )
 
     # --- the shoe --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 
-from dealer_assist.drivers.base import CardSource, SourceUrl
+from dealer_assist.drivers.base import CardSource, SourceUrl, SourceUrlError, redact
 from dealer_assist.errors import DeviceNotAvailableError
 
 ENTRY_POINT_GROUP = "dealer_assist.sources"
@@ -43,12 +43,19 @@ def known_schemes() -> dict[str, str]:
     return schemes
 
 
-def source_class(scheme: str) -> type[CardSource]:
+def source_class(scheme: str, *, url: str = "") -> type[CardSource]:
+    """The driver class of ``scheme``; an unknown scheme is a :class:`SourceUrlError` (a
+    configuration error) listing the known ones. ``url``: the URL, for the message."""
     schemes = known_schemes()
     target = schemes.get(scheme)
     if target is None:
         known = ", ".join(f"{name}://" for name in sorted(schemes))
-        raise ValueError(f"no card source for {scheme}:// (known: {known})")
+        raise SourceUrlError(
+            redact(url) if url else f"{scheme}://",
+            "",
+            f"no card source for {scheme}:// (known: {known}); "
+            "a casino's own driver registers through the dealer_assist.sources entry points",
+        )
     module_name, _, class_name = target.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -66,4 +73,4 @@ def source_class(scheme: str) -> type[CardSource]:
 def open_source(url: str) -> CardSource:
     """Build (not start) the source a URL names."""
     parsed = SourceUrl.parse(url)
-    return source_class(parsed.scheme).from_url(parsed)
+    return source_class(parsed.scheme, url=url).from_url(parsed)

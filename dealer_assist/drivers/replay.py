@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 from dealer_assist.cards import Card, parse_card, parse_cards
-from dealer_assist.drivers.base import SourceUrl
-from dealer_assist.drivers.mock import MockShoe
+from dealer_assist.drivers.base import SourceUrl, UrlOptionList
+from dealer_assist.drivers.mock import PACE, MockShoe
 from dealer_assist.errors import CardParseError
 
 
@@ -45,14 +46,16 @@ def read_recording(path: Path) -> list[Card]:
 class ReplaySource(MockShoe):
     """A mock shoe stacked with a recording's cards."""
 
+    OPTIONS: ClassVar[UrlOptionList] = (PACE,)
+
     @classmethod
     def from_url(cls, url: SourceUrl) -> ReplaySource:
+        options = url.check(cls.OPTIONS)
         if not url.target:
-            raise ValueError(f"{url.text}: name the recording, replay:///path/to/session.jsonl")
-        pace_text = url.option("pace", "0") or "0"
+            raise url.fail("name the recording, replay:///path/to/session.jsonl")
         return cls(
-            name=url.text,
+            name=url.redacted(),
             cards=read_recording(Path(url.target)),
-            pace=float(pace_text),
+            pace=options[PACE],
             cut_card_from_end=0,
         )

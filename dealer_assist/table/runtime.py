@@ -31,14 +31,30 @@ def build_source(url: str, config: TableConfig) -> CardSource:
     parsed = SourceUrl.parse(url)
     if parsed.scheme == "camera":
         return _build_camera(parsed, config)
-    if issubclass(source_class(parsed.scheme), MockShoe) and parsed.scheme == "mock":
+    if issubclass(source_class(parsed.scheme, url=url), MockShoe) and parsed.scheme == "mock":
         source = MockShoe.from_url(parsed)
+        _check_decks(parsed, source.decks, config)
         if "decks" not in parsed.options:
             source.decks = config.shoe.decks
         if "cut" not in parsed.options:
             source.cut_card_from_end = config.shoe.cut_card_from_end
         return source
-    return open_source(url)
+    opened = open_source(url)
+    if parsed.scheme == "mockshoe":
+        _check_decks(parsed, int(parsed.options.get("decks") or 0), config)
+    return opened
+
+
+def _check_decks(parsed: SourceUrl, decks: int, config: TableConfig) -> None:
+    """A simulated shoe that names its decks must hold the table's: a table counting 8 decks
+    would take the cards of a bigger shoe for duplicates, and never see a smaller one end."""
+    if "decks" in parsed.options and parsed.options["decks"] and decks != config.shoe.decks:
+        raise parsed.fail(
+            f"decks={decks} disagrees with the table's shoe of {config.shoe.decks} decks "
+            f"(shoe.decks in {config.source_file}): drop decks= from the URL to deal the "
+            "table's shoe, or change the table's",
+            option="decks",
+        )
 
 
 def _build_camera(parsed: SourceUrl, config: TableConfig) -> CardSource:

@@ -47,7 +47,7 @@ def test_urls_name_the_port_the_key_and_the_options(tmp_path: Path) -> None:
         ("serial:///dev/ttyACM0", "key_file=PATH"),
         (f"serial:///dev/ttyACM0?key={KEY.hex()}&key_file=x", "not both"),
         (f"serial:///dev/ttyACM0?key={KEY.hex()}&speed=9600", "unknown option 'speed'"),
-        (f"serial:///dev/ttyACM0?key={KEY.hex()}&baud=fast", "not a number"),
+        (f"serial:///dev/ttyACM0?key={KEY.hex()}&baud=fast", "baud=fast is not a whole number"),
         ("serial:///dev/ttyACM0?key=00", "64 hex digits"),
         (f"serial:///dev/ttyACM0?key={'00' * 32}", "all-zero"),
     ],

@@ -22,6 +22,7 @@ import logging
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 from dealer_assist.drivers.base import (
     CardRead,
@@ -30,6 +31,9 @@ from dealer_assist.drivers.base import (
     SourceStatus,
     SourceUrl,
     StatusChanged,
+    UrlOptionList,
+    text_option,
+    whole_option,
 )
 from dealer_assist.drivers.pcsc.reader import (
     MAX_READ,
@@ -62,7 +66,15 @@ _FAULT_FOR: dict[str, str] = {
     "not_enrolled": "unknown_tag",
 }
 
-_OPTIONS = {"reader", "key_file", "uid_table", "chunk_pages", "name", "attempts"}
+MAX_ATTEMPTS = 10
+READER = text_option("reader")
+KEY_FILE = text_option("key_file")
+UID_TABLE = text_option("uid_table")
+CHUNK_PAGES = whole_option(
+    "chunk_pages", default=MAX_READ // PAGE_SIZE, minimum=1, maximum=MAX_READ // PAGE_SIZE
+)
+NAME = text_option("name", default="pcsc")
+ATTEMPTS = whole_option("attempts", default=3, minimum=1, maximum=MAX_ATTEMPTS)
 
 
 class PcscSource(CardSource):
@@ -100,30 +112,21 @@ class PcscSource(CardSource):
         self._session = 0
         self._held: tuple[int, bytes] | None = None
 
+    OPTIONS: ClassVar[UrlOptionList] = (READER, KEY_FILE, UID_TABLE, CHUNK_PAGES, NAME, ATTEMPTS)
+
     @classmethod
     def from_url(cls, url: SourceUrl) -> PcscSource:
-        unknown = set(url.options) - _OPTIONS
-        if unknown:
-            raise ValueError(
-                f"{url.text}: unknown option {sorted(unknown)[0]!r} "
-                f"(known: {', '.join(sorted(_OPTIONS))})"
-            )
-        key_file = url.option("key_file")
-        table_file = url.option("uid_table")
+        options = url.check(cls.OPTIONS)
+        key_file, table_file = options[KEY_FILE], options[UID_TABLE]
         if not key_file and not table_file:
-            raise ValueError(f"{url.text}: give key_file=PATH, uid_table=PATH, or both")
-        try:
-            chunk_pages = int(url.option("chunk_pages", "4") or "4")
-            attempts = int(url.option("attempts", "3") or "3")
-        except ValueError:
-            raise ValueError(f"{url.text}: chunk_pages and attempts are numbers") from None
+            raise url.fail("give key_file=PATH, uid_table=PATH, or both", option="key_file")
         return cls(
-            name=url.option("name") or "pcsc",
-            reader=url.option("reader") or url.target or "",
+            name=options[NAME],
+            reader=options[READER] or url.target,
             key=load_key(Path(key_file)) if key_file else None,
             uid_table=UidTable.load(Path(table_file)) if table_file else None,
-            chunk_pages=chunk_pages,
-            attempts=attempts,
+            chunk_pages=options[CHUNK_PAGES],
+            attempts=options[ATTEMPTS],
         )
 
     def resume(self, recorded: Sequence[bytes]) -> None:

@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import serial  # type: ignore[import-untyped]
 
@@ -38,11 +38,19 @@ from dealer_assist.drivers.base import (
     SourceStatus,
     SourceUrl,
     StatusChanged,
+    UrlOptionList,
+    choice_option,
+    flag_option,
+    parsed_option,
+    text_option,
+    whole_option,
 )
+from dealer_assist.drivers.mock import CARDS, CUT, DECKS, PACE, SEED
 from dealer_assist.drivers.shoe.keys import ShoeKey, load_shoe_key, parse_key_hex
 from dealer_assist.drivers.shoe.protocol import MAX_WIRE_FRAME
+from dealer_assist.drivers.shoe.protocol.framing import KEY_SIZE
 from dealer_assist.drivers.shoe.session import Action, HostSession, LinkTimers, Send, TagCheck
-from dealer_assist.errors import DeviceNotAvailableError
+from dealer_assist.errors import ConfigError, DeviceNotAvailableError
 
 log = logging.getLogger(__name__)
 spy_log = logging.getLogger("dealer_assist.serial.spy")
@@ -55,17 +63,28 @@ SHOE_USB_VID = 0x1209
 """pid.codes, the open-hardware vendor id; the product id below is the one the shoe firmware
 uses (see docs/serial-shoe.md: change both here and in the firmware if it is reassigned)."""
 SHOE_USB_PID = 0xBACC
-_OPTIONS = {
-    "baud",
-    "key_file",
-    "key",
-    "spy",
-    "vid",
-    "pid",
-    "usb_serial",
-    "tag_key_file",
-    "uid_table",
-}
+MAX_BAUD = 4_000_000
+
+
+def _shoe_key(text: str) -> ShoeKey:
+    try:
+        return ShoeKey(key=parse_key_hex(text))
+    except ConfigError as error:
+        raise ValueError(f"is not a shoe key: {error.problem}") from None
+
+
+BAUD = whole_option("baud", default=DEFAULT_BAUD, minimum=300, maximum=MAX_BAUD)
+KEY_FILE = text_option("key_file")
+KEY = parsed_option(
+    "key", _shoe_key, default=None, allowed=f"{KEY_SIZE * 2} hex digits (prefer key_file=)"
+)
+SPY = flag_option("spy")
+VID = whole_option("vid", default=SHOE_USB_VID, minimum=0, maximum=0xFFFF, base=0)
+PID = whole_option("pid", default=SHOE_USB_PID, minimum=0, maximum=0xFFFF, base=0)
+USB_SERIAL = text_option("usb_serial")
+TAG_KEY_FILE = text_option("tag_key_file")
+UID_TABLE = text_option("uid_table")
+RESULT_CHECK = choice_option("result_check", ("auto", "button"), default="auto")
 _PORT_ERRORS = (serial.SerialException, OSError)
 
 
@@ -98,16 +117,6 @@ def find_shoe_port(vid: int, pid: int, usb_serial: str | None = None) -> str:
             "e.g. serial:///dev/ttyACM0, or add usb_serial="
         )
     return str(matches[0].device)
-
-
-def _int_option(url: SourceUrl, name: str, default: int) -> int:
-    text = url.option(name)
-    if not text:
-        return default
-    try:
-        return int(text, 0)
-    except ValueError:
-        raise ValueError(f"{url.text}: {name}={text!r} is not a number") from None
 
 
 def _spy_hex(data: bytes, limit: int = 96) -> str:
@@ -160,26 +169,34 @@ class SerialShoe(CardSource):
     def resume(self, recorded: Sequence[bytes]) -> None:
         self.session.resume(recorded)
 
+    OPTIONS: ClassVar[UrlOptionList] = (
+        BAUD,
+        KEY_FILE,
+        KEY,
+        SPY,
+        VID,
+        PID,
+        USB_SERIAL,
+        TAG_KEY_FILE,
+        UID_TABLE,
+    )
+
     @classmethod
     def from_url(cls, url: SourceUrl) -> SerialShoe:
-        for option in url.options:
-            if option not in _OPTIONS:
-                known = ", ".join(sorted(_OPTIONS))
-                raise ValueError(f"{url.text}: unknown option {option!r} ({known})")
-        key_file, key_hex = url.option("key_file"), url.option("key")
-        if key_file and key_hex:
-            raise ValueError(f"{url.text}: give key_file or key, not both")
+        options = url.check(cls.OPTIONS)
+        key_file, key = options[KEY_FILE], options[KEY]
+        if key_file and key is not None:
+            raise url.fail("give key_file or key, not both", option="key")
         if key_file:
             key = load_shoe_key(key_file)
-        elif key_hex:
-            key = ShoeKey(key=parse_key_hex(key_hex, source=f"{url.scheme}:// key"))
-        else:
-            raise ValueError(
-                f"{url.text}: the shoe link is authenticated: add key_file=PATH (written by "
-                "`dealer-assist shoe pair`) or key=HEX"
+        elif key is None:
+            raise url.fail(
+                "the shoe link is authenticated: add key_file=PATH (written by "
+                "`dealer-assist shoe pair`) or key=HEX",
+                option="key_file",
             )
         tags = None
-        tag_key_file, table_file = url.option("tag_key_file"), url.option("uid_table")
+        tag_key_file, table_file = options[TAG_KEY_FILE], options[UID_TABLE]
         if tag_key_file or table_file:
             from dealer_assist.tags import UidTable, load_key
 
@@ -187,18 +204,15 @@ class SerialShoe(CardSource):
                 key=load_key(tag_key_file) if tag_key_file else None,
                 uid_table=UidTable.load(table_file) if table_file else None,
             )
-        baud = _int_option(url, "baud", DEFAULT_BAUD)
-        if baud <= 0:
-            raise ValueError(f"{url.text}: baud must be positive")
         return cls(
-            name=url.text,
+            name=url.redacted(),
             key=key,
             port=url.target or None,
-            baudrate=baud,
-            vid=_int_option(url, "vid", SHOE_USB_VID),
-            pid=_int_option(url, "pid", SHOE_USB_PID),
-            usb_serial=url.option("usb_serial") or None,
-            spy=url.option("spy", "0") not in ("0", "", "no", "false"),
+            baudrate=options[BAUD],
+            vid=options[VID],
+            pid=options[PID],
+            usb_serial=options[USB_SERIAL] or None,
+            spy=options[SPY],
             tags=tags,
         )
 
@@ -371,7 +385,7 @@ class MockShoeSource(SerialShoe):
     The croupier reports the cut card to the table directly: the protocol has no message for it.
     """
 
-    _OPTIONS = frozenset({"seed", "decks", "cards", "cut", "pace", "result_check", "spy"})
+    OPTIONS: ClassVar[UrlOptionList] = (SEED, DECKS, CARDS, CUT, PACE, RESULT_CHECK, SPY)
     _count = 0
 
     def __init__(self, *, name: str, device: Any, spy: bool = False) -> None:
@@ -391,31 +405,21 @@ class MockShoeSource(SerialShoe):
     def from_url(cls, url: SourceUrl) -> MockShoeSource:
         import os
 
-        from dealer_assist.cards import parse_cards
         from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
         from dealer_assist.drivers.shoe.session import random_nonce
 
-        for option in url.options:
-            if option not in cls._OPTIONS:
-                known = ", ".join(sorted(cls._OPTIONS))
-                raise ValueError(f"{url.text}: unknown option {option!r} ({known})")
-        seed_text, cards_text = url.option("seed"), url.option("cards")
-        try:
-            pace = float(url.option("pace") or 0)
-        except ValueError:
-            raise ValueError(f"{url.text}: pace must be a number of seconds") from None
+        options = url.check(cls.OPTIONS)
         croupier = Croupier(
-            decks=_int_option(url, "decks", 8),
-            seed=int(seed_text) if seed_text else None,
-            stacked=parse_cards([cards_text]) if cards_text else None,
-            cut_card_from_end=_int_option(url, "cut", 14),
-            pace=pace,
-            auto_result_check=url.option("result_check", "auto") != "button",
+            decks=options[DECKS],
+            seed=options[SEED],
+            stacked=options[CARDS],
+            cut_card_from_end=options[CUT],
+            pace=options[PACE],
+            auto_result_check=options[RESULT_CHECK] == "auto",
         )
         key = os.urandom(24) + random_nonce()  # 32 bytes, never all 00 or all ff
         device = MockShoeDevice(key=key, croupier=croupier)
-        spy = url.option("spy", "0") not in ("0", "", "no", "false")
-        return cls(name=url.text, device=device, spy=spy)
+        return cls(name=url.redacted(), device=device, spy=options[SPY])
 
     def _cut_card(self) -> None:
         self.emit(CutCardDrawn(source=self.name))
