@@ -39,6 +39,7 @@ from dealer_assist.drivers.shoe.protocol import (
     encode_frame,
 )
 from dealer_assist.drivers.shoe.protocol_mockshoe import forget, plug_in
+from dealer_assist.errors import ConfigError
 from tests.serial.shoe_model import KEY
 
 NONCE = bytes(range(1, 9))
@@ -270,3 +271,47 @@ def test_an_unplugged_shoe_fails_reads_and_cannot_be_opened() -> None:
         again.close()
     with pytest.raises(serial.SerialException, match="no mock shoe"):
         serial.serial_for_url("mockshoe://nobody")
+
+
+@pytest.mark.parametrize(
+    ("build", "problem"),
+    [
+        (lambda: Croupier(decks=0), "decks: 0 is not allowed: a whole number from 1 to 16"),
+        (lambda: Croupier(decks=1000), "decks: 1000 is not allowed"),
+        (lambda: Croupier(pace=float("nan")), "pace: nan is not allowed"),
+        (lambda: Croupier(cut_card_from_end=-1), "cut_card_from_end: -1 is not allowed"),
+        (lambda: MockShoeDevice(serial_number=-5), "serial_number: -5 is not allowed"),
+        (lambda: MockShoeDevice(serial_number=2**32), "from 0 to 4294967295"),
+        (lambda: MockShoeDevice(key=b"\x00" * 32), "key: the all-zero and all-0xFF keys"),
+        (lambda: MockShoeDevice(key=b"short"), "key: a shoe key is exactly 32 bytes"),
+        (lambda: MockShoeDevice(firmware_version=(1, 300, 0)), "firmware_version: 300"),
+    ],
+)
+def test_the_device_refuses_bad_parameters_when_it_is_made(build: Any, problem: str) -> None:
+    """Not later, in the device's thread, where nobody sees the error."""
+    with pytest.raises(ConfigError, match=problem):
+        build()
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("not json at all", "is not JSON"),
+        ("[1, 2]", "is not a JSON object"),
+        ('{"epoch": -1}', "epoch -1 is not a whole number"),
+        ('{"epoch": "three"}', "epoch 'three' is not a whole number"),
+        ('{"epoch": 1, "key": "zz"}', "its key is not a shoe key"),
+        ('{"epoch": 1, "key": "' + "00" * 32 + '"}', "its key is not a shoe key"),
+    ],
+)
+def test_a_state_file_that_is_not_one_is_refused_naming_it(
+    tmp_path: Path, content: str, problem: str
+) -> None:
+    state = tmp_path / "eeprom.json"
+    state.write_text(content)
+    with pytest.raises(ConfigError, match=problem) as caught:
+        MockShoeDevice(key=KEY, state_file=state)
+    assert str(state) in str(caught.value)
+    state.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ConfigError, match="is not JSON"):
+        MockShoeDevice(state_file=state)

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Protocol
 
 from dealer_assist.cards import Card, shoe_composition
+from dealer_assist.drivers.base import check_number, check_whole
+from dealer_assist.drivers.mock import MAX_DECKS, MAX_PACE
 from dealer_assist.drivers.shoe.protocol import (
     PAIRING_KEY,
     Accepted,
@@ -68,7 +70,8 @@ from dealer_assist.drivers.shoe.protocol import (
     StatusReport,
     UnlockExit,
 )
-from dealer_assist.drivers.shoe.protocol.framing import U32_MAX
+from dealer_assist.drivers.shoe.protocol.framing import U32_MAX, ShoeProtocolError, check_key
+from dealer_assist.errors import ConfigError
 from dealer_assist.tags import deck_position, encode_tag
 
 log = logging.getLogger(__name__)
@@ -122,10 +125,7 @@ class ShoeMemory:
         self.epoch = 0
         self.key: bytes | None = None
         if path is not None and path.exists():
-            data = json.loads(path.read_text("utf-8"))
-            self.epoch = int(data.get("epoch", 0))
-            key = data.get("key")
-            self.key = bytes.fromhex(key) if key else None
+            self.epoch, self.key = _read_memory(path)
 
     def save(self) -> None:
         if self.path is None:
@@ -135,6 +135,42 @@ class ShoeMemory:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(data, out)
         os.replace(temporary, self.path)
+
+
+def _read_memory(path: Path) -> tuple[int, bytes | None]:
+    """The epoch and key of a state file; a file that is not one is refused at once (naming
+    it), not later in the device's thread."""
+
+    def refuse(problem: str) -> ConfigError:
+        return ConfigError(
+            str(path),
+            "",
+            f"{problem}: a mock shoe's state file is JSON like "
+            '{"epoch": 3, "key": "64 hex digits" or null}; '
+            "give another file, or delete this one to start a fresh shoe",
+        )
+
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except OSError as error:
+        raise refuse(f"cannot be read ({error.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise refuse("is not JSON") from None
+    if not isinstance(data, dict):
+        raise refuse("is not a JSON object")
+    epoch = data.get("epoch", 0)
+    if isinstance(epoch, bool) or not isinstance(epoch, int) or not 0 <= epoch <= U32_MAX:
+        raise refuse(f"epoch {epoch!r} is not a whole number from 0 to {U32_MAX}")
+    key_text = data.get("key")
+    if key_text is None or key_text == "":
+        return epoch, None
+    try:
+        key = check_key(bytes.fromhex(key_text)) if isinstance(key_text, str) else None
+    except (ValueError, ShoeProtocolError):
+        key = None
+    if key is None:
+        raise refuse("its key is not a shoe key")
+    return epoch, key
 
 
 @dataclass(kw_only=True)
@@ -156,6 +192,14 @@ class Croupier:
     """A light was set after the acknowledgement of our last card."""
     coup_cards: int = 0
     cut_reported: bool = False
+
+    def __post_init__(self) -> None:
+        who = "the mock shoe's croupier"
+        check_whole(who, "decks", self.decks, minimum=1, maximum=MAX_DECKS)
+        check_whole(
+            who, "cut_card_from_end", self.cut_card_from_end, minimum=0, maximum=MAX_DECKS * 52
+        )
+        check_number(who, "pace", self.pace, minimum=0.0, maximum=MAX_PACE)
 
     def load_next_shoe(self) -> None:
         self.shoe_number += 1
@@ -201,7 +245,19 @@ class MockShoeDevice:
         fault_seed: int | None = None,
         tag_key: bytes | None = None,
     ) -> None:
-        self.serial_number = serial_number
+        who = "the mock shoe"
+        self.serial_number = check_whole(
+            who, "serial_number", serial_number, minimum=0, maximum=U32_MAX
+        )
+        if key is not None:
+            try:
+                check_key(key)
+            except ShoeProtocolError as error:
+                raise ConfigError(who, "key", f"{error}: pair it, or give another key") from None
+        if len(firmware_version) != 3:
+            raise ConfigError(who, "firmware_version", "is three numbers: major, minor, patch")
+        for part in firmware_version:
+            check_whole(who, "firmware_version", part, minimum=0, maximum=255)
         self.tag_key = tag_key
         """The casino's card-tag key: with it, each card's tag data carries its pages 4-7."""
         self.capabilities = capabilities
