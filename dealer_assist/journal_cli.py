@@ -106,9 +106,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
             sys.stdout.write(f"first bad record: {report.problem.seq}\n")
         return EXIT_BROKEN
     pruned = f"; {len(report.pruned)} pruned file(s) ignored" if report.pruned else ""
+    old = report.old_checkpoints
+    old_text = f" ({old} of the old format, never read)" if old else ""
     sys.stdout.write(
         f"intact: records {report.first_seq} to {report.last_seq} in {len(report.files)} "
-        f"file(s), {report.records_checked} records checked{pruned}\n"
+        f"file(s), {report.records_checked} records and {report.checkpoints_checked} "
+        f"checkpoints checked{old_text}{pruned}\n"
     )
     return EXIT_OK
 

@@ -460,6 +460,11 @@ class Journal:
             raise
         self._last_checkpoint = seq
 
+    def skip_checkpoint(self) -> None:
+        """No checkpoint could be written now: try again after :data:`CHECKPOINT_EVERY` more
+        records (a restart replays the records meanwhile)."""
+        self._last_checkpoint = self.last_seq
+
     # --- rotation ------------------------------------------------------------------------
 
     def _rotate(self, record: Record) -> None:
