@@ -117,18 +117,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from dealer_assist.journal.export import export_rows, write_csv, write_jsonl
+    from dealer_assist.journal.export import export_rows, export_target, write_csv, write_jsonl
 
-    _, key, archive = _context(args)
+    config, key, archive = _context(args)
+    target = None
+    if args.output is not None:  # checked first: never a journal, a key or a configuration
+        target = export_target(
+            args.output,
+            journal=args.path,
+            archive_dir=archive,
+            config_file=args.config,
+            key_file=args.key_file,
+            pin_file=config.journal_settings.pin_file,
+        )
     rows, problem = export_rows(args.path, key, archive, shoe=args.shoe)
     if problem is not None:
         sys.stderr.write(f"dealer-assist: not exported, the journal is broken: {problem}\n")
         return EXIT_BROKEN
     write = write_csv if args.format == "csv" else write_jsonl
-    if args.output is None:
+    if target is None:
         write(rows, sys.stdout)
     else:
-        with args.output.open("w", encoding="utf-8", newline="") as out:
+        with target.open() as out:
             write(rows, out)
     return EXIT_OK
 
