@@ -178,7 +178,8 @@ def cmd_pin_set(args: argparse.Namespace) -> int:
 
     from dealer_assist.config import default_config, load_config
     from dealer_assist.errors import ConfigError
-    from dealer_assist.journal.auth import PinBook, check_pin_format
+    from dealer_assist.journal.auth import PinBook, check_pin_format, pin_advice
+    from dealer_assist.journal.keys import JournalKey
     from dealer_assist.table.commands import Role
     from dealer_assist.table.events import Record, TableEvent
 
@@ -194,6 +195,7 @@ def cmd_pin_set(args: argparse.Namespace) -> int:
         events: list[TableEvent] = []
         book = PinBook(
             path,
+            key=JournalKey.from_text(config.journal_key),  # authenticates the PIN file
             attempts=settings.pin_attempts,
             lockout=timedelta(minutes=settings.lockout_minutes),
             record=events.append,
@@ -201,6 +203,9 @@ def cmd_pin_set(args: argparse.Namespace) -> int:
         role = Role(args.role)
         pin = _read_secret(f"New {role.value} PIN: ")
         check_pin_format(pin)
+        advice = pin_advice(pin)
+        if advice is not None:
+            sys.stderr.write(f"dealer-assist: advice: {advice}\n")
         if _read_secret("Again: ") != pin:
             sys.stderr.write("dealer-assist: the two PINs differ; nothing changed\n")
             return EXIT_BROKEN
