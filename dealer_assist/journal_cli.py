@@ -106,26 +106,39 @@ def cmd_verify(args: argparse.Namespace) -> int:
             sys.stdout.write(f"first bad record: {report.problem.seq}\n")
         return EXIT_BROKEN
     pruned = f"; {len(report.pruned)} pruned file(s) ignored" if report.pruned else ""
+    old = report.old_checkpoints
+    old_text = f" ({old} of the old format, never read)" if old else ""
     sys.stdout.write(
         f"intact: records {report.first_seq} to {report.last_seq} in {len(report.files)} "
-        f"file(s), {report.records_checked} records checked{pruned}\n"
+        f"file(s), {report.records_checked} records and {report.checkpoints_checked} "
+        f"checkpoints checked{old_text}{pruned}\n"
     )
     return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from dealer_assist.journal.export import export_rows, write_csv, write_jsonl
+    from dealer_assist.journal.export import export_rows, export_target, write_csv, write_jsonl
 
-    _, key, archive = _context(args)
+    config, key, archive = _context(args)
+    target = None
+    if args.output is not None:  # checked first: never a journal, a key or a configuration
+        target = export_target(
+            args.output,
+            journal=args.path,
+            archive_dir=archive,
+            config_file=args.config,
+            key_file=args.key_file,
+            pin_file=config.journal_settings.pin_file,
+        )
     rows, problem = export_rows(args.path, key, archive, shoe=args.shoe)
     if problem is not None:
         sys.stderr.write(f"dealer-assist: not exported, the journal is broken: {problem}\n")
         return EXIT_BROKEN
     write = write_csv if args.format == "csv" else write_jsonl
-    if args.output is None:
+    if target is None:
         write(rows, sys.stdout)
     else:
-        with args.output.open("w", encoding="utf-8", newline="") as out:
+        with target.open() as out:
             write(rows, out)
     return EXIT_OK
 
@@ -165,7 +178,8 @@ def cmd_pin_set(args: argparse.Namespace) -> int:
 
     from dealer_assist.config import default_config, load_config
     from dealer_assist.errors import ConfigError
-    from dealer_assist.journal.auth import PinBook, check_pin_format
+    from dealer_assist.journal.auth import PinBook, check_pin_format, pin_advice
+    from dealer_assist.journal.keys import JournalKey
     from dealer_assist.table.commands import Role
     from dealer_assist.table.events import Record, TableEvent
 
@@ -181,6 +195,7 @@ def cmd_pin_set(args: argparse.Namespace) -> int:
         events: list[TableEvent] = []
         book = PinBook(
             path,
+            key=JournalKey.from_text(config.journal_key),  # authenticates the PIN file
             attempts=settings.pin_attempts,
             lockout=timedelta(minutes=settings.lockout_minutes),
             record=events.append,
@@ -188,6 +203,9 @@ def cmd_pin_set(args: argparse.Namespace) -> int:
         role = Role(args.role)
         pin = _read_secret(f"New {role.value} PIN: ")
         check_pin_format(pin)
+        advice = pin_advice(pin)
+        if advice is not None:
+            sys.stderr.write(f"dealer-assist: advice: {advice}\n")
         if _read_secret("Again: ") != pin:
             sys.stderr.write("dealer-assist: the two PINs differ; nothing changed\n")
             return EXIT_BROKEN

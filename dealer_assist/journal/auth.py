@@ -4,16 +4,27 @@ Three roles (:class:`~dealer_assist.table.commands.Role`): croupier, supervisor,
 A screen asks for a PIN before it sends a command that carries a role above the croupier's;
 this module checks it.
 
-* PINs are 4 to 12 digits, stored only as salted scrypt hashes (a fresh 16-byte salt per PIN,
-  ``n=2**14, r=8, p=1``: about 16 MiB and tens of milliseconds per try, so a stolen PIN file
-  is slow to attack). The parameters are stored with each hash, so they can be raised later.
+* PINs are 4 to 12 digits; 6 or more are advised (:func:`pin_advice`). They are stored only as
+  salted scrypt hashes of ``HMAC(PIN key, role:PIN)`` (a fresh 16-byte salt per PIN,
+  ``n=2**15, r=8, p=1``: 32 MiB and some tens of milliseconds per try). The PIN key comes from
+  the journal key (:class:`~dealer_assist.journal.keys.JournalKey`): a copy of the PIN file
+  alone allows no guessing at all, and even with the key each guess costs one scrypt
+  (``benchmarks/bench_pins.py`` measures it; docs/journal.md states it). The parameters are
+  stored with each hash, so they can be raised later.
+* The whole file is under an HMAC with the PIN key: a hash replaced (to set a role's PIN), a
+  failure count or lockout removed, a role's hash copied to another role, are all caught, and
+  every sign-in is refused (and journaled) until a technician restores the file or sets the
+  PINs again. Each save counts up a ``generation``; a :class:`PinBook` refuses a file older
+  than one it has seen (a copy put back to lift a lockout while the table runs).
 * After ``pin_attempts`` wrong PINs in a row a role is locked out for ``lockout_minutes``;
   the count and the lock are kept in the PIN file, so a restart does not reset them.
 * Every attempt and every PIN change is handed to ``record`` as a
   :class:`~dealer_assist.table.events.SupervisorAction` (``sign_in`` or ``pin_set``), to be
   journaled. The PIN itself is never recorded.
 
-The PIN file is JSON, written atomically (a temporary file, fsync, rename) with mode 0600.
+The PIN file is JSON, written atomically (a temporary file, fsync, rename) with mode 0600. A
+file of the first format (``dealer-assist pins 1``, not authenticated) is refused: move it
+aside and set each role's PIN again.
 """
 
 from __future__ import annotations
@@ -31,11 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.journal.keys import JournalKey
 from dealer_assist.table.commands import Role
 from dealer_assist.table.events import SupervisorAction, TableEvent
 
-FORMAT = "dealer-assist pins 1"
-SCRYPT_N = 2**14
+FORMAT = "dealer-assist pins 2"
+OLD_FORMATS = ("dealer-assist pins 1",)
+SCRYPT_N = 2**15
 SCRYPT_R = 8
 SCRYPT_P = 1
 _DKLEN = 32
@@ -47,7 +60,8 @@ class PinError(DealerAssistError):
 
 @dataclass(frozen=True, slots=True)
 class SignIn:
-    """The answer to a PIN: ``ok``, or why not (``wrong_pin``, ``locked_out``, ``no_pin``)."""
+    """The answer to a PIN: ``ok``, or why not (``wrong_pin``, ``locked_out``, ``no_pin``,
+    ``pin_file_altered``)."""
 
     role: Role
     ok: bool
@@ -56,15 +70,34 @@ class SignIn:
     failures: int = 0
 
 
+ADVISED_DIGITS = 6
+
+
 def check_pin_format(pin: str) -> None:
     if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12):
-        raise PinError("a PIN is 4 to 12 digits")
+        raise PinError(f"a PIN is 4 to 12 digits ({ADVISED_DIGITS} or more are advised)")
 
 
-def _hash(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(
-        pin.encode(), salt=salt, n=n, r=r, p=p, dklen=_DKLEN, maxmem=128 * r * n * 2
+def pin_advice(pin: str) -> str | None:
+    """A warning for a PIN shorter than :data:`ADVISED_DIGITS`, else None."""
+    if len(pin) >= ADVISED_DIGITS:
+        return None
+    return (
+        f"a {len(pin)}-digit PIN has only {10 ** len(pin):,} possibilities: whoever has the PIN "
+        f"file and the journal key tries them all in minutes; {ADVISED_DIGITS} or more digits "
+        "are advised (each digit multiplies that time by ten)"
     )
+
+
+def pin_hash(key: JournalKey, role: Role, pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    keyed = hmac.digest(key.pin_key, f"{role.value}:{pin}".encode(), "sha256")
+    return hashlib.scrypt(keyed, salt=salt, n=n, r=r, p=p, dklen=_DKLEN, maxmem=128 * r * n * 2)
+
+
+def _file_mac(key: JournalKey, data: dict[str, Any]) -> str:
+    body = {name: data[name] for name in ("format", "generation", "pins", "failures")}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hmac.new(key.pin_key, b"pins:" + text.encode(), hashlib.sha256).hexdigest()
 
 
 def _utc_now() -> datetime:
@@ -78,6 +111,7 @@ class PinBook:
         self,
         path: Path,
         *,
+        key: JournalKey,
         attempts: int = 5,
         lockout: timedelta = timedelta(minutes=15),
         clock: Callable[[], datetime] = _utc_now,
@@ -85,6 +119,8 @@ class PinBook:
         cost: int = SCRYPT_N,
     ) -> None:
         self.path = path
+        self._key = key
+        self._generation = 0  # the newest this book has read or written
         self.attempts = attempts
         self.lockout = lockout
         self._clock = clock
@@ -94,19 +130,48 @@ class PinBook:
     # --- the file ------------------------------------------------------------------------
 
     def _load(self) -> dict[str, Any]:
+        """The file's contents, authenticated; else :class:`PinError` saying what to do."""
         if not self.path.exists():
-            return {"format": FORMAT, "pins": {}, "failures": {}}
+            if self._generation:
+                raise self._refused("is missing")
+            return {"format": FORMAT, "generation": 0, "pins": {}, "failures": {}}
         try:
             data = json.loads(self.path.read_text("utf-8"))
         except (OSError, ValueError) as error:
             raise PinError(f"cannot read the PIN file {self.path}: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in (FORMAT, *OLD_FORMATS):
             raise PinError(f"{self.path} is not a dealer-assist PIN file")
-        data.setdefault("pins", {})
-        data.setdefault("failures", {})
+        if data["format"] in OLD_FORMATS:
+            raise PinError(
+                f"the PIN file {self.path} is of an old format that cannot be authenticated: "
+                "move it aside and set each role's PIN again (dealer-assist pin set)"
+            )
+        try:
+            intact = hmac.compare_digest(str(data.get("mac")), _file_mac(self._key, data))
+            generation = int(data["generation"])
+        except (KeyError, TypeError, ValueError):
+            intact, generation = False, 0
+        if (
+            not intact
+            or not isinstance(data["pins"], dict)
+            or not isinstance(data["failures"], dict)
+        ):
+            raise self._refused("was altered, or written with another journal key")
+        if generation < self._generation:
+            raise self._refused("was replaced by an older copy")
+        self._generation = generation
         return data
 
+    def _refused(self, what: str) -> PinError:
+        return PinError(
+            f"the PIN file {self.path} {what}: every sign-in is refused until a technician "
+            "restores it from a backup, or deletes it and sets each role's PIN again "
+            "(dealer-assist pin set)"
+        )
+
     def _save(self, data: dict[str, Any]) -> None:
+        data["generation"] = self._generation + 1
+        data["mac"] = _file_mac(self._key, data)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.path.with_name(self.path.name + f".{secrets.token_hex(4)}.tmp")
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -116,6 +181,7 @@ class PinBook:
         finally:
             os.close(handle)
         os.replace(temporary, self.path)
+        self._generation = data["generation"]
         with contextlib.suppress(OSError):
             directory = os.open(self.path.parent, os.O_RDONLY)
             try:
@@ -148,7 +214,7 @@ class PinBook:
         data = self._load()
         data["pins"][role.value] = {
             "salt": salt.hex(),
-            "hash": _hash(pin, salt, self._cost, SCRYPT_R, SCRYPT_P).hex(),
+            "hash": pin_hash(self._key, role, pin, salt, self._cost, SCRYPT_R, SCRYPT_P).hex(),
             "n": self._cost,
             "r": SCRYPT_R,
             "p": SCRYPT_P,
@@ -159,8 +225,13 @@ class PinBook:
         self._note("pin_set", role, f"set by {by}")
 
     def verify(self, role: Role, pin: str) -> SignIn:
-        """Check ``pin`` for ``role``; the attempt is recorded whatever the answer."""
-        data = self._load()
+        """Check ``pin`` for ``role``; the attempt is recorded whatever the answer. A PIN file
+        that was altered refuses every sign-in (``pin_file_altered``)."""
+        try:
+            data = self._load()
+        except PinError as error:
+            self._note("sign_in", role, f"refused: {error}")
+            return SignIn(role, False, "pin_file_altered")
         now = self._clock()
         failure = data["failures"].get(role.value) or {"count": 0, "locked_until": None}
         if failure.get("locked_until"):
@@ -175,8 +246,9 @@ class PinBook:
             return SignIn(role, False, "no_pin")
         expected = bytes.fromhex(stored["hash"])
         try:
-            given = _hash(pin, bytes.fromhex(stored["salt"]), stored["n"], stored["r"], stored["p"])
-        except (ValueError, UnicodeError):
+            salt = bytes.fromhex(stored["salt"])
+            given = pin_hash(self._key, role, pin, salt, stored["n"], stored["r"], stored["p"])
+        except (ValueError, UnicodeError, TypeError, KeyError):
             given = b""
         if hmac.compare_digest(given, expected):
             if role.value in data["failures"]:

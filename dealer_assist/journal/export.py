@@ -7,6 +7,12 @@ collected, a correction, a void, an alert and how it was resolved, an action on 
 Times are UTC with their offset (``+00:00``). The chain is verified first: a broken journal is
 not exported.
 
+``--output FILE`` is checked before anything is read (:func:`export_target`): never a journal
+file, its archive, the configuration, the key file or the PIN file, never a database, never a
+folder or a file in a missing folder; an existing file only if it is an earlier export (its
+first line is this export's CSV header or JSON line) or empty. The file is replaced only once
+the export is complete.
+
 A face-down card (squeeze) appears without its value until it is turned: once its hand is
 turned (or the coup is complete) its row shows the card. A coup voided before the cards were
 turned keeps them hidden. Alerts and camera verdicts raised while a face-down card is unturned
@@ -24,8 +30,9 @@ from typing import Any, TextIO
 
 from dealer_assist.cards import Card
 from dealer_assist.journal.keys import JournalKey
-from dealer_assist.journal.rows import Row, decode_event
+from dealer_assist.journal.rows import Row, chain_files, decode_event
 from dealer_assist.journal.verify import Problem, walk_chain
+from dealer_assist.output_files import OutputFile
 from dealer_assist.table.events import (
     AlertRaised,
     AlertResolved,
@@ -259,3 +266,44 @@ def write_jsonl(rows: list[dict[str, Any]], out: TextIO) -> None:
     for row in rows:
         data = {column: row[column] for column in COLUMNS if row.get(column, "") != ""}
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def is_earlier_export(head: bytes) -> bool:
+    """``head`` (a file's first bytes) begins an export: the CSV header, or a JSON line of one."""
+    first = head.split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+    if first == ",".join(COLUMNS):
+        return True
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and {"seq", "kind"} <= set(data) <= set(COLUMNS)
+
+
+def export_target(
+    output: Path,
+    *,
+    journal: Path,
+    archive_dir: Path,
+    config_file: Path | None = None,
+    key_file: Path | None = None,
+    pin_file: Path | None = None,
+) -> OutputFile:
+    """Where ``--output`` may write, or :class:`~dealer_assist.output_files.OutputFileError`."""
+    protected: dict[Path, str] = {}
+    for file in (journal, *chain_files(journal, archive_dir)):
+        protected[file] = "a file of the journal"
+        for end, what in (("-wal", "the journal's log"), ("-shm", "the journal's index")):
+            protected[file.with_name(file.name + end)] = what
+    protected[journal.with_name(journal.name + ".lock")] = "the journal's lock"
+    protected[journal.with_name(journal.name + ".next")] = "a file of the journal"
+    protected[journal.with_name(journal.name + ".pins")] = "the PIN file"
+    if pin_file is not None:
+        protected[pin_file] = "the PIN file"
+    if config_file is not None:
+        protected[config_file] = "the configuration in use (it holds the journal key)"
+    if key_file is not None:
+        protected[key_file] = "the journal key file"
+    return OutputFile.checked(
+        output, protected=protected, replaceable=is_earlier_export, what="export"
+    )

@@ -5,9 +5,12 @@
 * the **chain key**, which keys the HMAC-SHA256 that links each record to the one before, so
   whoever edits, deletes or reorders records cannot compute the links again;
 * the **seal key**, which hides a face-down card's value inside the journal until it is
-  replayed (XOR with an HMAC-SHA256 keystream, unique per journal file and record);
+  replayed (XOR with an HMAC-SHA256 keystream, unique per journal file and record), and the
+  table's state in a checkpoint (the same, under a fresh nonce per checkpoint);
 * the **fingerprint**, stored in each file, so a wrong key is reported as a wrong key and not
-  as a tampered record.
+  as a tampered record;
+* the **PIN key**, which authenticates the PIN file and is mixed into each PIN's hash
+  (:mod:`.auth`), so the file can be neither edited nor searched without the key.
 
 >>> key = JournalKey.from_text("correct horse battery staple")
 >>> sealed = key.seal(b"AS", journal_id="j1", seq=7)
@@ -35,6 +38,7 @@ class JournalKey:
     chain: bytes
     seal_key: bytes
     fingerprint: str
+    pin_key: bytes
 
     @classmethod
     def from_text(cls, text: str) -> JournalKey:
@@ -52,6 +56,7 @@ class JournalKey:
             chain=_derive(secret, "chain"),
             seal_key=_derive(secret, "seal"),
             fingerprint=_derive(secret, "fingerprint").hex()[:16],
+            pin_key=_derive(secret, "pins"),
         )
 
     def mac(self, data: bytes) -> str:
@@ -73,3 +78,24 @@ class JournalKey:
         data = bytes.fromhex(sealed)
         stream = self._keystream(len(data), journal_id, seq)
         return bytes(a ^ b for a, b in zip(data, stream, strict=True))
+
+    def seal_bytes(self, plain: bytes, *, label: str) -> bytes:
+        """``plain`` XORed with the seal key's keystream for ``label`` (a label is used once:
+        a checkpoint's holds a fresh random nonce). Its own inverse; the caller MACs the result.
+
+        >>> key = JournalKey.from_text("correct horse battery staple")
+        >>> sealed = key.seal_bytes(b"face down: 9H", label="checkpoint:j1:00ff")
+        >>> b"9H" in sealed, key.unseal_bytes(sealed, label="checkpoint:j1:00ff")
+        (False, b'face down: 9H')
+        """
+        if not plain:
+            return b""
+        prefix = f"{label}:".encode()
+        stream = b"".join(
+            hmac.digest(self.seal_key, prefix + str(index).encode(), "sha256")
+            for index in range((len(plain) + 31) // 32)
+        )[: len(plain)]
+        mixed = int.from_bytes(plain, "big") ^ int.from_bytes(stream, "big")
+        return mixed.to_bytes(len(plain), "big")
+
+    unseal_bytes = seal_bytes

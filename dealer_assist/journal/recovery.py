@@ -6,13 +6,14 @@ same shoe, coup, cards, bets, commission boxes and open alerts. Nothing the crou
 be missing, because the controller shows an event only after the journal has it on disk.
 
 Replaying months of records at every start would grow without bound, so the journal keeps
-**checkpoints**: the table's state (pickled, HMAC'd, tied to the hash of the record it follows)
+**checkpoints**: the table's state (as data, sealed and HMAC'd, tied to the hash of the record
+it follows: see :mod:`.checkpoint`)
 at the start of every file and every :data:`~dealer_assist.journal.store.CHECKPOINT_EVERY`
 records. A restart loads the newest checkpoint and replays only what follows it. A checkpoint
 is used only by the very program that wrote it (a digest of the package's source is stored
 with it); after a software update the table replays the whole chain once, which is also what
 ``journal replay`` does. The full replay and the checkpoint give the same state: a test checks
-it.
+it. Checkpoints of the older format (pickles) are never read: the records are replayed.
 
 At each start the controller also records where it resumed (a ``journal`` device status),
 the configuration when it changed since the last start (a ``configuration`` supervisor action
@@ -21,24 +22,27 @@ with its digest), and a clock that went backwards while the table was off.
 
 from __future__ import annotations
 
-import copyreg
 import dataclasses
 import enum
 import hashlib
-import io
 import json
-import pickle
+import logging
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import dealer_assist
 from dealer_assist.config import TableConfig
+from dealer_assist.journal.checkpoint import (
+    CheckpointError,
+    is_sealed_checkpoint,
+    seal_state,
+    unseal_state,
+)
 from dealer_assist.journal.clock import TableClock
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import (
@@ -55,19 +59,12 @@ from dealer_assist.table.controller import RecordSink, TableController
 from dealer_assist.table.events import DeviceStatus, Record, SupervisorAction, TableEvent
 from dealer_assist.table.state import TableState
 
+_log = logging.getLogger(__name__)
+
 _NOT_STATE = frozenset({"config", "variant", "rules"})  # come from the configuration
-_PICKLE_MODULES = frozenset({"builtins", "collections", "copyreg", "datetime", "decimal"})
 
 
 # --- the state, as a checkpoint ---------------------------------------------------------------
-
-
-def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
-    return MappingProxyType(items)
-
-
-def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
-    return _proxy, (dict(proxy),)
 
 
 _code_digest: str | None = None
@@ -86,30 +83,21 @@ def code_fingerprint() -> str:
     return _code_digest
 
 
-def dump_state(state: TableState, *, configuration: str) -> bytes:
-    """The table's state (without its configuration) as bytes, for a checkpoint."""
+def dump_state(state: TableState, *, configuration: str, key: JournalKey, journal_id: str) -> bytes:
+    """The table's state (without its configuration), sealed, for a checkpoint of the journal
+    ``journal_id`` (:mod:`.checkpoint`)."""
     data = {k: v for k, v in vars(state).items() if k not in _NOT_STATE}
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=5)
-    pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _reduce_proxy}
-    pickler.dump({"state": data, "configuration": configuration})
-    return buffer.getvalue()
+    return seal_state({"state": data, "configuration": configuration}, key, journal_id=journal_id)
 
 
-class _StateUnpickler(pickle.Unpickler):
-    """Only the table's own classes (the checkpoint is HMAC'd; this is a second fence)."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module in _PICKLE_MODULES or module.startswith("dealer_assist."):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a table's state")
-
-
-def load_state(config: TableConfig, blob: bytes) -> tuple[TableState, str]:
-    data = _StateUnpickler(io.BytesIO(blob)).load()
+def load_state(
+    config: TableConfig, blob: bytes, *, key: JournalKey, journal_id: str
+) -> tuple[TableState, str]:
+    """The state :func:`dump_state` sealed (its MAC checked first), with ``config``."""
+    data = unseal_state(blob, key, journal_id=journal_id)
     state = TableState(config)
-    saved = data["state"]
-    if set(saved) != set(vars(state)) - _NOT_STATE:
+    saved = data["state"] if isinstance(data, dict) else None
+    if not isinstance(saved, dict) or set(saved) != set(vars(state)) - _NOT_STATE:
         raise JournalError("the checkpoint does not fit this program's table state")
     vars(state).update(saved)
     return state, str(data["configuration"])
@@ -206,10 +194,22 @@ class JournaledController(ResumableController):
 
     def _published(self) -> None:
         self._make_durable()
-        if self.journal.checkpoint_due():
-            state = dump_state(self.state, configuration=self.configuration)
-            self.journal.write_checkpoint(self.seq, state, code_fingerprint())
-        self.journal.tidy()
+        journal = self.journal
+        if journal.checkpoint_due():
+            try:
+                state = dump_state(
+                    self.state,
+                    configuration=self.configuration,
+                    key=journal.key,
+                    journal_id=journal.journal_id,
+                )
+            except CheckpointError as error:
+                # A restart then replays the records instead: slower, still exact.
+                _log.error("no checkpoint after record %s: %s", self.seq, error)
+                journal.skip_checkpoint()
+            else:
+                journal.write_checkpoint(self.seq, state, code_fingerprint())
+        journal.tidy()
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +236,8 @@ class _Checkpoint:
 
 
 def _latest_checkpoint(files: list[Path]) -> _Checkpoint | None:
+    """The newest checkpoint this program wrote. One of an older format (a pickle, before
+    checkpoints were sealed) is never read: the records are replayed instead."""
     fingerprint = code_fingerprint()
     for file in reversed(files):
         connection = connect_read_only(file)
@@ -250,7 +252,7 @@ def _latest_checkpoint(files: list[Path]) -> _Checkpoint | None:
         finally:
             connection.close()
         for seq, state, modules, mac in rows:
-            if modules == fingerprint:
+            if modules == fingerprint and is_sealed_checkpoint(bytes(state)):
                 return _Checkpoint(int(seq), bytes(state), str(modules), str(mac), str(journal_id))
     return None
 
@@ -291,7 +293,9 @@ def recover(controller: JournaledController, journal: Journal) -> Recovery:
             f"the checkpoint after record {checkpoint.seq} was altered: play stops until a "
             "supervisor has checked the journal (dealer-assist journal verify)"
         )
-    state, configuration = load_state(controller.config, checkpoint.state)
+    state, configuration = load_state(
+        controller.config, checkpoint.state, key=key, journal_id=checkpoint.journal_id
+    )
     controller.configuration = configuration
     controller.resume(seq=checkpoint.seq, state=state, records=records)
     return Recovery(report.last_seq, checkpoint.seq, len(records), len(report.files))

@@ -138,15 +138,88 @@ def chain_files(path: Path, archive_dir: Path) -> list[Path]:
     return archived + ([path] if path.exists() else [])
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+FILE_MODE = 0o600  # a journal file, its -wal and -shm (SQLite gives them the file's mode)
+
+
+def unusable(path: Path, error: sqlite3.Error | OSError, *, writing: bool = False) -> JournalError:
+    """The error for a file that cannot be used as a journal: what it is and what to do."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_NOTADB":
+        return JournalError(
+            f"{path} is not a dealer-assist journal (not a database file): give the journal's "
+            "path, or restore the journal from a backup"
+        )
+    if name.startswith("SQLITE_CORRUPT"):
+        return JournalError(
+            f"the journal {path} is damaged ({error}): play stops until a supervisor has "
+            "checked it (dealer-assist journal verify) and restored it from a backup"
+        )
+    reason = error.strerror if isinstance(error, OSError) else str(error)
+    if writing:
+        return JournalError(
+            f"the journal {path} cannot be written ({reason}): play stops; check the disk "
+            "(space, errors) and the file's permissions, then start the table again"
+        )
+    return JournalError(
+        f"the journal {path} cannot be opened ({reason}): check that the file and its folder "
+        "exist and that this user may read them (and write them, to run a table)"
+    )
+
+
+def check_journal_file(path: Path) -> None:
+    """``path`` looks like a journal: an SQLite file with a journal's description (``meta``).
+    Else :class:`JournalError` saying what it is. Reads only; run before writing to a file."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise unusable(path, error) from None
+    if header != SQLITE_HEADER:
+        raise JournalError(
+            f"{path} is not a dealer-assist journal (it is not a database file"
+            + (", it is empty" if not header else "")
+            + "): give the journal's path, or restore the journal from a backup"
+        )
+    connection = connect_read_only(path)
+    try:
+        found = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    except sqlite3.Error as error:
+        raise unusable(path, error) from None
+    finally:
+        connection.close()
+    if found is None or found[0] != FORMAT:
+        raise JournalError(
+            f"{path} is a database but not a dealer-assist journal: give the journal's path"
+        )
+
+
 def connect_read_only(path: Path) -> sqlite3.Connection:
-    """Open a journal file without changing it (an auditor's copy, or a running table's)."""
+    """Open a journal file without changing it (an auditor's copy, or a running table's).
+
+    Nothing is created beside it and no write permission is needed: a file with no ``-wal``
+    beside it (an archived file, or a live one at rest: every record is in the file) is opened
+    ``immutable``; a live file with a ``-wal`` (a table is running, or stopped without closing)
+    is read through it, read-only.
+    """
     if not path.exists():
         raise JournalError(f"no journal file at {path}")
+    wal = path.with_name(path.name + "-wal")
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
     try:
-        connection = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+    except sqlite3.Error as error:
+        raise unusable(path, error) from None
+    try:
         connection.execute("SELECT 1 FROM meta LIMIT 1")
-    except sqlite3.DatabaseError as error:
-        raise JournalError(f"{path} is not a readable journal ({error})") from None
+    except sqlite3.Error as error:
+        connection.close()
+        if getattr(error, "sqlite_errorname", "") == "SQLITE_ERROR":  # no such table
+            raise JournalError(
+                f"{path} is not a dealer-assist journal (it has no journal description): "
+                "give the journal's path, or restore the journal from a backup"
+            ) from None
+        raise unusable(path, error) from None
     return connection
 
 

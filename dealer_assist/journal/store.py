@@ -42,11 +42,13 @@ from typing import Any
 from dealer_assist.config import JournalSettings
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import (
+    FILE_MODE,
     FORMAT,
     JournalError,
     archive_dir_for,
     archive_name,
     chain_files,
+    check_journal_file,
     check_meta,
     checkpoint_mac,
     connect_read_only,
@@ -59,6 +61,7 @@ from dealer_assist.journal.rows import (
     read_meta,
     row_hash,
     source_of,
+    unusable,
 )
 from dealer_assist.table.events import Record, ShoeEnded, ShoeStarted
 
@@ -113,7 +116,40 @@ def _connect(path: Path, *, durable: bool) -> sqlite3.Connection:
     return connection
 
 
-def _create_file(path: Path, key: JournalKey, meta: dict[str, str], *, durable: bool) -> None:
+def file_mode_for(path: Path) -> int:
+    """The mode of a new file of the chain whose live file is ``path``: 0600, or what a
+    technician gave the live file (e.g. 0640 with a group for the auditors), never more."""
+    try:
+        return path.stat().st_mode & 0o640 | 0o600
+    except OSError:
+        return FILE_MODE
+
+
+def _new_file(path: Path, mode: int, group: int | None) -> None:
+    """An empty file with ``mode`` (SQLite gives its -wal and -shm the same mode)."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        os.fchmod(handle, mode)  # whatever the umask
+        if group is not None:
+            with contextlib.suppress(OSError):  # a group this user is not in: keep its own
+                os.fchown(handle, -1, group)
+    finally:
+        os.close(handle)
+
+
+def _create_file(
+    path: Path, key: JournalKey, meta: dict[str, str], *, durable: bool, like: Path
+) -> None:
+    """Write a new journal file at ``path`` (through a temporary name: a crash leaves no
+    half-made file there), with the mode and group of ``like`` (see :func:`file_mode_for`)."""
+    temporary = path.with_name(path.name + ".new")
+    for leftover in _with_sidecars(temporary):
+        leftover.unlink(missing_ok=True)
+    try:
+        group: int | None = like.stat().st_gid
+    except OSError:
+        group = None
+    _new_file(temporary, file_mode_for(like), group)
     meta = dict(meta)
     meta["mac"] = meta_mac(key, meta)
     previous = int(meta["first_seq"]) - 1
@@ -123,14 +159,20 @@ def _create_file(path: Path, key: JournalKey, meta: dict[str, str], *, durable: 
         "mac": head_mac(key, meta["journal_id"], previous, meta["anchor"]),
     }
     meta["head"] = json.dumps(head, sort_keys=True)
-    connection = _connect(path, durable=durable)
+    connection = _connect(temporary, durable=durable)
     try:
         connection.execute("BEGIN IMMEDIATE")
         connection.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
         connection.execute("COMMIT")
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         connection.close()
+    os.replace(temporary, path)
     _fsync_dir(path.parent)
+
+
+def _with_sidecars(path: Path) -> list[Path]:
+    return [path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))]
 
 
 class _FileLock:
@@ -145,7 +187,8 @@ class _FileLock:
             import fcntl
         except ImportError:  # pragma: no cover - not POSIX: no lock
             return
-        handle = open(self.path, "a+b")  # noqa: SIM115 - held for the journal's lifetime
+        descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, FILE_MODE)
+        handle = os.fdopen(descriptor, "a+b")  # held for the journal's lifetime
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -239,14 +282,34 @@ class Journal:
             durable=durable,
             autocommit=autocommit,
         )
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise JournalError(
+                f"{path} is a folder: give the journal's file, e.g. {path}/T1.journal"
+            )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise unusable(path, error) from None
+        if path.exists():
+            check_journal_file(path)  # not a journal: refused before anything is written
         journal._lock.acquire()
         try:
             journal._open_live()
+        except sqlite3.Error as error:
+            journal._drop_connection()
+            journal._lock.release()
+            raise unusable(path, error) from None
         except BaseException:
+            journal._drop_connection()
             journal._lock.release()
             raise
         return journal
+
+    def _drop_connection(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -294,7 +357,9 @@ class Journal:
                     "between_shoes": "1",
                 },
                 durable=self._durable,
+                like=self.path,
             )
+        check_journal_file(self.path)  # before anything writes to it
         self._connection = _connect(self.path, durable=self._durable)
         self._load_file_state()
 
@@ -350,9 +415,12 @@ class Journal:
                 f"record {record.seq} cannot follow record {self.last_seq} in {self.path}"
             )
         if not self._in_transaction:
-            if self._rotation_due(record):
-                self._rotate(record)
-            self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                if self._rotation_due(record):
+                    self._rotate(record)
+                self.connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise unusable(self.path, error, writing=True) from None
             self._in_transaction = True
         journal_id = self.journal_id
         text = encode_event(record.event, self.key, journal_id, record.seq)
@@ -380,6 +448,9 @@ class Journal:
                 (*fields, self.last_hash, hash_),
             )
             self.connection.execute("UPDATE meta SET value = ? WHERE key = 'head'", (head,))
+        except sqlite3.Error as error:
+            self.rollback()
+            raise unusable(self.path, error, writing=True) from None
         except BaseException:
             self.rollback()
             raise
@@ -394,6 +465,9 @@ class Journal:
             return
         try:
             self.connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            self.rollback()
+            raise unusable(self.path, error, writing=True) from None
         except BaseException:
             self.rollback()
             raise
@@ -460,6 +534,11 @@ class Journal:
             raise
         self._last_checkpoint = seq
 
+    def skip_checkpoint(self) -> None:
+        """No checkpoint could be written now: try again after :data:`CHECKPOINT_EVERY` more
+        records (a restart replays the records meanwhile)."""
+        self._last_checkpoint = self.last_seq
+
     # --- rotation ------------------------------------------------------------------------
 
     def _rotate(self, record: Record) -> None:
@@ -493,12 +572,15 @@ class Journal:
                 "between_shoes": "0" if self._file.shoe_open else "1",
             },
             durable=self._durable,
+            like=self.path,
         )
         connection = self.connection
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         connection.execute("PRAGMA journal_mode=DELETE")  # one self-contained file to archive
         connection.close()
         self._connection = None
+        with contextlib.suppress(OSError):  # a closed file is for no one else either
+            os.chmod(self.path, file_mode_for(self.path))
         os.replace(self.path, archive / name)
         _fsync_dir(archive)
         for old in pruned:

@@ -9,7 +9,10 @@ the walk and is reported as a :class:`Problem` naming the record and what is wro
 * a record **missing** (the sequence jumps: a row was deleted),
 * a record **out of place** (it does not follow the one before: rows reordered or inserted),
 * records **cut off the end** (the file's head names a later record),
-* a file **missing**, **altered** (its description) or **foreign** (another key, another chain).
+* a file **missing**, **altered** (its description) or **foreign** (another key, another chain),
+* a **checkpoint altered** (its bytes no longer give its MAC, or it follows no record).
+
+Every checkpoint of every file walked record by record is checked (:mod:`.checkpoint`).
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dealer_assist.journal.checkpoint import is_sealed_checkpoint
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import (
     JournalError,
     Row,
     chain_files,
     check_meta,
+    checkpoint_mac,
     connect_read_only,
     iter_rows,
     read_head,
@@ -57,6 +62,8 @@ class ChainReport:
     records_checked: int = 0
     problem: Problem | None = None
     hashes: dict[int, str] = field(default_factory=dict)  # of the records asked for
+    checkpoints_checked: int = 0
+    old_checkpoints: int = 0  # of the pickled format: intact, but never read
 
     @property
     def ok(self) -> bool:
@@ -178,6 +185,7 @@ def _walk_rows(
     except JournalError as error:
         raise _Broken(Problem(file, None, str(error))) from None
     try:
+        checkpoints = _checkpoints_of(connection, file)
         for row in iter_rows(connection):
             if row.seq != expected_seq:
                 if row.seq > expected_seq:
@@ -197,6 +205,9 @@ def _walk_rows(
             if row_hash(key, row.prev_hash, row.fields) != row.hash:
                 raise _Broken(Problem(file, row.seq, "altered: its contents do not match its hash"))
             report.records_checked += 1
+            checkpoint = checkpoints.pop(row.seq, None)
+            if checkpoint is not None:
+                _check_checkpoint(file, meta, key, row, checkpoint, report)
             if row.seq in remember:
                 report.hashes[row.seq] = row.hash
             if visit is not None and row.seq >= from_seq:
@@ -206,4 +217,40 @@ def _walk_rows(
         raise _Broken(Problem(file, expected_seq, f"unreadable ({error})")) from None
     finally:
         connection.close()
+    if checkpoints:
+        seq = min(checkpoints)
+        raise _Broken(
+            Problem(file, None, f"the checkpoint after record {seq} follows no record of the file")
+        )
     return expected_seq, expected_prev
+
+
+_Stored = tuple[bytes, str, str]  # a checkpoint's state, program digest and MAC
+
+
+def _checkpoints_of(connection: sqlite3.Connection, file: Path) -> dict[int, _Stored]:
+    try:
+        rows = connection.execute(
+            "SELECT seq, CAST(state AS BLOB), CAST(modules AS TEXT), CAST(mac AS TEXT) "
+            "FROM checkpoints"
+        ).fetchall()
+    except sqlite3.DatabaseError as error:
+        raise _Broken(Problem(file, None, f"the checkpoints cannot be read ({error})")) from None
+    return {int(seq): (bytes(state), str(modules), str(mac)) for seq, state, modules, mac in rows}
+
+
+def _check_checkpoint(
+    file: Path,
+    meta: dict[str, str],
+    key: JournalKey,
+    row: Row,
+    checkpoint: _Stored,
+    report: ChainReport,
+) -> None:
+    """A checkpoint must carry the MAC of its bytes, tied to the record it follows."""
+    state, modules, mac = checkpoint
+    if checkpoint_mac(key, meta["journal_id"], row.seq, row.hash, state, modules) != mac:
+        raise _Broken(Problem(file, None, f"the checkpoint after record {row.seq} was altered"))
+    report.checkpoints_checked += 1
+    if not is_sealed_checkpoint(state):
+        report.old_checkpoints += 1

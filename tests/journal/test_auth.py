@@ -1,22 +1,29 @@
-"""PINs: salted scrypt hashes, a lockout that survives a restart, every attempt journaled."""
+"""PINs: salted keyed scrypt hashes in an authenticated file, a lockout that survives a restart
+and an edit of the file, every attempt journaled."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import shutil
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dealer_assist.cli import main
 from dealer_assist.journal.auth import PinBook, PinError
+from dealer_assist.journal.keys import JournalKey
 from dealer_assist.table.commands import Role
 from dealer_assist.table.events import SupervisorAction, TableEvent
 from tests.journal.helpers import KEY, make_config, open_journaled, read_records
 
-CHEAP = 2**8  # scrypt cost for tests; the file stores it, real PINs use 2**14
+CHEAP = 2**8  # scrypt cost for tests; the file stores it, real PINs use 2**15
+JOURNAL_KEY = JournalKey.from_text(KEY)
 
 
 class Clock:
@@ -30,6 +37,7 @@ class Clock:
 def book(path: Path, clock: Clock, events: list[TableEvent]) -> PinBook:
     return PinBook(
         path,
+        key=JOURNAL_KEY,
         attempts=3,
         lockout=timedelta(minutes=15),
         clock=clock,
@@ -105,7 +113,7 @@ def test_every_attempt_is_recorded_without_the_pin(tmp_path: Path) -> None:
 def test_sign_ins_go_into_the_journal(tmp_path: Path) -> None:
     config = make_config(tmp_path / "t.journal")
     controller = open_journaled(config)
-    pins = PinBook(tmp_path / "pins", record=controller.note, cost=CHEAP)
+    pins = PinBook(tmp_path / "pins", key=JOURNAL_KEY, record=controller.note, cost=CHEAP)
     pins.set_pin(Role.SUPERVISOR, "8642", by="technician")
     pins.verify(Role.SUPERVISOR, "8642")
     controller.journal.close()
@@ -127,13 +135,16 @@ def test_pin_set_command(
         return main(["pin", "set", "--role", role, "--config", str(config_file)])
 
     assert run("1357\n1357\n", "technician") == 0  # first setup: no technician PIN yet
+    assert "6 or more digits are advised" in capsys.readouterr().err
     assert run("2468\n2468\n0000\n", "supervisor") == 1  # the technician's PIN is wrong
     assert run("2468\n2468\n1357\n", "supervisor") == 0
     assert run("2468\n2469\n", "croupier") == 1  # the two differ
     out = capsys.readouterr()
     assert "supervisor PIN set" in out.out and "differ" in out.err
+    assert run("864213\n864213\n1357\n", "croupier") == 0
+    assert "advised" not in capsys.readouterr().err
     pins = json.loads((tmp_path / "pins.json").read_text("utf-8"))
-    assert set(pins["pins"]) == {"technician", "supervisor"}
+    assert set(pins["pins"]) == {"technician", "supervisor", "croupier"}
 
     raw = sqlite3.connect(tmp_path / "t.journal")
     details = [json.loads(row[0]) for row in raw.execute("SELECT event FROM records")]
@@ -142,4 +153,81 @@ def test_pin_set_command(
         ("sign_in", "technician", "refused: wrong PIN (1 of 5)"),
         ("sign_in", "technician", "accepted"),
         ("pin_set", "supervisor", "set by technician"),
+        ("sign_in", "technician", "accepted"),
+        ("pin_set", "croupier", "set by technician"),
     ]
+
+
+def edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """What someone with write access to the PIN file (but not the journal key) can do."""
+    data = json.loads(path.read_text("utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_removing_the_failure_count_does_not_lift_a_lockout(tmp_path: Path) -> None:
+    clock = Clock()
+    events: list[TableEvent] = []
+    pins = book(tmp_path / "pins", clock, events)
+    pins.set_pin(Role.SUPERVISOR, "2468", by="first setup")
+    assert [pins.verify(Role.SUPERVISOR, "0000").reason for _ in range(3)][-1] == "locked_out"
+    edit(tmp_path / "pins", lambda data: data["failures"].clear())
+    for reader in (pins, book(tmp_path / "pins", clock, events)):  # running, and restarted
+        answer = reader.verify(Role.SUPERVISOR, "2468")
+        assert not answer.ok and answer.reason == "pin_file_altered"
+    assert events[-1].detail.startswith("refused: the PIN file")  # type: ignore[attr-defined]
+    assert "was altered" in events[-1].detail  # type: ignore[attr-defined]
+    with pytest.raises(PinError, match="was altered"):
+        pins.set_pin(Role.SUPERVISOR, "1111", by="technician")
+
+
+def test_replacing_a_hash_does_not_set_a_pin(tmp_path: Path) -> None:
+    pins = book(tmp_path / "pins", Clock(), [])
+    pins.set_pin(Role.TECHNICIAN, "13579", by="first setup")
+    pins.set_pin(Role.SUPERVISOR, "24680", by="technician")
+    stored = json.loads((tmp_path / "pins").read_text("utf-8"))["pins"]
+
+    def chosen(data: dict[str, Any]) -> None:  # a hash of "0000" made as the old file's were
+        salt = bytes(16)
+        plain = hashlib.scrypt(b"0000", salt=salt, n=CHEAP, r=8, p=1, dklen=32)
+        data["pins"]["technician"].update(salt=salt.hex(), hash=plain.hex())
+
+    edit(tmp_path / "pins", chosen)
+    assert book(tmp_path / "pins", Clock(), []).verify(Role.TECHNICIAN, "0000").reason == (
+        "pin_file_altered"
+    )
+    # The supervisor's entry copied to the technician: refused too.
+    edit(tmp_path / "pins", lambda data: data["pins"].update(technician=stored["supervisor"]))
+    assert not book(tmp_path / "pins", Clock(), []).verify(Role.TECHNICIAN, "24680").ok
+
+
+def test_an_older_copy_put_back_is_refused(tmp_path: Path) -> None:
+    clock = Clock()
+    pins = book(tmp_path / "pins", clock, [])
+    pins.set_pin(Role.SUPERVISOR, "2468", by="first setup")
+    shutil.copy(tmp_path / "pins", tmp_path / "saved")
+    pins.verify(Role.SUPERVISOR, "0000")
+    pins.verify(Role.SUPERVISOR, "0000")
+    shutil.copy(tmp_path / "saved", tmp_path / "pins")  # two failures forgotten
+    assert pins.verify(Role.SUPERVISOR, "2468").reason == "pin_file_altered"
+
+
+def test_the_file_alone_allows_no_offline_search(tmp_path: Path) -> None:
+    pins = book(tmp_path / "pins", Clock(), [])
+    pins.set_pin(Role.SUPERVISOR, "4321", by="technician")
+    entry = json.loads((tmp_path / "pins").read_text("utf-8"))["pins"]["supervisor"]
+    salt = bytes.fromhex(entry["salt"])
+    # The search that broke a 4-digit PIN in 68 s: scrypt of each candidate with the stored
+    # salt and parameters. Even the right PIN no longer gives the stored hash without the key.
+    plain = hashlib.scrypt(b"4321", salt=salt, n=entry["n"], r=entry["r"], p=entry["p"], dklen=32)
+    assert plain.hex() != entry["hash"]
+    other_key = PinBook(tmp_path / "pins", key=JournalKey.from_text("another key, 16 chars+"))
+    assert other_key.verify(Role.SUPERVISOR, "4321").reason == "pin_file_altered"
+
+
+def test_a_file_of_the_old_format_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "pins").write_text(
+        json.dumps({"format": "dealer-assist pins 1", "pins": {}, "failures": {}}), "utf-8"
+    )
+    with pytest.raises(PinError, match="old format"):
+        book(tmp_path / "pins", Clock(), []).has_pin(Role.TECHNICIAN)
