@@ -413,7 +413,9 @@ class Coup:
             return CoupComplete(natural=False)
         chosen = self._decisions.get(Hand.BANKER)
         if chosen is None:
-            return DecisionDue(Hand.BANKER, BOTH_CHOICES, "the banker's draw serves both sides")
+            in_play = [side for side in (Hand.RIGHT, Hand.LEFT) if not self._is_natural(side)]
+            against = "both sides" if len(in_play) == 2 else f"the {in_play[0]} side"
+            return DecisionDue(Hand.BANKER, BOTH_CHOICES, f"the banker's draw serves {against}")
         if chosen is Choice.DRAW:
             return DealTo(Hand.BANKER)
         return CoupComplete(natural=False)

@@ -110,3 +110,27 @@ def test_replay_rebuilds_the_bank() -> None:
     rebuilt.replay(records)
     assert rebuilt.snapshot.bank == table.snapshot.bank
     assert rebuilt.snapshot == table.snapshot
+
+
+def test_banque_natural_is_settled_against_the_banker_s_two_cards() -> None:
+    """Source 000: naturals as at Chemin de Fer: the right's natural 8 beats the banker's 2; the
+    banker's drawn 7 (for 9) counts only against the left, the side still in play."""
+    config = {"variant": "banque", "confirm_coup": True}
+    table, records = make_table(table=config)
+    act(table, "sit", seat=1, player="Ann")
+    act(table, "bid", bidder="Yan", amount="400")
+    act(table, "close_auction")
+    act(table, "stake", punter="Ann", bet="right", amount="100")
+    act(table, "no_more_bets")
+    feed(table, "8S 3H 2D KS KH KD 2C")  # right 8 (natural), left 3 draws 2, banker 2
+    decision = table.snapshot.decision
+    assert decision is not None and decision.hand == "banker"
+    table.execute(cmd.Decide(hand="banker", choice="draw"))
+    feed(table, "7C")
+    snap = table.snapshot
+    assert dict(snap.sides) == {"right": "win", "left": "lose"}
+    assert snap.bank.bank == Decimal(300)  # the bank paid the right's 100
+    table.execute(cmd.CloseCoup())
+    rebuilt = TableController(make_config(table=config), clock=FakeClock())
+    rebuilt.replay(records)
+    assert rebuilt.snapshot == table.snapshot
