@@ -286,6 +286,10 @@ class Coup:
 
     def verify_decide(self, hand: Hand, choice: Choice) -> None:
         step = self._next
+        if isinstance(step, CoupComplete):
+            raise RuleViolation(
+                "no_decision_due", "no hand has a choice to make: the coup is complete"
+            )
         if not isinstance(step, DecisionDue):
             raise RuleViolation(
                 "no_decision_due", f"the {hand} has no choice to make: the rules decide"

@@ -1230,11 +1230,11 @@
         <translation>%1：补牌还是停牌？</translation>
     </message>
     <message>
-        <source>NATURAL TIE %1</source>
+        <source>NATURAL EGALITE %1</source>
         <translation>例牌和局 %1 点</translation>
     </message>
     <message>
-        <source>TIE %1</source>
+        <source>EGALITE %1</source>
         <translation>和局 %1 点</translation>
     </message>
     <message>
@@ -1282,7 +1282,7 @@
         <translation>%1 %2 点，%3 %4 点</translation>
     </message>
     <message>
-        <source>Tie, %1 each</source>
+        <source>Egalite, %1 each</source>
         <translation>和局，各 %1 点</translation>
     </message>
     <message>
