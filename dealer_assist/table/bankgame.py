@@ -80,6 +80,7 @@ def new_bank_table(
                 unit=bank.unit,
                 minimum_stake=bank.minimum_stake,
                 minimum_bank=bank.minimum_bank,
+                withdraw_uncovered=bank.uncovered == "withdrawn",
             )
         )
     if game is Game.BANQUE:

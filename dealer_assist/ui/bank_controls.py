@@ -47,6 +47,7 @@ class Control:
     needs: tuple[str, ...] = ()
     enabled: bool = True
     amount: Decimal | None = None  # shown on the button (a bank to take, what to cover)
+    kept: bool = False  # "no more bets": the uncovered ``amount`` stays in the bank
     bets: tuple[str, ...] = ()  # Banque: the bets the keypad offers
 
 
@@ -312,6 +313,7 @@ def _chemin_de_fer_table_controls(bank: CheminDeFerView) -> list[Control]:
                 action="no_more_bets",
                 enabled=bool(bank.coverage),
                 amount=bank.uncovered,
+                kept=not bank.withdraws_uncovered,
             )
         )
     if phase in (CheminDeFerPhase.CALLS, CheminDeFerPhase.COVERAGE):

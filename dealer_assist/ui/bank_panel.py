@@ -257,6 +257,8 @@ class BankPanel(QFrame):
         if key == "cover":
             return _fill(self.tr("Covers %1"), amount)
         if key == "no_more_bets":
+            if control.amount and control.kept:
+                return _fill(self.tr("No more bets · %1 stays in the bank"), amount)
             if control.amount:
                 return _fill(self.tr("No more bets · banker withdraws %1"), amount)
             return self.tr("No more bets")

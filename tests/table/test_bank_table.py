@@ -33,8 +33,10 @@ def test_chemin_de_fer_coup_against_the_bank() -> None:
     assert table.snapshot.hands[0].cards == ()
     open_chemin_de_fer_bank(table)
     bank = table.snapshot.bank
-    # "no more bets": the banker withdraws what was not covered (source 003, paragraph 6)
-    assert bank.banker == 1 and bank.bank == Decimal(40) and bank.coverage == ((2, Decimal(40)),)
+    # "no more bets": what was not covered leaves the wager (source 003, paragraph 6) but stays
+    # in the bank (source 000)
+    assert bank.banker == 1 and bank.bank == Decimal(100) and bank.coverage == ((2, Decimal(40)),)
+    assert bank.held_back == Decimal(60)
     assert table.indicator.want.value == "card"
     feed(table, "4S 3H AD KC")  # the punter (seat 2, largest stake) has 5: his option
     decision = table.snapshot.decision
@@ -48,8 +50,8 @@ def test_chemin_de_fer_coup_against_the_bank() -> None:
     kinds = types(records)
     completed = kinds.index("coup_completed")
     assert kinds[completed + 1 : completed + 3] == ["bank", "coup_settled"]  # settled by the bank
-    # the bank keeps its winnings, less the 5% cagnotte on them
-    assert snap.bank.bank == Decimal(40) + Decimal(40) - Decimal("2.00")
+    # the bank keeps its winnings, less the 5% cagnotte on them, and what was held back
+    assert snap.bank.bank == Decimal(100) + Decimal(40) - Decimal("2.00")
 
 
 def test_bank_actions_are_checked_and_recorded() -> None:

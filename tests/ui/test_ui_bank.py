@@ -138,7 +138,7 @@ def test_a_chemin_de_fer_coup_by_touch(qtbot: Any, make_screen: Any) -> None:
     assert panel.coverage.text() == ("Coverage: seat 2 40, seat 3 30 · covered 70 · uncovered 30")
     assert window.seats.tile(2).status.text() == "stake 40\nmay stake 30"  # all had a turn
     assert not panel.buttons["pass_deal"].isEnabled()  # the bank is staked against
-    assert panel.buttons["no_more_bets"].text() == "No more bets · banker withdraws 30"
+    assert panel.buttons["no_more_bets"].text() == "No more bets · 30 stays in the bank"
     press(qtbot, screen, "no_more_bets")
     assert panel.coverage.text() == "Coverage: seat 2 40, seat 3 30 · covered 70 · uncovered 0"
     assert panel.decisions.text() == (
@@ -155,13 +155,13 @@ def test_a_chemin_de_fer_coup_by_touch(qtbot: Any, make_screen: Any) -> None:
     screen.feed("4C")
     assert window.banner.text == "BANKER WINS 6 TO 5" and window.banner.tone is Tone.BANKER
     assert panel.settlement.text() == (
-        "Last coup: the bank wins · seat 2 -40, seat 3 -30 · bank 70 → 136.50 · cagnotte 3.50"
+        "Last coup: the bank wins · seat 2 -40, seat 3 -30 · bank 100 → 166.50 · cagnotte 3.50"
     )
     assert window.seats.tile(2).result.text() == "-40"
     assert window.seats.tile(1).result.text() == "+66.50"
     assert window.boxes.text() == "Cagnotte: 3.50"
     click(qtbot, window.next_coup)
-    assert panel.headline.text() == "BANK 136.50 · held by seat 1 Ana"
+    assert panel.headline.text() == "BANK 166.50 · held by seat 1 Ana"
 
     assert bank_actions(records) == [
         ("sit", {"seat": 1, "player": "Ana"}, "croupier"),

@@ -116,6 +116,7 @@ class CheminDeFerTable:
         self._order: tuple[int, ...] = ()
         self._turn_index = 0
         self._stakes: dict[int, Decimal] = {}
+        self._held_back = ZERO  # the uncovered part kept in the bank, out of this coup's wager
         self._player_hand: int | None = None
         # The participant who equalled and lost the bank's last decided wager.
         self._suivi: int | None = None
@@ -153,9 +154,10 @@ class CheminDeFerTable:
 
     @property
     def suivi(self) -> int | None:
-        """The seat that may call "Banco Suivi" now, if any (source 003 ¶2, source 000)."""
+        """The seat that may call "Banco Suivi" now, if any (source 003 ¶2, source 000): the
+        right survives a change of banker, and ends when its holder takes the bank himself."""
         seat = self._suivi
-        if seat is None or seat == self._banker or seat not in self._players:
+        if seat is None or seat not in self._players:
             return None
         return seat
 
@@ -231,6 +233,8 @@ class CheminDeFerTable:
             coverage=self._coverage(),
             covered=self.covered,
             uncovered=self.uncovered,
+            held_back=self._held_back,
+            withdraws_uncovered=self.settings.withdraw_uncovered,
             may_pass_deal=self.can_pass_deal(),
             decision_makers=self.decision_makers(),
             last_settlement=self._last_settlement,
@@ -336,6 +340,10 @@ class CheminDeFerTable:
     def put_up_bank(self, seat: int, amount: object) -> BankPutUp:
         """``seat`` takes the shoe and puts up a bank of ``amount``."""
         value = self.verify_put_up_bank(seat, amount)
+        if self._suivi == seat:
+            # He holds the bank now: the wager he lost is no longer the one before the next
+            # banker's (source 003 ¶2), so the right to follow ends here for good.
+            self._suivi = None
         self._ledger.pay_in(self._players[seat], value)
         self._ledger.bank = value
         self._banker = seat
@@ -578,12 +586,15 @@ class CheminDeFerTable:
         return passes(self.verify_no_more_bets)
 
     def no_more_bets(self) -> BetsClosed:
-        """The croupier calls "no more bets": the coverage is final and the banker withdraws
-        the uncovered part (source 003 ¶6). The largest stake, nearest the banker among
-        equals, holds the Player hand."""
+        """The croupier calls "no more bets": the coverage is final and the uncovered part leaves
+        the coup's wager (source 003 ¶6): it stays in the bank for the next coup (source 000),
+        or the banker withdraws it for good (``withdraw_uncovered``). The largest stake,
+        nearest the banker among equals, holds the Player hand."""
         self.verify_no_more_bets()
         banker = self._banker_seat()
-        withdrawn = self.uncovered
+        uncovered = self.uncovered
+        withdrawn = uncovered if self.settings.withdraw_uncovered else ZERO
+        self._held_back = uncovered - withdrawn
         self._ledger.bank -= withdrawn
         self._ledger.pay_out(self._players[banker], withdrawn)
         self._player_hand = min(
@@ -597,6 +608,7 @@ class CheminDeFerTable:
                 coverage=self._coverage(),
                 covered=self.covered,
                 withdrawn=withdrawn,
+                held_back=self._held_back,
                 player_hand=self._player_hand,
             )
         )
@@ -623,7 +635,7 @@ class CheminDeFerTable:
         """Settle the coup: punters win, lose, or stand off on equal points (source 003 ¶8).
 
         The bank keeps its winnings less the cagnotte; it passes to the seat on the banker's
-        right when it loses.
+        right when it loses, and the banker takes back the part that was held back.
         """
         winner = self.verify_settle(result)
         banker = self._banker_seat()
@@ -643,6 +655,11 @@ class CheminDeFerTable:
             ledger.house += cagnotte
         bank_winnings = -sign * covered
         ledger.bank += bank_winnings - cagnotte
+        held_back = self._held_back
+        self._held_back = ZERO
+        if winner is Winner.PLAYER and held_back:
+            ledger.bank -= held_back
+            ledger.pay_out(self._players[banker], held_back)
         self._stakes.clear()
         if winner is Winner.BANKER:
             whole = len(punters) == 1 and punters[0].stake == self._bank_as_offered
@@ -658,6 +675,7 @@ class CheminDeFerTable:
             punters=punters,
             bank_winnings=bank_winnings,
             cagnotte=cagnotte,
+            held_back=held_back,
             bank_after=ledger.bank,
             bank_passes=passes,
         )

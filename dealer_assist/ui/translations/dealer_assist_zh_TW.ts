@@ -143,6 +143,10 @@
         <translation>承接 %1</translation>
     </message>
     <message>
+        <source>No more bets · %1 stays in the bank</source>
+        <translation>停止下注 · %1 留在莊中</translation>
+    </message>
+    <message>
         <source>No more bets · banker withdraws %1</source>
         <translation>停止下注 · 莊家收回 %1</translation>
     </message>
