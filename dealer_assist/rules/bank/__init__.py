@@ -9,6 +9,8 @@ action an immutable operation that can be journaled and replayed. See ``docs/ban
   view in :mod:`~dealer_assist.rules.bank.banque_record`.
 * :mod:`~dealer_assist.rules.bank.replay`: a table rebuilt from its operations.
 * :mod:`~dealer_assist.rules.bank.common`: the calls, the money record, the fresh supply.
+* :mod:`~dealer_assist.rules.bank.seats`: what both tables share, written once (the record,
+  the seat checks, the read-only properties, the valid deal).
 """
 
 from dealer_assist.rules.bank.banque import (

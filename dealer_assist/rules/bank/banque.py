@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
-from typing import TypeVar
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.rules.bank.banque_record import (
@@ -65,36 +64,26 @@ from dealer_assist.rules.bank.banque_record import (
     NameListed,
     SeatedStakesClosed,
 )
-from dealer_assist.rules.bank.common import (
-    Ledger,
-    Money,
-    SeatLeft,
-    SeatTaken,
-    cents,
-    has_valid_deal,
-    passes,
-    read_amount,
-    verify_valid_deal,
-)
+from dealer_assist.rules.bank.common import cents, passes, read_amount
+from dealer_assist.rules.bank.seats import BankTableBase
 from dealer_assist.rules.coup import Game, Hand
 from dealer_assist.rules.outcome import Outcome, SideResult
 from dealer_assist.rules.settlement import ZERO
-
-_Op = TypeVar("_Op", bound=BanqueOperation)
-
 
 _SIGN = {SideResult.WIN: 1, SideResult.LOSE: -1, SideResult.STANDOFF: 0}
 _TWO = Decimal(2)
 
 
-class BanqueTable:
+class BanqueTable(BankTableBase[BanqueSettings, BanquePhase, BanqueOperation]):
     """One Baccarat Banque table. Not thread-safe: one owner (the table controller) feeds it."""
 
     def __init__(self, *, settings: BanqueSettings | None = None) -> None:
-        self.settings = settings if settings is not None else BanqueSettings()
-        self._players: dict[int, str] = {}
-        self._ledger = Ledger()
-        self._phase = BanquePhase.ASSIGNING
+        settings = settings if settings is not None else BanqueSettings()
+        super().__init__(
+            settings=settings,
+            phase=BanquePhase.ASSIGNING,
+            opened=BanqueOpened(seq=0, settings=settings),
+        )
         self._banker: str | None = None
         self._listed: list[str] = []
         self._bids: list[tuple[str, Decimal]] = []
@@ -104,29 +93,12 @@ class BanqueTable:
         self._coups_by_bank = 0
         self._last_settlement: BanqueCoupSettled | None = None
         self._last_end: BankEnd | None = None
-        self._operations: list[BanqueOperation] = [BanqueOpened(seq=0, settings=self.settings)]
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
-    def operations(self) -> tuple[BanqueOperation, ...]:
-        return tuple(self._operations)
-
-    @property
-    def phase(self) -> BanquePhase:
-        return self._phase
-
-    @property
     def banker(self) -> str | None:
         return self._banker
-
-    @property
-    def bank(self) -> Decimal:
-        return self._ledger.bank
-
-    @property
-    def players(self) -> Mapping[int, str]:
-        return MappingProxyType(dict(sorted(self._players.items())))
 
     def side_of(self, seat: int) -> Hand:
         """The tableau a seat plays on: seats 1-5 the right, 6-10 the left."""
@@ -184,9 +156,6 @@ class BanqueTable:
             return MappingProxyType({})
         return MappingProxyType({**self._hands, Hand.BANKER: self._banker})
 
-    def money(self) -> Money:
-        return self._ledger.snapshot(self.covered)
-
     def view(self) -> BanqueView:
         return BanqueView(
             phase=self._phase,
@@ -214,51 +183,20 @@ class BanqueTable:
             money=self.money(),
         )
 
-    # --- the fresh supply ------------------------------------------------------------------
-
-    def has_valid_deal(self, cards_left: int) -> bool:
-        return has_valid_deal(cards_left, minimum=self.settings.minimum_cards)
-
-    def verify_valid_deal(self, cards_left: int) -> None:
-        verify_valid_deal(cards_left, minimum=self.settings.minimum_cards)
-
     # --- seats -----------------------------------------------------------------------------
 
     def verify_sit(self, seat: int, player: str) -> None:
-        self._verify_seat_number(seat)
-        if seat in self._players:
-            raise RuleViolation("seat_taken", f"seat {seat} is taken by {self._players[seat]}")
-        self._verify_name(player)
-        if player in self._players.values():
-            raise RuleViolation("already_seated", f"{player} is already seated")
+        super().verify_sit(seat, player)
         if player == self._banker:
             raise RuleViolation("banker_seated", f"{player} holds the bank, midway down the table")
         if any(punter == player for punter, _ in self._stakes):
             raise RuleViolation("bystander_stake", f"{player} has a stake as a bystander")
 
-    def can_sit(self, seat: int, player: str) -> bool:
-        return passes(lambda: self.verify_sit(seat, player))
-
-    def sit(self, seat: int, player: str) -> SeatTaken:
-        self.verify_sit(seat, player)
-        self._players[seat] = player
-        return self._record(SeatTaken(seq=self._seq, seat=seat, player=player))
-
     def verify_leave(self, seat: int) -> None:
-        self._verify_seat_number(seat)
-        if seat not in self._players:
-            raise RuleViolation("empty_seat", f"nobody sits at seat {seat}")
+        super().verify_leave(seat)
         player = self._players[seat]
         if any(punter == player for punter, _ in self._stakes):
             raise RuleViolation("stake_on_layout", f"{player} has a stake on the layout")
-
-    def can_leave(self, seat: int) -> bool:
-        return passes(lambda: self.verify_leave(seat))
-
-    def leave(self, seat: int) -> SeatLeft:
-        self.verify_leave(seat)
-        player = self._players.pop(seat)
-        return self._record(SeatLeft(seq=self._seq, seat=seat, player=player))
 
     # --- who holds the bank ----------------------------------------------------------------
 
@@ -593,23 +531,9 @@ class BanqueTable:
 
     # --- internals -------------------------------------------------------------------------
 
-    @property
-    def _seq(self) -> int:
-        return len(self._operations)
-
-    def _record(self, operation: _Op) -> _Op:
-        self._operations.append(operation)
-        return operation
-
     def _banker_name(self) -> str:
         assert self._banker is not None
         return self._banker
-
-    def _seat_of(self, player: str) -> int | None:
-        for seat, name in self._players.items():
-            if name == player:
-                return seat
-        return None
 
     def _stake_list(self) -> tuple[BanqueStake, ...]:
         return tuple(
@@ -687,17 +611,6 @@ class BanqueTable:
         if offered != player:
             where = offered if offered is not None else "nobody (the list is empty)"
             raise RuleViolation("not_offered", f"the bank is offered to {where}, not {player}")
-
-    def _verify_seat_number(self, seat: int) -> None:
-        if not 1 <= seat <= self.settings.seats:
-            raise RuleViolation(
-                "bad_seat", f"there is no seat {seat}: seats are 1 to {self.settings.seats}"
-            )
-
-    @staticmethod
-    def _verify_name(player: str) -> None:
-        if not player.strip():
-            raise RuleViolation("bad_player", "a player needs a name")
 
     def _not_now(self, what: str) -> RuleViolation:
         if self._phase is BanquePhase.DEALING:

@@ -48,7 +48,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
-from typing import TypeVar
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.rules.bank.chemin_de_fer_record import (
@@ -71,37 +70,26 @@ from dealer_assist.rules.bank.chemin_de_fer_record import (
     TableOpened,
     TurnPassed,
 )
-from dealer_assist.rules.bank.common import (
-    Call,
-    Ledger,
-    Money,
-    SeatLeft,
-    SeatTaken,
-    cents,
-    has_valid_deal,
-    passes,
-    read_amount,
-    verify_valid_deal,
-)
+from dealer_assist.rules.bank.common import Call, cents, passes, read_amount
+from dealer_assist.rules.bank.seats import BankTableBase
 from dealer_assist.rules.coup import Game, Hand
 from dealer_assist.rules.outcome import Outcome, Winner
 from dealer_assist.rules.settlement import ZERO
 from dealer_assist.rules.settlement import money as parse_money
 
-_Op = TypeVar("_Op", bound=CheminDeFerOperation)
-
-
 # --- the table -----------------------------------------------------------------------------
 
 
-class CheminDeFerTable:
+class CheminDeFerTable(BankTableBase[CheminDeFerSettings, CheminDeFerPhase, CheminDeFerOperation]):
     """One Chemin de Fer table. Not thread-safe: one owner (the table controller) feeds it."""
 
     def __init__(self, *, settings: CheminDeFerSettings | None = None) -> None:
-        self.settings = settings if settings is not None else CheminDeFerSettings()
-        self._players: dict[int, str] = {}
-        self._ledger = Ledger()
-        self._phase = CheminDeFerPhase.AWAITING_BANK
+        settings = settings if settings is not None else CheminDeFerSettings()
+        super().__init__(
+            settings=settings,
+            phase=CheminDeFerPhase.AWAITING_BANK,
+            opened=TableOpened(seq=0, settings=settings),
+        )
         self._banker: int | None = None
         self._bank_as_offered = ZERO
         self._coups_by_bank = 0
@@ -121,29 +109,12 @@ class CheminDeFerTable:
         # The participant who equalled and lost the bank's last decided wager.
         self._suivi: int | None = None
         self._last_settlement: CoupSettled | None = None
-        self._operations: list[CheminDeFerOperation] = [TableOpened(seq=0, settings=self.settings)]
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
-    def operations(self) -> tuple[CheminDeFerOperation, ...]:
-        return tuple(self._operations)
-
-    @property
-    def phase(self) -> CheminDeFerPhase:
-        return self._phase
-
-    @property
     def banker(self) -> int | None:
         return self._banker
-
-    @property
-    def bank(self) -> Decimal:
-        return self._ledger.bank
-
-    @property
-    def players(self) -> Mapping[int, str]:
-        return MappingProxyType(dict(sorted(self._players.items())))
 
     @property
     def offered_to(self) -> int | None:
@@ -203,9 +174,6 @@ class CheminDeFerTable:
         assert self._player_hand is not None and self._banker is not None
         return MappingProxyType({Hand.PLAYER: self._player_hand, Hand.BANKER: self._banker})
 
-    def money(self) -> Money:
-        return self._ledger.snapshot(self.covered)
-
     def view(self) -> CheminDeFerView:
         phase = self._phase
         seats = sorted(self._players)
@@ -242,36 +210,8 @@ class CheminDeFerTable:
             money=self.money(),
         )
 
-    # --- the fresh supply ------------------------------------------------------------------
-
-    def has_valid_deal(self, cards_left: int) -> bool:
-        """True when ``cards_left`` in the dealer's hand make a valid deal (7 by default)."""
-        return has_valid_deal(cards_left, minimum=self.settings.minimum_cards)
-
-    def verify_valid_deal(self, cards_left: int) -> None:
-        verify_valid_deal(cards_left, minimum=self.settings.minimum_cards)
-
-    # --- seats -----------------------------------------------------------------------------
-
-    def verify_sit(self, seat: int, player: str) -> None:
-        self._verify_seat_number(seat)
-        if seat in self._players:
-            raise RuleViolation("seat_taken", f"seat {seat} is taken by {self._players[seat]}")
-        if not player.strip():
-            raise RuleViolation("bad_player", "a player needs a name")
-        if player in self._players.values():
-            raise RuleViolation("already_seated", f"{player} is already seated")
-
-    def can_sit(self, seat: int, player: str) -> bool:
-        return passes(lambda: self.verify_sit(seat, player))
-
-    def sit(self, seat: int, player: str) -> SeatTaken:
-        self.verify_sit(seat, player)
-        self._players[seat] = player
-        return self._record(SeatTaken(seq=self._seq, seat=seat, player=player))
-
     def verify_leave(self, seat: int) -> None:
-        self._verify_seated(seat)
+        super().verify_leave(seat)
         if seat == self._banker:
             raise RuleViolation(
                 "banker_leaving", f"seat {seat} holds the bank: pass the deal first"
@@ -285,15 +225,9 @@ class CheminDeFerTable:
         if seat in self._calls and self._phase is CheminDeFerPhase.CALLS:
             raise RuleViolation("call_made", f"seat {seat} called; withdraw the call first")
 
-    def can_leave(self, seat: int) -> bool:
-        return passes(lambda: self.verify_leave(seat))
-
-    def leave(self, seat: int) -> SeatLeft:
-        self.verify_leave(seat)
-        player = self._players.pop(seat)
+    def _left(self, seat: int) -> None:
         if self._suivi == seat:
             self._suivi = None
-        return self._record(SeatLeft(seq=self._seq, seat=seat, player=player))
 
     # --- the bank --------------------------------------------------------------------------
 
@@ -693,14 +627,6 @@ class CheminDeFerTable:
 
     # --- internals -------------------------------------------------------------------------
 
-    @property
-    def _seq(self) -> int:
-        return len(self._operations)
-
-    def _record(self, operation: _Op) -> _Op:
-        self._operations.append(operation)
-        return operation
-
     def _banker_seat(self) -> int:
         assert self._banker is not None
         return self._banker
@@ -755,17 +681,6 @@ class CheminDeFerTable:
             self._offer[self._offer_index] not in self._players
         ):
             self._offer_index += 1
-
-    def _verify_seat_number(self, seat: int) -> None:
-        if not 1 <= seat <= self.settings.seats:
-            raise RuleViolation(
-                "bad_seat", f"there is no seat {seat}: seats are 1 to {self.settings.seats}"
-            )
-
-    def _verify_seated(self, seat: int) -> None:
-        self._verify_seat_number(seat)
-        if seat not in self._players:
-            raise RuleViolation("empty_seat", f"nobody sits at seat {seat}")
 
     def _verify_punter(self, seat: int) -> None:
         self._verify_seated(seat)
