@@ -58,8 +58,13 @@ SEAT_KEYS = (
     "stake_left",
     "stake_a_cheval",
     "withdraw_stake",
+    "cut_supply",
+    "shuffle_seat",
 )
 TABLE_KEYS = (
+    "shuffle_croupier",
+    "shuffle_banker",
+    "cut",
     "close_calls",
     "bid_name",
     "close_auction",
@@ -252,6 +257,14 @@ class BankPanel(QFrame):
             "pass_deal": self.tr("I pass the deal"),
             "retire": self.tr("Banker retires"),
         }
+        if key == "shuffle_croupier":
+            return self.tr("Shuffled by the croupier")
+        if key in ("shuffle_seat", "shuffle_banker"):
+            return _fill(self.tr("Shuffled by %1"), str(args.get("by") or ""))
+        if key == "cut":
+            return self.tr("Cut by… (the banker names)")
+        if key == "cut_supply":
+            return self.tr("Cut the fresh supply")
         if key == "take_bank":
             return _fill(self.tr("Takes the bank at %1"), amount)
         if key == "cover":

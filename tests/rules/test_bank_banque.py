@@ -564,3 +564,31 @@ def test_each_side_is_settled_against_the_banker_it_faced(
         faced = two_cards if hand.natural else coup.totals[Hand.BANKER]
         expected = WIN if hand.total > faced else LOSE if hand.total < faced else STANDOFF
         assert outcome.side(side) is expected
+
+
+# --- the shuffle and the cut (source 000) -----------------------------------------------------
+
+
+def test_croupier_then_the_players_beside_him_then_the_banker_shuffle_and_he_names_the_cutter() -> (
+    None
+):
+    table = with_bank(1000, seated={1: "R1", 5: "R5", 10: "L5"})
+    assert table.view().may_shuffle == ("croupier",)
+    refused("shuffle_order", table.shuffle, "Banker")  # the croupier shuffles first
+    refused("shuffle_order", table.cut, "R1")
+    table.shuffle("croupier")
+    assert set(table.view().may_shuffle) == {"R5", "L5", "Banker"}
+    refused("not_a_shuffler", table.shuffle, "R1")  # not beside the croupier
+    table.shuffle("L5")
+    table.shuffle("R5")
+    table.shuffle("Banker")
+    refused("shuffle_order", table.shuffle, "L5")  # the banker shuffles last
+    cut = table.cut("R1")  # the person the banker names
+    assert (cut.by, cut.named_by) == ("R1", "Banker")
+    view = table.view()
+    assert view.shuffled_by == ("croupier", "L5", "R5", "Banker") and view.cut_by == "R1"
+    assert view.may_shuffle == ()
+    refused("cards_cut", table.shuffle, "croupier")
+    assert rebuild_banque(table.operations).view() == table.view()
+    table.end_shoe()  # the next shoe is shuffled and cut afresh
+    assert table.view().cut_by is None and table.view().shuffled_by == ()

@@ -775,3 +775,19 @@ def test_module_doctests() -> None:
 
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
+
+
+# --- source 000: the fresh supply is cut by the player on the croupier's left ----------------
+
+
+def test_a_fresh_supply_is_cut_by_the_player_on_the_croupier_s_left() -> None:
+    table = with_bank(banker=1, occupied=(1, 2, 4))
+    assert table.view().supply_cutter == 4  # seats count from the croupier's right
+    refused("wrong_cutter", table.cut_supply, 2)
+    cut = table.cut_supply(4)
+    assert (cut.seat, cut.player) == (4, "Dee") and table.view().last_supply_cut == cut
+    banco_coup(table, 2, Winner.BANKER)
+    table.call(2, Call.SUIVI)
+    table.no_more_bets()
+    refused("no_more_bets", table.cut_supply, 4)  # not while a coup is dealt
+    assert rebuild_chemin_de_fer(table.operations).view() == table.view()

@@ -136,3 +136,23 @@ def test_banque_natural_is_settled_against_the_banker_s_two_cards() -> None:
     rebuilt = TableController(make_config(table=config), clock=FakeClock())
     rebuilt.replay(records)
     assert rebuilt.snapshot == table.snapshot
+
+
+def test_who_shuffled_and_who_cut_are_journaled_and_replayed() -> None:
+    config = {"variant": "banque", "confirm_coup": True}
+    table, records = make_table(table=config)
+    for seat, player in ((5, "Bo"), (10, "Cy")):
+        act(table, "sit", seat=seat, player=player)
+    act(table, "bid", bidder="Yan", amount="400")
+    act(table, "close_auction")
+    with pytest.raises(cmd.CommandRejected) as rejected:
+        act(table, "shuffle", by="Yan")
+    assert rejected.value.code == "shuffle_order"  # the croupier shuffles first
+    for by in ("croupier", "Cy", "Bo", "Yan"):
+        act(table, "shuffle", by=by)
+    act(table, "cut", player="Bo")
+    bank = table.snapshot.bank
+    assert bank.shuffled_by == ("croupier", "Cy", "Bo", "Yan") and bank.cut_by == "Bo"
+    rebuilt = TableController(make_config(table=config), clock=FakeClock())
+    rebuilt.replay(records)
+    assert rebuilt.snapshot == table.snapshot

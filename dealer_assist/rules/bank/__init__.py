@@ -17,6 +17,7 @@ from dealer_assist.rules.bank.banque import (
     BanqueTable,
 )
 from dealer_assist.rules.bank.banque_record import (
+    CROUPIER,
     AuctionWon,
     BankAssignment,
     BankClosed,
@@ -36,9 +37,11 @@ from dealer_assist.rules.bank.banque_record import (
     BanqueStakeWithdrawn,
     BanqueView,
     BidMade,
+    CardsCut,
     HouseBasis,
     NameListed,
     SeatedStakesClosed,
+    Shuffled,
 )
 from dealer_assist.rules.bank.chemin_de_fer import (
     CheminDeFerTable,
@@ -60,6 +63,7 @@ from dealer_assist.rules.bank.chemin_de_fer_record import (
     ShoeGiven,
     Staked,
     StakeWithdrawn,
+    SupplyCut,
     TableOpened,
     TurnPassed,
 )
@@ -81,6 +85,7 @@ from dealer_assist.rules.bank.replay import (
 __all__ = [
     "BANQUE_MINIMUM_CARDS",
     "CHEMIN_DE_FER_MINIMUM_CARDS",
+    "CROUPIER",
     "AuctionWon",
     "BancoCalled",
     "BankAssignment",
@@ -108,6 +113,7 @@ __all__ = [
     "Call",
     "CallWithdrawn",
     "CallsClosed",
+    "CardsCut",
     "CheminDeFerOperation",
     "CheminDeFerPhase",
     "CheminDeFerSettings",
@@ -123,8 +129,10 @@ __all__ = [
     "SeatTaken",
     "SeatedStakesClosed",
     "ShoeGiven",
+    "Shuffled",
     "StakeWithdrawn",
     "Staked",
+    "SupplyCut",
     "TableOpened",
     "TurnPassed",
     "has_valid_deal",

@@ -41,6 +41,7 @@ from types import MappingProxyType
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.rules.bank.banque_record import (
+    CROUPIER,
     AuctionWon,
     BankAssignment,
     BankClosed,
@@ -60,9 +61,11 @@ from dealer_assist.rules.bank.banque_record import (
     BanqueStakeWithdrawn,
     BanqueView,
     BidMade,
+    CardsCut,
     HouseBasis,
     NameListed,
     SeatedStakesClosed,
+    Shuffled,
 )
 from dealer_assist.rules.bank.common import cents, passes, read_amount
 from dealer_assist.rules.bank.seats import BankTableBase
@@ -93,6 +96,9 @@ class BanqueTable(BankTableBase[BanqueSettings, BanquePhase, BanqueOperation]):
         self._coups_by_bank = 0
         self._last_settlement: BanqueCoupSettled | None = None
         self._last_end: BankEnd | None = None
+        # This shoe's preparation (source 000): who shuffled, in order, and who cut.
+        self._shuffled: list[str] = []
+        self._cut_by: str | None = None
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -181,6 +187,9 @@ class BanqueTable(BankTableBase[BanqueSettings, BanquePhase, BanqueOperation]):
             last_bank_end=self._last_end,
             coups_by_bank=self._coups_by_bank,
             money=self.money(),
+            shuffled_by=tuple(self._shuffled),
+            may_shuffle=self.may_shuffle,
+            cut_by=self._cut_by,
         )
 
     # --- seats -----------------------------------------------------------------------------
@@ -320,7 +329,95 @@ class BanqueTable(BankTableBase[BanqueSettings, BanquePhase, BanqueOperation]):
     def end_shoe(self) -> BankClosed:
         """The whole shoe has been dealt: the banker's office ends; he takes the bank back."""
         banker = self.verify_end_shoe()
+        self._shuffled.clear()  # the next shoe is shuffled and cut afresh
+        self._cut_by = None
         return self._record(self._close_bank(banker, BankEnd.SHOE_DEALT_OUT))
+
+    # --- the shuffle and the cut (source 000) ---------------------------------------------
+
+    def beside_croupier(self) -> tuple[int, ...]:
+        """The seats to the croupier's right and left: he faces the banker, so the outermost
+        seat of each tableau (5 and 10)."""
+        return (self.settings.seats_per_side, self.settings.seats)
+
+    @property
+    def may_shuffle(self) -> tuple[str, ...]:
+        """Who may shuffle next: the croupier first, then the players beside him, the banker
+        last; nobody once the cards are cut."""
+        return tuple(name for name in self._shufflers() if self.can_shuffle(name))
+
+    def verify_shuffle(self, by: str) -> int | None:
+        """``by`` is ``"croupier"``, a seated player's name or the banker's. Returns the seat."""
+        if self._phase is BanquePhase.DEALING:
+            raise self._not_now("shuffle")
+        self._verify_name(by)
+        if self._cut_by is not None:
+            raise RuleViolation(
+                "cards_cut",
+                f"{self._cut_by} has cut the cards: they are shuffled for the next shoe",
+            )
+        if by == CROUPIER:
+            if self._shuffled:
+                raise RuleViolation("shuffle_order", "the croupier shuffles first")
+            return None
+        if not self._shuffled:
+            raise RuleViolation("shuffle_order", "the croupier shuffles first")
+        if self._banker is not None and self._banker in self._shuffled:
+            raise RuleViolation("shuffle_order", f"the banker {self._banker} shuffled last")
+        if by in self._shuffled:
+            raise RuleViolation("shuffle_order", f"{by} has shuffled already")
+        if by == self._banker:
+            return None
+        seat = self._seat_of(by)
+        if seat is None or seat not in self.beside_croupier():
+            names = ", ".join(self._shufflers()[1:]) or "nobody seated there"
+            raise RuleViolation(
+                "not_a_shuffler",
+                f"{by} does not shuffle: the croupier, the players to his right and left and "
+                f"the banker do ({names})",
+            )
+        return seat
+
+    def can_shuffle(self, by: str) -> bool:
+        return passes(lambda: self.verify_shuffle(by))
+
+    def shuffle(self, by: str) -> Shuffled:
+        """The croupier confirms that ``by`` shuffled the cards."""
+        seat = self.verify_shuffle(by)
+        self._shuffled.append(by)
+        return self._record(Shuffled(seq=self._seq, by=by, seat=seat))
+
+    def verify_cut(self, player: str) -> str:
+        """The banker, having shuffled last, names who cuts. Returns the banker's name."""
+        if self._phase is BanquePhase.DEALING:
+            raise self._not_now("cut")
+        self._verify_name(player)
+        if self._cut_by is not None:
+            raise RuleViolation("cards_cut", f"{self._cut_by} has cut the cards already")
+        banker = self._banker
+        if banker is None:
+            raise RuleViolation("no_bank", "the banker names who cuts: nobody holds the bank")
+        if banker not in self._shuffled:
+            raise RuleViolation(
+                "shuffle_order", f"the banker {banker} shuffles last, then names who cuts"
+            )
+        return banker
+
+    def can_cut(self, player: str) -> bool:
+        return passes(lambda: self.verify_cut(player))
+
+    def cut(self, player: str) -> CardsCut:
+        """The croupier confirms that ``player``, named by the banker, cut the cards."""
+        banker = self.verify_cut(player)
+        self._cut_by = player
+        return self._record(CardsCut(seq=self._seq, by=player, named_by=banker))
+
+    def _shufflers(self) -> list[str]:
+        names = [CROUPIER]
+        names += [self._players[s] for s in self.beside_croupier() if s in self._players]
+        if self._banker is not None:
+            names.append(self._banker)
+        return names
 
     # --- stakes ----------------------------------------------------------------------------
 

@@ -67,6 +67,7 @@ from dealer_assist.rules.bank.chemin_de_fer_record import (
     ShoeGiven,
     Staked,
     StakeWithdrawn,
+    SupplyCut,
     TableOpened,
     TurnPassed,
 )
@@ -109,6 +110,7 @@ class CheminDeFerTable(BankTableBase[CheminDeFerSettings, CheminDeFerPhase, Chem
         # The participant who equalled and lost the bank's last decided wager.
         self._suivi: int | None = None
         self._last_settlement: CoupSettled | None = None
+        self._last_supply_cut: SupplyCut | None = None
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -208,7 +210,42 @@ class CheminDeFerTable(BankTableBase[CheminDeFerSettings, CheminDeFerPhase, Chem
             last_settlement=self._last_settlement,
             coups_by_bank=self._coups_by_bank,
             money=self.money(),
+            supply_cutter=self.supply_cutter,
+            last_supply_cut=self._last_supply_cut,
         )
+
+    # --- the fresh supply ------------------------------------------------------------------
+
+    @property
+    def supply_cutter(self) -> int | None:
+        """Who cuts a fresh supply: "the player on his [the croupier's] left" (source 000).
+        Seats count counter-clockwise from the croupier's right, so it is the occupied seat
+        with the highest number."""
+        return max(self._players) if self._players else None
+
+    def verify_cut_supply(self, seat: int) -> None:
+        self._verify_seated(seat)
+        if self._phase is CheminDeFerPhase.DEALING:
+            raise self._not_now("cut a fresh supply")
+        cutter = self.supply_cutter
+        if seat != cutter:
+            raise RuleViolation(
+                "wrong_cutter",
+                f"a fresh supply is cut by the player on the croupier's left, seat {cutter}, "
+                f"not seat {seat}",
+            )
+
+    def can_cut_supply(self, seat: int) -> bool:
+        return passes(lambda: self.verify_cut_supply(seat))
+
+    def cut_supply(self, seat: int) -> SupplyCut:
+        """The croupier confirms who cut the fresh supply before handing it to the banker."""
+        self.verify_cut_supply(seat)
+        operation = SupplyCut(seq=self._seq, seat=seat, player=self._players[seat])
+        self._last_supply_cut = operation
+        return self._record(operation)
+
+    # --- seats -----------------------------------------------------------------------------
 
     def verify_leave(self, seat: int) -> None:
         super().verify_leave(seat)

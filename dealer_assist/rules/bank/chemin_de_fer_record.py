@@ -201,6 +201,15 @@ class DealPassed:
     amount: Decimal
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SupplyCut:
+    """A fresh supply was cut by ``seat``, the player on the croupier's left (source 000)."""
+
+    seq: int
+    seat: int
+    player: str
+
+
 CheminDeFerOperation = (
     TableOpened
     | SeatTaken
@@ -217,6 +226,7 @@ CheminDeFerOperation = (
     | BetsClosed
     | CoupSettled
     | DealPassed
+    | SupplyCut
 )
 
 
@@ -255,3 +265,5 @@ class CheminDeFerView:
     last_settlement: CoupSettled | None
     coups_by_bank: int
     money: Money
+    supply_cutter: int | None  # who cuts a fresh supply: the player on the croupier's left
+    last_supply_cut: SupplyCut | None

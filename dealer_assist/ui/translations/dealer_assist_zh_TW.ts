@@ -143,6 +143,22 @@
         <translation>承接 %1</translation>
     </message>
     <message>
+        <source>Shuffled by the croupier</source>
+        <translation>荷官已洗牌</translation>
+    </message>
+    <message>
+        <source>Shuffled by %1</source>
+        <translation>%1 已洗牌</translation>
+    </message>
+    <message>
+        <source>Cut by… (the banker names)</source>
+        <translation>切牌者…（由莊家指定）</translation>
+    </message>
+    <message>
+        <source>Cut the fresh supply</source>
+        <translation>切新牌</translation>
+    </message>
+    <message>
         <source>No more bets · %1 stays in the bank</source>
         <translation>停止下注 · %1 留在莊中</translation>
     </message>
