@@ -115,6 +115,9 @@ class BankConfig:
     (docs/bank-games.md). ``None`` fields keep the rules' defaults."""
 
     cagnotte_rate: Decimal = Decimal("0.05")  # Chemin de Fer: of each coup the bank wins
+    # Chemin de Fer: the part of the bank nobody covered, at "no more bets": "kept" in the bank
+    # for the next coup (source 000), or "withdrawn" by the banker for good (source 003 alone)
+    uncovered: str = "kept"
     assignment: str = "auction"  # Banque: "auction" or "first_on_list"
     house_rate: Decimal = Decimal("0.05")  # Banque: what the house takes
     house_basis: str = "coup_net"  # Banque: "coup_net" or "winning_sides"
@@ -267,7 +270,7 @@ def _choice(
 
 
 _BANK_KEYS = {
-    "chemin-de-fer": {"cagnotte_rate"},
+    "chemin-de-fer": {"cagnotte_rate", "uncovered"},
     "banque": {"assignment", "house_rate", "house_basis"},
 }
 _BANK_COMMON_KEYS = {"rounding_unit", "rounding", "unit", "minimum_stake", "minimum_bank"}
@@ -315,6 +318,9 @@ def _bank_config(document: Mapping[str, Any], game: Game, source: str) -> BankCo
     )
     return BankConfig(
         cagnotte_rate=_rate(bank, "cagnotte_rate", source),
+        uncovered=_choice(
+            bank, "uncovered", "kept", ("kept", "withdrawn"), "bank.uncovered", source
+        ),
         assignment=_choice(
             bank, "assignment", "auction", ("auction", "first_on_list"), "bank.assignment", source
         ),

@@ -2,7 +2,8 @@
 
 The instruction is one short line in capitals ("PLAYER DRAWS", "NATURAL 9", "BANKER WINS 7 TO
 5"), the winning hand named first. The call is the phrase the croupier says when the hands are
-turned: the losing hand "shows", the winning hand "has" ("Player shows 6, Banker has 7").
+turned: the losing hand "shows", the winning hand "has" ("Player shows 6, Banker has 7"). A tie
+is announced "Egalite", as the sources have the croupier say it (source 002).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def result_line(outcome: Outcome) -> str:
     assert facts is not None
     if outcome.winner is Winner.TIE:
         prefix = "NATURAL " if outcome.natural else ""
-        return f"{prefix}TIE {facts.player_total}"
+        return f"{prefix}EGALITE {facts.player_total}"
     if outcome.winner is Winner.BANKER:
         high, low = facts.banker_total, facts.player_total
     else:
@@ -60,4 +61,4 @@ def call(coup: Coup) -> str:
         return f"Banker shows {totals[Hand.BANKER]}, Player has {totals[Hand.PLAYER]}"
     if outcome.winner is Winner.BANKER:
         return f"Player shows {totals[Hand.PLAYER]}, Banker has {totals[Hand.BANKER]}"
-    return f"Tie, {totals[Hand.PLAYER]} each"
+    return f"Egalite, {totals[Hand.PLAYER]} each"

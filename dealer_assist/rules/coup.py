@@ -286,6 +286,10 @@ class Coup:
 
     def verify_decide(self, hand: Hand, choice: Choice) -> None:
         step = self._next
+        if isinstance(step, CoupComplete):
+            raise RuleViolation(
+                "no_decision_due", "no hand has a choice to make: the coup is complete"
+            )
         if not isinstance(step, DecisionDue):
             raise RuleViolation(
                 "no_decision_due", f"the {hand} has no choice to make: the rules decide"
@@ -413,7 +417,9 @@ class Coup:
             return CoupComplete(natural=False)
         chosen = self._decisions.get(Hand.BANKER)
         if chosen is None:
-            return DecisionDue(Hand.BANKER, BOTH_CHOICES, "the banker's draw serves both sides")
+            in_play = [side for side in (Hand.RIGHT, Hand.LEFT) if not self._is_natural(side)]
+            against = "both sides" if len(in_play) == 2 else f"the {in_play[0]} side"
+            return DecisionDue(Hand.BANKER, BOTH_CHOICES, f"the banker's draw serves {against}")
         if chosen is Choice.DRAW:
             return DealTo(Hand.BANKER)
         return CoupComplete(natural=False)

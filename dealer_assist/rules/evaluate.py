@@ -91,7 +91,7 @@ def play_tokens(variant: Variant, tokens: Sequence[str]) -> Coup:
 
 def _nominal_hand(coup: Coup) -> Hand:
     step = coup.next_step
-    return step.hand if isinstance(step, DealTo) else Hand.PLAYER
+    return step.hand if isinstance(step, DealTo) else coup.rules.hands[0]
 
 
 def money_text(amount: Decimal) -> str:

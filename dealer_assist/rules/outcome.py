@@ -114,11 +114,15 @@ def _hand_result(hand: Hand, cards: list[Card], total: int) -> HandResult:
     return HandResult(hand, tuple(cards), total, len(cards) == 2 and total >= 8, pair, suited)
 
 
-def _side_result(punter: HandResult, banker: HandResult) -> SideResult:
-    # A natural against a drawn hand: both are compared on points alone, as at the table.
-    if punter.total > banker.total:
+def _side_result(punter: HandResult, banker: HandResult, banker_two_cards: int) -> SideResult:
+    """One Banque tableau against the banker. Naturals are "the same as at Chemin de Fer"
+    (source 000), where a natural ends the hand: a punter's natural is shown at once and settled
+    against the banker's first two cards (his natural beats or ties it); the banker's third card
+    is drawn only against the side still in play."""
+    banker_total = banker_two_cards if punter.natural else banker.total
+    if punter.total > banker_total:
         return SideResult.WIN
-    if punter.total < banker.total:
+    if punter.total < banker_total:
         return SideResult.LOSE
     return SideResult.STANDOFF
 
@@ -139,8 +143,10 @@ def outcome_of(coup: Coup) -> Outcome:
         results = tuple(_hand_result(hand, cards[hand], totals[hand]) for hand in rules.hands)
         by_hand = {result.hand: result for result in results}
         banker = by_hand[Hand.BANKER]
+        first_two = sum(card.value for card in banker.cards[:2]) % 10
         sides = tuple(
-            (hand, _side_result(by_hand[hand], banker)) for hand in (Hand.RIGHT, Hand.LEFT)
+            (hand, _side_result(by_hand[hand], banker, first_two))
+            for hand in (Hand.RIGHT, Hand.LEFT)
         )
         return Outcome(
             game=rules.game,

@@ -45,6 +45,7 @@ ACTIONS: Mapping[Game, Mapping[str, tuple[str, ...]]] = {
         "pass_turn": ("seat",),
         "withdraw_stake": ("seat",),
         "no_more_bets": (),
+        "cut_supply": ("seat",),
     },
     Game.BANQUE: {
         "sit": ("seat", "player"),
@@ -60,6 +61,8 @@ ACTIONS: Mapping[Game, Mapping[str, tuple[str, ...]]] = {
         "withdraw_stake": ("punter", "bet"),
         "close_seated_stakes": (),
         "no_more_bets": (),
+        "shuffle": ("by",),
+        "cut": ("player",),
     },
 }
 
@@ -80,6 +83,7 @@ def new_bank_table(
                 unit=bank.unit,
                 minimum_stake=bank.minimum_stake,
                 minimum_bank=bank.minimum_bank,
+                withdraw_uncovered=bank.uncovered == "withdrawn",
             )
         )
     if game is Game.BANQUE:

@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer_assist.rules.bank import (
+    CROUPIER,
     BankAssignment,
     BanquePhase,
     BanqueStake,
@@ -47,6 +48,7 @@ class Control:
     needs: tuple[str, ...] = ()
     enabled: bool = True
     amount: Decimal | None = None  # shown on the button (a bank to take, what to cover)
+    kept: bool = False  # "no more bets": the uncovered ``amount`` stays in the bank
     bets: tuple[str, ...] = ()  # Banque: the bets the keypad offers
 
 
@@ -223,6 +225,15 @@ def _chemin_de_fer_seat_controls(bank: CheminDeFerView, seat: int) -> list[Contr
     )
     controls = [_seating(bank.players, seat, may_leave=may_leave)]
     args = {"seat": seat}
+    if seat == bank.supply_cutter:  # the player on the croupier's left cuts a fresh supply
+        controls.append(
+            Control(
+                key="cut_supply",
+                action="cut_supply",
+                args=args,
+                enabled=phase is not CheminDeFerPhase.DEALING,
+            )
+        )
     if phase is CheminDeFerPhase.AWAITING_BANK:
         offered = bank.offered_to == seat
         controls.append(
@@ -312,6 +323,7 @@ def _chemin_de_fer_table_controls(bank: CheminDeFerView) -> list[Control]:
                 action="no_more_bets",
                 enabled=bool(bank.coverage),
                 amount=bank.uncovered,
+                kept=not bank.withdraws_uncovered,
             )
         )
     if phase in (CheminDeFerPhase.CALLS, CheminDeFerPhase.COVERAGE):
@@ -324,6 +336,9 @@ def _banque_seat_controls(bank: BanqueView, seat: int) -> list[Control]:
     player = bank.players.get(seat)
     own = [stake for stake in bank.stakes if player is not None and stake.punter == player]
     controls = [_seating(bank.players, seat, may_leave=player is not None and not own)]
+    if player is not None and player in bank.may_shuffle and not bank.stakes:
+        # a player beside the croupier takes his turn at the shuffle (source 000)
+        controls.append(Control(key="shuffle_seat", action="shuffle", args={"by": player}))
     if phase is BanquePhase.ASSIGNING:
         if bank.assignment is BankAssignment.AUCTION:
             controls.append(
@@ -382,9 +397,23 @@ def _withdraw(stake: BanqueStake | None, *, key: str) -> Control:
     )
 
 
+def _banque_preparation(bank: BanqueView) -> list[Control]:
+    """Source 000: the croupier shuffles, then the players to his right and left (their seats'
+    "Shuffled" buttons), the banker last, who names the person to cut. Each step is confirmed
+    by a touch; one table button at a time, until the cut or the first stake."""
+    if bank.cut_by is not None or bank.stakes:
+        return []
+    if CROUPIER in bank.may_shuffle:
+        return [Control(key="shuffle_croupier", action="shuffle", args={"by": CROUPIER})]
+    if bank.banker is not None and bank.banker in bank.may_shuffle:
+        return [Control(key="shuffle_banker", action="shuffle", args={"by": bank.banker})]
+    banker_shuffled = bank.banker is not None and bank.banker in bank.shuffled_by
+    return [Control(key="cut", action="cut", needs=("player",), enabled=banker_shuffled)]
+
+
 def _banque_table_controls(bank: BanqueView) -> list[Control]:
     phase = bank.phase
-    controls: list[Control] = []
+    controls: list[Control] = _banque_preparation(bank)
     if phase is BanquePhase.ASSIGNING:
         if bank.assignment is BankAssignment.AUCTION:
             best = bank.bids[-1] if bank.bids else None

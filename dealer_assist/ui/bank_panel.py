@@ -58,8 +58,13 @@ SEAT_KEYS = (
     "stake_left",
     "stake_a_cheval",
     "withdraw_stake",
+    "cut_supply",
+    "shuffle_seat",
 )
 TABLE_KEYS = (
+    "shuffle_croupier",
+    "shuffle_banker",
+    "cut",
     "close_calls",
     "bid_name",
     "close_auction",
@@ -252,11 +257,21 @@ class BankPanel(QFrame):
             "pass_deal": self.tr("I pass the deal"),
             "retire": self.tr("Banker retires"),
         }
+        if key == "shuffle_croupier":
+            return self.tr("Shuffled by the croupier")
+        if key in ("shuffle_seat", "shuffle_banker"):
+            return _fill(self.tr("Shuffled by %1"), str(args.get("by") or ""))
+        if key == "cut":
+            return self.tr("Cut by… (the banker names)")
+        if key == "cut_supply":
+            return self.tr("Cut the fresh supply")
         if key == "take_bank":
             return _fill(self.tr("Takes the bank at %1"), amount)
         if key == "cover":
             return _fill(self.tr("Covers %1"), amount)
         if key == "no_more_bets":
+            if control.amount and control.kept:
+                return _fill(self.tr("No more bets · %1 stays in the bank"), amount)
             if control.amount:
                 return _fill(self.tr("No more bets · banker withdraws %1"), amount)
             return self.tr("No more bets")

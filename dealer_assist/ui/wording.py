@@ -309,8 +309,8 @@ def _choose(m: re.Match[str]) -> str | None:
 
 def _tie(m: re.Match[str]) -> str | None:
     if m[1]:
-        return _template(QT_TRANSLATE_NOOP("Wording", "NATURAL TIE %1"), m[2])
-    return _template(QT_TRANSLATE_NOOP("Wording", "TIE %1"), m[2])
+        return _template(QT_TRANSLATE_NOOP("Wording", "NATURAL EGALITE %1"), m[2])
+    return _template(QT_TRANSLATE_NOOP("Wording", "EGALITE %1"), m[2])
 
 
 def _natural(m: re.Match[str]) -> str | None:
@@ -360,7 +360,7 @@ _INSTRUCTIONS: tuple[Rule, ...] = (
     (re.compile(rf"{_HAND} DRAWS"), _draws),
     (re.compile(rf"{_HAND} STANDS"), _stands),
     (re.compile(rf"{_HAND}: DRAW OR STAND\?"), _choose),
-    (re.compile(r"(NATURAL )?TIE (\d)"), _tie),
+    (re.compile(r"(NATURAL )?EGALITE (\d)"), _tie),
     (re.compile(rf"NATURAL (\d), {_HAND} WINS"), _natural),
     (re.compile(rf"{_HAND} WINS (\d) TO (\d)"), _wins),
     (re.compile(rf"{_HAND} (WINS|LOSES|STANDS OFF)(, {_HAND} (WINS|LOSES|STANDS OFF))*"), _sides),
@@ -378,8 +378,8 @@ _CALLS: tuple[Rule, ...] = (
         ),
     ),
     (
-        re.compile(r"Tie, (\d) each"),
-        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "Tie, %1 each"), m[1]),
+        re.compile(r"Egalite, (\d) each"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "Egalite, %1 each"), m[1]),
     ),
     (
         re.compile(r"Banker has (\d); (.+)"),

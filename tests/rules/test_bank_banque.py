@@ -21,7 +21,7 @@ from dealer_assist.rules.bank import (
     HouseBasis,
     rebuild_banque,
 )
-from dealer_assist.rules.coup import Choice, Coup, CoupRules, Hand
+from dealer_assist.rules.coup import Choice, Coup, CoupRules, DecisionDue, Hand
 from dealer_assist.rules.outcome import SideResult, outcome_of
 from dealer_assist.rules.settlement import Bet, SettlementRules, settle
 from dealer_assist.rules.variants import default_catalog
@@ -505,3 +505,90 @@ def test_module_doctests() -> None:
 
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
+
+
+# --- naturals (source 000: "the same as at Chemin de Fer") -----------------------------------
+
+
+def banque_coup(values: tuple[int, ...], banker: Choice | None) -> Coup:
+    coup = Coup(CoupRules.banque())
+    cards = iter(cards_of(*values))
+    while not coup.is_complete:
+        step = coup.next_step
+        if isinstance(step, DecisionDue):
+            choice = banker if step.hand is Hand.BANKER else Choice.DRAW
+            coup.decide(step.hand, choice if choice is not None else Choice.STAND)
+        else:
+            coup.deal(next(cards))
+    return coup
+
+
+def test_a_punter_s_natural_is_settled_against_the_banker_s_two_cards() -> None:
+    # right 8 (natural), left 3, banker 2; the left draws a 2; the banker draws a 7 for 9
+    coup = banque_coup((8, 3, 2, 0, 0, 0, 2, 7), Choice.DRAW)
+    assert coup.totals[Hand.BANKER] == 9
+    outcome = outcome_of(coup)
+    assert dict(outcome.sides) == {Hand.RIGHT: WIN, Hand.LEFT: LOSE}
+    table = with_bank(1000)
+    table.stake("R1", RIGHT, 100)
+    table.no_more_bets()
+    assert table.settle(outcome).punters[0].net == D(100)
+
+
+def test_the_banker_s_natural_beats_or_ties_a_punter_s_natural() -> None:
+    outcome = outcome_of(banque_coup((8, 9, 9, 0, 0, 0), None))  # right 8, left 9, banker 9
+    assert dict(outcome.sides) == {Hand.RIGHT: LOSE, Hand.LEFT: STANDOFF}
+
+
+def test_the_banker_s_draw_is_said_to_serve_the_side_still_in_play() -> None:
+    coup = Coup(CoupRules.banque())
+    for card in cards_of(8, 3, 2, 0, 0, 0, 2):
+        coup.deal(card)
+    step = coup.next_step
+    assert isinstance(step, DecisionDue) and step.reason == "the banker's draw serves the left side"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    values=st.lists(st.integers(0, 9), min_size=9, max_size=9).map(tuple),
+    banker=st.sampled_from([Choice.DRAW, Choice.STAND]),
+)
+def test_each_side_is_settled_against_the_banker_it_faced(
+    values: tuple[int, ...], banker: Choice
+) -> None:
+    coup = banque_coup(values, banker)
+    outcome = outcome_of(coup)
+    two_cards = sum(card.value for card in coup.cards(Hand.BANKER)[:2]) % 10
+    for side in (Hand.RIGHT, Hand.LEFT):
+        hand = outcome.hand(side)
+        faced = two_cards if hand.natural else coup.totals[Hand.BANKER]
+        expected = WIN if hand.total > faced else LOSE if hand.total < faced else STANDOFF
+        assert outcome.side(side) is expected
+
+
+# --- the shuffle and the cut (source 000) -----------------------------------------------------
+
+
+def test_croupier_then_the_players_beside_him_then_the_banker_shuffle_and_he_names_the_cutter() -> (
+    None
+):
+    table = with_bank(1000, seated={1: "R1", 5: "R5", 10: "L5"})
+    assert table.view().may_shuffle == ("croupier",)
+    refused("shuffle_order", table.shuffle, "Banker")  # the croupier shuffles first
+    refused("shuffle_order", table.cut, "R1")
+    table.shuffle("croupier")
+    assert set(table.view().may_shuffle) == {"R5", "L5", "Banker"}
+    refused("not_a_shuffler", table.shuffle, "R1")  # not beside the croupier
+    table.shuffle("L5")
+    table.shuffle("R5")
+    table.shuffle("Banker")
+    refused("shuffle_order", table.shuffle, "L5")  # the banker shuffles last
+    cut = table.cut("R1")  # the person the banker names
+    assert (cut.by, cut.named_by) == ("R1", "Banker")
+    view = table.view()
+    assert view.shuffled_by == ("croupier", "L5", "R5", "Banker") and view.cut_by == "R1"
+    assert view.may_shuffle == ()
+    refused("cards_cut", table.shuffle, "croupier")
+    assert rebuild_banque(table.operations).view() == table.view()
+    table.end_shoe()  # the next shoe is shuffled and cut afresh
+    assert table.view().cut_by is None and table.view().shuffled_by == ()

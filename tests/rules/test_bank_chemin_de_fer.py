@@ -173,6 +173,27 @@ def test_a_losing_bank_leaves_nobody_to_follow() -> None:
     assert table.view().suivi is None
 
 
+def test_the_right_to_follow_survives_a_passed_deal() -> None:
+    table = with_bank(banker=1)
+    banco_coup(table, 4, Winner.BANKER)
+    table.pass_deal()  # "I pass the deal": seat 2 takes the bank at the same amount
+    table.put_up_bank(2, table.view().same_amount)
+    assert table.view().suivi == 4  # source 000: "notwithstanding that the deal may have passed"
+
+
+def test_the_right_to_follow_ends_when_its_holder_takes_the_bank() -> None:
+    table = with_bank(banker=1)
+    banco_coup(table, 2, Winner.BANKER)
+    assert table.view().suivi == 2
+    table.pass_deal()
+    table.put_up_bank(2, table.view().same_amount)  # the follower takes the bank himself
+    assert table.view().suivi is None
+    table.pass_deal()  # and passes it on before any coup
+    table.put_up_bank(3, table.view().same_amount)
+    assert table.view().suivi is None  # the right does not come back
+    refused("not_suivi", table.call, 2, Call.BANCO_SUIVI)
+
+
 # --- ¶3, ¶4: Banco, and several Banco calls -------------------------------------------------
 
 
@@ -298,15 +319,52 @@ def test_nothing_is_made_increased_or_withdrawn_after_no_more_bets() -> None:
     assert table.covered == D(30)
 
 
-def test_the_banker_withdraws_the_uncovered_part() -> None:
-    table = with_bank(banker=1, amount=100)
+def test_the_uncovered_part_leaves_the_wager_but_stays_in_the_bank() -> None:
+    """Source 003 ¶6 (it leaves the coup's wager) read with source 000 (the banker may not
+    withdraw any part of his winnings): by default it waits in the bank for the next coup."""
+    table = with_bank(banker=1, amount=195)
+    table.close_calls()
+    table.stake(2, 100)
+    closed = table.no_more_bets()
+    assert (closed.covered, closed.withdrawn, closed.held_back) == (D(100), D(0), D(95))
+    assert table.view().held_back == D(95)
+    settled = table.settle(Winner.BANKER)
+    assert (settled.bank_winnings, settled.cagnotte, settled.held_back) == (D(100), D(5), D(95))
+    assert table.bank == D(195) + D(100) - D(5)  # the next bank: 290, not 195
+    assert table.money().balances["Ann"] == D(-195)
+
+
+def test_the_bank_that_passes_returns_what_was_held_back() -> None:
+    table = with_bank(banker=1, amount=195)
+    table.close_calls()
+    table.stake(2, 100)
+    table.no_more_bets()
+    settled = table.settle(Winner.PLAYER)
+    assert settled.bank_passes and settled.bank_after == 0 and table.bank == 0
+    assert table.money().balances["Ann"] == D(-100)  # lost the 100 covered, took 95 back
+    assert table.money().total == 0
+
+
+def test_a_stand_off_keeps_the_whole_bank() -> None:
+    table = with_bank(banker=1, amount=195)
+    table.close_calls()
+    table.stake(2, 100)
+    table.no_more_bets()
+    table.settle(Winner.TIE)
+    assert table.bank == D(195) and table.view().uncovered == D(195)
+
+
+def test_a_house_may_let_the_banker_withdraw_the_uncovered_part() -> None:
+    table = with_bank(banker=1, amount=100, withdraw_uncovered=True)
     table.close_calls()
     table.stake(2, 30)
     table.stake(3, 20)
     closed = table.no_more_bets()
-    assert (closed.covered, closed.withdrawn) == (D(50), D(50))
+    assert (closed.covered, closed.withdrawn, closed.held_back) == (D(50), D(50), D(0))
     assert table.bank == D(50)
     assert table.money().balances["Ann"] == D(-50)  # put up 100, took 50 back
+    table.settle(Winner.BANKER)
+    assert table.bank == D(50) + D(50) - D("2.50")
 
 
 def test_no_more_bets_needs_a_stake() -> None:
@@ -717,3 +775,19 @@ def test_module_doctests() -> None:
 
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
+
+
+# --- source 000: the fresh supply is cut by the player on the croupier's left ----------------
+
+
+def test_a_fresh_supply_is_cut_by_the_player_on_the_croupier_s_left() -> None:
+    table = with_bank(banker=1, occupied=(1, 2, 4))
+    assert table.view().supply_cutter == 4  # seats count from the croupier's right
+    refused("wrong_cutter", table.cut_supply, 2)
+    cut = table.cut_supply(4)
+    assert (cut.seat, cut.player) == (4, "Dee") and table.view().last_supply_cut == cut
+    banco_coup(table, 2, Winner.BANKER)
+    table.call(2, Call.SUIVI)
+    table.no_more_bets()
+    refused("no_more_bets", table.cut_supply, 4)  # not while a coup is dealt
+    assert rebuild_chemin_de_fer(table.operations).view() == table.view()

@@ -212,5 +212,7 @@ def test_banque_two_sides_and_the_banker_decision(cards: list[Card], picks: list
             assert drew is (coup.decisions[Hand.BANKER] is Choice.DRAW)
     totals = coup.totals
     for side, result in outcome.sides:
-        diff = totals[side] - totals[Hand.BANKER]
+        # a natural is settled against the banker's two cards (source 000, as at Chemin de Fer)
+        banker = two[Hand.BANKER] if two[side] >= 8 else totals[Hand.BANKER]
+        diff = totals[side] - banker
         assert result.value == ("win" if diff > 0 else "lose" if diff < 0 else "standoff")

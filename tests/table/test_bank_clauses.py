@@ -55,9 +55,12 @@ def replayed(records: list[Record], table: dict[str, object], seats: int = 6) ->
 
 
 def chemin_de_fer(
-    seats: int = 6, banker: int = 1, amount: str = "100"
+    seats: int = 6, banker: int = 1, amount: str = "100", **bank: str
 ) -> tuple[TableController, list[Record]]:
-    table, records = make_table(table=CHEMIN_DE_FER, seats={"count": seats})
+    sections: dict[str, object] = {"table": CHEMIN_DE_FER, "seats": {"count": seats}}
+    if bank:
+        sections["bank"] = bank
+    table, records = make_table(**sections)
     for seat in range(1, seats + 1):
         act(table, "sit", seat=seat, player=f"P{seat}")
     act(table, "give_shoe", seat=banker)
@@ -130,8 +133,26 @@ def test_partial_coverage_seat_by_seat_from_the_banker_s_right() -> None:
     assert table.indicator.want.value == "stop", "no card before no more bets"
 
 
-def test_no_more_bets_withdraws_the_uncovered_part_and_freezes_the_stakes() -> None:
+def test_no_more_bets_keeps_the_uncovered_part_in_the_bank_by_default() -> None:
+    """Source 003 ¶6: the uncovered part leaves the coup's wager; source 000: it stays in the
+    bank, which only grows, for the next coup."""
     table, records = chemin_de_fer(banker=1)
+    act(table, "close_calls")
+    act(table, "stake", seat=2, amount="30")
+    act(table, "no_more_bets")
+    bank = table.snapshot.bank
+    assert (bank.bank, bank.held_back, bank.uncovered) == (D(100), D(70), 0)
+    feed(table, "4S 3H AD KC")  # Player 5 (the punter's option), banker 3
+    table.execute(cmd.Decide(hand="player", choice="stand"))
+    feed(table, "5C")  # banker 3 draws against a punter who stood: 8, the bank wins
+    settled = table.snapshot.bank.last_settlement
+    assert settled is not None and settled.held_back == D(70)
+    assert table.snapshot.bank.bank == D(100) + D(30) - D("1.50")  # the next bank
+    assert replayed(records, CHEMIN_DE_FER) == table.snapshot.bank
+
+
+def test_the_banker_withdraws_the_uncovered_part_when_the_house_says_so() -> None:
+    table, records = chemin_de_fer(banker=1, uncovered="withdrawn")
     act(table, "close_calls")
     act(table, "stake", seat=2, amount="30")
     act(table, "stake", seat=3, amount="45")
@@ -157,7 +178,12 @@ def test_no_more_bets_withdraws_the_uncovered_part_and_freezes_the_stakes() -> N
             feed(table, "2C")
     settled = table.snapshot.bank.last_settlement
     assert settled is not None and settled.winner is not None
-    assert replayed(records, CHEMIN_DE_FER) == table.snapshot.bank
+    rebuilt = TableController(
+        make_config(table=CHEMIN_DE_FER, seats={"count": 6}, bank={"uncovered": "withdrawn"}),
+        clock=FakeClock(),
+    )
+    rebuilt.replay(records)
+    assert rebuilt.snapshot.bank == table.snapshot.bank
 
 
 # --- source 000 ----------------------------------------------------------------------------

@@ -33,8 +33,10 @@ def test_chemin_de_fer_coup_against_the_bank() -> None:
     assert table.snapshot.hands[0].cards == ()
     open_chemin_de_fer_bank(table)
     bank = table.snapshot.bank
-    # "no more bets": the banker withdraws what was not covered (source 003, paragraph 6)
-    assert bank.banker == 1 and bank.bank == Decimal(40) and bank.coverage == ((2, Decimal(40)),)
+    # "no more bets": what was not covered leaves the wager (source 003, paragraph 6) but stays
+    # in the bank (source 000)
+    assert bank.banker == 1 and bank.bank == Decimal(100) and bank.coverage == ((2, Decimal(40)),)
+    assert bank.held_back == Decimal(60)
     assert table.indicator.want.value == "card"
     feed(table, "4S 3H AD KC")  # the punter (seat 2, largest stake) has 5: his option
     decision = table.snapshot.decision
@@ -48,8 +50,8 @@ def test_chemin_de_fer_coup_against_the_bank() -> None:
     kinds = types(records)
     completed = kinds.index("coup_completed")
     assert kinds[completed + 1 : completed + 3] == ["bank", "coup_settled"]  # settled by the bank
-    # the bank keeps its winnings, less the 5% cagnotte on them
-    assert snap.bank.bank == Decimal(40) + Decimal(40) - Decimal("2.00")
+    # the bank keeps its winnings, less the 5% cagnotte on them, and what was held back
+    assert snap.bank.bank == Decimal(100) + Decimal(40) - Decimal("2.00")
 
 
 def test_bank_actions_are_checked_and_recorded() -> None:
@@ -109,4 +111,48 @@ def test_replay_rebuilds_the_bank() -> None:
     )
     rebuilt.replay(records)
     assert rebuilt.snapshot.bank == table.snapshot.bank
+    assert rebuilt.snapshot == table.snapshot
+
+
+def test_banque_natural_is_settled_against_the_banker_s_two_cards() -> None:
+    """Source 000: naturals as at Chemin de Fer: the right's natural 8 beats the banker's 2; the
+    banker's drawn 7 (for 9) counts only against the left, the side still in play."""
+    config = {"variant": "banque", "confirm_coup": True}
+    table, records = make_table(table=config)
+    act(table, "sit", seat=1, player="Ann")
+    act(table, "bid", bidder="Yan", amount="400")
+    act(table, "close_auction")
+    act(table, "stake", punter="Ann", bet="right", amount="100")
+    act(table, "no_more_bets")
+    feed(table, "8S 3H 2D KS KH KD 2C")  # right 8 (natural), left 3 draws 2, banker 2
+    decision = table.snapshot.decision
+    assert decision is not None and decision.hand == "banker"
+    table.execute(cmd.Decide(hand="banker", choice="draw"))
+    feed(table, "7C")
+    snap = table.snapshot
+    assert dict(snap.sides) == {"right": "win", "left": "lose"}
+    assert snap.bank.bank == Decimal(300)  # the bank paid the right's 100
+    table.execute(cmd.CloseCoup())
+    rebuilt = TableController(make_config(table=config), clock=FakeClock())
+    rebuilt.replay(records)
+    assert rebuilt.snapshot == table.snapshot
+
+
+def test_who_shuffled_and_who_cut_are_journaled_and_replayed() -> None:
+    config = {"variant": "banque", "confirm_coup": True}
+    table, records = make_table(table=config)
+    for seat, player in ((5, "Bo"), (10, "Cy")):
+        act(table, "sit", seat=seat, player=player)
+    act(table, "bid", bidder="Yan", amount="400")
+    act(table, "close_auction")
+    with pytest.raises(cmd.CommandRejected) as rejected:
+        act(table, "shuffle", by="Yan")
+    assert rejected.value.code == "shuffle_order"  # the croupier shuffles first
+    for by in ("croupier", "Cy", "Bo", "Yan"):
+        act(table, "shuffle", by=by)
+    act(table, "cut", player="Bo")
+    bank = table.snapshot.bank
+    assert bank.shuffled_by == ("croupier", "Cy", "Bo", "Yan") and bank.cut_by == "Bo"
+    rebuilt = TableController(make_config(table=config), clock=FakeClock())
+    rebuilt.replay(records)
     assert rebuilt.snapshot == table.snapshot

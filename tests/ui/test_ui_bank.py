@@ -138,7 +138,7 @@ def test_a_chemin_de_fer_coup_by_touch(qtbot: Any, make_screen: Any) -> None:
     assert panel.coverage.text() == ("Coverage: seat 2 40, seat 3 30 · covered 70 · uncovered 30")
     assert window.seats.tile(2).status.text() == "stake 40\nmay stake 30"  # all had a turn
     assert not panel.buttons["pass_deal"].isEnabled()  # the bank is staked against
-    assert panel.buttons["no_more_bets"].text() == "No more bets · banker withdraws 30"
+    assert panel.buttons["no_more_bets"].text() == "No more bets · 30 stays in the bank"
     press(qtbot, screen, "no_more_bets")
     assert panel.coverage.text() == "Coverage: seat 2 40, seat 3 30 · covered 70 · uncovered 0"
     assert panel.decisions.text() == (
@@ -155,13 +155,13 @@ def test_a_chemin_de_fer_coup_by_touch(qtbot: Any, make_screen: Any) -> None:
     screen.feed("4C")
     assert window.banner.text == "BANKER WINS 6 TO 5" and window.banner.tone is Tone.BANKER
     assert panel.settlement.text() == (
-        "Last coup: the bank wins · seat 2 -40, seat 3 -30 · bank 70 → 136.50 · cagnotte 3.50"
+        "Last coup: the bank wins · seat 2 -40, seat 3 -30 · bank 100 → 166.50 · cagnotte 3.50"
     )
     assert window.seats.tile(2).result.text() == "-40"
     assert window.seats.tile(1).result.text() == "+66.50"
     assert window.boxes.text() == "Cagnotte: 3.50"
     click(qtbot, window.next_coup)
-    assert panel.headline.text() == "BANK 136.50 · held by seat 1 Ana"
+    assert panel.headline.text() == "BANK 166.50 · held by seat 1 Ana"
 
     assert bank_actions(records) == [
         ("sit", {"seat": 1, "player": "Ana"}, "croupier"),
@@ -593,3 +593,66 @@ def test_every_button_is_enabled_exactly_when_the_rules_allow_it(variant: str) -
             card = scene.cards.pop()
             controller.on_source_event(CardRead(source="test", card=card, raw=b""))
     assert controller.snapshot.coup >= 12 and checked > 1000
+
+
+def confirm(qtbot: Any, screen: Screen, key: str) -> None:
+    """Touch a bank button and wait for the panel to send its action."""
+    panel = screen.window.bank_panel
+    with qtbot.waitSignal(panel.controlChosen, timeout=2000):
+        press(qtbot, screen, key)
+
+
+def test_banque_shuffle_and_cut_are_confirmed_by_touch(qtbot: Any, make_screen: Any) -> None:
+    """Source 000: the croupier shuffles, then the players to his right and left, the banker
+    last, who names the person to cut; each step a journaled touch."""
+    screen = make_screen(table={"variant": "banque"}, limits={})
+    records: list[Any] = []
+    screen.controller.on_record(records.append)
+    panel = screen.window.bank_panel
+    for seat, player in ((1, "Ann"), (5, "Bob"), (10, "Cy")):
+        screen.controller.execute(
+            cmd.BankAction(action="sit", args={"seat": seat, "player": player})
+        )
+    screen.controller.execute(cmd.BankAction(action="bid", args={"bidder": "Zed", "amount": "500"}))
+    screen.controller.execute(cmd.BankAction(action="close_auction", args={}))
+    assert panel.buttons["shuffle_croupier"].text() == "Shuffled by the croupier"
+    assert not panel.buttons["cut"].isVisible() and not panel.buttons["shuffle_banker"].isVisible()
+    select(qtbot, screen, 5)
+    assert not panel.buttons["shuffle_seat"].isVisible()  # the croupier shuffles first
+    confirm(qtbot, screen, "shuffle_croupier")
+    assert panel.buttons["shuffle_seat"].text() == "Shuffled by Bob"  # on the croupier's left
+    confirm(qtbot, screen, "shuffle_seat")
+    select(qtbot, screen, 1)
+    assert not panel.buttons["shuffle_seat"].isVisible()  # seat 1 is not beside the croupier
+    select(qtbot, screen, 10)
+    confirm(qtbot, screen, "shuffle_seat")
+    assert panel.buttons["shuffle_banker"].text() == "Shuffled by Zed"  # the banker last
+    confirm(qtbot, screen, "shuffle_banker")
+    assert not panel.buttons["shuffle_banker"].isVisible()
+    confirm(qtbot, screen, "cut")
+    name(qtbot, screen, "ANN")  # the person the banker names
+    assert not panel.buttons["cut"].isVisible()
+    assert screen.snapshot.bank.cut_by == "Ann"
+    steps = [(a, args) for a, args, _ in bank_actions(records) if a in ("shuffle", "cut")]
+    assert steps == [
+        ("shuffle", {"by": "croupier"}),
+        ("shuffle", {"by": "Bob"}),
+        ("shuffle", {"by": "Cy"}),
+        ("shuffle", {"by": "Zed"}),
+        ("cut", {"player": "Ann"}),
+    ]
+
+
+def test_chemin_de_fer_fresh_supply_cut_is_confirmed_by_touch(qtbot: Any, make_screen: Any) -> None:
+    screen = make_screen(table={"variant": "chemin-de-fer"}, limits={})
+    records: list[Any] = []
+    screen.controller.on_record(records.append)
+    open_bank(qtbot, screen)
+    select(qtbot, screen, 2)
+    assert not screen.window.bank_panel.buttons["cut_supply"].isVisible()
+    select(qtbot, screen, 4)  # the player on the croupier's left
+    assert screen.window.bank_panel.buttons["cut_supply"].text() == "Cut the fresh supply"
+    confirm(qtbot, screen, "cut_supply")
+    assert ("cut_supply", {"seat": 4}) in [(a, args) for a, args, _ in bank_actions(records)]
+    last = screen.snapshot.bank.last_supply_cut
+    assert last is not None and last.seat == 4

@@ -91,7 +91,7 @@ def test_a_whole_coup_on_the_screen(qtbot: Any, make_screen: Any) -> None:
     ("cards", "text", "tone"),
     [
         (NATURAL_PLAYER, "NATURAL 9, PLAYER WINS", Tone.PLAYER),
-        (TIE, "TIE 7", Tone.TIE),
+        (TIE, "EGALITE 7", Tone.TIE),
         (PLAYER_DRAWS + " " + THEN_BANKER_WINS, "BANKER WINS 8 TO 4", Tone.BANKER),
     ],
 )

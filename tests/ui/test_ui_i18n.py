@@ -94,8 +94,8 @@ def test_wording_reads_the_tables_english(translations: Any) -> None:
         "PLAYER DRAWS": ("閒補牌", "闲补牌"),
         "BANKER: DRAW OR STAND?": ("莊：補牌還是停牌？", "庄：补牌还是停牌？"),
         "NATURAL 9, PLAYER WINS": ("例牌 9 點，閒贏", "例牌 9 点，闲赢"),
-        "NATURAL TIE 8": ("例牌和局 8 點", "例牌和局 8 点"),
-        "TIE 6": ("和局 6 點", "和局 6 点"),
+        "NATURAL EGALITE 8": ("例牌和局 8 點", "例牌和局 8 点"),
+        "EGALITE 6": ("和局 6 點", "和局 6 点"),
         "BANKER WINS 7 TO 5": ("莊贏 7 比 5", "庄赢 7 比 5"),
         "RIGHT WINS, LEFT LOSES": ("右門贏，左門輸", "右门赢，左门输"),
         "HOLD: UNREADABLE CARD": ("暫停：無法讀取的牌", "暂停：无法读取的牌"),
@@ -109,7 +109,7 @@ def test_wording_reads_the_tables_english(translations: Any) -> None:
             assert wording.instruction(text) == expected[index], text
     translations.set_language("zh_TW")
     assert wording.call("Player shows 6, Banker has 7") == "閒 6 點，莊 7 點"
-    assert wording.call("Tie, 5 each") == "和局，各 5 點"
+    assert wording.call("Egalite, 5 each") == "和局，各 5 點"
     assert wording.call("Banker has 6; Right 5, Left 7") == "莊 6 點；右門 5，左門 7"
     assert wording.bet_name("egalite_3") == "和 3 點"
     assert wording.bet_name("mystery_bet") == "Mystery bet"

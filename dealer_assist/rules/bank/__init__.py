@@ -9,12 +9,15 @@ action an immutable operation that can be journaled and replayed. See ``docs/ban
   view in :mod:`~dealer_assist.rules.bank.banque_record`.
 * :mod:`~dealer_assist.rules.bank.replay`: a table rebuilt from its operations.
 * :mod:`~dealer_assist.rules.bank.common`: the calls, the money record, the fresh supply.
+* :mod:`~dealer_assist.rules.bank.seats`: what both tables share, written once (the record,
+  the seat checks, the read-only properties, the valid deal).
 """
 
 from dealer_assist.rules.bank.banque import (
     BanqueTable,
 )
 from dealer_assist.rules.bank.banque_record import (
+    CROUPIER,
     AuctionWon,
     BankAssignment,
     BankClosed,
@@ -34,9 +37,11 @@ from dealer_assist.rules.bank.banque_record import (
     BanqueStakeWithdrawn,
     BanqueView,
     BidMade,
+    CardsCut,
     HouseBasis,
     NameListed,
     SeatedStakesClosed,
+    Shuffled,
 )
 from dealer_assist.rules.bank.chemin_de_fer import (
     CheminDeFerTable,
@@ -58,6 +63,7 @@ from dealer_assist.rules.bank.chemin_de_fer_record import (
     ShoeGiven,
     Staked,
     StakeWithdrawn,
+    SupplyCut,
     TableOpened,
     TurnPassed,
 )
@@ -79,6 +85,7 @@ from dealer_assist.rules.bank.replay import (
 __all__ = [
     "BANQUE_MINIMUM_CARDS",
     "CHEMIN_DE_FER_MINIMUM_CARDS",
+    "CROUPIER",
     "AuctionWon",
     "BancoCalled",
     "BankAssignment",
@@ -106,6 +113,7 @@ __all__ = [
     "Call",
     "CallWithdrawn",
     "CallsClosed",
+    "CardsCut",
     "CheminDeFerOperation",
     "CheminDeFerPhase",
     "CheminDeFerSettings",
@@ -121,8 +129,10 @@ __all__ = [
     "SeatTaken",
     "SeatedStakesClosed",
     "ShoeGiven",
+    "Shuffled",
     "StakeWithdrawn",
     "Staked",
+    "SupplyCut",
     "TableOpened",
     "TurnPassed",
     "has_valid_deal",

@@ -38,10 +38,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
-from typing import TypeVar
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.rules.bank.banque_record import (
+    CROUPIER,
     AuctionWon,
     BankAssignment,
     BankClosed,
@@ -61,40 +61,32 @@ from dealer_assist.rules.bank.banque_record import (
     BanqueStakeWithdrawn,
     BanqueView,
     BidMade,
+    CardsCut,
     HouseBasis,
     NameListed,
     SeatedStakesClosed,
+    Shuffled,
 )
-from dealer_assist.rules.bank.common import (
-    Ledger,
-    Money,
-    SeatLeft,
-    SeatTaken,
-    cents,
-    has_valid_deal,
-    passes,
-    read_amount,
-    verify_valid_deal,
-)
+from dealer_assist.rules.bank.common import cents, passes, read_amount
+from dealer_assist.rules.bank.seats import BankTableBase
 from dealer_assist.rules.coup import Game, Hand
 from dealer_assist.rules.outcome import Outcome, SideResult
 from dealer_assist.rules.settlement import ZERO
-
-_Op = TypeVar("_Op", bound=BanqueOperation)
-
 
 _SIGN = {SideResult.WIN: 1, SideResult.LOSE: -1, SideResult.STANDOFF: 0}
 _TWO = Decimal(2)
 
 
-class BanqueTable:
+class BanqueTable(BankTableBase[BanqueSettings, BanquePhase, BanqueOperation]):
     """One Baccarat Banque table. Not thread-safe: one owner (the table controller) feeds it."""
 
     def __init__(self, *, settings: BanqueSettings | None = None) -> None:
-        self.settings = settings if settings is not None else BanqueSettings()
-        self._players: dict[int, str] = {}
-        self._ledger = Ledger()
-        self._phase = BanquePhase.ASSIGNING
+        settings = settings if settings is not None else BanqueSettings()
+        super().__init__(
+            settings=settings,
+            phase=BanquePhase.ASSIGNING,
+            opened=BanqueOpened(seq=0, settings=settings),
+        )
         self._banker: str | None = None
         self._listed: list[str] = []
         self._bids: list[tuple[str, Decimal]] = []
@@ -104,29 +96,15 @@ class BanqueTable:
         self._coups_by_bank = 0
         self._last_settlement: BanqueCoupSettled | None = None
         self._last_end: BankEnd | None = None
-        self._operations: list[BanqueOperation] = [BanqueOpened(seq=0, settings=self.settings)]
+        # This shoe's preparation (source 000): who shuffled, in order, and who cut.
+        self._shuffled: list[str] = []
+        self._cut_by: str | None = None
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
-    def operations(self) -> tuple[BanqueOperation, ...]:
-        return tuple(self._operations)
-
-    @property
-    def phase(self) -> BanquePhase:
-        return self._phase
-
-    @property
     def banker(self) -> str | None:
         return self._banker
-
-    @property
-    def bank(self) -> Decimal:
-        return self._ledger.bank
-
-    @property
-    def players(self) -> Mapping[int, str]:
-        return MappingProxyType(dict(sorted(self._players.items())))
 
     def side_of(self, seat: int) -> Hand:
         """The tableau a seat plays on: seats 1-5 the right, 6-10 the left."""
@@ -184,9 +162,6 @@ class BanqueTable:
             return MappingProxyType({})
         return MappingProxyType({**self._hands, Hand.BANKER: self._banker})
 
-    def money(self) -> Money:
-        return self._ledger.snapshot(self.covered)
-
     def view(self) -> BanqueView:
         return BanqueView(
             phase=self._phase,
@@ -212,53 +187,25 @@ class BanqueTable:
             last_bank_end=self._last_end,
             coups_by_bank=self._coups_by_bank,
             money=self.money(),
+            shuffled_by=tuple(self._shuffled),
+            may_shuffle=self.may_shuffle,
+            cut_by=self._cut_by,
         )
-
-    # --- the fresh supply ------------------------------------------------------------------
-
-    def has_valid_deal(self, cards_left: int) -> bool:
-        return has_valid_deal(cards_left, minimum=self.settings.minimum_cards)
-
-    def verify_valid_deal(self, cards_left: int) -> None:
-        verify_valid_deal(cards_left, minimum=self.settings.minimum_cards)
 
     # --- seats -----------------------------------------------------------------------------
 
     def verify_sit(self, seat: int, player: str) -> None:
-        self._verify_seat_number(seat)
-        if seat in self._players:
-            raise RuleViolation("seat_taken", f"seat {seat} is taken by {self._players[seat]}")
-        self._verify_name(player)
-        if player in self._players.values():
-            raise RuleViolation("already_seated", f"{player} is already seated")
+        super().verify_sit(seat, player)
         if player == self._banker:
             raise RuleViolation("banker_seated", f"{player} holds the bank, midway down the table")
         if any(punter == player for punter, _ in self._stakes):
             raise RuleViolation("bystander_stake", f"{player} has a stake as a bystander")
 
-    def can_sit(self, seat: int, player: str) -> bool:
-        return passes(lambda: self.verify_sit(seat, player))
-
-    def sit(self, seat: int, player: str) -> SeatTaken:
-        self.verify_sit(seat, player)
-        self._players[seat] = player
-        return self._record(SeatTaken(seq=self._seq, seat=seat, player=player))
-
     def verify_leave(self, seat: int) -> None:
-        self._verify_seat_number(seat)
-        if seat not in self._players:
-            raise RuleViolation("empty_seat", f"nobody sits at seat {seat}")
+        super().verify_leave(seat)
         player = self._players[seat]
         if any(punter == player for punter, _ in self._stakes):
             raise RuleViolation("stake_on_layout", f"{player} has a stake on the layout")
-
-    def can_leave(self, seat: int) -> bool:
-        return passes(lambda: self.verify_leave(seat))
-
-    def leave(self, seat: int) -> SeatLeft:
-        self.verify_leave(seat)
-        player = self._players.pop(seat)
-        return self._record(SeatLeft(seq=self._seq, seat=seat, player=player))
 
     # --- who holds the bank ----------------------------------------------------------------
 
@@ -382,7 +329,95 @@ class BanqueTable:
     def end_shoe(self) -> BankClosed:
         """The whole shoe has been dealt: the banker's office ends; he takes the bank back."""
         banker = self.verify_end_shoe()
+        self._shuffled.clear()  # the next shoe is shuffled and cut afresh
+        self._cut_by = None
         return self._record(self._close_bank(banker, BankEnd.SHOE_DEALT_OUT))
+
+    # --- the shuffle and the cut (source 000) ---------------------------------------------
+
+    def beside_croupier(self) -> tuple[int, ...]:
+        """The seats to the croupier's right and left: he faces the banker, so the outermost
+        seat of each tableau (5 and 10)."""
+        return (self.settings.seats_per_side, self.settings.seats)
+
+    @property
+    def may_shuffle(self) -> tuple[str, ...]:
+        """Who may shuffle next: the croupier first, then the players beside him, the banker
+        last; nobody once the cards are cut."""
+        return tuple(name for name in self._shufflers() if self.can_shuffle(name))
+
+    def verify_shuffle(self, by: str) -> int | None:
+        """``by`` is ``"croupier"``, a seated player's name or the banker's. Returns the seat."""
+        if self._phase is BanquePhase.DEALING:
+            raise self._not_now("shuffle")
+        self._verify_name(by)
+        if self._cut_by is not None:
+            raise RuleViolation(
+                "cards_cut",
+                f"{self._cut_by} has cut the cards: they are shuffled for the next shoe",
+            )
+        if by == CROUPIER:
+            if self._shuffled:
+                raise RuleViolation("shuffle_order", "the croupier shuffles first")
+            return None
+        if not self._shuffled:
+            raise RuleViolation("shuffle_order", "the croupier shuffles first")
+        if self._banker is not None and self._banker in self._shuffled:
+            raise RuleViolation("shuffle_order", f"the banker {self._banker} shuffled last")
+        if by in self._shuffled:
+            raise RuleViolation("shuffle_order", f"{by} has shuffled already")
+        if by == self._banker:
+            return None
+        seat = self._seat_of(by)
+        if seat is None or seat not in self.beside_croupier():
+            names = ", ".join(self._shufflers()[1:]) or "nobody seated there"
+            raise RuleViolation(
+                "not_a_shuffler",
+                f"{by} does not shuffle: the croupier, the players to his right and left and "
+                f"the banker do ({names})",
+            )
+        return seat
+
+    def can_shuffle(self, by: str) -> bool:
+        return passes(lambda: self.verify_shuffle(by))
+
+    def shuffle(self, by: str) -> Shuffled:
+        """The croupier confirms that ``by`` shuffled the cards."""
+        seat = self.verify_shuffle(by)
+        self._shuffled.append(by)
+        return self._record(Shuffled(seq=self._seq, by=by, seat=seat))
+
+    def verify_cut(self, player: str) -> str:
+        """The banker, having shuffled last, names who cuts. Returns the banker's name."""
+        if self._phase is BanquePhase.DEALING:
+            raise self._not_now("cut")
+        self._verify_name(player)
+        if self._cut_by is not None:
+            raise RuleViolation("cards_cut", f"{self._cut_by} has cut the cards already")
+        banker = self._banker
+        if banker is None:
+            raise RuleViolation("no_bank", "the banker names who cuts: nobody holds the bank")
+        if banker not in self._shuffled:
+            raise RuleViolation(
+                "shuffle_order", f"the banker {banker} shuffles last, then names who cuts"
+            )
+        return banker
+
+    def can_cut(self, player: str) -> bool:
+        return passes(lambda: self.verify_cut(player))
+
+    def cut(self, player: str) -> CardsCut:
+        """The croupier confirms that ``player``, named by the banker, cut the cards."""
+        banker = self.verify_cut(player)
+        self._cut_by = player
+        return self._record(CardsCut(seq=self._seq, by=player, named_by=banker))
+
+    def _shufflers(self) -> list[str]:
+        names = [CROUPIER]
+        names += [self._players[s] for s in self.beside_croupier() if s in self._players]
+        if self._banker is not None:
+            names.append(self._banker)
+        return names
 
     # --- stakes ----------------------------------------------------------------------------
 
@@ -593,23 +628,9 @@ class BanqueTable:
 
     # --- internals -------------------------------------------------------------------------
 
-    @property
-    def _seq(self) -> int:
-        return len(self._operations)
-
-    def _record(self, operation: _Op) -> _Op:
-        self._operations.append(operation)
-        return operation
-
     def _banker_name(self) -> str:
         assert self._banker is not None
         return self._banker
-
-    def _seat_of(self, player: str) -> int | None:
-        for seat, name in self._players.items():
-            if name == player:
-                return seat
-        return None
 
     def _stake_list(self) -> tuple[BanqueStake, ...]:
         return tuple(
@@ -687,17 +708,6 @@ class BanqueTable:
         if offered != player:
             where = offered if offered is not None else "nobody (the list is empty)"
             raise RuleViolation("not_offered", f"the bank is offered to {where}, not {player}")
-
-    def _verify_seat_number(self, seat: int) -> None:
-        if not 1 <= seat <= self.settings.seats:
-            raise RuleViolation(
-                "bad_seat", f"there is no seat {seat}: seats are 1 to {self.settings.seats}"
-            )
-
-    @staticmethod
-    def _verify_name(player: str) -> None:
-        if not player.strip():
-            raise RuleViolation("bad_player", "a player needs a name")
 
     def _not_now(self, what: str) -> RuleViolation:
         if self._phase is BanquePhase.DEALING:

@@ -217,6 +217,29 @@ class BankClosed:
     reason: BankEnd
 
 
+#: Who shuffles first (source 000: "The croupier, having shuffled the cards, ...").
+CROUPIER = "croupier"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shuffled:
+    """The croupier confirmed that ``by`` shuffled the cards (the croupier, a player beside him
+    at ``seat``, or the banker, last)."""
+
+    seq: int
+    by: str
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsCut:
+    """The croupier confirmed that ``by``, the person the banker named, cut the cards."""
+
+    seq: int
+    by: str
+    named_by: str
+
+
 BanqueOperation = (
     BanqueOpened
     | SeatTaken
@@ -232,6 +255,8 @@ BanqueOperation = (
     | BanqueBetsClosed
     | BanqueCoupSettled
     | BankClosed
+    | Shuffled
+    | CardsCut
 )
 
 
@@ -258,3 +283,6 @@ class BanqueView:
     last_bank_end: BankEnd | None
     coups_by_bank: int
     money: Money
+    shuffled_by: tuple[str, ...]  # this shoe's shufflers, in order
+    may_shuffle: tuple[str, ...]  # who may shuffle next ("croupier" first, the banker last)
+    cut_by: str | None

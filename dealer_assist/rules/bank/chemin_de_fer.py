@@ -48,7 +48,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
-from typing import TypeVar
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.rules.bank.chemin_de_fer_record import (
@@ -68,40 +67,30 @@ from dealer_assist.rules.bank.chemin_de_fer_record import (
     ShoeGiven,
     Staked,
     StakeWithdrawn,
+    SupplyCut,
     TableOpened,
     TurnPassed,
 )
-from dealer_assist.rules.bank.common import (
-    Call,
-    Ledger,
-    Money,
-    SeatLeft,
-    SeatTaken,
-    cents,
-    has_valid_deal,
-    passes,
-    read_amount,
-    verify_valid_deal,
-)
+from dealer_assist.rules.bank.common import Call, cents, passes, read_amount
+from dealer_assist.rules.bank.seats import BankTableBase
 from dealer_assist.rules.coup import Game, Hand
 from dealer_assist.rules.outcome import Outcome, Winner
 from dealer_assist.rules.settlement import ZERO
 from dealer_assist.rules.settlement import money as parse_money
 
-_Op = TypeVar("_Op", bound=CheminDeFerOperation)
-
-
 # --- the table -----------------------------------------------------------------------------
 
 
-class CheminDeFerTable:
+class CheminDeFerTable(BankTableBase[CheminDeFerSettings, CheminDeFerPhase, CheminDeFerOperation]):
     """One Chemin de Fer table. Not thread-safe: one owner (the table controller) feeds it."""
 
     def __init__(self, *, settings: CheminDeFerSettings | None = None) -> None:
-        self.settings = settings if settings is not None else CheminDeFerSettings()
-        self._players: dict[int, str] = {}
-        self._ledger = Ledger()
-        self._phase = CheminDeFerPhase.AWAITING_BANK
+        settings = settings if settings is not None else CheminDeFerSettings()
+        super().__init__(
+            settings=settings,
+            phase=CheminDeFerPhase.AWAITING_BANK,
+            opened=TableOpened(seq=0, settings=settings),
+        )
         self._banker: int | None = None
         self._bank_as_offered = ZERO
         self._coups_by_bank = 0
@@ -116,33 +105,18 @@ class CheminDeFerTable:
         self._order: tuple[int, ...] = ()
         self._turn_index = 0
         self._stakes: dict[int, Decimal] = {}
+        self._held_back = ZERO  # the uncovered part kept in the bank, out of this coup's wager
         self._player_hand: int | None = None
         # The participant who equalled and lost the bank's last decided wager.
         self._suivi: int | None = None
         self._last_settlement: CoupSettled | None = None
-        self._operations: list[CheminDeFerOperation] = [TableOpened(seq=0, settings=self.settings)]
+        self._last_supply_cut: SupplyCut | None = None
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
-    def operations(self) -> tuple[CheminDeFerOperation, ...]:
-        return tuple(self._operations)
-
-    @property
-    def phase(self) -> CheminDeFerPhase:
-        return self._phase
-
-    @property
     def banker(self) -> int | None:
         return self._banker
-
-    @property
-    def bank(self) -> Decimal:
-        return self._ledger.bank
-
-    @property
-    def players(self) -> Mapping[int, str]:
-        return MappingProxyType(dict(sorted(self._players.items())))
 
     @property
     def offered_to(self) -> int | None:
@@ -153,9 +127,10 @@ class CheminDeFerTable:
 
     @property
     def suivi(self) -> int | None:
-        """The seat that may call "Banco Suivi" now, if any (source 003 ¶2, source 000)."""
+        """The seat that may call "Banco Suivi" now, if any (source 003 ¶2, source 000): the
+        right survives a change of banker, and ends when its holder takes the bank himself."""
         seat = self._suivi
-        if seat is None or seat == self._banker or seat not in self._players:
+        if seat is None or seat not in self._players:
             return None
         return seat
 
@@ -201,9 +176,6 @@ class CheminDeFerTable:
         assert self._player_hand is not None and self._banker is not None
         return MappingProxyType({Hand.PLAYER: self._player_hand, Hand.BANKER: self._banker})
 
-    def money(self) -> Money:
-        return self._ledger.snapshot(self.covered)
-
     def view(self) -> CheminDeFerView:
         phase = self._phase
         seats = sorted(self._players)
@@ -231,43 +203,52 @@ class CheminDeFerTable:
             coverage=self._coverage(),
             covered=self.covered,
             uncovered=self.uncovered,
+            held_back=self._held_back,
+            withdraws_uncovered=self.settings.withdraw_uncovered,
             may_pass_deal=self.can_pass_deal(),
             decision_makers=self.decision_makers(),
             last_settlement=self._last_settlement,
             coups_by_bank=self._coups_by_bank,
             money=self.money(),
+            supply_cutter=self.supply_cutter,
+            last_supply_cut=self._last_supply_cut,
         )
 
     # --- the fresh supply ------------------------------------------------------------------
 
-    def has_valid_deal(self, cards_left: int) -> bool:
-        """True when ``cards_left`` in the dealer's hand make a valid deal (7 by default)."""
-        return has_valid_deal(cards_left, minimum=self.settings.minimum_cards)
+    @property
+    def supply_cutter(self) -> int | None:
+        """Who cuts a fresh supply: "the player on his [the croupier's] left" (source 000).
+        Seats count counter-clockwise from the croupier's right, so it is the occupied seat
+        with the highest number."""
+        return max(self._players) if self._players else None
 
-    def verify_valid_deal(self, cards_left: int) -> None:
-        verify_valid_deal(cards_left, minimum=self.settings.minimum_cards)
+    def verify_cut_supply(self, seat: int) -> None:
+        self._verify_seated(seat)
+        if self._phase is CheminDeFerPhase.DEALING:
+            raise self._not_now("cut a fresh supply")
+        cutter = self.supply_cutter
+        if seat != cutter:
+            raise RuleViolation(
+                "wrong_cutter",
+                f"a fresh supply is cut by the player on the croupier's left, seat {cutter}, "
+                f"not seat {seat}",
+            )
+
+    def can_cut_supply(self, seat: int) -> bool:
+        return passes(lambda: self.verify_cut_supply(seat))
+
+    def cut_supply(self, seat: int) -> SupplyCut:
+        """The croupier confirms who cut the fresh supply before handing it to the banker."""
+        self.verify_cut_supply(seat)
+        operation = SupplyCut(seq=self._seq, seat=seat, player=self._players[seat])
+        self._last_supply_cut = operation
+        return self._record(operation)
 
     # --- seats -----------------------------------------------------------------------------
 
-    def verify_sit(self, seat: int, player: str) -> None:
-        self._verify_seat_number(seat)
-        if seat in self._players:
-            raise RuleViolation("seat_taken", f"seat {seat} is taken by {self._players[seat]}")
-        if not player.strip():
-            raise RuleViolation("bad_player", "a player needs a name")
-        if player in self._players.values():
-            raise RuleViolation("already_seated", f"{player} is already seated")
-
-    def can_sit(self, seat: int, player: str) -> bool:
-        return passes(lambda: self.verify_sit(seat, player))
-
-    def sit(self, seat: int, player: str) -> SeatTaken:
-        self.verify_sit(seat, player)
-        self._players[seat] = player
-        return self._record(SeatTaken(seq=self._seq, seat=seat, player=player))
-
     def verify_leave(self, seat: int) -> None:
-        self._verify_seated(seat)
+        super().verify_leave(seat)
         if seat == self._banker:
             raise RuleViolation(
                 "banker_leaving", f"seat {seat} holds the bank: pass the deal first"
@@ -281,15 +262,9 @@ class CheminDeFerTable:
         if seat in self._calls and self._phase is CheminDeFerPhase.CALLS:
             raise RuleViolation("call_made", f"seat {seat} called; withdraw the call first")
 
-    def can_leave(self, seat: int) -> bool:
-        return passes(lambda: self.verify_leave(seat))
-
-    def leave(self, seat: int) -> SeatLeft:
-        self.verify_leave(seat)
-        player = self._players.pop(seat)
+    def _left(self, seat: int) -> None:
         if self._suivi == seat:
             self._suivi = None
-        return self._record(SeatLeft(seq=self._seq, seat=seat, player=player))
 
     # --- the bank --------------------------------------------------------------------------
 
@@ -336,6 +311,10 @@ class CheminDeFerTable:
     def put_up_bank(self, seat: int, amount: object) -> BankPutUp:
         """``seat`` takes the shoe and puts up a bank of ``amount``."""
         value = self.verify_put_up_bank(seat, amount)
+        if self._suivi == seat:
+            # He holds the bank now: the wager he lost is no longer the one before the next
+            # banker's (source 003 ¶2), so the right to follow ends here for good.
+            self._suivi = None
         self._ledger.pay_in(self._players[seat], value)
         self._ledger.bank = value
         self._banker = seat
@@ -578,12 +557,15 @@ class CheminDeFerTable:
         return passes(self.verify_no_more_bets)
 
     def no_more_bets(self) -> BetsClosed:
-        """The croupier calls "no more bets": the coverage is final and the banker withdraws
-        the uncovered part (source 003 ¶6). The largest stake, nearest the banker among
-        equals, holds the Player hand."""
+        """The croupier calls "no more bets": the coverage is final and the uncovered part leaves
+        the coup's wager (source 003 ¶6): it stays in the bank for the next coup (source 000),
+        or the banker withdraws it for good (``withdraw_uncovered``). The largest stake,
+        nearest the banker among equals, holds the Player hand."""
         self.verify_no_more_bets()
         banker = self._banker_seat()
-        withdrawn = self.uncovered
+        uncovered = self.uncovered
+        withdrawn = uncovered if self.settings.withdraw_uncovered else ZERO
+        self._held_back = uncovered - withdrawn
         self._ledger.bank -= withdrawn
         self._ledger.pay_out(self._players[banker], withdrawn)
         self._player_hand = min(
@@ -597,6 +579,7 @@ class CheminDeFerTable:
                 coverage=self._coverage(),
                 covered=self.covered,
                 withdrawn=withdrawn,
+                held_back=self._held_back,
                 player_hand=self._player_hand,
             )
         )
@@ -623,7 +606,7 @@ class CheminDeFerTable:
         """Settle the coup: punters win, lose, or stand off on equal points (source 003 ¶8).
 
         The bank keeps its winnings less the cagnotte; it passes to the seat on the banker's
-        right when it loses.
+        right when it loses, and the banker takes back the part that was held back.
         """
         winner = self.verify_settle(result)
         banker = self._banker_seat()
@@ -643,6 +626,11 @@ class CheminDeFerTable:
             ledger.house += cagnotte
         bank_winnings = -sign * covered
         ledger.bank += bank_winnings - cagnotte
+        held_back = self._held_back
+        self._held_back = ZERO
+        if winner is Winner.PLAYER and held_back:
+            ledger.bank -= held_back
+            ledger.pay_out(self._players[banker], held_back)
         self._stakes.clear()
         if winner is Winner.BANKER:
             whole = len(punters) == 1 and punters[0].stake == self._bank_as_offered
@@ -658,6 +646,7 @@ class CheminDeFerTable:
             punters=punters,
             bank_winnings=bank_winnings,
             cagnotte=cagnotte,
+            held_back=held_back,
             bank_after=ledger.bank,
             bank_passes=passes,
         )
@@ -674,14 +663,6 @@ class CheminDeFerTable:
         return self._record(operation)
 
     # --- internals -------------------------------------------------------------------------
-
-    @property
-    def _seq(self) -> int:
-        return len(self._operations)
-
-    def _record(self, operation: _Op) -> _Op:
-        self._operations.append(operation)
-        return operation
 
     def _banker_seat(self) -> int:
         assert self._banker is not None
@@ -737,17 +718,6 @@ class CheminDeFerTable:
             self._offer[self._offer_index] not in self._players
         ):
             self._offer_index += 1
-
-    def _verify_seat_number(self, seat: int) -> None:
-        if not 1 <= seat <= self.settings.seats:
-            raise RuleViolation(
-                "bad_seat", f"there is no seat {seat}: seats are 1 to {self.settings.seats}"
-            )
-
-    def _verify_seated(self, seat: int) -> None:
-        self._verify_seat_number(seat)
-        if seat not in self._players:
-            raise RuleViolation("empty_seat", f"nobody sits at seat {seat}")
 
     def _verify_punter(self, seat: int) -> None:
         self._verify_seated(seat)

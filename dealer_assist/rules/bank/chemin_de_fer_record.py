@@ -25,7 +25,13 @@ from dealer_assist.rules.settlement import CENT, ZERO, Rounding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CheminDeFerSettings:
-    """House settings. The cagnotte is the house's share of each coup the bank wins."""
+    """House settings. The cagnotte is the house's share of each coup the bank wins.
+
+    ``withdraw_uncovered``: at "no more bets" the part of the bank nobody covered leaves the
+    coup's wager (source 003 ¶6). By default it stays in the bank for the next coup, since the
+    banker "is not permitted to withdraw any part of his winnings, which go to increase the
+    amount in the bank" (source 000); True: the banker takes it back for good (003 read alone).
+    """
 
     seats: int = 9
     cagnotte_rate: Decimal = Decimal("0.05")
@@ -34,6 +40,7 @@ class CheminDeFerSettings:
     minimum_stake: Decimal = CENT
     minimum_bank: Decimal = CENT
     minimum_cards: int = CHEMIN_DE_FER_MINIMUM_CARDS
+    withdraw_uncovered: bool = False
 
     def __post_init__(self) -> None:
         if self.seats < 2:
@@ -142,13 +149,16 @@ class StakeWithdrawn:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BetsClosed:
-    """No more bets was called: the coverage is final, the banker withdrew the uncovered part."""
+    """No more bets was called: the coverage is final; the uncovered part left the coup's wager,
+    ``held_back`` in the bank for the next coup, or ``withdrawn`` by the banker for good (the
+    ``withdraw_uncovered`` setting)."""
 
     seq: int
     banker: int
     coverage: tuple[tuple[int, Decimal], ...]
     covered: Decimal
     withdrawn: Decimal
+    held_back: Decimal
     player_hand: int
 
 
@@ -165,7 +175,9 @@ class CoupSettled:
     """The coup settled: what each punter won (+), lost (-) or stood off (0); the bank after.
 
     ``bank_winnings`` is what the bank won (negative when it lost); ``cagnotte`` what the
-    house took from it; ``bank_passes`` when the bank lost and the shoe moves on.
+    house took from it; ``held_back`` the part of the bank that was not at stake (it stays in
+    the bank, or goes back to the banker when the bank passes); ``bank_passes`` when the bank
+    lost and the shoe moves on.
     """
 
     seq: int
@@ -175,6 +187,7 @@ class CoupSettled:
     punters: tuple[PunterSettled, ...]
     bank_winnings: Decimal
     cagnotte: Decimal
+    held_back: Decimal
     bank_after: Decimal
     bank_passes: bool
 
@@ -186,6 +199,15 @@ class DealPassed:
     seq: int
     seat: int
     amount: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SupplyCut:
+    """A fresh supply was cut by ``seat``, the player on the croupier's left (source 000)."""
+
+    seq: int
+    seat: int
+    player: str
 
 
 CheminDeFerOperation = (
@@ -204,6 +226,7 @@ CheminDeFerOperation = (
     | BetsClosed
     | CoupSettled
     | DealPassed
+    | SupplyCut
 )
 
 
@@ -235,8 +258,12 @@ class CheminDeFerView:
     coverage: tuple[tuple[int, Decimal], ...]
     covered: Decimal
     uncovered: Decimal
+    held_back: Decimal
+    withdraws_uncovered: bool
     may_pass_deal: bool
     decision_makers: Mapping[Hand, int]
     last_settlement: CoupSettled | None
     coups_by_bank: int
     money: Money
+    supply_cutter: int | None  # who cuts a fresh supply: the player on the croupier's left
+    last_supply_cut: SupplyCut | None

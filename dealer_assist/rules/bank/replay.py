@@ -25,8 +25,10 @@ from dealer_assist.rules.bank.banque_record import (
     BanqueStaked,
     BanqueStakeWithdrawn,
     BidMade,
+    CardsCut,
     NameListed,
     SeatedStakesClosed,
+    Shuffled,
 )
 from dealer_assist.rules.bank.chemin_de_fer import CheminDeFerTable
 from dealer_assist.rules.bank.chemin_de_fer_record import (
@@ -42,6 +44,7 @@ from dealer_assist.rules.bank.chemin_de_fer_record import (
     ShoeGiven,
     Staked,
     StakeWithdrawn,
+    SupplyCut,
     TableOpened,
     TurnPassed,
 )
@@ -98,6 +101,8 @@ def _replay_chemin_de_fer(
             return table.settle(op.winner)
         case DealPassed():
             return table.pass_deal()
+        case SupplyCut():
+            return table.cut_supply(op.seat)
         case TableOpened():
             raise RuleViolation("journal_mismatch", "TableOpened in the middle of a journal")
     raise RuleViolation("journal_mismatch", f"not a Chemin de Fer operation: {op!r}")
@@ -147,6 +152,10 @@ def _replay_banque(table: BanqueTable, op: BanqueOperation) -> BanqueOperation:
             if op.reason is BankEnd.RETIRED:
                 return table.retire()
             return table.end_shoe()
+        case Shuffled():
+            return table.shuffle(op.by)
+        case CardsCut():
+            return table.cut(op.by)
         case BanqueOpened():
             raise RuleViolation("journal_mismatch", "BanqueOpened in the middle of a journal")
     raise RuleViolation("journal_mismatch", f"not a Banque operation: {op!r}")

@@ -143,6 +143,26 @@
         <translation>承接 %1</translation>
     </message>
     <message>
+        <source>Shuffled by the croupier</source>
+        <translation>荷官已洗牌</translation>
+    </message>
+    <message>
+        <source>Shuffled by %1</source>
+        <translation>%1 已洗牌</translation>
+    </message>
+    <message>
+        <source>Cut by… (the banker names)</source>
+        <translation>切牌者…（由莊家指定）</translation>
+    </message>
+    <message>
+        <source>Cut the fresh supply</source>
+        <translation>切新牌</translation>
+    </message>
+    <message>
+        <source>No more bets · %1 stays in the bank</source>
+        <translation>停止下注 · %1 留在莊中</translation>
+    </message>
+    <message>
         <source>No more bets · banker withdraws %1</source>
         <translation>停止下注 · 莊家收回 %1</translation>
     </message>
@@ -1230,11 +1250,11 @@
         <translation>%1：補牌還是停牌？</translation>
     </message>
     <message>
-        <source>NATURAL TIE %1</source>
+        <source>NATURAL EGALITE %1</source>
         <translation>例牌和局 %1 點</translation>
     </message>
     <message>
-        <source>TIE %1</source>
+        <source>EGALITE %1</source>
         <translation>和局 %1 點</translation>
     </message>
     <message>
@@ -1282,7 +1302,7 @@
         <translation>%1 %2 點，%3 %4 點</translation>
     </message>
     <message>
-        <source>Tie, %1 each</source>
+        <source>Egalite, %1 each</source>
         <translation>和局，各 %1 點</translation>
     </message>
     <message>
