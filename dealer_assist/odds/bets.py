@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, NamedTuple
 
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.odds.composition import CompositionError
 from dealer_assist.odds.pairs import PairKind, PairOutcome
 from dealer_assist.odds.signature import ALL_FACTS
@@ -45,7 +46,7 @@ class SuitsUnknownError(CompositionError):
     """A bet on suited pairs priced on a shoe counted by rank only."""
 
 
-class MixedBetError(ValueError):
+class MixedBetError(DealerAssistError, ValueError):
     """A bet that reads both the coup and the pairs: the engine cannot price it."""
 
 

@@ -1,0 +1,40 @@
+"""Every module of the dealer_assist package, for tests that must hold in all of them.
+
+Names come from the files, so listing them imports nothing: a test imports each module itself
+(the screens' and the camera's modules bring in Qt and OpenCV only when that test runs).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "dealer_assist"
+# Extras a module may need; without one installed its tests are skipped, not failed.
+OPTIONAL = frozenset({"PySide6", "cv2", "numpy", "serial", "smartcard", "threadpoolctl"})
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_files() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def module_names() -> list[str]:
+    return [module_name(path) for path in module_files()]
+
+
+def load(name: str) -> ModuleType:
+    """Import ``name``; skip the test when an optional extra it needs is not installed."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] in OPTIONAL:
+            pytest.skip(f"{name} needs {error.name}, not installed")
+        raise
