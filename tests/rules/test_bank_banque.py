@@ -496,12 +496,3 @@ def test_random_play_conserves_money_and_rebuilds(
         assert all(stake.amount <= view.bank for stake in view.stakes)
         assert view.covered <= view.bank or view.phase is BanquePhase.ASSIGNING
     assert rebuild_banque(table.operations).view() == table.view()
-
-
-def test_module_doctests() -> None:
-    import doctest
-
-    import dealer_assist.rules.bank.banque as module
-
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0

@@ -708,12 +708,3 @@ def test_random_play_conserves_money_and_rebuilds(steps: list[tuple[int, int]]) 
         if view.phase is CheminDeFerPhase.AWAITING_BANK:
             assert view.bank == 0 and view.banker is None
     assert rebuild_chemin_de_fer(table.operations).view() == table.view()
-
-
-def test_module_doctests() -> None:
-    import doctest
-
-    import dealer_assist.rules.bank.chemin_de_fer as module
-
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0
