@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
 
+from dealer_assist.cards import Card, Rank, Suit, shoe_composition
 from dealer_assist.errors import (
     BetError,
     CodedError,
     DealerAssistError,
     DeviceError,
     DeviceTimeoutError,
+    InputError,
     RuleViolation,
 )
+from dealer_assist.odds.evaluate import UnknownBetError, resolve_bet
+from dealer_assist.roads import Roads
+from dealer_assist.rules.bets import parse_payout
 from dealer_assist.rules.evaluate import CoupInputError
+from dealer_assist.rules.settlement import Rounding
+from dealer_assist.rules.variants import default_catalog
+from dealer_assist.shoe.shuffles import factory_order
 from dealer_assist.table.commands import CommandRejected
+from dealer_assist.tags import encode_tag
+from dealer_assist.ui.app import parse_size
 from tests.package_modules import load, module_names
 
 # Modules another change is moving; their exception classes join the tree when it lands.
@@ -78,3 +90,29 @@ def test_a_device_timeout_is_a_timeout() -> None:
     assert str(error) == "the reader did not answer within 2 s"
     with pytest.raises(TimeoutError):
         raise error
+
+
+BAD_INPUTS: dict[str, Callable[[], object]] = {
+    "screen size": lambda: parse_size("big"),
+    "shoe of no decks": lambda: shoe_composition(0),
+    "factory order of no decks": lambda: factory_order(decks=0),
+    "payout text": lambda: parse_payout("eleven to one"),
+    "commission rate": lambda: default_catalog().variant("punto-banco").with_commission(Decimal(2)),
+    "rounding unit": lambda: Rounding(unit=Decimal(0)),
+    "tag deck serial": lambda: encode_tag(bytes(7), Card(Rank.ACE, Suit.SPADES), -1, 1, bytes(32)),
+    "road rows": lambda: Roads.empty(bead_rows=0),
+}
+
+
+@pytest.mark.parametrize("make", BAD_INPUTS.values(), ids=BAD_INPUTS.keys())
+def test_a_bad_value_is_an_input_error(make: Callable[[], object]) -> None:
+    # Callers that catch ValueError (argparse types, the commands) still catch it.
+    with pytest.raises(InputError) as raised:
+        make()
+    assert isinstance(raised.value, DealerAssistError) and isinstance(raised.value, ValueError)
+
+
+def test_an_unknown_bet_to_price_is_a_lookup_error() -> None:
+    with pytest.raises(UnknownBetError, match="no standard bet named 'lucky_7'") as raised:
+        resolve_bet("lucky_7")
+    assert isinstance(raised.value, DealerAssistError) and isinstance(raised.value, KeyError)

@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, NamedTuple
 
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import DealerAssistError, InputError
 from dealer_assist.odds.composition import CompositionError
 from dealer_assist.odds.pairs import PairKind, PairOutcome
 from dealer_assist.odds.signature import ALL_FACTS
@@ -120,7 +120,7 @@ class OddsBet:
         if result is None:
             return self.unmatched
         if result < -1:
-            raise ValueError(f"bet {self.name}: a payout of {result} loses more than the stake")
+            raise InputError(f"bet {self.name}: a payout of {result} loses more than the stake")
         return result if type(result) is Fraction else Fraction(result)
 
     @property

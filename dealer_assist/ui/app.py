@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.config import TableConfig
+from dealer_assist.errors import InputError
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.runtime import TableRuntime, build_source
 from dealer_assist.ui import theme
@@ -132,9 +133,9 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         size = (int(width), int(height))
     except ValueError:
-        raise ValueError(f"size {text!r}: write WIDTHxHEIGHT, e.g. 1920x1080") from None
+        raise InputError(f"size {text!r}: write WIDTHxHEIGHT, e.g. 1920x1080") from None
     if min(size) < 200:
-        raise ValueError(f"size {text!r} is too small")
+        raise InputError(f"size {text!r} is too small")
     return size
 
 
