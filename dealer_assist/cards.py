@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-from dealer_assist.errors import CardParseError
+from dealer_assist.errors import CardParseError, InputError
 
 
 class Rank(IntEnum):
@@ -167,7 +167,7 @@ def one_deck() -> list[Card]:
 def shoe_composition(decks: int) -> Counter[Card]:
     """How many of each card a shoe of ``decks`` full decks holds."""
     if decks < 1:
-        raise ValueError(f"a shoe needs at least one deck, not {decks}")
+        raise InputError(f"a shoe needs at least one deck, not {decks}")
     return Counter({card: decks for card in one_deck()})
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Generic, Protocol, TypeVar
 
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import DealerAssistError, InputError
 from dealer_assist.rules.outcome import CoupFacts, Winner
 
 __all__ = [
@@ -98,11 +98,11 @@ class CoupResult:
         # A sign that contradicts itself is worse than none: reject it where it is made.
         for name, total in (("player", self.player_total), ("banker", self.banker_total)):
             if total is not None and not 0 <= total <= 9:
-                raise ValueError(f"{name} total must be 0 to 9, got {total}")
+                raise InputError(f"{name} total must be 0 to 9, got {total}")
         if self.player_total is not None and self.banker_total is not None:
             implied = CoupFacts(self.player_total, self.banker_total, 2, 2).winner
             if implied is not self.winner:
-                raise ValueError(
+                raise InputError(
                     f"totals {self.player_total}-{self.banker_total} say {implied}, "
                     f"not {self.winner}"
                 )
@@ -438,7 +438,7 @@ class Roads:
     def empty(cls, *, bead_rows: int = DEFAULT_ROWS, road_rows: int = DEFAULT_ROWS) -> Roads:
         """The sign of a new shoe."""
         if bead_rows < 1 or road_rows < 1:
-            raise ValueError(f"roads need at least one row, got {bead_rows} and {road_rows}")
+            raise InputError(f"roads need at least one row, got {bead_rows} and {road_rows}")
 
         def derived(cycle: int) -> DerivedRoad:
             return DerivedRoad(cycle=cycle, rows=road_rows, marks=(), cells=(), columns=())
@@ -573,7 +573,7 @@ def visible_window(cells: Sequence[PlacedT], *, columns: int) -> Window[PlacedT]
     """The last ``columns`` columns of a road, ending at its rightmost drawn cell (a dragon
     tail can reach past the newest streak). Only what is shown changes, never the road."""
     if columns < 1:
-        raise ValueError(f"a window needs at least one column, got {columns}")
+        raise InputError(f"a window needs at least one column, got {columns}")
     right = max((cell.column for cell in cells), default=-1)
     first = max(right - columns + 1, 0)
     return Window(

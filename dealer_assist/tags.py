@@ -32,7 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dealer_assist.cards import ALL_SUITS, Card, Rank, Suit, one_deck, parse_card
-from dealer_assist.errors import CardParseError, ConfigError, DealerAssistError, DeviceIOError
+from dealer_assist.errors import (
+    CardParseError,
+    ConfigError,
+    DealerAssistError,
+    DeviceIOError,
+    InputError,
+)
 
 FORMAT_VERSION = 1
 DATA_PAGE = 4  # first page of NTAG user memory
@@ -118,12 +124,12 @@ def tag_mac(uid: bytes, payload: bytes, key: bytes) -> bytes:
 
 def _check_uid(uid: bytes) -> None:
     if len(uid) not in UID_LENGTHS:
-        raise ValueError(f"a tag UID has 4, 7 or 10 bytes, not {len(uid)}")
+        raise InputError(f"a tag UID has 4, 7 or 10 bytes, not {len(uid)}")
 
 
 def _check_key(key: bytes) -> None:
     if len(key) != KEY_LENGTH:
-        raise ValueError(f"the tag key has {KEY_LENGTH} bytes, not {len(key)}")
+        raise InputError(f"the tag key has {KEY_LENGTH} bytes, not {len(key)}")
 
 
 def encode_tag(uid: bytes, card: Card, deck_serial: int, card_serial: int, key: bytes) -> bytes:
@@ -131,9 +137,9 @@ def encode_tag(uid: bytes, card: Card, deck_serial: int, card_serial: int, key: 
     _check_uid(uid)
     _check_key(key)
     if not 0 <= deck_serial <= MAX_DECK_SERIAL:
-        raise ValueError(f"deck serial {deck_serial} is outside 0-{MAX_DECK_SERIAL}")
+        raise InputError(f"deck serial {deck_serial} is outside 0-{MAX_DECK_SERIAL}")
     if not 0 <= card_serial <= MAX_CARD_SERIAL:
-        raise ValueError(f"card serial {card_serial} is outside 0-{MAX_CARD_SERIAL}")
+        raise InputError(f"card serial {card_serial} is outside 0-{MAX_CARD_SERIAL}")
     payload = _PAYLOAD.pack(FORMAT_VERSION, card_byte(card), deck_serial, card_serial)
     return payload + tag_mac(uid, payload, key)
 
@@ -393,7 +399,7 @@ def identify_tag(
     :class:`TagError`: the data's error when there is no table, else ``not_enrolled``.
     """
     if key is None and uid_table is None:
-        raise ValueError("identify_tag needs a key, a UID table, or both")
+        raise InputError("identify_tag needs a key, a UID table, or both")
     data_error: TagError | None = None
     if key is not None:
         try:

@@ -9,7 +9,6 @@ from 0.
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import Protocol
@@ -422,9 +421,3 @@ def test_derived_cells_point_back_at_their_big_road_entry() -> None:
         for cell in road.cells:
             assert isinstance(cell, DerivedCell)
             assert isinstance(roads.big_road.cells[cell.source], BigRoadCell)
-
-
-def test_module_doctests() -> None:
-    failures, tried = doctest.testmod(roads_module)
-    assert tried > 0
-    assert failures == 0

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.journal.checkpoint import is_sealed_checkpoint
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import (
@@ -70,7 +71,7 @@ class ChainReport:
         return self.problem is None
 
 
-class _Broken(Exception):
+class _Broken(DealerAssistError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem

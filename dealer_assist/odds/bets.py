@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, NamedTuple
 
+from dealer_assist.errors import DealerAssistError, InputError
 from dealer_assist.odds.composition import CompositionError
 from dealer_assist.odds.pairs import PairKind, PairOutcome
 from dealer_assist.odds.signature import ALL_FACTS
@@ -45,7 +46,7 @@ class SuitsUnknownError(CompositionError):
     """A bet on suited pairs priced on a shoe counted by rank only."""
 
 
-class MixedBetError(ValueError):
+class MixedBetError(DealerAssistError, ValueError):
     """A bet that reads both the coup and the pairs: the engine cannot price it."""
 
 
@@ -119,7 +120,7 @@ class OddsBet:
         if result is None:
             return self.unmatched
         if result < -1:
-            raise ValueError(f"bet {self.name}: a payout of {result} loses more than the stake")
+            raise InputError(f"bet {self.name}: a payout of {result} loses more than the stake")
         return result if type(result) is Fraction else Fraction(result)
 
     @property

@@ -18,6 +18,7 @@ from functools import lru_cache
 from math import gcd
 from typing import Any
 
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.odds.bets import STANDARD_BETS, OddsBet, PayoutPlan, Reads, Settle
 from dealer_assist.odds.composition import CompositionError, ShoeComposition
 from dealer_assist.odds.engine import coup_weight_list
@@ -198,13 +199,17 @@ _BANKER_WINS = tuple(s.position for s in ALL_SIGNATURES if s.banker_total > s.pl
 _PLAYER_WINS = tuple(s.position for s in ALL_SIGNATURES if s.player_total > s.banker_total)
 
 
+class UnknownBetError(DealerAssistError, KeyError):
+    """A bet name the odds engine does not price. A ``KeyError`` too: a lookup by name."""
+
+
 def resolve_bet(bet: BetSpec) -> OddsBet:
     if isinstance(bet, OddsBet):
         return bet
     found = STANDARD_BETS.get(bet)
     if found is None:
         known = ", ".join(STANDARD_BETS)
-        raise KeyError(f"no standard bet named {bet!r}; known: {known}")
+        raise UnknownBetError(f"no standard bet named {bet!r}; known: {known}")
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dealer_assist.errors import InputError
 from dealer_assist.odds.signature import CoupSignature
 
 
@@ -42,7 +43,7 @@ def reference_enumeration(value_counts: Sequence[int]) -> dict[CoupSignature, in
     """
     counts = list(value_counts)
     if len(counts) != 10 or any(count < 0 for count in counts):
-        raise ValueError("value_counts needs ten counts, none negative")
+        raise InputError("value_counts needs ten counts, none negative")
     size = sum(counts)
     weights: dict[CoupSignature, int] = {}
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 
+from dealer_assist.errors import InputError
 from dealer_assist.rules.coup import Hand
 from dealer_assist.rules.outcome import CoupFacts, Outcome, SideResult, Winner
 
@@ -55,10 +56,10 @@ _RATIO = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(?::|to)\s*(\d+(?:\.\d+)?)\s*$")
 def parse_payout(text: object) -> Payout:
     """``"11:1"``, ``"1:2"``, ``"0.54:1"``, ``"push"``, ``"lose"``, ``"-1:2"`` (lose half).
 
-    Raises ``ValueError`` with the reason.
+    Raises :class:`~dealer_assist.errors.InputError` (a ``ValueError``) with the reason.
     """
     if isinstance(text, bool) or not isinstance(text, str | int):
-        raise ValueError(f"a payout is text such as '11:1' or 'push', not {text!r}")
+        raise InputError(f"a payout is text such as '11:1' or 'push', not {text!r}")
     if isinstance(text, int):
         return Payout(Decimal(text), f"{text}:1")
     cleaned = text.strip().lower()
@@ -68,18 +69,18 @@ def parse_payout(text: object) -> Payout:
         return Payout(Decimal(-1), "lose")
     match = _RATIO.match(cleaned)
     if not match:
-        raise ValueError(
+        raise InputError(
             f"{text!r} is not a payout: write 'N:M' (such as '11:1'), 'push' or 'lose'"
         )
     try:
         numerator, denominator = Decimal(match.group(1)), Decimal(match.group(2))
     except InvalidOperation as error:  # pragma: no cover - the pattern admits only numbers
-        raise ValueError(f"{text!r} is not a payout") from error
+        raise InputError(f"{text!r} is not a payout") from error
     if denominator == 0:
-        raise ValueError(f"{text!r} divides by zero")
+        raise InputError(f"{text!r} divides by zero")
     ratio = numerator / denominator
     if ratio < -1:
-        raise ValueError(f"{text!r} would lose more than the stake")
+        raise InputError(f"{text!r} would lose more than the stake")
     return Payout(ratio, cleaned)
 
 
@@ -90,7 +91,7 @@ KeysOf = Callable[[Outcome, Hand | None], tuple[str, ...]]
 
 def _facts(outcome: Outcome) -> CoupFacts:
     if outcome.facts is None:
-        raise ValueError(f"this bet needs a Player and a Banker hand, not {outcome.game.value}")
+        raise InputError(f"this bet needs a Player and a Banker hand, not {outcome.game.value}")
     return outcome.facts
 
 
@@ -167,7 +168,7 @@ def fact_keys(kind: str, facts: CoupFacts, hand: Hand | None) -> tuple[str, ...]
         return dragon_bonus_keys(facts, hand)
     if kind == "cards":
         return cards_keys(facts)
-    raise ValueError(f"unknown bet kind {kind!r}")
+    raise InputError(f"unknown bet kind {kind!r}")
 
 
 def side_keys(outcome: Outcome, hand: Hand | None) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from dealer_assist.cards import Card
-from dealer_assist.errors import RuleViolation
+from dealer_assist.errors import InputError, RuleViolation
 from dealer_assist.rules.tableau import (
     DEFAULT_CHEMIN_DE_FER_OPTIONS,
     Action,
@@ -148,7 +148,7 @@ class CoupRules:
         cells = frozenset(banker_optional_cells)
         for total, third in cells:
             if not (0 <= total <= 7) or not (third is None or 0 <= third <= 9):
-                raise ValueError(f"no such tableau cell: banker {total} against {third}")
+                raise InputError(f"no such tableau cell: banker {total} against {third}")
         return CoupRules(
             game=Game.CHEMIN_DE_FER,
             player_option_on_five=player_option_on_five,

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer_assist.cards import parse_card
-from dealer_assist.errors import BetError, CardParseError, RuleViolation
+from dealer_assist.errors import BetError, CardParseError, CodedError, RuleViolation
 from dealer_assist.rules.calls import call, instruction
 from dealer_assist.rules.coup import Choice, Coup, DealTo, DecisionDue, Game, Hand
 from dealer_assist.rules.outcome import outcome_of
@@ -27,13 +27,8 @@ _CHOICE_WORDS = {
 }
 
 
-class CoupInputError(Exception):
+class CoupInputError(CodedError):
     """A coup that cannot be evaluated; ``code`` and ``message`` go into the JSON error."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def split_tokens(texts: Iterable[str]) -> list[str]:

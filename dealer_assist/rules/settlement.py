@@ -19,7 +19,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, InvalidO
 from enum import Enum
 from types import MappingProxyType
 
-from dealer_assist.errors import BetError
+from dealer_assist.errors import BetError, InputError
 from dealer_assist.rules.bets import BetResult
 from dealer_assist.rules.outcome import Outcome
 from dealer_assist.rules.variants import Variant
@@ -76,7 +76,7 @@ class Rounding:
 
     def __post_init__(self) -> None:
         if self.unit <= 0:
-            raise ValueError(f"a rounding unit must be positive, not {self.unit}")
+            raise InputError(f"a rounding unit must be positive, not {self.unit}")
 
     def apply(self, amount: Decimal) -> Decimal:
         units = (amount / self.unit).quantize(Decimal(1), rounding=_DECIMAL_ROUNDING[self.mode])
@@ -90,7 +90,7 @@ class Limit:
 
     def __post_init__(self) -> None:
         if not ZERO < self.minimum <= self.maximum:
-            raise ValueError(
+            raise InputError(
                 f"limits need 0 < minimum <= maximum, not {self.minimum}-{self.maximum}"
             )
 

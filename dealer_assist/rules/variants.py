@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from dealer_assist.errors import BetError, ConfigError
+from dealer_assist.errors import BetError, ConfigError, InputError
 from dealer_assist.rules.bets import (
     ALL_KINDS,
     FACT_KINDS,
@@ -61,7 +61,7 @@ class Variant:
     def with_commission(self, rate: Decimal) -> Variant:
         """The same variant with every commissioned bet at ``rate`` (e.g. 0.04)."""
         if not Decimal(0) <= rate < Decimal(1):
-            raise ValueError(f"a commission rate is a fraction from 0 to 1, not {rate}")
+            raise InputError(f"a commission rate is a fraction from 0 to 1, not {rate}")
         bets = {
             name: replace(bet, commission=rate) if bet.commission else bet
             for name, bet in self.bets.items()

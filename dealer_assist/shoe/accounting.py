@@ -20,6 +20,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from dealer_assist.cards import ALL_RANKS, Card, Rank, shoe_composition
+from dealer_assist.errors import InputError
 
 
 class AccountCode(Enum):
@@ -51,7 +52,7 @@ class CardAccount:
         """``composition``: how many of each card the shoe holds (cards removed, other backs)."""
         for card, held in composition.items():
             if not isinstance(card, Card) or held < 0:
-                raise ValueError(f"composition: {card!r} held {held} times")
+                raise InputError(f"composition: {card!r} held {held} times")
         self._composition: dict[Card, int] = {c: n for c, n in composition.items() if n > 0}
         self._remaining: dict[Card, int] = dict(self._composition)
         self._seen: Counter[Card] = Counter()

@@ -21,6 +21,7 @@ from functools import lru_cache
 from math import comb, exp, lgamma, log
 
 from dealer_assist.cards import ALL_RANKS, ALL_SUITS, Card
+from dealer_assist.errors import InputError
 
 _SUITS = 4
 _RANKS = 13
@@ -127,7 +128,7 @@ class NullModel:
     def __init__(self, *, cards: int, composition: Mapping[Card, int]) -> None:
         total = sum(composition.values())
         if cards < 2 or cards > total:
-            raise ValueError(f"cannot test {cards} opening cards of a {total}-card shoe")
+            raise InputError(f"cannot test {cards} opening cards of a {total}-card shoe")
         self.cards = cards
         self._total = total
         self._suit_sizes = tuple(

@@ -25,7 +25,7 @@ from enum import Enum
 from random import Random, SystemRandom
 
 from dealer_assist.cards import Card, shoe_composition
-from dealer_assist.errors import ConfigError, RuleViolation
+from dealer_assist.errors import ConfigError, InputError, RuleViolation
 from dealer_assist.shoe.events import (
     BurnCardTurned,
     CardBurned,
@@ -82,7 +82,7 @@ class Shoe:
         self._order: tuple[Card, ...] | None = None if order is None else tuple(order)
         if self._order is not None:
             if card_count is not None and card_count != len(self._order):
-                raise ValueError(f"card_count {card_count} but {len(self._order)} cards given")
+                raise InputError(f"card_count {card_count} but {len(self._order)} cards given")
             count = len(self._order)
         else:
             count = settings.decks * 52 if card_count is None else card_count
@@ -134,7 +134,7 @@ class Shoe:
         """A shoe holding exactly ``cards``, first card first (``settings.decks`` is ignored)."""
         order = tuple(cards)
         if not order:
-            raise ValueError("a stacked shoe needs at least one card")
+            raise InputError("a stacked shoe needs at least one card")
         return cls(settings=settings, order=order)
 
     @classmethod

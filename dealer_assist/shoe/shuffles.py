@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from random import Random
 
 from dealer_assist.cards import Card, one_deck
+from dealer_assist.errors import InputError
 
 
 def factory_order(*, decks: int) -> list[Card]:
     """``decks`` new decks stacked, each in new-deck order (:func:`one_deck`)."""
     if decks < 1:
-        raise ValueError(f"at least one deck, not {decks}")
+        raise InputError(f"at least one deck, not {decks}")
     return one_deck() * decks
 
 
@@ -62,7 +63,7 @@ def overhand(
     """One overhand shuffle: packets (a break after each card with the given probability) are
     moved one by one from the top, so their order reverses while each keeps its own."""
     if not 0 < packet_break_probability <= 1:
-        raise ValueError(
+        raise InputError(
             f"packet_break_probability must be in (0, 1], not {packet_break_probability}"
         )
     packets: list[list[Card]] = [[]]

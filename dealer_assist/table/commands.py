@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from dealer_assist.cards import Card
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import CodedError
 
 
 class Role(Enum):
@@ -23,13 +23,8 @@ class Role(Enum):
     TECHNICIAN = "technician"
 
 
-class CommandRejected(DealerAssistError):
+class CommandRejected(CodedError):
     """The table cannot do that now; nothing changed. ``message`` says what to do instead."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from dealer_assist.errors import DealerAssistError
+
 PAGE_SIZE = 4
 USER_START_PAGE = 4
 DEFAULT_HOST = "127.0.0.1"
@@ -71,7 +73,7 @@ NTAG216 = TagModel("NTAG216", 231, 225, bytes.fromhex("E1106D00"), 226, 16)
 ULTRALIGHT = TagModel("MIFARE Ultralight", 16, 15, bytes(4), None, 0)
 
 
-class TagWriteError(Exception):
+class TagWriteError(DealerAssistError):
     """The tag refused a write (it NAKs on the air; the reader answers 63 00)."""
 
 

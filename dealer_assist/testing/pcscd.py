@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from dealer_assist.errors import DealerAssistError
+
 PCSCD_SOCKET = Path("/run/pcscd/pcscd.comm")
 PCSCD_PID_FILE = Path("/run/pcscd/pcscd.pid")
 VPCD_DRIVER = Path("/usr/lib/pcsc/drivers/serial/libifdvpcd.so")
@@ -40,7 +42,7 @@ INSTALL_HINT = (
 )
 
 
-class PcscdError(RuntimeError):
+class PcscdError(DealerAssistError, RuntimeError):
     """pcscd cannot be started (not installed, another one running, or it failed)."""
 
 

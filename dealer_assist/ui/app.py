@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import Unpack
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.config import TableConfig
+from dealer_assist.errors import InputError
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.runtime import TableRuntime, build_source
 from dealer_assist.ui import theme
@@ -25,7 +27,7 @@ from dealer_assist.ui.croupier import CroupierWindow
 from dealer_assist.ui.i18n import Translations
 from dealer_assist.ui.presentation import chip_values, primary_bets
 from dealer_assist.ui.scoreboard import ScoreboardWindow
-from dealer_assist.ui.simulation import SimulatedTable
+from dealer_assist.ui.simulation import PlayerOptions, SimulatedTable, Submit
 
 APP_NAME = "dealer-assist"
 
@@ -51,15 +53,17 @@ def application(argv: Sequence[str] | None = None) -> QApplication:
     return app
 
 
-def simulated_players(config: TableConfig, submit: object, **options: object) -> SimulatedTable:
+def simulated_players(
+    config: TableConfig, submit: Submit, **options: Unpack[PlayerOptions]
+) -> SimulatedTable:
     bets = primary_bets(config.variant.bets)
     chips = chip_values(config.settlement.limits, bets)
     return SimulatedTable(
-        submit,  # type: ignore[arg-type]
+        submit,
         seats=config.seats,
         bets=bets,
         chips=[str(chip) for chip in chips[:4]],
-        **options,  # type: ignore[arg-type]
+        **options,
     )
 
 
@@ -129,9 +133,9 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         size = (int(width), int(height))
     except ValueError:
-        raise ValueError(f"size {text!r}: write WIDTHxHEIGHT, e.g. 1920x1080") from None
+        raise InputError(f"size {text!r}: write WIDTHxHEIGHT, e.g. 1920x1080") from None
     if min(size) < 200:
-        raise ValueError(f"size {text!r} is too small")
+        raise InputError(f"size {text!r} is too small")
     return size
 
 

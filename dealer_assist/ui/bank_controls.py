@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any
 
 from dealer_assist.rules.bank import (
     CROUPIER,
@@ -44,7 +43,7 @@ class Control:
 
     key: str
     action: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, object] = field(default_factory=dict)
     needs: tuple[str, ...] = ()
     enabled: bool = True
     amount: Decimal | None = None  # shown on the button (a bank to take, what to cover)

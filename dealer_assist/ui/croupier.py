@@ -14,6 +14,7 @@ from functools import partial
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
+    QDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -124,7 +125,7 @@ class CroupierWindow(QWidget):
         self.translations = translations or Translations()
         self.snapshot: Snapshot | None = None
         self.message_text = ""
-        self.dialog: QWidget | None = None
+        self.dialog: QDialog | None = None
         self.setObjectName("croupier")
         self.setStyleSheet(theme.style_sheet())
         # Chemin de Fer and Banque: the seats of the bank table, and no Punto Banco bets.
@@ -508,12 +509,12 @@ class CroupierWindow(QWidget):
 
     # --- dialogs ---------------------------------------------------------------------------
 
-    def _open(self, dialog: QWidget) -> None:
+    def _open(self, dialog: QDialog) -> None:
         self.dialog = dialog
-        dialog.finished.connect(lambda _result, d=dialog: self._closed(d))  # type: ignore[attr-defined]
-        dialog.open()  # type: ignore[attr-defined]
+        dialog.finished.connect(lambda _result: self._closed(dialog))
+        dialog.open()
 
-    def _closed(self, dialog: QWidget) -> None:
+    def _closed(self, dialog: QDialog) -> None:
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()

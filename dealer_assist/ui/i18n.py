@@ -22,6 +22,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTranslator
 
+from dealer_assist.errors import InputError
+
 LANGUAGES = ("en", "zh_TW", "zh_CN")
 LANGUAGE_NAMES = {"en": "English", "zh_TW": "繁體中文", "zh_CN": "简体中文"}
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -113,7 +115,7 @@ def make_translator(language: str, *, compiled: bool = True) -> QTranslator | No
     if language == "en":
         return None
     if language not in LANGUAGES:
-        raise ValueError(f"no language {language!r} (known: {', '.join(LANGUAGES)})")
+        raise InputError(f"no language {language!r} (known: {', '.join(LANGUAGES)})")
     if compiled:
         qm = compile_qm(language)
         if qm is not None:

@@ -7,9 +7,9 @@ rows that changed, a reset when the set of rows did), so views repaint only what
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -30,20 +30,22 @@ Index = QModelIndex | QPersistentModelIndex
 ROLE = Qt.ItemDataRole.UserRole
 #: The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).
 ItemRole = ROLE + 1
+#: The immutable view a row of a model shows.
+RowT = TypeVar("RowT")
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("Models", text)
 
 
-class _RowsModel(QAbstractTableModel):
+class _RowsModel(QAbstractTableModel, Generic[RowT]):
     """Rows of immutable items; subclasses say how a cell reads."""
 
     HEADERS: Sequence[str] = ()
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[Any] = []
+        self._rows: list[RowT] = []
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -53,7 +55,7 @@ class _RowsModel(QAbstractTableModel):
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
+    ) -> object:
         if (
             role == Qt.ItemDataRole.DisplayRole
             and orientation == Qt.Orientation.Horizontal
@@ -62,10 +64,10 @@ class _RowsModel(QAbstractTableModel):
             return _tr(self.HEADERS[section])
         return None
 
-    def item(self, row: int) -> Any:
+    def item(self, row: int) -> RowT:
         return self._rows[row]
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         item = self._rows[index.row()]
@@ -73,19 +75,19 @@ class _RowsModel(QAbstractTableModel):
             return item
         return self.cell(item, index.column(), role)
 
-    def cell(self, item: Any, column: int, role: int) -> Any:  # pragma: no cover - abstract
+    def cell(self, item: RowT, column: int, role: int) -> object:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def set_rows(self, rows: Sequence[Any], key: Any = None) -> None:
+    def set_rows(self, rows: Sequence[RowT], key: Callable[[RowT], object] | None = None) -> None:
         """Replace the rows: changed rows report ``dataChanged``, a new set of rows a reset."""
-        rows = list(rows)
-        keys = (lambda r: r) if key is None else key
-        if len(rows) != len(self._rows) or [keys(a) for a in rows] != [keys(b) for b in self._rows]:
+        new_rows = list(rows)
+        keys: Callable[[RowT], object] = (lambda r: r) if key is None else key
+        if [keys(a) for a in new_rows] != [keys(b) for b in self._rows]:  # lengths too
             self.beginResetModel()
-            self._rows = rows
+            self._rows = new_rows
             self.endResetModel()
             return
-        for number, (old, new) in enumerate(zip(self._rows, rows, strict=True)):
+        for number, (old, new) in enumerate(zip(self._rows, new_rows, strict=True)):
             if old != new:
                 self._rows[number] = new
                 last = max(0, self.columnCount() - 1)
@@ -126,7 +128,7 @@ def results_text(results: Sequence[BetResultView]) -> str:
     return ", ".join(result_line(result) for result in results)
 
 
-class SeatsModel(_RowsModel):
+class SeatsModel(_RowsModel[SeatView]):
     """One row a seat: bets on the layout, the last coup's payout and commission, the box."""
 
     HEADERS = (
@@ -161,7 +163,7 @@ class SeatsModel(_RowsModel):
                 return number
         return -1
 
-    def cell(self, item: SeatView, column: int, role: int) -> Any:
+    def cell(self, item: SeatView, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             totals = seat_totals(item)
             if column == self.SEAT:
@@ -185,7 +187,7 @@ class SeatsModel(_RowsModel):
         return None
 
 
-class AlertsModel(_RowsModel):
+class AlertsModel(_RowsModel[AlertView]):
     """Open alerts, oldest first; a holding alert shows in red, a note in amber."""
 
     HEADERS = (QT_TRANSLATE_NOOP("Models", "Alert"),)
@@ -193,7 +195,7 @@ class AlertsModel(_RowsModel):
     def update(self, snapshot: Snapshot) -> None:
         self.set_rows(snapshot.alerts, key=lambda alert: alert.alert)
 
-    def cell(self, item: AlertView, column: int, role: int) -> Any:
+    def cell(self, item: AlertView, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{wording.alert_title(item.code)}: {item.message}"
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -201,7 +203,7 @@ class AlertsModel(_RowsModel):
         return None
 
 
-class DevicesModel(_RowsModel):
+class DevicesModel(_RowsModel[tuple[str, str]]):
     """Every card source and its status."""
 
     HEADERS = (QT_TRANSLATE_NOOP("Models", "Device"), QT_TRANSLATE_NOOP("Models", "Status"))
@@ -209,7 +211,7 @@ class DevicesModel(_RowsModel):
     def update(self, snapshot: Snapshot) -> None:
         self.set_rows(snapshot.devices, key=lambda device: device[0])
 
-    def cell(self, item: tuple[str, str], column: int, role: int) -> Any:
+    def cell(self, item: tuple[str, str], column: int, role: int) -> object:
         name, status = item
         if role == Qt.ItemDataRole.DisplayRole:
             return name if column == 0 else wording.device_status(status)
@@ -237,7 +239,7 @@ def coup_title(summary: CoupSummary) -> str:
     return template.strip()
 
 
-class RecallModel(_RowsModel):
+class RecallModel(_RowsModel[CoupSummary]):
     """The last coups for recall, newest first."""
 
     HEADERS = (QT_TRANSLATE_NOOP("Models", "Coup"),)
@@ -245,7 +247,7 @@ class RecallModel(_RowsModel):
     def update(self, snapshot: Snapshot) -> None:
         self.set_rows(list(reversed(snapshot.recall)), key=lambda c: (c.shoe, c.coup))
 
-    def cell(self, item: CoupSummary, column: int, role: int) -> Any:
+    def cell(self, item: CoupSummary, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             return coup_title(item)
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -255,7 +257,7 @@ class RecallModel(_RowsModel):
         return None
 
 
-class CoupBetsModel(_RowsModel):
+class CoupBetsModel(_RowsModel[tuple[int, BetResultView]]):
     """A recalled coup's bets, in the order they were settled."""
 
     HEADERS = (
@@ -271,7 +273,7 @@ class CoupBetsModel(_RowsModel):
     def set_coup(self, summary: CoupSummary | None) -> None:
         self.set_rows(() if summary is None else summary.bets, key=lambda bet: bet)
 
-    def cell(self, item: tuple[int, BetResultView], column: int, role: int) -> Any:
+    def cell(self, item: tuple[int, BetResultView], column: int, role: int) -> object:
         seat, bet = item
         if role == Qt.ItemDataRole.DisplayRole:
             values = (
@@ -305,7 +307,7 @@ class StepsModel(QAbstractListModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._steps)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._steps):
             return None
         if role == Qt.ItemDataRole.DisplayRole:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
@@ -43,17 +43,30 @@ MARK_COLOURS = {
 WINNER_KEYS = {Winner.BANKER: "banker", Winner.PLAYER: "player", Winner.TIE: "tie"}
 
 
+class RoadCell(Protocol):
+    """A road's cell as a view draws it: where it sits on the road's grid."""
+
+    @property
+    def column(self) -> int: ...
+
+    @property
+    def row(self) -> int: ...
+
+
+CellT = TypeVar("CellT", bound=RoadCell)
+
+
 @dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(Generic[CellT]):
     """A mark as drawn: its cell on screen, and the road's own cell."""
 
     column: int
     row: int
     rect: QRectF
-    cell: Any
+    cell: CellT
 
 
-class RoadView(QWidget):
+class RoadView(QWidget, Generic[CellT]):
     """A grid of ``rows`` square cells as tall as the widget; the newest columns on screen."""
 
     painted = Signal()
@@ -73,7 +86,7 @@ class RoadView(QWidget):
         self.roads = roads
         self.update()
 
-    def road_cells(self) -> Sequence[Any]:  # pragma: no cover - abstract
+    def road_cells(self) -> Sequence[CellT]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def cell_size(self) -> float:
@@ -82,7 +95,7 @@ class RoadView(QWidget):
     def columns(self) -> int:
         return max(1, int(self.width() // self.cell_size()))
 
-    def placed(self) -> list[Placed]:
+    def placed(self) -> list[Placed[CellT]]:
         """What this widget draws at its current size, cell by cell."""
         size = self.cell_size()
         window = visible_window(self.road_cells(), columns=self.columns())
@@ -111,7 +124,7 @@ class RoadView(QWidget):
         painter.end()
         self.painted.emit()
 
-    def paint_cell(self, painter: QPainter, rect: QRectF, cell: Any) -> None:  # pragma: no cover
+    def paint_cell(self, painter: QPainter, rect: QRectF, cell: CellT) -> None:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -127,7 +140,7 @@ def paint_pairs(painter: QPainter, rect: QRectF, banker_pair: bool, player_pair:
         painter.drawEllipse(QRectF(rect.right() - dot, rect.bottom() - dot, dot, dot))
 
 
-class BeadPlateView(RoadView):
+class BeadPlateView(RoadView[BeadCell]):
     """Every coup, ties included: a filled disc with the winner's initial."""
 
     def road_cells(self) -> Sequence[BeadCell]:
@@ -149,7 +162,7 @@ def initial(winner: Winner) -> str:
     return wording.hand_initial(WINNER_KEYS[winner])
 
 
-class BigRoadView(RoadView):
+class BigRoadView(RoadView[BigRoadCell]):
     """Rings in the winner's colour; a tie is a green slash on the cell before it."""
 
     def road_cells(self) -> Sequence[BigRoadCell]:
@@ -172,7 +185,7 @@ class BigRoadView(RoadView):
         paint_pairs(painter, rect, cell.result.banker_pair, cell.result.player_pair)
 
 
-class DerivedRoadView(RoadView):
+class DerivedRoadView(RoadView[DerivedCell]):
     """Big Eye Boy (rings), Small Road (discs) or Cockroach Pig (slashes) in red or blue."""
 
     STYLES = ("ring", "disc", "slash")

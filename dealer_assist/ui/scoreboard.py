@@ -29,7 +29,6 @@ from dealer_assist.ui.road_views import (
     BeadPlateView,
     BigRoadView,
     DerivedRoadView,
-    RoadView,
 )
 
 
@@ -155,7 +154,7 @@ class ScoreboardWindow(QWidget):
         if adapter.snapshot is not None:
             self.show_snapshot(adapter.snapshot)
 
-    def _titled(self, key: str, view: RoadView) -> QVBoxLayout:
+    def _titled(self, key: str, view: QWidget) -> QVBoxLayout:
         box = QVBoxLayout()
         box.setSpacing(2)
         title = _label(18, bold=True)
@@ -165,7 +164,7 @@ class ScoreboardWindow(QWidget):
         return box
 
     @property
-    def road_views(self) -> dict[str, RoadView]:
+    def road_views(self) -> dict[str, BeadPlateView | BigRoadView | DerivedRoadView]:
         return {
             "bead_plate": self.bead_plate,
             "big_road": self.big_road,

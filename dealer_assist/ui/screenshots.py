@@ -249,7 +249,7 @@ def take_screenshots(
     """Write one PNG per screen into ``out``; returns screen name → file."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QCoreApplication
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QDialog, QWidget
 
     from dealer_assist.table.commands import Role
     from dealer_assist.ui.adapter import TableAdapter
@@ -308,7 +308,7 @@ def take_screenshots(
         save("scoreboard", scoreboard)
 
         snapshot = controller.snapshot
-        dialogs: list[tuple[str, QWidget, tuple[int, int] | None]] = []
+        dialogs: list[tuple[str, QDialog, tuple[int, int] | None]] = []
         pin = PinDialog(
             verifier,
             Role.SUPERVISOR,
@@ -336,7 +336,7 @@ def take_screenshots(
                 continue
             if dialog_size is not None:
                 dialog.resize(*dialog_size)
-            dialog.open()  # type: ignore[attr-defined]
+            dialog.open()
             app.processEvents()
             if name == "card-picker":
                 picker.rank_buttons[next(iter(picker.rank_buttons))].click()

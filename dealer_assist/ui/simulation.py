@@ -17,12 +17,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from typing import TypedDict
 
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.simulated import simulated_bank_action, simulated_choice
 from dealer_assist.table.snapshot import Snapshot
 
 Submit = Callable[[cmd.Command], "Future[None]"]
+
+
+class PlayerOptions(TypedDict, total=False):
+    """How the simulated players and croupier behave: :class:`SimulatedTable`'s options."""
+
+    seed: int
+    players: int
+    close_coups: bool
+    close_until: int | None
+    decide: bool
+    turn: bool
+    acknowledge: bool
 
 
 class SimulatedTable:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from dealer_assist.errors import InputError
 from dealer_assist.vision.layout import Layout
 
 MIN_MARKERS = 2  # one marker's four corners are too close together to fix the whole cloth
@@ -33,7 +34,7 @@ def detect_markers(frame: np.ndarray, dictionary_name: str) -> dict[int, np.ndar
     """Marker id -> its four corners in the frame (ArUco order)."""
     code = getattr(cv2.aruco, dictionary_name, None)
     if code is None:
-        raise ValueError(f"unknown ArUco dictionary {dictionary_name!r}")
+        raise InputError(f"unknown ArUco dictionary {dictionary_name!r}")
     dictionary = cv2.aruco.getPredefinedDictionary(code)
     detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -81,7 +82,7 @@ def homography_from_corners(
     """The homography from the four corners of ``region_mm`` clicked in the image
     (top-left, top-right, bottom-right, bottom-left as the layout is drawn)."""
     if len(corners_px) != 4:
-        raise ValueError(
+        raise InputError(
             "give exactly four corners: top-left, top-right, bottom-right, bottom-left"
         )
     x0, y0, x1, y1 = layout.region_mm

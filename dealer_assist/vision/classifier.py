@@ -113,7 +113,7 @@ class GlyphModel:
             for k, network in enumerate(networks):
                 for part in _FIELDS:
                     arrays[f"{name}{k}_{part}"] = getattr(network, part).astype(np.float32)
-        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+        np.savez_compressed(path, allow_pickle=False, **arrays)
 
     @staticmethod
     def load(path: Path | None = None) -> GlyphModel:

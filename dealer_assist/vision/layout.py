@@ -33,7 +33,6 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -197,7 +196,7 @@ def punto_banco_layout(*, width_mm: float = 600.0, height_mm: float = 340.0) -> 
 # --- TOML -------------------------------------------------------------------------------------
 
 
-def parse_layout(document: Mapping[str, Any], *, source: str = "<layout>") -> Layout:
+def parse_layout(document: Mapping[str, object], *, source: str = "<layout>") -> Layout:
     """Read the ``[camera]`` table of a configuration or layout document (checked by the
     configuration's own rules: a :class:`ConfigError` names the field)."""
     camera = document.get("camera", {})

@@ -1,15 +1,13 @@
-"""The [journal] settings, and the examples in the journal modules' docstrings."""
+"""The [journal] settings (the modules' examples run in tests/test_docstring_examples.py)."""
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import pytest
 
 from dealer_assist.config import parse_config
 from dealer_assist.errors import ConfigError
-from dealer_assist.journal import clock, keys, simulation
 
 
 def journal_config(**values: object) -> object:
@@ -51,9 +49,3 @@ def test_paths_are_relative_to_the_configuration_file() -> None:
 def test_bad_settings_are_named(values: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         journal_config(**values)
-
-
-@pytest.mark.parametrize("module", [keys, clock, simulation])
-def test_docstring_examples(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert result.attempted > 0 and result.failed == 0

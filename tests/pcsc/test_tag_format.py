@@ -194,11 +194,3 @@ def test_identify_prefers_authentic_data_and_never_overrules_a_forgery() -> None
     )
     with pytest.raises(ValueError):
         identify_tag(UID, genuine, key=None, uid_table=None)
-
-
-def test_the_module_examples_run() -> None:
-    import doctest
-
-    import dealer_assist.tags
-
-    assert doctest.testmod(dealer_assist.tags).failed == 0

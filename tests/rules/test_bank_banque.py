@@ -498,15 +498,6 @@ def test_random_play_conserves_money_and_rebuilds(
     assert rebuild_banque(table.operations).view() == table.view()
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    import dealer_assist.rules.bank.banque as module
-
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0
-
-
 # --- naturals (source 000: "the same as at Chemin de Fer") -----------------------------------
 
 

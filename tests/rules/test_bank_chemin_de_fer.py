@@ -768,15 +768,6 @@ def test_random_play_conserves_money_and_rebuilds(steps: list[tuple[int, int]]) 
     assert rebuild_chemin_de_fer(table.operations).view() == table.view()
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    import dealer_assist.rules.bank.chemin_de_fer as module
-
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0
-
-
 # --- source 000: the fresh supply is cut by the player on the croupier's left ----------------
 
 
