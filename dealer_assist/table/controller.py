@@ -12,10 +12,11 @@ Not thread-safe by design: one thread (see :mod:`dealer_assist.table.runtime`) f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any, TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -315,33 +316,24 @@ class TableController:
             if alert is not None:
                 self._raise(replace(alert, source=verdict.source))
 
-    def _take_card(
-        self, card: Card, *, source: str, raw: str, hand: Hand | None, accepted: bool = False
-    ) -> None:
+    def _take_card(self, card: Card, *, source: str, raw: str, hand: Hand | None) -> None:
+        """A card out of the shoe: set aside if the table cannot take it now (no shoe, a hold,
+        bets still open), held for a supervisor if its count is wrong, else burned or dealt."""
         state = self._state
-        shoe = state.shoe
-        if shoe is None or shoe.phase is ShoePhase.ENDED:
-            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-            self._alert(
-                "no_shoe",
-                f"{card} read but the shoe has ended",
-                "Set the card aside; start a new shoe",
-                hold=False,
-                options=("acknowledge",),
-            )
+        if self._shoe_over(card, source=source, raw=raw):
             return
-        if state.holding and not accepted:
-            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-            self._alert(
-                "card_while_held",
-                f"{card} came out while the table is held",
-                "Set the card aside (it does not go back in the shoe); resolve the alert first",
-                hold=False,
-                options=("acknowledge",),
+        if state.holding:
+            self._set_aside(
+                card,
+                source=source,
+                raw=raw,
+                code="card_while_held",
+                message=f"{card} came out while the table is held",
+                fix="Set the card aside (it does not go back in the shoe); resolve the alert first",
             )
             return
         verdict = state.account.check(card)
-        if not verdict.ok and not accepted:
+        if not verdict.ok:
             self._alert(
                 verdict.code.value,
                 verdict.message,
@@ -354,39 +346,85 @@ class TableController:
                 raw=raw,
             )
             return
-        if shoe.phase is ShoePhase.BURN:
-            turned = shoe.burn_remaining is None
-            self._record(
-                Burned(
-                    card=card,
-                    reason="burn_turned" if turned else "burn",
-                    source=source,
-                    raw=raw,
-                    burn_count=card.rank.burn_count if turned else 0,
-                )
-            )
+        if self._burn(card, source=source, raw=raw):
             return
         bank = state.bank_table
         between_coups = state.coup is None or state.coup_closed
-        if between_coups and bank is not None and not bankgame.is_dealing(bank) and not accepted:
-            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-            self._alert(
-                "bets_open",
-                f'{card} came out before "no more bets"',
-                "Set the card aside; close the bank's calls and stakes, then deal",
-                hold=False,
-                options=("acknowledge",),
+        if between_coups and bank is not None and not bankgame.is_dealing(bank):
+            self._set_aside(
+                card,
+                source=source,
+                raw=raw,
+                code="bets_open",
+                message=f'{card} came out before "no more bets"',
+                fix="Set the card aside; close the bank's calls and stakes, then deal",
             )
             return
+        self._deal(card, source=source, raw=raw, hand=hand)
+
+    def _take_accepted_card(self, card: Card, *, source: str, raw: str) -> None:
+        """A card a supervisor accepted: past the checks that held it (the hold, its count,
+        the bank's bets), but still burned in the burn and dealt as the tableau calls."""
+        if self._shoe_over(card, source=source, raw=raw):
+            return
+        if self._burn(card, source=source, raw=raw):
+            return
+        self._deal(card, source=source, raw=raw, hand=None)
+
+    def _shoe_over(self, card: Card, *, source: str, raw: str) -> bool:
+        """No shoe is being dealt: the card is set aside (True)."""
+        shoe = self._state.shoe
+        if shoe is not None and shoe.phase is not ShoePhase.ENDED:
+            return False
+        self._set_aside(
+            card,
+            source=source,
+            raw=raw,
+            code="no_shoe",
+            message=f"{card} read but the shoe has ended",
+            fix="Set the card aside; start a new shoe",
+        )
+        return True
+
+    def _burn(self, card: Card, *, source: str, raw: str) -> bool:
+        """The shoe is in its burn: the card is burned (True)."""
+        shoe = self._state.shoe
+        if shoe is None or shoe.phase is not ShoePhase.BURN:
+            return False
+        turned = shoe.burn_remaining is None
+        self._record(
+            Burned(
+                card=card,
+                reason="burn_turned" if turned else "burn",
+                source=source,
+                raw=raw,
+                burn_count=card.rank.burn_count if turned else 0,
+            )
+        )
+        return True
+
+    def _set_aside(
+        self, card: Card, *, source: str, raw: str, code: str, message: str, fix: str
+    ) -> None:
+        """A card the table cannot take now goes to the discards, with a warning that says why."""
+        self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
+        self._alert(code, message, fix, hold=False, options=("acknowledge",))
+
+    def _deal(self, card: Card, *, source: str, raw: str, hand: Hand | None) -> None:
+        """Deal ``card`` into the coup (starting one if none is in play), where the tableau
+        calls for it; a card the tableau refuses is a misdeal."""
+        state = self._state
+        shoe = state.shoe
+        assert shoe is not None
         if state.coup is None or state.coup_closed:
             if not shoe.can_start_coup():
-                self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-                self._alert(
-                    "no_coup_due",
-                    f"{card} came out but no coup may start ({shoe_reason(shoe)})",
-                    "Set the card aside",
-                    hold=False,
-                    options=("acknowledge",),
+                self._set_aside(
+                    card,
+                    source=source,
+                    raw=raw,
+                    code="no_coup_due",
+                    message=f"{card} came out but no coup may start ({shoe_reason(shoe)})",
+                    fix="Set the card aside",
                 )
                 return
             self._record(CoupStarted(coup=shoe.coups_played + 1))
@@ -395,7 +433,7 @@ class TableController:
         try:
             target = coup.verify_deal(card, hand)
         except RuleViolation as violation:
-            self._misdeal(card, violation, source=source, raw=raw, accepted=accepted)
+            self._misdeal(card, violation, source=source, raw=raw)
             return
         self._record(
             CardDealt(
@@ -409,9 +447,7 @@ class TableController:
         )
         self._after_change()
 
-    def _misdeal(
-        self, card: Card, violation: RuleViolation, *, source: str, raw: str, accepted: bool
-    ) -> None:
+    def _misdeal(self, card: Card, violation: RuleViolation, *, source: str, raw: str) -> None:
         if violation.code in ("natural", "coup_complete"):
             if self.config.misdeal.extra_card == "burn":
                 self._record(Burned(card=card, reason="extra", source=source, raw=raw))
@@ -551,8 +587,14 @@ class TableController:
 
     def execute(self, command: cmd.Command) -> None:
         """Carry out ``command`` or raise :class:`CommandRejected`, changing nothing."""
-        handler = getattr(self, f"_cmd_{type(command).__name__}")
-        handler(command)
+        handler = COMMAND_HANDLERS.get(type(command))
+        if handler is None:
+            raise cmd.CommandRejected(
+                "unknown_command",
+                f"{type(command).__name__} is not a command this table takes: "
+                f"send one of {', '.join(sorted(t.__name__ for t in COMMAND_HANDLERS))}",
+            )
+        handler(self, command)
         self._judge_witnessed()
         self._publish()
 
@@ -560,7 +602,7 @@ class TableController:
         if needed is cmd.Role.SUPERVISOR and role is cmd.Role.CROUPIER:
             raise cmd.CommandRejected("supervisor_required", f"{what} needs a supervisor's PIN")
 
-    def _cmd_NewShoe(self, command: cmd.NewShoe) -> None:
+    def _cmd_new_shoe(self, command: cmd.NewShoe) -> None:
         self._new_shoe(command)
 
     def _new_shoe(self, command: cmd.NewShoe) -> None:
@@ -595,7 +637,7 @@ class TableController:
             )
         )
 
-    def _cmd_EndShoe(self, command: cmd.EndShoe) -> None:
+    def _cmd_end_shoe(self, command: cmd.EndShoe) -> None:
         self._require(command.role, cmd.Role.SUPERVISOR, "Ending a shoe")
         state = self._state
         shoe = state.shoe
@@ -608,7 +650,7 @@ class TableController:
         )
         self._end_shoe_if_done()
 
-    def _cmd_PlaceBet(self, command: cmd.PlaceBet) -> None:
+    def _cmd_place_bet(self, command: cmd.PlaceBet) -> None:
         state = self._state
         if command.seat not in self.config.seats:
             raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
@@ -627,24 +669,24 @@ class TableController:
             raise cmd.CommandRejected(error.code, error.message) from None
         self._record(BetPlaced(seat=command.seat, name=command.name, stake=str(stake)))
 
-    def _cmd_ClearBets(self, command: cmd.ClearBets) -> None:
+    def _cmd_clear_bets(self, command: cmd.ClearBets) -> None:
         if not self._state.betting_open:
             raise cmd.CommandRejected("no_more_bets", "no more bets: the coup has started")
         if command.seat not in self.config.seats:
             raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
         self._record(BetsCleared(seat=command.seat))
 
-    def _cmd_RepeatBets(self, command: cmd.RepeatBets) -> None:
+    def _cmd_repeat_bets(self, command: cmd.RepeatBets) -> None:
         state = self._state
         last = state.last_bets.get(command.seat)
         if not last:
             raise cmd.CommandRejected("no_last_bet", f"seat {command.seat} has no last bet")
         if state.bets.get(command.seat):
-            self._cmd_ClearBets(cmd.ClearBets(seat=command.seat))
+            self._cmd_clear_bets(cmd.ClearBets(seat=command.seat))
         for name, stake in last.items():
-            self._cmd_PlaceBet(cmd.PlaceBet(seat=command.seat, name=name, amount=str(stake)))
+            self._cmd_place_bet(cmd.PlaceBet(seat=command.seat, name=name, amount=str(stake)))
 
-    def _cmd_Decide(self, command: cmd.Decide) -> None:
+    def _cmd_decide(self, command: cmd.Decide) -> None:
         state = self._state
         coup = state.coup
         if coup is None or state.coup_finished:
@@ -665,7 +707,7 @@ class TableController:
         )
         self._after_change()
 
-    def _cmd_BankAction(self, command: cmd.BankAction) -> None:
+    def _cmd_bank_action(self, command: cmd.BankAction) -> None:
         state = self._state
         bank = state.bank_table
         if bank is None:
@@ -685,7 +727,7 @@ class TableController:
         }
         self._record(BankActed(action=command.action, args=plain, by=command.role.value))
 
-    def _cmd_CloseCoup(self, command: cmd.CloseCoup) -> None:
+    def _cmd_close_coup(self, command: cmd.CloseCoup) -> None:
         self._close_coup(command.role.value)
 
     def _close_coup(self, by: str) -> None:
@@ -694,7 +736,7 @@ class TableController:
             raise cmd.CommandRejected("no_coup_to_close", "no finished coup waits to be closed")
         self._record(CoupClosed(coup=state.coup_number, by=by))
 
-    def _cmd_RevealHand(self, command: cmd.RevealHand) -> None:
+    def _cmd_reveal_hand(self, command: cmd.RevealHand) -> None:
         state = self._state
         try:
             hand = Hand(command.hand)
@@ -705,7 +747,7 @@ class TableController:
         self._record(CardRevealed(coup=state.coup_number, hand=hand.value))
         self._after_change()
 
-    def _cmd_ReportCutCard(self, command: cmd.ReportCutCard) -> None:
+    def _cmd_report_cut_card(self, command: cmd.ReportCutCard) -> None:
         self._cut_card("croupier")
 
     def _cut_card(self, source: str) -> None:
@@ -716,7 +758,7 @@ class TableController:
         self._record(CutCardOut(coup=shoe.coup, last_coup=last, source=source))
         self._end_shoe_if_done()
 
-    def _cmd_ReportExposedCard(self, command: cmd.ReportExposedCard) -> None:
+    def _cmd_report_exposed_card(self, command: cmd.ReportExposedCard) -> None:
         state = self._state
         coup = state.coup
         if coup is None or state.coup_finished or not coup.operations:
@@ -729,7 +771,7 @@ class TableController:
             return
         self._record(CardWithdrawn(coup=state.coup_number, card=last, reason="exposed"))
 
-    def _cmd_VoidCoup(self, command: cmd.VoidCoup) -> None:
+    def _cmd_void_coup(self, command: cmd.VoidCoup) -> None:
         self._require(command.role, cmd.Role.SUPERVISOR, "Voiding a coup")
         state = self._state
         if state.coup is None or state.coup_finished:
@@ -746,7 +788,7 @@ class TableController:
             self._record(CoupVoided(coup=state.coup_number, reason=reason, by=by))
         self._end_shoe_if_done()
 
-    def _cmd_CorrectCard(self, command: cmd.CorrectCard) -> None:
+    def _cmd_correct_card(self, command: cmd.CorrectCard) -> None:
         self._require(command.role, cmd.Role.SUPERVISOR, "Correcting a card")
         state = self._state
         coup = state.coup
@@ -772,7 +814,7 @@ class TableController:
         )
         self._after_change()
 
-    def _cmd_CollectCommission(self, command: cmd.CollectCommission) -> None:
+    def _cmd_collect_commission(self, command: cmd.CollectCommission) -> None:
         state = self._state
         owed = state.boxes.balance(command.seat)
         if owed == 0:
@@ -784,7 +826,7 @@ class TableController:
             )
         )
 
-    def _cmd_ResolveAlert(self, command: cmd.ResolveAlert) -> None:
+    def _cmd_resolve_alert(self, command: cmd.ResolveAlert) -> None:
         state = self._state
         alert = state.alerts.get(command.alert)
         if alert is None:
@@ -824,11 +866,43 @@ class TableController:
                 self._record(
                     HandDecided(coup=state.coup_number, hand=step.hand.value, choice="draw", by=by)
                 )
-            self._take_card(
-                alert.card, source=alert.source, raw=alert.raw, hand=None, accepted=True
-            )
+            self._take_accepted_card(alert.card, source=alert.source, raw=alert.raw)
             return
         self._record(AlertResolved(alert=alert.alert, resolution=command.option, by=by))
+
+
+_C = TypeVar("_C")
+CommandHandler = Callable[[TableController, Any], None]
+
+
+def _handler(
+    kind: type[_C], handler: Callable[[TableController, _C], None]
+) -> tuple[type[Any], CommandHandler]:
+    """One entry of :data:`COMMAND_HANDLERS`: the type checker sees that ``handler`` takes a
+    ``kind`` (the table itself is looked up by the command's type, so it cannot mix them)."""
+    return kind, handler
+
+
+#: Each command's handler (tests/table/test_controller.py checks every command has one).
+COMMAND_HANDLERS: Mapping[type[Any], CommandHandler] = dict(
+    (
+        _handler(cmd.NewShoe, TableController._cmd_new_shoe),
+        _handler(cmd.EndShoe, TableController._cmd_end_shoe),
+        _handler(cmd.PlaceBet, TableController._cmd_place_bet),
+        _handler(cmd.ClearBets, TableController._cmd_clear_bets),
+        _handler(cmd.RepeatBets, TableController._cmd_repeat_bets),
+        _handler(cmd.Decide, TableController._cmd_decide),
+        _handler(cmd.BankAction, TableController._cmd_bank_action),
+        _handler(cmd.CloseCoup, TableController._cmd_close_coup),
+        _handler(cmd.RevealHand, TableController._cmd_reveal_hand),
+        _handler(cmd.ReportCutCard, TableController._cmd_report_cut_card),
+        _handler(cmd.ReportExposedCard, TableController._cmd_report_exposed_card),
+        _handler(cmd.VoidCoup, TableController._cmd_void_coup),
+        _handler(cmd.CorrectCard, TableController._cmd_correct_card),
+        _handler(cmd.CollectCommission, TableController._cmd_collect_commission),
+        _handler(cmd.ResolveAlert, TableController._cmd_resolve_alert),
+    )
+)
 
 
 def _last_coup_after_cut(shoe: Shoe) -> int:

@@ -24,24 +24,22 @@ voided         any card of a voided coup                                        
 
 A read the shoe has not caught up with yet (the card reached the layout before its read reached
 the table) waits, recorded but unjudged, until the shoe's card comes or the coup ends. Pure
-logic: :mod:`dealer_assist.table.state` folds the events, the controller records them.
+logic: :mod:`dealer_assist.table.state` folds the events into its ledger
+(:class:`~dealer_assist.table.state.WitnessLedger`), the controller records them.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.drivers.base import CardRead
 from dealer_assist.rules.coup import Hand
 from dealer_assist.table.alerts import AlertSpec
 from dealer_assist.table.events import CardSeen, CardWitnessed
-
-if TYPE_CHECKING:  # the state folds the ledger defined here
-    from dealer_assist.table.state import TableState
+from dealer_assist.table.state import NOT_A_COUP_CARD, TableState, WitnessLedger
 
 CONFIRMED = "confirmed"
 MISPLACED = "misplaced"
@@ -52,18 +50,7 @@ UNCERTAIN = "uncertain"
 BURNED = "burned"
 VOIDED = "voided"
 
-NOT_A_COUP_CARD = -1  # CardSeen.position of a burned card shown on the layout
-
-
-@dataclass(slots=True)
-class WitnessLedger:
-    """What the witness saw of one coup, and how much of it has been judged (in order)."""
-
-    coup: int
-    seen: list[CardSeen] = field(default_factory=list)
-    judged: int = 0
-    matched: set[int] = field(default_factory=set)  # the coup's cards a sighting accounted for
-    voided: bool = False
+__all__ = ["NOT_A_COUP_CARD", "WitnessLedger", "burned", "judge", "place", "sighting", "verdicts"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,7 +83,7 @@ def sighting(state: TableState, read: CardRead) -> CardSeen:
         order=layout_order(read.raw),
         coup=state.coup_number,
         in_coup=state.coup is not None and not state.coup_finished,
-        dealt=len(state.coup_cards),
+        dealt=len(state.in_play),
         ledger=state.witness,
         early=len(state.witness_early),
         loose=state.loose_cards,
