@@ -39,6 +39,7 @@ from typing import Any
 
 import dealer_assist
 from dealer_assist.config import TableConfig
+from dealer_assist.drivers.base import SourceStatus
 from dealer_assist.journal.clock import TableClock
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import (
@@ -332,7 +333,7 @@ def open_table(
             + (f" from the checkpoint at {recovery.checkpoint}" if recovery.checkpoint else "")
             + f", {recovery.replayed} records replayed"
         )
-        controller.note(DeviceStatus(source="journal", status="open", detail=detail))
+        controller.note(DeviceStatus(source="journal", status=SourceStatus.OPEN, detail=detail))
         digest = config_digest(config)
         if digest != controller.configuration:
             controller.note(

@@ -27,6 +27,7 @@ from dealer_assist.drivers.base import (
     DeviceFault,
     Indicator,
     SourceEvent,
+    SourceStatus,
     StatusChanged,
     Want,
 )
@@ -45,6 +46,7 @@ from dealer_assist.table.events import (
     BetPlaced,
     BetsCleared,
     Burned,
+    BurnReason,
     CardCorrected,
     CardDealt,
     CardRevealed,
@@ -232,9 +234,9 @@ class TableController:
             self._card_read(event)
         elif isinstance(event, StatusChanged):
             self._record(
-                DeviceStatus(source=event.source, status=event.status.value, detail=event.detail)
+                DeviceStatus(source=event.source, status=event.status, detail=event.detail)
             )
-            if event.status.value == "lost":
+            if event.status is SourceStatus.LOST:
                 self._alert(
                     "device_lost",
                     f"{event.source} is lost: {event.detail or 'no answer'}",
@@ -395,7 +397,7 @@ class TableController:
         self._record(
             Burned(
                 card=card,
-                reason="burn_turned" if turned else "burn",
+                reason=BurnReason.BURN_TURNED if turned else BurnReason.BURN,
                 source=source,
                 raw=raw,
                 burn_count=card.rank.burn_count if turned else 0,
@@ -407,7 +409,7 @@ class TableController:
         self, card: Card, *, source: str, raw: str, code: str, message: str, fix: str
     ) -> None:
         """A card the table cannot take now goes to the discards, with a warning that says why."""
-        self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
+        self._record(Burned(card=card, reason=BurnReason.SET_ASIDE, source=source, raw=raw))
         self._alert(code, message, fix, hold=False, options=("acknowledge",))
 
     def _deal(self, card: Card, *, source: str, raw: str, hand: Hand | None) -> None:
@@ -450,7 +452,7 @@ class TableController:
     def _misdeal(self, card: Card, violation: RuleViolation, *, source: str, raw: str) -> None:
         if violation.code in ("natural", "coup_complete"):
             if self.config.misdeal.extra_card == "burn":
-                self._record(Burned(card=card, reason="extra", source=source, raw=raw))
+                self._record(Burned(card=card, reason=BurnReason.EXTRA, source=source, raw=raw))
                 self._alert(
                     "extra_card",
                     violation.message,
@@ -782,7 +784,9 @@ class TableController:
         state = self._state
         for alert in list(state.alerts.values()):
             if alert.card is not None:
-                self._record(Burned(card=alert.card, reason="set_aside", source=alert.source))
+                self._record(
+                    Burned(card=alert.card, reason=BurnReason.SET_ASIDE, source=alert.source)
+                )
             self._record(AlertResolved(alert=alert.alert, resolution="void_coup", by=by))
         if state.coup is not None and not state.coup_finished:
             self._record(CoupVoided(coup=state.coup_number, reason=reason, by=by))
@@ -854,7 +858,9 @@ class TableController:
         if command.option == "set_aside" and alert.card is not None:
             self._record(AlertResolved(alert=alert.alert, resolution="set_aside", by=by))
             self._record(
-                Burned(card=alert.card, reason="set_aside", source=alert.source, raw=alert.raw)
+                Burned(
+                    card=alert.card, reason=BurnReason.SET_ASIDE, source=alert.source, raw=alert.raw
+                )
             )
             return
         if command.option == "accept_card" and alert.card is not None:

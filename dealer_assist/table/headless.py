@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from dealer_assist.table.events import (
+    BURN_PROCEDURE,
     Burned,
+    BurnReason,
     CardDealt,
     CoupCompleted,
     Record,
@@ -20,8 +22,6 @@ from dealer_assist.table.events import (
     event_to_json,
 )
 from dealer_assist.table.snapshot import HandView, Snapshot
-
-_BURN_REASONS = ("burn_turned", "burn")
 
 
 class JsonStream:
@@ -39,9 +39,9 @@ class JsonStream:
     def on_record(self, record: Record) -> None:
         event = record.event
         base: dict[str, Any] = {"seq": record.seq, "at": record.at.isoformat()}
-        if isinstance(event, Burned) and event.reason in _BURN_REASONS:
+        if isinstance(event, Burned) and event.reason in BURN_PROCEDURE:
             self._burn.append(event.card.code)
-            if event.reason == "burn_turned":
+            if event.reason is BurnReason.BURN_TURNED:
                 self._burn_due = event.burn_count
             else:
                 self._burn_due -= 1

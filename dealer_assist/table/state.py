@@ -32,6 +32,7 @@ from dealer_assist.rules.variants import Variant
 from dealer_assist.shoe import CardAccount, Shoe, ShoePhase, ShuffleStatus
 from dealer_assist.table import bankgame
 from dealer_assist.table.events import (
+    BURN_PROCEDURE,
     AlertRaised,
     AlertResolved,
     BankActed,
@@ -62,7 +63,6 @@ from dealer_assist.table.events import (
 )
 
 RECALL_COUPS = 20
-_BURN_REASONS = ("burn_turned", "burn")
 NOT_A_COUP_CARD = -1  # CardSeen.position of a burned card shown on the layout
 
 
@@ -348,7 +348,7 @@ class TableState:
         self.loose_cards.append(event.card)
         self._count(event.card)
         assert self.shoe is not None
-        if event.reason in _BURN_REASONS:
+        if event.reason in BURN_PROCEDURE:
             self.shoe.burn_card(event.card)
         else:
             self.shoe.discard(event.card)

@@ -38,24 +38,15 @@ from dealer_assist.cards import Card
 from dealer_assist.drivers.base import CardRead
 from dealer_assist.rules.coup import Hand
 from dealer_assist.table.alerts import AlertSpec
-from dealer_assist.table.events import CardSeen, CardWitnessed
+from dealer_assist.table.events import CameraVerdict, CardSeen, CardWitnessed
 from dealer_assist.table.state import NOT_A_COUP_CARD, TableState, WitnessLedger
-
-CONFIRMED = "confirmed"
-MISPLACED = "misplaced"
-DIFFERENT_CARD = "different_card"
-NOT_DEALT = "not_dealt"
-OUT_OF_ORDER = "out_of_order"
-UNCERTAIN = "uncertain"
-BURNED = "burned"
-VOIDED = "voided"
 
 __all__ = ["NOT_A_COUP_CARD", "WitnessLedger", "burned", "judge", "place", "sighting", "verdicts"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Judgement:
-    verdict: str
+    verdict: CameraVerdict
     expected: Card | None = None
     expected_hand: Hand | None = None
     dealt_position: int = -1
@@ -104,7 +95,7 @@ def burned(seen: CardSeen) -> CardWitnessed:
     return CardWitnessed(
         coup=seen.coup,
         position=seen.position,
-        verdict=BURNED,
+        verdict=CameraVerdict.BURNED,
         card=seen.card,
         hand=seen.hand,
         source=seen.source,
@@ -221,7 +212,7 @@ def judge(
     ``check_order`` is off under squeeze: cards are seen when they are turned, hand by hand."""
     position = seen.position
     if voided:
-        return Judgement(verdict=VOIDED)
+        return Judgement(verdict=CameraVerdict.VOIDED)
     if position >= len(cards) and not finished:
         return None
     here = position < len(cards)
@@ -232,7 +223,7 @@ def judge(
     if seen.card is None:
         if expected is None:
             return Judgement(
-                verdict=UNCERTAIN,
+                verdict=CameraVerdict.UNCERTAIN,
                 alert=AlertSpec(
                     code="camera_uncertain",
                     message=f"the camera saw a card it could not read on {hand_name(seen_hand)}, "
@@ -249,7 +240,7 @@ def judge(
                 f"the tableau called {hand_name(expected_hand)}"
             )
         return Judgement(
-            verdict=UNCERTAIN,
+            verdict=CameraVerdict.UNCERTAIN,
             expected=expected,
             expected_hand=expected_hand,
             dealt_position=position,
@@ -268,7 +259,7 @@ def judge(
         if seen_hand is not belongs:
             went = f"went to {hand_name(seen_hand)}" if seen_hand else "landed outside the hands"
             return Judgement(
-                verdict=MISPLACED,
+                verdict=CameraVerdict.MISPLACED,
                 expected=seen.card,
                 expected_hand=belongs,
                 dealt_position=found,
@@ -284,7 +275,7 @@ def judge(
             )
         if found != position and check_order:
             return Judgement(
-                verdict=OUT_OF_ORDER,
+                verdict=CameraVerdict.OUT_OF_ORDER,
                 expected=seen.card,
                 expected_hand=belongs,
                 dealt_position=found,
@@ -298,11 +289,14 @@ def judge(
                 ),
             )
         return Judgement(
-            verdict=CONFIRMED, expected=seen.card, expected_hand=belongs, dealt_position=found
+            verdict=CameraVerdict.CONFIRMED,
+            expected=seen.card,
+            expected_hand=belongs,
+            dealt_position=found,
         )
     if expected is not None:
         return Judgement(
-            verdict=DIFFERENT_CARD,
+            verdict=CameraVerdict.DIFFERENT_CARD,
             expected=expected,
             expected_hand=expected_hand,
             dealt_position=position,
@@ -318,7 +312,7 @@ def judge(
             ),
         )
     return Judgement(
-        verdict=NOT_DEALT,
+        verdict=CameraVerdict.NOT_DEALT,
         alert=AlertSpec(
             code="card_not_dealt",
             message=f"the camera sees {seen.card} on {hand_name(seen_hand)}, a card the shoe did "

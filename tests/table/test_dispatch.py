@@ -4,13 +4,26 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import typing
 
 import pytest
 
+from dealer_assist.cards import parse_card
+from dealer_assist.drivers.base import SourceStatus
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import COMMAND_HANDLERS
-from dealer_assist.table.events import EVENT_TYPES, TableEvent
+from dealer_assist.table.events import (
+    EVENT_TYPES,
+    Burned,
+    BurnReason,
+    CameraVerdict,
+    CardWitnessed,
+    DeviceStatus,
+    TableEvent,
+    event_from_json,
+    event_to_json,
+)
 from dealer_assist.table.state import CoupCard, TableState
 from tests.table.helpers import feed, make_table
 
@@ -52,3 +65,23 @@ def test_the_coup_in_play_is_one_record_per_card() -> None:
     assert [state.hidden(position) for position in range(3)] == [True, True, True]
     table.execute(cmd.RevealHand(hand="player"))
     assert [state.hidden(position) for position in range(3)] == [False, True, False]
+
+
+def test_fixed_sets_of_values_are_enums_and_their_json_is_the_value() -> None:
+    card = parse_card("AS")
+    events = [
+        Burned(card=card, reason=BurnReason.SET_ASIDE),
+        CardWitnessed(
+            coup=1, position=0, verdict=CameraVerdict.DIFFERENT_CARD, card=card, hand="player"
+        ),
+        DeviceStatus(source="mock", status=SourceStatus.LOST),
+    ]
+    texts = [json.dumps(event_to_json(event)) for event in events]
+    assert '"reason": "set_aside"' in texts[0]
+    assert '"verdict": "different_card"' in texts[1]
+    assert '"status": "lost"' in texts[2]
+    again = [event_from_json(json.loads(text)) for text in texts]
+    assert again == events
+    assert type(again[0].reason) is BurnReason  # type: ignore[union-attr]
+    assert type(again[1].verdict) is CameraVerdict  # type: ignore[union-attr]
+    assert type(again[2].status) is SourceStatus  # type: ignore[union-attr]
