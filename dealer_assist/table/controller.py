@@ -86,6 +86,15 @@ DEVICE_FAULT_FIXES = {
 }
 
 
+# Squeeze: a card whose count is wrong is held face down; the alert says what is wrong without
+# naming the card or its counts (which would narrow it down). The journal keeps it, sealed.
+FACE_DOWN_ACCOUNT = {
+    "duplicate": "a card came out more often than the shoe holds it (a duplicate); "
+    "it stays face down",
+    "foreign": "a card that is not in this shoe's decks came out; it stays face down",
+}
+
+
 class TableController:
     """One table. Feed it with :meth:`on_source_event` and :meth:`execute`."""
 
@@ -338,7 +347,7 @@ class TableController:
         if not verdict.ok:
             self._alert(
                 verdict.code.value,
-                verdict.message,
+                FACE_DOWN_ACCOUNT[verdict.code.value] if self.config.squeeze else verdict.message,
                 "Set the card aside and deal the next one, or a supervisor accepts it "
                 "or voids the coup",
                 hold=True,
@@ -432,6 +441,21 @@ class TableController:
             self._record(CoupStarted(coup=shoe.coups_played + 1))
         coup = state.coup
         assert coup is not None
+        if state.awaiting_turn:
+            # Squeeze: whether this card may be dealt, and to which hand, depends on the cards
+            # still face down; the tableau's answer (even its error) would tell them.
+            self._alert(
+                "card_before_turn",
+                "a card came out before the face-down cards were turned",
+                "Keep the card face down and apart; turn the cards, then a supervisor accepts "
+                "it (the tableau places it) or sets it aside; or voids the coup",
+                hold=True,
+                options=("set_aside", "accept_card", "void_coup"),
+                card=card,
+                source=source,
+                raw=raw,
+            )
+            return
         try:
             target = coup.verify_deal(card, hand)
         except RuleViolation as violation:
@@ -450,12 +474,15 @@ class TableController:
         self._after_change()
 
     def _misdeal(self, card: Card, violation: RuleViolation, *, source: str, raw: str) -> None:
+        message = violation.message
+        if self.config.squeeze:  # the card goes face down: the message does not name it
+            message = message.replace(str(card), "a face-down card", 1)
         if violation.code in ("natural", "coup_complete"):
             if self.config.misdeal.extra_card == "burn":
                 self._record(Burned(card=card, reason=BurnReason.EXTRA, source=source, raw=raw))
                 self._alert(
                     "extra_card",
-                    violation.message,
+                    message,
                     "Burn the extra card: it is out of play",
                     hold=False,
                     options=("acknowledge",),
@@ -463,7 +490,7 @@ class TableController:
             else:
                 self._alert(
                     "extra_card",
-                    violation.message,
+                    message,
                     "Set it aside, or a supervisor voids the coup",
                     hold=True,
                     options=("set_aside", "void_coup"),
@@ -478,7 +505,7 @@ class TableController:
             fix = "Move the card to the hand the tableau calls, or a supervisor voids the coup"
         self._alert(
             violation.code,
-            violation.message,
+            message,
             fix,
             hold=True,
             options=("set_aside", "accept_card", "void_coup"),
@@ -582,6 +609,7 @@ class TableController:
                 card=card,
                 source=source,
                 raw=raw,
+                face_down=card is not None and self.config.squeeze,
             )
         )
 
@@ -864,6 +892,10 @@ class TableController:
             )
             return
         if command.option == "accept_card" and alert.card is not None:
+            if state.awaiting_turn:
+                raise cmd.CommandRejected(
+                    "reveal_first", "turn the face-down cards before accepting the card"
+                )
             self._record(AlertResolved(alert=alert.alert, resolution="accept_card", by=by))
             coup = state.coup
             step = coup.next_step if coup is not None else None

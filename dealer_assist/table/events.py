@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -229,8 +229,19 @@ class CommissionCollected:
     reason: str  # "player", "leaving", "shoe_end"
 
 
+# A field written to the JSON only when it differs from its default (so that adding it left
+# every existing line as it was).
+_ONLY_IF_SET = {"only_if_set": True}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AlertRaised:
+    """An alert. ``card``: a card held by it (the supervisor sets it aside or accepts it).
+
+    ``face_down`` (squeeze): that card is dealt face down, so the alert's message does not name
+    it; the card and its device data are sealed in the journal and left out of the JSON stream.
+    """
+
     type: ClassVar[str] = "alert"
     alert: int
     code: str
@@ -241,6 +252,7 @@ class AlertRaised:
     card: Card | None = None
     source: str = ""
     raw: str = ""
+    face_down: bool = field(default=False, metadata=_ONLY_IF_SET)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -405,7 +417,10 @@ def _plain(value: Any) -> Any:
 def event_to_json(event: TableEvent) -> dict[str, Any]:
     data: dict[str, Any] = {"type": event.type}
     for item in dataclasses.fields(event):
-        data[item.name] = _plain(getattr(event, item.name))
+        value = getattr(event, item.name)
+        if item.metadata.get("only_if_set") and value == item.default:
+            continue
+        data[item.name] = _plain(value)
     return data
 
 

@@ -1,7 +1,8 @@
 """The headless table: a terminal view of the same table, and a JSON line stream for scripts.
 
 Both read only what the controller publishes (records and snapshots). The JSON stream never
-carries a face-down card's value: such a card appears with ``"card": null`` until it is turned.
+carries a face-down card's value: such a card (dealt, or held by an alert) appears with
+``"card": null``; its value is in the journal, sealed, and in the coup's result once turned.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, TextIO
 
 from dealer_assist.table.events import (
     BURN_PROCEDURE,
+    AlertRaised,
     Burned,
     BurnReason,
     CardDealt,
@@ -52,7 +54,7 @@ class JsonStream:
         data = event_to_json(event)
         if isinstance(event, Burned):
             data["cards"] = [event.card.code]
-        elif isinstance(event, CardDealt) and event.face_down:
+        elif isinstance(event, CardDealt | AlertRaised) and event.face_down:
             data["card"] = None
             data["raw"] = ""
         elif isinstance(event, CoupCompleted):

@@ -22,6 +22,7 @@ from dealer_assist.rules.coup import (
     Choice,
     Coup,
     CoupRules,
+    DealTo,
     Hand,
 )
 from dealer_assist.rules.coup import (
@@ -180,6 +181,18 @@ class TableState:
             return False
         held = sum(1 for dealt in self.in_play if dealt.hand is hand)
         return held > self.revealed.get(hand, 0)
+
+    @property
+    def awaiting_turn(self) -> bool:
+        """Squeeze: the coup's next card depends on face-down cards not yet turned (only the
+        first two cards of each hand go out in a fixed order whatever their values)."""
+        coup = self.coup
+        if coup is None or self.coup_finished:
+            return False
+        if not any(self.reveal_pending(hand) for hand in self.rules.hands):
+            return False
+        step = coup.next_step
+        return not (isinstance(step, DealTo) and len(coup.cards(step.hand)) < 2)
 
     def hidden(self, position: int) -> bool:
         """Squeeze: the coup's card at ``position`` (deal order) is face down and not turned."""

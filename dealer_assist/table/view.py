@@ -65,10 +65,8 @@ def phase_of(state: TableState) -> str:
         return "betting"
     if state.coup_finished:
         return "complete"
-    if any(state.reveal_pending(hand) for hand in state.rules.hands):
-        step = coup.next_step
-        if not (isinstance(step, DealTo) and len(coup.cards(step.hand)) < 2):
-            return "reveal"
+    if state.awaiting_turn:
+        return "reveal"
     if isinstance(coup.next_step, DecisionDue):
         return "decision"
     return "dealing"

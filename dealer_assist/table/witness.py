@@ -31,7 +31,7 @@ logic: :mod:`dealer_assist.table.state` folds the events into its ledger
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from dealer_assist.cards import Card
@@ -120,6 +120,7 @@ def verdicts(
             finished=state.coup_finished,
             voided=ledger.voided,
             check_order=check_order,
+            face_down=frozenset(p for p in range(len(state.in_play)) if state.hidden(p)),
         )
         if judgement is None:
             return
@@ -206,10 +207,12 @@ def judge(
     finished: bool,
     voided: bool,
     check_order: bool = True,
+    face_down: Collection[int] = frozenset(),
 ) -> Judgement | None:
     """The verdict on ``seen`` against the coup's ``cards`` (dealt to ``hands``); None while
     the shoe has not dealt as many cards and the coup goes on (the shoe's read is on its way).
-    ``check_order`` is off under squeeze: cards are seen when they are turned, hand by hand."""
+    ``check_order`` is off under squeeze: cards are seen when they are turned, hand by hand;
+    ``face_down``: the positions of cards not yet turned, which a verdict must not name."""
     position = seen.position
     if voided:
         return Judgement(verdict=CameraVerdict.VOIDED)
@@ -218,10 +221,12 @@ def judge(
     here = position < len(cards)
     expected = cards[position] if here else None
     expected_hand = hands[position] if here else None
+    if position in face_down:  # the shoe's card there is still face down: no verdict names it
+        expected = None
     seen_hand = Hand(seen.hand) if seen.hand is not None else None
     nth = ordinal(position + 1)
     if seen.card is None:
-        if expected is None:
+        if not here:
             return Judgement(
                 verdict=CameraVerdict.UNCERTAIN,
                 alert=AlertSpec(
@@ -246,8 +251,9 @@ def judge(
             dealt_position=position,
             alert=AlertSpec(
                 code="camera_uncertain",
-                message=f"the camera cannot confirm the {nth} card, {expected}: it could not "
-                f"read it{where}",
+                message=f"the camera cannot confirm the {nth} card"
+                + (f", {expected}" if expected is not None else "")
+                + f": it could not read it{where}",
                 fix="Check the card on the layout; the shoe's card stands",
                 hold=False,
                 options=("acknowledge",),
@@ -294,7 +300,12 @@ def judge(
             expected_hand=belongs,
             dealt_position=found,
         )
-    if expected is not None:
+    if here:
+        shoe_read = (
+            f"the shoe read {expected} for {hand_name(expected_hand)}"
+            if expected is not None
+            else f"the shoe dealt another card there, still face down on {hand_name(expected_hand)}"
+        )
         return Judgement(
             verdict=CameraVerdict.DIFFERENT_CARD,
             expected=expected,
@@ -303,7 +314,7 @@ def judge(
             alert=AlertSpec(
                 code="camera_card_differs",
                 message=f"the camera sees {seen.card} as the {nth} card (on "
-                f"{hand_name(seen_hand)}); the shoe read {expected} for {hand_name(expected_hand)}",
+                f"{hand_name(seen_hand)}); {shoe_read}",
                 fix="A supervisor checks the card on the layout: if the shoe is right, override; "
                 f"if the camera is right, correct card {position + 1}, then override; "
                 "or void the coup",
