@@ -345,16 +345,18 @@ class TableController:
             return
         verdict = state.account.check(card)
         if not verdict.ok:
-            self._alert(
-                verdict.code.value,
-                FACE_DOWN_ACCOUNT[verdict.code.value] if self.config.squeeze else verdict.message,
-                "Set the card aside and deal the next one, or a supervisor accepts it "
-                "or voids the coup",
-                hold=True,
-                options=("set_aside", "accept_card", "void_coup"),
-                card=card,
+            self._hold_card(
+                card,
                 source=source,
                 raw=raw,
+                code=verdict.code.value,
+                message=(
+                    FACE_DOWN_ACCOUNT[verdict.code.value]
+                    if self.config.squeeze
+                    else verdict.message
+                ),
+                fix="Set the card aside and deal the next one, or a supervisor accepts it "
+                "or voids the coup",
             )
             return
         if self._burn(card, source=source, raw=raw):
@@ -444,16 +446,14 @@ class TableController:
         if state.awaiting_turn:
             # Squeeze: whether this card may be dealt, and to which hand, depends on the cards
             # still face down; the tableau's answer (even its error) would tell them.
-            self._alert(
-                "card_before_turn",
-                "a card came out before the face-down cards were turned",
-                "Keep the card face down and apart; turn the cards, then a supervisor accepts "
-                "it (the tableau places it) or sets it aside; or voids the coup",
-                hold=True,
-                options=("set_aside", "accept_card", "void_coup"),
-                card=card,
+            self._hold_card(
+                card,
                 source=source,
                 raw=raw,
+                code="card_before_turn",
+                message="a card came out before the face-down cards were turned",
+                fix="Keep the card face down and apart; turn the cards, then a supervisor accepts "
+                "it (the tableau places it) or sets it aside; or voids the coup",
             )
             return
         try:
@@ -503,8 +503,15 @@ class TableController:
             fix = "A supervisor accepts the card (the hand draws), or sets it aside, or voids"
         else:
             fix = "Move the card to the hand the tableau calls, or a supervisor voids the coup"
+        self._hold_card(card, source=source, raw=raw, code=violation.code, message=message, fix=fix)
+
+    def _hold_card(
+        self, card: Card, *, source: str, raw: str, code: str, message: str, fix: str
+    ) -> None:
+        """Hold the table with ``card`` kept by the alert, for a supervisor to set aside, accept
+        or void (face down under squeeze: then ``message`` must not name it)."""
         self._alert(
-            violation.code,
+            code,
             message,
             fix,
             hold=True,
