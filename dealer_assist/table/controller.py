@@ -257,7 +257,7 @@ class TableController:
         elif isinstance(event, DeviceFault):
             self._alert(
                 event.code,
-                f"{event.source}: {event.message}",
+                f"{event.source}: {self._device_says(event.message, raw=event.raw)}",
                 DEVICE_FAULT_FIXES.get(event.code, "Check the device; the card was not taken"),
                 hold=False,
                 options=("acknowledge",),
@@ -299,7 +299,7 @@ class TableController:
             self._alert(
                 "unreadable_card",
                 f"{read.source} saw a card it could not read"
-                + (f" ({read.detail})" if read.detail else "")
+                + (f" ({self._device_says(read.detail, raw=read.raw)})" if read.detail else "")
                 + wanted,
                 "A supervisor keys in the card, or voids the coup",
                 hold=True,
@@ -309,6 +309,14 @@ class TableController:
             )
             return
         self._take_card(read.card, source=read.source, raw=raw, hand=read.hand)
+
+    def _device_says(self, text: str, *, raw: bytes) -> str:
+        """A device's words about a card read, for an alert. Under squeeze they may name a card
+        on its way face down (the device cannot know): withheld; the device's data stays in
+        the journal, sealed (see :meth:`_alert`)."""
+        if self.config.squeeze and raw:
+            return "the device's detail is withheld while cards are face down"
+        return text
 
     # --- the witness camera (table/witness.py) --------------------------------------------
 
@@ -616,7 +624,9 @@ class TableController:
                 card=card,
                 source=source,
                 raw=raw,
-                face_down=card is not None and self.config.squeeze,
+                # Squeeze: a card held by the alert, or a device's data about a card read,
+                # may be a face-down card's: sealed in the journal, left out of the stream.
+                face_down=self.config.squeeze and (card is not None or bool(raw)),
             )
         )
 

@@ -238,8 +238,9 @@ _ONLY_IF_SET = {"only_if_set": True}
 class AlertRaised:
     """An alert. ``card``: a card held by it (the supervisor sets it aside or accepts it).
 
-    ``face_down`` (squeeze): that card is dealt face down, so the alert's message does not name
-    it; the card and its device data are sealed in the journal and left out of the JSON stream.
+    ``face_down`` (squeeze): that card (or the card the device data ``raw`` was read from) may be
+    dealt face down, so the alert's message does not name it; ``card`` and ``raw`` are sealed
+    in the journal and left out of the JSON stream.
     """
 
     type: ClassVar[str] = "alert"

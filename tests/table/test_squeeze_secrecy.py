@@ -16,7 +16,7 @@ import pytest
 
 from dealer_assist.cards import parse_card
 from dealer_assist.config import parse_config
-from dealer_assist.drivers.base import CardRead
+from dealer_assist.drivers.base import CardRead, DeviceFault
 from dealer_assist.journal.recovery import open_table
 from dealer_assist.rules.coup import Hand
 from dealer_assist.table import commands as cmd
@@ -212,3 +212,35 @@ def test_run_json_and_the_terminal_with_a_duplicate_face_down(tmp_path: Path) ->
         if view == "--json":
             alerts = [json.loads(line) for line in out.splitlines() if '"alert"' in line]
             assert alerts[0]["card"] is None and alerts[0]["face_down"] is True
+
+
+def test_a_device_naming_a_card_in_its_words_is_not_repeated() -> None:
+    # The shoe cannot know the table squeezes: its fault and its doubtful read name the card.
+    table, outputs = squeezed_table()
+    deal(table, "4S")
+    table.on_source_event(
+        DeviceFault(
+            source="shoe",
+            code="card_while_stop",
+            message="QD left the shoe while its light said STOP",
+            raw=b"QD",
+        )
+    )
+    table.on_source_event(
+        CardRead(
+            source="shoe",
+            card=None,
+            raw=b"QD",
+            detail="the shoe reports QD as event 1:2, but it is stale: confirm the card by hand",
+        )
+    )
+    codes = [alert.code for alert in table.snapshot.alerts]
+    assert codes == ["card_while_stop", "unreadable_card"]
+    assert_never_named(outputs.text(), "QD", "4S")
+    # Without the squeeze the device's words are shown as they are.
+    plain = TableController(make_config(shoe=ONE_DECK), clock=FakeClock())
+    plain.begin()
+    plain.on_source_event(
+        DeviceFault(source="shoe", code="card_while_stop", message="QD left", raw=b"QD")
+    )
+    assert plain.snapshot.alerts[-1].message == "shoe: QD left"
