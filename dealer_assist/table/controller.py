@@ -846,6 +846,11 @@ class TableController:
         cards = state.coup_cards
         if not 0 <= command.position < len(cards):
             raise cmd.CommandRejected("bad_position", f"the coup has {len(cards)} cards")
+        if state.hidden(command.position):  # the correction would name it in the record
+            hand = state.in_play[command.position].hand
+            raise cmd.CommandRejected(
+                "reveal_first", f"turn the {hand} cards before correcting one of them"
+            )
         if state.replay_with(command.position, command.card) is None:
             raise cmd.CommandRejected(
                 "correction_breaks_coup",

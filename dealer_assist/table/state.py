@@ -385,14 +385,19 @@ class TableState:
         self.in_play.append(
             CoupCard(card=event.card, hand=hand, shoe_position=position, face_down=event.face_down)
         )
-        self.coup_steps.append(
-            f"{event.card.pretty} to the {hand}" + (" face down" if event.face_down else "")
-        )
+        if self.hidden(len(self.in_play) - 1):  # named when turned (a voided coup: never)
+            self.coup_steps.append(f"a card to the {hand} face down")
+        else:
+            self.coup_steps.append(f"{event.card.pretty} to the {hand}")
 
     def _on_card_revealed(self, event: CardRevealed) -> None:
         hand = Hand(event.hand)
-        self.revealed[hand] = sum(1 for dealt in self.in_play if dealt.hand is hand)
-        self.coup_steps.append(f"{event.hand} cards turned")
+        held = [dealt.card for dealt in self.in_play if dealt.hand is hand]
+        turned = held[self.revealed.get(hand, 0) :]
+        self.revealed[hand] = len(held)
+        self.coup_steps.append(
+            f"{event.hand} cards turned: {' '.join(card.pretty for card in turned)}"
+        )
 
     def _on_hand_decided(self, event: HandDecided) -> None:
         assert self.coup is not None

@@ -244,3 +244,22 @@ def test_a_device_naming_a_card_in_its_words_is_not_repeated() -> None:
         DeviceFault(source="shoe", code="card_while_stop", message="QD left", raw=b"QD")
     )
     assert plain.snapshot.alerts[-1].message == "shoe: QD left"
+
+
+def test_the_recall_names_a_card_once_turned_and_never_in_a_coup_voided_before() -> None:
+    table, outputs = squeezed_table()
+    for card in ["4S", "3H", "AD", "KC"]:
+        deal(table, card)
+    with pytest.raises(cmd.CommandRejected, match="turn the player cards"):
+        table.execute(cmd.CorrectCard(position=0, card=parse_card("5S"), role=cmd.Role.SUPERVISOR))
+    table.execute(cmd.RevealHand(hand="player"))
+    table.execute(cmd.VoidCoup(reason="cards stuck", role=cmd.Role.SUPERVISOR))
+    steps = "\n".join(table.snapshot.recall[-1].steps)
+    assert "player cards turned: 4♠ A♦" in steps and "a card to the banker face down" in steps
+    assert_never_named(outputs.text(), "3H", "KC")
+    for card in ["9S", "2H", "9D", "3C"]:  # Player 8 natural, Banker 5
+        deal(table, card)
+    table.execute(cmd.RevealHand(hand="player"))
+    table.execute(cmd.RevealHand(hand="banker"))
+    steps = "\n".join(table.snapshot.recall[-1].steps)
+    assert "player cards turned: 9♠ 9♦" in steps and "banker cards turned: 2♥ 3♣" in steps
