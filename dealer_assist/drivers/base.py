@@ -15,7 +15,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from types import MappingProxyType, TracebackType
 from typing import Any, ClassVar, Generic, TypeVar, cast
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
@@ -25,12 +25,15 @@ from dealer_assist.errors import ConfigError
 from dealer_assist.rules.coup import Hand
 
 
-class SourceStatus(Enum):
+class SourceStatus(StrEnum):
+    """What a source says of its device (its JSON and journal text is the value)."""
+
     CONNECTING = "connecting"
     CONNECTED = "connected"
     LOST = "lost"
     RECOVERING = "recovering"
     CLOSED = "closed"
+    OPEN = "open"  # the journal, open for records (the table records it as a device)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

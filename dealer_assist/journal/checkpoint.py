@@ -46,9 +46,10 @@ from dealer_assist.journal.rows import JournalError
 MAGIC = b"dealer-assist checkpoint 2\n"
 NONCE_BYTES = 16
 
-#: Packages whose classes may appear in a checkpoint (a class must be defined in one of them).
+#: Packages (or modules) whose classes may appear in a checkpoint (a class must be defined in one).
 ALLOWED_PACKAGES = (
     "dealer_assist.cards",
+    "dealer_assist.drivers.base",  # the device statuses the table keeps (SourceStatus)
     "dealer_assist.rules",
     "dealer_assist.shoe",
     "dealer_assist.table",

@@ -167,7 +167,11 @@ class _Folder:
             hold = "holds the table" if event.hold else "warning"
             yield self._guarded(
                 {**base, "kind": "alert", "result": event.code},
-                {"detail": f"#{event.alert} ({hold}): {event.message}", "card": _code(event.card)},
+                {
+                    "detail": f"#{event.alert} ({hold}): {event.message}",
+                    # a card held face down: its own row (dealt, or set aside) names it
+                    "card": "" if event.face_down else _code(event.card),
+                },
             )
         elif isinstance(event, AlertResolved):
             detail = f"#{event.alert}: {event.resolution}; by the {event.by}"

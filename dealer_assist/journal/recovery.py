@@ -37,6 +37,7 @@ from typing import Any
 
 import dealer_assist
 from dealer_assist.config import TableConfig
+from dealer_assist.drivers.base import SourceStatus
 from dealer_assist.journal.checkpoint import (
     CheckpointError,
     is_sealed_checkpoint,
@@ -336,7 +337,7 @@ def open_table(
             + (f" from the checkpoint at {recovery.checkpoint}" if recovery.checkpoint else "")
             + f", {recovery.replayed} records replayed"
         )
-        controller.note(DeviceStatus(source="journal", status="open", detail=detail))
+        controller.note(DeviceStatus(source="journal", status=SourceStatus.OPEN, detail=detail))
         digest = config_digest(config)
         if digest != controller.configuration:
             controller.note(

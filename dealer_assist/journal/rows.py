@@ -18,6 +18,7 @@ from dealer_assist.config import JournalSettings
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.table.events import (
+    AlertRaised,
     CardDealt,
     Record,
     TableEvent,
@@ -67,7 +68,7 @@ def source_of(event: TableEvent) -> str:
 
 def encode_event(event: TableEvent, key: JournalKey, journal_id: str, seq: int) -> str:
     data = event_to_json(event)
-    if isinstance(event, CardDealt) and event.face_down:
+    if isinstance(event, CardDealt | AlertRaised) and event.face_down:
         hidden = json.dumps({"card": data.pop("card"), "raw": data.pop("raw")}, sort_keys=True)
         data["sealed"] = key.seal(hidden.encode(), journal_id=journal_id, seq=seq)
     # Key order is kept as the event has it: a coup's hands are listed in the order dealt.

@@ -18,8 +18,9 @@ the archive folder, named ``<live name>.<first seq, 12 digits>``. Each file hold
     tied to that record's hash, so a restart replays only the records after it.
 
 A face-down card's value (squeeze) is stored sealed: the ``card`` and ``raw`` fields of the
-event are replaced by ``sealed``, their JSON XORed with a keystream from the seal key, unique to
-this file and record. Replay and recovery unseal it; exports show it only once turned.
+event (a card dealt face down, or an alert holding one) are replaced by ``sealed``, their JSON
+XORed with a keystream from the seal key, unique to this file and record. Replay and recovery
+unseal it; exports show it only once turned.
 
 Each append is its own transaction with ``synchronous=FULL``: when :meth:`Journal.append`
 returns, the record is on disk (the WAL is fsynced), which is what lets the controller apply

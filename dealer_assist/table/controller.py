@@ -12,10 +12,11 @@ Not thread-safe by design: one thread (see :mod:`dealer_assist.table.runtime`) f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any, TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.config import TableConfig
@@ -26,6 +27,7 @@ from dealer_assist.drivers.base import (
     DeviceFault,
     Indicator,
     SourceEvent,
+    SourceStatus,
     StatusChanged,
     Want,
 )
@@ -44,6 +46,7 @@ from dealer_assist.table.events import (
     BetPlaced,
     BetsCleared,
     Burned,
+    BurnReason,
     CardCorrected,
     CardDealt,
     CardRevealed,
@@ -80,6 +83,15 @@ def utc_now() -> datetime:
 DEVICE_FAULT_FIXES = {
     "camera_moved": "Deal on: the camera recalibrated itself; tell IT if it keeps moving",
     "camera_slow": "Deal on: cards are read later; tell IT the table computer is too slow",
+}
+
+
+# Squeeze: a card whose count is wrong is held face down; the alert says what is wrong without
+# naming the card or its counts (which would narrow it down). The journal keeps it, sealed.
+FACE_DOWN_ACCOUNT = {
+    "duplicate": "a card came out more often than the shoe holds it (a duplicate); "
+    "it stays face down",
+    "foreign": "a card that is not in this shoe's decks came out; it stays face down",
 }
 
 
@@ -231,9 +243,9 @@ class TableController:
             self._card_read(event)
         elif isinstance(event, StatusChanged):
             self._record(
-                DeviceStatus(source=event.source, status=event.status.value, detail=event.detail)
+                DeviceStatus(source=event.source, status=event.status, detail=event.detail)
             )
-            if event.status.value == "lost":
+            if event.status is SourceStatus.LOST:
                 self._alert(
                     "device_lost",
                     f"{event.source} is lost: {event.detail or 'no answer'}",
@@ -245,7 +257,7 @@ class TableController:
         elif isinstance(event, DeviceFault):
             self._alert(
                 event.code,
-                f"{event.source}: {event.message}",
+                f"{event.source}: {self._device_says(event.message, raw=event.raw)}",
                 DEVICE_FAULT_FIXES.get(event.code, "Check the device; the card was not taken"),
                 hold=False,
                 options=("acknowledge",),
@@ -287,7 +299,7 @@ class TableController:
             self._alert(
                 "unreadable_card",
                 f"{read.source} saw a card it could not read"
-                + (f" ({read.detail})" if read.detail else "")
+                + (f" ({self._device_says(read.detail, raw=read.raw)})" if read.detail else "")
                 + wanted,
                 "A supervisor keys in the card, or voids the coup",
                 hold=True,
@@ -297,6 +309,14 @@ class TableController:
             )
             return
         self._take_card(read.card, source=read.source, raw=raw, hand=read.hand)
+
+    def _device_says(self, text: str, *, raw: bytes) -> str:
+        """A device's words about a card read, for an alert. Under squeeze they may name a card
+        on its way face down (the device cannot know): withheld; the device's data stays in
+        the journal, sealed (see :meth:`_alert`)."""
+        if self.config.squeeze and raw:
+            return "the device's detail is withheld while cards are face down"
+        return text
 
     # --- the witness camera (table/witness.py) --------------------------------------------
 
@@ -315,87 +335,139 @@ class TableController:
             if alert is not None:
                 self._raise(replace(alert, source=verdict.source))
 
-    def _take_card(
-        self, card: Card, *, source: str, raw: str, hand: Hand | None, accepted: bool = False
-    ) -> None:
+    def _take_card(self, card: Card, *, source: str, raw: str, hand: Hand | None) -> None:
+        """A card out of the shoe: set aside if the table cannot take it now (no shoe, a hold,
+        bets still open), held for a supervisor if its count is wrong, else burned or dealt."""
         state = self._state
-        shoe = state.shoe
-        if shoe is None or shoe.phase is ShoePhase.ENDED:
-            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-            self._alert(
-                "no_shoe",
-                f"{card} read but the shoe has ended",
-                "Set the card aside; start a new shoe",
-                hold=False,
-                options=("acknowledge",),
-            )
+        if self._shoe_over(card, source=source, raw=raw):
             return
-        if state.holding and not accepted:
-            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-            self._alert(
-                "card_while_held",
-                f"{card} came out while the table is held",
-                "Set the card aside (it does not go back in the shoe); resolve the alert first",
-                hold=False,
-                options=("acknowledge",),
+        if state.holding:
+            self._set_aside(
+                card,
+                source=source,
+                raw=raw,
+                code="card_while_held",
+                message=f"{card} came out while the table is held",
+                fix="Set the card aside (it does not go back in the shoe); resolve the alert first",
             )
             return
         verdict = state.account.check(card)
-        if not verdict.ok and not accepted:
-            self._alert(
-                verdict.code.value,
-                verdict.message,
-                "Set the card aside and deal the next one, or a supervisor accepts it "
-                "or voids the coup",
-                hold=True,
-                options=("set_aside", "accept_card", "void_coup"),
-                card=card,
+        if not verdict.ok:
+            self._hold_card(
+                card,
                 source=source,
                 raw=raw,
+                code=verdict.code.value,
+                message=(
+                    FACE_DOWN_ACCOUNT[verdict.code.value]
+                    if self.config.squeeze
+                    else verdict.message
+                ),
+                fix="Set the card aside and deal the next one, or a supervisor accepts it "
+                "or voids the coup",
             )
             return
-        if shoe.phase is ShoePhase.BURN:
-            turned = shoe.burn_remaining is None
-            self._record(
-                Burned(
-                    card=card,
-                    reason="burn_turned" if turned else "burn",
-                    source=source,
-                    raw=raw,
-                    burn_count=card.rank.burn_count if turned else 0,
-                )
-            )
+        if self._burn(card, source=source, raw=raw):
             return
         bank = state.bank_table
         between_coups = state.coup is None or state.coup_closed
-        if between_coups and bank is not None and not bankgame.is_dealing(bank) and not accepted:
-            self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-            self._alert(
-                "bets_open",
-                f'{card} came out before "no more bets"',
-                "Set the card aside; close the bank's calls and stakes, then deal",
-                hold=False,
-                options=("acknowledge",),
+        if between_coups and bank is not None and not bankgame.is_dealing(bank):
+            self._set_aside(
+                card,
+                source=source,
+                raw=raw,
+                code="bets_open",
+                message=f'{card} came out before "no more bets"',
+                fix="Set the card aside; close the bank's calls and stakes, then deal",
             )
             return
+        self._deal(card, source=source, raw=raw, hand=hand)
+
+    def _take_accepted_card(self, card: Card, *, source: str, raw: str) -> None:
+        """A card a supervisor accepted: past the checks that held it (the hold, its count,
+        the bank's bets), but still burned in the burn and dealt as the tableau calls."""
+        if self._shoe_over(card, source=source, raw=raw):
+            return
+        if self._burn(card, source=source, raw=raw):
+            return
+        self._deal(card, source=source, raw=raw, hand=None)
+
+    def _shoe_over(self, card: Card, *, source: str, raw: str) -> bool:
+        """No shoe is being dealt: the card is set aside (True)."""
+        shoe = self._state.shoe
+        if shoe is not None and shoe.phase is not ShoePhase.ENDED:
+            return False
+        self._set_aside(
+            card,
+            source=source,
+            raw=raw,
+            code="no_shoe",
+            message=f"{card} read but the shoe has ended",
+            fix="Set the card aside; start a new shoe",
+        )
+        return True
+
+    def _burn(self, card: Card, *, source: str, raw: str) -> bool:
+        """The shoe is in its burn: the card is burned (True)."""
+        shoe = self._state.shoe
+        if shoe is None or shoe.phase is not ShoePhase.BURN:
+            return False
+        turned = shoe.burn_remaining is None
+        self._record(
+            Burned(
+                card=card,
+                reason=BurnReason.BURN_TURNED if turned else BurnReason.BURN,
+                source=source,
+                raw=raw,
+                burn_count=card.rank.burn_count if turned else 0,
+            )
+        )
+        return True
+
+    def _set_aside(
+        self, card: Card, *, source: str, raw: str, code: str, message: str, fix: str
+    ) -> None:
+        """A card the table cannot take now goes to the discards, with a warning that says why."""
+        self._record(Burned(card=card, reason=BurnReason.SET_ASIDE, source=source, raw=raw))
+        self._alert(code, message, fix, hold=False, options=("acknowledge",))
+
+    def _deal(self, card: Card, *, source: str, raw: str, hand: Hand | None) -> None:
+        """Deal ``card`` into the coup (starting one if none is in play), where the tableau
+        calls for it; a card the tableau refuses is a misdeal."""
+        state = self._state
+        shoe = state.shoe
+        assert shoe is not None
         if state.coup is None or state.coup_closed:
             if not shoe.can_start_coup():
-                self._record(Burned(card=card, reason="set_aside", source=source, raw=raw))
-                self._alert(
-                    "no_coup_due",
-                    f"{card} came out but no coup may start ({shoe_reason(shoe)})",
-                    "Set the card aside",
-                    hold=False,
-                    options=("acknowledge",),
+                self._set_aside(
+                    card,
+                    source=source,
+                    raw=raw,
+                    code="no_coup_due",
+                    message=f"{card} came out but no coup may start ({shoe_reason(shoe)})",
+                    fix="Set the card aside",
                 )
                 return
             self._record(CoupStarted(coup=shoe.coups_played + 1))
         coup = state.coup
         assert coup is not None
+        if state.awaiting_turn:
+            # Squeeze: whether this card may be dealt, and to which hand, depends on the cards
+            # still face down; the tableau's answer (even its error) would tell them.
+            self._hold_card(
+                card,
+                source=source,
+                raw=raw,
+                code="card_before_turn",
+                message="a card came out before the face-down cards were turned",
+                fix="Keep the card face down and apart; turn the cards, then a supervisor accepts "
+                "it (the tableau places it) or sets it aside; or voids the coup",
+            )
+            return
         try:
             target = coup.verify_deal(card, hand)
         except RuleViolation as violation:
-            self._misdeal(card, violation, source=source, raw=raw, accepted=accepted)
+            self._misdeal(card, violation, source=source, raw=raw)
             return
         self._record(
             CardDealt(
@@ -409,15 +481,16 @@ class TableController:
         )
         self._after_change()
 
-    def _misdeal(
-        self, card: Card, violation: RuleViolation, *, source: str, raw: str, accepted: bool
-    ) -> None:
+    def _misdeal(self, card: Card, violation: RuleViolation, *, source: str, raw: str) -> None:
+        message = violation.message
+        if self.config.squeeze:  # the card goes face down: the message does not name it
+            message = message.replace(str(card), "a face-down card", 1)
         if violation.code in ("natural", "coup_complete"):
             if self.config.misdeal.extra_card == "burn":
-                self._record(Burned(card=card, reason="extra", source=source, raw=raw))
+                self._record(Burned(card=card, reason=BurnReason.EXTRA, source=source, raw=raw))
                 self._alert(
                     "extra_card",
-                    violation.message,
+                    message,
                     "Burn the extra card: it is out of play",
                     hold=False,
                     options=("acknowledge",),
@@ -425,7 +498,7 @@ class TableController:
             else:
                 self._alert(
                     "extra_card",
-                    violation.message,
+                    message,
                     "Set it aside, or a supervisor voids the coup",
                     hold=True,
                     options=("set_aside", "void_coup"),
@@ -438,9 +511,16 @@ class TableController:
             fix = "A supervisor accepts the card (the hand draws), or sets it aside, or voids"
         else:
             fix = "Move the card to the hand the tableau calls, or a supervisor voids the coup"
+        self._hold_card(card, source=source, raw=raw, code=violation.code, message=message, fix=fix)
+
+    def _hold_card(
+        self, card: Card, *, source: str, raw: str, code: str, message: str, fix: str
+    ) -> None:
+        """Hold the table with ``card`` kept by the alert, for a supervisor to set aside, accept
+        or void (face down under squeeze: then ``message`` must not name it)."""
         self._alert(
-            violation.code,
-            violation.message,
+            code,
+            message,
             fix,
             hold=True,
             options=("set_aside", "accept_card", "void_coup"),
@@ -544,6 +624,9 @@ class TableController:
                 card=card,
                 source=source,
                 raw=raw,
+                # Squeeze: a card held by the alert, or a device's data about a card read,
+                # may be a face-down card's: sealed in the journal, left out of the stream.
+                face_down=self.config.squeeze and (card is not None or bool(raw)),
             )
         )
 
@@ -551,8 +634,14 @@ class TableController:
 
     def execute(self, command: cmd.Command) -> None:
         """Carry out ``command`` or raise :class:`CommandRejected`, changing nothing."""
-        handler = getattr(self, f"_cmd_{type(command).__name__}")
-        handler(command)
+        handler = COMMAND_HANDLERS.get(type(command))
+        if handler is None:
+            raise cmd.CommandRejected(
+                "unknown_command",
+                f"{type(command).__name__} is not a command this table takes: "
+                f"send one of {', '.join(sorted(t.__name__ for t in COMMAND_HANDLERS))}",
+            )
+        handler(self, command)
         self._judge_witnessed()
         self._publish()
 
@@ -560,7 +649,7 @@ class TableController:
         if needed is cmd.Role.SUPERVISOR and role is cmd.Role.CROUPIER:
             raise cmd.CommandRejected("supervisor_required", f"{what} needs a supervisor's PIN")
 
-    def _cmd_NewShoe(self, command: cmd.NewShoe) -> None:
+    def _cmd_new_shoe(self, command: cmd.NewShoe) -> None:
         self._new_shoe(command)
 
     def _new_shoe(self, command: cmd.NewShoe) -> None:
@@ -595,7 +684,7 @@ class TableController:
             )
         )
 
-    def _cmd_EndShoe(self, command: cmd.EndShoe) -> None:
+    def _cmd_end_shoe(self, command: cmd.EndShoe) -> None:
         self._require(command.role, cmd.Role.SUPERVISOR, "Ending a shoe")
         state = self._state
         shoe = state.shoe
@@ -608,7 +697,7 @@ class TableController:
         )
         self._end_shoe_if_done()
 
-    def _cmd_PlaceBet(self, command: cmd.PlaceBet) -> None:
+    def _cmd_place_bet(self, command: cmd.PlaceBet) -> None:
         state = self._state
         if command.seat not in self.config.seats:
             raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
@@ -627,24 +716,24 @@ class TableController:
             raise cmd.CommandRejected(error.code, error.message) from None
         self._record(BetPlaced(seat=command.seat, name=command.name, stake=str(stake)))
 
-    def _cmd_ClearBets(self, command: cmd.ClearBets) -> None:
+    def _cmd_clear_bets(self, command: cmd.ClearBets) -> None:
         if not self._state.betting_open:
             raise cmd.CommandRejected("no_more_bets", "no more bets: the coup has started")
         if command.seat not in self.config.seats:
             raise cmd.CommandRejected("bad_seat", f"there is no seat {command.seat}")
         self._record(BetsCleared(seat=command.seat))
 
-    def _cmd_RepeatBets(self, command: cmd.RepeatBets) -> None:
+    def _cmd_repeat_bets(self, command: cmd.RepeatBets) -> None:
         state = self._state
         last = state.last_bets.get(command.seat)
         if not last:
             raise cmd.CommandRejected("no_last_bet", f"seat {command.seat} has no last bet")
         if state.bets.get(command.seat):
-            self._cmd_ClearBets(cmd.ClearBets(seat=command.seat))
+            self._cmd_clear_bets(cmd.ClearBets(seat=command.seat))
         for name, stake in last.items():
-            self._cmd_PlaceBet(cmd.PlaceBet(seat=command.seat, name=name, amount=str(stake)))
+            self._cmd_place_bet(cmd.PlaceBet(seat=command.seat, name=name, amount=str(stake)))
 
-    def _cmd_Decide(self, command: cmd.Decide) -> None:
+    def _cmd_decide(self, command: cmd.Decide) -> None:
         state = self._state
         coup = state.coup
         if coup is None or state.coup_finished:
@@ -665,7 +754,7 @@ class TableController:
         )
         self._after_change()
 
-    def _cmd_BankAction(self, command: cmd.BankAction) -> None:
+    def _cmd_bank_action(self, command: cmd.BankAction) -> None:
         state = self._state
         bank = state.bank_table
         if bank is None:
@@ -685,7 +774,7 @@ class TableController:
         }
         self._record(BankActed(action=command.action, args=plain, by=command.role.value))
 
-    def _cmd_CloseCoup(self, command: cmd.CloseCoup) -> None:
+    def _cmd_close_coup(self, command: cmd.CloseCoup) -> None:
         self._close_coup(command.role.value)
 
     def _close_coup(self, by: str) -> None:
@@ -694,7 +783,7 @@ class TableController:
             raise cmd.CommandRejected("no_coup_to_close", "no finished coup waits to be closed")
         self._record(CoupClosed(coup=state.coup_number, by=by))
 
-    def _cmd_RevealHand(self, command: cmd.RevealHand) -> None:
+    def _cmd_reveal_hand(self, command: cmd.RevealHand) -> None:
         state = self._state
         try:
             hand = Hand(command.hand)
@@ -705,7 +794,7 @@ class TableController:
         self._record(CardRevealed(coup=state.coup_number, hand=hand.value))
         self._after_change()
 
-    def _cmd_ReportCutCard(self, command: cmd.ReportCutCard) -> None:
+    def _cmd_report_cut_card(self, command: cmd.ReportCutCard) -> None:
         self._cut_card("croupier")
 
     def _cut_card(self, source: str) -> None:
@@ -716,7 +805,7 @@ class TableController:
         self._record(CutCardOut(coup=shoe.coup, last_coup=last, source=source))
         self._end_shoe_if_done()
 
-    def _cmd_ReportExposedCard(self, command: cmd.ReportExposedCard) -> None:
+    def _cmd_report_exposed_card(self, command: cmd.ReportExposedCard) -> None:
         state = self._state
         coup = state.coup
         if coup is None or state.coup_finished or not coup.operations:
@@ -729,7 +818,7 @@ class TableController:
             return
         self._record(CardWithdrawn(coup=state.coup_number, card=last, reason="exposed"))
 
-    def _cmd_VoidCoup(self, command: cmd.VoidCoup) -> None:
+    def _cmd_void_coup(self, command: cmd.VoidCoup) -> None:
         self._require(command.role, cmd.Role.SUPERVISOR, "Voiding a coup")
         state = self._state
         if state.coup is None or state.coup_finished:
@@ -740,13 +829,15 @@ class TableController:
         state = self._state
         for alert in list(state.alerts.values()):
             if alert.card is not None:
-                self._record(Burned(card=alert.card, reason="set_aside", source=alert.source))
+                self._record(
+                    Burned(card=alert.card, reason=BurnReason.SET_ASIDE, source=alert.source)
+                )
             self._record(AlertResolved(alert=alert.alert, resolution="void_coup", by=by))
         if state.coup is not None and not state.coup_finished:
             self._record(CoupVoided(coup=state.coup_number, reason=reason, by=by))
         self._end_shoe_if_done()
 
-    def _cmd_CorrectCard(self, command: cmd.CorrectCard) -> None:
+    def _cmd_correct_card(self, command: cmd.CorrectCard) -> None:
         self._require(command.role, cmd.Role.SUPERVISOR, "Correcting a card")
         state = self._state
         coup = state.coup
@@ -755,6 +846,11 @@ class TableController:
         cards = state.coup_cards
         if not 0 <= command.position < len(cards):
             raise cmd.CommandRejected("bad_position", f"the coup has {len(cards)} cards")
+        if state.hidden(command.position):  # the correction would name it in the record
+            hand = state.in_play[command.position].hand
+            raise cmd.CommandRejected(
+                "reveal_first", f"turn the {hand} cards before correcting one of them"
+            )
         if state.replay_with(command.position, command.card) is None:
             raise cmd.CommandRejected(
                 "correction_breaks_coup",
@@ -772,7 +868,7 @@ class TableController:
         )
         self._after_change()
 
-    def _cmd_CollectCommission(self, command: cmd.CollectCommission) -> None:
+    def _cmd_collect_commission(self, command: cmd.CollectCommission) -> None:
         state = self._state
         owed = state.boxes.balance(command.seat)
         if owed == 0:
@@ -784,7 +880,7 @@ class TableController:
             )
         )
 
-    def _cmd_ResolveAlert(self, command: cmd.ResolveAlert) -> None:
+    def _cmd_resolve_alert(self, command: cmd.ResolveAlert) -> None:
         state = self._state
         alert = state.alerts.get(command.alert)
         if alert is None:
@@ -812,10 +908,16 @@ class TableController:
         if command.option == "set_aside" and alert.card is not None:
             self._record(AlertResolved(alert=alert.alert, resolution="set_aside", by=by))
             self._record(
-                Burned(card=alert.card, reason="set_aside", source=alert.source, raw=alert.raw)
+                Burned(
+                    card=alert.card, reason=BurnReason.SET_ASIDE, source=alert.source, raw=alert.raw
+                )
             )
             return
         if command.option == "accept_card" and alert.card is not None:
+            if state.awaiting_turn:
+                raise cmd.CommandRejected(
+                    "reveal_first", "turn the face-down cards before accepting the card"
+                )
             self._record(AlertResolved(alert=alert.alert, resolution="accept_card", by=by))
             coup = state.coup
             step = coup.next_step if coup is not None else None
@@ -824,11 +926,43 @@ class TableController:
                 self._record(
                     HandDecided(coup=state.coup_number, hand=step.hand.value, choice="draw", by=by)
                 )
-            self._take_card(
-                alert.card, source=alert.source, raw=alert.raw, hand=None, accepted=True
-            )
+            self._take_accepted_card(alert.card, source=alert.source, raw=alert.raw)
             return
         self._record(AlertResolved(alert=alert.alert, resolution=command.option, by=by))
+
+
+_C = TypeVar("_C")
+CommandHandler = Callable[[TableController, Any], None]
+
+
+def _handler(
+    kind: type[_C], handler: Callable[[TableController, _C], None]
+) -> tuple[type[Any], CommandHandler]:
+    """One entry of :data:`COMMAND_HANDLERS`: the type checker sees that ``handler`` takes a
+    ``kind`` (the table itself is looked up by the command's type, so it cannot mix them)."""
+    return kind, handler
+
+
+#: Each command's handler (tests/table/test_controller.py checks every command has one).
+COMMAND_HANDLERS: Mapping[type[Any], CommandHandler] = dict(
+    (
+        _handler(cmd.NewShoe, TableController._cmd_new_shoe),
+        _handler(cmd.EndShoe, TableController._cmd_end_shoe),
+        _handler(cmd.PlaceBet, TableController._cmd_place_bet),
+        _handler(cmd.ClearBets, TableController._cmd_clear_bets),
+        _handler(cmd.RepeatBets, TableController._cmd_repeat_bets),
+        _handler(cmd.Decide, TableController._cmd_decide),
+        _handler(cmd.BankAction, TableController._cmd_bank_action),
+        _handler(cmd.CloseCoup, TableController._cmd_close_coup),
+        _handler(cmd.RevealHand, TableController._cmd_reveal_hand),
+        _handler(cmd.ReportCutCard, TableController._cmd_report_cut_card),
+        _handler(cmd.ReportExposedCard, TableController._cmd_report_exposed_card),
+        _handler(cmd.VoidCoup, TableController._cmd_void_coup),
+        _handler(cmd.CorrectCard, TableController._cmd_correct_card),
+        _handler(cmd.CollectCommission, TableController._cmd_collect_commission),
+        _handler(cmd.ResolveAlert, TableController._cmd_resolve_alert),
+    )
+)
 
 
 def _last_coup_after_cut(shoe: Shoe) -> int:

@@ -13,11 +13,41 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from dealer_assist.cards import Card, parse_card
+from dealer_assist.drivers.base import SourceStatus
+
+
+class BurnReason(StrEnum):
+    """Why a card went to the discards without playing (:class:`Burned`)."""
+
+    BURN_TURNED = "burn_turned"  # the burn's first card, turned: its rank says how many follow
+    BURN = "burn"  # one of the cards the turned card called for
+    EXTRA = "extra"  # a card after the coup was complete, burned by house rule
+    EXPOSED = "exposed"  # a card exposed where the house deals face down
+    SET_ASIDE = "set_aside"  # a card the table could not take (a hold, no coup due, ...)
+
+
+#: The reasons that belong to the shoe's burn procedure (the rest are discards).
+BURN_PROCEDURE = frozenset({BurnReason.BURN_TURNED, BurnReason.BURN})
+
+
+class CameraVerdict(StrEnum):
+    """The table's verdict on a card the witness camera saw (:class:`CardWitnessed`); see
+    :mod:`dealer_assist.table.witness` for what each means and which raise an alert."""
+
+    CONFIRMED = "confirmed"
+    MISPLACED = "misplaced"
+    DIFFERENT_CARD = "different_card"
+    NOT_DEALT = "not_dealt"
+    OUT_OF_ORDER = "out_of_order"
+    UNCERTAIN = "uncertain"
+    BURNED = "burned"
+    VOIDED = "voided"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,7 +66,7 @@ class Burned:
 
     type: ClassVar[str] = "burned"
     card: Card
-    reason: str  # "burn_turned", "burn", "extra", "exposed", "set_aside"
+    reason: BurnReason
     source: str = ""
     raw: str = ""
     burn_count: int = 0  # for the turned first card: how many follow it
@@ -181,7 +211,7 @@ class CardWitnessed:
     type: ClassVar[str] = "card_witnessed"
     coup: int
     position: int
-    verdict: str
+    verdict: CameraVerdict
     card: Card | None
     hand: str | None
     expected: str = ""  # the shoe's card, as its code ("": none)
@@ -199,8 +229,20 @@ class CommissionCollected:
     reason: str  # "player", "leaving", "shoe_end"
 
 
+# A field written to the JSON only when it differs from its default (so that adding it left
+# every existing line as it was).
+_ONLY_IF_SET = {"only_if_set": True}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AlertRaised:
+    """An alert. ``card``: a card held by it (the supervisor sets it aside or accepts it).
+
+    ``face_down`` (squeeze): that card (or the card the device data ``raw`` was read from) may be
+    dealt face down, so the alert's message does not name it; ``card`` and ``raw`` are sealed
+    in the journal and left out of the JSON stream.
+    """
+
     type: ClassVar[str] = "alert"
     alert: int
     code: str
@@ -211,6 +253,7 @@ class AlertRaised:
     card: Card | None = None
     source: str = ""
     raw: str = ""
+    face_down: bool = field(default=False, metadata=_ONLY_IF_SET)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -265,7 +308,7 @@ class ShoeEnded:
 class DeviceStatus:
     type: ClassVar[str] = "device"
     source: str
-    status: str
+    status: SourceStatus
     detail: str = ""
 
 
@@ -375,11 +418,20 @@ def _plain(value: Any) -> Any:
 def event_to_json(event: TableEvent) -> dict[str, Any]:
     data: dict[str, Any] = {"type": event.type}
     for item in dataclasses.fields(event):
-        data[item.name] = _plain(getattr(event, item.name))
+        value = getattr(event, item.name)
+        if item.metadata.get("only_if_set") and value == item.default:
+            continue
+        data[item.name] = _plain(value)
     return data
 
 
 _CARD_FIELDS = {"card", "original", "corrected"}
+# Fields holding one of a fixed set of values: the JSON has the value, the event the member.
+_ENUM_FIELDS: dict[tuple[str, str], type[StrEnum]] = {
+    (Burned.type, "reason"): BurnReason,
+    (CardWitnessed.type, "verdict"): CameraVerdict,
+    (DeviceStatus.type, "status"): SourceStatus,
+}
 
 
 def event_from_json(data: Mapping[str, Any]) -> TableEvent:
@@ -389,8 +441,11 @@ def event_from_json(data: Mapping[str, Any]) -> TableEvent:
         if item.name not in data:
             continue
         value = data[item.name]
+        enum = _ENUM_FIELDS.get((cls.type, item.name))
         if item.name in _CARD_FIELDS and value is not None:
             value = parse_card(value)
+        elif enum is not None:
+            value = enum(value)
         elif item.name == "hands":
             value = {k: tuple(v) for k, v in value.items()}
         elif isinstance(value, list):

@@ -1,7 +1,8 @@
 """The headless table: a terminal view of the same table, and a JSON line stream for scripts.
 
 Both read only what the controller publishes (records and snapshots). The JSON stream never
-carries a face-down card's value: such a card appears with ``"card": null`` until it is turned.
+carries a face-down card's value: such a card (dealt, or held by an alert) appears with
+``"card": null``; its value is in the journal, sealed, and in the coup's result once turned.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from dealer_assist.table.events import (
+    BURN_PROCEDURE,
+    AlertRaised,
     Burned,
+    BurnReason,
     CardDealt,
     CoupCompleted,
     Record,
@@ -20,8 +24,6 @@ from dealer_assist.table.events import (
     event_to_json,
 )
 from dealer_assist.table.snapshot import HandView, Snapshot
-
-_BURN_REASONS = ("burn_turned", "burn")
 
 
 class JsonStream:
@@ -39,9 +41,9 @@ class JsonStream:
     def on_record(self, record: Record) -> None:
         event = record.event
         base: dict[str, Any] = {"seq": record.seq, "at": record.at.isoformat()}
-        if isinstance(event, Burned) and event.reason in _BURN_REASONS:
+        if isinstance(event, Burned) and event.reason in BURN_PROCEDURE:
             self._burn.append(event.card.code)
-            if event.reason == "burn_turned":
+            if event.reason is BurnReason.BURN_TURNED:
                 self._burn_due = event.burn_count
             else:
                 self._burn_due -= 1
@@ -52,7 +54,7 @@ class JsonStream:
         data = event_to_json(event)
         if isinstance(event, Burned):
             data["cards"] = [event.card.code]
-        elif isinstance(event, CardDealt) and event.face_down:
+        elif isinstance(event, CardDealt | AlertRaised) and event.face_down:
             data["card"] = None
             data["raw"] = ""
         elif isinstance(event, CoupCompleted):

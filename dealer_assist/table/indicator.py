@@ -41,10 +41,7 @@ def compute_indicator(state: TableState, *, serial: int, cards_received: int) ->
     if state.coup_finished:
         return show(Want.STOP)
     step = coup.next_step
-    if isinstance(step, DealTo):
-        # The first two cards of each hand go out in a fixed order whatever their values; a
-        # third card waits until every face-down card has been turned (it depends on them).
-        initial = len(coup.cards(step.hand)) < 2
-        if initial or not any(state.reveal_pending(hand) for hand in state.rules.hands):
-            return show(Want.CARD, step.hand)
+    if isinstance(step, DealTo) and not state.awaiting_turn:
+        # Under squeeze a third card waits until every face-down card has been turned.
+        return show(Want.CARD, step.hand)
     return show(Want.STOP)

@@ -38,20 +38,13 @@ def _card_view(card: Card) -> CardView:
 def _hands(state: TableState) -> tuple[HandView, ...]:
     views = []
     for hand in state.rules.hands:
-        turned = state.revealed.get(hand, 0) if state.config.squeeze else None
         held = [
-            (card, down)
-            for card, owner, down in zip(
-                state.coup_cards, state.coup_card_hands, state.coup_face_down, strict=True
-            )
-            if owner is hand
+            (dealt.card, state.hidden(position))
+            for position, dealt in enumerate(state.in_play)
+            if dealt.hand is hand
         ]
-        cards = tuple(
-            _HIDDEN if down and turned is not None and index >= turned else _card_view(card)
-            for index, (card, down) in enumerate(held)
-        )
-        hidden = any(view.face_down for view in cards)
-        total = None if hidden else sum(card.value for card, _ in held) % 10
+        cards = tuple(_HIDDEN if hidden else _card_view(card) for card, hidden in held)
+        total = None if any(hidden for _, hidden in held) else sum(c.value for c, _ in held) % 10
         natural = total is not None and len(cards) == 2 and total >= 8
         views.append(HandView(hand=hand.value, cards=cards, total=total, natural=natural))
     return tuple(views)
@@ -72,10 +65,8 @@ def phase_of(state: TableState) -> str:
         return "betting"
     if state.coup_finished:
         return "complete"
-    if any(state.reveal_pending(hand) for hand in state.rules.hands):
-        step = coup.next_step
-        if not (isinstance(step, DealTo) and len(coup.cards(step.hand)) < 2):
-            return "reveal"
+    if state.awaiting_turn:
+        return "reveal"
     if isinstance(coup.next_step, DecisionDue):
         return "decision"
     return "dealing"

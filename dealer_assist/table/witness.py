@@ -24,51 +24,29 @@ voided         any card of a voided coup                                        
 
 A read the shoe has not caught up with yet (the card reached the layout before its read reached
 the table) waits, recorded but unjudged, until the shoe's card comes or the coup ends. Pure
-logic: :mod:`dealer_assist.table.state` folds the events, the controller records them.
+logic: :mod:`dealer_assist.table.state` folds the events into its ledger
+(:class:`~dealer_assist.table.state.WitnessLedger`), the controller records them.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.drivers.base import CardRead
 from dealer_assist.rules.coup import Hand
 from dealer_assist.table.alerts import AlertSpec
-from dealer_assist.table.events import CardSeen, CardWitnessed
+from dealer_assist.table.events import CameraVerdict, CardSeen, CardWitnessed
+from dealer_assist.table.state import NOT_A_COUP_CARD, TableState, WitnessLedger
 
-if TYPE_CHECKING:  # the state folds the ledger defined here
-    from dealer_assist.table.state import TableState
-
-CONFIRMED = "confirmed"
-MISPLACED = "misplaced"
-DIFFERENT_CARD = "different_card"
-NOT_DEALT = "not_dealt"
-OUT_OF_ORDER = "out_of_order"
-UNCERTAIN = "uncertain"
-BURNED = "burned"
-VOIDED = "voided"
-
-NOT_A_COUP_CARD = -1  # CardSeen.position of a burned card shown on the layout
-
-
-@dataclass(slots=True)
-class WitnessLedger:
-    """What the witness saw of one coup, and how much of it has been judged (in order)."""
-
-    coup: int
-    seen: list[CardSeen] = field(default_factory=list)
-    judged: int = 0
-    matched: set[int] = field(default_factory=set)  # the coup's cards a sighting accounted for
-    voided: bool = False
+__all__ = ["NOT_A_COUP_CARD", "WitnessLedger", "burned", "judge", "place", "sighting", "verdicts"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Judgement:
-    verdict: str
+    verdict: CameraVerdict
     expected: Card | None = None
     expected_hand: Hand | None = None
     dealt_position: int = -1
@@ -96,7 +74,7 @@ def sighting(state: TableState, read: CardRead) -> CardSeen:
         order=layout_order(read.raw),
         coup=state.coup_number,
         in_coup=state.coup is not None and not state.coup_finished,
-        dealt=len(state.coup_cards),
+        dealt=len(state.in_play),
         ledger=state.witness,
         early=len(state.witness_early),
         loose=state.loose_cards,
@@ -117,7 +95,7 @@ def burned(seen: CardSeen) -> CardWitnessed:
     return CardWitnessed(
         coup=seen.coup,
         position=seen.position,
-        verdict=BURNED,
+        verdict=CameraVerdict.BURNED,
         card=seen.card,
         hand=seen.hand,
         source=seen.source,
@@ -142,6 +120,7 @@ def verdicts(
             finished=state.coup_finished,
             voided=ledger.voided,
             check_order=check_order,
+            face_down=frozenset(p for p in range(len(state.in_play)) if state.hidden(p)),
         )
         if judgement is None:
             return
@@ -228,24 +207,28 @@ def judge(
     finished: bool,
     voided: bool,
     check_order: bool = True,
+    face_down: Collection[int] = frozenset(),
 ) -> Judgement | None:
     """The verdict on ``seen`` against the coup's ``cards`` (dealt to ``hands``); None while
     the shoe has not dealt as many cards and the coup goes on (the shoe's read is on its way).
-    ``check_order`` is off under squeeze: cards are seen when they are turned, hand by hand."""
+    ``check_order`` is off under squeeze: cards are seen when they are turned, hand by hand;
+    ``face_down``: the positions of cards not yet turned, which a verdict must not name."""
     position = seen.position
     if voided:
-        return Judgement(verdict=VOIDED)
+        return Judgement(verdict=CameraVerdict.VOIDED)
     if position >= len(cards) and not finished:
         return None
     here = position < len(cards)
     expected = cards[position] if here else None
     expected_hand = hands[position] if here else None
+    if position in face_down:  # the shoe's card there is still face down: no verdict names it
+        expected = None
     seen_hand = Hand(seen.hand) if seen.hand is not None else None
     nth = ordinal(position + 1)
     if seen.card is None:
-        if expected is None:
+        if not here:
             return Judgement(
-                verdict=UNCERTAIN,
+                verdict=CameraVerdict.UNCERTAIN,
                 alert=AlertSpec(
                     code="camera_uncertain",
                     message=f"the camera saw a card it could not read on {hand_name(seen_hand)}, "
@@ -262,14 +245,15 @@ def judge(
                 f"the tableau called {hand_name(expected_hand)}"
             )
         return Judgement(
-            verdict=UNCERTAIN,
+            verdict=CameraVerdict.UNCERTAIN,
             expected=expected,
             expected_hand=expected_hand,
             dealt_position=position,
             alert=AlertSpec(
                 code="camera_uncertain",
-                message=f"the camera cannot confirm the {nth} card, {expected}: it could not "
-                f"read it{where}",
+                message=f"the camera cannot confirm the {nth} card"
+                + (f", {expected}" if expected is not None else "")
+                + f": it could not read it{where}",
                 fix="Check the card on the layout; the shoe's card stands",
                 hold=False,
                 options=("acknowledge",),
@@ -281,7 +265,7 @@ def judge(
         if seen_hand is not belongs:
             went = f"went to {hand_name(seen_hand)}" if seen_hand else "landed outside the hands"
             return Judgement(
-                verdict=MISPLACED,
+                verdict=CameraVerdict.MISPLACED,
                 expected=seen.card,
                 expected_hand=belongs,
                 dealt_position=found,
@@ -297,7 +281,7 @@ def judge(
             )
         if found != position and check_order:
             return Judgement(
-                verdict=OUT_OF_ORDER,
+                verdict=CameraVerdict.OUT_OF_ORDER,
                 expected=seen.card,
                 expected_hand=belongs,
                 dealt_position=found,
@@ -311,18 +295,26 @@ def judge(
                 ),
             )
         return Judgement(
-            verdict=CONFIRMED, expected=seen.card, expected_hand=belongs, dealt_position=found
+            verdict=CameraVerdict.CONFIRMED,
+            expected=seen.card,
+            expected_hand=belongs,
+            dealt_position=found,
         )
-    if expected is not None:
+    if here:
+        shoe_read = (
+            f"the shoe read {expected} for {hand_name(expected_hand)}"
+            if expected is not None
+            else f"the shoe dealt another card there, still face down on {hand_name(expected_hand)}"
+        )
         return Judgement(
-            verdict=DIFFERENT_CARD,
+            verdict=CameraVerdict.DIFFERENT_CARD,
             expected=expected,
             expected_hand=expected_hand,
             dealt_position=position,
             alert=AlertSpec(
                 code="camera_card_differs",
                 message=f"the camera sees {seen.card} as the {nth} card (on "
-                f"{hand_name(seen_hand)}); the shoe read {expected} for {hand_name(expected_hand)}",
+                f"{hand_name(seen_hand)}); {shoe_read}",
                 fix="A supervisor checks the card on the layout: if the shoe is right, override; "
                 f"if the camera is right, correct card {position + 1}, then override; "
                 "or void the coup",
@@ -331,7 +323,7 @@ def judge(
             ),
         )
     return Judgement(
-        verdict=NOT_DEALT,
+        verdict=CameraVerdict.NOT_DEALT,
         alert=AlertSpec(
             code="card_not_dealt",
             message=f"the camera sees {seen.card} on {hand_name(seen_hand)}, a card the shoe did "

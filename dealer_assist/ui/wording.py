@@ -93,6 +93,7 @@ ALERTS = {
     "wrong_hand": QT_TRANSLATE_NOOP("Wording", "Card to the wrong hand"),
     "decision_due": QT_TRANSLATE_NOOP("Wording", "Card before the decision"),
     "hand_stands": QT_TRANSLATE_NOOP("Wording", "Card to a standing hand"),
+    "card_before_turn": QT_TRANSLATE_NOOP("Wording", "Card before the cards are turned"),
     "card_while_held": QT_TRANSLATE_NOOP("Wording", "Card while the table is held"),
     "no_shoe": QT_TRANSLATE_NOOP("Wording", "No shoe in play"),
     "no_coup_due": QT_TRANSLATE_NOOP("Wording", "No coup may start"),

@@ -72,14 +72,14 @@ def test_a_checkpoint_written_with_cards_face_down_does_not_show_them(
     # Without the key: not a pickle, and neither the cards' codes nor their names are in it.
     with pytest.raises(pickle.UnpicklingError):
         pickle.loads(blob)
-    for text in (b"4S", b"KC", b"KING", b"CLUBS", b"coup_cards"):
+    for text in (b"4S", b"KC", b"KING", b"CLUBS", b"in_play"):
         assert text not in blob
     # With another key: nothing comes out.
     with pytest.raises(CheckpointError):
         unseal_state(blob, JournalKey.from_text("another key, 16 chars+"), journal_id="x")
     # With the key: the table's state, face-down cards included.
     data = unseal_state(blob, JournalKey.from_text(KEY), journal_id=journal_id(copy))
-    assert [card.code for card in data["state"]["coup_cards"]] == ["4S", "3H", "AD", "KC"]
+    assert [item.card.code for item in data["state"]["in_play"]] == ["4S", "3H", "AD", "KC"]
     assert seq == max(r.seq for r in read_records(make_config(path)))
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+import typing
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 
 import pytest
@@ -69,9 +71,13 @@ def one_of_each() -> list[TableEvent]:
             events.append(examples[name])
             continue
         kwargs: dict[str, object] = {}
+        hints = typing.get_type_hints(cls)
         for field in dataclasses.fields(cls):
+            hint = hints[field.name]
             if field.name in ("card", "original", "corrected"):
                 kwargs[field.name] = card
+            elif isinstance(hint, type) and issubclass(hint, StrEnum):
+                kwargs[field.name] = list(hint)[-1]  # one of its fixed values
             elif field.type in ("int",):
                 kwargs[field.name] = 2
             elif field.type == "bool":

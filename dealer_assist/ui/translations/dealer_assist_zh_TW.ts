@@ -1042,6 +1042,10 @@
         <translation>停牌的一方又發牌</translation>
     </message>
     <message>
+        <source>Card before the cards are turned</source>
+        <translation>翻牌前已發牌</translation>
+    </message>
+    <message>
         <source>Card while the table is held</source>
         <translation>暫停時出牌</translation>
     </message>
