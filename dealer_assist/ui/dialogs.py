@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.cards import Card, Rank, Suit
+from dealer_assist.journal.auth import SignIn
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.snapshot import AlertView, CardView, Snapshot
 from dealer_assist.ui import theme, wording
-from dealer_assist.ui.auth import PinVerifier
+from dealer_assist.ui.auth import NO_PIN_STORE, PinVerifier
 from dealer_assist.ui.card_face import CardWidget
 from dealer_assist.ui.presentation import deal_positions
 
@@ -104,14 +105,22 @@ class PinDialog(TouchDialog):
     verified = Signal(object)  # Role
 
     def __init__(
-        self, verifier: PinVerifier, role: cmd.Role, action: str, parent: QWidget | None = None
+        self,
+        verifier: PinVerifier,
+        role: cmd.Role,
+        action: str,
+        parent: QWidget | None = None,
+        *,
+        config_file: str = "",
     ) -> None:
         super().__init__(parent)
         self.verifier = verifier
         self.role = role
         self.action = action
+        self.config_file = config_file  # named in the command that sets the PINs
         self.pin = ""
         self.failures = 0
+        self.answer: SignIn | None = None  # the last refusal, shown until a key is pressed
         layout = QVBoxLayout(self)
         self.title = heading()
         self.entry = QLabel()
@@ -120,6 +129,7 @@ class PinDialog(TouchDialog):
         self.entry.setMinimumHeight(70)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {theme.BAD.name()}; font-size: 22px;")
+        self.error.setWordWrap(True)
         layout.addWidget(self.title)
         layout.addWidget(self.entry)
         layout.addWidget(self.error)
@@ -135,6 +145,7 @@ class PinDialog(TouchDialog):
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["C"].setText(self.tr("Clear"))
+        self.error.setText(self.refusal(self.answer) if self.answer is not None else "")
 
     def _show_entry(self) -> None:
         self.entry.setText("●" * len(self.pin) if self.pin else "—")
@@ -146,19 +157,54 @@ class PinDialog(TouchDialog):
             self.pin = self.pin[:-1]
         elif key.isdigit() and len(self.pin) < 12:
             self.pin += key
+        self.answer = None
         self.error.clear()
         self._show_entry()
 
     def check(self) -> None:
-        if self.verifier.verify(self.role, self.pin):
-            self.pin = ""
+        answer = self.verifier.verify(self.role, self.pin)
+        self.pin = ""
+        if answer.ok:
+            self.answer = None
             self.verified.emit(self.role)
             self.accept()
             return
         self.failures += 1
-        self.pin = ""
+        self.answer = answer
         self._show_entry()
-        self.error.setText(self.tr("Wrong PIN"))
+        self.error.setText(self.refusal(answer))
+
+    def refusal(self, answer: SignIn) -> str:
+        """Why the PIN was refused, and what to do, in the screen's language."""
+        command = f"dealer-assist pin set --role {answer.role.value} --config " + (
+            self.config_file
+            if self.config_file and not self.config_file.startswith("<")
+            else "TABLE.toml"
+        )
+        if answer.reason == "locked_out":
+            until = answer.locked_until
+            local = until.astimezone().strftime("%H:%M") if until is not None else "?"
+            return self.tr(
+                "Too many wrong PINs: this role is locked until %1. "
+                "A technician can set its PIN again."
+            ).replace("%1", local)
+        if answer.reason == "pin_file_altered":
+            return self.tr(
+                "The PIN file was changed outside the table or cannot be read: every PIN is "
+                "refused. Call a technician: restore the PIN file from the backup, or set the "
+                "PINs again."
+            )
+        if answer.reason == "no_pin":
+            return self.tr("No PIN is set for this role. IT sets it with: %1").replace(
+                "%1", command
+            )
+        if answer.reason == NO_PIN_STORE:
+            return self.tr(
+                "This table deals real cards and has no PIN file: supervisor actions are "
+                "refused. IT gives the table a journal key ([journal] key) and sets the PINs "
+                "with: %1"
+            ).replace("%1", command)
+        return self.tr("Wrong PIN")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()
