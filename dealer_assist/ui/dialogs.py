@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -130,12 +131,15 @@ class PinDialog(TouchDialog):
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {theme.BAD.name()}; font-size: 22px;")
         self.error.setWordWrap(True)
+        self.error.setMinimumWidth(440)  # a refusal with the command that sets the PINs
         layout.addWidget(self.title)
         layout.addWidget(self.entry)
         layout.addWidget(self.error)
         self.keys: dict[str, QPushButton] = {}
         layout.addLayout(key_grid("123456789C0⌫", 3, self.press, size=(96, 72), into=self.keys))
         self.add_cancel_ok(layout, self.check)
+        # The dialog grows with a long refusal (keys never squeezed under it).
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         self.retranslate()
         self._show_entry()
 
@@ -145,7 +149,7 @@ class PinDialog(TouchDialog):
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["C"].setText(self.tr("Clear"))
-        self.error.setText(self.refusal(self.answer) if self.answer is not None else "")
+        self._show_error(self.refusal(self.answer) if self.answer is not None else "")
 
     def _show_entry(self) -> None:
         self.entry.setText("●" * len(self.pin) if self.pin else "—")
@@ -158,7 +162,7 @@ class PinDialog(TouchDialog):
         elif key.isdigit() and len(self.pin) < 12:
             self.pin += key
         self.answer = None
-        self.error.clear()
+        self._show_error("")
         self._show_entry()
 
     def check(self) -> None:
@@ -172,7 +176,16 @@ class PinDialog(TouchDialog):
         self.failures += 1
         self.answer = answer
         self._show_entry()
-        self.error.setText(self.refusal(answer))
+        self._show_error(self.refusal(answer))
+
+    def _show_error(self, text: str) -> None:
+        """Show ``text`` in full: the label is made tall enough for its lines, and the dialog
+        (whose layout keeps it at least its minimum size) grows with it."""
+        self.error.setText(text)
+        width = max(self.error.width(), self.error.minimumWidth())
+        flags = int(Qt.TextFlag.TextWordWrap)
+        lines = self.error.fontMetrics().boundingRect(0, 0, width, 10_000, flags, text)
+        self.error.setMinimumHeight(lines.height() + 4 if text else 0)
 
     def refusal(self, answer: SignIn) -> str:
         """Why the PIN was refused, and what to do, in the screen's language."""

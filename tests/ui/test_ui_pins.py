@@ -133,6 +133,13 @@ def test_a_real_source_table_refuses_the_demo_pins(qtbot: Any, tables: Any) -> N
         "IT gives the table a journal key ([journal] key) and sets the PINs with: "
         "dealer-assist pin set --role supervisor --config TABLE.toml"
     )
+    error, key = dialog.error, dialog.keys["1"]
+
+    def shown_in_full() -> bool:  # the dialog grew: the whole text, above the keys
+        whole = error.height() >= error.heightForWidth(error.width())
+        return whole and error.geometry().bottom() < key.geometry().top()
+
+    qtbot.waitUntil(shown_in_full, timeout=2000)
     enter_pin(qtbot, dialog, "1357")  # nor the technician's demo PIN
     assert dialog.isVisible() and "has no PIN file" in dialog.error.text()
 
