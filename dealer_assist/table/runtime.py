@@ -107,6 +107,13 @@ class TableRuntime:
         self._queue.put((command, future))
         return future
 
+    def call(self, function: Callable[[], object]) -> Future[None]:
+        """Run ``function`` on the table's thread between two inputs, in the order of the queue
+        (a screen's sign-in, to be journaled before the command it allows)."""
+        future: Future[None] = Future()
+        self._queue.put((function, future))
+        return future
+
     # --- running ---------------------------------------------------------------------------
 
     def open(self) -> None:
@@ -127,7 +134,10 @@ class TableRuntime:
             if not future.set_running_or_notify_cancel():
                 return
             try:
-                self.controller.execute(command)
+                if callable(command):
+                    command()
+                else:
+                    self.controller.execute(command)
             except Exception as error:
                 future.set_exception(error)
             else:

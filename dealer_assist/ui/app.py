@@ -3,14 +3,22 @@
 :class:`TableApp` wires a :class:`~dealer_assist.table.runtime.TableRuntime` to the windows
 through one :class:`~dealer_assist.ui.adapter.TableAdapter`; the runtime runs the controller on
 its own thread, so the screen never waits for a card or a command.
+
+A table with a journal (``[journal] path``) is opened from it, as ``dealer-assist run`` opens it:
+every event, and every supervisor sign-in, is journaled. The supervisor dialog checks PINs with
+:func:`~dealer_assist.ui.auth.table_verifier`: the journal's authenticated PIN file when the
+table has a journal key, the demo PINs only on a simulated table without one.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
-from collections.abc import Sequence
-from typing import Unpack
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from functools import partial
+from typing import Any, Unpack
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
@@ -19,10 +27,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 from dealer_assist.config import TableConfig
 from dealer_assist.errors import InputError
 from dealer_assist.table.controller import TableController
+from dealer_assist.table.events import TableEvent
 from dealer_assist.table.runtime import TableRuntime, build_source
 from dealer_assist.ui import theme
 from dealer_assist.ui.adapter import TableAdapter
-from dealer_assist.ui.auth import DemoPinVerifier, PinVerifier
+from dealer_assist.ui.auth import PinVerifier, table_verifier
 from dealer_assist.ui.croupier import CroupierWindow
 from dealer_assist.ui.i18n import Translations
 from dealer_assist.ui.presentation import chip_values, primary_bets
@@ -30,6 +39,8 @@ from dealer_assist.ui.scoreboard import ScoreboardWindow
 from dealer_assist.ui.simulation import PlayerOptions, SimulatedTable, Submit
 
 APP_NAME = "dealer-assist"
+
+_log = logging.getLogger(__name__)
 
 
 def display_available() -> bool:
@@ -79,14 +90,29 @@ class TableApp:
         autoplay: bool = False,
     ) -> None:
         self.config = config
-        self.controller = TableController(config)
-        self.runtime = TableRuntime(
-            self.controller, [build_source(url, config) for url in config.sources]
-        )
+        self.journal: Any = None  # the Journal, when the configuration names one
+        self._note: Callable[[TableEvent], None] | None = None
+        controller: TableController
+        if config.journal is not None:
+            from dealer_assist.journal.recovery import open_table
+
+            journaled, _ = open_table(config)  # rebuilt from the journal when it exists
+            controller, self.journal, self._note = journaled, journaled.journal, journaled.note
+        else:
+            controller = TableController(config)
+        self.controller = controller
+        try:
+            sources = [build_source(url, config) for url in config.sources]
+            self.verifier = verifier or table_verifier(
+                config, record=self._journal_sign_in if self._note is not None else None
+            )
+        except BaseException:
+            self._close_journal()
+            raise
+        self.runtime = TableRuntime(self.controller, sources)
         self.adapter = TableAdapter.for_runtime(self.runtime)
         self.translations = Translations()
         self.translations.set_language(language or config.language)
-        self.verifier = verifier or DemoPinVerifier()
         self.simulation: SimulatedTable | None = None
         if autoplay:
             self.simulation = simulated_players(config, self.runtime.submit)
@@ -121,11 +147,30 @@ class TableApp:
             window.show()
         window.raise_()
 
+    def _journal_sign_in(self, event: TableEvent) -> None:
+        """A sign-in of the PIN file (GUI thread): journaled on the table's thread, before the
+        command it allows, which is queued after it."""
+        assert self._note is not None  # only given to a journaled table's verifier
+        done = self.runtime.call(partial(self._note, event))
+        done.add_done_callback(_log_failure)
+
     def start(self) -> None:
         self.runtime.start()
 
     def close(self) -> None:
         self.runtime.close()
+        self._close_journal()
+
+    def _close_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+
+
+def _log_failure(done: Future[None]) -> None:
+    error = done.exception()
+    if error is not None:
+        _log.error("a sign-in could not be journaled: %s", error)
 
 
 def parse_size(text: str) -> tuple[int, int]:

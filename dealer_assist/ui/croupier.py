@@ -540,7 +540,9 @@ class CroupierWindow(QWidget):
 
     def ask_pin(self, action: str, then: Callable[[cmd.Role], None]) -> None:
         """A supervisor's PIN, then ``then(role)``."""
-        dialog = PinDialog(self.verifier, cmd.Role.SUPERVISOR, action, self)
+        dialog = PinDialog(
+            self.verifier, cmd.Role.SUPERVISOR, action, self, config_file=self.config.source_file
+        )
         dialog.verified.connect(then)
         self._open(dialog)
 

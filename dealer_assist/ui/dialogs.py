@@ -18,16 +18,18 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_assist.cards import Card, Rank, Suit
+from dealer_assist.journal.auth import SignIn
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.snapshot import AlertView, CardView, Snapshot
 from dealer_assist.ui import theme, wording
-from dealer_assist.ui.auth import PinVerifier
+from dealer_assist.ui.auth import NO_PIN_STORE, PinVerifier
 from dealer_assist.ui.card_face import CardWidget
 from dealer_assist.ui.presentation import deal_positions
 
@@ -104,14 +106,22 @@ class PinDialog(TouchDialog):
     verified = Signal(object)  # Role
 
     def __init__(
-        self, verifier: PinVerifier, role: cmd.Role, action: str, parent: QWidget | None = None
+        self,
+        verifier: PinVerifier,
+        role: cmd.Role,
+        action: str,
+        parent: QWidget | None = None,
+        *,
+        config_file: str = "",
     ) -> None:
         super().__init__(parent)
         self.verifier = verifier
         self.role = role
         self.action = action
+        self.config_file = config_file  # named in the command that sets the PINs
         self.pin = ""
         self.failures = 0
+        self.answer: SignIn | None = None  # the last refusal, shown until a key is pressed
         layout = QVBoxLayout(self)
         self.title = heading()
         self.entry = QLabel()
@@ -120,12 +130,16 @@ class PinDialog(TouchDialog):
         self.entry.setMinimumHeight(70)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {theme.BAD.name()}; font-size: 22px;")
+        self.error.setWordWrap(True)
+        self.error.setMinimumWidth(440)  # a refusal with the command that sets the PINs
         layout.addWidget(self.title)
         layout.addWidget(self.entry)
         layout.addWidget(self.error)
         self.keys: dict[str, QPushButton] = {}
         layout.addLayout(key_grid("123456789C0⌫", 3, self.press, size=(96, 72), into=self.keys))
         self.add_cancel_ok(layout, self.check)
+        # The dialog grows with a long refusal (keys never squeezed under it).
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         self.retranslate()
         self._show_entry()
 
@@ -135,6 +149,7 @@ class PinDialog(TouchDialog):
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["C"].setText(self.tr("Clear"))
+        self._show_error(self.refusal(self.answer) if self.answer is not None else "")
 
     def _show_entry(self) -> None:
         self.entry.setText("●" * len(self.pin) if self.pin else "—")
@@ -146,19 +161,63 @@ class PinDialog(TouchDialog):
             self.pin = self.pin[:-1]
         elif key.isdigit() and len(self.pin) < 12:
             self.pin += key
-        self.error.clear()
+        self.answer = None
+        self._show_error("")
         self._show_entry()
 
     def check(self) -> None:
-        if self.verifier.verify(self.role, self.pin):
-            self.pin = ""
+        answer = self.verifier.verify(self.role, self.pin)
+        self.pin = ""
+        if answer.ok:
+            self.answer = None
             self.verified.emit(self.role)
             self.accept()
             return
         self.failures += 1
-        self.pin = ""
+        self.answer = answer
         self._show_entry()
-        self.error.setText(self.tr("Wrong PIN"))
+        self._show_error(self.refusal(answer))
+
+    def _show_error(self, text: str) -> None:
+        """Show ``text`` in full: the label is made tall enough for its lines, and the dialog
+        (whose layout keeps it at least its minimum size) grows with it."""
+        self.error.setText(text)
+        width = max(self.error.width(), self.error.minimumWidth())
+        flags = int(Qt.TextFlag.TextWordWrap)
+        lines = self.error.fontMetrics().boundingRect(0, 0, width, 10_000, flags, text)
+        self.error.setMinimumHeight(lines.height() + 4 if text else 0)
+
+    def refusal(self, answer: SignIn) -> str:
+        """Why the PIN was refused, and what to do, in the screen's language."""
+        command = f"dealer-assist pin set --role {answer.role.value} --config " + (
+            self.config_file
+            if self.config_file and not self.config_file.startswith("<")
+            else "TABLE.toml"
+        )
+        if answer.reason == "locked_out":
+            until = answer.locked_until
+            local = until.astimezone().strftime("%H:%M") if until is not None else "?"
+            return self.tr(
+                "Too many wrong PINs: this role is locked until %1. "
+                "A technician can set its PIN again."
+            ).replace("%1", local)
+        if answer.reason == "pin_file_altered":
+            return self.tr(
+                "The PIN file was changed outside the table or cannot be read: every PIN is "
+                "refused. Call a technician: restore the PIN file from the backup, or set the "
+                "PINs again."
+            )
+        if answer.reason == "no_pin":
+            return self.tr("No PIN is set for this role. IT sets it with: %1").replace(
+                "%1", command
+            )
+        if answer.reason == NO_PIN_STORE:
+            return self.tr(
+                "This table deals real cards and has no PIN file: supervisor actions are "
+                "refused. IT gives the table a journal key ([journal] key) and sets the PINs "
+                "with: %1"
+            ).replace("%1", command)
+        return self.tr("Wrong PIN")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()

@@ -119,7 +119,7 @@ def test_roads_tracker_extends_and_restarts() -> None:
 
 def test_demo_pins() -> None:
     verifier = DemoPinVerifier()
-    assert verifier.verify(cmd.Role.SUPERVISOR, "2468")
-    assert not verifier.verify(cmd.Role.SUPERVISOR, "1357")
-    assert not verifier.verify(cmd.Role.CROUPIER, "2468")
-    assert not verifier.verify(cmd.Role.SUPERVISOR, "")
+    assert verifier.verify(cmd.Role.SUPERVISOR, "2468").ok
+    assert verifier.verify(cmd.Role.SUPERVISOR, "1357").reason == "wrong_pin"
+    assert verifier.verify(cmd.Role.CROUPIER, "2468").reason == "no_pin"
+    assert not verifier.verify(cmd.Role.SUPERVISOR, "").ok

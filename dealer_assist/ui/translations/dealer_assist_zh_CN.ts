@@ -737,6 +737,22 @@
         <translation>清除</translation>
     </message>
     <message>
+        <source>Too many wrong PINs: this role is locked until %1. A technician can set its PIN again.</source>
+        <translation>密码错误次数过多：此角色已锁定至 %1。技术人员可重新设置其密码。</translation>
+    </message>
+    <message>
+        <source>The PIN file was changed outside the table or cannot be read: every PIN is refused. Call a technician: restore the PIN file from the backup, or set the PINs again.</source>
+        <translation>密码文件已在牌桌之外被更改或无法读取：所有密码一律拒绝。请通知技术人员：从备份恢复密码文件，或重新设置密码。</translation>
+    </message>
+    <message>
+        <source>No PIN is set for this role. IT sets it with: %1</source>
+        <translation>此角色尚未设置密码。IT 用以下命令设置：%1</translation>
+    </message>
+    <message>
+        <source>This table deals real cards and has no PIN file: supervisor actions are refused. IT gives the table a journal key ([journal] key) and sets the PINs with: %1</source>
+        <translation>此牌桌读取真实的牌，但没有密码文件：主管操作一律拒绝。IT 为牌桌设置日志密钥（[journal] key），并用以下命令设置密码：%1</translation>
+    </message>
+    <message>
         <source>Wrong PIN</source>
         <translation>密码错误</translation>
     </message>

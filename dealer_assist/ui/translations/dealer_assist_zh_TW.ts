@@ -737,6 +737,22 @@
         <translation>清除</translation>
     </message>
     <message>
+        <source>Too many wrong PINs: this role is locked until %1. A technician can set its PIN again.</source>
+        <translation>密碼錯誤次數過多：此角色已鎖定至 %1。技術人員可重新設定其密碼。</translation>
+    </message>
+    <message>
+        <source>The PIN file was changed outside the table or cannot be read: every PIN is refused. Call a technician: restore the PIN file from the backup, or set the PINs again.</source>
+        <translation>密碼檔案已在牌桌之外被更改或無法讀取：所有密碼一律拒絕。請通知技術人員：從備份還原密碼檔案，或重新設定密碼。</translation>
+    </message>
+    <message>
+        <source>No PIN is set for this role. IT sets it with: %1</source>
+        <translation>此角色尚未設定密碼。IT 以下列指令設定：%1</translation>
+    </message>
+    <message>
+        <source>This table deals real cards and has no PIN file: supervisor actions are refused. IT gives the table a journal key ([journal] key) and sets the PINs with: %1</source>
+        <translation>此牌桌讀取真實的牌，但沒有密碼檔案：主管操作一律拒絕。IT 為牌桌設定日誌金鑰（[journal] key），並以下列指令設定密碼：%1</translation>
+    </message>
+    <message>
         <source>Wrong PIN</source>
         <translation>密碼錯誤</translation>
     </message>
