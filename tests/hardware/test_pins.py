@@ -148,11 +148,21 @@ def test_free_pins_of_the_pin_map_are_unconnected_in_the_netlist() -> None:
 @pytest.mark.parametrize(
     ("where", "old", "new", "complaint"),
     [
-        ("board", "#define LED_STOP_BIT 2", "#define LED_STOP_BIT 3", "board.h puts LED_STOP on PB3"),
+        (
+            "board",
+            "#define LED_STOP_BIT 2",
+            "#define LED_STOP_BIT 3",
+            "board.h puts LED_STOP on PB3",
+        ),
         ("board", "#define LOCK_PORT PORTD", "#define LOCK_PORT PORTC", "LOCK on PC5"),
         ("hal", "PCMSK3 = _BV(PCINT28)", "PCMSK3 = _BV(PCINT29)", "PCINT28"),
         ("hal", "UCSR0B |= _BV(UDRIE0);", "UCSR1B |= _BV(UDRIE1);", "host"),
-        ("pinmap", "| PD6 | 15 | BUZZER |", "| PD7 | 16 | BUZZER |", "BUZZER on PD6, the pin map on PD7"),
+        (
+            "pinmap",
+            "| PD6 | 15 | BUZZER |",
+            "| PD7 | 16 | BUZZER |",
+            "BUZZER on PD6, the pin map on PD7",
+        ),
         ("pinmap", "| PC2 | 21 | RDR_RSTPDN |", "| PC2 | 22 | RDR_RSTPDN |", "TQFP pin 21"),
         ("net", "net LOCK:        U1.PD5", "net LOCK:        U1.PD7", "the netlist's LOCK"),
         ("net", "net BTN_NEW:     U1.PC1 SW2.1", "net BTN_NEW:     U1.PC1 SW1.9", "SW2.1"),
@@ -172,7 +182,9 @@ def test_the_simulator_drives_the_pins_of_board_h() -> None:
     sim = SIM_C.read_text()
     pins = parse_board_h(BOARD_H.read_text())
     watched = {f"P{port}{bit}" for port, bit in re.findall(r"watch_pin\('([A-D])', (\d)", sim)}
-    outputs = {pins[p] for p in ("LED_PLAYER", "LED_BANKER", "LED_STOP", "LOCK", "BUZZER", "RSTPDN")}
+    outputs = {
+        pins[p] for p in ("LED_PLAYER", "LED_BANKER", "LED_STOP", "LOCK", "BUZZER", "RSTPDN")
+    }
     assert watched == outputs
     driven = {
         f"P{port}{bit}"
