@@ -1,11 +1,12 @@
 # The two commands of the README: `make run` and `make test`. Both prepare what they need.
+# `make hardware` renders the wiring and the enclosure (hardware/Makefile; tests/hardware runs it).
 SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 # One set of extras for both commands, so switching between them never reinstalls.
-EXTRAS ?= dev,serial,pcsc,ui,camera
+EXTRAS ?= dev,serial,pcsc,ui,camera,hardware
 
-.PHONY: run test lint typecheck unit bench setup clean
+.PHONY: run test lint typecheck unit bench setup clean hardware
 
 run: setup
 	@$(BIN)/dealer-assist $(ARGS)
@@ -24,6 +25,9 @@ typecheck:
 
 unit:
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+hardware: setup
+	$(MAKE) -C hardware WIREVIZ=$(CURDIR)/$(BIN)/wireviz
 
 bench: setup
 	$(BIN)/python benchmarks/run_all.py

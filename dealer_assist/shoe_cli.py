@@ -84,7 +84,7 @@ def add_parser(commands: Any) -> None:
     mock.add_argument("--fault-seed", type=int, help="seed of the injected faults")
     mock.set_defaults(handler=cmd_mockshoe)
 
-    shoe = commands.add_parser("shoe", help="smart shoe tools: pair")
+    shoe = commands.add_parser("shoe", help="smart shoe tools: pair, selftest")
     tools = shoe.add_subparsers(dest="shoe_command", metavar="TOOL", required=True)
     pair = tools.add_parser(
         "pair",
@@ -101,6 +101,19 @@ def add_parser(commands: Any) -> None:
     pair.add_argument("--force", action="store_true", help="replace an existing key file")
     pair.add_argument("--timeout", type=float, default=60.0, help="seconds to wait (60)")
     pair.set_defaults(handler=cmd_pair)
+
+    selftest = tools.add_parser(
+        "selftest",
+        help="run the shoe's self-test and report every part",
+        description="Run the shoe's self-test (docs/hardware-assembly.md): with no card in "
+        "the exit slot, the shoe tests its reader, lights, buzzer, exit lock, exit sensor, "
+        "buttons, EEPROM and clock. Exit status 0 all passed, 1 a part failed, 2 no test ran.",
+    )
+    selftest.add_argument("--port", required=True, help="the shoe's port, e.g. /dev/ttyACM0")
+    selftest.add_argument("--key-file", type=Path, required=True, help="the shoe's key (paired)")
+    selftest.add_argument("--baud", type=int, default=115200)
+    selftest.add_argument("--timeout", type=float, default=10.0, help="seconds to wait (10)")
+    selftest.set_defaults(handler=cmd_selftest)
 
 
 # --- mockshoe ---------------------------------------------------------------------------------
@@ -381,3 +394,16 @@ def cmd_pair(args: argparse.Namespace) -> int:
         f"--source 'serial://{args.port}?key_file={args.key_file}'\n"
     )
     return EXIT_OK
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from dealer_assist.drivers.shoe.selftest import selftest_command
+
+    return selftest_command(
+        port_name=args.port,
+        key_file=args.key_file,
+        baud=args.baud,
+        timeout=args.timeout,
+        out=sys.stdout,
+        err=sys.stderr,
+    )

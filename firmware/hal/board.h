@@ -25,12 +25,15 @@
 #define EXIT_PIN PIND
 #define EXIT_BIT 4
 #define LOCK_PORT PORTD
+#define LOCK_PIN PIND
 #define LOCK_DDR DDRD
 #define LOCK_BIT 5
 #define BUZZER_PORT PORTD
+#define BUZZER_PIN PIND
 #define BUZZER_DDR DDRD
 #define BUZZER_BIT 6
 #define LED_PORT PORTB
+#define LED_PIN PINB
 #define LED_DDR DDRB
 #define LED_PLAYER_BIT 0
 #define LED_BANKER_BIT 1

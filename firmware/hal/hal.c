@@ -307,6 +307,21 @@ void plat_outputs(uint8_t leds, bool buzzer, bool exit_lock) {
         LOCK_PORT &= (uint8_t)~_BV(LOCK_BIT);
 }
 
+uint8_t plat_output_levels(void) {
+    uint8_t v = 0;
+    if (LED_PIN & _BV(LED_PLAYER_BIT))
+        v |= LED_PLAYER;
+    if (LED_PIN & _BV(LED_BANKER_BIT))
+        v |= LED_BANKER;
+    if (LED_PIN & _BV(LED_STOP_BIT))
+        v |= LED_STOP;
+    if (BUZZER_PIN & _BV(BUZZER_BIT))
+        v |= LEVEL_BUZZER;
+    if (LOCK_PIN & _BV(LOCK_BIT))
+        v |= LEVEL_LOCK;
+    return v;
+}
+
 /* ------------------------------------------------------------------ init */
 
 #define UBRR_OF(baud) ((uint16_t)((F_CPU + 8UL * (baud)) / (16UL * (baud)) - 1UL))

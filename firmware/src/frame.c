@@ -102,8 +102,11 @@ static bool payload_ok(uint8_t type, const uint8_t *p, uint8_t len) {
     case MSG_QUERY_STATUS:
     case MSG_RESET_SEQUENCE:
         return len == NONCE_SIZE && nonzero(p, NONCE_SIZE);
+    case MSG_SELF_TEST_RESULT:
+        return len == SELF_TEST_RESULT_SIZE;
     case MSG_LOCK_EXIT:
     case MSG_UNLOCK_EXIT:
+    case MSG_SELF_TEST:
         return len == 0;
     case MSG_PAIR:
         return len == PAIR_SIZE && key_is_valid(p + 4) && nonzero(p + 36, NONCE_SIZE);

@@ -50,3 +50,14 @@ uint8_t msg_button(uint8_t button, uint8_t press, uint8_t out[BUTTON_SIZE]) {
     out[1] = press;
     return BUTTON_SIZE;
 }
+
+uint8_t msg_self_test(const self_test_msg *m, uint8_t out[SELF_TEST_RESULT_SIZE]) {
+    out[0] = m->flags;
+    put_u16(out + 1, m->passed);
+    put_u16(out + 3, m->failed);
+    memcpy(out + 5, m->reader, 3);
+    out[8] = m->inputs;
+    put_u16(out + 9, m->elapsed_ms);
+    out[11] = m->eeprom_dropped;
+    return SELF_TEST_RESULT_SIZE;
+}

@@ -36,4 +36,15 @@ uint8_t msg_sensor_fault(uint8_t sensor, uint8_t fault, uint16_t detail,
                          uint8_t out[SENSOR_FAULT_SIZE]);
 uint8_t msg_button(uint8_t button, uint8_t press, uint8_t out[BUTTON_SIZE]);
 
+typedef struct {
+    uint8_t flags;
+    uint16_t passed, failed;
+    uint8_t reader[3]; /* PN532 GetFirmwareVersion: IC, version, revision (0 0 0: no answer) */
+    uint8_t inputs;    /* IN_* bits of platform.h at the end of the test */
+    uint16_t elapsed_ms;
+    uint8_t eeprom_dropped; /* committed records whose CRC failed at boot */
+} self_test_msg;
+
+uint8_t msg_self_test(const self_test_msg *m, uint8_t out[SELF_TEST_RESULT_SIZE]);
+
 #endif

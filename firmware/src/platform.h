@@ -44,6 +44,11 @@ uint32_t plat_exit_changed_ms(void);
 #define LED_BANKER 0x02u
 #define LED_STOP 0x04u
 void plat_outputs(uint8_t leds, bool buzzer, bool exit_lock);
+/* The output pins' levels as read back from the pins (a pin shorted to GND or VCC reads
+ * otherwise than it is driven): the LED_* bits, and these. */
+#define LEVEL_BUZZER 0x08u
+#define LEVEL_LOCK 0x10u
+uint8_t plat_output_levels(void);
 
 uint8_t plat_reset_cause(void); /* an enum epoch_reason value (POWER_ON .. WATCHDOG) */
 void plat_restart(void);        /* reset the microcontroller (watchdog) */

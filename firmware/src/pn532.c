@@ -45,6 +45,8 @@ static struct {
     uint16_t detail;
     pn532_status result;
     pn532_tag tag;
+    uint8_t version[3];
+    uint16_t versions; /* GetFirmwareVersion answers received */
     /* receiver */
     uint8_t rx[RX_MAX];
     uint8_t rx_len;
@@ -168,6 +170,11 @@ static void start_list(uint32_t now) {
     command(list, sizeof list, LIST_TIMEOUT_MS, now, false);
 }
 
+static void got_version(const uint8_t *d) {
+    memcpy(R.version, d, sizeof R.version);
+    R.versions++;
+}
+
 /* A checked information frame arrived for the command in flight. */
 static void answer(uint32_t now) {
     const uint8_t *d = R.rx + 2; /* after TFI and response code */
@@ -190,6 +197,7 @@ static void answer(uint32_t now) {
                 fail(now, 0xE2);
                 return;
             }
+            got_version(d);
             ok(now);
             R.st = ST_IDLE;
             return;
@@ -204,6 +212,7 @@ static void answer(uint32_t now) {
             fail(now, 0xE2);
             return;
         }
+        got_version(d);
         ok(now);
         R.st = ST_IDLE;
         return;
@@ -293,6 +302,17 @@ uint16_t pn532_error_detail(void) { return R.detail; }
 void pn532_read(uint32_t now) {
     R.result = PN532_BUSY;
     start_list(now);
+}
+
+void pn532_check(uint32_t now) {
+    static const uint8_t ver[] = {CMD_GET_FIRMWARE_VERSION};
+    R.st = ST_HEALTH;
+    command(ver, sizeof ver, REPLY_TIMEOUT_MS, now, false);
+}
+
+uint16_t pn532_version(uint8_t out[3]) {
+    memcpy(out, R.version, sizeof R.version);
+    return R.versions;
 }
 
 pn532_status pn532_result(pn532_tag *tag) {

@@ -31,5 +31,8 @@ bool pn532_faulty(void);        /* the reader stopped answering (re-initialised 
 uint16_t pn532_error_detail(void); /* last error: (stage << 8) | code, for SENSOR_FAULT */
 void pn532_read(uint32_t now);   /* start a read; pn532_idle() must be true */
 pn532_status pn532_result(pn532_tag *tag); /* the last read's outcome */
+void pn532_check(uint32_t now);  /* ask for the firmware version now; pn532_idle() must be true */
+/* IC, version, revision of the last GetFirmwareVersion answer; returns how many came so far */
+uint16_t pn532_version(uint8_t out[3]);
 
 #endif

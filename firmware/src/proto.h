@@ -26,6 +26,7 @@ enum msg_type {
     MSG_STATUS = 0x03,
     MSG_SENSOR_FAULT = 0x04,
     MSG_BUTTON = 0x05,
+    MSG_SELF_TEST_RESULT = 0x06,
     MSG_ACK = 0x81,
     MSG_SET_INDICATOR = 0x82,
     MSG_BUZZER = 0x83,
@@ -34,6 +35,7 @@ enum msg_type {
     MSG_LOCK_EXIT = 0x86,
     MSG_UNLOCK_EXIT = 0x87,
     MSG_PAIR = 0x88,
+    MSG_SELF_TEST = 0x89,
 };
 #define DIRECTION_BIT 0x80u
 
@@ -44,6 +46,22 @@ enum msg_type {
 #define BUTTON_SIZE 2u
 #define ACK_SIZE 8u
 #define PAIR_SIZE 44u
+#define SELF_TEST_RESULT_SIZE 12u
+
+/* SELF_TEST_RESULT: the parts (bits of `passed` and `failed`; in neither: not fitted) */
+#define PART_READER 0x0001u
+#define PART_EXIT_SENSOR 0x0002u
+#define PART_LED_PLAYER 0x0004u
+#define PART_LED_BANKER 0x0008u
+#define PART_LED_STOP 0x0010u
+#define PART_BUZZER 0x0020u
+#define PART_EXIT_LOCK 0x0040u
+#define PART_BUTTON_RESULT 0x0080u
+#define PART_BUTTON_NEW_SHOE 0x0100u
+#define PART_EEPROM 0x0200u
+#define PART_CLOCK 0x0400u
+/* SELF_TEST_RESULT flags */
+#define SELF_TEST_REFUSED 0x01u /* a card in the exit slot or events waiting: nothing was tested */
 
 /* HELLO mode bits */
 #define MODE_PAIRING 0x01u

@@ -12,11 +12,20 @@
 #define OUT_STATUS 0x04u
 #define OUT_FAULT 0x08u
 #define OUT_BUTTON 0x10u
+#define OUT_SELF_TEST 0x20u
 
 #define HEARTBEAT_DUE_MS (HEARTBEAT_MS - 50u) /* margin for a frame still in the UART */
 #define URGENT_MS 50u /* a card that just left: its frame first, for at most this long */
 #define FAULT_RING 4
 #define PRESS_RING 4
+#define SELF_TEST_STEP_MS 200u  /* each light, the buzzer, the lock released: this long */
+#define SELF_TEST_READER_MS 500u /* the reader's firmware version, at most this late */
+
+/* Self-test steps: what is driven in each (the exit stays locked but in its own step). */
+enum { T_READER, T_LED_PLAYER, T_LED_BANKER, T_LED_STOP, T_BUZZER, T_LOCK, T_DONE };
+static const uint8_t self_test_levels[T_DONE] = {
+    LEVEL_LOCK, LED_PLAYER | LEVEL_LOCK, LED_BANKER | LEVEL_LOCK, LED_STOP | LEVEL_LOCK,
+    LEVEL_BUZZER | LEVEL_LOCK, 0};
 
 enum pipe_state { P_IDLE, P_READING, P_STAGED, P_LEFT };
 
@@ -86,6 +95,16 @@ static struct {
 
     frame_rx rx;
     rx_counters cnt;
+
+    struct {
+        bool running;
+        uint8_t step;
+        uint32_t start, step_start;
+        bool reader_asked;
+        uint16_t versions;
+        uint16_t exercised, failed;
+        self_test_msg result;
+    } test;
 
     /* The CARD frame of the card being drawn, computed while it is still in the exit slot
      * (the HMAC costs ~7 ms on the part) and sent the moment its commit is durable. */
@@ -317,6 +336,10 @@ static void transmit(uint32_t now) {
             if (--S.fault_count == 0)
                 S.pending &= (uint8_t)~OUT_FAULT;
         }
+    } else if (pending & OUT_SELF_TEST) {
+        uint8_t p[SELF_TEST_RESULT_SIZE];
+        if (send(MSG_SELF_TEST_RESULT, p, msg_self_test(&S.test.result, p)))
+            S.pending &= (uint8_t)~OUT_SELF_TEST;
     } else if (pending & OUT_BUTTON) {
         uint8_t v = S.presses[S.press_head], p[BUTTON_SIZE];
         if (send(MSG_BUTTON, p, msg_button((uint8_t)(v >> 4), (uint8_t)(v & 0x0F), p))) {
@@ -345,6 +368,13 @@ static bool buzzer_on(uint32_t now) {
 
 static void drive_outputs(uint32_t now) {
     uint8_t leds = 0;
+    if (S.test.running) {
+        uint8_t v = self_test_levels[S.test.step];
+        if (!(SHOE_CAPABILITIES & CAP_EXIT_LOCK))
+            v &= (uint8_t)~LEVEL_LOCK; /* a board without the solenoid: nothing to drive */
+        plat_outputs(v & (LED_PLAYER | LED_BANKER | LED_STOP), v & LEVEL_BUZZER, v & LEVEL_LOCK);
+        return;
+    }
     if (S.mode == SHOE_PAIRING) {
         leds = ((now / 250u) & 1u) ? (LED_PLAYER | LED_BANKER | LED_STOP) : 0; /* blink */
     } else if (S.mode != SHOE_NORMAL) {
@@ -354,6 +384,99 @@ static void drive_outputs(uint32_t now) {
         leds = lit[indicator_lit() & 3];
     }
     plat_outputs(leds, buzzer_on(now), lock_engaged());
+}
+
+/* ------------------------------------------------------------------------------ self-test */
+
+/* SELF_TEST (docs/shoe-protocol.md 9.14): every part in turn, while no card is in play. */
+static void self_test_start(uint32_t now) {
+    if (S.test.running)
+        return; /* its result is coming */
+    memset(&S.test, 0, sizeof S.test);
+    if (S.pipe != P_IDLE || S.present || S.entered_latch || S.st.q_count != 0) {
+        S.test.result.flags = SELF_TEST_REFUSED;
+        S.pending |= OUT_SELF_TEST;
+        return;
+    }
+    S.test.running = true;
+    S.test.start = S.test.step_start = now;
+    S.probing = false; /* the reader is the test's now */
+}
+
+static uint16_t level_parts(uint8_t bits) {
+    uint16_t parts = 0;
+    if (bits & LED_PLAYER)
+        parts |= PART_LED_PLAYER;
+    if (bits & LED_BANKER)
+        parts |= PART_LED_BANKER;
+    if (bits & LED_STOP)
+        parts |= PART_LED_STOP;
+    if (bits & LEVEL_BUZZER)
+        parts |= PART_BUZZER;
+    if (bits & LEVEL_LOCK)
+        parts |= PART_EXIT_LOCK;
+    return parts;
+}
+
+static void self_test_finish(uint32_t now) {
+    self_test_msg *r = &S.test.result;
+    uint16_t parts = PART_READER | PART_EXIT_SENSOR | PART_LED_PLAYER | PART_LED_BANKER |
+                     PART_LED_STOP | PART_BUZZER | PART_BUTTON_RESULT | PART_BUTTON_NEW_SHOE |
+                     PART_EEPROM | PART_CLOCK;
+    if (SHOE_CAPABILITIES & CAP_EXIT_LOCK)
+        parts |= PART_EXIT_LOCK;
+    uint16_t failed = S.test.failed;
+    uint8_t in = plat_inputs();
+    if ((in & IN_CARD_AT_EXIT) || S.exit_stuck || S.jam)
+        failed |= PART_EXIT_SENSOR; /* the exit was locked: no card can be in the slot */
+    if (in & IN_BTN_RESULT)
+        failed |= PART_BUTTON_RESULT; /* held through the test: stuck (or held: let go) */
+    if (in & IN_BTN_NEW_SHOE)
+        failed |= PART_BUTTON_NEW_SHOE;
+    if (!S.st.ident_ok || !S.st.paired || S.eeprom_fault || S.st.corrupt)
+        failed |= PART_EEPROM;
+    uint32_t elapsed = now - S.test.start;
+    if (elapsed < (uint32_t)(T_DONE - 1) * SELF_TEST_STEP_MS)
+        failed |= PART_CLOCK;
+    r->inputs = in;
+    r->elapsed_ms = elapsed > 0xFFFFu ? 0xFFFFu : (uint16_t)elapsed;
+    r->eeprom_dropped = S.st.corrupt;
+    r->failed = failed & parts;
+    r->passed = parts & (uint16_t)~failed;
+    S.test.running = false;
+    S.pending |= OUT_SELF_TEST;
+}
+
+static void self_test_poll(uint32_t now) {
+    uint32_t age = now - S.test.step_start;
+    if (S.test.step == T_READER) {
+        if (!S.test.reader_asked) {
+            if (pn532_idle()) {
+                S.test.versions = pn532_version(S.test.result.reader);
+                pn532_check(now);
+                S.test.reader_asked = true;
+            } else if (age < SELF_TEST_READER_MS) {
+                return; /* a read still running, or the reader being initialised */
+            }
+        }
+        bool answered = pn532_version(S.test.result.reader) != S.test.versions;
+        if (!answered && !pn532_faulty() && age < SELF_TEST_READER_MS)
+            return;
+        if (!answered || S.test.result.reader[0] != 0x32u)
+            S.test.failed |= PART_READER;
+        if (!answered)
+            memset(S.test.result.reader, 0, sizeof S.test.result.reader);
+    } else {
+        if (age < SELF_TEST_STEP_MS)
+            return;
+        uint8_t want = self_test_levels[S.test.step];
+        uint8_t mask = (SHOE_CAPABILITIES & CAP_EXIT_LOCK) ? 0x1Fu : 0x0Fu;
+        S.test.failed |= level_parts((uint8_t)((plat_output_levels() ^ want) & mask));
+    }
+    S.test.step++;
+    S.test.step_start = now;
+    if (S.test.step == T_DONE)
+        self_test_finish(now);
 }
 
 /* ------------------------------------------------------------------------------ host frames */
@@ -407,6 +530,9 @@ static void on_frame(const frame_view *f, uint32_t now) {
     case MSG_UNLOCK_EXIT:
         S.locked = false;
         break;
+    case MSG_SELF_TEST:
+        self_test_start(now);
+        return; /* SELF_TEST_RESULT when it is done */
     case MSG_PAIR:
         if (S.mode == SHOE_PAIRING && !S.pair_pending && get_u32(p) == S.st.serial &&
             plat_nvm_space() >= 2 * CFG_SIZE) {
@@ -759,7 +885,10 @@ bool shoe_poll(void) {
             S.locked = true;
             S.pending |= OUT_STATUS;
         }
-        pipeline(now);
+        if (S.test.running)
+            self_test_poll(now); /* the exit is locked meanwhile: no card is drawn */
+        else
+            pipeline(now);
         delivery(now);
         if (now - S.last_status_ms >= HEARTBEAT_DUE_MS)
             S.pending |= OUT_STATUS;

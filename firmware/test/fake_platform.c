@@ -117,6 +117,11 @@ void plat_outputs(uint8_t leds, bool buzzer, bool exit_lock) {
     fake_buzzer = buzzer;
     fake_lock = exit_lock;
 }
+uint8_t fake_shorted_low; /* output levels that read low whatever is driven */
+uint8_t plat_output_levels(void) {
+    uint8_t v = (uint8_t)(fake_leds | (fake_buzzer ? LEVEL_BUZZER : 0) | (fake_lock ? LEVEL_LOCK : 0));
+    return (uint8_t)(v & ~fake_shorted_low);
+}
 uint8_t plat_reset_cause(void) { return fake_reset_cause; }
 void plat_restart(void) { fake_restart_requested = true; }
 

@@ -18,6 +18,7 @@ extern uint32_t fake_nvm_us_per_byte; /* 3400 like the part, or 0 */
 extern uint32_t fake_nvm_writes;      /* bytes actually programmed (changed) */
 extern uint8_t fake_inputs;
 extern uint8_t fake_leds;
+extern uint8_t fake_shorted_low; /* plat_output_levels() bits held low (a short) */
 extern bool fake_buzzer, fake_lock, fake_restart_requested;
 extern uint8_t fake_reset_cause;
 extern uint8_t fake_tx[FAKE_TX_MAX];

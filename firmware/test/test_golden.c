@@ -121,6 +121,18 @@ static void build_and_compare(const golden *g, const uint8_t *payload, uint8_t l
     case MSG_BUTTON:
         n = msg_button((uint8_t)field_int(g, "button"), (uint8_t)field_int(g, "press"), built);
         break;
+    case MSG_SELF_TEST_RESULT: {
+        self_test_msg m = {0};
+        m.flags = (uint8_t)field_int(g, "flags");
+        m.passed = (uint16_t)field_int(g, "passed");
+        m.failed = (uint16_t)field_int(g, "failed");
+        CHECK_EQ(field_hex(g, "reader_version", m.reader, sizeof m.reader), sizeof m.reader);
+        m.inputs = (uint8_t)field_int(g, "inputs");
+        m.elapsed_ms = (uint16_t)field_int(g, "elapsed_ms");
+        m.eeprom_dropped = (uint8_t)field_int(g, "eeprom_dropped");
+        n = msg_self_test(&m, built);
+        break;
+    }
     default: /* host commands: the shoe parses them; check the fields it reads */
         if (g->type == MSG_ACK) {
             CHECK_EQ(get_u32(payload), field_int(g, "event_epoch"));
@@ -142,7 +154,7 @@ static void build_and_compare(const golden *g, const uint8_t *payload, uint8_t l
             CHECK_EQ(field_hex(g, "nonce", nonce, NONCE_SIZE), NONCE_SIZE);
             CHECK_MEM(payload + 36, nonce, NONCE_SIZE);
         } else {
-            CHECK_EQ(len, 0); /* LOCK_EXIT, UNLOCK_EXIT */
+            CHECK_EQ(len, 0); /* LOCK_EXIT, UNLOCK_EXIT, SELF_TEST */
         }
         return;
     }
@@ -230,7 +242,7 @@ static void test_golden_frames(void) {
         golden_files++;
     }
     closedir(d);
-    CHECK_EQ(golden_files, 16); /* one per message type, section 15 */
+    CHECK_EQ(golden_files, 18); /* one per message type and a few more, section 15 */
 }
 
 void tests_golden(const char *dir) {

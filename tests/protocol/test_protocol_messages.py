@@ -160,6 +160,8 @@ def test_payload_sizes() -> None:
         MessageType.LOCK_EXIT: 0,
         MessageType.UNLOCK_EXIT: 0,
         MessageType.PAIR: 44,
+        MessageType.SELF_TEST: 0,
+        MessageType.SELF_TEST_RESULT: 12,
     }
     for vector in GOLDEN_VECTORS:
         payload = vector.message.encode_payload()

@@ -40,6 +40,7 @@ class MessageType(IntEnum):
     STATUS = 0x03
     SENSOR_FAULT = 0x04
     BUTTON = 0x05
+    SELF_TEST_RESULT = 0x06
     ACK = 0x81
     SET_INDICATOR = 0x82
     BUZZER = 0x83
@@ -48,6 +49,7 @@ class MessageType(IntEnum):
     LOCK_EXIT = 0x86
     UNLOCK_EXIT = 0x87
     PAIR = 0x88
+    SELF_TEST = 0x89
 
     @property
     def direction(self) -> Direction:
@@ -143,6 +145,35 @@ class Button(IntEnum):
 class Press(IntEnum):
     SHORT = 1
     LONG = 2
+
+
+class Part(IntFlag):
+    """SELF_TEST_RESULT part bits: what the self-test exercised."""
+
+    NONE = 0
+    READER = 0x0001
+    """The PN532 answered GetFirmwareVersion as a PN532."""
+    EXIT_SENSOR = 0x0002
+    """No card seen in the locked exit slot, the sensor neither stuck nor jammed."""
+    LED_PLAYER = 0x0004
+    LED_BANKER = 0x0008
+    LED_STOP = 0x0010
+    BUZZER = 0x0020
+    EXIT_LOCK = 0x0040
+    """Outputs: lit (sounded, released) in turn, each pin read back at the level driven."""
+    BUTTON_RESULT = 0x0080
+    BUTTON_NEW_SHOE = 0x0100
+    """Buttons: not held down through the test (a stuck button fails)."""
+    EEPROM = 0x0200
+    """Identity and key records valid, no queued record dropped at boot."""
+    CLOCK = 0x0400
+    """The 1 ms tick ran through the test's steps."""
+
+
+class SelfTestFlag(IntFlag):
+    NONE = 0
+    REFUSED = 0x01
+    """A card was in the exit slot or events were waiting: nothing was tested."""
 
 
 class BuzzerPattern(IntEnum):
@@ -406,6 +437,67 @@ class ButtonPressed(ProtocolMessage):
         return cls(button=Button(button), press=Press(press))
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfTestResult(ProtocolMessage):
+    """The outcome of SELF_TEST: each part passed, failed, or (in neither) not fitted."""
+
+    TYPE: ClassVar[MessageType] = MessageType.SELF_TEST_RESULT
+    _LAYOUT: ClassVar[struct.Struct] = struct.Struct("<BHH3sBHB")
+
+    flags: SelfTestFlag
+    passed: Part
+    failed: Part
+    reader_version: bytes = bytes(3)
+    """The PN532's GetFirmwareVersion: IC (0x32), version, revision; zeros without an answer."""
+    inputs: int = 0
+    """At the end: bit 0 a card in the exit slot, bit 1 RESULT_CHECK held, bit 2 NEW_SHOE held."""
+    elapsed_ms: int = 0
+    """The test's length by the shoe's own clock."""
+    eeprom_dropped: int = 0
+    """Queued records whose CRC failed at boot."""
+
+    def __post_init__(self) -> None:
+        _check_enum("flags", self.flags, SelfTestFlag)
+        _check_int("flags", int(self.flags), U8_MAX)
+        for name in ("passed", "failed"):
+            _check_enum(name, getattr(self, name), Part)
+            _check_int(name, int(getattr(self, name)), U16_MAX)
+        if self.passed & self.failed:
+            raise ShoeProtocolError(f"parts both passed and failed: {self.passed & self.failed!r}")
+        if not isinstance(self.reader_version, bytes) or len(self.reader_version) != 3:
+            raise ShoeProtocolError("reader_version is exactly 3 bytes")
+        _check_int("inputs", self.inputs, U8_MAX)
+        _check_int("elapsed_ms", self.elapsed_ms, U16_MAX)
+        _check_int("eeprom_dropped", self.eeprom_dropped, U8_MAX)
+
+    def encode_payload(self) -> bytes:
+        return self._LAYOUT.pack(
+            self.flags,
+            self.passed,
+            self.failed,
+            self.reader_version,
+            self.inputs,
+            self.elapsed_ms,
+            self.eeprom_dropped,
+        )
+
+    @classmethod
+    def decode_payload(cls, payload: bytes) -> Self:
+        flags, passed, failed, reader, inputs, elapsed, dropped = _unpack(
+            cls._LAYOUT, payload, "SELF_TEST_RESULT"
+        )
+        assert isinstance(reader, bytes)
+        return cls(
+            flags=SelfTestFlag(flags),
+            passed=Part(passed),
+            failed=Part(failed),
+            reader_version=reader,
+            inputs=int(inputs),
+            elapsed_ms=int(elapsed),
+            eeprom_dropped=int(dropped),
+        )
+
+
 # ----------------------------------------------------------------------------- host to shoe
 
 
@@ -583,7 +675,23 @@ class Pair(ProtocolMessage):
         return cls(serial_number=int(serial), key=key, nonce=nonce)
 
 
-ShoeMessage = Hello | CardRead | StatusReport | SensorFault | ButtonPressed
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfTest(ProtocolMessage):
+    """Run the self-test: every part in turn, about 1.2 s; SELF_TEST_RESULT follows."""
+
+    TYPE: ClassVar[MessageType] = MessageType.SELF_TEST
+
+    def encode_payload(self) -> bytes:
+        return b""
+
+    @classmethod
+    def decode_payload(cls, payload: bytes) -> Self:
+        if payload:
+            raise ShoeProtocolError("SELF_TEST has no payload")
+        return cls()
+
+
+ShoeMessage = Hello | CardRead | StatusReport | SensorFault | ButtonPressed | SelfTestResult
 HostMessage = (
     Acknowledge
     | SetIndicator
@@ -593,6 +701,7 @@ HostMessage = (
     | LockExit
     | UnlockExit
     | Pair
+    | SelfTest
 )
 Message = ShoeMessage | HostMessage
 
@@ -604,6 +713,7 @@ MESSAGE_CLASSES: dict[MessageType, type[Message]] = {
         StatusReport,
         SensorFault,
         ButtonPressed,
+        SelfTestResult,
         Acknowledge,
         SetIndicator,
         SoundBuzzer,
@@ -612,6 +722,7 @@ MESSAGE_CLASSES: dict[MessageType, type[Message]] = {
         LockExit,
         UnlockExit,
         Pair,
+        SelfTest,
     )
 }
 """Every message class by its type byte."""
