@@ -22,7 +22,7 @@ import dealer_assist.drivers.serial_shoe  # noqa: F401 - registers mockshoe:// w
 from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
 from dealer_assist.drivers.protocol_mockshoe import forget, plug_in
 from dealer_assist.drivers.shoe_keys import ShoeKey, load_shoe_key, save_shoe_key
-from dealer_assist.shoe_cli import PairingError, pair_shoe
+from dealer_assist.drivers.shoe_pairing import PairingError, pair_shoe
 from tests.serial.shoe_model import KEY
 
 COMMAND = [sys.executable, "-m", "dealer_assist.cli"]

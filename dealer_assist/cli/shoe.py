@@ -8,8 +8,9 @@ button, ``d`` draw one card, ``a`` croupier on/off, ``c`` corrupt the next frame
 next frame, ``g`` a burst of line noise, ``u`` unplug for a second, ``b`` reboot, ``s`` status,
 ``q`` quit. Everything but the path goes to standard error.
 
-``shoe pair --port P --key-file F`` runs the pairing procedure of the spec, section 12, and
-writes the new key to F (mode 0600) for ``serial://P?key_file=F``.
+``shoe pair --port P --key-file F`` runs the pairing procedure of the spec, section 12
+(:mod:`dealer_assist.drivers.shoe_pairing`), and writes the new key to F (mode 0600) for
+``serial://P?key_file=F``.
 
 Heavy imports (pyserial) happen inside the handlers, so ``dealer-assist --help`` stays light.
 """
@@ -18,34 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from dealer_assist.cards import parse_cards
-from dealer_assist.drivers.shoe_keys import ShoeKey, load_shoe_key, save_shoe_key
-from dealer_assist.drivers.shoe_protocol import (
-    PAIRING_KEY,
-    Accepted,
-    Direction,
-    FrameDecoder,
-    Hello,
-    Pair,
-    QueryStatus,
-    ShoeMode,
-    encode_frame,
-)
-from dealer_assist.drivers.shoe_protocol.framing import ERASED_KEY
-from dealer_assist.drivers.shoe_session import random_nonce
-from dealer_assist.errors import DeviceError
-
-EXIT_OK = 0
-EXIT_ERROR = 1
+from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK
 
 
 def add_parser(commands: Any) -> None:
@@ -117,8 +98,10 @@ def _default_state_file(serial_number: int) -> Path:
 
 
 def cmd_mockshoe(args: argparse.Namespace) -> int:
+    from dealer_assist.cards import parse_cards
     from dealer_assist.drivers.mockshoe_device import Croupier, MockShoeDevice
     from dealer_assist.drivers.mockshoe_pty import PtyLink
+    from dealer_assist.drivers.shoe_keys import load_shoe_key
     from dealer_assist.tags import load_key
 
     if not args.pty:
@@ -244,99 +227,11 @@ def _keyboard(device: Any, link: Any, stop: threading.Event) -> None:
 # --- shoe pair --------------------------------------------------------------------------------
 
 
-class PairingError(DeviceError):
-    """Pairing did not complete; the message says what to do."""
-
-
-def new_shoe_key() -> bytes:
-    while True:
-        key = secrets.token_bytes(32)
-        if key not in (PAIRING_KEY, ERASED_KEY):
-            return key
-
-
-def pair_shoe(
-    port: Any,
-    *,
-    confirm: Callable[[int], bool],
-    out: TextIO,
-    timeout: float = 60.0,
-    expected_serial: int | None = None,
-    make_key: Callable[[], bytes] = new_shoe_key,
-    make_nonce: Callable[[], bytes] = random_nonce,
-) -> ShoeKey:
-    """The host's side of spec section 12 on an open port; returns the key the shoe took."""
-    deadline = time.monotonic() + timeout
-
-    def read() -> bytes:
-        if time.monotonic() > deadline:
-            raise PairingError(
-                "timed out: no pairing happened. Switch the shoe off, then on while holding "
-                "NEW SHOE, and run this again"
-            )
-        return bytes(port.read(port.in_waiting or 1))
-
-    def say(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
-
-    listener = FrameDecoder.for_pairing(receiving=Direction.SHOE_TO_HOST)
-    say("Waiting for the shoe in pairing mode (switch it on while holding NEW SHOE)...")
-    hello: Hello | None = None
-    warned = False
-    while hello is None:
-        for result in listener.feed(read()):
-            if not isinstance(result, Accepted) or not isinstance(result.message, Hello):
-                continue
-            if result.message.mode & ShoeMode.PAIRING:
-                hello = result.message
-            elif not warned:
-                warned = True
-                say(
-                    f"Shoe {result.message.serial_number} is unpaired but not in pairing mode: "
-                    "switch it off, then on while holding NEW SHOE."
-                )
-    serial_number = hello.serial_number
-    say(f"Shoe in pairing mode: serial number {serial_number}.")
-    if expected_serial is not None and serial_number != expected_serial:
-        raise PairingError(
-            f"shoe {serial_number} is in pairing mode, not {expected_serial}: is another shoe "
-            "in pairing mode on this port?"
-        )
-    if expected_serial is None and not confirm(serial_number):
-        raise PairingError("stopped: the serial number does not match the label")
-    key = make_key()
-    nonce = make_nonce()
-    pair_wire = encode_frame(
-        Pair(serial_number=serial_number, key=key, nonce=nonce), key=PAIRING_KEY, epoch=0, seq=0
-    )
-    confirmer = FrameDecoder(key=key, receiving=Direction.SHOE_TO_HOST)
-    nonces = {nonce}
-    port.write(pair_wire)
-    retry_at = time.monotonic() + 1.0
-    while True:
-        for result in confirmer.feed(read()):
-            message = result.message if isinstance(result, Accepted) else None
-            if (
-                isinstance(message, Hello)
-                and message.nonce in nonces
-                and message.serial_number == serial_number
-                and message.mode is ShoeMode.NONE
-            ):
-                say(f"Shoe {serial_number} confirmed the new key.")
-                return ShoeKey(key=key, serial_number=serial_number)
-        if time.monotonic() >= retry_at:
-            # The PAIR or the shoe's answer may have been lost: send PAIR again (the same one),
-            # and ask a shoe that already took the key to prove it.
-            retry_at = time.monotonic() + 1.0
-            query = make_nonce()
-            nonces.add(query)
-            port.write(pair_wire)
-            port.write(encode_frame(QueryStatus(nonce=query), key=key, epoch=0, seq=0))
-
-
 def cmd_pair(args: argparse.Namespace) -> int:
     import serial  # type: ignore[import-untyped]
+
+    from dealer_assist.drivers.shoe_keys import save_shoe_key
+    from dealer_assist.drivers.shoe_pairing import PairingError, pair_shoe
 
     if args.key_file.exists() and not args.force:
         sys.stderr.write(

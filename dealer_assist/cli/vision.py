@@ -1,7 +1,7 @@
 """``dealer-assist vision ...`` and ``dealer-assist camera ...``: the camera's commands.
 
-Registered by ``dealer_assist.cli`` through :func:`add_parser`. OpenCV is imported only when one
-of these commands runs (it is the ``camera`` extra).
+Registered by :mod:`dealer_assist.cli.app` through :func:`add_parser`. OpenCV is imported only
+when one of these commands runs (it is the ``camera`` extra).
 
 - ``vision detect IMAGE... [--json] [--layout CONFIG] [--annotate OUT_DIR]``: the cards in each
   image, one line per image.
@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_ERROR = 1
+from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK
 
 
 def add_parser(subparsers: Any) -> None:
@@ -118,43 +116,6 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(str(path), "", f"not valid TOML: {error}") from None
 
 
-# A table header line: [name], [[name]], [name.sub] (names as TOML writes them, no commas).
-_HEADER = re.compile(r"""^\s*\[\[?\s*([A-Za-z0-9_\-."' ]+?)\s*\]\]?\s*(#.*)?$""")
-
-
-def with_camera_section(text: str, camera_toml: str, *, where: str) -> str:
-    """``text`` (a TOML document) with its ``[camera]`` tables replaced by ``camera_toml``.
-
-    Everything else is kept byte for byte; the result is checked by reading it back, so a file
-    this cannot edit safely is refused (``ValueError``) rather than damaged.
-    """
-    kept: list[str] = []
-    in_camera = False
-    first = camera_toml.splitlines()[0] if camera_toml.startswith("#") else None
-    for line in text.splitlines(keepends=True):
-        header = _HEADER.match(line)
-        if header:
-            name = header.group(1).replace('"', "").replace("'", "").replace(" ", "")
-            in_camera = name == "camera" or name.startswith("camera.")
-        if not in_camera and line.rstrip("\n") != first:  # the last calibration's heading
-            kept.append(line)
-    body = "".join(kept).rstrip()
-    result = (body + "\n\n" if body else "") + camera_toml
-    before = tomllib.loads(text)
-    try:
-        after = tomllib.loads(result)
-    except tomllib.TOMLDecodeError:
-        after = {}
-    before.pop("camera", None)
-    camera = after.pop("camera", None)
-    if before != after or camera != tomllib.loads(camera_toml)["camera"]:
-        raise ValueError(
-            f"{where}: cannot replace its [camera] section safely (it is spread out or split "
-            "oddly); write --out to a file of its own and point layout= at it"
-        )
-    return result
-
-
 def cmd_vision_detect(args: argparse.Namespace) -> int:
     import cv2
 
@@ -246,6 +207,7 @@ def cmd_camera_calibrate(args: argparse.Namespace) -> int:
 
     from dealer_assist.errors import ConfigError
     from dealer_assist.vision.calibration import homography_from_corners, homography_from_markers
+    from dealer_assist.vision.camera_section import with_camera_section
     from dealer_assist.vision.layout import layout_to_toml
 
     try:

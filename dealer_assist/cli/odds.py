@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from dealer_assist.cli.common import EXIT_OK, EXIT_REJECTED
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
@@ -83,7 +85,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         sys.stdout.write(_table(report))
-    return 0
+    return EXIT_OK
 
 
 def _fail(args: argparse.Namespace, code: str, message: str) -> int:
@@ -91,4 +93,4 @@ def _fail(args: argparse.Namespace, code: str, message: str) -> int:
         sys.stdout.write(json.dumps({"error": {"code": code, "message": message}}) + "\n")
     else:
         sys.stderr.write(f"dealer-assist odds: {message}\n")
-    return 2
+    return EXIT_REJECTED

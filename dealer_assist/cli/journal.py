@@ -12,9 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_BROKEN = 1
-EXIT_DIFFERENT = 3
+from dealer_assist.cli.common import EXIT_DIFFERENT, EXIT_OK, table_config
+from dealer_assist.cli.common import EXIT_ERROR as EXIT_BROKEN
 
 
 def _key_options(parser: argparse.ArgumentParser) -> None:
@@ -74,15 +73,13 @@ def add_parser(subparsers: Any) -> None:
 
 def _context(args: argparse.Namespace) -> tuple[Any, Any, Path]:
     """The table configuration, the journal key and the archive folder for ``args``."""
-    from dealer_assist.config import default_config, load_config
     from dealer_assist.journal.keys import JournalKey
     from dealer_assist.journal.rows import archive_dir_for
 
+    config = table_config(args)  # --variant (replay) only without --config
     if args.config is not None:
-        config = load_config(args.config)
         key_text = config.journal_key
     else:
-        config = default_config()
         try:
             lines = args.key_file.read_text("utf-8").splitlines()
         except OSError as error:
@@ -131,12 +128,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from dealer_assist.config import default_config
     from dealer_assist.journal.replay import replay_journal
 
     config, key, archive = _context(args)
-    if args.variant:
-        config = default_config(variant=args.variant)
     report = replay_journal(args.path, key, archive, config)
     if report.problem is not None:
         sys.stdout.write(f"BROKEN: {report.problem}\n")
@@ -163,13 +157,12 @@ def _read_secret(prompt: str) -> str:
 def cmd_pin_set(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime, timedelta
 
-    from dealer_assist.config import default_config, load_config
     from dealer_assist.errors import ConfigError
     from dealer_assist.journal.auth import PinBook, check_pin_format
     from dealer_assist.table.commands import Role
     from dealer_assist.table.events import Record, TableEvent
 
-    config = load_config(args.config) if args.config is not None else default_config()
+    config = table_config(args)
     settings = config.journal_settings
     path = args.pin_file or settings.pin_file
     if path is None and config.journal is not None:

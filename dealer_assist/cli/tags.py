@@ -1,0 +1,168 @@
+"""``dealer-assist tags encode | enroll | check``: prepare and verify decks of NFC-tagged cards.
+
+The procedures are :mod:`dealer_assist.tag_decks`; this module opens the reader and the files.
+Exit codes: 0 done, 1 device or setup error or stopped by the operator, 2 the check found
+problems.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK, EXIT_REJECTED
+from dealer_assist.errors import DealerAssistError, DeviceError
+from dealer_assist.tag_decks import TagStation, check_shoe, encode_deck, enroll_deck
+from dealer_assist.tags import UidTable, load_key
+
+#: ``tags check``: the shoe has missing, duplicate or foreign cards.
+EXIT_PROBLEMS = EXIT_REJECTED
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``tags`` and its subcommands to the ``dealer-assist`` command."""
+    tags = subparsers.add_parser(
+        "tags",
+        help="encode, enroll and check NFC-tagged decks (needs pcscd and a reader)",
+        description="Prepare and verify decks of cards with NFC tags, through a PC/SC reader.",
+    )
+    commands = tags.add_subparsers(dest="tags_command", metavar="TAGS_COMMAND", required=True)
+
+    def reader_options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--reader",
+            default="",
+            help="reader name pattern (substring or glob; default: the first reader)",
+        )
+        parser.add_argument(
+            "--timeout",
+            type=float,
+            default=None,
+            help="seconds to wait for each tag (default: no limit)",
+        )
+
+    encode = commands.add_parser(
+        "encode", help="write a deck's tags, card by card in new-deck order, verified"
+    )
+    encode.add_argument("--deck-serial", type=int, required=True, help="this deck's serial")
+    encode.add_argument("--key-file", type=Path, required=True, help="the casino's tag key")
+    encode.add_argument("--lock", action="store_true", help="lock the written pages (permanent)")
+    encode.add_argument(
+        "--overwrite", action="store_true", help="re-encode tags of another deck or key"
+    )
+    reader_options(encode)
+    encode.set_defaults(handler=cmd_tags_encode)
+
+    enroll = commands.add_parser(
+        "enroll", help="record the UIDs of a deck's tags in a UID table, in new-deck order"
+    )
+    enroll.add_argument("--out", type=Path, required=True, help="UID table (JSON); added to")
+    enroll.add_argument("--deck-serial", type=int, required=True, help="this deck's serial")
+    reader_options(enroll)
+    enroll.set_defaults(handler=cmd_tags_enroll)
+
+    check = commands.add_parser(
+        "check", help="present a whole shoe: every card once, none missing, none foreign"
+    )
+    check.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
+    check.add_argument("--key-file", type=Path, help="the casino's tag key")
+    check.add_argument("--uid-table", type=Path, help="UID table of enrolled tags")
+    check.add_argument(
+        "--deck-serial",
+        type=int,
+        action="append",
+        default=[],
+        dest="deck_serials",
+        help="a deck serial this shoe holds (repeatable; default: the first decks seen)",
+    )
+    check.add_argument(
+        "--idle",
+        type=float,
+        default=30.0,
+        help="end after this many seconds without a tag (default 30)",
+    )
+    check.add_argument("--reader", default="", help="reader name pattern")
+    check.set_defaults(handler=cmd_tags_check)
+
+
+def _open_reader(pattern: str) -> TagStation:
+    from dealer_assist.drivers.pcsc import TagReader  # pyscard only when a command runs
+
+    reader = TagReader(pattern)
+    reader.open()
+    return reader
+
+
+def _close(station: TagStation) -> None:
+    close = getattr(station, "close", None)
+    if callable(close):
+        close()
+
+
+def cmd_tags_encode(args: argparse.Namespace) -> int:
+    key = load_key(args.key_file)
+    station = _open_reader(args.reader)
+    try:
+        done = encode_deck(
+            station,
+            deck_serial=args.deck_serial,
+            key=key,
+            out=sys.stdout,
+            lock=args.lock,
+            overwrite=args.overwrite,
+            timeout=args.timeout,
+        )
+    except DeviceError as error:
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_ERROR
+    finally:
+        _close(station)
+    return EXIT_OK if done else EXIT_ERROR
+
+
+def cmd_tags_enroll(args: argparse.Namespace) -> int:
+    table = UidTable.load(args.out) if args.out.exists() else UidTable()
+    station = _open_reader(args.reader)
+    try:
+        done = enroll_deck(
+            station,
+            deck_serial=args.deck_serial,
+            table=table,
+            out=sys.stdout,
+            save=lambda current: current.save(args.out),
+            timeout=args.timeout,
+        )
+    except DeviceError as error:
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_ERROR
+    finally:
+        _close(station)
+    return EXIT_OK if done else EXIT_ERROR
+
+
+def cmd_tags_check(args: argparse.Namespace) -> int:
+    if args.key_file is None and args.uid_table is None:
+        raise DealerAssistError("tags check needs --key-file, --uid-table, or both")
+    key = load_key(args.key_file) if args.key_file else None
+    table = UidTable.load(args.uid_table) if args.uid_table else None
+    station = _open_reader(args.reader)
+    try:
+        result = check_shoe(
+            station,
+            decks=args.decks,
+            out=sys.stdout,
+            key=key,
+            uid_table=table,
+            deck_serials=args.deck_serials,
+            idle_timeout=args.idle,
+        )
+    except DeviceError as error:
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_ERROR
+    finally:
+        _close(station)
+    return EXIT_OK if result.ok else EXIT_PROBLEMS
