@@ -26,6 +26,12 @@ from dealer_assist.cli import (
 from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK, has_display, qt_available
 from dealer_assist.errors import DealerAssistError
 
+EXIT_CODES_HELP = (
+    "Exit codes: 0 done; 1 the command could not do it or found a problem (a file or device "
+    "it was given, a broken journal, the time limit); 2 input refused (an argument, a coup, a "
+    "shoe; tags check: problems found); 3 journal replay found differences."
+)
+
 #: The command groups, in the order of ``dealer-assist --help``.
 COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, demo)
 
@@ -34,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dealer-assist",
         description="Baccarat table assistant: deals, calls and pays every coup right.",
+        epilog=EXIT_CODES_HELP,
     )
     parser.add_argument("--version", action="version", version=f"dealer-assist {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -64,5 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except DealerAssistError as error:
         sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_ERROR
+    except OSError as error:  # a file or device the command was given cannot be used
+        where = f"{error.filename}: " if error.filename else ""
+        sys.stderr.write(f"dealer-assist: {where}{error.strerror or error}\n")
         return EXIT_ERROR
     return status

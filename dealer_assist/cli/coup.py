@@ -11,6 +11,8 @@ from typing import Any, TextIO
 from dealer_assist.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
+    MAX_SEAT,
+    MAX_STAKE,
     add_variant_options,
     variant_from_args,
 )
@@ -55,6 +57,21 @@ def _print_text(report: dict[str, Any], out: TextIO) -> None:
         )
 
 
+def _check_bet(spec: str, bet: Any) -> None:
+    """The seat and stake of a bet are within what any table takes."""
+    from dealer_assist.rules.evaluate import CoupInputError
+
+    if not 1 <= bet.seat <= MAX_SEAT:
+        raise CoupInputError(
+            "bad_bet", f"bet {spec!r}: seat {bet.seat} is not a seat (1 to {MAX_SEAT})"
+        )
+    if not bet.stake.is_finite() or abs(bet.stake) > MAX_STAKE:
+        raise CoupInputError(
+            "above_maximum",
+            f"bet {spec!r}: a stake is at most {MAX_STAKE}, not {bet.stake}",
+        )
+
+
 def cmd_coup(args: argparse.Namespace) -> int:
     from dealer_assist.rules.evaluate import CoupInputError, parse_bets, report, split_tokens
     from dealer_assist.rules.settlement import CommissionMode, SettlementRules
@@ -62,7 +79,10 @@ def cmd_coup(args: argparse.Namespace) -> int:
     rules = SettlementRules(commission_mode=CommissionMode(args.commission_mode))
     setup: tuple[Any, list[Any]] | dict[str, Any]
     try:
-        setup = (variant_from_args(args), parse_bets(args.bet))
+        bets = parse_bets(args.bet)
+        for spec, bet in zip(args.bet, bets, strict=True):
+            _check_bet(spec, bet)
+        setup = (variant_from_args(args), bets)
     except CoupInputError as error:
         setup = {"error": {"code": error.code, "message": error.message}}
     except ConfigError as error:
@@ -71,6 +91,9 @@ def cmd_coup(args: argparse.Namespace) -> int:
     def one(tokens: Sequence[str]) -> tuple[int, dict[str, Any]]:
         if isinstance(setup, dict):
             return EXIT_REJECTED, setup
+        if not tokens:
+            message = "no cards given: write the cards in deal order, e.g. 4S 3H AD KC"
+            return EXIT_REJECTED, {"error": {"code": "no_cards", "message": message}}
         variant, bets = setup
         try:
             return EXIT_OK, report(variant, tokens, bets, rules)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dealer_assist.cli.common import EXIT_OK, add_variant_options, variant_from_args
+from dealer_assist.cli.common import EXIT_OK, add_variant_options, variant_from_args, whole_number
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = commands.add_parser("demo", help="deal a few coups from a seeded shoe in the terminal")
-    demo.add_argument("--coups", type=int, default=10)
-    demo.add_argument("--seed", type=int, default=42)
+    demo.add_argument("--coups", type=whole_number(1, 40), default=10, help="1-40 (default 10)")
+    demo.add_argument("--seed", type=whole_number(0), default=42)
     add_variant_options(demo)
     demo.set_defaults(handler=cmd_demo)
 

@@ -12,17 +12,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.cli.common import EXIT_DIFFERENT, EXIT_OK, table_config
+from dealer_assist.cli.common import (
+    EXIT_DIFFERENT,
+    EXIT_OK,
+    existing_file,
+    existing_folder,
+    table_config,
+    whole_number,
+    writable_file,
+)
 from dealer_assist.cli.common import EXIT_ERROR as EXIT_BROKEN
 
 
 def _key_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", type=Path, metavar="PATH", help="the live journal file")
+    parser.add_argument("path", type=existing_file, metavar="PATH", help="the live journal file")
     keys = parser.add_mutually_exclusive_group(required=True)
-    keys.add_argument("--config", type=Path, help="the table's configuration (its journal key)")
-    keys.add_argument("--key-file", type=Path, help="a file holding the journal key")
+    keys.add_argument(
+        "--config", type=existing_file, help="the table's configuration (its journal key)"
+    )
+    keys.add_argument("--key-file", type=existing_file, help="a file holding the journal key")
     parser.add_argument(
-        "--archive-dir", type=Path, help="where closed files are (default: from the config)"
+        "--archive-dir",
+        type=existing_folder,
+        help="where closed files are (default: from the config)",
     )
 
 
@@ -44,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
     export = actions.add_parser("export", help="coups, cards and payouts as CSV or JSON lines")
     _key_options(export)
     export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
-    export.add_argument("--shoe", type=int, help="only this shoe")
+    export.add_argument("--shoe", type=whole_number(1), help="only this shoe")
     export.add_argument("--output", type=Path, help="write here instead of standard output")
     export.set_defaults(handler=cmd_export)
 
@@ -66,8 +78,10 @@ def add_parser(subparsers: Any) -> None:
         "configuration names a journal and no table is using it.",
     )
     set_pin.add_argument("--role", choices=("croupier", "supervisor", "technician"), required=True)
-    set_pin.add_argument("--config", type=Path, help="the table's configuration")
-    set_pin.add_argument("--pin-file", type=Path, help="the PIN file (default: from the config)")
+    set_pin.add_argument("--config", type=existing_file, help="the table's configuration")
+    set_pin.add_argument(
+        "--pin-file", type=writable_file, help="the PIN file (default: from the config)"
+    )
     set_pin.set_defaults(handler=cmd_pin_set)
 
 

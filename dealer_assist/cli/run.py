@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
-from pathlib import Path
 from typing import Any
 
-from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK, VARIANT_HELP, table_config
+from dealer_assist.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    MAX_COUPS,
+    VARIANT_HELP,
+    existing_file,
+    number,
+    table_config,
+    whole_number,
+    writable_file,
+)
+from dealer_assist.errors import ConfigError
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,18 +35,25 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="URL",
         help="a card source (repeatable), e.g. mock://?seed=42, serial:///dev/ttyACM0",
     )
-    run.add_argument("--config", type=Path, help="the table's configuration file (TOML)")
+    run.add_argument("--config", type=existing_file, help="the table's configuration file (TOML)")
     run.add_argument("--variant", help=VARIANT_HELP)
-    run.add_argument("--coups", type=int, help="stop after this many coups")
+    run.add_argument("--coups", type=whole_number(1, MAX_COUPS), help="stop after this many coups")
     run.add_argument("--json", action="store_true", help="one JSON object per line")
-    run.add_argument("--journal", type=Path, help="the journal file (resumes it if it exists)")
+    run.add_argument(
+        "--journal", type=writable_file, help="the journal file (resumes it if it exists)"
+    )
     run.add_argument(
         "--simulate-bets",
-        type=int,
+        type=whole_number(0),
         metavar="SEED",
         help="simulated players bet on each coup (a function of SEED, shoe, coup and seat)",
     )
-    run.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    run.add_argument(
+        "--timeout",
+        type=number(0, low_open=True),
+        default=None,
+        help="give up after this many seconds",
+    )
     run.set_defaults(handler=cmd_run)
 
 
@@ -52,7 +70,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     if config.journal is not None:
         from dealer_assist.journal.recovery import open_table
 
-        controller, _ = open_table(config)  # rebuilt from the journal when it exists
+        try:
+            controller, _ = open_table(config)  # rebuilt from the journal when it exists
+        except sqlite3.DatabaseError as error:
+            raise ConfigError(
+                str(config.journal), "", f"not a journal this table can open ({error})"
+            ) from None
         journal = controller.journal
     else:
         controller = TableController(config)

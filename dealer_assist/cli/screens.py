@@ -10,16 +10,17 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from dealer_assist.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
     add_table_options,
+    folder_for_output,
     has_display,
     qt_available,
     table_config,
+    whole_number,
 )
 from dealer_assist.errors import DealerAssistError
 
@@ -80,12 +81,16 @@ def add_parser(subparsers: Any) -> None:
         description="Deal N coups from a seeded mock shoe offscreen and write croupier.png, "
         "scoreboard.png and one PNG per other screen or dialog.",
     )
-    shot.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
-    shot.add_argument("--coups", type=int, default=20, help="coups to deal (default 20)")
+    shot.add_argument(
+        "--out", type=folder_for_output, required=True, help="folder for the PNG files"
+    )
+    shot.add_argument(
+        "--coups", type=whole_number(0, 200), default=20, help="coups to deal, 0-200 (default 20)"
+    )
     shot.add_argument("--variant", default="punto-banco", help="variant (default punto-banco)")
     shot.add_argument("--lang", choices=LANGUAGES, default="en")
     shot.add_argument("--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT")
-    shot.add_argument("--seed", type=int, default=42, help="the mock shoe's seed")
+    shot.add_argument("--seed", type=whole_number(0), default=42, help="the mock shoe's seed")
     shot.add_argument(
         "--screen",
         action="append",

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK, EXIT_REJECTED
+from dealer_assist.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    EXIT_REJECTED,
+    MAX_DECKS,
+    existing_file,
+    number,
+    whole_number,
+    writable_file,
+)
 from dealer_assist.errors import DealerAssistError, DeviceError
 from dealer_assist.tag_decks import TagStation, check_shoe, encode_deck, enroll_deck
-from dealer_assist.tags import UidTable, load_key
+from dealer_assist.tags import MAX_DECK_SERIAL, UidTable, load_key
 
 #: ``tags check``: the shoe has missing, duplicate or foreign cards.
 EXIT_PROBLEMS = EXIT_REJECTED
+DECK_SERIAL = whole_number(0, MAX_DECK_SERIAL)
+DECK_SERIAL_HELP = f"this deck's serial, 0 to {MAX_DECK_SERIAL}"
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -40,7 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         )
         parser.add_argument(
             "--timeout",
-            type=float,
+            type=number(0, low_open=True),
             default=None,
             help="seconds to wait for each tag (default: no limit)",
         )
@@ -48,8 +58,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     encode = commands.add_parser(
         "encode", help="write a deck's tags, card by card in new-deck order, verified"
     )
-    encode.add_argument("--deck-serial", type=int, required=True, help="this deck's serial")
-    encode.add_argument("--key-file", type=Path, required=True, help="the casino's tag key")
+    encode.add_argument("--deck-serial", type=DECK_SERIAL, required=True, help=DECK_SERIAL_HELP)
+    encode.add_argument(
+        "--key-file", type=existing_file, required=True, help="the casino's tag key"
+    )
     encode.add_argument("--lock", action="store_true", help="lock the written pages (permanent)")
     encode.add_argument(
         "--overwrite", action="store_true", help="re-encode tags of another deck or key"
@@ -60,20 +72,27 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     enroll = commands.add_parser(
         "enroll", help="record the UIDs of a deck's tags in a UID table, in new-deck order"
     )
-    enroll.add_argument("--out", type=Path, required=True, help="UID table (JSON); added to")
-    enroll.add_argument("--deck-serial", type=int, required=True, help="this deck's serial")
+    enroll.add_argument(
+        "--out", type=writable_file, required=True, help="UID table (JSON); added to"
+    )
+    enroll.add_argument("--deck-serial", type=DECK_SERIAL, required=True, help=DECK_SERIAL_HELP)
     reader_options(enroll)
     enroll.set_defaults(handler=cmd_tags_enroll)
 
     check = commands.add_parser(
         "check", help="present a whole shoe: every card once, none missing, none foreign"
     )
-    check.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
-    check.add_argument("--key-file", type=Path, help="the casino's tag key")
-    check.add_argument("--uid-table", type=Path, help="UID table of enrolled tags")
+    check.add_argument(
+        "--decks",
+        type=whole_number(1, MAX_DECKS),
+        default=8,
+        help=f"decks in the shoe, 1 to {MAX_DECKS} (default 8)",
+    )
+    check.add_argument("--key-file", type=existing_file, help="the casino's tag key")
+    check.add_argument("--uid-table", type=existing_file, help="UID table of enrolled tags")
     check.add_argument(
         "--deck-serial",
-        type=int,
+        type=DECK_SERIAL,
         action="append",
         default=[],
         dest="deck_serials",
@@ -81,7 +100,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     check.add_argument(
         "--idle",
-        type=float,
+        type=number(0, low_open=True),
         default=30.0,
         help="end after this many seconds without a tag (default 30)",
     )

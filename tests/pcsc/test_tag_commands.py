@@ -178,7 +178,10 @@ def test_check_with_named_decks_and_two_tags_claiming_one_card() -> None:
     assert result.missing[1] == "deck 2: never presented (52 cards)"
 
 
-def test_the_tags_subcommands_parse() -> None:
+def test_the_tags_subcommands_parse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the key and the UID table must exist to be named
+    Path("k").write_text("key\n", "utf-8")
+    Path("t.json").write_text("{}", "utf-8")
     parser = argparse.ArgumentParser(prog="dealer-assist")
     add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["tags", "encode", "--deck-serial", "7", "--key-file", "k", "--lock"])
