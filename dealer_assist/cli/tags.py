@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from dealer_assist.cli.common import (
     EXIT_ERROR,
@@ -122,11 +123,23 @@ def _close(station: TagStation) -> None:
         close()
 
 
+def _on_reader(pattern: str, work: Callable[[TagStation], bool]) -> bool | None:
+    """``work`` on the reader named by ``pattern``; None (said) when the device fails."""
+    station = _open_reader(pattern)
+    try:
+        return work(station)
+    except DeviceError as error:
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return None
+    finally:
+        _close(station)
+
+
 def cmd_tags_encode(args: argparse.Namespace) -> int:
     key = load_key(args.key_file)
-    station = _open_reader(args.reader)
-    try:
-        done = encode_deck(
+    done = _on_reader(
+        args.reader,
+        lambda station: encode_deck(
             station,
             deck_serial=args.deck_serial,
             key=key,
@@ -134,32 +147,24 @@ def cmd_tags_encode(args: argparse.Namespace) -> int:
             lock=args.lock,
             overwrite=args.overwrite,
             timeout=args.timeout,
-        )
-    except DeviceError as error:
-        sys.stderr.write(f"dealer-assist: {error}\n")
-        return EXIT_ERROR
-    finally:
-        _close(station)
+        ),
+    )
     return EXIT_OK if done else EXIT_ERROR
 
 
 def cmd_tags_enroll(args: argparse.Namespace) -> int:
     table = UidTable.load(args.out) if args.out.exists() else UidTable()
-    station = _open_reader(args.reader)
-    try:
-        done = enroll_deck(
+    done = _on_reader(
+        args.reader,
+        lambda station: enroll_deck(
             station,
             deck_serial=args.deck_serial,
             table=table,
             out=sys.stdout,
             save=lambda current: current.save(args.out),
             timeout=args.timeout,
-        )
-    except DeviceError as error:
-        sys.stderr.write(f"dealer-assist: {error}\n")
-        return EXIT_ERROR
-    finally:
-        _close(station)
+        ),
+    )
     return EXIT_OK if done else EXIT_ERROR
 
 
@@ -168,20 +173,20 @@ def cmd_tags_check(args: argparse.Namespace) -> int:
         raise DealerAssistError("tags check needs --key-file, --uid-table, or both")
     key = load_key(args.key_file) if args.key_file else None
     table = UidTable.load(args.uid_table) if args.uid_table else None
-    station = _open_reader(args.reader)
-    try:
-        result = check_shoe(
-            station,
-            decks=args.decks,
-            out=sys.stdout,
-            key=key,
-            uid_table=table,
-            deck_serials=args.deck_serials,
-            idle_timeout=args.idle,
-        )
-    except DeviceError as error:
-        sys.stderr.write(f"dealer-assist: {error}\n")
+    ok = _on_reader(
+        args.reader,
+        lambda station: (
+            check_shoe(
+                station,
+                decks=args.decks,
+                out=sys.stdout,
+                key=key,
+                uid_table=table,
+                deck_serials=args.deck_serials,
+                idle_timeout=args.idle,
+            ).ok
+        ),
+    )
+    if ok is None:
         return EXIT_ERROR
-    finally:
-        _close(station)
-    return EXIT_OK if result.ok else EXIT_PROBLEMS
+    return EXIT_OK if ok else EXIT_PROBLEMS
