@@ -191,6 +191,9 @@ def test_the_serial_driver_deals_a_whole_shoe_into_the_table(
         table.wait_for(lambda: table.phase() == "shoe_ended", 45)
         sim = table.sim
         sim.advance(1000)  # a resend of any unacknowledged CARD (every 250 ms) would come now
+        sim.send("status")
+        status = sim.wait("status", 10).fields
+    assert status["tx_dropped"] == "0"  # the simulated port's buffer never overflowed
     dealt = [int(event.raw.split()[1]) for event in sim.of_kind("dealt")]
     assert dealt == list(range(len(dealt)))
     cards = table.table_cards()
