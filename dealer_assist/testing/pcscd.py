@@ -67,7 +67,7 @@ def pcscd_binary() -> str | None:
 def running_pcscd_pid() -> int | None:
     """The pid of a pcscd that is running now, from its pid file."""
     try:
-        pid = int(PCSCD_PID_FILE.read_text().strip())
+        pid = int(PCSCD_PID_FILE.read_text().replace("\0", "").strip())  # it ends "\n\0"
     except (OSError, ValueError):
         return None
     try:
