@@ -4,7 +4,7 @@ The work behind ``dealer-assist tags encode | enroll | check`` (:mod:`dealer_ass
 Each procedure talks to the operator through an output stream: it says which card to present
 next, what it did with the tag, and what went wrong (write refused, wrong or duplicate tag, a
 tag taken away too early). :func:`encode_deck`, :func:`enroll_deck` and :func:`check_shoe`
-take any :class:`TagStation` (the PC/SC :class:`~dealer_assist.drivers.pcsc.TagReader`, or a
+take any :class:`TagStation` (the PC/SC :class:`~dealer_assist.drivers.pcsc.reader.TagReader`, or a
 stand-in in tests) and the stream, so they run the same way under test as at the pit.
 
 The lines that ask for a tag start with ``Present``; the lines that ask to take it away start

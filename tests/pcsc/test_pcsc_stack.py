@@ -23,7 +23,7 @@ from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.tag_decks import check_shoe, encode_deck, enroll_deck
 from dealer_assist.tags import UidTable, decode_tag, uid_hex
 from dealer_assist.testing.ntag import VirtualNtag, VirtualReader, fail_reads, pull_after_reads
-from dealer_assist.testing.pcscd import Pcscd
+from dealer_assist.testing.pcscd import Pcscd, PcscdError, running_pcscd_pid
 from tests.pcsc.conftest import COMMAND_READER, SOURCE_READER
 from tests.pcsc.helpers import (
     DECK,
@@ -317,3 +317,13 @@ def test_enroll_then_check_with_the_uid_table(
     missing = table[plain[-1].uid].card.pretty
     assert result.missing == [f"deck 2002: 1 missing: {missing}"]
     assert "SHOE NOT OK: 1 missing." in out.text
+
+
+def test_a_second_pcscd_is_refused_while_ours_runs(pcscd: Pcscd, tmp_path: Path) -> None:
+    # pcscd ends its pid file with "\n\0": read as no pid, the check let a second pcscd start
+    # (another test run on the same machine), which gave way at once, and that run's fixture
+    # took the first one's readers, named like its own, for its own
+    assert pcscd.process is not None
+    assert running_pcscd_pid() == pcscd.process.pid
+    with pytest.raises(PcscdError, match="another pcscd"):
+        Pcscd(tmp_path).start()
