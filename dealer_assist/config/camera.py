@@ -49,13 +49,9 @@ def parse_camera_settings(camera: Mapping[str, Any], source: str) -> CameraSetti
     left, top, right, bottom = region
     if right <= left or bottom <= top:
         raise section.fail("region_mm", "must be [left, top, right, bottom] in mm")
-    dictionary = section.raw("aruco_dictionary", defaults.aruco_dictionary)
-    if dictionary not in ARUCO_DICTIONARIES:
-        raise section.fail(
-            "aruco_dictionary",
-            f"must name an ArUco dictionary, DICT_... ({', '.join(ARUCO_DICTIONARIES)}), "
-            f"not {str(dictionary)[:60]!r}",
-        )
+    dictionary = section.choice(
+        "aruco_dictionary", defaults.aruco_dictionary, tuple(ARUCO_DICTIONARIES)
+    )
     markers = _markers(section, ARUCO_DICTIONARIES[dictionary])
     return CameraSettings(
         card_width_mm=section.number("card_width_mm", defaults.card_width_mm),

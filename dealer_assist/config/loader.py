@@ -15,7 +15,7 @@ from dealer_assist.config.camera import parse_camera_settings
 from dealer_assist.config.journal import read_journal
 from dealer_assist.config.misdeal import read_misdeal
 from dealer_assist.config.odds import read_odds
-from dealer_assist.config.reader import Section, default_of
+from dealer_assist.config.reader import Section, default_of, key_name
 from dealer_assist.config.rules import read_catalog, read_variant
 from dealer_assist.config.seats import read_seats
 from dealer_assist.config.settlement import read_settlement
@@ -57,7 +57,7 @@ def parse_config(
     for key in document:
         if key not in SECTIONS:
             raise ConfigError(
-                source, key, f"unknown section (allowed: {', '.join(sorted(SECTIONS))})"
+                source, key_name(key), f"unknown section (allowed: {', '.join(sorted(SECTIONS))})"
             )
     base = base_dir or Path.cwd()
     if catalog is None:

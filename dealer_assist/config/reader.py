@@ -37,6 +37,12 @@ def default_of(cls: type, name: str) -> Any:
     raise LookupError(f"{cls.__name__}.{name} has no default")
 
 
+def key_name(key: str) -> str:
+    """A key as written, or quoted when it is empty, unprintable or long."""
+    plain = key.strip() == key and key.isprintable() and 0 < len(key) <= 60
+    return key if plain else _shown(key)
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -148,7 +154,7 @@ class Section:
         known = set(allowed)
         for key in self.values:
             if key not in known:
-                raise self.fail(key, f"unknown key (allowed: {', '.join(sorted(known))})")
+                raise self.fail(key_name(key), f"unknown key (allowed: {', '.join(sorted(known))})")
 
     def text(self, key: str, default: str, *, longest: int = MAX_TEXT) -> str:
         """Non-empty text of at most ``longest`` characters, without control characters."""

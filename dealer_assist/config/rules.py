@@ -27,9 +27,17 @@ def read_catalog(document: Mapping[str, Any], base: Path, source: str) -> Catalo
         raise ConfigError(source, "variants_dir", problem)
     if len(folders) > MAX_VARIANT_DIRS:
         raise ConfigError(source, "variants_dir", f"at most {MAX_VARIANT_DIRS} folders")
+    paths = []
     for folder in folders:
-        check_path(folder, where="variants_dir", source=source)
-    return load_catalog([base / folder for folder in folders])
+        path = base / check_path(folder, where="variants_dir", source=source)
+        if not folder.strip() or path.resolve() == base.resolve():
+            raise ConfigError(
+                source, "variants_dir", "give the variants a folder of their own, not this one"
+            )
+        if not path.is_dir():
+            raise ConfigError(source, "variants_dir", f"{str(path)[:200]} is not a folder")
+        paths.append(path)
+    return load_catalog(paths)
 
 
 def read_variant(table: Section, document: Mapping[str, Any], catalog: Catalog) -> Variant:
