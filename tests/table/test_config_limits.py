@@ -129,3 +129,12 @@ def test_a_file_without_a_key_may_be_read_by_anyone(
     with caplog.at_level(logging.WARNING, logger="dealer_assist.config"):
         load_config(path)
     assert caplog.records == []
+
+
+def test_a_layout_file_is_read_as_a_configuration_is(tmp_path: Path) -> None:
+    from dealer_assist.vision.layout import load_layout
+
+    path = tmp_path / "layout.toml"
+    path.write_bytes(b"[camera]\ncard_width_mm = 63.0\n# \xff\n")  # today: UnicodeDecodeError
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        load_layout(path)
