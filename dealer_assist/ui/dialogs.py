@@ -31,6 +31,14 @@ from dealer_assist.ui.auth import PinVerifier
 from dealer_assist.ui.card_face import CardWidget
 from dealer_assist.ui.presentation import deal_positions
 
+#: A dialog's words given by its opener: a string, or a function giving it in the current
+#: language (read again when the language changes while the dialog is open).
+Text = str | Callable[[], str]
+
+
+def text_of(text: Text) -> str:
+    return text() if callable(text) else text
+
 
 def touch_button(
     text: str = "", *, tone: str | None = None, name: str | None = None
@@ -104,7 +112,7 @@ class PinDialog(TouchDialog):
     verified = Signal(object)  # Role
 
     def __init__(
-        self, verifier: PinVerifier, role: cmd.Role, action: str, parent: QWidget | None = None
+        self, verifier: PinVerifier, role: cmd.Role, action: Text, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.verifier = verifier
@@ -131,7 +139,7 @@ class PinDialog(TouchDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Supervisor PIN"))
-        self.title.setText(self.tr("Supervisor PIN for: %1").replace("%1", self.action))
+        self.title.setText(self.tr("Supervisor PIN for: %1").replace("%1", text_of(self.action)))
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["C"].setText(self.tr("Clear"))
@@ -188,8 +196,8 @@ class BetKeypadDialog(TouchDialog):
         selected: str,
         parent: QWidget | None = None,
         *,
-        title: str | None = None,
-        ok_text: str | None = None,
+        title: Text | None = None,
+        ok_text: Text | None = None,
     ) -> None:
         super().__init__(parent)
         self.seat = seat
@@ -234,12 +242,14 @@ class BetKeypadDialog(TouchDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Bet"))
         self.title.setText(
-            self.custom_title or self.tr("Seat %1: bet").replace("%1", str(self.seat))
+            text_of(self.custom_title)
+            if self.custom_title is not None
+            else self.tr("Seat %1: bet").replace("%1", str(self.seat))
         )
         for name, button in self.bet_buttons.items():
             button.setText(wording.bet_name(name))
         self.cancel.setText(self.tr("Cancel"))
-        self.ok.setText(self.ok_text or self.tr("Place bet"))
+        self.ok.setText(text_of(self.ok_text) if self.ok_text is not None else self.tr("Place bet"))
         self.keys["C"].setText(self.tr("Clear"))
 
     def _choose(self, name: str) -> None:
@@ -285,12 +295,12 @@ class NameDialog(TouchDialog):
 
     KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890"
 
-    def __init__(self, title: str, suggested: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, title: Text, suggested: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = suggested
+        self.title_text = title
         layout = QVBoxLayout(self)
         self.title = heading()
-        self.title.setText(title)
         layout.addWidget(self.title)
         self.display = QLabel()
         self.display.setFont(theme.font(40, bold=True))
@@ -305,6 +315,7 @@ class NameDialog(TouchDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Name"))
+        self.title.setText(text_of(self.title_text))
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["clear"].setText(self.tr("Clear"))
@@ -351,13 +362,13 @@ class CardPickerDialog(TouchDialog):
 
     cardChosen = Signal(object)  # Card
 
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: Text, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rank: Rank | None = None
         self.suit: Suit | None = None
+        self.title_text = title
         layout = QVBoxLayout(self)
         self.title = heading()
-        self.title.setText(title)
         layout.addWidget(self.title)
         body = QHBoxLayout()
         pick = QVBoxLayout()
@@ -397,6 +408,7 @@ class CardPickerDialog(TouchDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Card"))
+        self.title.setText(text_of(self.title_text))
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
 
@@ -624,7 +636,7 @@ class AlertPanel(QFrame):
             self.tr("HOLD: NO CARD UNTIL THIS IS RESOLVED") if alert.hold else self.tr("NOTE")
         )
         self.title.setText(wording.alert_title(alert.code))
-        self.message.setText(alert.message)
+        self.message.setText(wording.alert_message(alert.message))
         self.fix_label.setText(self.tr("What to do:"))
         self.fix.setText(wording.alert_fix(alert.fix) if alert.fix else "")
         self.fix.setVisible(bool(alert.fix))

@@ -275,9 +275,8 @@ class BetPanel(QWidget):
         self.repeat.clicked.connect(self.repeatRequested)
         self.clear = touch_button()
         self.clear.clicked.connect(self.clearRequested)
-        for button in (self.keypad, self.repeat, self.clear):
-            first.addWidget(button)
         layout.addLayout(first)
+        # The chips, then keypad, repeat and clear: the bets' row keeps its width for the bets.
         second = QHBoxLayout()
         self.chip_buttons: dict[Decimal, QPushButton] = {}
         for value in self.chips:
@@ -286,6 +285,8 @@ class BetPanel(QWidget):
             chip.clicked.connect(lambda _=False, v=value: self.chipPressed.emit(str(v)))
             self.chip_buttons[value] = chip
             second.addWidget(chip, 1)
+        for button in (self.keypad, self.repeat, self.clear):
+            second.addWidget(button)
         layout.addLayout(second)
         self.seat: int | None = None
         self.retranslate()
