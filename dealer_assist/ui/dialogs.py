@@ -31,13 +31,28 @@ from dealer_assist.ui.auth import PinVerifier
 from dealer_assist.ui.card_face import CardWidget
 from dealer_assist.ui.presentation import deal_positions
 
-#: A dialog's words given by its opener: a string, or a function giving it in the current
-#: language (read again when the language changes while the dialog is open).
+# A dialog's words given by its opener: a string, or a function giving it in the current
+# language (read again when the language changes while the dialog is open).
 Text = str | Callable[[], str]
 
 
 def text_of(text: Text) -> str:
     return text() if callable(text) else text
+
+
+def two_lines(text: str, *, longer_than: int = 12) -> str:
+    """A long name on two lines, broken at the space nearest its middle ("Dragon Bonus" over
+    "Banker"), so a grid of them stays narrow."""
+    if len(text) <= longer_than or " " not in text:
+        return text
+    spaces = [place for place, char in enumerate(text) if char == " "]
+    middle = min(spaces, key=lambda place: abs(place - len(text) / 2))
+    return f"{text[:middle]}\n{text[middle + 1 :]}"
+
+
+def whole_text(button: QPushButton, width: int) -> None:
+    """At least ``width`` wide, and never narrower than its words (after a language change)."""
+    button.setMinimumWidth(max(width, button.sizeHint().width()))
 
 
 def touch_button(
@@ -143,6 +158,7 @@ class PinDialog(TouchDialog):
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["C"].setText(self.tr("Clear"))
+        whole_text(self.keys["C"], 96)
 
     def _show_entry(self) -> None:
         self.entry.setText("●" * len(self.pin) if self.pin else "—")
@@ -208,6 +224,9 @@ class BetKeypadDialog(TouchDialog):
         layout = QVBoxLayout(self)
         self.title = heading()
         layout.addWidget(self.title)
+        # The bets on the left, the amount and its keys on the right: a variant with every
+        # side bet still fits a 1024 x 768 screen.
+        body = QHBoxLayout()
         bet_grid = QGridLayout()
         self.bet_group = QButtonGroup(self)
         self.bet_buttons: dict[str, QPushButton] = {}
@@ -218,13 +237,15 @@ class BetKeypadDialog(TouchDialog):
             button.clicked.connect(lambda _=False, n=name: self._choose(n))
             self.bet_group.addButton(button)
             self.bet_buttons[name] = button
-            bet_grid.addWidget(button, position // 4, position % 4)
-        layout.addLayout(bet_grid)
+            bet_grid.addWidget(button, position // 3, position % 3)
+        if bets:
+            body.addLayout(bet_grid)
+        amount = QVBoxLayout()
         self.display = QLabel()
         self.display.setFont(theme.font(44, bold=True))
         self.display.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.display.setMinimumHeight(70)
-        layout.addWidget(self.display)
+        amount.addWidget(self.display)
         self.keys: dict[str, QPushButton] = {}
         digits = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "00", "."]
         keys = key_grid(digits, 3, self.press, size=(96, 64), into=self.keys)
@@ -234,7 +255,10 @@ class BetKeypadDialog(TouchDialog):
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             self.keys[key] = button
             keys.addWidget(button, row, 3)
-        layout.addLayout(keys)
+        amount.addLayout(keys)
+        amount.addStretch(1)
+        body.addLayout(amount)
+        layout.addLayout(body)
         self.add_cancel_ok(layout, self.enter)
         self.retranslate()
         self._show()
@@ -247,10 +271,12 @@ class BetKeypadDialog(TouchDialog):
             else self.tr("Seat %1: bet").replace("%1", str(self.seat))
         )
         for name, button in self.bet_buttons.items():
-            button.setText(wording.bet_name(name))
+            button.setText(two_lines(wording.bet_name(name)))
+            button.setMinimumWidth(button.sizeHint().width())  # never cut a bet's name
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(text_of(self.ok_text) if self.ok_text is not None else self.tr("Place bet"))
         self.keys["C"].setText(self.tr("Clear"))
+        whole_text(self.keys["C"], 96)
 
     def _choose(self, name: str) -> None:
         self.bet = name

@@ -103,7 +103,8 @@ class SeatTile(QFrame):
             return
         self.bank = state
         if state is not None:
-            self.setMinimumWidth(theme.TOUCH_PX + 36)  # ten seats fit a 1280 px screen
+            self.setMinimumWidth(theme.TOUCH_PX + 20)  # ten seats fit a 1024 px screen
+            self.layout().setContentsMargins(5, 6, 5, 6)
         due = state is not None and state.due
         if self.property("due") != due:
             self.setProperty("due", due)
