@@ -54,6 +54,7 @@ class SeatTile(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(theme.TOUCH_PX * 2)
         layout = QVBoxLayout(self)
+        self.tile_layout = layout
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
         top = QHBoxLayout()
@@ -104,7 +105,7 @@ class SeatTile(QFrame):
         self.bank = state
         if state is not None:
             self.setMinimumWidth(theme.TOUCH_PX + 20)  # ten seats fit a 1024 px screen
-            self.layout().setContentsMargins(5, 6, 5, 6)
+            self.tile_layout.setContentsMargins(5, 6, 5, 6)
         due = state is not None and state.due
         if self.property("due") != due:
             self.setProperty("due", due)
