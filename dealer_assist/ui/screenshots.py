@@ -466,7 +466,7 @@ def take_screenshots(
         for scene in scenes:
             scene.show(size)
             path = out / f"{scene.name}.png"
-            if not scene.widget.grab().save(str(path)):
+            if not scene.widget.grab().save(str(path), "PNG", 0):  # 0: smallest file
                 raise OSError(f"could not write {path}")
             written[scene.name] = path
             scene.hide()
