@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -34,6 +35,7 @@ from dealer_assist.rules.coup import Hand
 from dealer_assist.table.snapshot import Snapshot
 from dealer_assist.ui import theme, wording
 from dealer_assist.ui.bank_controls import Control, seat_controls, table_controls
+from dealer_assist.ui.dialogs import two_lines
 from dealer_assist.ui.presentation import format_money
 from dealer_assist.ui.seats import touch_button
 
@@ -160,6 +162,18 @@ class BankPanel(QFrame):
         rows.addLayout(table_row)
         layout.addLayout(rows)
 
+    # Below this width the buttons' long labels take two lines.
+    NARROW = 1150
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        narrow = event.size().width() < self.NARROW
+        if narrow != (event.oldSize().width() < self.NARROW):
+            for label in self.lines:
+                label.setFont(theme.font(15 if narrow else 17, bold=label is self.status))
+            if self.snapshot is not None:
+                self._buttons(self.snapshot)
+
     # --- what it shows ----------------------------------------------------------------------
 
     def show_snapshot(self, snapshot: Snapshot, seat: int | None) -> None:
@@ -195,7 +209,9 @@ class BankPanel(QFrame):
             if control is None:
                 button.hide()
                 continue
-            button.setText(self.button_text(control))
+            text = self.button_text(control)
+            # A narrow screen (1024 px): long labels on two lines, so the words keep room.
+            button.setText(two_lines(text) if self.width() < self.NARROW else text)
             button.setEnabled(control.enabled)
             button.setMinimumWidth(button.sizeHint().width())  # never cut a label
             button.show()

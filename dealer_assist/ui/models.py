@@ -304,6 +304,10 @@ class StepsModel(QAbstractListModel):
         self._steps = steps
         self.endResetModel()
 
+    def retranslate(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._steps)
 
@@ -311,7 +315,7 @@ class StepsModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._steps):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{index.row() + 1}. {self._steps[index.row()]}"
+            return f"{index.row() + 1}. {wording.step(self._steps[index.row()])}"
         if role == ItemRole:
             return self._steps[index.row()]
         return None

@@ -135,6 +135,9 @@ FIXES = {
             "or voids the coup",
         ),
         QT_TRANSLATE_NOOP("Wording", "Set the card aside"),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Set the card aside; close the bank's calls and stakes, then deal"
+        ),
         QT_TRANSLATE_NOOP("Wording", "Burn the extra card: it is out of play"),
         QT_TRANSLATE_NOOP("Wording", "Set it aside, or a supervisor voids the coup"),
         QT_TRANSLATE_NOOP(
@@ -193,6 +196,21 @@ REJECTIONS = {
 }
 
 
+# The table's default name, and the variants by name: the names casinos print on the layout.
+TABLE_NAMES = {"Baccarat": QT_TRANSLATE_NOOP("Wording", "Baccarat")}
+VARIANTS = {
+    "punto-banco": QT_TRANSLATE_NOOP("Wording", "Punto Banco (5% commission)"),
+    "no-commission": QT_TRANSLATE_NOOP(
+        "Wording", "No-commission Punto Banco (a Banker win on 6 pays half)"
+    ),
+    "ez-baccarat": QT_TRANSLATE_NOOP(
+        "Wording", "EZ Baccarat (a three-card Banker 7 pushes Banker bets)"
+    ),
+    "chemin-de-fer": QT_TRANSLATE_NOOP("Wording", "Chemin de Fer"),
+    "banque": QT_TRANSLATE_NOOP("Wording", "Baccarat Banque (à deux tableaux)"),
+}
+
+
 def _lookup(table: dict[str, str], key: str, fallback: str) -> str:
     source = table.get(key)
     return _tr(source) if source is not None else fallback
@@ -217,6 +235,18 @@ def hand_initial(hand: str) -> str:
 
 def hand_upper(hand: str) -> str:
     return _lookup(HANDS_UPPER, hand.lower(), hand.upper())
+
+
+def table_name(name: str) -> str:
+    """The table's name: the default one in the screen's language, a casino's own as it is."""
+    return _lookup(TABLE_NAMES, name, name)
+
+
+def variant_title(variant: str, title: str) -> str:
+    """A variant's title in the screen's language; ``title`` (the variant file's own) when the
+    variant is not one of ours, or its title was changed."""
+    source = VARIANTS.get(variant)
+    return _tr(source) if source == title else title
 
 
 def bet_name(name: str) -> str:
@@ -396,6 +426,113 @@ _CALLS: tuple[Rule, ...] = (
 )
 
 
+_MESSAGES: tuple[Rule, ...] = (
+    (
+        re.compile(r"(\S+) saw a card it could not read"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 saw a card it could not read"), m[1]),
+    ),
+    (
+        re.compile(r"(\S+) is lost: no answer"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 is lost: no answer"), m[1]),
+    ),
+    (
+        re.compile(r"(\S+) read but the shoe has ended"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 read but the shoe has ended"), m[1]),
+    ),
+    (
+        re.compile(r"(\S+) came out while the table is held"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "%1 came out while the table is held"), m[1]
+        ),
+    ),
+    (
+        re.compile(r'(\S+) came out before "no more bets"'),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", '%1 came out before "no more bets"'), m[1]
+        ),
+    ),
+)
+
+# A recalled coup's steps, as the table's state writes them (one pattern per kind of step).
+_CARD = r"(\S+)"
+_STEPS: tuple[Rule, ...] = (
+    (
+        re.compile(r"coup (\d+) of shoe (\d+); bets: none"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "coup %1 of shoe %2; no bets"), m[1], m[2]
+        ),
+    ),
+    (
+        re.compile(r"coup (\d+) of shoe (\d+); bets: (.+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "coup %1 of shoe %2; bets: %3"),
+            m[1],
+            m[2],
+            QCoreApplication.translate("Wording", ", ").join(
+                _seat_bet(part) for part in m[3].split(", ")
+            ),
+        ),
+    ),
+    (
+        re.compile(rf"{_CARD} to the (player|banker|right|left)( face down)?"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "%1 to the %2 face down")
+            if m[3]
+            else QT_TRANSLATE_NOOP("Wording", "%1 to the %2"),
+            m[1],
+            hand_name(m[2]),
+        ),
+    ),
+    (
+        re.compile(r"(player|banker|right|left) cards turned"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 cards turned"), hand_name(m[1])),
+    ),
+    (
+        re.compile(r"complete: (.+); (.+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "complete: %1; %2"),
+            QCoreApplication.translate("Wording", ", ").join(
+                f"{hand_name(part.split(' ')[0])} {part.split(' ')[-1]}"
+                for part in m[1].split(", ")
+            ),
+            QCoreApplication.translate("Wording", ", ").join(
+                " ".join([hand_name(words[0])] + [result_name(word) for word in words[1:]])
+                for words in (part.split(" ") for part in m[2].split(", "))
+            ),
+        ),
+    ),
+    (
+        re.compile(r"seat (\d+) (\w+) ([\d.]+): (\w+), payout ([\d.]+), commission ([\d.]+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "seat %1 %2 %3: %4, payout %5, commission %6"),
+            m[1],
+            bet_name(m[2]),
+            m[3],
+            result_name(m[4]),
+            m[5],
+            m[6],
+        ),
+    ),
+    (
+        re.compile(r"cut card out; last coup (\d+)"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "cut card out; last coup %1"), m[1]),
+    ),
+)
+
+
+def _seat_bet(text: str) -> str:
+    """``seat 1 banker 25`` in the screen's language."""
+    match = re.fullmatch(r"seat (\d+) (\w+) ([\d.]+)", text)
+    if match is None:
+        return text
+    return (
+        _template(
+            QT_TRANSLATE_NOOP("Wording", "seat %1 %2 %3"), match[1], bet_name(match[2]), match[3]
+        )
+        or text
+    )
+
+
 def _translate(text: str, rules: tuple[Rule, ...]) -> str:
     for pattern, make in rules:
         match = pattern.fullmatch(text)
@@ -412,3 +549,13 @@ def instruction(text: str) -> str:
 def call(text: str) -> str:
     """The call ("Player shows 6, Banker has 7") in the screen's language."""
     return _translate(text, _CALLS)
+
+
+def alert_message(text: str) -> str:
+    """An alert's message in the screen's language (the known ones; others as they are)."""
+    return _translate(text, _MESSAGES)
+
+
+def step(text: str) -> str:
+    """A recalled coup's step in the screen's language."""
+    return _translate(text, _STEPS)

@@ -492,7 +492,7 @@ def test_the_screenshot_scenes_play_on_the_screen(qtbot: Any, seed: int) -> None
             assert str(window.snapshot.bank.phase) == "bystanders"
             assert "(bystander) Left 50" in panel.calls.text()
             window.seats.select(selected)
-            assert panel.buttons["withdraw_stake"].text() == "Withdraw Left 200"
+            assert panel.buttons["withdraw_stake"].text().replace("\n", " ") == "Withdraw Left 200"
 
 
 def test_banque_by_the_list_offers_the_list_controls(qtbot: Any, make_screen: Any) -> None:

@@ -623,7 +623,7 @@
     <name>Models</name>
     <message>
         <source>%1 win · pay %2</source>
-        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
+        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...). The immutable view a row of a model shows.</extracomment>
         <translation>%1 贏 · 派 %2</translation>
     </message>
     <message>
@@ -1130,6 +1130,10 @@
         <translation>把牌放到一旁</translation>
     </message>
     <message>
+        <source>Set the card aside; close the bank&apos;s calls and stakes, then deal</source>
+        <translation>把牌放一邊；截止莊家的叫注和下注後再發牌</translation>
+    </message>
+    <message>
         <source>Burn the extra card: it is out of play</source>
         <translation>燒掉多出的牌：不再使用</translation>
     </message>
@@ -1238,6 +1242,30 @@
         <translation>不是有效金額</translation>
     </message>
     <message>
+        <source>Baccarat</source>
+        <translation>百家樂</translation>
+    </message>
+    <message>
+        <source>Punto Banco (5% commission)</source>
+        <translation>傳統百家樂（莊贏抽佣 5%）</translation>
+    </message>
+    <message>
+        <source>No-commission Punto Banco (a Banker win on 6 pays half)</source>
+        <translation>免佣百家樂（莊 6 點贏賠一半）</translation>
+    </message>
+    <message>
+        <source>EZ Baccarat (a three-card Banker 7 pushes Banker bets)</source>
+        <translation>EZ 百家樂（莊三張牌 7 點贏，莊注和局）</translation>
+    </message>
+    <message>
+        <source>Chemin de Fer</source>
+        <translation>鐵路百家樂</translation>
+    </message>
+    <message>
+        <source>Baccarat Banque (à deux tableaux)</source>
+        <translation>銀行百家樂（雙門）</translation>
+    </message>
+    <message>
         <source>Égalité %1</source>
         <translation>和 %1 點</translation>
     </message>
@@ -1328,6 +1356,62 @@
     <message>
         <source>Banker has %1; %2</source>
         <translation>莊 %1 點；%2</translation>
+    </message>
+    <message>
+        <source>%1 saw a card it could not read</source>
+        <translation>%1 讀到一張無法辨認的牌</translation>
+    </message>
+    <message>
+        <source>%1 is lost: no answer</source>
+        <translation>%1 失去連線：沒有回應</translation>
+    </message>
+    <message>
+        <source>%1 read but the shoe has ended</source>
+        <translation>讀到 %1，但牌靴已結束</translation>
+    </message>
+    <message>
+        <source>%1 came out while the table is held</source>
+        <translation>牌桌暫停時出了 %1</translation>
+    </message>
+    <message>
+        <source>%1 came out before &quot;no more bets&quot;</source>
+        <translation>「停止下注」之前出了 %1</translation>
+    </message>
+    <message>
+        <source>coup %1 of shoe %2; no bets</source>
+        <translation>第 %2 靴第 %1 局；無下注</translation>
+    </message>
+    <message>
+        <source>coup %1 of shoe %2; bets: %3</source>
+        <translation>第 %2 靴第 %1 局；下注：%3</translation>
+    </message>
+    <message>
+        <source>%1 to the %2 face down</source>
+        <translation>%1 蓋牌發給%2</translation>
+    </message>
+    <message>
+        <source>%1 to the %2</source>
+        <translation>%1 發給%2</translation>
+    </message>
+    <message>
+        <source>%1 cards turned</source>
+        <translation>%1的牌已開</translation>
+    </message>
+    <message>
+        <source>complete: %1; %2</source>
+        <translation>完成：%1；%2</translation>
+    </message>
+    <message>
+        <source>seat %1 %2 %3: %4, payout %5, commission %6</source>
+        <translation>%1 號位 %2 %3：%4，派彩 %5，佣金 %6</translation>
+    </message>
+    <message>
+        <source>cut card out; last coup %1</source>
+        <translation>切牌卡出現；最後一局 %1</translation>
+    </message>
+    <message>
+        <source>seat %1 %2 %3</source>
+        <translation>%1 號位 %2 %3</translation>
     </message>
     <message>
         <source>Card before no more bets</source>
