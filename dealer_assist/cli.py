@@ -31,6 +31,8 @@ _COMMAND_MODULES = (
     "dealer_assist.tags_cli",
     "dealer_assist.vision_cli",
     "dealer_assist.ui.cli",
+    # Issue 26 (training): `train drill|exam|verify|report`; to move into the cli/ package.
+    "dealer_assist.training.commands",
 )
 
 

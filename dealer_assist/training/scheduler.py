@@ -7,8 +7,10 @@ answered right waits longer each time. An item missed ``leech_lapses`` times is 
 is flagged for the instructor (reports, ``train report``) and still scheduled.
 
 The next item is the most overdue one; when none is due, one never asked (chosen by the injected
-``rng``); when all have been asked and none is due, the one due soonest. The clock is injected
-(a UTC ``datetime``), and fuzzing is off, so a drill replays exactly from its seed and its times.
+``rng``); when all have been asked and none is due, practice ahead of schedule: any item (by the
+``rng``) but the last few asked, so a missed item is not asked over and over in a row. The clock
+is injected (a UTC ``datetime``), and fuzzing is off, so a drill replays exactly from its seed and
+its times.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ DEFAULT_PACES: Mapping[Kind, AnswerPace] = MappingProxyType(
     }
 )
 DEFAULT_LEECH_LAPSES = 4
+# When nothing is due, practice goes on with items not among the last few asked.
+_RECENT = 5
 
 
 def rating_for(*, correct: bool, ms: int, pace: AnswerPace) -> Rating:
@@ -116,6 +120,7 @@ class Trainer:
         self._leech_lapses = leech_lapses
         self._scheduler = Scheduler(enable_fuzzing=False)
         self._states: dict[str, ItemState] = records.item_states(self.trainee_id)
+        self._recent: list[str] = []
         self._cards = {item: Card.from_json(state.card) for item, state in self._states.items()}
 
     def now(self) -> datetime:
@@ -128,11 +133,21 @@ class Trainer:
         seen = [item for item in self.items if item.id in self._cards]
         due = [item for item in seen if self._cards[item.id].due <= now]
         if due:
-            return min(due, key=lambda item: (self._cards[item.id].due, item.id))
+            return self._remember(min(due, key=lambda item: (self._cards[item.id].due, item.id)))
         new = [item for item in self.items if item.id not in self._cards]
         if new:
-            return self._rng.choice(new)
-        return min(seen, key=lambda item: (self._cards[item.id].due, item.id))
+            return self._remember(self._rng.choice(new))
+        recent = (
+            set(self._recent[-min(_RECENT, len(self.items) - 1) :])
+            if len(self.items) > 1
+            else set()
+        )
+        return self._remember(self._rng.choice([i for i in self.items if i.id not in recent]))
+
+    def _remember(self, item: Item) -> Item:
+        self._recent.append(item.id)
+        del self._recent[:-_RECENT]
+        return item
 
     # --- what an answer does ---------------------------------------------------------------
 
