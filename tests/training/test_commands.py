@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -213,7 +212,6 @@ def _scripted_history(db: Path) -> None:
             now[0] += timedelta(days=1)
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (system package)")
 def test_the_report_writes_html_pdf_and_plots_whose_content_is_the_trainees(
     tmp_path, capsys, qapp
 ) -> None:
