@@ -143,7 +143,7 @@ def commands(files: Files) -> dict[str, Command]:
         "demo": Command(
             ("demo", "--coups", "1"),
             {"--coups": "whole", "--seed": "whole", "--variant": "variant"},
-            {"--coups": ["0", "41", "100000"]},
+            {"--coups": ["0", "-1", "10001", "100000"]},
         ),
         "run": Command(
             ("run", "--coups", "1", "--source", "mock://?seed=1"),

@@ -21,6 +21,7 @@ from dealer_assist.cli import (
     screens,
     shoe,
     tags,
+    training,
     vision,
 )
 from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK, has_display, qt_available
@@ -33,7 +34,7 @@ EXIT_CODES_HELP = (
 )
 
 #: The command groups, in the order of ``dealer-assist --help``.
-COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, demo)
+COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, training, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:
