@@ -31,6 +31,8 @@ _COMMAND_MODULES = (
     "dealer_assist.tags_cli",
     "dealer_assist.vision_cli",
     "dealer_assist.ui.cli",
+    # issue 27: `verify` and `release`; the cli/ package lists dealer_assist.deploy.cli instead.
+    "dealer_assist.deploy.cli",
 )
 
 
