@@ -15,6 +15,7 @@ from dealer_assist import __version__
 from dealer_assist.cli import (
     coup,
     demo,
+    deploy,
     journal,
     odds,
     run,
@@ -34,7 +35,7 @@ EXIT_CODES_HELP = (
 )
 
 #: The command groups, in the order of ``dealer-assist --help``.
-COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, training, demo)
+COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, training, deploy, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:

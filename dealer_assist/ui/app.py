@@ -25,6 +25,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.config import TableConfig
+from dealer_assist.deploy.service import attach as attach_service
 from dealer_assist.errors import InputError
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import TableEvent
@@ -110,6 +111,8 @@ class TableApp:
             self._close_journal()
             raise
         self.runtime = TableRuntime(self.controller, sources)
+        # Installed as a service (issue 27): program check, health, watchdog (deploy/service.py).
+        self.service = attach_service(self.runtime, journal=config.journal)
         self.adapter = TableAdapter.for_runtime(self.runtime)
         self.translations = Translations()
         self.translations.set_language(language or config.language)
@@ -156,8 +159,10 @@ class TableApp:
 
     def start(self) -> None:
         self.runtime.start()
+        self.service.start()
 
     def close(self) -> None:
+        self.service.close()
         self.runtime.close()
         self._close_journal()
 

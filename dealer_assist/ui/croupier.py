@@ -536,11 +536,11 @@ class CroupierWindow(QWidget):
             dialog.resize(self.size() * 0.95)
             self._open(dialog)
 
-    def ask_pin(self, action: str, then: Callable[[cmd.Role], None]) -> None:
-        """A supervisor's PIN, then ``then(role)``."""
-        dialog = PinDialog(
-            self.verifier, cmd.Role.SUPERVISOR, action, self, config_file=self.config.source_file
-        )
+    def ask_pin(
+        self, action: str, then: Callable[[cmd.Role], None], role: cmd.Role = cmd.Role.SUPERVISOR
+    ) -> None:
+        """A supervisor's PIN (or ``role``'s), then ``then(role)``."""
+        dialog = PinDialog(self.verifier, role, action, self, config_file=self.config.source_file)
         dialog.verified.connect(then)
         self._open(dialog)
 
@@ -614,7 +614,8 @@ class CroupierWindow(QWidget):
             else:
                 self.send(cmd.ResolveAlert(alert=alert.alert, option=option, role=role))
 
-        self.ask_pin(wording.option_label(option), proven)
+        needed = cmd.Role.TECHNICIAN if option in cmd.TECHNICIAN_OPTIONS else cmd.Role.SUPERVISOR
+        self.ask_pin(wording.option_label(option), proven, needed)
 
     def _resolve_with_card(self, alert: AlertView, card: Card, role: cmd.Role) -> None:
         self.send(cmd.ResolveAlert(alert=alert.alert, option="enter_card", role=role, card=card))

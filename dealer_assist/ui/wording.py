@@ -108,6 +108,10 @@ ALERTS = {
     "camera_uncertain": QT_TRANSLATE_NOOP("Wording", "The camera cannot confirm"),
     "camera_moved": QT_TRANSLATE_NOOP("Wording", "Camera moved"),
     "camera_slow": QT_TRANSLATE_NOOP("Wording", "Camera falling behind"),
+    "program_verification_failed": QT_TRANSLATE_NOOP("Wording", "Program verification failed"),
+    "clock_unsynchronised": QT_TRANSLATE_NOOP("Wording", "Clock not synchronised"),
+    "journal_disk_full": QT_TRANSLATE_NOOP("Wording", "Journal disk nearly full"),
+    "watchdog_restart": QT_TRANSLATE_NOOP("Wording", "The table was restarted"),
 }
 
 FIXES = {
@@ -159,6 +163,20 @@ FIXES = {
             "Wording",
             "Take the card off the layout and call the supervisor; or a supervisor voids the coup",
         ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "No card is dealt: the technician checks the table computer and re-verifies",
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Deal on; tell IT: the table's clock is not synchronised (journal times may drift)",
+        ),
+        QT_TRANSLATE_NOOP("Wording", "Deal on; tell IT now: the journal's disk is nearly full"),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Check the table and the last coup; tell IT: the table was restarted because it "
+            "stopped answering",
+        ),
     )
 }
 
@@ -169,6 +187,7 @@ OPTIONS = {
     "enter_card": QT_TRANSLATE_NOOP("Wording", "Key in the card"),
     "void_coup": QT_TRANSLATE_NOOP("Wording", "Void the coup"),
     "override": QT_TRANSLATE_NOOP("Wording", "Override"),
+    "reverify": QT_TRANSLATE_NOOP("Wording", "Re-verify (technician)"),
 }
 
 DEVICE_STATUS = {

@@ -1094,6 +1094,42 @@
         <translation>摄像机处理跟不上</translation>
     </message>
     <message>
+        <source>Program verification failed</source>
+        <translation>程序验证失败</translation>
+    </message>
+    <message>
+        <source>Clock not synchronised</source>
+        <translation>时钟未同步</translation>
+    </message>
+    <message>
+        <source>Journal disk nearly full</source>
+        <translation>日志磁盘将满</translation>
+    </message>
+    <message>
+        <source>The table was restarted</source>
+        <translation>牌桌程序已重新启动</translation>
+    </message>
+    <message>
+        <source>No card is dealt: the technician checks the table computer and re-verifies</source>
+        <translation>暂停发牌：由技术人员检查牌桌电脑并重新验证</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT: the table&apos;s clock is not synchronised (journal times may drift)</source>
+        <translation>继续发牌；通知IT部门：牌桌时钟未同步（日志时间可能偏移）</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT now: the journal&apos;s disk is nearly full</source>
+        <translation>继续发牌；立即通知IT部门：日志磁盘将满</translation>
+    </message>
+    <message>
+        <source>Check the table and the last coup; tell IT: the table was restarted because it stopped answering</source>
+        <translation>检查牌桌与上一局；通知IT部门：牌桌程序因停止响应而重新启动</translation>
+    </message>
+    <message>
+        <source>Re-verify (technician)</source>
+        <translation>重新验证（技术人员）</translation>
+    </message>
+    <message>
         <source>Deal no card until it is back, or deal by hand and enter cards</source>
         <translation>恢复前不要发牌，或手动发牌并输入牌</translation>
     </message>

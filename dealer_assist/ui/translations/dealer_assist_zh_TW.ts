@@ -1094,6 +1094,42 @@
         <translation>攝影機處理跟不上</translation>
     </message>
     <message>
+        <source>Program verification failed</source>
+        <translation>程式驗證失敗</translation>
+    </message>
+    <message>
+        <source>Clock not synchronised</source>
+        <translation>時鐘未同步</translation>
+    </message>
+    <message>
+        <source>Journal disk nearly full</source>
+        <translation>日誌磁碟將滿</translation>
+    </message>
+    <message>
+        <source>The table was restarted</source>
+        <translation>牌桌程式已重新啟動</translation>
+    </message>
+    <message>
+        <source>No card is dealt: the technician checks the table computer and re-verifies</source>
+        <translation>暫停發牌：由技術人員檢查牌桌電腦並重新驗證</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT: the table&apos;s clock is not synchronised (journal times may drift)</source>
+        <translation>繼續發牌；通知資訊部門：牌桌時鐘未同步（日誌時間可能偏移）</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT now: the journal&apos;s disk is nearly full</source>
+        <translation>繼續發牌；立即通知資訊部門：日誌磁碟將滿</translation>
+    </message>
+    <message>
+        <source>Check the table and the last coup; tell IT: the table was restarted because it stopped answering</source>
+        <translation>檢查牌桌與上一局；通知資訊部門：牌桌程式因停止回應而重新啟動</translation>
+    </message>
+    <message>
+        <source>Re-verify (technician)</source>
+        <translation>重新驗證（技術人員）</translation>
+    </message>
+    <message>
         <source>Deal no card until it is back, or deal by hand and enter cards</source>
         <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
     </message>
