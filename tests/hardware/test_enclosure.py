@@ -2,8 +2,9 @@
 
 hardware/enclosure/shoe_bay.scad exports the printed parts and, in their assembled positions,
 dummies of what goes in them (a playing card, the board with its tallest parts, the PN532
-module, the exit sensor, the LEDs, the two right-angle button switches). These tests read the STL files only: a card is 63 x 88 mm
-whatever the model says, and it must slide through its slot with clearance all round.
+module, the exit sensor, the LEDs, the two right-angle button switches). These tests read the
+STL files only: a card is 63 x 88 mm whatever the model says, and it must slide through its
+slot with clearance all round.
 """
 
 from __future__ import annotations
@@ -138,14 +139,15 @@ def test_the_buttons_are_pressed_through_the_front_face(meshes: dict[str, Mesh])
     """SW1 and SW2 are side-actuated switches at the board's edge (hardware/bom.csv): each
     plunger stands out of the front face, in a hole a fingertip gets into."""
     buttons, bay = meshes["buttons"], meshes["bay"]
-    assert bay.low[1] - 0.5 <= buttons.low[1] < bay.low[1] - 0.1, "the plungers stand out 0.1-0.5 mm"
+    proud = bay.low[1] - buttons.low[1]
+    assert 0.1 < proud <= 0.5, f"the plungers stand {proud:.2f} mm out of the face"
     tips = buttons.triangles.reshape(-1, 3)
     tips = tips[np.isclose(tips[:, 1], buttons.low[1])]
     middle = (buttons.low[0] + buttons.high[0]) / 2
     for side in (tips[:, 0] < middle, tips[:, 0] > middle):
         axis = (tips[side].min(axis=0) + tips[side].max(axis=0)) / 2
         for offset in ((3, 0), (-3, 0), (0, 3), (0, -3)):  # a 6 mm fingertip in the hole
-            origin = axis + [offset[0], -1.0, offset[1]]
+            origin = axis + np.array([offset[0], -1.0, offset[1]])
             distance, _ = first_solid_run(bay, origin, (0, 1, 0))
             assert distance > 10, f"the front face around the button at x={axis[0]:.1f}"
 
