@@ -323,6 +323,10 @@
         <translation>旁注者可押任一门或跨注，最多 %1</translation>
     </message>
     <message>
+        <source>Bystander stakes: %1</source>
+        <translation>旁注：%1</translation>
+    </message>
+    <message>
         <source>Stakes: %1</source>
         <translation>注码：%1</translation>
     </message>

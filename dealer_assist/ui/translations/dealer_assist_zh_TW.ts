@@ -323,6 +323,10 @@
         <translation>旁注者可押任一門或跨注，最多 %1</translation>
     </message>
     <message>
+        <source>Bystander stakes: %1</source>
+        <translation>旁注：%1</translation>
+    </message>
+    <message>
         <source>Stakes: %1</source>
         <translation>注碼：%1</translation>
     </message>
