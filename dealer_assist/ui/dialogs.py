@@ -675,9 +675,24 @@ class AlertPanel(QFrame):
         self.fix = QLabel()
         self.fix.setFont(theme.font(28, bold=True))
         self.fix.setWordWrap(True)
+        # The table's own words when the screen's language has no pattern for them (a
+        # device's, a check's): under the message, for IT.
+        self.original = QLabel()
+        self.original.setObjectName("original")
+        self.original.setFont(theme.font(17))
+        self.original.setWordWrap(True)
+        theme.set_text_colour(self.original, theme.TEXT_DIM)
         self.more = QLabel()
         self.more.setFont(theme.font(20))
-        for widget in (self.kind, self.title, self.message, self.fix_label, self.fix, self.more):
+        for widget in (
+            self.kind,
+            self.title,
+            self.message,
+            self.original,
+            self.fix_label,
+            self.fix,
+            self.more,
+        ):
             layout.addWidget(widget)
         self.options_row = QHBoxLayout()
         layout.addLayout(self.options_row)
@@ -721,9 +736,14 @@ class AlertPanel(QFrame):
             self.tr("HOLD: NO CARD UNTIL THIS IS RESOLVED") if alert.hold else self.tr("NOTE")
         )
         self.title.setText(wording.alert_title(alert.code))
-        self.message.setText(wording.alert_message(alert.message))
+        message, original = wording.alert_texts(alert.code, alert.message)
+        self.message.setText(message)
+        self.original.setText(
+            self.tr("The table's words (for IT): %1").replace("%1", original) if original else ""
+        )
+        self.original.setVisible(bool(original))
         self.fix_label.setText(self.tr("What to do:"))
-        self.fix.setText(wording.alert_fix(alert.fix) if alert.fix else "")
+        self.fix.setText(wording.alert_fix(alert.fix, alert.code) if alert.fix else "")
         self.fix.setVisible(bool(alert.fix))
         self.fix_label.setVisible(bool(alert.fix))
         self.more.setText(

@@ -197,7 +197,8 @@ class AlertsModel(_RowsModel[AlertView]):
 
     def cell(self, item: AlertView, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{wording.alert_title(item.code)}: {item.message}"
+            message, _original = wording.alert_texts(item.code, item.message)
+            return f"{wording.alert_title(item.code)}: {message}"
         if role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(theme.BAD if item.hold else theme.WARN)
         return None

@@ -91,6 +91,7 @@ ALERTS = {
     "unshuffled": QT_TRANSLATE_NOOP("Wording", "Shoe not shuffled"),
     "extra_card": QT_TRANSLATE_NOOP("Wording", "Extra card"),
     "wrong_hand": QT_TRANSLATE_NOOP("Wording", "Card to the wrong hand"),
+    "unknown_hand": QT_TRANSLATE_NOOP("Wording", "Card to a hand this game has not"),
     "decision_due": QT_TRANSLATE_NOOP("Wording", "Card before the decision"),
     "hand_stands": QT_TRANSLATE_NOOP("Wording", "Card to a standing hand"),
     "card_before_turn": QT_TRANSLATE_NOOP("Wording", "Card before the cards are turned"),
@@ -113,6 +114,82 @@ ALERTS = {
     "journal_disk_full": QT_TRANSLATE_NOOP("Wording", "Journal disk nearly full"),
     "watchdog_restart": QT_TRANSLATE_NOOP("Wording", "The table was restarted"),
 }
+
+# What each alert means, in one sentence: shown in place of the table's own message when no
+# pattern below knows that message (a device's words, a check's detail), which then stays
+# beneath it as the original for IT. Every code the table raises has one (tests/ui).
+SUMMARIES = {
+    "device_lost": QT_TRANSLATE_NOOP("Wording", "A card device stopped answering"),
+    "unreadable_card": QT_TRANSLATE_NOOP("Wording", "A device saw a card it could not read"),
+    "duplicate": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out more often than the shoe holds it (a duplicate)"
+    ),
+    "foreign": QT_TRANSLATE_NOOP(
+        "Wording", "A card that is not in this shoe's decks came out (check the deck set)"
+    ),
+    "unshuffled": QT_TRANSLATE_NOOP(
+        "Wording", "The cards come out in an order a shuffled shoe would not give"
+    ),
+    "extra_card": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out after the coup was complete: it is an extra card"
+    ),
+    "wrong_hand": QT_TRANSLATE_NOOP("Wording", "A card was dealt to the wrong hand"),
+    "unknown_hand": QT_TRANSLATE_NOOP("Wording", "A card was dealt to a hand this game has not"),
+    "decision_due": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out before the hand chose to draw or stand"
+    ),
+    "hand_stands": QT_TRANSLATE_NOOP("Wording", "A card was dealt to a hand that stands"),
+    "card_before_turn": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out before the face-down cards were turned"
+    ),
+    "card_while_held": QT_TRANSLATE_NOOP("Wording", "A card came out while the table is held"),
+    "no_shoe": QT_TRANSLATE_NOOP("Wording", "A card was read but the shoe has ended"),
+    "no_coup_due": QT_TRANSLATE_NOOP("Wording", "A card came out but no coup may start"),
+    "shoe_empty": QT_TRANSLATE_NOOP("Wording", "Every card of the shoe is out"),
+    "advantage_play": QT_TRANSLATE_NOOP(
+        "Wording", "A bet now favours the players with the cards left in the shoe"
+    ),
+    "misdeal": QT_TRANSLATE_NOOP("Wording", "The coup was misdealt"),
+    "bets_open": QT_TRANSLATE_NOOP("Wording", 'A card came out before "no more bets"'),
+    "card_misplaced": QT_TRANSLATE_NOOP("Wording", "A card lies on the wrong hand: move it"),
+    "camera_card_differs": QT_TRANSLATE_NOOP(
+        "Wording", "The camera sees another card than the shoe read"
+    ),
+    "card_not_dealt": QT_TRANSLATE_NOOP(
+        "Wording", "The camera sees a card the shoe did not deal in this coup"
+    ),
+    "card_out_of_order": QT_TRANSLATE_NOOP(
+        "Wording", "A card was laid out in another order than the shoe dealt it"
+    ),
+    "camera_uncertain": QT_TRANSLATE_NOOP("Wording", "The camera could not read a card"),
+    "camera_moved": QT_TRANSLATE_NOOP("Wording", "The camera moved and recalibrated itself"),
+    "camera_slow": QT_TRANSLATE_NOOP("Wording", "The camera reads cards later than they come"),
+    "program_verification_failed": QT_TRANSLATE_NOOP(
+        "Wording", "The table's program files do not match the signed release"
+    ),
+    "clock_unsynchronised": QT_TRANSLATE_NOOP(
+        "Wording", "The table computer's clock is not synchronised"
+    ),
+    "journal_disk_full": QT_TRANSLATE_NOOP("Wording", "The journal's disk is nearly full"),
+    "watchdog_restart": QT_TRANSLATE_NOOP(
+        "Wording", "The table stopped answering and was restarted"
+    ),
+}
+# A fix worded from the alert's cards ("Move 7♥ to the Banker ...") has no entry in FIXES: its
+# code's own fix is shown instead.
+CODE_FIXES = {
+    "card_misplaced": QT_TRANSLATE_NOOP(
+        "Wording",
+        "Move the card to the hand it belongs to, then acknowledge; or a supervisor voids the coup",
+    ),
+    "camera_card_differs": QT_TRANSLATE_NOOP(
+        "Wording",
+        "A supervisor checks the card on the layout: if the shoe is right, override; if the "
+        "camera is right, correct the card, then override; or void the coup",
+    ),
+}
+# An alert whose code the screens do not know (a command the shoe's button sent, refused).
+OTHER_ALERT = QT_TRANSLATE_NOOP("Wording", "The table refused a command")
 
 FIXES = {
     text: text
@@ -174,6 +251,11 @@ FIXES = {
         QT_TRANSLATE_NOOP("Wording", "Deal on; tell IT now: the journal's disk is nearly full"),
         QT_TRANSLATE_NOOP(
             "Wording",
+            "Keep the card face down and apart; turn the cards, then a supervisor accepts it "
+            "(the tableau places it) or sets it aside; or voids the coup",
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
             "Check the table and the last coup; tell IT: the table was restarted because it "
             "stopped answering",
         ),
@@ -212,6 +294,9 @@ REJECTIONS = {
     "supervisor_required": QT_TRANSLATE_NOOP("Wording", "Needs a supervisor"),
     "unknown_bet": QT_TRANSLATE_NOOP("Wording", "This table has no such bet"),
     "bad_amount": QT_TRANSLATE_NOOP("Wording", "Not an amount"),
+    "technician_required": QT_TRANSLATE_NOOP("Wording", "Needs the technician"),
+    "program_verification_failed": QT_TRANSLATE_NOOP("Wording", "Program verification failed"),
+    "no_program_check": QT_TRANSLATE_NOOP("Wording", "This table has no program verification"),
 }
 
 
@@ -284,12 +369,27 @@ def result_name(result: str) -> str:
     return _lookup(RESULTS, result, result)
 
 
+def in_english() -> bool:
+    """Whether the screens speak English now (no translation loaded)."""
+    return _tr(OTHER_ALERT) == OTHER_ALERT
+
+
 def alert_title(code: str) -> str:
-    return _lookup(ALERTS, code, code.replace("_", " ").capitalize())
+    """The alert's title; a code the screens do not know says so in the screen's language
+    (in English, the code in words)."""
+    if code in ALERTS:
+        return _tr(ALERTS[code])
+    return code.replace("_", " ").capitalize() if in_english() else _tr(OTHER_ALERT)
 
 
-def alert_fix(fix: str) -> str:
-    return _lookup(FIXES, fix, fix)
+def alert_fix(fix: str, code: str = "") -> str:
+    """The alert's fix in the screen's language: the known sentence, else its code's own fix;
+    the table's words when neither is known."""
+    if fix in FIXES:
+        return _tr(FIXES[fix])
+    source = CODE_FIXES.get(code)
+    translated = _tr(source) if source is not None else fix
+    return fix if source is not None and translated == source else translated
 
 
 def option_label(option: str) -> str:
@@ -573,6 +673,17 @@ def call(text: str) -> str:
 def alert_message(text: str) -> str:
     """An alert's message in the screen's language (the known ones; others as they are)."""
     return _translate(text, _MESSAGES)
+
+
+def alert_texts(code: str, message: str) -> tuple[str, str]:
+    """What the screen says about an alert: its message in the screen's language, and the
+    table's original words for IT when the message is not one a pattern knows ("" in English
+    or when translated). Unknown messages show their code's meaning instead."""
+    translated = alert_message(message)
+    if translated != message or in_english():
+        return translated, ""
+    source = SUMMARIES.get(code, OTHER_ALERT)
+    return _tr(source), message
 
 
 def step(text: str) -> str:

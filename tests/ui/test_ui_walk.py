@@ -36,8 +36,9 @@ from dealer_assist.ui.screenshots import NAMES, SCREENS, Scene, build_scenes
 SIZES = ((1024, 768), (1280, 800), (1366, 768), (1920, 1080))
 CHINESE = ("zh_TW", "zh_CN")
 # Words that are the same in every language: people's names (the bank games' players), the
-# table's id, the scheme of a card source, and the names of the languages on their button.
-SAME_IN_EVERY_LANGUAGE = {*NAMES, "Zoe", "Zed", "Lou", "T1", "mock", "English", "EZ"}
+# table's id, the scheme of a card source, the names of the languages on their button, and IT
+# (the department, so called in Chinese casinos too).
+SAME_IN_EVERY_LANGUAGE = {*NAMES, "Zoe", "Zed", "Lou", "T1", "mock", "English", "EZ", "IT"}
 CARD = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
 
 
@@ -142,6 +143,8 @@ def texts(root: QWidget) -> dict[int, tuple[str, str]]:
 
     for widget in widgets(root):
         name = type(widget).__name__
+        if widget.objectName() == "original":
+            continue  # the table's own words, kept under their translation for IT
         if isinstance(widget, QLabel | QPushButton):
             add(id(widget), name, widget.text())
         for place, (_font, _rect, text) in enumerate(painted_texts(widget)):
@@ -167,7 +170,7 @@ def english_left(text: str) -> bool:
     and the words that are the same in every language are taken out."""
     rest = CARD.sub(" ", text)
     for word in SAME_IN_EVERY_LANGUAGE:
-        rest = re.sub(rf"\b{re.escape(word)}\b", " ", rest)
+        rest = re.sub(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", " ", rest)
     rest = re.sub(r"\bPunter \d+\b", " ", rest)  # the name the croupier gives a new player
     return bool(re.search(r"[A-Za-z]{2,}", rest))
 

@@ -12,6 +12,10 @@
         <translation>提示</translation>
     </message>
     <message>
+        <source>The table&apos;s words (for IT): %1</source>
+        <translation>牌桌原文（供 IT 参考）：%1</translation>
+    </message>
+    <message>
         <source>What to do:</source>
         <translation>处理方法：</translation>
     </message>
@@ -1138,6 +1142,138 @@
         <translation>恢复前不要发牌，或手动发牌并输入牌</translation>
     </message>
     <message>
+        <source>Card to a hand this game has not</source>
+        <translation>牌发到本游戏没有的门</translation>
+    </message>
+    <message>
+        <source>A card device stopped answering</source>
+        <translation>读牌设备没有回应</translation>
+    </message>
+    <message>
+        <source>A device saw a card it could not read</source>
+        <translation>设备看到一张无法读取的牌</translation>
+    </message>
+    <message>
+        <source>A card came out more often than the shoe holds it (a duplicate)</source>
+        <translation>出牌次数多于牌靴所含（重复牌）</translation>
+    </message>
+    <message>
+        <source>A card that is not in this shoe&apos;s decks came out (check the deck set)</source>
+        <translation>出了一张不属于本靴牌组的牌（请检查牌组）</translation>
+    </message>
+    <message>
+        <source>The cards come out in an order a shuffled shoe would not give</source>
+        <translation>出牌顺序不像已洗好的牌靴</translation>
+    </message>
+    <message>
+        <source>A card came out after the coup was complete: it is an extra card</source>
+        <translation>本局完成后又出牌：这是多余的牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to the wrong hand</source>
+        <translation>牌发错了门</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand this game has not</source>
+        <translation>牌发到本游戏没有的门</translation>
+    </message>
+    <message>
+        <source>A card came out before the hand chose to draw or stand</source>
+        <translation>该门决定补牌或停牌之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand that stands</source>
+        <translation>牌发给了已停牌的一门</translation>
+    </message>
+    <message>
+        <source>A card came out before the face-down cards were turned</source>
+        <translation>盖着的牌翻开之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card came out while the table is held</source>
+        <translation>牌桌暂停时出牌</translation>
+    </message>
+    <message>
+        <source>A card was read but the shoe has ended</source>
+        <translation>牌靴已结束，仍读到一张牌</translation>
+    </message>
+    <message>
+        <source>A card came out but no coup may start</source>
+        <translation>出牌了，但现在不能开新局</translation>
+    </message>
+    <message>
+        <source>Every card of the shoe is out</source>
+        <translation>牌靴的牌已全部发出</translation>
+    </message>
+    <message>
+        <source>A bet now favours the players with the cards left in the shoe</source>
+        <translation>按牌靴剩余的牌，某注项现在对玩家有利</translation>
+    </message>
+    <message>
+        <source>The coup was misdealt</source>
+        <translation>本局发牌错误</translation>
+    </message>
+    <message>
+        <source>A card came out before &quot;no more bets&quot;</source>
+        <translation>“停止下注”之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card lies on the wrong hand: move it</source>
+        <translation>有一张牌放错了门：请移正</translation>
+    </message>
+    <message>
+        <source>The camera sees another card than the shoe read</source>
+        <translation>摄像头看到的牌与牌靴读到的不同</translation>
+    </message>
+    <message>
+        <source>The camera sees a card the shoe did not deal in this coup</source>
+        <translation>摄像头看到一张本局牌靴没有发出的牌</translation>
+    </message>
+    <message>
+        <source>A card was laid out in another order than the shoe dealt it</source>
+        <translation>牌在桌上的次序与牌靴发出的次序不同</translation>
+    </message>
+    <message>
+        <source>The camera could not read a card</source>
+        <translation>摄像头无法读取一张牌</translation>
+    </message>
+    <message>
+        <source>The camera moved and recalibrated itself</source>
+        <translation>摄像头移动过，已自行重新校准</translation>
+    </message>
+    <message>
+        <source>The camera reads cards later than they come</source>
+        <translation>摄像头读牌落后于出牌</translation>
+    </message>
+    <message>
+        <source>The table&apos;s program files do not match the signed release</source>
+        <translation>牌桌的程序文件与签署的版本不符</translation>
+    </message>
+    <message>
+        <source>The table computer&apos;s clock is not synchronised</source>
+        <translation>牌桌电脑的时钟未同步</translation>
+    </message>
+    <message>
+        <source>The journal&apos;s disk is nearly full</source>
+        <translation>记录文件磁盘快满了</translation>
+    </message>
+    <message>
+        <source>The table stopped answering and was restarted</source>
+        <translation>牌桌程序没有响应，已重新启动</translation>
+    </message>
+    <message>
+        <source>Move the card to the hand it belongs to, then acknowledge; or a supervisor voids the coup</source>
+        <translation>把牌移到它所属的门，然后确认；或由主管取消本局</translation>
+    </message>
+    <message>
+        <source>A supervisor checks the card on the layout: if the shoe is right, override; if the camera is right, correct the card, then override; or void the coup</source>
+        <translation>主管检查桌上的牌：牌靴正确则强制通过；摄像头正确则更正该牌后强制通过；或取消本局</translation>
+    </message>
+    <message>
+        <source>The table refused a command</source>
+        <translation>牌桌拒绝了一个指令</translation>
+    </message>
+    <message>
         <source>Check the device; the card was not taken</source>
         <translation>请检查设备；这张牌未被记录</translation>
     </message>
@@ -1196,6 +1332,10 @@
     <message>
         <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
         <translation>通知主管：本靴余下牌局可停止此注</translation>
+    </message>
+    <message>
+        <source>Keep the card face down and apart; turn the cards, then a supervisor accepts it (the tableau places it) or sets it aside; or voids the coup</source>
+        <translation>把牌盖着另放；先翻开牌，再由主管接受此牌（按补牌规则放置）或将其放到一旁；或取消本局</translation>
     </message>
     <message>
         <source>Acknowledge</source>
@@ -1280,6 +1420,14 @@
     <message>
         <source>Not an amount</source>
         <translation>不是有效金额</translation>
+    </message>
+    <message>
+        <source>Needs the technician</source>
+        <translation>需要技术人员</translation>
+    </message>
+    <message>
+        <source>This table has no program verification</source>
+        <translation>本桌没有程序验证</translation>
     </message>
     <message>
         <source>Baccarat</source>

@@ -12,6 +12,10 @@
         <translation>提示</translation>
     </message>
     <message>
+        <source>The table&apos;s words (for IT): %1</source>
+        <translation>牌桌原文（供 IT 參考）：%1</translation>
+    </message>
+    <message>
         <source>What to do:</source>
         <translation>處理方法：</translation>
     </message>
@@ -1138,6 +1142,138 @@
         <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
     </message>
     <message>
+        <source>Card to a hand this game has not</source>
+        <translation>牌發到本遊戲沒有的門</translation>
+    </message>
+    <message>
+        <source>A card device stopped answering</source>
+        <translation>讀牌設備沒有回應</translation>
+    </message>
+    <message>
+        <source>A device saw a card it could not read</source>
+        <translation>設備看到一張無法讀取的牌</translation>
+    </message>
+    <message>
+        <source>A card came out more often than the shoe holds it (a duplicate)</source>
+        <translation>出牌次數多於牌靴所含（重複牌）</translation>
+    </message>
+    <message>
+        <source>A card that is not in this shoe&apos;s decks came out (check the deck set)</source>
+        <translation>出了一張不屬於本靴牌組的牌（請檢查牌組）</translation>
+    </message>
+    <message>
+        <source>The cards come out in an order a shuffled shoe would not give</source>
+        <translation>出牌順序不像已洗好的牌靴</translation>
+    </message>
+    <message>
+        <source>A card came out after the coup was complete: it is an extra card</source>
+        <translation>本局完成後又出牌：這是多餘的牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to the wrong hand</source>
+        <translation>牌發錯了門</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand this game has not</source>
+        <translation>牌發到本遊戲沒有的門</translation>
+    </message>
+    <message>
+        <source>A card came out before the hand chose to draw or stand</source>
+        <translation>該門決定補牌或停牌之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand that stands</source>
+        <translation>牌發給了已停牌的一門</translation>
+    </message>
+    <message>
+        <source>A card came out before the face-down cards were turned</source>
+        <translation>蓋著的牌翻開之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card came out while the table is held</source>
+        <translation>牌桌暫停時出牌</translation>
+    </message>
+    <message>
+        <source>A card was read but the shoe has ended</source>
+        <translation>牌靴已結束，仍讀到一張牌</translation>
+    </message>
+    <message>
+        <source>A card came out but no coup may start</source>
+        <translation>出牌了，但現在不能開新局</translation>
+    </message>
+    <message>
+        <source>Every card of the shoe is out</source>
+        <translation>牌靴的牌已全部發出</translation>
+    </message>
+    <message>
+        <source>A bet now favours the players with the cards left in the shoe</source>
+        <translation>按牌靴剩餘的牌，某注項現在對玩家有利</translation>
+    </message>
+    <message>
+        <source>The coup was misdealt</source>
+        <translation>本局發牌錯誤</translation>
+    </message>
+    <message>
+        <source>A card came out before &quot;no more bets&quot;</source>
+        <translation>「停止下注」之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card lies on the wrong hand: move it</source>
+        <translation>有一張牌放錯了門：請移正</translation>
+    </message>
+    <message>
+        <source>The camera sees another card than the shoe read</source>
+        <translation>攝影機看到的牌與牌靴讀到的不同</translation>
+    </message>
+    <message>
+        <source>The camera sees a card the shoe did not deal in this coup</source>
+        <translation>攝影機看到一張本局牌靴沒有發出的牌</translation>
+    </message>
+    <message>
+        <source>A card was laid out in another order than the shoe dealt it</source>
+        <translation>牌在桌上的次序與牌靴發出的次序不同</translation>
+    </message>
+    <message>
+        <source>The camera could not read a card</source>
+        <translation>攝影機無法讀取一張牌</translation>
+    </message>
+    <message>
+        <source>The camera moved and recalibrated itself</source>
+        <translation>攝影機移動過，已自行重新校準</translation>
+    </message>
+    <message>
+        <source>The camera reads cards later than they come</source>
+        <translation>攝影機讀牌落後於出牌</translation>
+    </message>
+    <message>
+        <source>The table&apos;s program files do not match the signed release</source>
+        <translation>牌桌的程式檔案與簽署的版本不符</translation>
+    </message>
+    <message>
+        <source>The table computer&apos;s clock is not synchronised</source>
+        <translation>牌桌電腦的時鐘未同步</translation>
+    </message>
+    <message>
+        <source>The journal&apos;s disk is nearly full</source>
+        <translation>記錄檔磁碟快滿了</translation>
+    </message>
+    <message>
+        <source>The table stopped answering and was restarted</source>
+        <translation>牌桌程式沒有回應，已重新啟動</translation>
+    </message>
+    <message>
+        <source>Move the card to the hand it belongs to, then acknowledge; or a supervisor voids the coup</source>
+        <translation>把牌移到它所屬的門，然後確認；或由主管取消本局</translation>
+    </message>
+    <message>
+        <source>A supervisor checks the card on the layout: if the shoe is right, override; if the camera is right, correct the card, then override; or void the coup</source>
+        <translation>主管檢查桌上的牌：牌靴正確則強制通過；攝影機正確則更正該牌後強制通過；或取消本局</translation>
+    </message>
+    <message>
+        <source>The table refused a command</source>
+        <translation>牌桌拒絕了一個指令</translation>
+    </message>
+    <message>
         <source>Check the device; the card was not taken</source>
         <translation>請檢查設備；這張牌未被記錄</translation>
     </message>
@@ -1196,6 +1332,10 @@
     <message>
         <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
         <translation>通知主管：本靴餘下牌局可停止此注</translation>
+    </message>
+    <message>
+        <source>Keep the card face down and apart; turn the cards, then a supervisor accepts it (the tableau places it) or sets it aside; or voids the coup</source>
+        <translation>把牌蓋著另放；先翻開牌，再由主管接受此牌（按補牌規則放置）或將其放到一旁；或取消本局</translation>
     </message>
     <message>
         <source>Acknowledge</source>
@@ -1280,6 +1420,14 @@
     <message>
         <source>Not an amount</source>
         <translation>不是有效金額</translation>
+    </message>
+    <message>
+        <source>Needs the technician</source>
+        <translation>需要技術人員</translation>
+    </message>
+    <message>
+        <source>This table has no program verification</source>
+        <translation>本桌沒有程式驗證</translation>
     </message>
     <message>
         <source>Baccarat</source>
