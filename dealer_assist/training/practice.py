@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.drivers.base import CardRead, CutCardDrawn, SourceEvent
@@ -43,6 +43,11 @@ from dealer_assist.training.items import Item, ItemCatalog, Kind
 from dealer_assist.training.prompts import Prompt, draws, judge, odd_stake
 from dealer_assist.training.scheduler import Review, Trainer
 from dealer_assist.training.stacking import CardPicker, complete_coup, deal_cell, stack_shoe
+
+if TYPE_CHECKING:
+    from dealer_assist.config import TableConfig
+    from dealer_assist.table.controller import TableController
+    from dealer_assist.training.records import TrainingRecords
 
 #: The questions of a coup, in the order the croupier meets them.
 QUESTIONS = ("player", "banker", "winner", "pay", "collect")
@@ -556,3 +561,48 @@ def practice_items(variant: Variant) -> ItemCatalog:
 
 
 PRACTICE_KINDS = (Kind.TABLEAU, Kind.WINNER, Kind.PAYOUT, Kind.COMMISSION)
+
+
+def mock_practice(
+    *,
+    config: TableConfig,
+    records: TrainingRecords,
+    trainee: str,
+    seed: int,
+    clock: Callable[[], float],
+    target: Decimal = DEFAULT_TARGET,
+) -> tuple[TableController, PracticeTable]:
+    """A practice on the mock shoe: the table's controller driven on the caller's thread, its
+    shoes stacked with the trainee's due cells; started (the first question is open)."""
+    from dealer_assist.rules.settlement import CommissionMode
+    from dealer_assist.table.controller import TableController
+
+    controller = TableController(config)
+    catalog = practice_items(config.variant)
+    trainer = Trainer(
+        records=records,
+        trainee=trainee,
+        items=catalog.of_kinds(PRACTICE_KINDS),
+        rng=Random(seed),
+    )
+    rng = Random(seed + 1)
+    practice = PracticeTable(
+        trainer=trainer,
+        catalog=catalog,
+        variant=config.variant,
+        submit=controller.execute,
+        clock=clock,
+        rng=rng,
+        target=target,
+        feed=controller.on_source_event,
+        shoe_maker=shoe_maker_for(
+            trainer, rules=config.variant.rules, settings=config.shoe, rng=rng
+        ),
+        seats=config.seats[:3],
+        seed=seed,
+        commission_taken=config.settlement.commission_mode is CommissionMode.IMMEDIATE,
+    )
+    controller.on_snapshot(practice.on_snapshot)
+    controller.begin()
+    practice.start()
+    return controller, practice
