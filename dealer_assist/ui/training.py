@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent
@@ -29,6 +30,10 @@ from dealer_assist.ui.i18n import LANGUAGE_NAMES, Translations
 from dealer_assist.ui.presentation import format_money
 from dealer_assist.ui.seats import touch_button
 from dealer_assist.ui.wording import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from dealer_assist.config import TableConfig
+    from dealer_assist.training.records import TrainingRecords
 
 _CTX = "Training"
 
@@ -433,3 +438,93 @@ class ReportView(QWidget):
         if len(lines) == 1:
             lines.append(_tr("nothing"))
         self.weak.setText("\n".join(lines))
+
+
+# --- the command -------------------------------------------------------------------------
+
+
+def run_practice(
+    config: TableConfig,
+    *,
+    records: TrainingRecords,
+    trainee: str,
+    seed: int,
+    target: Decimal,
+    real_shoe: bool,
+    language: str | None = None,
+    size: tuple[int, int] | None = None,
+    kiosk: bool = False,
+    quit_after_first_frame: bool = False,
+) -> int:
+    """``dealer-assist train``: the practice window on the mock shoe stacked for the trainee,
+    or on the configuration's real shoe (its cards drawn by the trainee)."""
+    import time
+    from random import Random
+
+    from PySide6.QtCore import QTimer
+
+    from dealer_assist.table.controller import TableController
+    from dealer_assist.table.runtime import TableRuntime, build_source
+    from dealer_assist.training.practice import (
+        PRACTICE_KINDS,
+        mock_practice,
+        practice_items,
+    )
+    from dealer_assist.training.scheduler import Trainer
+    from dealer_assist.ui.adapter import TableAdapter
+    from dealer_assist.ui.app import application
+
+    app = application()
+    translations = Translations()
+    translations.set_language(language or config.language)
+    runtime: TableRuntime | None = None
+    if real_shoe:
+        controller = TableController(config)
+        runtime = TableRuntime(controller, [build_source(url, config) for url in config.sources])
+        adapter = TableAdapter.for_runtime(runtime)
+        catalog = practice_items(config.variant)
+        trainer = Trainer(
+            records=records,
+            trainee=trainee,
+            items=catalog.of_kinds(PRACTICE_KINDS),
+            rng=Random(seed),
+        )
+        practice = PracticeTable(
+            trainer=trainer,
+            catalog=catalog,
+            variant=config.variant,
+            submit=adapter.submit,
+            clock=time.monotonic,
+            rng=Random(seed + 1),
+            target=target,
+            seats=config.seats[:3],
+            seed=seed,
+        )
+        adapter.snapshotChanged.connect(practice.on_snapshot)
+        practice.start()
+    else:
+        _, practice = mock_practice(
+            config=config,
+            records=records,
+            trainee=trainee,
+            seed=seed,
+            clock=time.monotonic,
+            target=target,
+        )
+    window = TrainingWindow(practice, translations=translations)
+    if kiosk:
+        window.showFullScreen()
+    else:
+        window.resize(*(size or (1280, 800)))
+        window.show()
+    if quit_after_first_frame:
+        QTimer.singleShot(0, app.quit)
+    if runtime is not None:
+        runtime.start()
+    try:
+        return app.exec()
+    finally:
+        if runtime is not None:
+            runtime.close()
+        practice.finish()
+        translations.set_language("en")
