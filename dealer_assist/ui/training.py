@@ -99,14 +99,22 @@ def rule_text(rule: str, *, bet: str | None = None) -> str:
     if m := _BANKER.fullmatch(rule):
         total, values, every, none, stood = m.groups()
         if every:
-            against = _tr("any third card")
+            against = QCoreApplication.translate("Training", "any third card")
         elif none:
-            against = _tr("no third card")
+            against = QCoreApplication.translate("Training", "no third card")
         else:
-            against = _fill(_tr("a Player's third card of %1"), values)
-        standing = _tr("the Banker draws") if stood == "draws" else _tr("the Banker stands")
+            against = _fill(
+                QCoreApplication.translate("Training", "a Player's third card of %1"), values
+            )
+        standing = (
+            QCoreApplication.translate("Training", "the Banker draws")
+            if stood == "draws"
+            else QCoreApplication.translate("Training", "the Banker stands")
+        )
         return _fill(
-            _tr("Banker %1: draws against %2; when the Player stands, %3."),
+            QCoreApplication.translate(
+                "Training", "Banker %1: draws against %2; when the Player stands, %3."
+            ),
             total,
             against,
             standing,
@@ -114,17 +122,25 @@ def rule_text(rule: str, *, bet: str | None = None) -> str:
     if (m := _PAYOUT.fullmatch(rule)) and bet is not None:
         _title, line, odds, rate = m.groups()
         text = _fill(
-            _tr("%1 (%2) pays %3"),
+            QCoreApplication.translate("Training", "%1 (%2) pays %3"),
             wording.bet_name(bet),
             _tr(_LINES[line]) if line in _LINES else line,
             odds,
         )
         if rate:
-            text += _fill(_tr(", less %1% commission on the win"), rate)
-        return text + _tr(".")
+            text += _fill(
+                QCoreApplication.translate("Training", ", less %1% commission on the win"), rate
+            )
+        return text + QCoreApplication.translate("Training", ".")
     if m := _RATE.fullmatch(rule):
         first = _fixed(m.group(1)) or m.group(1)
-        return first + " " + _fill(_tr("The rate is %1% of the win."), m.group(2))
+        return (
+            first
+            + " "
+            + _fill(
+                QCoreApplication.translate("Training", "The rate is %1% of the win."), m.group(2)
+            )
+        )
     return rule
 
 
@@ -132,30 +148,50 @@ def item_title(item_id: str) -> str:
     """An item's title, from its id, in the screen's language."""
     parts = item_id.split(":")
     if parts[:2] == ["tableau", "player"]:
-        return _fill(_tr("Player %1"), parts[2])
+        return _fill(QCoreApplication.translate("Training", "Player %1"), parts[2])
     if parts[:2] == ["tableau", "banker"]:
         if parts[3] == "none":
-            return _fill(_tr("Banker %1 against the Player standing"), parts[2])
-        return _fill(_tr("Banker %1 against a third card of %2"), parts[2], parts[3])
+            return _fill(
+                QCoreApplication.translate("Training", "Banker %1 against the Player standing"),
+                parts[2],
+            )
+        return _fill(
+            QCoreApplication.translate("Training", "Banker %1 against a third card of %2"),
+            parts[2],
+            parts[3],
+        )
     if parts[:2] == ["tableau", "natural"]:
-        return _fill(_tr("Facing a %1 natural"), wording.hand_name(parts[2]))
+        return _fill(
+            QCoreApplication.translate("Training", "Facing a %1 natural"),
+            wording.hand_name(parts[2]),
+        )
     if parts[0] == "winner":
-        how = _tr("natural") if parts[1] == "natural" else _tr("drawn")
-        return _fill(_tr("Call a %1 coup: %2"), how, wording.hand_name(parts[2]))
+        how = (
+            QCoreApplication.translate("Training", "natural")
+            if parts[1] == "natural"
+            else QCoreApplication.translate("Training", "drawn")
+        )
+        return _fill(
+            QCoreApplication.translate("Training", "Call a %1 coup: %2"),
+            how,
+            wording.hand_name(parts[2]),
+        )
     if parts[0] == "payout":
         line = _tr(_LINES[parts[3]]) if parts[3] in _LINES else parts[3]
-        return _fill(_tr("Pay %1 (%2)"), wording.bet_name(parts[2]), line)
+        return _fill(
+            QCoreApplication.translate("Training", "Pay %1 (%2)"), wording.bet_name(parts[2]), line
+        )
     if item_id == "commission:collect":
-        return _tr("Collect a commission box")
+        return QCoreApplication.translate("Training", "Collect a commission box")
     if parts[0] == "commission":
-        return _tr("Commission on a Banker win")
+        return QCoreApplication.translate("Training", "Commission on a Banker win")
     return item_id
 
 
 def answer_label(answer: str) -> str:
     labels = {
-        "draw": _tr("Draw"),
-        "stand": _tr("Stand"),
+        "draw": QCoreApplication.translate("Training", "Draw"),
+        "stand": QCoreApplication.translate("Training", "Stand"),
         "player": wording.hand_name("player"),
         "banker": wording.hand_name("banker"),
         "tie": wording.hand_name("tie"),
@@ -165,16 +201,26 @@ def answer_label(answer: str) -> str:
 
 def question_text(task: Task) -> str:
     if task.question == "player":
-        return _tr("Does the Player draw?")
+        return QCoreApplication.translate("Training", "Does the Player draw?")
     if task.question == "banker":
-        return _tr("Does the Banker draw?")
+        return QCoreApplication.translate("Training", "Does the Banker draw?")
     if task.question == "winner":
-        return _tr("Call the coup: who wins?")
+        return QCoreApplication.translate("Training", "Call the coup: who wins?")
     bet = wording.bet_name(task.bet or "")
     stake = format_money(task.stake or Decimal(0))
     if task.question == "pay":
-        return _fill(_tr("Seat %1, %2 %3: pay how much?"), str(task.seat), bet, stake)
-    return _fill(_tr("Seat %1, %2 %3: commission to collect?"), str(task.seat), bet, stake)
+        return _fill(
+            QCoreApplication.translate("Training", "Seat %1, %2 %3: pay how much?"),
+            str(task.seat),
+            bet,
+            stake,
+        )
+    return _fill(
+        QCoreApplication.translate("Training", "Seat %1, %2 %3: commission to collect?"),
+        str(task.seat),
+        bet,
+        stake,
+    )
 
 
 # --- practice at the table ------------------------------------------------------------------
@@ -209,7 +255,7 @@ class AmountKeypad(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.ok.setText(_tr("OK"))
+        self.ok.setText(QCoreApplication.translate("Training", "OK"))
 
     def press(self, key: str) -> None:
         if key == "⌫":
@@ -310,7 +356,9 @@ class TrainingWindow(QWidget):
 
     def refresh(self) -> None:
         practice = self.practice
-        self.title.setText(_fill(_tr("Practice · %1"), practice.trainer.trainee))
+        self.title.setText(
+            _fill(QCoreApplication.translate("Training", "Practice · %1"), practice.trainer.trainee)
+        )
         snapshot = practice.snapshot
         views = {view.hand: view for view in snapshot.hands} if snapshot else {}
         for hand, panel in self.hands.items():
@@ -323,7 +371,11 @@ class TrainingWindow(QWidget):
         for answer, button in self.buttons.items():
             button.setVisible(answer in answers)
         self.keypad.setVisible(task is not None and not answers)
-        self.question.setText(question_text(task) if task else _tr("Deal the next card"))
+        self.question.setText(
+            question_text(task)
+            if task
+            else QCoreApplication.translate("Training", "Deal the next card")
+        )
         self._render_pace()
         self._render_verdict()
 
@@ -331,7 +383,13 @@ class TrainingWindow(QWidget):
         pace = self.practice.pace
         per_hour = pace.hands_per_hour
         shown = "-" if per_hour is None else str(per_hour)
-        self.pace.setText(_fill(_tr("Pace %1 hands an hour · target %2"), shown, str(pace.target)))
+        self.pace.setText(
+            _fill(
+                QCoreApplication.translate("Training", "Pace %1 hands an hour · target %2"),
+                shown,
+                str(pace.target),
+            )
+        )
         colour = theme.GOOD if pace.on_target else theme.WARN
         theme.set_text_colour(self.pace, colour)
 
@@ -342,11 +400,17 @@ class TrainingWindow(QWidget):
             return
         seconds = f"{last.ms / 1000:.1f}"
         if last.correct:
-            text = _fill(_tr("Right: %1 (%2 s)"), answer_label(last.given), seconds)
+            text = _fill(
+                QCoreApplication.translate("Training", "Right: %1 (%2 s)"),
+                answer_label(last.given),
+                seconds,
+            )
             colour = theme.GOOD
         else:
             text = _fill(
-                _tr("Wrong: the answer is %1, not %2 (%3 s). %4"),
+                QCoreApplication.translate(
+                    "Training", "Wrong: the answer is %1, not %2 (%3 s). %4"
+                ),
                 answer_label(last.expected),
                 answer_label(last.given),
                 seconds,
@@ -415,28 +479,32 @@ class ReportView(QWidget):
 
     def retranslate(self) -> None:
         report = self.report
-        self.title.setText(_fill(_tr("Report · %1"), report.trainee))
+        self.title.setText(
+            _fill(QCoreApplication.translate("Training", "Report · %1"), report.trainee)
+        )
         overall = report.overall
         sessions = report.sessions
         pace = str(sessions[-1].hands_per_hour) if sessions else "-"
         self.summary.setText(
             _fill(
-                _tr("%1 answers, %2 right, %3 s each; last session %4 answers an hour"),
+                QCoreApplication.translate(
+                    "Training", "%1 answers, %2 right, %3 s each; last session %4 answers an hour"
+                ),
                 str(overall.asked),
                 percent(overall.accuracy),
                 f"{overall.mean_seconds:.1f}",
                 pace,
             )
         )
-        lines = [_tr("Still weak:")]
+        lines = [QCoreApplication.translate("Training", "Still weak:")]
         for weak in report.weak[:8]:
-            mark = _tr(" (leech)") if weak.leech else ""
+            mark = QCoreApplication.translate("Training", " (leech)") if weak.leech else ""
             lines.append(
                 f"• {item_title(weak.item)}: {percent(weak.stats.accuracy)}"
                 f" ({weak.stats.right}/{weak.stats.asked}){mark}"
             )
         if len(lines) == 1:
-            lines.append(_tr("nothing"))
+            lines.append(QCoreApplication.translate("Training", "nothing"))
         self.weak.setText("\n".join(lines))
 
 
