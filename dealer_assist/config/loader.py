@@ -22,6 +22,7 @@ from dealer_assist.config.settlement import read_settlement
 from dealer_assist.config.shoe import read_shoe
 from dealer_assist.config.sources import holds_key, read_sources
 from dealer_assist.config.table import DEFAULT_VARIANT, TableConfig, read_table, table_section
+from dealer_assist.config.training import read_training
 from dealer_assist.errors import ConfigError
 from dealer_assist.rules.variants import Catalog
 
@@ -41,6 +42,7 @@ SECTIONS = (
     "journal",
     "variants_dir",
     "odds",
+    "training",
 )
 # A table's configuration is a few kilobytes; a bigger file is not one (and is not read whole).
 MAX_FILE_BYTES = 1024 * 1024
@@ -89,6 +91,7 @@ def parse_config(
         journal=journal.path,
         journal_key=journal.key,
         journal_settings=journal.settings,
+        training=read_training(document, base, source),
         source_file=source,
     )
 

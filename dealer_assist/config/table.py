@@ -13,6 +13,7 @@ from dealer_assist.config.journal import JournalSettings
 from dealer_assist.config.misdeal import MisdealRules
 from dealer_assist.config.reader import Section, default_of
 from dealer_assist.config.sources import source_role
+from dealer_assist.config.training import TrainingSettings
 from dealer_assist.rules.settlement import SettlementRules
 from dealer_assist.rules.variants import Variant
 from dealer_assist.shoe.settings import ShoeSettings
@@ -48,6 +49,8 @@ class TableConfig:
     # ``advantage_threshold`` (expected value per unit staked).
     advantage_alerts: bool = True
     advantage_threshold: Decimal = Decimal("0.01")
+    # A school's trainee records, pace target and exam (the ``train`` commands).
+    training: TrainingSettings = field(default_factory=TrainingSettings)
     source_file: str = "<defaults>"
 
     @property

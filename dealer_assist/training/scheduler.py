@@ -144,6 +144,22 @@ class Trainer:
         )
         return self._remember(self._rng.choice([i for i in self.items if i.id not in recent]))
 
+    def queue(self, *, kinds: Sequence[Kind], count: int) -> list[Item]:
+        """Up to ``count`` items of ``kinds`` in the order they are wanted: overdue ones (most
+        overdue first), then items never asked (in the ``rng``'s order), then the rest by their
+        due time. What a stacked practice shoe deals (a shoe is planned ahead, coup by coup)."""
+        now = self._clock()
+        wanted = [item for item in self.items if item.kind in kinds]
+        new = [item for item in wanted if item.id not in self._cards]
+        self._rng.shuffle(new)
+        seen = sorted(
+            (item for item in wanted if item.id in self._cards),
+            key=lambda item: (self._cards[item.id].due, item.id),
+        )
+        due = [item for item in seen if self._cards[item.id].due <= now]
+        later = [item for item in seen if self._cards[item.id].due > now]
+        return [*due, *new, *later][:count]
+
     def _remember(self, item: Item) -> Item:
         self._recent.append(item.id)
         del self._recent[:-_RECENT]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
     from dealer_assist.ui.i18n import Translations
 
+# Practice at the table (``dealer-assist train``) and a trainee's report.
+TRAINING_SCREENS = ("training-drill", "training-mistake", "training-pace", "training-report")
 SCREENS = (
     "croupier",
     "scoreboard",
@@ -37,6 +40,7 @@ SCREENS = (
     "decision",
     "chemin-de-fer",
     "banque",
+    *TRAINING_SCREENS,
 )
 # The screens of the Punto Banco table the command deals first.
 PUNTO_BANCO_SCREENS = (
@@ -297,6 +301,7 @@ class Scenes:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._windows: list[QWidget] = []
+        self._cleanups: list[Callable[[], None]] = []
 
     def __iter__(self) -> Iterator[Scene]:
         return iter(self.scenes)
@@ -308,11 +313,18 @@ class Scenes:
         self._windows.append(window)
         return window
 
+    def on_close(self, cleanup: Callable[[], None]) -> None:
+        """Run ``cleanup`` when the scenes are closed (after their windows)."""
+        self._cleanups.append(cleanup)
+
     def close(self) -> None:
         for window in self._windows:
             window.close()
             window.deleteLater()
         self._windows.clear()
+        for cleanup in reversed(self._cleanups):
+            cleanup()
+        self._cleanups.clear()
 
 
 def build_scenes(
@@ -436,8 +448,82 @@ def build_scenes(
             if selected is not None:
                 window.seats.select(selected)
             scenes.add(Scene(name, window))
+    if any(name in screens for name in TRAINING_SCREENS):
+        training_scenes(scenes, translations, seed=seed)
     scenes.scenes = [scene for scene in scenes.scenes if scene.name in screens]
     return scenes
+
+
+def training_scenes(scenes: Scenes, translations: Translations, *, seed: int) -> None:
+    """Practice at the table on a seeded, stacked mock shoe, with a clock that moves only when
+    the (scripted) trainee answers: a question open, a mistake explained with its rule, a
+    payout asked with the pace shown, and the trainee's report from the same records."""
+    import tempfile
+
+    from dealer_assist.training.practice import mock_practice
+    from dealer_assist.training.records import TrainingRecords
+    from dealer_assist.training.report import build_report
+    from dealer_assist.ui.training import ReportView, TrainingWindow
+    from dealer_assist.ui.training_report import heatmap_image
+
+    folder = tempfile.TemporaryDirectory(prefix="dealer-assist-screens-")
+    records = TrainingRecords(path=Path(folder.name) / "training.sqlite3")
+    scenes.on_close(folder.cleanup)
+    scenes.on_close(records.close)
+    config = default_config(source="mock://")
+    seconds = [0.0]
+
+    def practice_window(name: str | None, trainee: str, answers: int, wrong_every: int = 0) -> None:
+        _, practice = mock_practice(
+            config=config, records=records, trainee=trainee, seed=seed, clock=lambda: seconds[0]
+        )
+        for number in range(1, answers + 1):
+            task = practice.task
+            assert task is not None
+            seconds[0] += 9.5 if task.question in ("pay", "collect") else 2.2
+            expected = str(task.prompt.expected_json())
+            wrong = wrong_every and number % wrong_every == 0
+            given = expected
+            if wrong and task.answers:
+                given = next(a for a in task.answers if a != expected)
+            elif wrong:
+                given = str(Decimal(expected) + 5)
+            practice.act(given)
+        if name is not None:
+            window = TrainingWindow(practice, translations=translations)
+            scenes.add(Scene(name, scenes.keep(window)))
+
+    practice_window("training-drill", NAMES[0], answers=0)
+    practice_window("training-mistake", NAMES[1], answers=1, wrong_every=1)
+    practice_window("training-pace", NAMES[2], answers=_answers_to_a_payout(config, seed))
+    practice_window(None, NAMES[3], answers=120, wrong_every=4)
+    report = build_report(records, NAMES[3])
+    view = ReportView(report, heatmap_image(report))
+    scenes.add(Scene("training-report", scenes.keep(view)))
+
+
+def _answers_to_a_payout(config: TableConfig, seed: int) -> int:
+    """How many right answers a seeded practice takes to stand on a payout question after its
+    third coup (the pace then means something)."""
+    import tempfile
+
+    from dealer_assist.training.practice import mock_practice
+    from dealer_assist.training.records import TrainingRecords
+
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        TrainingRecords(path=Path(folder) / "t.sqlite3") as records,
+    ):
+        _, practice = mock_practice(
+            config=config, records=records, trainee="x", seed=seed, clock=lambda: 0.0
+        )
+        for answered in range(400):
+            task = practice.task
+            assert task is not None
+            if task.question == "pay" and practice.hands >= 3:
+                return answered
+            practice.act(str(task.prompt.expected_json()))
+    raise RuntimeError("no payout in 400 answers")
 
 
 def take_screenshots(
