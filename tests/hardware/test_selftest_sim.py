@@ -25,6 +25,7 @@ from tests.firmware.simshoe import (
     scripted_shoe,
     shuffled_deck,
 )
+from tests.selftest_lines import verdicts
 
 
 @pytest.fixture(scope="module")
@@ -52,15 +53,6 @@ def selftest(sim: SimShoe, key_file: Path, capsys: pytest.CaptureFixture[str]) -
     code = main(["shoe", "selftest", "--port", sim.pty, "--key-file", str(key_file)])
     captured = capsys.readouterr()
     return code, captured.out + captured.err
-
-
-def verdicts(output: str) -> dict[str, str]:
-    found = {}
-    for name, _hint in PART_NAMES.values():
-        line = next((ln for ln in output.splitlines() if ln.strip().startswith(name)), None)
-        assert line is not None, f"no line for {name} in:\n{output}"
-        found[name] = line[len("  ") + 40 :].split()[0]
-    return found
 
 
 def test_every_part_passes_on_a_sound_shoe(
