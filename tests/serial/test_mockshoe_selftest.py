@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.cli import main
-from dealer_assist.drivers.shoe.keys import ShoeKey, save_shoe_key
 from dealer_assist.drivers.shoe.mock_device import (
     DEFAULT_CAPABILITIES,
     Croupier,
@@ -33,7 +31,7 @@ from dealer_assist.drivers.shoe.protocol import (
     SetIndicator,
     StatusReport,
 )
-from tests.selftest_lines import verdicts
+from tests.selftest_lines import key_file_in, run_selftest, verdicts
 from tests.serial.helpers import KEY, pty_shoe
 from tests.serial.test_mockshoe_device import ScriptedHost, device_on
 
@@ -42,15 +40,11 @@ SERIAL_NUMBER = 4242
 
 @pytest.fixture
 def key_file(tmp_path: Path) -> Path:
-    path = tmp_path / "shoe.key"
-    save_shoe_key(path, ShoeKey(key=KEY, serial_number=SERIAL_NUMBER))
-    return path
+    return key_file_in(tmp_path, KEY, SERIAL_NUMBER)
 
 
 def selftest(port: str, key_file: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    code = main(["shoe", "selftest", "--port", port, "--key-file", str(key_file), "--timeout", "5"])
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
+    return run_selftest(port, key_file, capsys, "--timeout", "5")
 
 
 def idle_croupier() -> Croupier:
