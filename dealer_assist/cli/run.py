@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import sys
 from typing import Any
 
@@ -18,7 +17,6 @@ from dealer_assist.cli.common import (
     whole_number,
     writable_file,
 )
-from dealer_assist.errors import ConfigError
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,12 +68,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if config.journal is not None:
         from dealer_assist.journal.recovery import open_table
 
-        try:
-            controller, _ = open_table(config)  # rebuilt from the journal when it exists
-        except sqlite3.DatabaseError as error:
-            raise ConfigError(
-                str(config.journal), "", f"not a journal this table can open ({error})"
-            ) from None
+        # Rebuilt from the journal when it exists; a file that is not a journal, or a damaged
+        # one, is a JournalError naming it.
+        controller, _ = open_table(config)
         journal = controller.journal
     else:
         controller = TableController(config)

@@ -39,11 +39,16 @@ def serial_config(**sections: Any) -> TableConfig:
 
 @contextmanager
 def pty_shoe(
-    tmp_path: Path, *, croupier: Croupier, key: bytes = KEY, fault_seed: int = 1
+    tmp_path: Path, *, croupier: Croupier, key: bytes = KEY, fault_seed: int = 1, **options: Any
 ) -> Iterator[tuple[MockShoeDevice, PtyLink]]:
-    """A mock shoe serving a real pseudo-terminal, reachable at a stable symlink."""
+    """A mock shoe serving a real pseudo-terminal, reachable at a stable symlink; ``options``
+    go to :class:`MockShoeDevice`."""
     device = MockShoeDevice(
-        key=key, croupier=croupier, state_file=tmp_path / "eeprom.json", fault_seed=fault_seed
+        key=key,
+        croupier=croupier,
+        state_file=tmp_path / "eeprom.json",
+        fault_seed=fault_seed,
+        **options,
     )
     link = PtyLink(link=tmp_path / "ttySHOE")
     link.attach(device)
