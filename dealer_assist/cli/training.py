@@ -32,7 +32,7 @@ from dealer_assist.cli.common import (
     writable_file,
 )
 from dealer_assist.config.training import TrainingSettings
-from dealer_assist.errors import InputError
+from dealer_assist.errors import DealerAssistError, InputError
 from dealer_assist.rules.variants import default_catalog
 from dealer_assist.training.items import (
     ItemCatalog,
@@ -219,9 +219,13 @@ def cmd_train(args: argparse.Namespace) -> int:
             "subcommand (drill, exam, verify, report)"
         )
     if not qt_available():
-        raise InputError("practice at the table needs PySide6: pip install 'dealer-assist[ui]'")
+        raise DealerAssistError(
+            "practice at the table needs PySide6: pip install 'dealer-assist[ui]'"
+        )
     if not has_display() and os.environ.get("QT_QPA_PLATFORM") != "offscreen":
-        raise InputError("practice at the table needs a screen: no DISPLAY or WAYLAND_DISPLAY")
+        raise DealerAssistError(
+            "practice at the table needs a screen: no DISPLAY or WAYLAND_DISPLAY"
+        )
     config = table_config(args)
     settings = config.training
     from dealer_assist.ui.training import run_practice

@@ -120,7 +120,7 @@ def test_an_answer_that_is_not_json_is_refused_with_what_to_send(tmp_path) -> No
         str(tmp_path / "s.sqlite3"),
     )
     _out, err = process.communicate("draw\n", timeout=60)
-    assert process.returncode == 1
+    assert process.returncode == 2  # input refused
     assert '{"answer": "draw"}' in err
 
 
