@@ -62,6 +62,9 @@ if [ "$UNINSTALL" = 1 ]; then
     rm -rf "$UNITS/dealer-assist-archive.service.d"
     rm -f "$ROOT/etc/udev/rules.d/99-dealer-assist-shoe.rules"
     rm -f "$ROOT/etc/mosquitto/conf.d/dealer-assist.conf"
+    for conf in "$HERE"/mosquitto/*.conf; do  # the pit's broker files this release installs
+        [ ! -e "$conf" ] || rm -f "$ROOT/etc/mosquitto/conf.d/$(basename "$conf")"
+    done
     rm -rf "$OPT"
     if [ "$LIVE" = 1 ]; then systemctl daemon-reload; udevadm control --reload || true; fi
     echo "dealer-assist removed; kept $VAR (the journals) and $ETC (configuration, keys)"
@@ -151,7 +154,7 @@ install -m 0644 -o 0 -g 0 "$HERE/udev/99-dealer-assist-shoe.rules" "$ROOT/etc/ud
 if [ -d "$HERE/mosquitto" ]; then  # the pit's broker (deploy/mosquitto/), when present
     install -d -m 0755 "$ROOT/etc/mosquitto/conf.d"
     for conf in "$HERE"/mosquitto/*.conf; do
-        [ -e "$conf" ] && install -m 0644 -o 0 -g 0 "$conf" "$ROOT/etc/mosquitto/conf.d/"
+        [ ! -e "$conf" ] || install -m 0644 -o 0 -g 0 "$conf" "$ROOT/etc/mosquitto/conf.d/"
     done
 fi
 
@@ -161,5 +164,9 @@ if [ "$LIVE" = 1 ]; then
     systemctl enable dealer-assist-table.service dealer-assist-verify.timer \
         dealer-assist-archive.timer
     systemctl set-default graphical.target
+fi
+if [ ! -s "$ETC/journal.key" ]; then  # table.toml reads it: [journal] key_file
+    echo "install.sh: no journal key yet: place it in /etc/dealer-assist/journal.key (mode 0600," \
+        "owner $USER_NAME) or run again with --journal-key FILE; the table starts only with it" >&2
 fi
 echo "dealer-assist installed in $OPT (configuration $ETC, journals $VAR)"

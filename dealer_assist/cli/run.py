@@ -56,6 +56,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from dealer_assist.deploy.service import attach as attach_service
     from dealer_assist.table import commands as cmd
     from dealer_assist.table.controller import TableController
     from dealer_assist.table.headless import JsonStream, TerminalView, coups_counter
@@ -90,6 +91,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     finite = all(url.split(":", 1)[0] in ("mock", "replay") for url in config.sources)
     runtime = TableRuntime(controller, sources)
+    # Installed as a service, headless as on a touchscreen: the program check at start and
+    # hourly, the health checks, the watchdog (dealer_assist/deploy/service.py).
+    service = attach_service(runtime, journal=config.journal)
     asked: set[tuple[int, int, str]] = set()
     players = None
     if args.simulate_bets is not None:
@@ -131,10 +135,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         return finite and controller.snapshot.phase == "shoe_ended"
 
     try:
+        runtime.open()
+        service.start()  # READY=1 once the table is open; its thread is this one, below
         finished = runtime.run_until(done, timeout=args.timeout)
     except KeyboardInterrupt:
         finished = True
     finally:
+        service.close()
         runtime.close()
         if journal is not None:
             journal.close()

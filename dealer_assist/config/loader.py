@@ -133,7 +133,9 @@ def load_config(path: Path) -> TableConfig:
     """
     document = read_toml_file(path)
     config = parse_config(document, source=str(path), base_dir=path.parent)
-    if config.journal_key or holds_key(config.sources):
+    journal = document.get("journal")
+    inline_key = isinstance(journal, dict) and bool(journal.get("key"))  # not its key_file
+    if inline_key or holds_key(config.sources):
         warn_if_readable_by_others(path)
     return config
 

@@ -3,7 +3,13 @@ and every systemd unit through ``systemd-analyze verify``.
 
 The root is a folder with a minimal /etc (passwd, group, shadow): the script adds its user
 there (``useradd --prefix``) and starts nothing. The package comes from a wheel built from this
-checkout (pip wheel), installed with ``--no-index`` and no extras.
+checkout (pip wheel), installed with ``--no-index`` and no extras. The wheel is built offline
+with the build backend of the environment running the tests (the dev extra has it: setuptools
+and wheel); only an environment without it falls back to pip's isolated build, which fetches the
+backend from the package index or pip's cache.
+
+install.sh runs from a copy of deploy/ (with docs/operations.md beside it) in which
+deploy/mosquitto/ holds a broker configuration, as a release with the pit's broker has.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import shutil
 import stat
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -25,14 +32,45 @@ INSTALL = REPO / "deploy" / "install.sh"
 UNITS = sorted((REPO / "deploy" / "systemd").iterdir())
 
 
+def offline_build() -> bool:
+    """Whether this environment has the build backend pyproject.toml asks for (setuptools 68 or
+    later, and its bdist_wheel: from ``wheel``, or setuptools' own from 70.1)."""
+    try:
+        setuptools = tuple(int(part) for part in metadata.version("setuptools").split(".")[:2])
+    except metadata.PackageNotFoundError:
+        return False
+    if setuptools >= (70, 1):
+        return True
+    try:
+        metadata.version("wheel")
+    except metadata.PackageNotFoundError:
+        return False
+    return setuptools >= (68, 0)
+
+
 @pytest.fixture(scope="module")
 def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("wheels")
+    offline = ["--no-build-isolation", "--no-index"] if offline_build() else []
+    build = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", *offline]
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(REPO)],
+        [*build, "-w", str(folder), str(REPO)],
         check=True,
         timeout=600,
     )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What a release folder holds beside the wheels: deploy/ and the guide, and the pit's
+    broker configuration in deploy/mosquitto/ (a fixture file added to any the pit ships)."""
+    folder = tmp_path_factory.mktemp("release")
+    shutil.copytree(REPO / "deploy", folder / "deploy")
+    (folder / "docs").mkdir()
+    shutil.copy2(REPO / "docs" / "operations.md", folder / "docs")
+    (folder / "deploy" / "mosquitto").mkdir(exist_ok=True)
+    (folder / "deploy" / "mosquitto" / "zz-test-fixture.conf").write_text("listener 1883\n")
     return folder
 
 
@@ -47,9 +85,9 @@ def make_root(root: Path) -> None:
         (etc / secret).chmod(0o600)
 
 
-def install(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def install(root: Path, *args: str, script: Path = INSTALL) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["bash", str(INSTALL), "--root", str(root), *args],
+        ["bash", str(script), "--root", str(root), *args],
         capture_output=True,
         text=True,
         timeout=600,
@@ -64,7 +102,9 @@ def mode_owner(path: Path) -> tuple[str, int, int]:
 
 
 @pytest.fixture(scope="module")
-def installed(wheelhouse: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def installed(
+    wheelhouse: Path, source: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("install")
     root = base / "root"
     make_root(root)
@@ -81,9 +121,17 @@ def installed(wheelhouse: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
         "--shoe-key", str(base / "shoe.key"),
         "--journal-key", str(base / "journal.key"),
         "--firmware", str(base / "shoe.hex"),
+        script=source / "deploy" / "install.sh",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    return {"root": root, "private": private, "public": public, "wheels": wheelhouse}
+    assert "no journal key yet" not in done.stderr
+    return {
+        "root": root,
+        "private": private,
+        "public": public,
+        "wheels": wheelhouse,
+        "source": source,
+    }
 
 
 def ids(root: Path) -> tuple[int, int]:
@@ -115,7 +163,16 @@ def test_files_owners_and_modes(installed: dict[str, Path]) -> None:
     }
     for unit in UNITS:
         expected[f"etc/systemd/system/{unit.name}"] = ("0o644", 0, 0)
+    broker = sorted((installed["source"] / "deploy" / "mosquitto").glob("*.conf"))
+    assert "zz-test-fixture.conf" in [conf.name for conf in broker]
+    for conf in broker:
+        expected[f"etc/mosquitto/conf.d/{conf.name}"] = ("0o644", 0, 0)
     assert {name: mode_owner(root / name) for name in expected} == expected
+    assert (root / "etc/mosquitto/conf.d/zz-test-fixture.conf").read_text() == "listener 1883\n"
+    # The configuration reads the journal key from the file the install placed.
+    table = (root / "etc/dealer-assist/table.toml").read_text()
+    assert 'key_file = "/etc/dealer-assist/journal.key"' in table
+    assert "\nkey = " not in table
     assert not list((root / "opt/dealer-assist/venv").rglob("__pycache__"))
     site = program.site_dirs(root / "opt/dealer-assist/venv")[0]
     assert (site / "dealer_assist" / "cards.py").is_file()
@@ -151,16 +208,22 @@ def test_upgrade_keeps_configuration_and_journals_uninstall_keeps_journals(
     config.write_text(config.read_text() + "# the casino's own settings\n")
     journal = root / "var/lib/dealer-assist/journal.db"
     journal.write_bytes(b"the journal")
-    again = install(root, "--wheelhouse", str(installed["wheels"]), "--extras", "")
+    again = install(
+        root,
+        "--wheelhouse", str(installed["wheels"]),
+        "--extras", "",
+        script=installed["source"] / "deploy" / "install.sh",
+    )  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert config.read_text().endswith("# the casino's own settings\n")
     assert journal.read_bytes() == b"the journal"
     assert (root / "etc/dealer-assist/shoe.key").read_text() == "shoe secret\n"
     users = [line.split(":")[0] for line in (root / "etc/passwd").read_text().splitlines()]
     assert users == ["root", "dealer-assist"]
-    gone = install(root, "--uninstall")
+    gone = install(root, "--uninstall", script=installed["source"] / "deploy" / "install.sh")
     assert gone.returncode == 0, gone.stderr
     assert not (root / "opt/dealer-assist").exists()
+    assert not list((root / "etc/mosquitto/conf.d").iterdir())
     assert not list((root / "etc/systemd/system").glob("dealer-assist*"))
     assert not (root / "etc/udev/rules.d/99-dealer-assist-shoe.rules").exists()
     assert journal.read_bytes() == b"the journal"

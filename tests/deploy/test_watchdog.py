@@ -6,7 +6,6 @@ datagram of KEY=VALUE lines per message), given to the table as systemd gives it
 
 from __future__ import annotations
 
-import socket
 import sys
 import threading
 import time
@@ -23,43 +22,16 @@ from dealer_assist.deploy.health import WATCHDOG_MARKER, DiskUsage, HealthMonito
 from dealer_assist.deploy.service import ServiceSettings, TableService
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.runtime import TableRuntime
+from tests.deploy.notify_double import NotifySocket
 
 INTERVAL = 0.4  # WATCHDOG_USEC=400000
-
-
-class NotifySocket:
-    """The service manager's end: collects (arrival time, lines) of every datagram."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(str(path))
-        self.messages: list[tuple[float, list[str]]] = []
-
-    def receive(self, timeout: float) -> list[str] | None:
-        self.sock.settimeout(timeout)
-        try:
-            data = self.sock.recv(4096)
-        except TimeoutError:
-            return None
-        lines = data.decode().split("\n")
-        self.messages.append((time.monotonic(), lines))
-        return lines
-
-    def wait_for(self, line: str, timeout: float = 10) -> float:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            lines = self.receive(deadline - time.monotonic())
-            if lines is not None and line in lines:
-                return self.messages[-1][0]
-        raise AssertionError(f"no {line} within {timeout} s: {self.messages}")
 
 
 @pytest.fixture()
 def manager(tmp_path: Path) -> Iterator[NotifySocket]:
     double = NotifySocket(tmp_path / "notify")
     yield double
-    double.sock.close()
+    double.close()
 
 
 def start_table(manager: NotifySocket, tmp_path: Path) -> tuple[TableRuntime, TableService]:

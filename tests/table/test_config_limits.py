@@ -131,6 +131,60 @@ def test_a_file_without_a_key_may_be_read_by_anyone(
     assert caplog.records == []
 
 
+def write_key_file(tmp_path: Path, text: bytes, mode: int = 0o600) -> Path:
+    key = tmp_path / "journal.key"
+    key.write_bytes(text)
+    key.chmod(mode)
+    return key
+
+
+def test_the_journal_key_is_read_from_its_file_without_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    write_key_file(tmp_path, b"journal secret\n")
+    path = tmp_path / "table.toml"
+    path.write_text('[journal]\npath = "j.db"\nkey_file = "journal.key"\n')
+    path.chmod(0o644)  # the configuration holds no key itself: anyone may read it
+    with caplog.at_level(logging.WARNING, logger="dealer_assist.config"):
+        config = load_config(path)
+    assert config.journal_key == "journal secret"
+    assert caplog.records == []
+
+
+@pytest.mark.parametrize(
+    ("key", "mode", "extra", "problem"),
+    [
+        (b"journal secret\n", 0o640, "", "(mode 0640): run chmod 600"),
+        (b"journal secret\n", 0o604, "", "(mode 0604): run chmod 600"),
+        (None, 0o600, "", "cannot read the journal key (No such file or directory)"),
+        (b"\n", 0o600, "", "the first line must be the journal key"),
+        (b"\xff\xfe", 0o600, "", "not text"),
+        (b"journal secret\n", 0o600, 'key = "inline"\n', "inline (key) or in a file, not both"),
+    ],
+)
+def test_a_journal_key_file_others_may_read_or_without_a_key_is_refused(
+    tmp_path: Path, key: bytes | None, mode: int, extra: str, problem: str
+) -> None:
+    if key is not None:
+        write_key_file(tmp_path, key, mode)
+    with pytest.raises(ConfigError) as raised:
+        load(tmp_path, f'[journal]\npath = "j.db"\nkey_file = "journal.key"\n{extra}')
+    assert raised.value.field == "journal.key_file"
+    assert problem in str(raised.value)
+
+
+def test_the_example_table_configuration_reads_the_installed_key_file(tmp_path: Path) -> None:
+    """deploy/table.example.toml, as deploy/install.sh places it, names the journal key file."""
+    example = Path(__file__).resolve().parents[2] / "deploy" / "table.example.toml"
+    text = example.read_text()
+    assert 'key_file = "/etc/dealer-assist/journal.key"' in text
+    write_key_file(tmp_path, b"0123456789abcdef\n")
+    config = load(
+        tmp_path, text.replace("/etc/dealer-assist/", "").replace("/var/lib/dealer-assist/", "")
+    )
+    assert config.journal_key == "0123456789abcdef"  # type: ignore[attr-defined]
+
+
 def test_a_layout_file_is_read_as_a_configuration_is(tmp_path: Path) -> None:
     from dealer_assist.vision.layout import load_layout
 
