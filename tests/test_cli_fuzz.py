@@ -244,8 +244,13 @@ def commands(files: Files) -> dict[str, Command]:
                 "--annotate": "folder",
                 "--threshold": "number",
                 "--model": "file",
+                "--deck": "file",
             },
             {"--threshold": ["5", "1.01"]},
+        ),
+        "vision enroll": Command(
+            ("vision", "enroll", str(files.folder), "--out", new_out),
+            {"--out": "new"},
         ),
         "camera calibrate": Command(
             ("camera", "calibrate", "--image", image, "--out", new_out),
@@ -373,6 +378,7 @@ COMMANDS = [
     "tags enroll",
     "tags check",
     "vision detect",
+    "vision enroll",
     "camera calibrate",
     "touchscreen",
     "scoreboard",
@@ -384,7 +390,13 @@ COMMANDS = [
     "train report",
 ]
 # Cases for each command in CI: a few thousand in all, well under a minute on two cores.
-CI_EXAMPLES = {"vision detect": 40, "camera calibrate": 40, "run": 80, "pin set": 60}
+CI_EXAMPLES = {
+    "vision detect": 40,
+    "vision enroll": 30,
+    "camera calibrate": 40,
+    "run": 80,
+    "pin set": 60,
+}
 
 
 @pytest.mark.parametrize("name", COMMANDS)
