@@ -920,6 +920,197 @@
     </message>
 </context>
 <context>
+    <name>Training</name>
+    <message>
+        <source>Player draws on 0-5 and stands on 6 or 7.</source>
+        <translation>闲家 0-5 点补牌，6 或 7 点停牌。</translation>
+    </message>
+    <message>
+        <source>A natural (8 or 9 on the first two cards) on either side ends the coup: no draw.</source>
+        <translation>任一方首两张牌为天牌（8 或 9 点）即结束本局：不补牌。</translation>
+    </message>
+    <message>
+        <source>The higher total wins; equal totals are a tie (Egalite). Call the loser first: &apos;Player shows 6, Banker has 7&apos;.</source>
+        <translation>点数高者勝；点数相同为和局。先报输方：「闲 6 点，庄 7 点」。</translation>
+    </message>
+    <message>
+        <source>The commission taken from a Banker win when it is paid (immediate mode).</source>
+        <translation>庄赢派彩时即时收取的佣金（即收模式）。</translation>
+    </message>
+    <message>
+        <source>The commission marked in the seat&apos;s box for a Banker win (box mode).</source>
+        <translation>庄赢时记入该座位佣金盒的佣金（佣金盒模式）。</translation>
+    </message>
+    <message>
+        <source>The sum to collect from a seat&apos;s box at the shoe&apos;s end (box mode), rounded as the house rounds commission.</source>
+        <translation>一靴结束时向该座位佣金盒收取的总额（佣金盒模式），按赌场的佣金进位规则取整。</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>赢</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>对子</translation>
+    </message>
+    <message>
+        <source>natural</source>
+        <translation>天牌</translation>
+    </message>
+    <message>
+        <source>Collect a commission box</source>
+        <translation>收取佣金盒</translation>
+    </message>
+    <message>
+        <source>Commission on a Banker win</source>
+        <translation>庄赢佣金</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>补牌</translation>
+    </message>
+    <message>
+        <source>Stand</source>
+        <translation>停牌</translation>
+    </message>
+    <message>
+        <source>Does the Player draw?</source>
+        <translation>闲家补牌嗎？</translation>
+    </message>
+    <message>
+        <source>Does the Banker draw?</source>
+        <translation>庄家补牌嗎？</translation>
+    </message>
+    <message>
+        <source>Call the coup: who wins?</source>
+        <translation>报牌：哪方赢？</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: commission to collect?</source>
+        <translation>%1 号座位，%2 %3：应收佣金多少？</translation>
+    </message>
+    <message>
+        <source>any third card</source>
+        <translation>任何第三张牌</translation>
+    </message>
+    <message>
+        <source>the Banker draws</source>
+        <translation>庄家补牌</translation>
+    </message>
+    <message>
+        <source>the Banker stands</source>
+        <translation>庄家停牌</translation>
+    </message>
+    <message>
+        <source>Banker %1: draws against %2; when the Player stands, %3.</source>
+        <translation>庄家 %1 点：对%2补牌；闲家停牌时，%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) pays %3</source>
+        <translation>%1（%2）赔 %3</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>闲家 %1 点</translation>
+    </message>
+    <message>
+        <source>Banker %1 against a third card of %2</source>
+        <translation>庄家 %1 点对第三张牌 %2</translation>
+    </message>
+    <message>
+        <source>Facing a %1 natural</source>
+        <translation>对方%1天牌</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>补牌后</translation>
+    </message>
+    <message>
+        <source>Call a %1 coup: %2</source>
+        <translation>报%1的一局：%2</translation>
+    </message>
+    <message>
+        <source>Pay %1 (%2)</source>
+        <translation>派彩 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: pay how much?</source>
+        <translation>%1 号座位，%2 %3：派彩多少？</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Still weak:</source>
+        <translation>仍需加强：</translation>
+    </message>
+    <message>
+        <source>no third card</source>
+        <translation>无任何第三张牌</translation>
+    </message>
+    <message>
+        <source>, less %1% commission on the win</source>
+        <translation>，赢额扣 %1% 佣金</translation>
+    </message>
+    <message>
+        <source>The rate is %1% of the win.</source>
+        <translation>佣金率为赢额的 %1%。</translation>
+    </message>
+    <message>
+        <source>Banker %1 against the Player standing</source>
+        <translation>庄家 %1 点对闲家停牌</translation>
+    </message>
+    <message>
+        <source>Practice · %1</source>
+        <translation>练习 · %1</translation>
+    </message>
+    <message>
+        <source>Deal the next card</source>
+        <translation>请发下一张牌</translation>
+    </message>
+    <message>
+        <source>Pace %1 hands an hour · target %2</source>
+        <translation>速度每小时 %1 局 · 目标 %2</translation>
+    </message>
+    <message>
+        <source>Right: %1 (%2 s)</source>
+        <translation>正确：%1（%2 秒）</translation>
+    </message>
+    <message>
+        <source>Wrong: the answer is %1, not %2 (%3 s). %4</source>
+        <translation>错误：答案是%1，不是%2（%3 秒）。%4</translation>
+    </message>
+    <message>
+        <source>Report · %1</source>
+        <translation>报告 · %1</translation>
+    </message>
+    <message>
+        <source>%1 answers, %2 right, %3 s each; last session %4 answers an hour</source>
+        <translation>共 %1 题，正确 %2，每题 %3 秒；上一节每小时 %4 题</translation>
+    </message>
+    <message>
+        <source> (leech)</source>
+        <translation>（屡错）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>a Player&apos;s third card of %1</source>
+        <translation>闲家第三张牌为 %1</translation>
+    </message>
+</context>
+<context>
     <name>Wording</name>
     <message>
         <source>Player</source>
@@ -1640,197 +1831,6 @@
     <message>
         <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
         <translation>把牌从桌面上拿开并呼叫主管；或由主管作废本局</translation>
-    </message>
-</context>
-<context>
-    <name>Training</name>
-    <message>
-        <source>Player draws on 0-5 and stands on 6 or 7.</source>
-        <translation>闲家 0-5 点补牌，6 或 7 点停牌。</translation>
-    </message>
-    <message>
-        <source>A natural (8 or 9 on the first two cards) on either side ends the coup: no draw.</source>
-        <translation>任一方首两张牌为天牌（8 或 9 点）即结束本局：不补牌。</translation>
-    </message>
-    <message>
-        <source>The higher total wins; equal totals are a tie (Egalite). Call the loser first: &apos;Player shows 6, Banker has 7&apos;.</source>
-        <translation>点数高者勝；点数相同为和局。先报输方：「闲 6 点，庄 7 点」。</translation>
-    </message>
-    <message>
-        <source>The commission taken from a Banker win when it is paid (immediate mode).</source>
-        <translation>庄赢派彩时即时收取的佣金（即收模式）。</translation>
-    </message>
-    <message>
-        <source>The commission marked in the seat&apos;s box for a Banker win (box mode).</source>
-        <translation>庄赢时记入该座位佣金盒的佣金（佣金盒模式）。</translation>
-    </message>
-    <message>
-        <source>The sum to collect from a seat&apos;s box at the shoe&apos;s end (box mode), rounded as the house rounds commission.</source>
-        <translation>一靴结束时向该座位佣金盒收取的总额（佣金盒模式），按赌场的佣金进位规则取整。</translation>
-    </message>
-    <message>
-        <source>win</source>
-        <translation>赢</translation>
-    </message>
-    <message>
-        <source>tie</source>
-        <translation>和</translation>
-    </message>
-    <message>
-        <source>pair</source>
-        <translation>对子</translation>
-    </message>
-    <message>
-        <source>natural</source>
-        <translation>天牌</translation>
-    </message>
-    <message>
-        <source>Collect a commission box</source>
-        <translation>收取佣金盒</translation>
-    </message>
-    <message>
-        <source>Commission on a Banker win</source>
-        <translation>庄赢佣金</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>补牌</translation>
-    </message>
-    <message>
-        <source>Stand</source>
-        <translation>停牌</translation>
-    </message>
-    <message>
-        <source>Does the Player draw?</source>
-        <translation>闲家补牌嗎？</translation>
-    </message>
-    <message>
-        <source>Does the Banker draw?</source>
-        <translation>庄家补牌嗎？</translation>
-    </message>
-    <message>
-        <source>Call the coup: who wins?</source>
-        <translation>报牌：哪方赢？</translation>
-    </message>
-    <message>
-        <source>Seat %1, %2 %3: commission to collect?</source>
-        <translation>%1 号座位，%2 %3：应收佣金多少？</translation>
-    </message>
-    <message>
-        <source>any third card</source>
-        <translation>任何第三张牌</translation>
-    </message>
-    <message>
-        <source>the Banker draws</source>
-        <translation>庄家补牌</translation>
-    </message>
-    <message>
-        <source>the Banker stands</source>
-        <translation>庄家停牌</translation>
-    </message>
-    <message>
-        <source>Banker %1: draws against %2; when the Player stands, %3.</source>
-        <translation>庄家 %1 点：对%2补牌；闲家停牌时，%3。</translation>
-    </message>
-    <message>
-        <source>%1 (%2) pays %3</source>
-        <translation>%1（%2）赔 %3</translation>
-    </message>
-    <message>
-        <source>.</source>
-        <translation>。</translation>
-    </message>
-    <message>
-        <source>Player %1</source>
-        <translation>闲家 %1 点</translation>
-    </message>
-    <message>
-        <source>Banker %1 against a third card of %2</source>
-        <translation>庄家 %1 点对第三张牌 %2</translation>
-    </message>
-    <message>
-        <source>Facing a %1 natural</source>
-        <translation>对方%1天牌</translation>
-    </message>
-    <message>
-        <source>drawn</source>
-        <translation>补牌后</translation>
-    </message>
-    <message>
-        <source>Call a %1 coup: %2</source>
-        <translation>报%1的一局：%2</translation>
-    </message>
-    <message>
-        <source>Pay %1 (%2)</source>
-        <translation>派彩 %1（%2）</translation>
-    </message>
-    <message>
-        <source>Seat %1, %2 %3: pay how much?</source>
-        <translation>%1 号座位，%2 %3：派彩多少？</translation>
-    </message>
-    <message>
-        <source>OK</source>
-        <translation>确定</translation>
-    </message>
-    <message>
-        <source>Still weak:</source>
-        <translation>仍需加强：</translation>
-    </message>
-    <message>
-        <source>no third card</source>
-        <translation>无任何第三张牌</translation>
-    </message>
-    <message>
-        <source>, less %1% commission on the win</source>
-        <translation>，赢额扣 %1% 佣金</translation>
-    </message>
-    <message>
-        <source>The rate is %1% of the win.</source>
-        <translation>佣金率为赢额的 %1%。</translation>
-    </message>
-    <message>
-        <source>Banker %1 against the Player standing</source>
-        <translation>庄家 %1 点对闲家停牌</translation>
-    </message>
-    <message>
-        <source>Practice · %1</source>
-        <translation>练习 · %1</translation>
-    </message>
-    <message>
-        <source>Deal the next card</source>
-        <translation>请发下一张牌</translation>
-    </message>
-    <message>
-        <source>Pace %1 hands an hour · target %2</source>
-        <translation>速度每小时 %1 局 · 目标 %2</translation>
-    </message>
-    <message>
-        <source>Right: %1 (%2 s)</source>
-        <translation>正确：%1（%2 秒）</translation>
-    </message>
-    <message>
-        <source>Wrong: the answer is %1, not %2 (%3 s). %4</source>
-        <translation>错误：答案是%1，不是%2（%3 秒）。%4</translation>
-    </message>
-    <message>
-        <source>Report · %1</source>
-        <translation>报告 · %1</translation>
-    </message>
-    <message>
-        <source>%1 answers, %2 right, %3 s each; last session %4 answers an hour</source>
-        <translation>共 %1 题，正确 %2，每题 %3 秒；上一节每小时 %4 题</translation>
-    </message>
-    <message>
-        <source> (leech)</source>
-        <translation>（屡错）</translation>
-    </message>
-    <message>
-        <source>nothing</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>a Player&apos;s third card of %1</source>
-        <translation>闲家第三张牌为 %1</translation>
     </message>
 </context>
 </TS>

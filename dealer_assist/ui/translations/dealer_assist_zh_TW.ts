@@ -920,6 +920,197 @@
     </message>
 </context>
 <context>
+    <name>Training</name>
+    <message>
+        <source>Player draws on 0-5 and stands on 6 or 7.</source>
+        <translation>閒家 0-5 點補牌，6 或 7 點停牌。</translation>
+    </message>
+    <message>
+        <source>A natural (8 or 9 on the first two cards) on either side ends the coup: no draw.</source>
+        <translation>任一方首兩張牌為天牌（8 或 9 點）即結束本局：不補牌。</translation>
+    </message>
+    <message>
+        <source>The higher total wins; equal totals are a tie (Egalite). Call the loser first: &apos;Player shows 6, Banker has 7&apos;.</source>
+        <translation>點數高者勝；點數相同為和局。先報輸方：「閒 6 點，莊 7 點」。</translation>
+    </message>
+    <message>
+        <source>The commission taken from a Banker win when it is paid (immediate mode).</source>
+        <translation>莊贏派彩時即時收取的佣金（即收模式）。</translation>
+    </message>
+    <message>
+        <source>The commission marked in the seat&apos;s box for a Banker win (box mode).</source>
+        <translation>莊贏時記入該座位佣金盒的佣金（佣金盒模式）。</translation>
+    </message>
+    <message>
+        <source>The sum to collect from a seat&apos;s box at the shoe&apos;s end (box mode), rounded as the house rounds commission.</source>
+        <translation>一靴結束時向該座位佣金盒收取的總額（佣金盒模式），按賭場的佣金進位規則取整。</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>贏</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>對子</translation>
+    </message>
+    <message>
+        <source>natural</source>
+        <translation>天牌</translation>
+    </message>
+    <message>
+        <source>Collect a commission box</source>
+        <translation>收取佣金盒</translation>
+    </message>
+    <message>
+        <source>Commission on a Banker win</source>
+        <translation>莊贏佣金</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>補牌</translation>
+    </message>
+    <message>
+        <source>Stand</source>
+        <translation>停牌</translation>
+    </message>
+    <message>
+        <source>Does the Player draw?</source>
+        <translation>閒家補牌嗎？</translation>
+    </message>
+    <message>
+        <source>Does the Banker draw?</source>
+        <translation>莊家補牌嗎？</translation>
+    </message>
+    <message>
+        <source>Call the coup: who wins?</source>
+        <translation>報牌：哪方贏？</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: commission to collect?</source>
+        <translation>%1 號座位，%2 %3：應收佣金多少？</translation>
+    </message>
+    <message>
+        <source>any third card</source>
+        <translation>任何第三張牌</translation>
+    </message>
+    <message>
+        <source>the Banker draws</source>
+        <translation>莊家補牌</translation>
+    </message>
+    <message>
+        <source>the Banker stands</source>
+        <translation>莊家停牌</translation>
+    </message>
+    <message>
+        <source>Banker %1: draws against %2; when the Player stands, %3.</source>
+        <translation>莊家 %1 點：對%2補牌；閒家停牌時，%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) pays %3</source>
+        <translation>%1（%2）賠 %3</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>閒家 %1 點</translation>
+    </message>
+    <message>
+        <source>Banker %1 against a third card of %2</source>
+        <translation>莊家 %1 點對第三張牌 %2</translation>
+    </message>
+    <message>
+        <source>Facing a %1 natural</source>
+        <translation>對方%1天牌</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>補牌後</translation>
+    </message>
+    <message>
+        <source>Call a %1 coup: %2</source>
+        <translation>報%1的一局：%2</translation>
+    </message>
+    <message>
+        <source>Pay %1 (%2)</source>
+        <translation>派彩 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: pay how much?</source>
+        <translation>%1 號座位，%2 %3：派彩多少？</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Still weak:</source>
+        <translation>仍需加強：</translation>
+    </message>
+    <message>
+        <source>no third card</source>
+        <translation>無任何第三張牌</translation>
+    </message>
+    <message>
+        <source>, less %1% commission on the win</source>
+        <translation>，贏額扣 %1% 佣金</translation>
+    </message>
+    <message>
+        <source>The rate is %1% of the win.</source>
+        <translation>佣金率為贏額的 %1%。</translation>
+    </message>
+    <message>
+        <source>Banker %1 against the Player standing</source>
+        <translation>莊家 %1 點對閒家停牌</translation>
+    </message>
+    <message>
+        <source>Practice · %1</source>
+        <translation>練習 · %1</translation>
+    </message>
+    <message>
+        <source>Deal the next card</source>
+        <translation>請發下一張牌</translation>
+    </message>
+    <message>
+        <source>Pace %1 hands an hour · target %2</source>
+        <translation>速度每小時 %1 局 · 目標 %2</translation>
+    </message>
+    <message>
+        <source>Right: %1 (%2 s)</source>
+        <translation>正確：%1（%2 秒）</translation>
+    </message>
+    <message>
+        <source>Wrong: the answer is %1, not %2 (%3 s). %4</source>
+        <translation>錯誤：答案是%1，不是%2（%3 秒）。%4</translation>
+    </message>
+    <message>
+        <source>Report · %1</source>
+        <translation>報告 · %1</translation>
+    </message>
+    <message>
+        <source>%1 answers, %2 right, %3 s each; last session %4 answers an hour</source>
+        <translation>共 %1 題，正確 %2，每題 %3 秒；上一節每小時 %4 題</translation>
+    </message>
+    <message>
+        <source> (leech)</source>
+        <translation>（屢錯）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>a Player&apos;s third card of %1</source>
+        <translation>閒家第三張牌為 %1</translation>
+    </message>
+</context>
+<context>
     <name>Wording</name>
     <message>
         <source>Player</source>
@@ -1640,197 +1831,6 @@
     <message>
         <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
         <translation>把牌從桌面上拿開並呼叫主管；或由主管作廢本局</translation>
-    </message>
-</context>
-<context>
-    <name>Training</name>
-    <message>
-        <source>Player draws on 0-5 and stands on 6 or 7.</source>
-        <translation>閒家 0-5 點補牌，6 或 7 點停牌。</translation>
-    </message>
-    <message>
-        <source>A natural (8 or 9 on the first two cards) on either side ends the coup: no draw.</source>
-        <translation>任一方首兩張牌為天牌（8 或 9 點）即結束本局：不補牌。</translation>
-    </message>
-    <message>
-        <source>The higher total wins; equal totals are a tie (Egalite). Call the loser first: &apos;Player shows 6, Banker has 7&apos;.</source>
-        <translation>點數高者勝；點數相同為和局。先報輸方：「閒 6 點，莊 7 點」。</translation>
-    </message>
-    <message>
-        <source>The commission taken from a Banker win when it is paid (immediate mode).</source>
-        <translation>莊贏派彩時即時收取的佣金（即收模式）。</translation>
-    </message>
-    <message>
-        <source>The commission marked in the seat&apos;s box for a Banker win (box mode).</source>
-        <translation>莊贏時記入該座位佣金盒的佣金（佣金盒模式）。</translation>
-    </message>
-    <message>
-        <source>The sum to collect from a seat&apos;s box at the shoe&apos;s end (box mode), rounded as the house rounds commission.</source>
-        <translation>一靴結束時向該座位佣金盒收取的總額（佣金盒模式），按賭場的佣金進位規則取整。</translation>
-    </message>
-    <message>
-        <source>win</source>
-        <translation>贏</translation>
-    </message>
-    <message>
-        <source>tie</source>
-        <translation>和</translation>
-    </message>
-    <message>
-        <source>pair</source>
-        <translation>對子</translation>
-    </message>
-    <message>
-        <source>natural</source>
-        <translation>天牌</translation>
-    </message>
-    <message>
-        <source>Collect a commission box</source>
-        <translation>收取佣金盒</translation>
-    </message>
-    <message>
-        <source>Commission on a Banker win</source>
-        <translation>莊贏佣金</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>補牌</translation>
-    </message>
-    <message>
-        <source>Stand</source>
-        <translation>停牌</translation>
-    </message>
-    <message>
-        <source>Does the Player draw?</source>
-        <translation>閒家補牌嗎？</translation>
-    </message>
-    <message>
-        <source>Does the Banker draw?</source>
-        <translation>莊家補牌嗎？</translation>
-    </message>
-    <message>
-        <source>Call the coup: who wins?</source>
-        <translation>報牌：哪方贏？</translation>
-    </message>
-    <message>
-        <source>Seat %1, %2 %3: commission to collect?</source>
-        <translation>%1 號座位，%2 %3：應收佣金多少？</translation>
-    </message>
-    <message>
-        <source>any third card</source>
-        <translation>任何第三張牌</translation>
-    </message>
-    <message>
-        <source>the Banker draws</source>
-        <translation>莊家補牌</translation>
-    </message>
-    <message>
-        <source>the Banker stands</source>
-        <translation>莊家停牌</translation>
-    </message>
-    <message>
-        <source>Banker %1: draws against %2; when the Player stands, %3.</source>
-        <translation>莊家 %1 點：對%2補牌；閒家停牌時，%3。</translation>
-    </message>
-    <message>
-        <source>%1 (%2) pays %3</source>
-        <translation>%1（%2）賠 %3</translation>
-    </message>
-    <message>
-        <source>.</source>
-        <translation>。</translation>
-    </message>
-    <message>
-        <source>Player %1</source>
-        <translation>閒家 %1 點</translation>
-    </message>
-    <message>
-        <source>Banker %1 against a third card of %2</source>
-        <translation>莊家 %1 點對第三張牌 %2</translation>
-    </message>
-    <message>
-        <source>Facing a %1 natural</source>
-        <translation>對方%1天牌</translation>
-    </message>
-    <message>
-        <source>drawn</source>
-        <translation>補牌後</translation>
-    </message>
-    <message>
-        <source>Call a %1 coup: %2</source>
-        <translation>報%1的一局：%2</translation>
-    </message>
-    <message>
-        <source>Pay %1 (%2)</source>
-        <translation>派彩 %1（%2）</translation>
-    </message>
-    <message>
-        <source>Seat %1, %2 %3: pay how much?</source>
-        <translation>%1 號座位，%2 %3：派彩多少？</translation>
-    </message>
-    <message>
-        <source>OK</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>Still weak:</source>
-        <translation>仍需加強：</translation>
-    </message>
-    <message>
-        <source>no third card</source>
-        <translation>無任何第三張牌</translation>
-    </message>
-    <message>
-        <source>, less %1% commission on the win</source>
-        <translation>，贏額扣 %1% 佣金</translation>
-    </message>
-    <message>
-        <source>The rate is %1% of the win.</source>
-        <translation>佣金率為贏額的 %1%。</translation>
-    </message>
-    <message>
-        <source>Banker %1 against the Player standing</source>
-        <translation>莊家 %1 點對閒家停牌</translation>
-    </message>
-    <message>
-        <source>Practice · %1</source>
-        <translation>練習 · %1</translation>
-    </message>
-    <message>
-        <source>Deal the next card</source>
-        <translation>請發下一張牌</translation>
-    </message>
-    <message>
-        <source>Pace %1 hands an hour · target %2</source>
-        <translation>速度每小時 %1 局 · 目標 %2</translation>
-    </message>
-    <message>
-        <source>Right: %1 (%2 s)</source>
-        <translation>正確：%1（%2 秒）</translation>
-    </message>
-    <message>
-        <source>Wrong: the answer is %1, not %2 (%3 s). %4</source>
-        <translation>錯誤：答案是%1，不是%2（%3 秒）。%4</translation>
-    </message>
-    <message>
-        <source>Report · %1</source>
-        <translation>報告 · %1</translation>
-    </message>
-    <message>
-        <source>%1 answers, %2 right, %3 s each; last session %4 answers an hour</source>
-        <translation>共 %1 題，正確 %2，每題 %3 秒；上一節每小時 %4 題</translation>
-    </message>
-    <message>
-        <source> (leech)</source>
-        <translation>（屢錯）</translation>
-    </message>
-    <message>
-        <source>nothing</source>
-        <translation>無</translation>
-    </message>
-    <message>
-        <source>a Player&apos;s third card of %1</source>
-        <translation>閒家第三張牌為 %1</translation>
     </message>
 </context>
 </TS>
