@@ -311,7 +311,7 @@ def _paper_quads(image: np.ndarray) -> list[np.ndarray]:
     view = make_view(image, None, _FINDER)
     mask = card_mask(view.image, None, _FINDER)
     smallest = _FINDER.min_card_share * mask.shape[0] * mask.shape[1]
-    found: list[tuple[float, np.ndarray]] = []
+    found: list[tuple[float, np.ndarray, np.ndarray]] = []
     for side in _OPENINGS:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)

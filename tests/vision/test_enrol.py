@@ -14,6 +14,10 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.cli import main
+from dealer_assist.config import load_config
+from dealer_assist.drivers.camera import CameraSource
+from dealer_assist.errors import ConfigError
+from dealer_assist.table.runtime import build_source
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, card_files
 from dealer_assist.vision.lens_scenes import photograph, photograph_one
 
@@ -137,3 +141,31 @@ def test_a_file_that_is_no_deck_is_refused(tmp_path: Path) -> None:
     with pytest.raises(Exception, match="not an enrolled deck"):
         EnrolledDeck.load(bogus)
     assert parse_card("10S").code == "TS"  # both spellings of a ten name its file
+
+
+def test_camera_deck_key_reads_the_enrolled_deck(
+    enrolled: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """``[camera] deck`` (relative to the configuration file): the table's camera reads with
+    the enrolled deck; a file that is no deck stops the table opening, named."""
+    _, deck = enrolled
+    shutil.copy(deck, tmp_path / "house.npz")
+    table = tmp_path / "table.toml"
+    table.write_text('sources = ["camera://0"]\n\n[camera]\ndeck = "house.npz"\n')
+    config = load_config(table)
+    assert config.camera is not None and config.camera.deck == str(tmp_path / "house.npz")
+    camera = build_source("camera://0", config)
+    assert isinstance(camera, CameraSource)
+    assert isinstance(camera.detector.model, EnrolledDeck)
+    plain = build_source("camera://0", load_config(_without_deck(table)))
+    assert isinstance(plain, CameraSource)
+    assert not isinstance(plain.detector.model, EnrolledDeck)
+    (tmp_path / "house.npz").write_bytes(b"no deck")
+    with pytest.raises(ConfigError, match=r"house\.npz.*not an enrolled deck"):
+        build_source("camera://0", config)
+
+
+def _without_deck(table: Path) -> Path:
+    plain = table.with_name("plain.toml")
+    plain.write_text('sources = ["camera://0"]\n\n[camera]\n')
+    return plain
