@@ -18,6 +18,10 @@ A detection belongs to the card its centre lies on (the topmost such card: cards
 lie on top); the card's answer is the one of its detections overlapping it most.
 
     python benchmarks/bench_camera_scenes.py [--scenes 40] [--designs held-out] [--deck DECK]
+        [--enrol]
+
+``--enrol``: each design is first enrolled as a house would (``vision enroll`` on one
+photograph of each card, ``lens_scenes.photograph_one``) and its scenes read with its own deck.
 """
 
 from __future__ import annotations
@@ -37,10 +41,11 @@ import cv2
 import numpy as np
 from _common import emit, machine, section
 
+from dealer_assist.cards import Card
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
-from dealer_assist.vision.lens_scenes import CONDITIONS, TrueCard, photograph
+from dealer_assist.vision.lens_scenes import CONDITIONS, TrueCard, photograph, photograph_one
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
@@ -129,8 +134,36 @@ def count(detections: list[CardDetection], truth: list[TrueCard], label: str) ->
     return result
 
 
+def enrolled(design: decks.Design, faces: dict[Card, np.ndarray], folder: Path) -> object:
+    """The design enrolled from one photograph of each card, as ``vision enroll`` does. A
+    photograph refused is taken again (another placement and light), as a croupier would, up
+    to twice; the seconds the last enrolment took and the retakes are printed."""
+    from dealer_assist.vision.enrol import ALL_CARDS, EnrolmentError, enrol
+
+    folder.mkdir(parents=True, exist_ok=True)
+    retake = list(ALL_CARDS)
+    for attempt in range(3):
+        for card in retake:
+            k = ALL_CARDS.index(card)
+            photo = photograph_one(5_000 + 1_000 * attempt + k, faces[card], card)
+            path = folder / f"{card.code}.jpg"
+            cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        started = time.monotonic()
+        try:
+            deck = enrol(folder)
+        except EnrolmentError as error:
+            retake = [c for c in ALL_CARDS if any(f"{c.code}.jpg" in p for p in error.problems)]
+            print(f"{design.name}: retaking {', '.join(c.code for c in retake)}", file=sys.stderr)
+            if attempt == 2 or not retake:
+                raise
+            continue
+        print(f"{design.name}: enrolled in {time.monotonic() - started:.1f} s", file=sys.stderr)
+        return deck
+    raise AssertionError("unreachable")
+
+
 def measure(
-    designs: list[decks.Design], scenes: int, model: object
+    designs: list[decks.Design], scenes: int, model: object, *, enrol: bool = False
 ) -> tuple[dict[tuple[str, str], Count], float]:
     """Counts per (design, condition); and the median seconds a photograph took to read."""
     counts: dict[tuple[str, str], Count] = defaultdict(Count)
@@ -138,6 +171,8 @@ def measure(
     times: list[float] = []
     for design in designs:
         faces = decks.render_design(design, height=320, cache=CACHE)
+        if enrol:
+            model = enrolled(design, faces, CACHE / "enrolment" / design.name)
         for k in range(scenes):
             condition = conditions[k % len(conditions)]
             seed = SEED + zlib.crc32(design.name.encode()) % 10_000 * 1000 + k
@@ -157,6 +192,7 @@ def main() -> int:
     parser.add_argument("--designs", default="held-out", help="held-out, or names, comma-separated")
     parser.add_argument("--deck", type=Path, help="an enrolled deck (vision enroll) to read with")
     parser.add_argument("--examples", type=int, default=12, help="problems to list")
+    parser.add_argument("--enrol", action="store_true", help="read each design with its own deck")
     args = parser.parse_args()
     one_core()
     if not decks.renderer_available() or not decks.all_designs():
@@ -171,7 +207,7 @@ def main() -> int:
         from dealer_assist.vision.enrol import EnrolledDeck
 
         model = EnrolledDeck.load(args.deck)
-    counts, median_s = measure(chosen, args.scenes, model)
+    counts, median_s = measure(chosen, args.scenes, model, enrol=args.enrol)
     header = ["", "cards", "exact", "uncertain", "wrong", "missed", "no card", "twice"]
     total = Count()
     by_design: dict[str, Count] = defaultdict(Count)
@@ -188,6 +224,11 @@ def main() -> int:
         f"Machine: {machine()}. {args.scenes} photographs per design, the conditions in turn "
         f"({', '.join(CONDITIONS)}); read without a layout"
         + (f", with the enrolled deck {args.deck}" if args.deck else "")
+        + (
+            ", each design enrolled (vision enroll) and read with its own deck"
+            if args.enrol
+            else ""
+        )
         + f". Median {1000 * median_s:.0f} ms of CPU a photograph. "
         + "Problems: "
         + ("; ".join(total.examples[: args.examples]) or "none")

@@ -30,6 +30,7 @@ KEYS = (
     "zone_tolerance_mm",
     "markers",
     "zones",
+    "deck",
 )
 MAX_MARKERS = 64
 MAX_ZONES = 16
@@ -62,6 +63,7 @@ def parse_camera_settings(camera: Mapping[str, Any], source: str) -> CameraSetti
         zone_tolerance_mm=section.number("zone_tolerance_mm", defaults.zone_tolerance_mm),
         markers=markers,
         zones=_zones(section),
+        deck=section.path("deck"),
     )
 
 

@@ -7,6 +7,7 @@ import os
 import stat
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,8 @@ def parse_config(
         if "camera" in document
         else None
     )
+    if camera is not None and camera.deck is not None:  # relative to the configuration file
+        camera = replace(camera, deck=str(base / camera.deck))
     journal = read_journal(document, base, source)
     return TableConfig(
         **read_odds(document, source),

@@ -43,7 +43,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import cv2
 import numpy as np
@@ -422,6 +422,16 @@ class CameraSource(CardSource):
             standard_colours=options[COLOURS] == "standard",
             read_middles=options[MIDDLE] == "pips",
         )
+
+    def use_deck(self, path: Path) -> None:
+        """Read the house's deck enrolled in ``path`` (``vision enroll``; the configuration's
+        ``[camera] deck``), with the glyph model this camera reads with (before ``start``). A
+        :class:`ConfigError` says what is wrong with a file that is not a deck."""
+        from dealer_assist.vision.enrol import EnrolledDeck
+
+        deck = EnrolledDeck.load(path, base=self.detector.model)
+        # The deck answers as a glyph model does (rank_probabilities, suit_probabilities).
+        self.detector.use_model(cast(GlyphModel, deck))
 
     def use_layout_document(self, document: Mapping[str, Any], *, source: str) -> None:
         """Take the layout from a configuration's ``[camera]`` section (before ``start``)."""

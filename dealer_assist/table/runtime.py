@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from pathlib import Path
 
 from dealer_assist.config import TableConfig
 from dealer_assist.drivers.base import CardSource, Indicator, SourceEvent, SourceUrl
@@ -65,6 +66,8 @@ def _build_camera(parsed: SourceUrl, config: TableConfig) -> CardSource:
         return source  # a camera:// driver of the casino's own
     if "layout" not in parsed.options and config.camera is not None:
         source.use_layout_document(config.camera.as_document(), source=config.source_file)
+    if config.camera is not None and config.camera.deck is not None:
+        source.use_deck(Path(config.camera.deck))
     if config.squeeze and "unread" not in parsed.options:
         source.unread.after_s = 0.0
     return source

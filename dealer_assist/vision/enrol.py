@@ -26,7 +26,9 @@ import numpy as np
 from dealer_assist.cards import ALL_RANKS, Card, Suit, parse_card
 from dealer_assist.errors import CardParseError, ConfigError
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
+from dealer_assist.vision.geometry import transform_points
 from dealer_assist.vision.index import GLYPH_SIZE, CornerGlyphs, glyph_features
+from dealer_assist.vision.quads import FinderSettings, card_mask, make_view
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 DECK_VERSION = 1
@@ -38,6 +40,17 @@ ALL_CARDS: tuple[Card, ...] = tuple(
 # A template's margin (the squared distance to the nearest other class less the one to its own)
 # this many times over makes the templates this sure: exp(SHARPNESS) to one.
 SHARPNESS = 6.0
+# Finding the one card of an enrolment photograph (``_paper_quads``): the finder's settings,
+# the openings tried (work pixels: printed lines up to this thick part from the card), a card's
+# long side over its short one (a tilted view foreshortens either), the share of its outline
+# that must differ from the felt, and how many card shapes are read at most.
+_FINDER = FinderSettings()
+_OPENINGS = (3, 7, 11)
+_ASPECTS = (1.15, 1.8)
+_MIN_FILL = 0.6
+_MOST_QUADS = 3
+# A photograph shows another card when both its corners read as that card this surely.
+SURE = 0.99
 
 
 def _normalised(vectors: np.ndarray) -> np.ndarray:
@@ -284,45 +297,72 @@ def _cuts(detector: object, corner: CornerGlyphs) -> Iterable[CornerGlyphs]:
 
 
 def _paper_quads(image: np.ndarray) -> list[np.ndarray]:
-    """The card-shaped bright blobs of a photograph of one card, largest first, as
-    quadrilaterals (the reader's finder, made for a table of dealt cards, guesses the card's
-    size from the blobs and a lone card beside printed lines can throw it)."""
-    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    _, binary = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    binary = cv2.morphologyEx(binary, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    # Printed lines touching the card are thinner than a card: opened away.
-    side = max(5, min(image.shape[:2]) // 45) | 1
-    binary = cv2.morphologyEx(
-        binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    )
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    smallest = 0.002 * image.shape[0] * image.shape[1]
-    found: list[tuple[float, np.ndarray]] = []
-    for contour in contours:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if area < smallest:
-            continue
-        rect = cv2.minAreaRect(contour)
-        w, h = rect[1]
-        if min(w, h) <= 0 or not 1.2 <= max(w, h) / min(w, h) <= 1.7 or area / (w * h) < 0.85:
-            continue
-        # Paper fills its outline; a printed box of the layout is an outline only.
-        inside = np.zeros(binary.shape, np.uint8)
-        cv2.drawContours(inside, [hull], -1, 255, -1)
-        if cv2.countNonZero(cv2.bitwise_and(binary, inside)) < 0.35 * area:
-            continue
-        polygon = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-        quad = polygon if len(polygon) == 4 else cv2.boxPoints(rect)
-        found.append((area, quad.astype(np.float32)))
-    found.sort(key=lambda pair: -pair[0])
-    return [quad for _, quad in found[:2]]
+    """The card-shaped blobs of a photograph of one card, largest first, as quadrilaterals
+    in frame pixels.
+
+    The reader's finder, made for a table of dealt cards, guesses the card's size from the
+    straight stretches of every blob, and beside a layout's long printed lines a lone card is
+    outvoted. Here the card is what differs from the felt (the finder's own mask, so a court
+    card's picture counts as card as much as its white paper does), opened a little more each
+    time until printed lines touching the card part from it, kept when it has a card's shape:
+    a rectangle, as long as a card or up to a tilt's foreshortening, filled (a printed box of
+    the layout is an outline only).
+    """
+    view = make_view(image, None, _FINDER)
+    mask = card_mask(view.image, None, _FINDER)
+    smallest = _FINDER.min_card_share * mask.shape[0] * mask.shape[1]
+    found: list[tuple[float, np.ndarray, np.ndarray]] = []
+    for side in _OPENINGS:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+        contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            hull = cv2.convexHull(contour)
+            area = cv2.contourArea(hull)
+            rect = cv2.minAreaRect(hull)
+            w, h = rect[1]
+            if area < smallest or min(w, h) <= 0:
+                continue
+            if not _ASPECTS[0] <= max(w, h) / min(w, h) <= _ASPECTS[1] or area < 0.85 * w * h:
+                continue
+            inside = np.zeros(opened.shape, np.uint8)
+            cv2.drawContours(inside, [hull], -1, 255, -1)
+            if cv2.countNonZero(cv2.bitwise_and(opened, inside)) < _MIN_FILL * area:
+                continue
+            polygon = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+            corners = polygon.reshape(-1, 2) if len(polygon) == 4 else cv2.boxPoints(rect)
+            centre = np.asarray(rect[0])
+            if all(float(np.hypot(*(centre - c))) > 0.1 * min(w, h) for _, c, _ in found):
+                quad = transform_points(view.to_image, corners.astype(np.float64))
+                found.append((area, centre, quad.astype(np.float32)))
+    found.sort(key=lambda item: -item[0])
+    return [quad for _, _, quad in found[:_MOST_QUADS]]
+
+
+def _sure_card(model: GlyphModel, cut: CornerGlyphs) -> Card | None:
+    """The card a cut of an index corner shows, when the networks read it surely; else None."""
+    if cut.rank is None or cut.suit is None:
+        return None
+    rank_p = model.rank_probabilities(cut.rank.vector[None, :])[0]
+    suit_p = model.suit_probabilities(cut.suit.vector[None, :])[0]
+    rank = RANK_CLASSES[int(np.argmax(rank_p))]
+    suit = SUIT_CLASSES[int(np.argmax(suit_p))]
+    if rank is None or suit is None or rank_p.max() * suit_p.max() < SURE:
+        return None
+    return Card(rank, suit)
 
 
 def _look(image: np.ndarray, card: Card, name: str, model: GlyphModel) -> _Looked:
     """The glyphs of the one card in ``image``: from each index corner, the cut whose rank and
     suit the networks find likeliest to be the card's own (the name says which card it is).
-    The card's outline is the photograph's card-shaped bright blob, or what the reader finds."""
+    The card's outline is what the reader finds, or a card-shaped blob (``_paper_quads``):
+    the outline whose corners read likeliest as the card is kept.
+
+    A photograph of another card is refused when both index corners of that outline, cut as
+    the reader cuts them (the first of its cuts giving a whole index), read surely as one and
+    the same other card. The further re-cuts tried for the templates are not asked: one of
+    them, cutting a rank short or a picture's edge as a glyph, may read surely as anything.
+    """
     from dealer_assist.vision.pipeline import CardDetector
 
     detector = CardDetector(model=model)
@@ -332,37 +372,36 @@ def _look(image: np.ndarray, card: Card, name: str, model: GlyphModel) -> _Looke
         return _Looked([], [], f"no card found in {name}")
     rank_at = RANK_CLASSES.index(card.rank)
     suit_at = SUIT_CLASSES.index(card.suit)
-    best_quad: tuple[float, list[np.ndarray], list[np.ndarray], list[Card]] | None = None
+    best_quad: tuple[float, list[np.ndarray], list[np.ndarray], list[Card | None]] | None = None
     for quad in quads:
         ranks: list[np.ndarray] = []
         suits: list[np.ndarray] = []
-        others: list[Card] = []
+        plain: list[Card | None] = []
         total = 0.0
         for corner in detector.read_corners(image, quad):
             best: tuple[float, np.ndarray, np.ndarray] | None = None
             for cut in _cuts(detector, corner):
                 if cut.rank is None or cut.suit is None:
                     continue
+                if best is None:  # the reader's own cut: the first giving a whole index
+                    plain.append(_sure_card(model, cut))
                 rank_p = model.rank_probabilities(cut.rank.vector[None, :])[0]
                 suit_p = model.suit_probabilities(cut.suit.vector[None, :])[0]
                 score = math.log(rank_p[rank_at] + 1e-6) + math.log(suit_p[suit_at] + 1e-6)
                 if best is None or score > best[0]:
                     best = (score, cut.rank.vector, cut.suit.vector)
-                rank = RANK_CLASSES[int(np.argmax(rank_p))]
-                suit = SUIT_CLASSES[int(np.argmax(suit_p))]
-                if rank is not None and suit is not None and rank_p.max() * suit_p.max() >= 0.99:
-                    others.append(Card(rank, suit))
             if best is not None:
                 ranks.append(best[1])
                 suits.append(best[2])
                 total += best[0]
         if ranks and (best_quad is None or (len(ranks), total) > (len(best_quad[1]), best_quad[0])):
-            best_quad = (total, ranks, suits, others)
+            best_quad = (total, ranks, suits, plain)
     if best_quad is None:
         return _Looked([], [], f"no index could be cut in {name} (is the card whole and sharp?)")
-    _, ranks, suits, others = best_quad
-    if others and card not in others and len(set(others)) == 1:
-        return _Looked([], [], f"{name} shows {others[0].code}, not {card.code} (read surely)")
+    _, ranks, suits, plain = best_quad
+    shown = plain[0] if len(plain) == 2 else None
+    if shown is not None and shown != card and plain[1] == shown:
+        return _Looked([], [], f"{name} shows {shown.code}, not {card.code} (read surely)")
     return _Looked(ranks, suits, "")
 
 

@@ -302,6 +302,10 @@ class CardDetector:
             self._model = GlyphModel.load()
         return self._model
 
+    def use_model(self, model: GlyphModel) -> None:
+        """Read with ``model`` from now on (an enrolled deck answers as a glyph model does)."""
+        self._model = model
+
     @property
     def corner_model(self) -> CornerModel:
         """The corner network, loaded on first use (shared by the detectors of a thread)."""

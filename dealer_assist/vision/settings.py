@@ -56,6 +56,9 @@ class CameraSettings:
     zone_tolerance_mm: float = 40.0
     markers: tuple[CameraMarker, ...] = ()
     zones: tuple[CameraZone, ...] = ()
+    # The house's deck, enrolled with ``vision enroll`` (a table configuration's ``[camera]``
+    # only; relative to the configuration file, resolved when it is read): read that design.
+    deck: str | None = None
 
     def as_document(self) -> dict[str, Any]:
         """The section as a parsed TOML document (``{"camera": {...}}``)."""
@@ -76,4 +79,6 @@ class CameraSettings:
         }
         if self.image_to_table is not None:
             camera["image_to_table"] = [list(row) for row in self.image_to_table]
+        if self.deck is not None:
+            camera["deck"] = self.deck
         return {"camera": camera}

@@ -121,6 +121,7 @@ def test_every_section(tmp_path: Path) -> None:
             "three [x, y] points",
         ),
         ("[[camera.markers]]\nid = 3\ncenter_mm = [1]\n", "camera.markers[0].center_mm", "[x, y]"),
+        ('[camera]\ndeck = ""\n', "camera.deck", "must be a path"),
         ('sources = ["camera://0?role=witness"]\n', "sources", "every source is a witness"),
     ],
 )
