@@ -114,6 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="simulated players bet on each coup (a function of SEED, shoe, coup and seat)",
     )
     run.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    # The pit (issue 25): publish to an MQTT broker; dealer_assist/pit holds the logic.
+    run.add_argument(
+        "--publish",
+        metavar="URL",
+        help="publish to the pit's MQTT broker, e.g. mqtt://127.0.0.1:1883 (docs/pit.md)",
+    )
     run.set_defaults(handler=cmd_run)
 
     for module_name in _COMMAND_MODULES:
@@ -238,6 +244,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         journal = controller.journal
     else:
         controller = TableController(config)
+    publisher: Any = None
+    if args.publish is not None or config.publish is not None:  # the pit (issue 25)
+        from dealer_assist.pit.publisher import publish_table
+
+        publisher = publish_table(controller, config, args.publish)
     if args.json:
         controller.on_record(JsonStream(sys.stdout).on_record)
     else:
@@ -300,6 +311,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         finished = True
     finally:
         runtime.close()
+        if publisher is not None:
+            publisher.close()
         if journal is not None:
             journal.close()
     if not finished:

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from dealer_assist.errors import ConfigError
+from dealer_assist.pit.settings import PublishSettings, parse_publish
 from dealer_assist.rules.coup import Game, Hand
 from dealer_assist.rules.settlement import (
     CommissionMode,
@@ -179,6 +180,8 @@ class TableConfig:
     advantage_alerts: bool = True
     advantage_threshold: Decimal = Decimal("0.01")
     source_file: str = "<defaults>"
+    # [publish]: the pit's broker (dealer_assist/pit/settings.py); None: not published.
+    publish: PublishSettings | None = None
 
     @property
     def witness_sources(self) -> frozenset[str]:
@@ -200,6 +203,7 @@ _TOP_KEYS = {
     "journal",
     "variants_dir",
     "odds",
+    "publish",  # the pit (dealer_assist/pit/settings.py)
 }
 
 
@@ -768,7 +772,15 @@ def parse_config(
             table, "language", "en", ("en", "zh_TW", "zh_CN"), "table.language", source
         ),
         source_file=source,
+        publish=_publish(document, source, base),
     )
+
+
+def _publish(document: Mapping[str, Any], source: str, base: Path) -> PublishSettings | None:
+    """The ``[publish]`` section, checked by the pit package (no MQTT library needed)."""
+    if "publish" not in document:
+        return None
+    return parse_publish(_table(document, "publish", source), source=source, base_dir=base)
 
 
 def load_config(path: Path) -> TableConfig:
