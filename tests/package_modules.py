@@ -19,7 +19,8 @@ def module_name(path: Path) -> str:
 
 
 def module_files() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
+    """Every module but the ``__main__`` ones, which run the command when imported."""
+    return sorted(path for path in PACKAGE.rglob("*.py") if path.name != "__main__.py")
 
 
 def module_names() -> list[str]:

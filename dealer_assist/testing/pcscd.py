@@ -69,7 +69,7 @@ def pcscd_binary() -> str | None:
 def running_pcscd_pid() -> int | None:
     """The pid of a pcscd that is running now, from its pid file."""
     try:
-        pid = int(PCSCD_PID_FILE.read_text().strip())
+        pid = int(PCSCD_PID_FILE.read_text().replace("\0", "").strip())  # it ends "\n\0"
     except (OSError, ValueError):
         return None
     try:
@@ -216,8 +216,15 @@ class Pcscd:
         event_names = [name for name, _ in event_readers]
 
         def ready() -> bool:
-            if self.process is not None and self.process.poll() is not None:
-                raise PcscdError(f"pcscd exited ({self.process.returncode}); see {log_path}")
+            process = self.process
+            assert process is not None
+            if process.poll() is not None:
+                said = log_path.read_text(errors="replace").strip().splitlines()[-1:]
+                raise PcscdError(f"pcscd exited ({process.returncode}: {''.join(said)})")
+            if running_pcscd_pid() != process.pid:
+                # Not up yet, or another pcscd started at the same moment and ours is about to
+                # give way: readers listed now could be that one's (the names are the same).
+                return False
             found = list_readers()
             return all(sum(r.startswith(name + " ") for r in found) == 2 for name in names) and all(
                 sum(r.startswith(name + " ") for r in found) == 1 for name in event_names

@@ -6,7 +6,7 @@
  *
  *   shoe_sim build/shoe.elf --shoe SHOE.txt [--eeprom FILE] [--key HEX] [--epoch N]
  *            [--serial N] [--dwell-ms 200] [--gap-ms 100] [--speed 1.0] [--link PATH]
- *            [--hold-new-shoe] [--stack-from ADDR] [--auto]
+ *            [--hold-new-shoe] [--stack-from ADDR] [--auto] [--wait-host MS]
  *
  * Shoe file: one card per line, "UIDHEX PAGESHEX" (pages 4-7, 16 bytes), "UIDHEX -" (a tag
  * whose pages cannot be read) or "none" (a card without a tag); '#' starts a comment.
@@ -18,8 +18,13 @@
  *           after MS COMMAND (COMMAND when MS of simulated time have passed since this line
  *           was read: commands sent in one write are read together, so a script can place
  *           a reset exactly, however slow the machine driving the simulator is)
+ * --wait-host MS: at MS of simulated time, once no frame is half sent, the clock stands still
+ *           until a host holds the port and has written to it (a test's host then opens the
+ *           port while the shoe is silent: it meets no half frame, and nothing it could lose
+ *           while its open is still under way, such as pyserial's flush of the input)
  * Events:   @pty PATH, @ready, @dealt I in=US out=US, @latency I exit_us=N in_us=N,
  *           @done, @empty, @reset KIND t=US, @out leds=N buzzer=N lock=N t=US,
+ *           @waiting-for-host t=US, @resumed t=US (--wait-host),
  *           @status ..., @stack used=N, @bye
  */
 #define _DEFAULT_SOURCE
@@ -168,6 +173,7 @@ typedef struct {
 static dealt_t dealt[MAX_CARDS];
 static uint8_t tx_chunk[256];
 static size_t tx_len;
+static bool tx_between_frames = true; /* the last byte out ended a frame (or none went yet) */
 static uint64_t frames_out, card_frames;
 
 static void frame_done(uint64_t t_end) {
@@ -247,6 +253,7 @@ static void uart0_out(struct avr_irq_t *irq, uint32_t value, void *param) {
     if (b == 0) {
         if (tx_len)
             frame_done(sim_us() + 1000000ull * BYTE_BITS_PACED / BAUD);
+        tx_between_frames = tx_len != 0; /* a frame's closing 00; its opening 00 starts one */
         tx_len = 0;
     } else if (tx_len < sizeof tx_chunk) {
         tx_chunk[tx_len++] = b;
@@ -419,6 +426,7 @@ static void do_reset(const char *kind) {
     if (host_feed.len)
         feed_start(&host_feed);
     tx_len = 0;
+    tx_between_frames = true; /* a frame cut short by the reset is not finished later */
     force_inputs(); /* the levels outside did not change */
     event("reset %s t=%llu", kind, (unsigned long long)sim_us());
 }
@@ -627,6 +635,37 @@ static void check_host(void) {
     }
 }
 
+/* -------------------------------------------------------------------- waiting for the host */
+
+static uint64_t wait_host_us = UINT64_MAX; /* --wait-host: when the clock stops for the host */
+static bool waiting_host;
+static uint64_t waiting_since_wall;
+
+/* Once the time has come and no frame is half sent: stop the clock. */
+static bool start_waiting_host(uint64_t now) {
+    if (now < wait_host_us || !tx_between_frames)
+        return false;
+    wait_host_us = UINT64_MAX;
+    waiting_host = true;
+    waiting_since_wall = wall_us();
+    event("waiting-for-host t=%llu", (unsigned long long)now);
+    return true;
+}
+
+/* The clock stands still: commands are read (at this simulated moment) and the port watched
+ * until a host holds it and has written to it; then the clock goes on where it stopped. */
+static void wait_for_host(uint64_t *wall0) {
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    if (poll(&p, 1, 5) > 0 && (p.revents & (POLLIN | POLLHUP)))
+        read_commands();
+    check_host();
+    if (!host_feed.len)
+        return;
+    waiting_host = false;
+    *wall0 += wall_us() - waiting_since_wall; /* no catching up on the time that stood still */
+    event("resumed t=%llu", (unsigned long long)sim_us());
+}
+
 /* -------------------------------------------------------------------- set-up */
 
 static int hexval(int c) {
@@ -749,6 +788,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--speed") && v) speed = atof(argv[++i]);
         else if (!strcmp(a, "--link") && v) link = argv[++i];
         else if (!strcmp(a, "--stack-from") && v) stack_from = (uint32_t)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--wait-host") && v) wait_host_us = strtoull(argv[++i], NULL, 0) * 1000ull;
         else if (!strcmp(a, "--hold-new-shoe")) hold_new_shoe = true;
         else if (!strcmp(a, "--auto")) auto_deal = true;
         else if (!strcmp(a, "--trace")) trace = true;
@@ -827,6 +867,10 @@ int main(int argc, char **argv) {
     uint64_t wall0 = wall_us();
     uint64_t last_io = 0;
     while (!quit) {
+        if (waiting_host) {
+            wait_for_host(&wall0);
+            continue;
+        }
         avr_cycle_count_t end = avr->cycle + (avr_cycle_count_t)F_CPU_HZ / 1000000u * SLICE_US;
         while (avr->cycle < end) {
             int st = avr_run(avr);
@@ -848,6 +892,8 @@ int main(int argc, char **argv) {
         }
         deal_step();
         run_later();
+        if (start_waiting_host(now))
+            continue;
         /* keep simulated time at `speed` times the wall clock; service I/O meanwhile */
         uint64_t target = (uint64_t)((double)now / speed);
         uint64_t elapsed = wall_us() - wall0;

@@ -114,8 +114,12 @@ class SimShoe:
         gap_ms: int = 100,
         key: bytes | None = LINK_KEY,
         epoch: int = 0,
+        wait_host_ms: int | None = None,
         extra: Sequence[str] = (),
     ) -> None:
+        """``wait_host_ms``: at that simulated time (between two frames) the shoe's clock stands
+        still until a host has opened the port and written to it; :meth:`start` returns once it
+        does, so the host opens the port while the shoe is silent (see ``--wait-host``)."""
         self.workdir = workdir
         self.shoe_file = workdir / "shoe.txt"
         self.shoe_file.write_text("".join(f"{uid.hex()} {data.hex()}\n" for uid, data in tags))
@@ -126,6 +130,9 @@ class SimShoe:
         self.args += ["--dwell-ms", str(dwell_ms), "--gap-ms", str(gap_ms), *extra]
         if key is not None:
             self.args += ["--key", key.hex(), "--epoch", str(epoch)]
+        self.wait_host_ms = wait_host_ms
+        if wait_host_ms is not None:
+            self.args += ["--wait-host", str(wait_host_ms)]
         self.events: queue.Queue[SimEvent] = queue.Queue()
         self.history: list[SimEvent] = []
         self.proc: subprocess.Popen[str] | None = None
@@ -146,6 +153,8 @@ class SimShoe:
         self.reader.start()
         self.pty = self.wait("pty", 10).raw.split(" ", 1)[1]
         self.wait("ready", 10)
+        if self.wait_host_ms is not None:
+            self.wait("waiting-for-host", 10 + self.wait_host_ms / 1000)
         return self
 
     def _read(self) -> None:

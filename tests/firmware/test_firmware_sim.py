@@ -199,3 +199,27 @@ def test_pairing_installs_a_key_and_the_shoe_deals_under_it(firmware: str, tmp_p
     finally:
         host.close()
         sim.stop()
+
+
+def test_the_shoe_waits_for_its_host_and_the_host_meets_no_half_frame(
+    firmware: str, tmp_path: Path
+) -> None:
+    deck = shuffled_deck(4)[:2]
+    sim = SimShoe(tmp_path, scripted_shoe(deck), wait_host_ms=200).start()
+    try:
+        stopped = int(sim.of_kind("waiting-for-host")[0].fields["t"])
+        assert stopped >= 200_000
+        assert sim.sim_time_us() == stopped, "the clock stands still until a host writes"
+        host = ProtocolHost(sim.pty).open()  # the QUERY_STATUS it writes starts the clock
+        try:
+            wait_until(lambda: host.epoch is not None, 10, host)
+            assert int(sim.wait("resumed", 5).fields["t"]) == stopped
+            sim.send("deal 2")
+            sim.wait("done", 20, pump=host)
+            wait_until(lambda: len(delivered(host)) == 2, 10, host)
+            assert [e.card for e in delivered(host)] == deck
+            assert host.decoder.stats.frames_rejected == 0
+        finally:
+            host.close()
+    finally:
+        sim.stop()

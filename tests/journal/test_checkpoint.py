@@ -92,7 +92,7 @@ def test_verify_checks_every_checkpoint(
     assert main(command) == 0
     out = capsys.readouterr().out
     stored = len(checkpoints(path))
-    assert stored > 3 and f"{stored} checkpoints checked" in out
+    assert stored > 3 and f"{stored} checkpoint(s) checked" in out
 
     seq, blob, _, _ = checkpoints(path)[1]
     altered = blob[:-1] + bytes([blob[-1] ^ 1])

@@ -20,13 +20,14 @@ import pytest
 
 from dealer_assist.cards import Card, one_deck, parse_card
 from dealer_assist.drivers.base import CardRead, DeviceFault, SourceStatus, StatusChanged
+from dealer_assist.drivers.pcsc.reader import ReaderState, TagReader
 from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, Burned, CardDealt, Record, ShoeEnded
 from dealer_assist.table.runtime import TableRuntime
 from dealer_assist.table.simulated import simulated_choice
-from dealer_assist.tags import decode_tag, uid_hex
+from dealer_assist.tags import DATA_PAGES, decode_tag, uid_hex
 from dealer_assist.testing.ntag import VirtualReader, pull_after_reads
 from dealer_assist.testing.pcscd import Pcscd
 from tests.pcsc.conftest import EVENT_READER
@@ -178,15 +179,40 @@ def test_a_whole_shoe_dealt_through_the_event_reader_into_the_table(
     assert alerts == []
 
 
+class WatchedReader(TagReader):
+    """The driver's reader, telling the test when the driver has first looked at it."""
+
+    def __init__(self) -> None:
+        super().__init__(EVENT_READER, data_pages=DATA_PAGES)
+        self.looked = threading.Event()
+
+    def state(self) -> ReaderState:
+        state = super().state()
+        self.looked.set()
+        return state
+
+
+@pytest.mark.parametrize("pcscd_restarted", [False, True], ids=["pcscd_running", "pcscd_restarted"])
 def test_a_tag_left_on_the_reader_over_a_restart_is_not_a_second_card(
-    event_reader: VirtualReader, caplog: pytest.LogCaptureFixture
+    pcscd: Pcscd,
+    event_reader: VirtualReader,
+    caplog: pytest.LogCaptureFixture,
+    pcscd_restarted: bool,
 ) -> None:
     left = encoded_tag("9C")
-    event_reader.present_tag(left)  # on the reader when the table stopped
-    # ... and pcscd knows it before the table starts (a tag that arrives after the start is a
-    # new presentation, read as a card: CI once started the driver before pcscd saw the tag)
-    wait_reader_present(EVENT_READER)
-    source = PcscSource(reader=EVENT_READER, key=KEY)
+    if pcscd_restarted:
+        # pcscd (and the reader) start again with the table: the reader reports no tag at
+        # first (its event count still 0) and the tag lying on it only after the driver has
+        # started, as a contactless reader does once its field is up
+        pcscd.restart()
+    else:
+        # on the reader when the table stopped, and pcscd knows it before the table starts (a
+        # tag that arrives at a long-running pcscd after the start is a new presentation, read
+        # as a card: CI once started the driver before pcscd saw the tag)
+        event_reader.present_tag(left)
+        wait_reader_present(EVENT_READER)
+    reader = WatchedReader()
+    source = PcscSource(key=KEY, tag_reader=reader)
     # The table restarts from a journal whose last read from this reader is that tag.
     source.resume([b"\x04\x01", left.uid + tag_data(left)])
     events: queue.Queue[Any] = queue.Queue()
@@ -194,6 +220,9 @@ def test_a_tag_left_on_the_reader_over_a_restart_is_not_a_second_card(
         source.start(events.put)
         try:
             expect_status(events, SourceStatus.CONNECTED)
+            if pcscd_restarted:
+                assert reader.looked.wait(5.0), "the driver looks at the reader at start"
+                event_reader.present_tag(left)  # found once the driver has seen it empty
             try:
                 wait_until(
                     lambda: "is still on the reader; not read twice" in caplog.text,

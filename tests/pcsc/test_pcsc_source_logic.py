@@ -80,8 +80,10 @@ class ScriptedReader(TagReader):
         return image
 
 
-def run(reader: ScriptedReader) -> list[Any]:
+def run(reader: ScriptedReader, journal: Iterable[bytes] = ()) -> list[Any]:
+    """Run the source over the script; ``journal``: the device data the table resumes from."""
     source = PcscSource(key=KEY, tag_reader=reader, backoff=(0.01,))
+    source.resume(list(journal))
     events: queue.Queue[Any] = queue.Queue()
     source.start(events.put)
     assert reader.finished.wait(5.0)
@@ -151,6 +153,31 @@ def test_a_tag_that_stays_while_pcscd_restarts_is_one_card() -> None:
         "CLOSED",
     ]
     assert events[3].detail.startswith("pcscd is not available")
+
+
+OTHER_UID = bytes.fromhex("04A2245A6B3C81")
+
+
+def test_the_journals_tag_found_on_a_reader_that_has_just_started_is_not_a_second_card() -> None:
+    # The table restarts with pcscd (or the reader) just started: pcscd reports the reader empty
+    # with its event count still 0 (it has not found the tag yet) and the tag a moment later.
+    last = genuine("7S")
+    reader = ScriptedReader(
+        opens=[], steps=[state(PRESENT, 1), state(EMPTY, 2), state(PRESENT, 3)], now=state(EMPTY, 0)
+    )
+    reader.images[1] = last
+    reader.images[3] = TagImage(OTHER_UID, encode_tag(OTHER_UID, parse_card("2D"), 1, 2, KEY))
+    events = run(reader, journal=[last.uid + last.data])
+    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 2D", "CLOSED"]
+
+
+def test_the_journals_tag_seen_leaving_and_presented_again_is_read_again() -> None:
+    # pcscd has seen tags come and go (count 4): the empty reader is news, the tag has left.
+    last = genuine("7S")
+    reader = ScriptedReader(opens=[], steps=[state(PRESENT, 5)], now=state(EMPTY, 4))
+    reader.images[5] = last
+    events = run(reader, journal=[last.uid + last.data])
+    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 7S", "CLOSED"]
 
 
 def test_a_read_that_keeps_failing_is_a_fault_not_a_card() -> None:

@@ -20,10 +20,10 @@ from dealer_assist.cards import parse_card, parse_cards
 from dealer_assist.drivers.base import CardRead, DeviceFault, SourceStatus, StatusChanged
 from dealer_assist.drivers.pcsc.reader import TagReader
 from dealer_assist.drivers.pcsc.source import PcscSource
+from dealer_assist.tag_decks import check_shoe, encode_deck, enroll_deck
 from dealer_assist.tags import UidTable, decode_tag, uid_hex
-from dealer_assist.tags_cli import EXIT_OK, check_shoe, encode_deck, enroll_deck
 from dealer_assist.testing.ntag import VirtualNtag, VirtualReader, fail_reads, pull_after_reads
-from dealer_assist.testing.pcscd import Pcscd
+from dealer_assist.testing.pcscd import Pcscd, PcscdError, running_pcscd_pid
 from tests.pcsc.conftest import COMMAND_READER, SOURCE_READER
 from tests.pcsc.helpers import (
     DECK,
@@ -264,10 +264,8 @@ def test_encode_writes_a_deck_and_refuses_a_locked_tag(
     blanks = [VirtualNtag() for _ in SMALL_DECK]
     out = PromptStream()
     with Operator(command_reader, out, [locked, *blanks]):
-        status = encode_deck(
-            station, deck_serial=DECK, key=KEY, out=out, cards=SMALL_DECK, timeout=5
-        )
-    assert status == EXIT_OK, out.text
+        done = encode_deck(station, deck_serial=DECK, key=KEY, out=out, cards=SMALL_DECK, timeout=5)
+    assert done, out.text
     assert "WRITE FAILED" in out.text
     assert tag_data(locked) == bytes(16), "a locked tag stays as it was"
     for tag, card in zip(blanks, SMALL_DECK, strict=True):
@@ -298,7 +296,7 @@ def test_enroll_then_check_with_the_uid_table(
     table_file = tmp_path / "uids.json"
     out = PromptStream()
     with Operator(command_reader, out, plain):
-        status = enroll_deck(
+        done = enroll_deck(
             station,
             deck_serial=2002,
             table=UidTable(),
@@ -307,7 +305,7 @@ def test_enroll_then_check_with_the_uid_table(
             save=lambda table: table.save(table_file),
             timeout=5,
         )
-    assert status == EXIT_OK, out.text
+    assert done, out.text
     table = UidTable.load(table_file)
     assert [table[tag.uid].card for tag in plain] == SMALL_DECK
     out = PromptStream()
@@ -319,3 +317,13 @@ def test_enroll_then_check_with_the_uid_table(
     missing = table[plain[-1].uid].card.pretty
     assert result.missing == [f"deck 2002: 1 missing: {missing}"]
     assert "SHOE NOT OK: 1 missing." in out.text
+
+
+def test_a_second_pcscd_is_refused_while_ours_runs(pcscd: Pcscd, tmp_path: Path) -> None:
+    # pcscd ends its pid file with "\n\0": read as no pid, the check let a second pcscd start
+    # (another test run on the same machine), which gave way at once, and that run's fixture
+    # took the first one's readers, named like its own, for its own
+    assert pcscd.process is not None
+    assert running_pcscd_pid() == pcscd.process.pid
+    with pytest.raises(PcscdError, match="another pcscd"):
+        Pcscd(tmp_path).start()

@@ -10,15 +10,9 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.cards import one_deck, parse_card
+from dealer_assist.cli.tags import add_parser
+from dealer_assist.tag_decks import check_shoe, encode_deck, enroll_deck
 from dealer_assist.tags import UidTable, decode_tag
-from dealer_assist.tags_cli import (
-    EXIT_ERROR,
-    EXIT_OK,
-    add_parser,
-    check_shoe,
-    encode_deck,
-    enroll_deck,
-)
 from dealer_assist.testing.ntag import VirtualNtag
 from tests.pcsc.helpers import (
     DECK,
@@ -38,7 +32,7 @@ def prompts(out: io.StringIO) -> list[str]:
 def test_encode_writes_a_whole_deck_in_new_deck_order() -> None:
     tags = [VirtualNtag() for _ in range(52)]
     out = io.StringIO()
-    assert encode_deck(FakeStation(tags), deck_serial=DECK, key=KEY, out=out) == EXIT_OK
+    assert encode_deck(FakeStation(tags), deck_serial=DECK, key=KEY, out=out) is True
     for position, (tag, card) in enumerate(zip(tags, one_deck(), strict=True), start=1):
         info = decode_tag(tag.uid, tag_data(tag), KEY)
         assert (info.card, info.deck_serial, info.card_serial) == (card, DECK, position)
@@ -59,7 +53,7 @@ def test_encode_says_what_went_wrong_and_asks_again() -> None:
     # another deck's and another key's tags -> refused without --overwrite; second -> 2♠.
     station = FakeStation([locked, first, first, king, other_deck, other_key, second])
     out = io.StringIO()
-    assert encode_deck(station, deck_serial=DECK, key=KEY, out=out, cards=cards) == EXIT_OK
+    assert encode_deck(station, deck_serial=DECK, key=KEY, out=out, cards=cards) is True
     text = out.getvalue()
     assert "WRITE FAILED" in text and "use another tag for A♠" in text
     assert f"DUPLICATE: tag {first.uid.hex().upper()} was just written as A♠" in text
@@ -75,7 +69,7 @@ def test_encode_overwrite_lock_and_a_repeated_run() -> None:
     tag = encoded_tag("AS", deck_serial=9)
     out = io.StringIO()
     station = FakeStation([tag])
-    status = encode_deck(
+    done = encode_deck(
         station,
         deck_serial=DECK,
         key=KEY,
@@ -84,7 +78,7 @@ def test_encode_overwrite_lock_and_a_repeated_run() -> None:
         overwrite=True,
         lock=True,
     )
-    assert status == EXIT_OK and "written and verified, locked" in out.getvalue()
+    assert done and "written and verified, locked" in out.getvalue()
     assert decode_tag(tag.uid, tag_data(tag), KEY).deck_serial == DECK
     assert all(tag.is_locked(page) for page in range(4, 8))
     again = io.StringIO()  # the same deck again: verified as it is, nothing to write
@@ -92,16 +86,14 @@ def test_encode_overwrite_lock_and_a_repeated_run() -> None:
         encode_deck(
             FakeStation([tag]), deck_serial=DECK, key=KEY, out=again, cards=[parse_card("AS")]
         )
-        == EXIT_OK
+        is True
     )
 
 
 def test_encode_stops_when_no_tag_comes() -> None:
     out = io.StringIO()
-    status = encode_deck(
-        FakeStation([VirtualNtag()]), deck_serial=DECK, key=KEY, out=out, timeout=2
-    )
-    assert status == EXIT_ERROR
+    done = encode_deck(FakeStation([VirtualNtag()]), deck_serial=DECK, key=KEY, out=out, timeout=2)
+    assert done is False
     assert out.getvalue().splitlines()[-1] == "Stopped (no tag within 2 s) after 1 of 52 tags."
 
 
@@ -111,14 +103,14 @@ def test_enroll_a_deck_refusing_a_tag_twice(tmp_path: Path) -> None:
     table = UidTable()
     saved: list[int] = []
     out = io.StringIO()
-    status = enroll_deck(
+    done = enroll_deck(
         FakeStation(presented),
         deck_serial=5,
         table=table,
         out=out,
         save=lambda current: saved.append(len(current)),
     )
-    assert status == EXIT_OK
+    assert done is True
     assert [table[tag.uid].card for tag in tags] == one_deck()
     assert [table[tag.uid].card_serial for tag in tags] == list(range(1, 53))
     assert "DUPLICATE: tag" in out.getvalue() and "already enrolled as 4♠" in out.getvalue()
@@ -186,7 +178,10 @@ def test_check_with_named_decks_and_two_tags_claiming_one_card() -> None:
     assert result.missing[1] == "deck 2: never presented (52 cards)"
 
 
-def test_the_tags_subcommands_parse() -> None:
+def test_the_tags_subcommands_parse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the key and the UID table must exist to be named
+    Path("k").write_text("key\n", "utf-8")
+    Path("t.json").write_text("{}", "utf-8")
     parser = argparse.ArgumentParser(prog="dealer-assist")
     add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["tags", "encode", "--deck-serial", "7", "--key-file", "k", "--lock"])

@@ -21,8 +21,8 @@ import pytest
 import dealer_assist.drivers.shoe.serial  # noqa: F401 - registers mockshoe:// with pyserial
 from dealer_assist.drivers.shoe.keys import ShoeKey, load_shoe_key, save_shoe_key
 from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
+from dealer_assist.drivers.shoe.pairing import PairingError, pair_shoe
 from dealer_assist.drivers.shoe.protocol_mockshoe import forget, plug_in
-from dealer_assist.shoe_cli import PairingError, pair_shoe
 from tests.serial.shoe_model import KEY
 
 COMMAND = [sys.executable, "-m", "dealer_assist.cli"]

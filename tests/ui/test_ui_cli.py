@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.cli import build_parser, main
-from dealer_assist.ui import cli as ui_cli
+from dealer_assist.cli.app import default_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,9 +46,9 @@ def test_no_display_no_window(
         monkeypatch.delenv(name, raising=False)
     assert main(["touchscreen"]) == 1
     assert "no display" in capsys.readouterr().err
-    assert ui_cli.default_arguments() == ["run", "--source", "mock://"]
+    assert default_arguments() == ["run", "--source", "mock://?pace=0"]  # not on a terminal
     monkeypatch.setenv("DISPLAY", ":0")
-    assert ui_cli.default_arguments() == ["touchscreen"]
+    assert default_arguments() == ["touchscreen"]
 
 
 def test_the_touchscreen_starts_and_paints(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import AlertRaised, CardDealt, CardWitnessed, Record
 from dealer_assist.table.runtime import TableRuntime, build_source
 from dealer_assist.vision.calibration import homography_shift_mm
+from dealer_assist.vision.camera_section import with_camera_section
 from dealer_assist.vision.layout import Layout, layout_to_toml, parse_layout, punto_banco_layout
 from dealer_assist.vision.synthetic import (
     EASY,
@@ -40,7 +41,6 @@ from dealer_assist.vision.synthetic import (
     scene_base,
 )
 from dealer_assist.vision.tracker import TrackerSettings
-from dealer_assist.vision_cli import with_camera_section
 
 TIMEOUT = 120.0
 P, B = Hand.PLAYER, Hand.BANKER

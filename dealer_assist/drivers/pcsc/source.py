@@ -191,8 +191,8 @@ class PcscSource(CardSource):
         state = self.reader.state()
         if state.present:
             self._on_arrival(state)
-        elif state.empty:
-            self._held = None
+        elif state.empty and state.events:
+            self._held = None  # (see below: a count of 0 says pcscd has seen no tag here yet)
         while not self.stopped:
             new = self.reader.wait_change(WAIT_SLICE)
             if new is None:
@@ -201,7 +201,11 @@ class PcscSource(CardSource):
                 state = new
                 self._on_arrival(new)
             else:
-                if not new.present:
+                # A tag seen leaving is gone. An empty reader whose event count is still 0 is
+                # one pcscd (or the reader) has just started and not yet found a tag on: the
+                # tag read before the restart may be lying there still (a contactless reader
+                # finds it once its field is up), so it stays the same presentation.
+                if not new.present and new.events:
                     self._held = None
                 state = new
 

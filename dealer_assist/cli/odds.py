@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from dealer_assist.cli.common import EXIT_OK, EXIT_REJECTED, MAX_DECKS, whole_number
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
@@ -17,7 +19,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "(AS=8,AH=7,...; '*=N' sets every card or rank not named).",
     )
     shoe = parser.add_mutually_exclusive_group()
-    shoe.add_argument("--decks", type=int, default=8, help="full decks (default 8)")
+    shoe.add_argument(
+        "--decks",
+        type=whole_number(1, MAX_DECKS),
+        default=8,
+        help=f"full decks, 1 to {MAX_DECKS} (default 8)",
+    )
     shoe.add_argument("--remaining", metavar="COUNTS", help="what is left, per rank or per card")
     parser.add_argument(
         "--variant",
@@ -63,11 +70,19 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from dealer_assist.rules.variants import default_catalog
 
     try:
-        shoe = parse_remaining(args.remaining) if args.remaining else full_shoe(args.decks)
+        if args.remaining is None:
+            shoe = full_shoe(args.decks)
+        elif not args.remaining.strip():
+            raise ValueError("--remaining: empty; give the counts, e.g. A=31,2=32,...,K=29")
+        else:
+            shoe = parse_remaining(args.remaining)
     except (RemainingParseError, CompositionError, ValueError) as error:
         return _fail(args, "bad_remaining", str(error))
+    if shoe.size > MAX_DECKS * 52:
+        message = f"--remaining: {shoe.size} cards; a shoe holds at most {MAX_DECKS * 52}"
+        return _fail(args, "bad_remaining", message)
     bets: Any = None
-    if args.variant:
+    if args.variant is not None:
         try:
             variant = default_catalog().variant(args.variant)
         except Exception as error:
@@ -83,7 +98,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         sys.stdout.write(_table(report))
-    return 0
+    return EXIT_OK
 
 
 def _fail(args: argparse.Namespace, code: str, message: str) -> int:
@@ -91,4 +106,4 @@ def _fail(args: argparse.Namespace, code: str, message: str) -> int:
         sys.stdout.write(json.dumps({"error": {"code": code, "message": message}}) + "\n")
     else:
         sys.stderr.write(f"dealer-assist odds: {message}\n")
-    return 2
+    return EXIT_REJECTED

@@ -1,27 +1,24 @@
-"""``dealer-assist tags encode | enroll | check``: prepare and verify decks of NFC-tagged cards.
+"""Preparing and checking decks of NFC-tagged cards: encode, enrol, check a shoe.
 
-Each command talks to the operator through an output stream: it says which card to present
+The work behind ``dealer-assist tags encode | enroll | check`` (:mod:`dealer_assist.cli.tags`).
+Each procedure talks to the operator through an output stream: it says which card to present
 next, what it did with the tag, and what went wrong (write refused, wrong or duplicate tag, a
-tag taken away too early). The work is done by :func:`encode_deck`, :func:`enroll_deck` and
-:func:`check_shoe`, which take any :class:`TagStation` (the PC/SC :class:`TagReader`, or a
+tag taken away too early). :func:`encode_deck`, :func:`enroll_deck` and :func:`check_shoe`
+take any :class:`TagStation` (the PC/SC :class:`~dealer_assist.drivers.pcsc.reader.TagReader`, or a
 stand-in in tests) and the stream, so they run the same way under test as at the pit.
 
 The lines that ask for a tag start with ``Present``; the lines that ask to take it away start
-with ``Take``. Exit codes: 0 done, 1 device or setup error or stopped by the operator,
-2 the check found problems.
+with ``Take``.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol, TextIO
 
 from dealer_assist.cards import Card, one_deck
-from dealer_assist.errors import DealerAssistError, DeviceError
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.tags import (
     DATA_LENGTH,
     DATA_PAGE,
@@ -36,13 +33,8 @@ from dealer_assist.tags import (
     decode_tag,
     encode_tag,
     identify_tag,
-    load_key,
     uid_hex,
 )
-
-EXIT_OK = 0
-EXIT_ERROR = 1
-EXIT_PROBLEMS = 2
 
 
 class TagStation(Protocol):
@@ -63,7 +55,7 @@ class TagStation(Protocol):
         """Set the lock bits of pages ``first``-``last`` (irreversible)."""
 
 
-class _Stopped(Exception):
+class _Stopped(DealerAssistError):
     """No tag within the timeout."""
 
 
@@ -108,8 +100,10 @@ def encode_deck(
     lock: bool = False,
     overwrite: bool = False,
     timeout: float | None = None,
-) -> int:
-    """Write one deck's tags card by card in new-deck order, each verified by reading it back."""
+) -> bool:
+    """Write one deck's tags card by card in new-deck order, each verified by reading it back.
+
+    True when every tag was written; False when it stopped (no tag in time, or Ctrl-C)."""
     cards = list(one_deck() if cards is None else cards)
     where = f" on {station.reader_name!r}" if station.reader_name else ""
     _say(out, f"Encoding deck {deck_serial}: {len(cards)} tags{where}.")
@@ -158,9 +152,9 @@ def encode_deck(
     except (_Stopped, KeyboardInterrupt) as reason:
         why = str(reason) if isinstance(reason, _Stopped) else "stopped by the operator"
         _say(out, f"Stopped ({why}) after {len(written)} of {len(cards)} tags.")
-        return EXIT_ERROR
+        return False
     _say(out, f"Deck {deck_serial}: {len(written)} tags written and verified.")
-    return EXIT_OK
+    return True
 
 
 def _encode_refusal(
@@ -214,8 +208,10 @@ def enroll_deck(
     save: Callable[[UidTable], None] | None = None,
     cards: Sequence[Card] | None = None,
     timeout: float | None = None,
-) -> int:
-    """Add one deck's tags to ``table`` by UID, in new-deck order; ``save`` after every card."""
+) -> bool:
+    """Add one deck's tags to ``table`` by UID, in new-deck order; ``save`` after every card.
+
+    True when every card was enrolled; False when it stopped (no tag in time, or Ctrl-C)."""
     cards = list(one_deck() if cards is None else cards)
     _say(out, f"Enrolling deck {deck_serial}: {len(cards)} cards, in this order.")
     enrolled = 0
@@ -240,9 +236,9 @@ def enroll_deck(
     except (_Stopped, KeyboardInterrupt) as reason:
         why = str(reason) if isinstance(reason, _Stopped) else "stopped by the operator"
         _say(out, f"Stopped ({why}) after {enrolled} of {len(cards)} cards.")
-        return EXIT_ERROR
+        return False
     _say(out, f"Deck {deck_serial}: {enrolled} tags enrolled ({len(table)} in the table).")
-    return EXIT_OK
+    return True
 
 
 # --- check ------------------------------------------------------------------------------------
@@ -409,149 +405,3 @@ def _report(result: ShoeCheck, out: TextIO) -> None:
         }
         summary = ", ".join(f"{count} {kind}" for kind, count in counts.items() if count)
         _say(out, f"SHOE NOT OK: {summary}.")
-
-
-# --- the command line -------------------------------------------------------------------------
-
-
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``tags`` and its subcommands to the ``dealer-assist`` command."""
-    tags = subparsers.add_parser(
-        "tags",
-        help="encode, enroll and check NFC-tagged decks (needs pcscd and a reader)",
-        description="Prepare and verify decks of cards with NFC tags, through a PC/SC reader.",
-    )
-    commands = tags.add_subparsers(dest="tags_command", metavar="TAGS_COMMAND", required=True)
-
-    def reader_options(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--reader",
-            default="",
-            help="reader name pattern (substring or glob; default: the first reader)",
-        )
-        parser.add_argument(
-            "--timeout",
-            type=float,
-            default=None,
-            help="seconds to wait for each tag (default: no limit)",
-        )
-
-    encode = commands.add_parser(
-        "encode", help="write a deck's tags, card by card in new-deck order, verified"
-    )
-    encode.add_argument("--deck-serial", type=int, required=True, help="this deck's serial")
-    encode.add_argument("--key-file", type=Path, required=True, help="the casino's tag key")
-    encode.add_argument("--lock", action="store_true", help="lock the written pages (permanent)")
-    encode.add_argument(
-        "--overwrite", action="store_true", help="re-encode tags of another deck or key"
-    )
-    reader_options(encode)
-    encode.set_defaults(handler=cmd_tags_encode)
-
-    enroll = commands.add_parser(
-        "enroll", help="record the UIDs of a deck's tags in a UID table, in new-deck order"
-    )
-    enroll.add_argument("--out", type=Path, required=True, help="UID table (JSON); added to")
-    enroll.add_argument("--deck-serial", type=int, required=True, help="this deck's serial")
-    reader_options(enroll)
-    enroll.set_defaults(handler=cmd_tags_enroll)
-
-    check = commands.add_parser(
-        "check", help="present a whole shoe: every card once, none missing, none foreign"
-    )
-    check.add_argument("--decks", type=int, default=8, help="decks in the shoe (default 8)")
-    check.add_argument("--key-file", type=Path, help="the casino's tag key")
-    check.add_argument("--uid-table", type=Path, help="UID table of enrolled tags")
-    check.add_argument(
-        "--deck-serial",
-        type=int,
-        action="append",
-        default=[],
-        dest="deck_serials",
-        help="a deck serial this shoe holds (repeatable; default: the first decks seen)",
-    )
-    check.add_argument(
-        "--idle",
-        type=float,
-        default=30.0,
-        help="end after this many seconds without a tag (default 30)",
-    )
-    check.add_argument("--reader", default="", help="reader name pattern")
-    check.set_defaults(handler=cmd_tags_check)
-
-
-def _open_reader(pattern: str) -> TagStation:
-    from dealer_assist.drivers.pcsc.reader import TagReader  # pyscard only when a command runs
-
-    reader = TagReader(pattern)
-    reader.open()
-    return reader
-
-
-def _close(station: TagStation) -> None:
-    close = getattr(station, "close", None)
-    if callable(close):
-        close()
-
-
-def cmd_tags_encode(args: argparse.Namespace) -> int:
-    key = load_key(args.key_file)
-    station = _open_reader(args.reader)
-    try:
-        return encode_deck(
-            station,
-            deck_serial=args.deck_serial,
-            key=key,
-            out=sys.stdout,
-            lock=args.lock,
-            overwrite=args.overwrite,
-            timeout=args.timeout,
-        )
-    except DeviceError as error:
-        sys.stderr.write(f"dealer-assist: {error}\n")
-        return EXIT_ERROR
-    finally:
-        _close(station)
-
-
-def cmd_tags_enroll(args: argparse.Namespace) -> int:
-    table = UidTable.load(args.out) if args.out.exists() else UidTable()
-    station = _open_reader(args.reader)
-    try:
-        return enroll_deck(
-            station,
-            deck_serial=args.deck_serial,
-            table=table,
-            out=sys.stdout,
-            save=lambda current: current.save(args.out),
-            timeout=args.timeout,
-        )
-    except DeviceError as error:
-        sys.stderr.write(f"dealer-assist: {error}\n")
-        return EXIT_ERROR
-    finally:
-        _close(station)
-
-
-def cmd_tags_check(args: argparse.Namespace) -> int:
-    if args.key_file is None and args.uid_table is None:
-        raise DealerAssistError("tags check needs --key-file, --uid-table, or both")
-    key = load_key(args.key_file) if args.key_file else None
-    table = UidTable.load(args.uid_table) if args.uid_table else None
-    station = _open_reader(args.reader)
-    try:
-        result = check_shoe(
-            station,
-            decks=args.decks,
-            out=sys.stdout,
-            key=key,
-            uid_table=table,
-            deck_serials=args.deck_serials,
-            idle_timeout=args.idle,
-        )
-    except DeviceError as error:
-        sys.stderr.write(f"dealer-assist: {error}\n")
-        return EXIT_ERROR
-    finally:
-        _close(station)
-    return EXIT_OK if result.ok else EXIT_PROBLEMS

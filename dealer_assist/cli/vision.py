@@ -1,7 +1,7 @@
 """``dealer-assist vision ...`` and ``dealer-assist camera ...``: the camera's commands.
 
-Registered by ``dealer_assist.cli`` through :func:`add_parser`. OpenCV is imported only when one
-of these commands runs (it is the ``camera`` extra).
+Registered by :mod:`dealer_assist.cli.app` through :func:`add_parser`. OpenCV is imported only
+when one of these commands runs (it is the ``camera`` extra).
 
 - ``vision detect IMAGE... [--json] [--layout CONFIG] [--annotate OUT_DIR]``: the cards in each
   image, one line per image.
@@ -16,14 +16,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_ERROR = 1
+from dealer_assist.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    existing_file,
+    folder_for_output,
+    number,
+    writable_file,
+)
+from dealer_assist.errors import ConfigError
+
+#: Images ``vision detect`` reads: each side at least this many pixels...
+MIN_IMAGE_SIDE = 64
+#: ... and at most this many, and a file no larger than this.
+MAX_IMAGE_SIDE = 10_000
+MAX_IMAGE_BYTES = 200 * 1024 * 1024
 
 
 def add_parser(subparsers: Any) -> None:
@@ -43,20 +55,26 @@ def add_parser(subparsers: Any) -> None:
     detect.add_argument("--json", action="store_true", help="print one JSON object per image")
     detect.add_argument(
         "--layout",
-        type=Path,
+        type=existing_file,
         metavar="CONFIG",
         help="a TOML file with a [camera] table (zones, calibration): adds each card's zone",
     )
     detect.add_argument(
-        "--annotate", type=Path, metavar="OUT_DIR", help="write annotated images here"
+        "--annotate",
+        type=folder_for_output,
+        metavar="OUT_DIR",
+        help="write annotated images (IMAGE's name.annotated.png) into this folder, made if "
+        "needed; a file already there of such a name is never overwritten: the command refuses",
     )
     detect.add_argument(
         "--threshold",
-        type=float,
+        type=number(0, 1),
         default=None,
-        help="confidence threshold (default 0.98, the camera's)",
+        help="confidence threshold, 0 to 1 (default 0.98, the camera's)",
     )
-    detect.add_argument("--model", type=Path, help="a glyph model other than the built-in one")
+    detect.add_argument(
+        "--model", type=existing_file, help="a glyph model other than the built-in one"
+    )
     detect.set_defaults(handler=cmd_vision_detect)
 
     camera = subparsers.add_parser("camera", help="set up the overhead camera")
@@ -71,9 +89,11 @@ def add_parser(subparsers: Any) -> None:
         "its [camera] section is written.",
     )
     source = calibrate.add_mutually_exclusive_group(required=True)
-    source.add_argument("--image", type=Path, help="a frame saved from the camera")
+    source.add_argument("--image", type=existing_file, help="a frame saved from the camera")
     source.add_argument("--source", help="a camera to grab a frame from: 0, a file or a URL")
-    calibrate.add_argument("--layout", type=Path, metavar="CONFIG", help="the layout to calibrate")
+    calibrate.add_argument(
+        "--layout", type=existing_file, metavar="CONFIG", help="the layout to calibrate"
+    )
     calibrate.add_argument("--banque", action="store_true", help="start from the Banque layout")
     calibrate.add_argument(
         "--corners",
@@ -83,7 +103,7 @@ def add_parser(subparsers: Any) -> None:
     )
     calibrate.add_argument(
         "--out",
-        type=Path,
+        type=writable_file,
         required=True,
         help="the TOML file to write: a layout file, or the table's configuration ([camera])",
     )
@@ -92,16 +112,25 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _layout_for(args: argparse.Namespace) -> Any:
-    from dealer_assist.vision.layout import banque_layout, load_layout, punto_banco_layout
+    from dealer_assist.vision.layout import banque_layout, punto_banco_layout
 
     if getattr(args, "layout", None) is not None:
-        return load_layout(args.layout)
+        return _load_layout(args.layout)
     if getattr(args, "banque", False):
         return banque_layout()
     out = getattr(args, "out", None)
     if out is not None and "camera" in _read_toml(out):
-        return load_layout(out)  # recalibrating: keep its zones and markers
+        return _load_layout(out)  # recalibrating: keep its zones and markers
     return punto_banco_layout()
+
+
+def _load_layout(path: Path) -> Any:
+    from dealer_assist.vision.layout import load_layout
+
+    try:
+        return load_layout(path)
+    except UnicodeDecodeError:
+        raise ConfigError(str(path), "", "not a layout: not UTF-8 text") from None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -118,43 +147,6 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(str(path), "", f"not valid TOML: {error}") from None
 
 
-# A table header line: [name], [[name]], [name.sub] (names as TOML writes them, no commas).
-_HEADER = re.compile(r"""^\s*\[\[?\s*([A-Za-z0-9_\-."' ]+?)\s*\]\]?\s*(#.*)?$""")
-
-
-def with_camera_section(text: str, camera_toml: str, *, where: str) -> str:
-    """``text`` (a TOML document) with its ``[camera]`` tables replaced by ``camera_toml``.
-
-    Everything else is kept byte for byte; the result is checked by reading it back, so a file
-    this cannot edit safely is refused (``ValueError``) rather than damaged.
-    """
-    kept: list[str] = []
-    in_camera = False
-    first = camera_toml.splitlines()[0] if camera_toml.startswith("#") else None
-    for line in text.splitlines(keepends=True):
-        header = _HEADER.match(line)
-        if header:
-            name = header.group(1).replace('"', "").replace("'", "").replace(" ", "")
-            in_camera = name == "camera" or name.startswith("camera.")
-        if not in_camera and line.rstrip("\n") != first:  # the last calibration's heading
-            kept.append(line)
-    body = "".join(kept).rstrip()
-    result = (body + "\n\n" if body else "") + camera_toml
-    before = tomllib.loads(text)
-    try:
-        after = tomllib.loads(result)
-    except tomllib.TOMLDecodeError:
-        after = {}
-    before.pop("camera", None)
-    camera = after.pop("camera", None)
-    if before != after or camera != tomllib.loads(camera_toml)["camera"]:
-        raise ValueError(
-            f"{where}: cannot replace its [camera] section safely (it is spread out or split "
-            "oddly); write --out to a file of its own and point layout= at it"
-        )
-    return result
-
-
 def cmd_vision_detect(args: argparse.Namespace) -> int:
     import cv2
 
@@ -162,21 +154,21 @@ def cmd_vision_detect(args: argparse.Namespace) -> int:
     from dealer_assist.vision.calibration import homography_from_markers
     from dealer_assist.vision.classifier import GlyphModel
     from dealer_assist.vision.cores import one_core
-    from dealer_assist.vision.layout import load_layout
     from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector
 
     one_core()
-    layout = load_layout(args.layout) if args.layout is not None else None
-    model = GlyphModel.load(args.model) if args.model is not None else GlyphModel.load()
+    layout = _load_layout(args.layout) if args.layout is not None else None
+    model = _model(args.model) if args.model is not None else GlyphModel.load()
     threshold = args.threshold if args.threshold is not None else DEFAULT_THRESHOLD
     status = EXIT_OK
     if args.annotate is not None:
+        _check_annotations(args.annotate, args.images)
         args.annotate.mkdir(parents=True, exist_ok=True)
     for path in args.images:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        image, problem = _read_image(path)
         if image is None:
             status = EXIT_ERROR
-            message = f"cannot read {path} as an image"
+            message = problem
             if args.json:
                 sys.stdout.write(json.dumps({"image": str(path), "error": message}) + "\n")
             else:
@@ -211,6 +203,60 @@ def cmd_vision_detect(args: argparse.Namespace) -> int:
     return status
 
 
+def _model(path: Path) -> Any:
+    from dealer_assist.vision.classifier import GlyphModel
+
+    try:
+        return GlyphModel.load(path)
+    except Exception as error:  # numpy reads any file: whatever it finds there is refused
+        raise ConfigError(
+            str(path), "--model", f"not a glyph model ({type(error).__name__}: {error})"
+        ) from None
+
+
+def _check_annotations(folder: Path, images: list[Path]) -> None:
+    """Refuse, before reading any image, to overwrite a file or to write one name twice."""
+    names: dict[str, Path] = {}
+    for image in images:
+        name = f"{image.stem}.annotated.png"
+        if name in names:
+            raise ConfigError(
+                "--annotate", "", f"{names[name]} and {image} would both be annotated as {name}"
+            )
+        names[name] = image
+        if (folder / name).exists() or (folder / name).is_symlink():
+            raise ConfigError(
+                "--annotate",
+                "",
+                f"{folder / name} exists: it is not overwritten; remove it or choose another "
+                "folder",
+            )
+
+
+def _read_image(path: Path) -> tuple[Any, str]:
+    """The image at ``path`` (or None) and, when None, why."""
+    import cv2
+
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        return None, f"cannot read {path} as an image: {error.strerror or error}"
+    if not path.is_file():
+        return None, f"cannot read {path} as an image: not a file"
+    if size > MAX_IMAGE_BYTES:
+        return None, f"{path}: {size} bytes; an image file is at most {MAX_IMAGE_BYTES}"
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        return None, f"cannot read {path} as an image"
+    height, width = image.shape[:2]
+    if min(height, width) < MIN_IMAGE_SIDE or max(height, width) > MAX_IMAGE_SIDE:
+        return None, (
+            f"{path}: {width}x{height} pixels; an image is {MIN_IMAGE_SIDE} to "
+            f"{MAX_IMAGE_SIDE} pixels on each side"
+        )
+    return image, ""
+
+
 def _parse_corners(text: str) -> list[tuple[float, float]]:
     points = []
     for part in text.replace(";", " ").split():
@@ -242,10 +288,10 @@ def _grab(source: str) -> Any:
 
 
 def cmd_camera_calibrate(args: argparse.Namespace) -> int:
-    import cv2
 
     from dealer_assist.errors import ConfigError
     from dealer_assist.vision.calibration import homography_from_corners, homography_from_markers
+    from dealer_assist.vision.camera_section import with_camera_section
     from dealer_assist.vision.layout import layout_to_toml
 
     try:
@@ -254,8 +300,11 @@ def cmd_camera_calibrate(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{error}\n")
         return EXIT_ERROR
     if args.image is not None:
-        image = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
+        image, problem = _read_image(args.image)
         where = str(args.image)
+        if image is None:
+            sys.stderr.write(f"{problem}\n")
+            return EXIT_ERROR
     else:
         image = _grab(args.source)
         where = args.source

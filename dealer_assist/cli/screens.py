@@ -1,4 +1,4 @@
-"""The screens' subcommands: ``touchscreen``, ``scoreboard``, ``screenshot``.
+"""The screens' commands: ``touchscreen``, ``scoreboard``, ``screenshot``.
 
 Imported by :mod:`dealer_assist.cli` on every run, so nothing here imports Qt at module level:
 ``dealer-assist --help`` and the headless table stay light.
@@ -7,13 +7,21 @@ Imported by :mod:`dealer_assist.cli` on every run, so nothing here imports Qt at
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from dealer_assist.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    add_table_options,
+    folder_for_output,
+    has_display,
+    qt_available,
+    table_config,
+    whole_number,
+)
 from dealer_assist.errors import DealerAssistError
 
 #: The mock shoe the demo deals from: a card every 1.2 s, so a person can follow (and bet).
@@ -31,14 +39,9 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _table_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", type=Path, help="the table's configuration file (TOML)")
-    parser.add_argument("--variant", help="variant name, overriding the configuration")
-    parser.add_argument(
-        "--source",
-        action="append",
-        default=[],
-        metavar="URL",
-        help=f"a card source (repeatable); default from the configuration, or {DEMO_SOURCE}",
+    add_table_options(
+        parser,
+        source_help=f"a card source (repeatable); default from the configuration, or {DEMO_SOURCE}",
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="the screen's language at start")
     parser.add_argument("--kiosk", action="store_true", help="full screen")
@@ -78,12 +81,16 @@ def add_parser(subparsers: Any) -> None:
         description="Deal N coups from a seeded mock shoe offscreen and write croupier.png, "
         "scoreboard.png and one PNG per other screen or dialog.",
     )
-    shot.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
-    shot.add_argument("--coups", type=int, default=20, help="coups to deal (default 20)")
+    shot.add_argument(
+        "--out", type=folder_for_output, required=True, help="folder for the PNG files"
+    )
+    shot.add_argument(
+        "--coups", type=whole_number(0, 200), default=20, help="coups to deal, 0-200 (default 20)"
+    )
     shot.add_argument("--variant", default="punto-banco", help="variant (default punto-banco)")
     shot.add_argument("--lang", choices=LANGUAGES, default="en")
     shot.add_argument("--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT")
-    shot.add_argument("--seed", type=int, default=42, help="the mock shoe's seed")
+    shot.add_argument("--seed", type=whole_number(0), default=42, help="the mock shoe's seed")
     shot.add_argument(
         "--screen",
         action="append",
@@ -95,52 +102,21 @@ def add_parser(subparsers: Any) -> None:
     shot.set_defaults(handler=cmd_screenshot)
 
 
-def qt_available() -> bool:
-    return importlib.util.find_spec("PySide6") is not None
-
-
-def display_available() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def _config(args: argparse.Namespace) -> Any:
-    from dataclasses import replace
-
-    from dealer_assist.config import default_config, load_config, parse_config
-
-    if args.config is not None:
-        config = load_config(args.config)
-        if args.variant:
-            raise DealerAssistError("give --variant in the configuration file, not both")
-    elif args.variant:
-        config = parse_config({"table": {"variant": args.variant}}, source="--variant")
-    else:
-        config = default_config()
-    if args.source:
-        config = replace(config, sources=tuple(args.source))
-    elif args.config is None:
-        config = replace(config, sources=(DEMO_SOURCE,))
-    return config
-
-
 def _run(args: argparse.Namespace, screens: Sequence[str]) -> int:
+    config = table_config(args, demo_source=DEMO_SOURCE)  # the input first, then the screen
     if not qt_available():
         sys.stderr.write(
             "dealer-assist: the screens need PySide6: pip install 'dealer-assist[ui]'\n"
         )
-        return 1
-    if not display_available() and not os.environ.get("QT_QPA_PLATFORM"):
+        return EXIT_ERROR
+    if not has_display() and not os.environ.get("QT_QPA_PLATFORM"):
         sys.stderr.write(
             "dealer-assist: no display (DISPLAY or WAYLAND_DISPLAY); "
             "use `dealer-assist screenshot` or `dealer-assist run` without one\n"
         )
-        return 1
+        return EXIT_ERROR
     from dealer_assist.ui.app import run
 
-    try:
-        config = _config(args)
-    except ValueError as error:
-        raise DealerAssistError(str(error)) from None
     return run(
         config,
         screens=screens,
@@ -166,7 +142,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         sys.stderr.write(
             "dealer-assist: screenshots need PySide6: pip install 'dealer-assist[ui]'\n"
         )
-        return 1
+        return EXIT_ERROR
     from dealer_assist.ui.screenshots import SCREENS, take_screenshots
 
     screens = tuple(args.screens or SCREENS)
@@ -184,19 +160,4 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     )
     for path in written.values():
         sys.stdout.write(f"{path}\n")
-    return 0
-
-
-def default_arguments() -> list[str]:
-    """What ``dealer-assist`` with no arguments runs: the touchscreen on a mock shoe when a
-    display and PySide6 are there, otherwise the headless table on a mock shoe."""
-    if qt_available() and display_available():
-        return ["touchscreen"]
-    return ["run", "--source", "mock://"]
-
-
-def default_command(argv: Sequence[str] = ()) -> int:
-    """Run :func:`default_arguments` (``dealer-assist`` with no subcommand)."""
-    from dealer_assist.cli import main
-
-    return main([*default_arguments(), *argv])
+    return EXIT_OK

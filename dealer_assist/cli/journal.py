@@ -12,18 +12,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_BROKEN = 1
-EXIT_DIFFERENT = 3
+from dealer_assist.cli.common import (
+    EXIT_DIFFERENT,
+    EXIT_OK,
+    existing_file,
+    existing_folder,
+    table_config,
+    whole_number,
+    writable_file,
+)
+from dealer_assist.cli.common import EXIT_ERROR as EXIT_BROKEN
 
 
 def _key_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", type=Path, metavar="PATH", help="the live journal file")
+    parser.add_argument("path", type=existing_file, metavar="PATH", help="the live journal file")
     keys = parser.add_mutually_exclusive_group(required=True)
-    keys.add_argument("--config", type=Path, help="the table's configuration (its journal key)")
-    keys.add_argument("--key-file", type=Path, help="a file holding the journal key")
+    keys.add_argument(
+        "--config", type=existing_file, help="the table's configuration (its journal key)"
+    )
+    keys.add_argument("--key-file", type=existing_file, help="a file holding the journal key")
     parser.add_argument(
-        "--archive-dir", type=Path, help="where closed files are (default: from the config)"
+        "--archive-dir",
+        type=existing_folder,
+        help="where closed files are (default: from the config)",
     )
 
 
@@ -45,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
     export = actions.add_parser("export", help="coups, cards and payouts as CSV or JSON lines")
     _key_options(export)
     export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
-    export.add_argument("--shoe", type=int, help="only this shoe")
+    export.add_argument("--shoe", type=whole_number(1), help="only this shoe")
     export.add_argument("--output", type=Path, help="write here instead of standard output")
     export.set_defaults(handler=cmd_export)
 
@@ -67,22 +78,22 @@ def add_parser(subparsers: Any) -> None:
         "configuration names a journal and no table is using it.",
     )
     set_pin.add_argument("--role", choices=("croupier", "supervisor", "technician"), required=True)
-    set_pin.add_argument("--config", type=Path, help="the table's configuration")
-    set_pin.add_argument("--pin-file", type=Path, help="the PIN file (default: from the config)")
+    set_pin.add_argument("--config", type=existing_file, help="the table's configuration")
+    set_pin.add_argument(
+        "--pin-file", type=writable_file, help="the PIN file (default: from the config)"
+    )
     set_pin.set_defaults(handler=cmd_pin_set)
 
 
 def _context(args: argparse.Namespace) -> tuple[Any, Any, Path]:
     """The table configuration, the journal key and the archive folder for ``args``."""
-    from dealer_assist.config import default_config, load_config
     from dealer_assist.journal.keys import JournalKey
     from dealer_assist.journal.rows import archive_dir_for
 
+    config = table_config(args)  # --variant (replay) only without --config
     if args.config is not None:
-        config = load_config(args.config)
         key_text = config.journal_key
     else:
-        config = default_config()
         try:
             lines = args.key_file.read_text("utf-8").splitlines()
         except OSError as error:
@@ -111,7 +122,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     sys.stdout.write(
         f"intact: records {report.first_seq} to {report.last_seq} in {len(report.files)} "
         f"file(s), {report.records_checked} records and {report.checkpoints_checked} "
-        f"checkpoints checked{old_text}{pruned}\n"
+        f"checkpoint(s) checked{old_text}{pruned}\n"
     )
     return EXIT_OK
 
@@ -144,12 +155,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from dealer_assist.config import default_config
     from dealer_assist.journal.replay import replay_journal
 
     config, key, archive = _context(args)
-    if args.variant:
-        config = default_config(variant=args.variant)
     report = replay_journal(args.path, key, archive, config)
     if report.problem is not None:
         sys.stdout.write(f"BROKEN: {report.problem}\n")
@@ -176,14 +184,13 @@ def _read_secret(prompt: str) -> str:
 def cmd_pin_set(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime, timedelta
 
-    from dealer_assist.config import default_config, load_config
     from dealer_assist.errors import ConfigError
     from dealer_assist.journal.auth import PinBook, check_pin_format, pin_advice
     from dealer_assist.journal.keys import JournalKey
     from dealer_assist.table.commands import Role
     from dealer_assist.table.events import Record, TableEvent
 
-    config = load_config(args.config) if args.config is not None else default_config()
+    config = table_config(args)
     settings = config.journal_settings
     path = args.pin_file or settings.pin_file
     if path is None and config.journal is not None:

@@ -8,8 +8,9 @@ button, ``d`` draw one card, ``a`` croupier on/off, ``c`` corrupt the next frame
 next frame, ``g`` a burst of line noise, ``u`` unplug for a second, ``b`` reboot, ``s`` status,
 ``q`` quit. Everything but the path goes to standard error.
 
-``shoe pair --port P --key-file F`` runs the pairing procedure of the spec, section 12, and
-writes the new key to F (mode 0600) for ``serial://P?key_file=F``.
+``shoe pair --port P --key-file F`` runs the pairing procedure of the spec, section 12
+(:mod:`dealer_assist.drivers.shoe.pairing`), and writes the new key to F (mode 0600) for
+``serial://P?key_file=F``.
 
 Heavy imports (pyserial) happen inside the handlers, so ``dealer-assist --help`` stays light.
 """
@@ -18,34 +19,27 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from dealer_assist.cards import parse_cards
-from dealer_assist.drivers.shoe.keys import ShoeKey, load_shoe_key, save_shoe_key
-from dealer_assist.drivers.shoe.protocol import (
-    PAIRING_KEY,
-    Accepted,
-    Direction,
-    FrameDecoder,
-    Hello,
-    Pair,
-    QueryStatus,
-    ShoeMode,
-    encode_frame,
+from dealer_assist.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    MAX_DECKS,
+    existing_file,
+    new_file,
+    number,
+    whole_number,
+    writable_file,
 )
-from dealer_assist.drivers.shoe.protocol.framing import ERASED_KEY
-from dealer_assist.drivers.shoe.session import random_nonce
-from dealer_assist.errors import DeviceError
+from dealer_assist.errors import ConfigError
 
-EXIT_OK = 0
-EXIT_ERROR = 1
+#: The slowest croupier ``--pace`` plays, in seconds per card.
+MAX_PACE = 600.0
 
 
 def add_parser(commands: Any) -> None:
@@ -57,20 +51,42 @@ def add_parser(commands: Any) -> None:
         "dealer-assist run --source 'serial://PATH?key_file=KEY'.",
     )
     mock.add_argument("--pty", action="store_true", help="serve on a new pseudo-terminal")
-    mock.add_argument("--link", type=Path, help="also keep a symbolic link to it here")
-    mock.add_argument("--seed", type=int, help="shuffle each shoe from this seed (+1 per shoe)")
-    mock.add_argument("--decks", type=int, default=8)
+    mock.add_argument(
+        "--link",
+        type=_link_path,
+        help="also keep a symbolic link to it here (a new name, or this command's old link)",
+    )
+    mock.add_argument(
+        "--seed", type=whole_number(0), help="shuffle each shoe from this seed (+1 per shoe)"
+    )
+    mock.add_argument(
+        "--decks", type=whole_number(1, MAX_DECKS), default=8, help=f"1 to {MAX_DECKS} (8)"
+    )
     mock.add_argument("--cards", help="a stacked shoe instead: cards in order, e.g. AS,9D,KH")
-    mock.add_argument("--cut", type=int, default=14, help="cut card, cards from the end")
     mock.add_argument(
-        "--pace", type=float, default=1.0, help="seconds the croupier takes per card (1.0)"
+        "--cut",
+        type=whole_number(0, MAX_DECKS * 52 - 1),
+        default=14,
+        help="cut card, cards from the end",
     )
-    mock.add_argument("--key-file", type=Path, help="the shoe's key (as paired)")
     mock.add_argument(
-        "--tag-key-file", type=Path, help="the casino's card-tag key: cards carry authentic tags"
+        "--pace",
+        type=number(0, MAX_PACE),
+        default=1.0,
+        help="seconds the croupier takes per card (1.0)",
     )
-    mock.add_argument("--state-file", type=Path, help="the shoe's EEPROM: epoch and key")
-    mock.add_argument("--serial-number", type=int, default=4242)
+    mock.add_argument("--key-file", type=existing_file, help="the shoe's key (as paired)")
+    mock.add_argument(
+        "--tag-key-file",
+        type=existing_file,
+        help="the casino's card-tag key: cards carry authentic tags",
+    )
+    mock.add_argument(
+        "--state-file", type=writable_file, help="the shoe's EEPROM: epoch and key (JSON)"
+    )
+    mock.add_argument(
+        "--serial-number", type=whole_number(0, 2**32 - 1), default=4242, help="0 to 2^32-1"
+    )
     mock.add_argument("--pairing", action="store_true", help="start in pairing mode (60 s)")
     mock.add_argument("--manual", action="store_true", help="draw only on the d key")
     mock.add_argument(
@@ -79,9 +95,13 @@ def add_parser(commands: Any) -> None:
         default="auto",
         help="auto: press result check when the light turns STOP after a coup",
     )
-    mock.add_argument("--corrupt-rate", type=float, default=0.0, help="share of frames to corrupt")
-    mock.add_argument("--drop-rate", type=float, default=0.0, help="share of frames to drop")
-    mock.add_argument("--fault-seed", type=int, help="seed of the injected faults")
+    mock.add_argument(
+        "--corrupt-rate", type=number(0, 1), default=0.0, help="share of frames to corrupt (0-1)"
+    )
+    mock.add_argument(
+        "--drop-rate", type=number(0, 1), default=0.0, help="share of frames to drop (0-1)"
+    )
+    mock.add_argument("--fault-seed", type=whole_number(0), help="seed of the injected faults")
     mock.set_defaults(handler=cmd_mockshoe)
 
     shoe = commands.add_parser("shoe", help="smart shoe tools: pair, selftest")
@@ -94,12 +114,20 @@ def add_parser(commands: Any) -> None:
         "key is written to --key-file.",
     )
     pair.add_argument("--port", required=True, help="the shoe's port, e.g. /dev/ttyACM0")
-    pair.add_argument("--key-file", type=Path, required=True, help="where to write the key")
-    pair.add_argument("--baud", type=int, default=115200)
-    pair.add_argument("--serial", type=int, help="the serial number on the label (no question)")
+    pair.add_argument(
+        "--key-file", type=writable_file, required=True, help="where to write the key"
+    )
+    pair.add_argument("--baud", type=whole_number(50, 4_000_000), default=115200)
+    pair.add_argument(
+        "--serial",
+        type=whole_number(0, 2**32 - 1),
+        help="the serial number on the label (no question)",
+    )
     pair.add_argument("--yes", action="store_true", help="do not ask to confirm the serial number")
     pair.add_argument("--force", action="store_true", help="replace an existing key file")
-    pair.add_argument("--timeout", type=float, default=60.0, help="seconds to wait (60)")
+    pair.add_argument(
+        "--timeout", type=number(0, 3600, low_open=True), default=60.0, help="seconds to wait (60)"
+    )
     pair.set_defaults(handler=cmd_pair)
 
     selftest = tools.add_parser(
@@ -110,9 +138,13 @@ def add_parser(commands: Any) -> None:
         "buttons, EEPROM and clock. Exit status 0 all passed, 1 a part failed, 2 no test ran.",
     )
     selftest.add_argument("--port", required=True, help="the shoe's port, e.g. /dev/ttyACM0")
-    selftest.add_argument("--key-file", type=Path, required=True, help="the shoe's key (paired)")
-    selftest.add_argument("--baud", type=int, default=115200)
-    selftest.add_argument("--timeout", type=float, default=10.0, help="seconds to wait (10)")
+    selftest.add_argument(
+        "--key-file", type=existing_file, required=True, help="the shoe's key (paired)"
+    )
+    selftest.add_argument("--baud", type=whole_number(50, 4_000_000), default=115200)
+    selftest.add_argument(
+        "--timeout", type=number(0, 3600, low_open=True), default=10.0, help="seconds to wait (10)"
+    )
     selftest.set_defaults(handler=cmd_selftest)
 
 
@@ -130,6 +162,7 @@ def _default_state_file(serial_number: int) -> Path:
 
 
 def cmd_mockshoe(args: argparse.Namespace) -> int:
+    from dealer_assist.drivers.shoe.keys import load_shoe_key
     from dealer_assist.drivers.shoe.mock_device import Croupier, MockShoeDevice
     from dealer_assist.drivers.shoe.mock_pty import PtyLink
     from dealer_assist.tags import load_key
@@ -137,15 +170,18 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
     if not args.pty:
         sys.stderr.write("dealer-assist mockshoe: only --pty is supported: add --pty\n")
         return EXIT_ERROR
-    key = None
-    if args.key_file is not None and args.key_file.exists():
-        key = load_shoe_key(args.key_file).key
+    key = load_shoe_key(args.key_file).key if args.key_file is not None else None
+    stacked = _stacked_cards(args.cards)
+    if args.cut >= (len(stacked) if stacked is not None else args.decks * 52):
+        raise ConfigError("--cut", "", f"{args.cut} is not inside a shoe of that size")
     state_file = args.state_file or _default_state_file(args.serial_number)
+    _check_state_file(state_file)
+    tag_key = load_key(args.tag_key_file) if args.tag_key_file else None
     state_file.parent.mkdir(parents=True, exist_ok=True)
     croupier = Croupier(
         decks=args.decks,
         seed=args.seed,
-        stacked=parse_cards([args.cards]) if args.cards else None,
+        stacked=stacked,
         cut_card_from_end=args.cut,
         pace=args.pace,
         auto_deal=not args.manual,
@@ -158,7 +194,7 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
         croupier=croupier,
         pairing=args.pairing,
         fault_seed=args.fault_seed,
-        tag_key=load_key(args.tag_key_file) if args.tag_key_file else None,
+        tag_key=tag_key,
     )
     device.corrupt_rate = args.corrupt_rate
     device.drop_rate = args.drop_rate
@@ -180,9 +216,17 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
         "g noise, u unplug, b reboot, s status, q quit"
     )
     stop = threading.Event()
+    died: list[threading.ExceptHookArgs] = []
+
+    def on_thread_death(death: threading.ExceptHookArgs) -> None:
+        died.append(death)  # a shoe with a dead thread serves nothing: end the process
+        stop.set()
 
     def on_signal(signum: int, frame: object) -> None:
         stop.set()
+
+    previous_hook = threading.excepthook
+    threading.excepthook = on_thread_death
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
@@ -194,9 +238,63 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
         while not stop.wait(0.5):
             pass
     finally:
+        threading.excepthook = previous_hook
         device.stop()
         link.close()
+    if died:
+        death = died[0]
+        name = death.thread.name if death.thread is not None else "a thread"
+        sys.stderr.write(
+            f"dealer-assist mockshoe: stopped: {name} failed: "
+            f"{death.exc_type.__name__}: {death.exc_value}\n"
+        )
+        return EXIT_ERROR
     return EXIT_OK
+
+
+def _link_path(text: str) -> Path:
+    """``--link``: a new name, or a link this command left to a pseudo-terminal (replaced)."""
+    path = Path(text)
+    if path.is_symlink() and os.readlink(path).startswith("/dev/pts/"):
+        return path  # the link of an earlier run: it is re-pointed
+    return new_file(text)
+
+
+def _stacked_cards(text: str | None) -> list[Any] | None:
+    from dealer_assist.cards import parse_cards
+
+    if text is None:
+        return None
+    cards = parse_cards([text])
+    if not cards or len(cards) > MAX_DECKS * 52:
+        raise ConfigError(
+            "--cards", "", f"{len(cards)} cards: give 1 to {MAX_DECKS * 52} cards, e.g. AS,9D,KH"
+        )
+    return cards
+
+
+def _check_state_file(path: Path) -> None:
+    """The shoe's EEPROM file, if it exists, is one this command wrote (JSON: epoch and key)."""
+    import json
+
+    if not path.exists():
+        return
+    where = str(path)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        epoch = data.get("epoch", 0)
+        key = data.get("key")
+        if not isinstance(epoch, int) or isinstance(epoch, bool) or epoch < 0:
+            raise ValueError(f"epoch {epoch!r}")
+        if key is not None:
+            bytes.fromhex(key)
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError) as error:
+        raise ConfigError(
+            where,
+            "",
+            f"not a mock shoe state file ({error}): give --state-file a new name or one "
+            "this command wrote",
+        ) from None
 
 
 def _keyboard(device: Any, link: Any, stop: threading.Event) -> None:
@@ -257,99 +355,11 @@ def _keyboard(device: Any, link: Any, stop: threading.Event) -> None:
 # --- shoe pair --------------------------------------------------------------------------------
 
 
-class PairingError(DeviceError):
-    """Pairing did not complete; the message says what to do."""
-
-
-def new_shoe_key() -> bytes:
-    while True:
-        key = secrets.token_bytes(32)
-        if key not in (PAIRING_KEY, ERASED_KEY):
-            return key
-
-
-def pair_shoe(
-    port: Any,
-    *,
-    confirm: Callable[[int], bool],
-    out: TextIO,
-    timeout: float = 60.0,
-    expected_serial: int | None = None,
-    make_key: Callable[[], bytes] = new_shoe_key,
-    make_nonce: Callable[[], bytes] = random_nonce,
-) -> ShoeKey:
-    """The host's side of spec section 12 on an open port; returns the key the shoe took."""
-    deadline = time.monotonic() + timeout
-
-    def read() -> bytes:
-        if time.monotonic() > deadline:
-            raise PairingError(
-                "timed out: no pairing happened. Switch the shoe off, then on while holding "
-                "NEW SHOE, and run this again"
-            )
-        return bytes(port.read(port.in_waiting or 1))
-
-    def say(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
-
-    listener = FrameDecoder.for_pairing(receiving=Direction.SHOE_TO_HOST)
-    say("Waiting for the shoe in pairing mode (switch it on while holding NEW SHOE)...")
-    hello: Hello | None = None
-    warned = False
-    while hello is None:
-        for result in listener.feed(read()):
-            if not isinstance(result, Accepted) or not isinstance(result.message, Hello):
-                continue
-            if result.message.mode & ShoeMode.PAIRING:
-                hello = result.message
-            elif not warned:
-                warned = True
-                say(
-                    f"Shoe {result.message.serial_number} is unpaired but not in pairing mode: "
-                    "switch it off, then on while holding NEW SHOE."
-                )
-    serial_number = hello.serial_number
-    say(f"Shoe in pairing mode: serial number {serial_number}.")
-    if expected_serial is not None and serial_number != expected_serial:
-        raise PairingError(
-            f"shoe {serial_number} is in pairing mode, not {expected_serial}: is another shoe "
-            "in pairing mode on this port?"
-        )
-    if expected_serial is None and not confirm(serial_number):
-        raise PairingError("stopped: the serial number does not match the label")
-    key = make_key()
-    nonce = make_nonce()
-    pair_wire = encode_frame(
-        Pair(serial_number=serial_number, key=key, nonce=nonce), key=PAIRING_KEY, epoch=0, seq=0
-    )
-    confirmer = FrameDecoder(key=key, receiving=Direction.SHOE_TO_HOST)
-    nonces = {nonce}
-    port.write(pair_wire)
-    retry_at = time.monotonic() + 1.0
-    while True:
-        for result in confirmer.feed(read()):
-            message = result.message if isinstance(result, Accepted) else None
-            if (
-                isinstance(message, Hello)
-                and message.nonce in nonces
-                and message.serial_number == serial_number
-                and message.mode is ShoeMode.NONE
-            ):
-                say(f"Shoe {serial_number} confirmed the new key.")
-                return ShoeKey(key=key, serial_number=serial_number)
-        if time.monotonic() >= retry_at:
-            # The PAIR or the shoe's answer may have been lost: send PAIR again (the same one),
-            # and ask a shoe that already took the key to prove it.
-            retry_at = time.monotonic() + 1.0
-            query = make_nonce()
-            nonces.add(query)
-            port.write(pair_wire)
-            port.write(encode_frame(QueryStatus(nonce=query), key=key, epoch=0, seq=0))
-
-
 def cmd_pair(args: argparse.Namespace) -> int:
     import serial  # type: ignore[import-untyped]
+
+    from dealer_assist.drivers.shoe.keys import save_shoe_key
+    from dealer_assist.drivers.shoe.pairing import PairingError, pair_shoe
 
     if args.key_file.exists() and not args.force:
         sys.stderr.write(

@@ -1,0 +1,7 @@
+"""``python -m dealer_assist``: the ``dealer-assist`` command."""
+
+import sys
+
+from dealer_assist.cli.app import main
+
+sys.exit(main())
