@@ -17,6 +17,7 @@ from dealer_assist.cli import (
     demo,
     journal,
     odds,
+    pit,
     run,
     screens,
     shoe,
@@ -33,7 +34,7 @@ EXIT_CODES_HELP = (
 )
 
 #: The command groups, in the order of ``dealer-assist --help``.
-COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, demo)
+COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, demo, pit)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -181,8 +181,15 @@ class PitModel:
             return
         self._db.execute(
             "INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table, journal, seq, prev, str(data.get("type")), json.dumps(data),
-             self._clock().isoformat()),
+            (
+                table,
+                journal,
+                seq,
+                prev,
+                str(data.get("type")),
+                json.dumps(data),
+                self._clock().isoformat(),
+            ),
         )
         seqs[seq] = prev
         view.last_heard = self._clock().isoformat()
@@ -211,9 +218,9 @@ class PitModel:
         below = [s for s in seqs if s < seq and s <= missing]
         after = max(below) if below else 0
         for gap in self.gaps:
-            if (gap.table, gap.journal) == (table, journal) and gap.filled is None:
-                if gap.after <= after and missing <= gap.upto:
-                    return  # already open
+            same = (gap.table, gap.journal) == (table, journal) and gap.filled is None
+            if same and gap.after <= after and missing <= gap.upto:
+                return  # already open
         gap = Gap(table, journal, after, missing, self._clock().isoformat())
         self.gaps.append(gap)
         self._db.execute(
