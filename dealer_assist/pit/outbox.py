@@ -33,6 +33,8 @@ class Outbox(Protocol):
 
     def last_seq(self) -> int: ...
 
+    def settle(self) -> None: ...
+
     def after(self, seq: int, limit: int) -> list[Record]: ...
 
 
@@ -60,6 +62,12 @@ class MemoryOutbox:
     def last_seq(self) -> int:
         with self._lock:
             return self._released
+
+    def settle(self) -> None:
+        """The table has stopped: everything it recorded may go."""
+        with self._lock:
+            if self._records:
+                self._released = self._records[-1].seq
 
     def after(self, seq: int, limit: int) -> list[Record]:
         with self._lock:
@@ -95,6 +103,18 @@ class JournalOutbox:
     def last_seq(self) -> int:
         with self._lock:
             return self._released
+
+    def settle(self) -> None:
+        """The table has stopped: what is on disk may go (a record written just before an
+        interruption reached the disk without a snapshot after it)."""
+        from dealer_assist.journal.rows import connect_read_only
+
+        connection = connect_read_only(self._path)
+        try:
+            (last,) = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM records").fetchone()
+        finally:
+            connection.close()
+        self.release(int(last))
 
     def after(self, seq: int, limit: int) -> list[Record]:
         with self._lock:

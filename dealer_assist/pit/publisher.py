@@ -320,6 +320,7 @@ class TablePublisher:
         False: the broker did not acknowledge everything in time; those records go after the
         next start, from the journal.
         """
+        self.outbox.settle()
         with self._cond:
             self._summary_at = 0.0
             self._cond.notify_all()
@@ -370,9 +371,8 @@ def publish_table(
     outbox: Outbox
     if journal is not None:
         outbox = JournalOutbox(journal)
-        progress = Progress(
-            progress_path(journal.path), journal_id=outbox.journal_id, start=journal.last_seq
-        )
+        # Without a progress file, the whole journal is sent: the pit drops what it holds.
+        progress = Progress(progress_path(journal.path), journal_id=outbox.journal_id, start=0)
     else:
         outbox = MemoryOutbox(first_seq=controller.seq)
         progress = Progress(None, journal_id=outbox.journal_id, start=controller.seq)
