@@ -81,6 +81,7 @@ class Broker:
         self.config.write_text("\n".join(line for line in lines if line) + "\n", "utf-8")
         self.process: subprocess.Popen[bytes] | None = None
         self._reader = threading.Thread()
+        self._logged = threading.Condition()
         self.lines: list[str] = []
 
     @property
@@ -127,7 +128,9 @@ class Broker:
                     log.write(raw)
                     log.flush()
                     line = raw.decode("utf-8", "replace").rstrip()
-                    self.lines.append(line)
+                    with self._logged:
+                        self.lines.append(line)
+                        self._logged.notify_all()
                     if " running" in line:
                         ready.set()
             ready.set()
@@ -138,6 +141,11 @@ class Broker:
             self.stop()
             tail = "\n".join(self.lines[-5:])
             raise PitError(f"mosquitto did not start ({self.config}):\n{tail}")
+
+    def wait_log(self, text: str, *, timeout: float) -> bool:
+        """Wait until the broker logged a line containing ``text`` (since it last started)."""
+        with self._logged:
+            return self._logged.wait_for(lambda: any(text in x for x in self.lines), timeout)
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, nothing saved since the last autosave."""

@@ -18,7 +18,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dealer_assist.journal.keys import JournalKey
 from dealer_assist.journal.rows import chain_files, connect_read_only, iter_rows, read_meta
 from dealer_assist.pit.simulate import Simulation, table_id
 from dealer_assist.pit.topics import NOT_PUBLISHED
@@ -60,7 +59,8 @@ def _open_gaps(store: Path) -> int:
         return -1
 
 
-def _journal_seqs(folder: Path, table: str, key: JournalKey) -> tuple[str, set[int]]:
+def journal_seqs(folder: Path, table: str) -> tuple[str, set[int]]:
+    """The journal id and the sequence numbers of the records a table publishes."""
     path = folder / f"{table}.journal"
     seqs: set[int] = set()
     journal = ""
@@ -149,8 +149,7 @@ def run_faults(
         for process in simulation.processes:
             process.wait(timeout=max(1.0, deadline - time.monotonic()))
             assert process.returncode == 0, process.stderr.read() if process.stderr else ""
-        key = JournalKey.from_text(simulation.key)
-        expected = {table_id(i): _journal_seqs(folder, table_id(i), key) for i in range(tables)}
+        expected = {table_id(i): journal_seqs(folder, table_id(i)) for i in range(tables)}
         outcome.records = sum(len(seqs) for _, seqs in expected.values())
 
         def complete() -> bool:
