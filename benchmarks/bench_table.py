@@ -113,7 +113,7 @@ def main() -> None:
             ("measure", "result", "target"),
             rows,
             f"{len(latency):,} card events over 20 seeded 8-deck shoes, in process, Punto Banco "
-            "with live odds and the shuffle check on. Whole shoes: mock source thread, "
+            "with live odds and the shuffle check on. Whole shoes: mock shoe, "
             "controller, JSON lines, timed inside the process; the first shoe of a process also "
             "pays the package's imports and the checks' one-off warm-up (the shuffle check's "
             "thresholds, the odds of the paytables), about 0.4 s here; the live odds after every "

@@ -77,6 +77,13 @@ class ConfigError(DealerAssistError, ValueError):
         super().__init__(f"{where}: {problem}")
 
 
+class ConfigurationRefused(ConfigError, InputError):
+    """A table's configuration refused before anything starts: a setting unknown or out of
+    range, a file that is not a configuration, options that contradict it. Input refused, as a
+    bad argument is (``dealer-assist`` exits 2); a file that cannot be read at all is not
+    refused but unusable (an ``OSError``, exit 1)."""
+
+
 class BetError(CodedError, ValueError):
     """A bet the table cannot take: unknown to the variant, outside the limits, or malformed."""
 

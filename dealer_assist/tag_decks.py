@@ -64,6 +64,12 @@ def _say(out: TextIO, text: str) -> None:
     out.flush()
 
 
+def _say_stopped(out: TextIO, reason: BaseException, done: int, of: str) -> None:
+    """How far a deck got when it stopped (a :class:`_Stopped`, or the operator's Ctrl-C)."""
+    why = str(reason) if isinstance(reason, _Stopped) else "stopped by the operator"
+    _say(out, f"Stopped ({why}) after {done} of {of}.")
+
+
 def _take_away(station: TagStation, out: TextIO, timeout: float | None, why: str = "") -> None:
     _say(out, f"Take the tag away.{' ' + why if why else ''}")
     if not station.wait_removed(timeout):
@@ -150,8 +156,7 @@ def encode_deck(
                 _take_away(station, out, timeout)
                 break
     except (_Stopped, KeyboardInterrupt) as reason:
-        why = str(reason) if isinstance(reason, _Stopped) else "stopped by the operator"
-        _say(out, f"Stopped ({why}) after {len(written)} of {len(cards)} tags.")
+        _say_stopped(out, reason, len(written), f"{len(cards)} tags")
         return False
     _say(out, f"Deck {deck_serial}: {len(written)} tags written and verified.")
     return True
@@ -234,8 +239,7 @@ def enroll_deck(
                 _take_away(station, out, timeout)
                 break
     except (_Stopped, KeyboardInterrupt) as reason:
-        why = str(reason) if isinstance(reason, _Stopped) else "stopped by the operator"
-        _say(out, f"Stopped ({why}) after {enrolled} of {len(cards)} cards.")
+        _say_stopped(out, reason, enrolled, f"{len(cards)} cards")
         return False
     _say(out, f"Deck {deck_serial}: {enrolled} tags enrolled ({len(table)} in the table).")
     return True

@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dealer_assist"
 HEAVY = ("PySide6", "serial", "smartcard", "cv2", "numpy")
-CORE = ("cards.py", "errors.py", "config.py", "rules", "shoe", "table", "roads.py", "odds")
+CORE = ("cards.py", "errors.py", "config", "rules", "shoe", "table", "roads.py", "odds")
 
 
 def imports_of(path: Path) -> set[str]:

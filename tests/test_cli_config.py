@@ -28,7 +28,7 @@ def test_config_and_variant_together_are_refused(
     # and limits were lost); the screens refused. Now every command refuses, before starting.
     status = main([command, "--config", str(config_file), "--variant", "chemin-de-fer"])
     err = capsys.readouterr().err
-    assert status != 0
+    assert status == 2  # input refused, before anything starts
     assert "--variant" in err and str(config_file) in err and "[table] variant" in err
 
 
@@ -50,3 +50,42 @@ def test_without_a_file_the_variant_defaults_and_the_demo_source() -> None:
     config = table_config(namespace(variant="chemin-de-fer"), demo_source="mock://?pace=1")
     assert config.variant.name == "chemin-de-fer" and config.sources == ("mock://?pace=1",)
     assert table_config(namespace()).sources == ("mock://",)
+
+
+REFUSED = {
+    "a setting out of range": (b"[shoe]\ndecks = 0\n", "decks"),
+    "an unknown variant": (b'[table]\nvariant = "pontoon"\n', "pontoon"),
+    "not TOML": (b"[table\nvariant = \n", "not valid TOML"),
+    "not UTF-8 text": (b'[table]\nvariant = "\xff\xfe"\n', "not UTF-8"),
+}
+
+
+@pytest.mark.parametrize("what", list(REFUSED))
+@pytest.mark.parametrize("command", [["run", "--coups", "1"], ["scoreboard"]])
+def test_a_refused_configuration_file_is_input_refused(
+    what: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 2, as a refused argument: the file and the problem named, nothing started."""
+    content, named = REFUSED[what]
+    path = tmp_path / "table.toml"
+    path.write_bytes(content)
+    status = main([*command, "--config", str(path)])
+    captured = capsys.readouterr()
+    assert status == 2, captured
+    assert captured.err.startswith(f"dealer-assist: {path}") and named in captured.err
+    assert captured.out == ""
+
+
+def test_an_unknown_variant_argument_is_input_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--variant", "pontoon", "--coups", "1"]) == 2
+    assert "pontoon" in capsys.readouterr().err
+
+
+def test_a_configuration_that_cannot_be_read_is_not_refused_but_unusable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A read error (here an I/O error: address 0 of this process is not mapped) is exit 1, a
+    file that cannot be used, not a configuration refused."""
+    status = main(["run", "--config", "/proc/self/mem", "--coups", "1"])
+    assert status == 1
+    assert capsys.readouterr().err == "dealer-assist: /proc/self/mem: Input/output error\n"

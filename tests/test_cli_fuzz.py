@@ -143,7 +143,7 @@ def commands(files: Files) -> dict[str, Command]:
         "demo": Command(
             ("demo", "--coups", "1"),
             {"--coups": "whole", "--seed": "whole", "--variant": "variant"},
-            {"--coups": ["0", "41", "100000"]},
+            {"--coups": ["0", "-1", "10001", "100000"]},
         ),
         "run": Command(
             ("run", "--coups", "1", "--source", "mock://?seed=1"),
@@ -244,8 +244,13 @@ def commands(files: Files) -> dict[str, Command]:
                 "--annotate": "folder",
                 "--threshold": "number",
                 "--model": "file",
+                "--deck": "file",
             },
             {"--threshold": ["5", "1.01"]},
+        ),
+        "vision enroll": Command(
+            ("vision", "enroll", str(files.folder), "--out", new_out),
+            {"--out": "new"},
         ),
         "camera calibrate": Command(
             ("camera", "calibrate", "--image", image, "--out", new_out),
@@ -265,6 +270,42 @@ def commands(files: Files) -> dict[str, Command]:
             ("screenshot", "--out", str(files.text)),
             {"--out": "folder", "--coups": "whole", "--seed": "whole", "--lang": "choice"},
             {"--coups": ["201"], "--screen": ["nope", ""]},
+        ),
+        "train": Command(
+            ("train", "--trainee", "Ana", "--db", str(files.folder)),
+            {
+                "--config": "file",
+                "--db": "new",
+                "--target": "number",
+                "--seed": "whole",
+                "--lang": "choice",
+            },
+            {"--trainee": ["", "\x01"], "--target": ["0", "1001"], "--size": ["0x0", "big"]},
+        ),
+        "train drill": Command(
+            ("train", "drill", "--trainee", "Ana", "--json", "--db", str(files.folder)),
+            {"--count": "whole", "--seed": "whole", "--kind": "choice", "--config": "file"},
+            {"--count": ["0", "100001"], "--trainee": ["", "\x01"], "--db": [""]},
+        ),
+        "train exam": Command(
+            ("train", "exam", "--trainee", "Ana", "--json", "--out", str(files.folder)),
+            {
+                "--pass-draws": "number",
+                "--pass-payouts": "number",
+                "--min-pace": "number",
+                "--key-file": "new",
+                "--config": "file",
+                "--seed": "whole",
+            },
+            {"--pass-draws": ["1.5"], "--pass-payouts": ["2"], "--min-pace": ["1001"]},
+        ),
+        "train verify": Command(
+            ("train", "verify", str(files.text), "--key-file", str(files.missing)),
+            {"--key-file": "file", "--config": "file"},
+        ),
+        "train report": Command(
+            ("train", "report", "Nobody", "--out", str(files.text)),
+            {"--out": "folder", "--db": "new", "--config": "file"},
         ),
     }
 
@@ -337,13 +378,25 @@ COMMANDS = [
     "tags enroll",
     "tags check",
     "vision detect",
+    "vision enroll",
     "camera calibrate",
     "touchscreen",
     "scoreboard",
     "screenshot",
+    "train",
+    "train drill",
+    "train exam",
+    "train verify",
+    "train report",
 ]
 # Cases for each command in CI: a few thousand in all, well under a minute on two cores.
-CI_EXAMPLES = {"vision detect": 40, "camera calibrate": 40, "run": 80, "pin set": 60}
+CI_EXAMPLES = {
+    "vision detect": 40,
+    "vision enroll": 30,
+    "camera calibrate": 40,
+    "run": 80,
+    "pin set": 60,
+}
 
 
 @pytest.mark.parametrize("name", COMMANDS)

@@ -182,4 +182,4 @@ def test_run_on_a_file_that_is_not_a_journal(
 
 def test_an_empty_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(["run", "--variant", "", "--coups", "1"], capsys)
-    assert status == 1 and "--variant: empty" in err
+    assert status == 2 and "--variant: empty" in err

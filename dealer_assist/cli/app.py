@@ -15,6 +15,7 @@ from dealer_assist import __version__
 from dealer_assist.cli import (
     coup,
     demo,
+    deploy,
     journal,
     odds,
     pit,
@@ -22,19 +23,27 @@ from dealer_assist.cli import (
     screens,
     shoe,
     tags,
+    training,
     vision,
 )
-from dealer_assist.cli.common import EXIT_ERROR, EXIT_OK, has_display, qt_available
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    EXIT_REJECTED,
+    has_display,
+    qt_available,
+)
+from dealer_assist.errors import DealerAssistError, InputError
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 done; 1 the command could not do it or found a problem (a file or device "
-    "it was given, a broken journal, the time limit); 2 input refused (an argument, a coup, a "
-    "shoe; tags check: problems found); 3 journal replay found differences."
+    "it was given cannot be used, a broken journal, the time limit); 2 input refused (an "
+    "argument, the table's configuration, a coup, a shoe; tags check: problems found); "
+    "3 journal replay found differences."
 )
 
 #: The command groups, in the order of ``dealer-assist --help``.
-COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, demo, pit)
+COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, training, deploy, demo, pit)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (head, grep -m) has what it wanted
         sys.stderr.close()
         return EXIT_OK
+    except InputError as error:  # an argument or the configuration refused before starting
+        sys.stderr.write(f"dealer-assist: {error}\n")
+        return EXIT_REJECTED
     except DealerAssistError as error:
         sys.stderr.write(f"dealer-assist: {error}\n")
         return EXIT_ERROR

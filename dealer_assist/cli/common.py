@@ -17,7 +17,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_assist.errors import ConfigError
+from dealer_assist.errors import ConfigError, ConfigurationRefused
 
 if TYPE_CHECKING:
     from dealer_assist.config import TableConfig
@@ -28,7 +28,8 @@ EXIT_OK = 0
 #: The command ran and found a problem, or could not finish (broken journal, device error, time
 #: limit, unreadable image, the operator stopped it).
 EXIT_ERROR = 1
-#: The input was refused: a coup the rules reject, a shoe or an argument that cannot be used.
+#: The input was refused: a coup the rules reject, a shoe, an argument or the table's
+#: configuration that cannot be used (an :class:`~dealer_assist.errors.InputError`).
 EXIT_REJECTED = 2
 #: ``journal replay``: the journal replays to other outcomes than it recorded.
 EXIT_DIFFERENT = 3
@@ -55,15 +56,19 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
 
 
 def variant_from_args(args: argparse.Namespace) -> Variant:
-    """The variant :func:`add_variant_options` describe."""
+    """The variant :func:`add_variant_options` describe; :class:`ConfigurationRefused` if it
+    cannot be used."""
     from dealer_assist.rules.variants import load_catalog
 
-    variant = load_catalog(args.variants_dir).variant(args.variant)
+    try:
+        variant = load_catalog(args.variants_dir).variant(args.variant)
+    except ConfigError as error:
+        raise refused(error) from None
     if args.commission is not None:
         try:
             variant = variant.with_commission(Decimal(args.commission))
         except (InvalidOperation, ValueError):
-            raise ConfigError(
+            raise ConfigurationRefused(
                 "--commission", "", f"{args.commission!r} is not a rate (a fraction, e.g. 0.05)"
             ) from None
     if args.tie_pays is not None:
@@ -78,8 +83,13 @@ def variant_from_args(args: argparse.Namespace) -> Variant:
                 )
             variant = variant.with_tie_pays(args.tie_pays)
         except ValueError as error:
-            raise ConfigError("--tie-pays", "", str(error)) from None
+            raise ConfigurationRefused("--tie-pays", "", str(error)) from None
     return variant
+
+
+def refused(error: ConfigError) -> ConfigurationRefused:
+    """``error`` as a refusal of the input (exit 2), with the same file, field and problem."""
+    return ConfigurationRefused(error.source, error.field, error.problem)
 
 
 def add_table_options(parser: argparse.ArgumentParser, *, source_help: str) -> None:
@@ -99,27 +109,43 @@ def table_config(args: argparse.Namespace, *, demo_source: str | None = None) ->
     refused: the file names its variant, and its sources, seats and limits belong to it.
     ``--source`` (repeatable) replaces the sources, ``--journal`` the journal file; with
     neither a file nor a source, ``demo_source`` deals when given.
+
+    A configuration refused (a setting unknown or out of range, a file that is not TOML, an
+    unknown variant, ``--config`` with ``--variant``) is a :class:`ConfigurationRefused`: the
+    command exits 2, as for a refused argument. A file that cannot be read raises the
+    ``OSError`` (exit 1: a file it was given cannot be used).
     """
     from dealer_assist.config import default_config, load_config, parse_config
 
     path: Path | None = getattr(args, "config", None)
     variant: str | None = getattr(args, "variant", None)
     if path is not None and variant:
-        raise ConfigError(
+        raise ConfigurationRefused(
             "--variant",
             "",
             f"{variant!r} given with --config {path}: give one; set [table] variant in the "
             "file to change its variant",
         )
     if variant is not None and not variant.strip():
-        raise ConfigError("--variant", "", "empty: give a variant name, e.g. punto-banco")
+        raise ConfigurationRefused("--variant", "", "empty: give a variant name, e.g. punto-banco")
     if path is not None:
+        try:
+            path.read_bytes()  # a file that cannot be read is unusable (exit 1), not refused
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, str(path)) from None
         try:
             config = load_config(path)
         except UnicodeDecodeError:
-            raise ConfigError(str(path), "", "not a configuration: not UTF-8 text") from None
+            raise ConfigurationRefused(
+                str(path), "", "not a configuration: not UTF-8 text"
+            ) from None
+        except ConfigError as error:
+            raise refused(error) from None
     elif variant:
-        config = parse_config({"table": {"variant": variant}}, source="--variant")
+        try:
+            config = parse_config({"table": {"variant": variant}}, source="--variant")
+        except ConfigError as error:
+            raise refused(error) from None
     else:
         config = default_config()
     sources: list[str] = getattr(args, "source", None) or []

@@ -182,31 +182,28 @@ def _read_secret(prompt: str) -> str:
 
 
 def cmd_pin_set(args: argparse.Namespace) -> int:
-    from datetime import UTC, datetime, timedelta
+    from datetime import UTC, datetime
 
-    from dealer_assist.errors import ConfigError
-    from dealer_assist.journal.auth import PinBook, check_pin_format, pin_advice
-    from dealer_assist.journal.keys import JournalKey
+    from dealer_assist.errors import ConfigurationRefused
+    from dealer_assist.journal.auth import (
+        check_pin_format,
+        pin_advice,
+        pin_file_path,
+        table_pin_book,
+    )
     from dealer_assist.table.commands import Role
     from dealer_assist.table.events import Record, TableEvent
 
     config = table_config(args)
-    settings = config.journal_settings
-    path = args.pin_file or settings.pin_file
-    if path is None and config.journal is not None:
-        path = config.journal.with_name(config.journal.name + ".pins")
+    path = args.pin_file or pin_file_path(config)
     if path is None:
-        raise ConfigError("pin set", "pin_file", "give --pin-file or set [journal] pin_file")
+        raise ConfigurationRefused(
+            "pin set", "pin_file", "give --pin-file, or set [journal] pin_file or path"
+        )
     journal = _open_journal_offline(config)
     try:
         events: list[TableEvent] = []
-        book = PinBook(
-            path,
-            key=JournalKey.from_text(config.journal_key),  # authenticates the PIN file
-            attempts=settings.pin_attempts,
-            lockout=timedelta(minutes=settings.lockout_minutes),
-            record=events.append,
-        )
+        book = table_pin_book(config, path, record=events.append)  # authenticated by the key
         role = Role(args.role)
         pin = _read_secret(f"New {role.value} PIN: ")
         check_pin_format(pin)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import sys
 from typing import Any
 
@@ -18,7 +17,6 @@ from dealer_assist.cli.common import (
     whole_number,
     writable_file,
 )
-from dealer_assist.errors import ConfigError
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,6 +63,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def broker_url(text: str) -> str:
     """``--publish``: an MQTT broker's URL (checked by dealer_assist.pit.settings)."""
+    from dealer_assist.errors import ConfigError
     from dealer_assist.pit.settings import parse_broker_url
 
     try:
@@ -75,6 +74,7 @@ def broker_url(text: str) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from dealer_assist.deploy.service import attach as attach_service
     from dealer_assist.table import commands as cmd
     from dealer_assist.table.controller import TableController
     from dealer_assist.table.headless import JsonStream, TerminalView, coups_counter
@@ -87,12 +87,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if config.journal is not None:
         from dealer_assist.journal.recovery import open_table
 
-        try:
-            controller, _ = open_table(config)  # rebuilt from the journal when it exists
-        except sqlite3.DatabaseError as error:
-            raise ConfigError(
-                str(config.journal), "", f"not a journal this table can open ({error})"
-            ) from None
+        # Rebuilt from the journal when it exists; a file that is not a journal, or a damaged
+        # one, is a JournalError naming it.
+        controller, _ = open_table(config)
         journal = controller.journal
     else:
         controller = TableController(config)
@@ -119,6 +116,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     finite = all(url.split(":", 1)[0] in ("mock", "replay") for url in config.sources)
     runtime = TableRuntime(controller, sources)
+    # Installed as a service, headless as on a touchscreen: the program check at start and
+    # hourly, the health checks, the watchdog (dealer_assist/deploy/service.py).
+    service = attach_service(runtime, journal=config.journal)
     asked: set[tuple[int, int, str]] = set()
     players = None
     if args.simulate_bets is not None:
@@ -160,10 +160,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         return finite and controller.snapshot.phase == "shoe_ended"
 
     try:
+        runtime.open()
+        service.start()  # READY=1 once the table is open; its thread is this one, below
         finished = runtime.run_until(done, timeout=args.timeout)
     except KeyboardInterrupt:
         finished = True
     finally:
+        service.close()
         runtime.close()
         if publisher is not None:
             publisher.close()

@@ -4,9 +4,10 @@
 output, and plays a smart shoe on it until it is killed (or ``q`` is pressed): the firmware's
 side of docs/shoe-protocol.md and a croupier dealing by the shoe's lights. Keys (on a terminal,
 or characters written to standard input): ``r`` result-check button, ``R`` held, ``n`` new-shoe
-button, ``d`` draw one card, ``a`` croupier on/off, ``c`` corrupt the next frame, ``x`` drop the
-next frame, ``g`` a burst of line noise, ``u`` unplug for a second, ``b`` reboot, ``s`` status,
-``q`` quit. Everything but the path goes to standard error.
+button, ``d`` draw one card, ``a`` croupier on/off, ``e`` a card held in the exit slot on/off,
+``c`` corrupt the next frame, ``x`` drop the next frame, ``g`` a burst of line noise, ``u`` unplug
+for a second, ``b`` reboot, ``s`` status, ``q`` quit. Everything but the path goes to standard
+error. It answers ``dealer-assist shoe selftest`` as the firmware does.
 
 ``shoe pair --port P --key-file F`` runs the pairing procedure of the spec, section 12
 (:mod:`dealer_assist.drivers.shoe.pairing`), and writes the new key to F (mode 0600) for
@@ -319,6 +320,7 @@ def _keyboard(device: Any, link: Any, stop: threading.Event) -> None:
         "n": lambda: device.press(Button.NEW_SHOE),
         "d": device.draw,
         "a": lambda: device.set_auto_deal(not device.croupier.auto_deal),
+        "e": lambda: device.card_at_exit(not device.card_held_at_exit),
         "c": device.corrupt_next,
         "x": device.drop_next,
         "g": lambda: device.send_noise(os.urandom(200)),

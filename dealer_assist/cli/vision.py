@@ -5,6 +5,8 @@ when one of these commands runs (it is the ``camera`` extra).
 
 - ``vision detect IMAGE... [--json] [--layout CONFIG] [--annotate OUT_DIR]``: the cards in each
   image, one line per image.
+- ``vision enroll DIR --out DECK``: learn the house's card design from one photograph of each
+  card (``AS.jpg`` ... ``KC.jpg``); ``vision detect --deck DECK`` reads with it.
 - ``camera calibrate (--image IMAGE | --source URL) [--layout CONFIG] [--corners ...] --out FILE``:
   the camera homography from the layout's ArUco markers (or four corners given by the operator),
   written with the layout as a TOML ``[camera]`` table: a layout file of its own, or the
@@ -25,7 +27,9 @@ from dealer_assist.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
     existing_file,
+    existing_folder,
     folder_for_output,
+    new_file,
     number,
     writable_file,
 )
@@ -75,7 +79,29 @@ def add_parser(subparsers: Any) -> None:
     detect.add_argument(
         "--model", type=existing_file, help="a glyph model other than the built-in one"
     )
+    detect.add_argument(
+        "--deck",
+        type=existing_file,
+        metavar="DECK",
+        help="the house's deck, enrolled with vision enroll: read that design surely",
+    )
     detect.set_defaults(handler=cmd_vision_detect)
+    enroll = vision_commands.add_parser(
+        "enroll",
+        help="learn the house's card design from a photograph of each card",
+        description="Learn a card design from DIR: 52 photographs named by the card's code "
+        "(AS.jpg ... KC.jpg, 10S or TS; JPEG, PNG, BMP or WebP), each one card lying face up "
+        "anywhere in the camera's view, whole and without glare on it. A folder with a card "
+        "missing or photographed twice, a file of another name, or a photograph in which the "
+        "card cannot be read is refused, naming every such file; nothing is written then. "
+        "vision detect --deck DECK and [camera] deck = DECK read the design.",
+    )
+    enroll.add_argument("folder", type=existing_folder, metavar="DIR")
+    enroll.add_argument(
+        "--out", type=new_file, required=True, metavar="DECK", help="the deck file to write (.npz)"
+    )
+    enroll.add_argument("--json", action="store_true", help="print the result as JSON")
+    enroll.set_defaults(handler=cmd_vision_enroll)
 
     camera = subparsers.add_parser("camera", help="set up the overhead camera")
     camera_commands = camera.add_subparsers(dest="camera_command", metavar="COMMAND", required=True)
@@ -159,6 +185,8 @@ def cmd_vision_detect(args: argparse.Namespace) -> int:
     one_core()
     layout = _load_layout(args.layout) if args.layout is not None else None
     model = _model(args.model) if args.model is not None else GlyphModel.load()
+    if args.deck is not None:
+        model = _deck(args.deck, model)
     threshold = args.threshold if args.threshold is not None else DEFAULT_THRESHOLD
     status = EXIT_OK
     if args.annotate is not None:
@@ -212,6 +240,35 @@ def _model(path: Path) -> Any:
         raise ConfigError(
             str(path), "--model", f"not a glyph model ({type(error).__name__}: {error})"
         ) from None
+
+
+def _deck(path: Path, model: Any) -> Any:
+    from dealer_assist.vision.enrol import EnrolledDeck
+
+    return EnrolledDeck.load(path, base=model)
+
+
+def cmd_vision_enroll(args: argparse.Namespace) -> int:
+    import time
+
+    from dealer_assist.vision.cores import one_core
+    from dealer_assist.vision.enrol import enrol
+
+    one_core()
+    started = time.monotonic()
+    deck = enrol(args.folder)  # an EnrolmentError (a ConfigError) names every file refused
+    with args.out.open("xb") as out:  # never over a file made since the arguments were checked
+        deck.save(out)
+    seconds = time.monotonic() - started
+    if args.json:
+        result = {"out": str(args.out), "cards": 52, "seconds": round(seconds, 1)}
+        sys.stdout.write(json.dumps(result) + "\n")
+    else:
+        sys.stdout.write(
+            f"enrolled 52 cards from {args.folder} in {seconds:.0f} s ({deck.info}); "
+            f"wrote {args.out}\n"
+        )
+    return EXIT_OK
 
 
 def _check_annotations(folder: Path, images: list[Path]) -> None:

@@ -6,6 +6,14 @@ AS,9D,...`` deals exactly those cards. The simulated croupier draws one card eac
 draw indicator asks for one, after ``pace`` seconds (0 by default: as fast as the table goes), and
 reports the cut card when it reaches it (``cut``, cards from the end, default 14).
 
+With ``pace`` 0 the croupier has no thread: the card is emitted from :meth:`MockShoe.indicate`,
+on the thread that shows the indicator (the table's), so it follows in the table's queue
+whatever that thread queued before (the controller tells its snapshot listeners, who submit the
+simulated players' commands, before it shows the indicator to the sources). A seeded mock shoe
+therefore gives the same record on every run, however the threads are scheduled. With a
+``pace`` a thread waits between cards, and the order of its cards among other inputs follows
+the clock.
+
 Training and tests run the same pipeline as a real shoe: the mock only emits events.
 """
 
@@ -88,6 +96,7 @@ class MockShoe(CardSource):
         self._position = 0
         self._cut_reported = False
         self._thread: threading.Thread | None = None
+        self._serving = False  # pace 0: a thread is dealing in indicate()
         self.cards_dealt = 0
 
     OPTIONS: ClassVar[UrlOptionList] = (DECKS, SEED, CARDS, CUT, PACE)
@@ -132,11 +141,41 @@ class MockShoe(CardSource):
         with self._condition:
             self._indicator = indicator
             self._condition.notify_all()
+        if not self.pace:
+            self._serve()
 
     def _start(self) -> None:
         self.emit(StatusChanged(source=self.name, status=SourceStatus.CONNECTED))
+        if not self.pace:
+            self._serve()  # an indicator shown before the start
+            return
         self._thread = threading.Thread(target=self._run, name=f"mock {self.name}", daemon=True)
         self._thread.start()
+
+    def _serve(self) -> None:
+        """Pace 0: deal what the indicator asks for now, on the caller's thread.
+
+        One caller deals at a time; an indicator shown meanwhile (from the table a card's
+        emission feeds straight into, or from another thread) is served by the same loop, so
+        the stack does not grow with the shoe.
+        """
+        with self._condition:
+            if self._serving or not self._started:
+                return
+            self._serving = True
+        try:
+            while True:
+                with self._condition:
+                    indicator = None if self.stopped else self._wanted()
+                    if indicator is None:
+                        self._serving = False
+                        return
+                    self._served_serial = indicator.serial
+                self._deal_one(indicator)
+        except BaseException:
+            with self._condition:
+                self._serving = False
+            raise
 
     def _stop(self) -> None:
         with self._condition:

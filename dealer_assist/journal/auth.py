@@ -39,12 +39,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.table.commands import Role
 from dealer_assist.table.events import SupervisorAction, TableEvent
+
+if TYPE_CHECKING:
+    from dealer_assist.config import TableConfig
 
 FORMAT = "dealer-assist pins 2"
 OLD_FORMATS = ("dealer-assist pins 1",)
@@ -102,6 +105,33 @@ def _file_mac(key: JournalKey, data: dict[str, Any]) -> str:
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def pin_file_path(config: TableConfig) -> Path | None:
+    """The table's PIN file: ``[journal] pin_file``, else the journal's path with ``.pins``
+    added, else None. The one rule: ``dealer-assist pin set`` writes the file the screens read.
+    """
+    settings = config.journal_settings
+    if settings.pin_file is not None:
+        return settings.pin_file
+    if config.journal is not None:
+        return config.journal.with_name(config.journal.name + ".pins")
+    return None
+
+
+def table_pin_book(
+    config: TableConfig, path: Path, *, record: Callable[[TableEvent], None] | None = None
+) -> PinBook:
+    """The PIN file at ``path`` of the table ``config`` describes: authenticated with its
+    journal key, its lockout settings."""
+    settings = config.journal_settings
+    return PinBook(
+        path,
+        key=JournalKey.from_text(config.journal_key),
+        attempts=settings.pin_attempts,
+        lockout=timedelta(minutes=settings.lockout_minutes),
+        record=record,
+    )
 
 
 class PinBook:

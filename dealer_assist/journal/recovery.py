@@ -52,6 +52,7 @@ from dealer_assist.journal.rows import (
     chain_files,
     checkpoint_mac,
     connect_read_only,
+    read_checkpoints,
     to_record,
 )
 from dealer_assist.journal.store import Journal
@@ -244,17 +245,14 @@ def _latest_checkpoint(files: list[Path]) -> _Checkpoint | None:
         connection = connect_read_only(file)
         try:
             journal_id = dict(connection.execute("SELECT key, value FROM meta"))["journal_id"]
-            rows = connection.execute(
-                "SELECT seq, CAST(state AS BLOB), CAST(modules AS TEXT), CAST(mac AS TEXT) "
-                "FROM checkpoints ORDER BY seq DESC"
-            ).fetchall()
+            rows = read_checkpoints(connection, file)
         except (sqlite3.DatabaseError, KeyError) as error:
             raise JournalError(f"{file}: the checkpoints cannot be read ({error})") from None
         finally:
             connection.close()
-        for seq, state, modules, mac in rows:
-            if modules == fingerprint and is_sealed_checkpoint(bytes(state)):
-                return _Checkpoint(int(seq), bytes(state), str(modules), str(mac), str(journal_id))
+        for row in rows:
+            if row.modules == fingerprint and is_sealed_checkpoint(row.state):
+                return _Checkpoint(row.seq, row.state, row.modules, row.mac, str(journal_id))
     return None
 
 

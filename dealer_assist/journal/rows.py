@@ -143,8 +143,19 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 FILE_MODE = 0o600  # a journal file, its -wal and -shm (SQLite gives them the file's mode)
 
 
-def unusable(path: Path, error: sqlite3.Error | OSError, *, writing: bool = False) -> JournalError:
-    """The error for a file that cannot be used as a journal: what it is and what to do."""
+def unusable(
+    path: Path, error: sqlite3.Error | OSError | UnicodeDecodeError, *, writing: bool = False
+) -> JournalError:
+    """The error for a file that cannot be used as a journal: what it is and what to do.
+
+    A :class:`UnicodeDecodeError` is SQLite's report about a damaged file that quotes the
+    file's broken bytes (Python cannot even decode the message): the file is damaged."""
+    if isinstance(error, UnicodeDecodeError):
+        return JournalError(
+            f"the journal {path} is damaged (SQLite reports bytes that are not text): play "
+            "stops until a supervisor has checked it (dealer-assist journal verify) and "
+            "restored it from a backup"
+        )
     name = getattr(error, "sqlite_errorname", "")
     if name == "SQLITE_NOTADB":
         return JournalError(
@@ -212,8 +223,8 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as error:
         raise unusable(path, error) from None
     try:
-        connection.execute("SELECT 1 FROM meta LIMIT 1")
-    except sqlite3.Error as error:
+        connection.execute("SELECT 1 FROM meta LIMIT 1")  # SQLite reads the schema here
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         connection.close()
         if getattr(error, "sqlite_errorname", "") == "SQLITE_ERROR":  # no such table
             raise JournalError(
@@ -222,6 +233,32 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
             ) from None
         raise unusable(path, error) from None
     return connection
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCheckpoint:
+    """A row of a file's ``checkpoints`` table, as stored (nothing checked yet)."""
+
+    seq: int
+    state: bytes
+    modules: str
+    mac: str
+
+
+def read_checkpoints(connection: sqlite3.Connection, path: Path) -> list[StoredCheckpoint]:
+    """Every checkpoint of the file, newest first; :class:`JournalError` if they cannot be
+    read (a damaged page, or a damaged schema that leaves a column empty)."""
+    try:
+        rows = connection.execute(
+            "SELECT seq, CAST(state AS BLOB), CAST(modules AS TEXT), CAST(mac AS TEXT) "
+            "FROM checkpoints ORDER BY seq DESC"
+        ).fetchall()
+        return [
+            StoredCheckpoint(int(seq), bytes(state), str(modules), str(mac))
+            for seq, state, modules, mac in rows
+        ]
+    except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+        raise JournalError(f"{path}: the checkpoints cannot be read ({error})") from None
 
 
 def read_meta(connection: sqlite3.Connection) -> dict[str, str]:

@@ -33,6 +33,7 @@ from dealer_assist.journal.rows import (
     checkpoint_mac,
     connect_read_only,
     iter_rows,
+    read_checkpoints,
     read_head,
     read_meta,
     row_hash,
@@ -231,13 +232,10 @@ _Stored = tuple[bytes, str, str]  # a checkpoint's state, program digest and MAC
 
 def _checkpoints_of(connection: sqlite3.Connection, file: Path) -> dict[int, _Stored]:
     try:
-        rows = connection.execute(
-            "SELECT seq, CAST(state AS BLOB), CAST(modules AS TEXT), CAST(mac AS TEXT) "
-            "FROM checkpoints"
-        ).fetchall()
-    except sqlite3.DatabaseError as error:
-        raise _Broken(Problem(file, None, f"the checkpoints cannot be read ({error})")) from None
-    return {int(seq): (bytes(state), str(modules), str(mac)) for seq, state, modules, mac in rows}
+        rows = read_checkpoints(connection, file)
+    except JournalError as error:
+        raise _Broken(Problem(file, None, str(error))) from None
+    return {row.seq: (row.state, row.modules, row.mac) for row in rows}
 
 
 def _check_checkpoint(

@@ -119,11 +119,17 @@ class JournalOutbox:
     def after(self, seq: int, limit: int) -> list[Record]:
         with self._lock:
             released = self._released
+            picked: list[Record] = []
             if self._recent and self._recent[0].seq <= seq + 1:
                 start = seq + 1 - self._recent[0].seq
-                picked = list(self._recent)[start : start + limit]
-                return [r for r in picked if r.seq <= released]
-        return [r for r in self._read_files(seq, limit) if r.seq <= released]
+                picked = [r for r in list(self._recent)[start : start + limit] if r.seq <= released]
+        last = picked[-1].seq if picked else seq
+        if len(picked) < limit and last < released:
+            # Not in memory: older, or written but never handed to the listeners (the table
+            # was interrupted between its journal's commit and them).
+            more = self._read_files(last, limit - len(picked))
+            picked += [r for r in more if r.seq <= released]
+        return picked
 
     def _read_files(self, seq: int, limit: int) -> list[Record]:
         from dealer_assist.journal.rows import (

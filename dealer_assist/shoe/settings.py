@@ -27,6 +27,9 @@ MIN_CARDS_TO_DEAL: dict[Game, int] = {
     Game.CHEMIN_DE_FER: 7,
     Game.BANQUE: 9,
 }
+# The most decks a shoe holds: casinos deal 6 or 8, a few 10; beyond this is a typing error, and
+# a shoe of millions of decks would fill the memory before the first coup.
+MAX_DECKS = 16
 DEFAULT_DECKS: dict[Game, int] = {
     Game.PUNTO_BANCO: 8,
     Game.CHEMIN_DE_FER: 6,
@@ -95,8 +98,10 @@ class ShoeSettings:
     min_cards_to_deal: int = MIN_CARDS_TO_DEAL[Game.PUNTO_BANCO]
 
     def __post_init__(self) -> None:
-        if self.decks < 1:
-            raise ConfigError(_SOURCE, "decks", f"a shoe needs at least one deck, not {self.decks}")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise ConfigError(
+                _SOURCE, "decks", f"a shoe holds 1 to {MAX_DECKS} decks, not {self.decks}"
+            )
         if self.cut_card_from_end < 1:
             raise ConfigError(
                 _SOURCE,

@@ -22,7 +22,7 @@ changes when a checkpoint is reached.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
 from itertools import pairwise
@@ -54,6 +54,12 @@ class ShuffleCheckSettings:
             raise ConfigError(source, "false_alarm_rate", f"{self.false_alarm_rate} not in (0, 1)")
         if not self.tests:
             raise ConfigError(source, "tests", "at least one test is needed")
+
+    def within(self, cards: int) -> ShuffleCheckSettings:
+        """These settings without the checkpoints a shoe of ``cards`` cards does not reach (a
+        one-deck shoe is judged at 26 and 52 cards); unchanged when none would be left."""
+        inside = tuple(n for n in self.checkpoints if n <= cards)
+        return replace(self, checkpoints=inside) if inside else self
 
     @property
     def alpha_per_test(self) -> float:

@@ -17,11 +17,16 @@ from dealer_assist.table.state import TableState
 def warm_up(config: TableConfig, state: TableState) -> None:
     """Pay the checks' one-off costs (thresholds, the paytables' odds) before the first card."""
     if config.shuffle_check:
-        check_shuffle([], composition=state.account.composition)
+        check_shuffle([], composition=state.account.composition, settings=_shuffle_settings(state))
     if config.advantage_alerts and state.variant.game is Game.PUNTO_BANCO:
         from dealer_assist.odds.product import advantages
 
         advantages(state.variant, state.account.remaining_by_card())
+
+
+def _shuffle_settings(state: TableState) -> ShuffleCheckSettings:
+    """The shuffle check's checkpoints that fit in the shoe (a one-deck shoe: 26 and 52)."""
+    return ShuffleCheckSettings().within(sum(state.account.composition.values()))
 
 
 def check_shuffle_now(
@@ -31,7 +36,7 @@ def check_shuffle_now(
     alert that holds the table when the shoe looks unshuffled."""
     if not config.shuffle_check or state.shuffle_status is not ShuffleStatus.PENDING:
         return None
-    settings = ShuffleCheckSettings()
+    settings = _shuffle_settings(state)
     due = [
         n for n in settings.checkpoints if state.shuffle_cards_checked < n <= len(state.shoe_cards)
     ]

@@ -130,6 +130,24 @@ class ResolveAlert:
     card: Card | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VerifyProgram:
+    """Check the installed program against its signed manifest (dealer_assist.deploy): the
+    table's own check at start and every hour (``role=None``). A failure holds the table until
+    a technician re-verifies (the alert's option ``reverify``)."""
+
+    role: Role | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportHealth:
+    """The table PC's health monitor found a problem (one of ``HEALTH_PROBLEMS`` in
+    table/controller.py: the clock, the journal's disk, a watchdog restart)."""
+
+    problem: str
+    detail: str
+
+
 Command = (
     NewShoe
     | EndShoe
@@ -146,7 +164,12 @@ Command = (
     | CorrectCard
     | CollectCommission
     | ResolveAlert
+    | VerifyProgram
+    | ReportHealth
 )
 
 #: Alert options that only a supervisor may choose.
-SUPERVISOR_OPTIONS = frozenset({"accept_card", "enter_card", "void_coup", "override"})
+SUPERVISOR_OPTIONS = frozenset({"accept_card", "enter_card", "void_coup", "override", "reverify"})
+
+#: Alert options that only the technician may choose (a supervisor's PIN is not enough).
+TECHNICIAN_OPTIONS = frozenset({"reverify"})

@@ -72,6 +72,8 @@ from dealer_assist.table.view import build_snapshot
 
 Clock = Callable[[], datetime]
 RecordSink = Callable[[Record], None]
+#: Checks the installed program (dealer_assist.deploy.service): (all files match, what it found).
+ProgramCheck = Callable[[], tuple[bool, str]]
 
 
 def utc_now() -> datetime:
@@ -92,6 +94,18 @@ FACE_DOWN_ACCOUNT = {
     "duplicate": "a card came out more often than the shoe holds it (a duplicate); "
     "it stays face down",
     "foreign": "a card that is not in this shoe's decks came out; it stays face down",
+}
+
+
+# Program verification (issue 27): the holding alert only a technician's re-verification lifts.
+PROGRAM_FAILED = "program_verification_failed"
+# What the table PC's health monitor reports (cmd.ReportHealth): the fix for each problem.
+HEALTH_PROBLEMS = {
+    "clock_unsynchronised": "Deal on; tell IT: the table's clock is not synchronised "
+    "(journal times may drift)",
+    "journal_disk_full": "Deal on; tell IT now: the journal's disk is nearly full",
+    "watchdog_restart": "Check the table and the last coup; tell IT: the table was restarted "
+    "because it stopped answering",
 }
 
 
@@ -119,6 +133,12 @@ class TableController:
         self._analysis_due = False
         # Sources that check the cards instead of dealing them (a camera beside a shoe).
         self._witnesses = config.witness_sources
+        self._program_check: ProgramCheck | None = None
+
+    def check_program_with(self, check: ProgramCheck) -> None:
+        """Verify the installed program with ``check`` (cmd.VerifyProgram, the option
+        ``reverify``); set before the table starts."""
+        self._program_check = check
 
     def begin(self) -> None:
         """Open the table: start the first shoe unless a recovered journal already has one.
@@ -648,6 +668,57 @@ class TableController:
     def _require(self, role: cmd.Role, needed: cmd.Role, what: str) -> None:
         if needed is cmd.Role.SUPERVISOR and role is cmd.Role.CROUPIER:
             raise cmd.CommandRejected("supervisor_required", f"{what} needs a supervisor's PIN")
+        if needed is cmd.Role.TECHNICIAN and role is not cmd.Role.TECHNICIAN:
+            raise cmd.CommandRejected("technician_required", f"{what} needs the technician's PIN")
+
+    def _check_program(self) -> tuple[bool, str]:
+        if self._program_check is None:
+            raise cmd.CommandRejected(
+                "no_program_check",
+                "this table was started without program verification: start it as installed "
+                "(deploy/install.sh), with the release's public key",
+            )
+        return self._program_check()
+
+    def _cmd_verify_program(self, command: cmd.VerifyProgram) -> None:
+        """A failure holds the table (once: later failures are journaled under that alert); a
+        pass is journaled, and does not lift the hold: only a technician's re-verification."""
+        ok, detail = self._check_program()
+        by = command.role.value if command.role is not None else "table"
+        self._record(
+            SupervisorAction(
+                action="program_verified" if ok else "program_check_failed", role=by, detail=detail
+            )
+        )
+        if not ok and not any(a.code == PROGRAM_FAILED for a in self._state.alerts.values()):
+            self._alert(
+                PROGRAM_FAILED,
+                detail,
+                "No card is dealt: the technician checks the table computer and re-verifies",
+                hold=True,
+                options=("reverify",),
+            )
+
+    def _reverify(self, alert: AlertRaised, role: cmd.Role) -> None:
+        self._require(role, cmd.Role.TECHNICIAN, "Re-verifying the program")
+        ok, detail = self._check_program()
+        if not ok:
+            raise cmd.CommandRejected(PROGRAM_FAILED, detail)
+        self._record(SupervisorAction(action="program_verified", role=role.value, detail=detail))
+        self._record(
+            AlertResolved(alert=alert.alert, resolution="reverify", by=role.value, detail=detail)
+        )
+
+    def _cmd_report_health(self, command: cmd.ReportHealth) -> None:
+        fix = HEALTH_PROBLEMS.get(command.problem)
+        if fix is None:
+            raise cmd.CommandRejected(
+                "unknown_problem",
+                f"health problem {command.problem!r}: report one of {', '.join(HEALTH_PROBLEMS)}",
+            )
+        if any(alert.code == command.problem for alert in self._state.alerts.values()):
+            return  # already on the screen
+        self._alert(command.problem, command.detail, fix, hold=False, options=("acknowledge",))
 
     def _cmd_new_shoe(self, command: cmd.NewShoe) -> None:
         self._new_shoe(command)
@@ -828,6 +899,8 @@ class TableController:
     def _void(self, reason: str, by: str) -> None:
         state = self._state
         for alert in list(state.alerts.values()):
+            if alert.code == PROGRAM_FAILED:
+                continue  # voiding a coup does not lift it: only a technician's re-verification
             if alert.card is not None:
                 self._record(
                     Burned(card=alert.card, reason=BurnReason.SET_ASIDE, source=alert.source)
@@ -891,6 +964,9 @@ class TableController:
             )
         if command.option in cmd.SUPERVISOR_OPTIONS:
             self._require(command.role, cmd.Role.SUPERVISOR, command.option.replace("_", " "))
+        if command.option == "reverify":
+            self._reverify(alert, command.role)
+            return
         by = command.role.value
         if command.option == "void_coup":
             self._void(f"alert {alert.alert}: {alert.code}", by)
@@ -961,6 +1037,8 @@ COMMAND_HANDLERS: Mapping[type[Any], CommandHandler] = dict(
         _handler(cmd.CorrectCard, TableController._cmd_correct_card),
         _handler(cmd.CollectCommission, TableController._cmd_collect_commission),
         _handler(cmd.ResolveAlert, TableController._cmd_resolve_alert),
+        _handler(cmd.VerifyProgram, TableController._cmd_verify_program),
+        _handler(cmd.ReportHealth, TableController._cmd_report_health),
     )
 )
 

@@ -146,7 +146,11 @@ class TableRuntime:
             self.controller.on_source_event(item)  # type: ignore[arg-type]
 
     def run_until(self, done: Callable[[], bool], *, timeout: float | None = None) -> bool:
-        """Process items in this thread until ``done()``; False if ``timeout`` ran out first."""
+        """Process items in this thread until ``done()``; False if ``timeout`` ran out first.
+
+        ``done()`` is checked before the first item and after each one, never in between: it
+        must depend on what this thread changes (the controller's state), not on another
+        thread's (a device's), which may change after the last item and never be seen."""
         self.open()
         deadline = None if timeout is None else time.monotonic() + timeout
         while not done():

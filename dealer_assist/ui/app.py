@@ -20,11 +20,12 @@ from concurrent.futures import Future
 from functools import partial
 from typing import Any, Unpack
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QPoint, QRect, QTimer
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.config import TableConfig
+from dealer_assist.deploy.service import attach as attach_service
 from dealer_assist.errors import InputError
 from dealer_assist.table.controller import TableController
 from dealer_assist.table.events import TableEvent
@@ -78,6 +79,57 @@ def simulated_players(
     )
 
 
+class KioskWindow(QWidget):
+    """The kiosk's one window over every output, each screen in the part on its own output.
+
+    A kiosk compositor shows one window: cage (deploy/systemd/dealer-assist-table.service, ``-m
+    extend``) gives its window the whole output layout, both outputs side by side, and stacks a
+    second window over the first. So the croupier's screen and the players' scoreboard are two
+    parts of this one window: the first on the first screen (the touchscreen), the second on
+    the second; with one screen only the first is shown.
+    """
+
+    def __init__(self, parts: Sequence[QWidget]) -> None:
+        super().__init__()
+        self.setWindowTitle(APP_NAME)
+        self.setStyleSheet(f"background: {theme.BACKGROUND.name()};")
+        self.parts = list(parts)
+        for part in self.parts:
+            part.setParent(self)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenAdded.connect(self._screens_changed)
+            app.screenRemoved.connect(self._screens_changed)
+
+    def _screens_changed(self, _screen: QScreen) -> None:
+        self.place()
+
+    def place(self) -> None:
+        """Each part over its screen, in this window's coordinates."""
+        screens = [screen.geometry() for screen in QGuiApplication.screens()]
+        origin = _bounding(screens).topLeft() if screens else QPoint(0, 0)
+        for index, part in enumerate(self.parts):
+            if index < len(screens):
+                part.setGeometry(screens[index].translated(-origin))
+                part.show()
+            elif index == 0:
+                part.setGeometry(self.rect())
+                part.show()
+            else:
+                part.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.place()
+
+
+def _bounding(rects: Sequence[QRect]) -> QRect:
+    bounds = QRect(rects[0])
+    for rect in rects[1:]:
+        bounds = bounds.united(rect)
+    return bounds
+
+
 class TableApp:
     """One table and its screens, from a configuration."""
 
@@ -110,6 +162,8 @@ class TableApp:
             self._close_journal()
             raise
         self.runtime = TableRuntime(self.controller, sources)
+        # Installed as a service (issue 27): program check, health, watchdog (deploy/service.py).
+        self.service = attach_service(self.runtime, journal=config.journal)
         self.adapter = TableAdapter.for_runtime(self.runtime)
         self.translations = Translations()
         self.translations.set_language(language or config.language)
@@ -119,6 +173,7 @@ class TableApp:
             self.controller.on_snapshot(self.simulation.on_snapshot)
         self.croupier: CroupierWindow | None = None
         self.scoreboard: ScoreboardWindow | None = None
+        self.kiosk: KioskWindow | None = None
 
     def croupier_window(self) -> CroupierWindow:
         if self.croupier is None:
@@ -135,7 +190,16 @@ class TableApp:
             self.scoreboard.setWindowTitle(f"{self.config.name}: scoreboard")
         return self.scoreboard
 
+    def kiosk_window(self, parts: Sequence[QWidget]) -> KioskWindow:
+        """The kiosk's one window, with these screens in it (:class:`KioskWindow`)."""
+        if self.kiosk is None:
+            self.kiosk = KioskWindow(parts)
+        return self.kiosk
+
     def show_scoreboard(self) -> None:
+        if self.kiosk is not None and self.scoreboard in self.kiosk.parts:
+            self.kiosk.place()  # already on the second screen, when there is one
+            return
         window = self.scoreboard_window()
         screens = QGuiApplication.screens()
         if len(screens) > 1:
@@ -156,8 +220,10 @@ class TableApp:
 
     def start(self) -> None:
         self.runtime.start()
+        self.service.start()
 
     def close(self) -> None:
+        self.service.close()
         self.runtime.close()
         self._close_journal()
 
@@ -203,7 +269,9 @@ def run(
         windows.append(table.croupier_window())
     if "scoreboard" in screens:
         windows.append(table.scoreboard_window())
-    for window in windows:
+    if kiosk and len(windows) > 1:
+        table.kiosk_window(windows).showFullScreen()  # one window, a part on each output
+    for window in windows if table.kiosk is None else ():
         if kiosk:
             window.showFullScreen()
         else:

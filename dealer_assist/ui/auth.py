@@ -21,14 +21,11 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable, Mapping
-from datetime import timedelta
-from pathlib import Path
 from typing import Protocol
 
 from dealer_assist.config import TableConfig
 from dealer_assist.drivers.base import SourceUrl
-from dealer_assist.journal.auth import PinBook, SignIn
-from dealer_assist.journal.keys import JournalKey
+from dealer_assist.journal.auth import SignIn, pin_file_path, table_pin_book
 from dealer_assist.table.commands import Role
 from dealer_assist.table.events import TableEvent
 
@@ -78,17 +75,6 @@ def is_simulated(config: TableConfig) -> bool:
     )
 
 
-def pin_file_path(config: TableConfig) -> Path | None:
-    """The table's PIN file: ``[journal] pin_file``, else the journal's path with ``.pins``
-    added (as ``dealer-assist pin set`` finds it), else None."""
-    settings = config.journal_settings
-    if settings.pin_file is not None:
-        return settings.pin_file
-    if config.journal is not None:
-        return config.journal.with_name(config.journal.name + ".pins")
-    return None
-
-
 def table_verifier(
     config: TableConfig, *, record: Callable[[TableEvent], None] | None = None
 ) -> PinVerifier:
@@ -96,14 +82,7 @@ def table_verifier(
     receives each sign-in of the PIN file (a ``SupervisorAction``) to be journaled."""
     path = pin_file_path(config)
     if config.journal_key.strip() and path is not None:
-        settings = config.journal_settings
-        return PinBook(
-            path,
-            key=JournalKey.from_text(config.journal_key),
-            attempts=settings.pin_attempts,
-            lockout=timedelta(minutes=settings.lockout_minutes),
-            record=record,
-        )
+        return table_pin_book(config, path, record=record)
     if is_simulated(config) and not config.journal_key.strip():
         return DemoPinVerifier()
     return NoPinStore()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -34,6 +35,7 @@ from dealer_assist.rules.coup import Hand
 from dealer_assist.table.snapshot import Snapshot
 from dealer_assist.ui import theme, wording
 from dealer_assist.ui.bank_controls import Control, seat_controls, table_controls
+from dealer_assist.ui.dialogs import two_lines
 from dealer_assist.ui.presentation import format_money
 from dealer_assist.ui.seats import touch_button
 
@@ -133,6 +135,7 @@ class BankPanel(QFrame):
             # other way round.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             info.addWidget(label)
+        self._narrow = False
         for label in self.lines:
             label.setFont(theme.font(17, bold=label is self.status))
         info.addStretch(1)
@@ -159,6 +162,24 @@ class BankPanel(QFrame):
         rows.addLayout(seat_row)
         rows.addLayout(table_row)
         layout.addLayout(rows)
+
+    # Below this width the buttons' long labels take two lines, the words a smaller font, and
+    # Banque's stakes line lists only the bystanders' (the tiles show each seat's stake).
+    NARROW = 1150
+
+    @property
+    def narrow(self) -> bool:
+        """Laid out narrower than ``NARROW`` (False until the panel is first laid out)."""
+        return self._narrow
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        narrow = event.size().width() < self.NARROW
+        if narrow != self._narrow:
+            self._narrow = narrow
+            for label in self.lines:
+                label.setFont(theme.font(15 if narrow else 17, bold=label is self.status))
+            self.retranslate()
 
     # --- what it shows ----------------------------------------------------------------------
 
@@ -195,7 +216,9 @@ class BankPanel(QFrame):
             if control is None:
                 button.hide()
                 continue
-            button.setText(self.button_text(control))
+            text = self.button_text(control)
+            # A narrow screen (1024 px): long labels on two lines, so the words keep room.
+            button.setText(two_lines(text) if self.width() < self.NARROW else text)
             button.setEnabled(control.enabled)
             button.setMinimumWidth(button.sizeHint().width())  # never cut a label
             button.show()
@@ -465,11 +488,23 @@ class BankPanel(QFrame):
             status = self.tr("No more bets: deal the coup")
         stakes = ""
         coverage = ""
-        if bank.banker is not None:
+        if bank.banker is not None and self.narrow:
+            # A narrow screen has no height for every stake: the seated ones are on the tiles.
+            stakes = _fill(
+                self.tr("Bystander stakes: %1"),
+                ", ".join(
+                    self._banque_stake(stake, seated=False)
+                    for stake in bank.stakes
+                    if stake.seat is None
+                )
+                or self.tr("none"),
+            )
+        elif bank.banker is not None:
             stakes = _fill(
                 self.tr("Stakes: %1"),
                 ", ".join(self._banque_stake(stake) for stake in bank.stakes) or self.tr("none"),
             )
+        if bank.banker is not None:
             coverage = _fill(
                 self.tr("Right %1 · Left %2 · covered %3 · uncovered %4"),
                 money(bank.on_side.get(Hand.RIGHT, Decimal(0))),
@@ -489,12 +524,15 @@ class BankPanel(QFrame):
             )
         return headline, status, stakes, coverage, decisions, self._banque_settled(bank)
 
-    def _banque_stake(self, stake: BanqueStake) -> str:
-        who = (
-            _fill(self.tr("%1 (seat %2)"), stake.punter, str(stake.seat))
-            if stake.seat is not None
-            else _fill(self.tr("%1 (bystander)"), stake.punter)
-        )
+    def _banque_stake(self, stake: BanqueStake, *, seated: bool = True) -> str:
+        """``Ana (seat 1) Right 120``; ``Zed (bystander) Right 50``, or ``Zed Right 50`` in a
+        list of bystanders only (``seated`` False)."""
+        if stake.seat is not None:
+            who = _fill(self.tr("%1 (seat %2)"), stake.punter, str(stake.seat))
+        elif seated:
+            who = _fill(self.tr("%1 (bystander)"), stake.punter)
+        else:
+            who = stake.punter
         return f"{who} {wording.bet_name(stake.bet.value)} {money(stake.amount)}"
 
     def _banque_settled(self, bank: BanqueView) -> str:

@@ -8,7 +8,7 @@ squeeze) is a back, always: the snapshot never held its value.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_assist.table.snapshot import CardView
@@ -31,6 +31,18 @@ def rank_text(code: str) -> str:
 
 def suit_symbol(card: CardView) -> str:
     return (card.pretty or "")[-1:] or "?"
+
+
+def index_size(width: float, height: float) -> int:
+    """The corner index's pixel size: 14 % of the card's height, smaller where a "10" would
+    take more than a fifth of the card's width."""
+    size = max(7, round(height * 0.14))
+    while (
+        size > 7
+        and QFontMetricsF(theme.font(size, bold=True)).horizontalAdvance("10") > width * 0.2
+    ):
+        size -= 1
+    return size
 
 
 def card_rect(area: QRectF) -> QRectF:
@@ -77,8 +89,12 @@ def paint_face(painter: QPainter, rect: QRectF, card: CardView) -> None:
     rank, suit = rank_text(card.code), suit_symbol(card)
     w, h = rect.width(), rect.height()
 
-    # Corner indices, top-left and (turned) bottom-right.
-    corner = QRectF(0, 0, w * 0.26, h * 0.3)
+    # Corner indices, top-left and (turned) bottom-right, clear of the edge: the index column
+    # is as wide as a "10" at the index's size, so a ten is as whole as any other rank.
+    size = index_size(w, h)
+    index_font = theme.font(size, bold=True)
+    column = QRectF(w * 0.07, h * 0.04, QFontMetricsF(index_font).horizontalAdvance("10"), h * 0.3)
+    keep = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextDontClip
     for turned in (False, True):
         painter.save()
         if turned:
@@ -86,18 +102,10 @@ def paint_face(painter: QPainter, rect: QRectF, card: CardView) -> None:
             painter.rotate(180)
         else:
             painter.translate(rect.left(), rect.top())
-        painter.setFont(theme.font(max(8, round(h * 0.14)), bold=True))
-        painter.drawText(
-            corner.adjusted(w * 0.03, h * 0.02, 0, -h * 0.14),
-            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-            rank,
-        )
-        painter.setFont(theme.font(max(8, round(h * 0.12))))
-        painter.drawText(
-            corner.adjusted(w * 0.03, h * 0.15, 0, 0),
-            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-            suit,
-        )
+        painter.setFont(index_font)
+        painter.drawText(column, keep, rank)
+        painter.setFont(theme.font(max(7, round(size * 0.85))))
+        painter.drawText(column.adjusted(0, size * 1.2, 0, 0), keep, suit)
         painter.restore()
 
     # The centre: the rank large, its suit below.

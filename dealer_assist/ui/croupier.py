@@ -42,6 +42,7 @@ from dealer_assist.ui.dialogs import (
     PinDialog,
     SupervisorDialog,
 )
+from dealer_assist.ui.fit import FitLabel
 from dealer_assist.ui.hands import HandPanel, InstructionBanner
 from dealer_assist.ui.i18n import LANGUAGE_NAMES, Translations
 from dealer_assist.ui.models import AlertsModel, DevicesModel, ItemRole, SeatsModel
@@ -142,14 +143,14 @@ class CroupierWindow(QWidget):
         root.setSpacing(6)
 
         top = QHBoxLayout()
-        self.title = QLabel()
-        self.title.setFont(theme.font(22, bold=True))
-        # The first thing to give way on a narrow screen: the buttons and the shoe never do.
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.title.setMinimumWidth(120)
-        self.shoe_status = QLabel()
-        self.shoe_status.setFont(theme.font(20, bold=True))
-        self.shoe_status.setWordWrap(True)  # two lines rather than a clipped button
+        # The table's name over the shoe's status: the first things to give way on a narrow
+        # screen (a smaller font, then two lines), the buttons never do.
+        names = QVBoxLayout()
+        names.setSpacing(0)
+        self.title = FitLabel(largest=22, smallest=15)
+        self.shoe_status = FitLabel(largest=19, smallest=14)
+        names.addWidget(self.title)
+        names.addWidget(self.shoe_status)
         self.devices = DevicesBar(self.devices_model)
         self.language = touch_button()
         self.language.clicked.connect(self.cycle_language)
@@ -159,10 +160,8 @@ class CroupierWindow(QWidget):
         self.supervisor.clicked.connect(self.open_supervisor)
         self.scoreboard = touch_button()
         self.scoreboard.clicked.connect(self.scoreboardRequested)
-        top.addWidget(self.title, 1)
-        top.addSpacing(16)
-        top.addWidget(self.shoe_status)
-        top.addStretch(0)
+        top.addLayout(names, 1)
+        top.addSpacing(10)
         top.addWidget(self.devices)
         for button in (self.language, self.recall, self.scoreboard, self.supervisor):
             button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
@@ -178,9 +177,7 @@ class CroupierWindow(QWidget):
         root.addWidget(self.banner, 2)
 
         actions = QHBoxLayout()
-        self.call = QLabel()
-        self.call.setFont(theme.font(30, bold=True))
-        self.call.setMinimumWidth(200)
+        self.call = FitLabel(largest=30, smallest=18)
         actions.addWidget(self.call, 1)
         self.draw = touch_button()
         self.draw.clicked.connect(lambda: self.decide("draw"))
@@ -326,7 +323,8 @@ class CroupierWindow(QWidget):
         snapshot = self.snapshot
         if snapshot is None:
             return
-        self.title.setText(f"{snapshot.name} · {snapshot.variant_title}")
+        title = wording.variant_title(snapshot.variant, snapshot.variant_title)
+        self.title.setText(f"{wording.table_name(snapshot.name)} · {title}")
         shoe = snapshot.shoe
         parts = [
             self.tr("Shoe %1").replace("%1", str(shoe.shoe)),
@@ -538,11 +536,11 @@ class CroupierWindow(QWidget):
             dialog.resize(self.size() * 0.95)
             self._open(dialog)
 
-    def ask_pin(self, action: str, then: Callable[[cmd.Role], None]) -> None:
-        """A supervisor's PIN, then ``then(role)``."""
-        dialog = PinDialog(
-            self.verifier, cmd.Role.SUPERVISOR, action, self, config_file=self.config.source_file
-        )
+    def ask_pin(
+        self, action: str, then: Callable[[cmd.Role], None], role: cmd.Role = cmd.Role.SUPERVISOR
+    ) -> None:
+        """A supervisor's PIN (or ``role``'s), then ``then(role)``."""
+        dialog = PinDialog(self.verifier, role, action, self, config_file=self.config.source_file)
         dialog.verified.connect(then)
         self._open(dialog)
 
@@ -616,7 +614,8 @@ class CroupierWindow(QWidget):
             else:
                 self.send(cmd.ResolveAlert(alert=alert.alert, option=option, role=role))
 
-        self.ask_pin(wording.option_label(option), proven)
+        needed = cmd.Role.TECHNICIAN if option in cmd.TECHNICIAN_OPTIONS else cmd.Role.SUPERVISOR
+        self.ask_pin(wording.option_label(option), proven, needed)
 
     def _resolve_with_card(self, alert: AlertView, card: Card, role: cmd.Role) -> None:
         self.send(cmd.ResolveAlert(alert=alert.alert, option="enter_card", role=role, card=card))

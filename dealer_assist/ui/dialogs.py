@@ -33,6 +33,29 @@ from dealer_assist.ui.auth import NO_PIN_STORE, PinVerifier
 from dealer_assist.ui.card_face import CardWidget
 from dealer_assist.ui.presentation import deal_positions
 
+# A dialog's words given by its opener: a string, or a function giving it in the current
+# language (read again when the language changes while the dialog is open).
+Text = str | Callable[[], str]
+
+
+def text_of(text: Text) -> str:
+    return text() if callable(text) else text
+
+
+def two_lines(text: str, *, longer_than: int = 12) -> str:
+    """A long name on two lines, broken at the space nearest its middle ("Dragon Bonus" over
+    "Banker"), so a grid of them stays narrow."""
+    if len(text) <= longer_than or " " not in text:
+        return text
+    spaces = [place for place, char in enumerate(text) if char == " "]
+    middle = min(spaces, key=lambda place: abs(place - len(text) / 2))
+    return f"{text[:middle]}\n{text[middle + 1 :]}"
+
+
+def whole_text(button: QPushButton, width: int) -> None:
+    """At least ``width`` wide, and never narrower than its words (after a language change)."""
+    button.setMinimumWidth(max(width, button.sizeHint().width()))
+
 
 def touch_button(
     text: str = "", *, tone: str | None = None, name: str | None = None
@@ -109,7 +132,7 @@ class PinDialog(TouchDialog):
         self,
         verifier: PinVerifier,
         role: cmd.Role,
-        action: str,
+        action: Text,
         parent: QWidget | None = None,
         *,
         config_file: str = "",
@@ -145,10 +168,11 @@ class PinDialog(TouchDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Supervisor PIN"))
-        self.title.setText(self.tr("Supervisor PIN for: %1").replace("%1", self.action))
+        self.title.setText(self.tr("Supervisor PIN for: %1").replace("%1", text_of(self.action)))
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["C"].setText(self.tr("Clear"))
+        whole_text(self.keys["C"], 96)
         self._show_error(self.refusal(self.answer) if self.answer is not None else "")
 
     def _show_entry(self) -> None:
@@ -247,8 +271,8 @@ class BetKeypadDialog(TouchDialog):
         selected: str,
         parent: QWidget | None = None,
         *,
-        title: str | None = None,
-        ok_text: str | None = None,
+        title: Text | None = None,
+        ok_text: Text | None = None,
     ) -> None:
         super().__init__(parent)
         self.seat = seat
@@ -259,6 +283,9 @@ class BetKeypadDialog(TouchDialog):
         layout = QVBoxLayout(self)
         self.title = heading()
         layout.addWidget(self.title)
+        # The bets on the left, the amount and its keys on the right: a variant with every
+        # side bet still fits a 1024 x 768 screen.
+        body = QHBoxLayout()
         bet_grid = QGridLayout()
         self.bet_group = QButtonGroup(self)
         self.bet_buttons: dict[str, QPushButton] = {}
@@ -269,13 +296,15 @@ class BetKeypadDialog(TouchDialog):
             button.clicked.connect(lambda _=False, n=name: self._choose(n))
             self.bet_group.addButton(button)
             self.bet_buttons[name] = button
-            bet_grid.addWidget(button, position // 4, position % 4)
-        layout.addLayout(bet_grid)
+            bet_grid.addWidget(button, position // 3, position % 3)
+        if bets:
+            body.addLayout(bet_grid)
+        amount = QVBoxLayout()
         self.display = QLabel()
         self.display.setFont(theme.font(44, bold=True))
         self.display.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.display.setMinimumHeight(70)
-        layout.addWidget(self.display)
+        amount.addWidget(self.display)
         self.keys: dict[str, QPushButton] = {}
         digits = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "00", "."]
         keys = key_grid(digits, 3, self.press, size=(96, 64), into=self.keys)
@@ -285,7 +314,10 @@ class BetKeypadDialog(TouchDialog):
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             self.keys[key] = button
             keys.addWidget(button, row, 3)
-        layout.addLayout(keys)
+        amount.addLayout(keys)
+        amount.addStretch(1)
+        body.addLayout(amount)
+        layout.addLayout(body)
         self.add_cancel_ok(layout, self.enter)
         self.retranslate()
         self._show()
@@ -293,13 +325,17 @@ class BetKeypadDialog(TouchDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Bet"))
         self.title.setText(
-            self.custom_title or self.tr("Seat %1: bet").replace("%1", str(self.seat))
+            text_of(self.custom_title)
+            if self.custom_title is not None
+            else self.tr("Seat %1: bet").replace("%1", str(self.seat))
         )
         for name, button in self.bet_buttons.items():
-            button.setText(wording.bet_name(name))
+            button.setText(two_lines(wording.bet_name(name)))
+            button.setMinimumWidth(button.sizeHint().width())  # never cut a bet's name
         self.cancel.setText(self.tr("Cancel"))
-        self.ok.setText(self.ok_text or self.tr("Place bet"))
+        self.ok.setText(text_of(self.ok_text) if self.ok_text is not None else self.tr("Place bet"))
         self.keys["C"].setText(self.tr("Clear"))
+        whole_text(self.keys["C"], 96)
 
     def _choose(self, name: str) -> None:
         self.bet = name
@@ -344,12 +380,12 @@ class NameDialog(TouchDialog):
 
     KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890"
 
-    def __init__(self, title: str, suggested: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, title: Text, suggested: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = suggested
+        self.title_text = title
         layout = QVBoxLayout(self)
         self.title = heading()
-        self.title.setText(title)
         layout.addWidget(self.title)
         self.display = QLabel()
         self.display.setFont(theme.font(40, bold=True))
@@ -364,6 +400,7 @@ class NameDialog(TouchDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Name"))
+        self.title.setText(text_of(self.title_text))
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
         self.keys["clear"].setText(self.tr("Clear"))
@@ -410,13 +447,13 @@ class CardPickerDialog(TouchDialog):
 
     cardChosen = Signal(object)  # Card
 
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: Text, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rank: Rank | None = None
         self.suit: Suit | None = None
+        self.title_text = title
         layout = QVBoxLayout(self)
         self.title = heading()
-        self.title.setText(title)
         layout.addWidget(self.title)
         body = QHBoxLayout()
         pick = QVBoxLayout()
@@ -456,6 +493,7 @@ class CardPickerDialog(TouchDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Card"))
+        self.title.setText(text_of(self.title_text))
         self.cancel.setText(self.tr("Cancel"))
         self.ok.setText(self.tr("OK"))
 
@@ -637,9 +675,24 @@ class AlertPanel(QFrame):
         self.fix = QLabel()
         self.fix.setFont(theme.font(28, bold=True))
         self.fix.setWordWrap(True)
+        # The table's own words when the screen's language has no pattern for them (a
+        # device's, a check's): under the message, for IT.
+        self.original = QLabel()
+        self.original.setObjectName("original")
+        self.original.setFont(theme.font(17))
+        self.original.setWordWrap(True)
+        theme.set_text_colour(self.original, theme.TEXT_DIM)
         self.more = QLabel()
         self.more.setFont(theme.font(20))
-        for widget in (self.kind, self.title, self.message, self.fix_label, self.fix, self.more):
+        for widget in (
+            self.kind,
+            self.title,
+            self.message,
+            self.original,
+            self.fix_label,
+            self.fix,
+            self.more,
+        ):
             layout.addWidget(widget)
         self.options_row = QHBoxLayout()
         layout.addLayout(self.options_row)
@@ -683,9 +736,14 @@ class AlertPanel(QFrame):
             self.tr("HOLD: NO CARD UNTIL THIS IS RESOLVED") if alert.hold else self.tr("NOTE")
         )
         self.title.setText(wording.alert_title(alert.code))
-        self.message.setText(alert.message)
+        message, original = wording.alert_texts(alert.code, alert.message)
+        self.message.setText(message)
+        self.original.setText(
+            self.tr("The table's words (for IT): %1").replace("%1", original) if original else ""
+        )
+        self.original.setVisible(bool(original))
         self.fix_label.setText(self.tr("What to do:"))
-        self.fix.setText(wording.alert_fix(alert.fix) if alert.fix else "")
+        self.fix.setText(wording.alert_fix(alert.fix, alert.code) if alert.fix else "")
         self.fix.setVisible(bool(alert.fix))
         self.fix_label.setVisible(bool(alert.fix))
         self.more.setText(

@@ -197,7 +197,8 @@ class AlertsModel(_RowsModel[AlertView]):
 
     def cell(self, item: AlertView, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{wording.alert_title(item.code)}: {item.message}"
+            message, _original = wording.alert_texts(item.code, item.message)
+            return f"{wording.alert_title(item.code)}: {message}"
         if role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(theme.BAD if item.hold else theme.WARN)
         return None
@@ -304,6 +305,10 @@ class StepsModel(QAbstractListModel):
         self._steps = steps
         self.endResetModel()
 
+    def retranslate(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._steps)
 
@@ -311,7 +316,7 @@ class StepsModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._steps):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{index.row() + 1}. {self._steps[index.row()]}"
+            return f"{index.row() + 1}. {wording.step(self._steps[index.row()])}"
         if role == ItemRole:
             return self._steps[index.row()]
         return None

@@ -51,7 +51,7 @@ class RecalledHand(QWidget):
         super().__init__(parent)
         self.cards: tuple[CardView, ...] = ()
         self.caption = ""
-        self.setMinimumSize(260, 150)
+        self.setMinimumSize(200, 150)
 
     def set_hand(self, caption: str, cards: tuple[CardView, ...]) -> None:
         self.caption, self.cards = caption, cards
@@ -85,7 +85,7 @@ class RecallDialog(TouchDialog):
         body = QHBoxLayout()
         self.list = QListView()
         self.list.setModel(self.coups)
-        self.list.setMinimumWidth(340)
+        self.list.setMinimumWidth(280)
         self.list.selectionModel().currentChanged.connect(
             lambda current, _: self.show_row(current.row())
         )
@@ -100,6 +100,8 @@ class RecallDialog(TouchDialog):
         detail.addLayout(hands)
         self.steps_view = QListView()
         self.steps_view.setModel(self.steps)
+        self.steps_view.setWordWrap(True)  # a long step on two lines, never cut
+        self.steps_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         detail.addWidget(self.steps_view, 2)
         self.bets_view = QTableView()
         self.bets_view.setModel(self.bets)
@@ -134,6 +136,7 @@ class RecallDialog(TouchDialog):
         self.older.setText(self.tr("▼ Older"))
         self.close_button.setText(self.tr("Back to the table"))
         self.coups.retranslate()
+        self.steps.retranslate()
         self.bets.retranslate()
         self.show_row(self.list.currentIndex().row())
 

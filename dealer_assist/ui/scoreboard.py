@@ -226,8 +226,13 @@ class ScoreboardWindow(QWidget):
     def _texts(self) -> None:
         snapshot = self.snapshot
         name = snapshot.name if snapshot else self.config.name
-        self.name.setText(name)
-        self.variant.setText(snapshot.variant_title if snapshot else self.config.variant.title)
+        self.name.setText(wording.table_name(name))
+        variant = self.config.variant
+        self.variant.setText(
+            wording.variant_title(
+                variant.name, snapshot.variant_title if snapshot else variant.title
+            )
+        )
         bets = primary_bets(self.config.variant.bets, count=3)
         rows = limit_rows(self.config.settlement.limits, bets)
         self.limits.setText(

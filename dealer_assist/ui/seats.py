@@ -54,6 +54,7 @@ class SeatTile(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(theme.TOUCH_PX * 2)
         layout = QVBoxLayout(self)
+        self.tile_layout = layout
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
         top = QHBoxLayout()
@@ -103,7 +104,8 @@ class SeatTile(QFrame):
             return
         self.bank = state
         if state is not None:
-            self.setMinimumWidth(theme.TOUCH_PX + 36)  # ten seats fit a 1280 px screen
+            self.setMinimumWidth(theme.TOUCH_PX + 20)  # ten seats fit a 1024 px screen
+            self.tile_layout.setContentsMargins(5, 6, 5, 6)
         due = state is not None and state.due
         if self.property("due") != due:
             self.setProperty("due", due)
@@ -275,9 +277,8 @@ class BetPanel(QWidget):
         self.repeat.clicked.connect(self.repeatRequested)
         self.clear = touch_button()
         self.clear.clicked.connect(self.clearRequested)
-        for button in (self.keypad, self.repeat, self.clear):
-            first.addWidget(button)
         layout.addLayout(first)
+        # The chips, then keypad, repeat and clear: the bets' row keeps its width for the bets.
         second = QHBoxLayout()
         self.chip_buttons: dict[Decimal, QPushButton] = {}
         for value in self.chips:
@@ -286,6 +287,8 @@ class BetPanel(QWidget):
             chip.clicked.connect(lambda _=False, v=value: self.chipPressed.emit(str(v)))
             self.chip_buttons[value] = chip
             second.addWidget(chip, 1)
+        for button in (self.keypad, self.repeat, self.clear):
+            second.addWidget(button)
         layout.addLayout(second)
         self.seat: int | None = None
         self.retranslate()

@@ -91,6 +91,7 @@ ALERTS = {
     "unshuffled": QT_TRANSLATE_NOOP("Wording", "Shoe not shuffled"),
     "extra_card": QT_TRANSLATE_NOOP("Wording", "Extra card"),
     "wrong_hand": QT_TRANSLATE_NOOP("Wording", "Card to the wrong hand"),
+    "unknown_hand": QT_TRANSLATE_NOOP("Wording", "Card to a hand this game has not"),
     "decision_due": QT_TRANSLATE_NOOP("Wording", "Card before the decision"),
     "hand_stands": QT_TRANSLATE_NOOP("Wording", "Card to a standing hand"),
     "card_before_turn": QT_TRANSLATE_NOOP("Wording", "Card before the cards are turned"),
@@ -108,7 +109,87 @@ ALERTS = {
     "camera_uncertain": QT_TRANSLATE_NOOP("Wording", "The camera cannot confirm"),
     "camera_moved": QT_TRANSLATE_NOOP("Wording", "Camera moved"),
     "camera_slow": QT_TRANSLATE_NOOP("Wording", "Camera falling behind"),
+    "program_verification_failed": QT_TRANSLATE_NOOP("Wording", "Program verification failed"),
+    "clock_unsynchronised": QT_TRANSLATE_NOOP("Wording", "Clock not synchronised"),
+    "journal_disk_full": QT_TRANSLATE_NOOP("Wording", "Journal disk nearly full"),
+    "watchdog_restart": QT_TRANSLATE_NOOP("Wording", "The table was restarted"),
 }
+
+# What each alert means, in one sentence: shown in place of the table's own message when no
+# pattern below knows that message (a device's words, a check's detail), which then stays
+# beneath it as the original for IT. Every code the table raises has one (tests/ui).
+SUMMARIES = {
+    "device_lost": QT_TRANSLATE_NOOP("Wording", "A card device stopped answering"),
+    "unreadable_card": QT_TRANSLATE_NOOP("Wording", "A device saw a card it could not read"),
+    "duplicate": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out more often than the shoe holds it (a duplicate)"
+    ),
+    "foreign": QT_TRANSLATE_NOOP(
+        "Wording", "A card that is not in this shoe's decks came out (check the deck set)"
+    ),
+    "unshuffled": QT_TRANSLATE_NOOP(
+        "Wording", "The cards come out in an order a shuffled shoe would not give"
+    ),
+    "extra_card": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out after the coup was complete: it is an extra card"
+    ),
+    "wrong_hand": QT_TRANSLATE_NOOP("Wording", "A card was dealt to the wrong hand"),
+    "unknown_hand": QT_TRANSLATE_NOOP("Wording", "A card was dealt to a hand this game has not"),
+    "decision_due": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out before the hand chose to draw or stand"
+    ),
+    "hand_stands": QT_TRANSLATE_NOOP("Wording", "A card was dealt to a hand that stands"),
+    "card_before_turn": QT_TRANSLATE_NOOP(
+        "Wording", "A card came out before the face-down cards were turned"
+    ),
+    "card_while_held": QT_TRANSLATE_NOOP("Wording", "A card came out while the table is held"),
+    "no_shoe": QT_TRANSLATE_NOOP("Wording", "A card was read but the shoe has ended"),
+    "no_coup_due": QT_TRANSLATE_NOOP("Wording", "A card came out but no coup may start"),
+    "shoe_empty": QT_TRANSLATE_NOOP("Wording", "Every card of the shoe is out"),
+    "advantage_play": QT_TRANSLATE_NOOP(
+        "Wording", "A bet now favours the players with the cards left in the shoe"
+    ),
+    "misdeal": QT_TRANSLATE_NOOP("Wording", "The coup was misdealt"),
+    "bets_open": QT_TRANSLATE_NOOP("Wording", 'A card came out before "no more bets"'),
+    "card_misplaced": QT_TRANSLATE_NOOP("Wording", "A card lies on the wrong hand: move it"),
+    "camera_card_differs": QT_TRANSLATE_NOOP(
+        "Wording", "The camera sees another card than the shoe read"
+    ),
+    "card_not_dealt": QT_TRANSLATE_NOOP(
+        "Wording", "The camera sees a card the shoe did not deal in this coup"
+    ),
+    "card_out_of_order": QT_TRANSLATE_NOOP(
+        "Wording", "A card was laid out in another order than the shoe dealt it"
+    ),
+    "camera_uncertain": QT_TRANSLATE_NOOP("Wording", "The camera could not read a card"),
+    "camera_moved": QT_TRANSLATE_NOOP("Wording", "The camera moved and recalibrated itself"),
+    "camera_slow": QT_TRANSLATE_NOOP("Wording", "The camera reads cards later than they come"),
+    "program_verification_failed": QT_TRANSLATE_NOOP(
+        "Wording", "The table's program files do not match the signed release"
+    ),
+    "clock_unsynchronised": QT_TRANSLATE_NOOP(
+        "Wording", "The table computer's clock is not synchronised"
+    ),
+    "journal_disk_full": QT_TRANSLATE_NOOP("Wording", "The journal's disk is nearly full"),
+    "watchdog_restart": QT_TRANSLATE_NOOP(
+        "Wording", "The table stopped answering and was restarted"
+    ),
+}
+# A fix worded from the alert's cards ("Move 7♥ to the Banker ...") has no entry in FIXES: its
+# code's own fix is shown instead.
+CODE_FIXES = {
+    "card_misplaced": QT_TRANSLATE_NOOP(
+        "Wording",
+        "Move the card to the hand it belongs to, then acknowledge; or a supervisor voids the coup",
+    ),
+    "camera_card_differs": QT_TRANSLATE_NOOP(
+        "Wording",
+        "A supervisor checks the card on the layout: if the shoe is right, override; if the "
+        "camera is right, correct the card, then override; or void the coup",
+    ),
+}
+# An alert whose code the screens do not know (a command the shoe's button sent, refused).
+OTHER_ALERT = QT_TRANSLATE_NOOP("Wording", "The table refused a command")
 
 FIXES = {
     text: text
@@ -135,6 +216,9 @@ FIXES = {
             "or voids the coup",
         ),
         QT_TRANSLATE_NOOP("Wording", "Set the card aside"),
+        QT_TRANSLATE_NOOP(
+            "Wording", "Set the card aside; close the bank's calls and stakes, then deal"
+        ),
         QT_TRANSLATE_NOOP("Wording", "Burn the extra card: it is out of play"),
         QT_TRANSLATE_NOOP("Wording", "Set it aside, or a supervisor voids the coup"),
         QT_TRANSLATE_NOOP(
@@ -156,6 +240,25 @@ FIXES = {
             "Wording",
             "Take the card off the layout and call the supervisor; or a supervisor voids the coup",
         ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "No card is dealt: the technician checks the table computer and re-verifies",
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Deal on; tell IT: the table's clock is not synchronised (journal times may drift)",
+        ),
+        QT_TRANSLATE_NOOP("Wording", "Deal on; tell IT now: the journal's disk is nearly full"),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Keep the card face down and apart; turn the cards, then a supervisor accepts it "
+            "(the tableau places it) or sets it aside; or voids the coup",
+        ),
+        QT_TRANSLATE_NOOP(
+            "Wording",
+            "Check the table and the last coup; tell IT: the table was restarted because it "
+            "stopped answering",
+        ),
     )
 }
 
@@ -166,6 +269,7 @@ OPTIONS = {
     "enter_card": QT_TRANSLATE_NOOP("Wording", "Key in the card"),
     "void_coup": QT_TRANSLATE_NOOP("Wording", "Void the coup"),
     "override": QT_TRANSLATE_NOOP("Wording", "Override"),
+    "reverify": QT_TRANSLATE_NOOP("Wording", "Re-verify (technician)"),
 }
 
 DEVICE_STATUS = {
@@ -190,6 +294,24 @@ REJECTIONS = {
     "supervisor_required": QT_TRANSLATE_NOOP("Wording", "Needs a supervisor"),
     "unknown_bet": QT_TRANSLATE_NOOP("Wording", "This table has no such bet"),
     "bad_amount": QT_TRANSLATE_NOOP("Wording", "Not an amount"),
+    "technician_required": QT_TRANSLATE_NOOP("Wording", "Needs the technician"),
+    "program_verification_failed": QT_TRANSLATE_NOOP("Wording", "Program verification failed"),
+    "no_program_check": QT_TRANSLATE_NOOP("Wording", "This table has no program verification"),
+}
+
+
+# The table's default name, and the variants by name: the names casinos print on the layout.
+TABLE_NAMES = {"Baccarat": QT_TRANSLATE_NOOP("Wording", "Baccarat")}
+VARIANTS = {
+    "punto-banco": QT_TRANSLATE_NOOP("Wording", "Punto Banco (5% commission)"),
+    "no-commission": QT_TRANSLATE_NOOP(
+        "Wording", "No-commission Punto Banco (a Banker win on 6 pays half)"
+    ),
+    "ez-baccarat": QT_TRANSLATE_NOOP(
+        "Wording", "EZ Baccarat (a three-card Banker 7 pushes Banker bets)"
+    ),
+    "chemin-de-fer": QT_TRANSLATE_NOOP("Wording", "Chemin de Fer"),
+    "banque": QT_TRANSLATE_NOOP("Wording", "Baccarat Banque (à deux tableaux)"),
 }
 
 
@@ -219,6 +341,18 @@ def hand_upper(hand: str) -> str:
     return _lookup(HANDS_UPPER, hand.lower(), hand.upper())
 
 
+def table_name(name: str) -> str:
+    """The table's name: the default one in the screen's language, a casino's own as it is."""
+    return _lookup(TABLE_NAMES, name, name)
+
+
+def variant_title(variant: str, title: str) -> str:
+    """A variant's title in the screen's language; ``title`` (the variant file's own) when the
+    variant is not one of ours, or its title was changed."""
+    source = VARIANTS.get(variant)
+    return _tr(source) if source == title else title
+
+
 def bet_name(name: str) -> str:
     if name.startswith("egalite_"):
         return _fill(
@@ -235,12 +369,27 @@ def result_name(result: str) -> str:
     return _lookup(RESULTS, result, result)
 
 
+def in_english() -> bool:
+    """Whether the screens speak English now (no translation loaded)."""
+    return _tr(OTHER_ALERT) == OTHER_ALERT
+
+
 def alert_title(code: str) -> str:
-    return _lookup(ALERTS, code, code.replace("_", " ").capitalize())
+    """The alert's title; a code the screens do not know says so in the screen's language
+    (in English, the code in words)."""
+    if code in ALERTS:
+        return _tr(ALERTS[code])
+    return code.replace("_", " ").capitalize() if in_english() else _tr(OTHER_ALERT)
 
 
-def alert_fix(fix: str) -> str:
-    return _lookup(FIXES, fix, fix)
+def alert_fix(fix: str, code: str = "") -> str:
+    """The alert's fix in the screen's language: the known sentence, else its code's own fix;
+    the table's words when neither is known."""
+    if fix in FIXES:
+        return _tr(FIXES[fix])
+    source = CODE_FIXES.get(code)
+    translated = _tr(source) if source is not None else fix
+    return fix if source is not None and translated == source else translated
 
 
 def option_label(option: str) -> str:
@@ -396,6 +545,113 @@ _CALLS: tuple[Rule, ...] = (
 )
 
 
+_MESSAGES: tuple[Rule, ...] = (
+    (
+        re.compile(r"(\S+) saw a card it could not read"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 saw a card it could not read"), m[1]),
+    ),
+    (
+        re.compile(r"(\S+) is lost: no answer"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 is lost: no answer"), m[1]),
+    ),
+    (
+        re.compile(r"(\S+) read but the shoe has ended"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 read but the shoe has ended"), m[1]),
+    ),
+    (
+        re.compile(r"(\S+) came out while the table is held"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "%1 came out while the table is held"), m[1]
+        ),
+    ),
+    (
+        re.compile(r'(\S+) came out before "no more bets"'),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", '%1 came out before "no more bets"'), m[1]
+        ),
+    ),
+)
+
+# A recalled coup's steps, as the table's state writes them (one pattern per kind of step).
+_CARD = r"(\S+)"
+_STEPS: tuple[Rule, ...] = (
+    (
+        re.compile(r"coup (\d+) of shoe (\d+); bets: none"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "coup %1 of shoe %2; no bets"), m[1], m[2]
+        ),
+    ),
+    (
+        re.compile(r"coup (\d+) of shoe (\d+); bets: (.+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "coup %1 of shoe %2; bets: %3"),
+            m[1],
+            m[2],
+            QCoreApplication.translate("Wording", ", ").join(
+                _seat_bet(part) for part in m[3].split(", ")
+            ),
+        ),
+    ),
+    (
+        re.compile(rf"{_CARD} to the (player|banker|right|left)( face down)?"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "%1 to the %2 face down")
+            if m[3]
+            else QT_TRANSLATE_NOOP("Wording", "%1 to the %2"),
+            m[1],
+            hand_name(m[2]),
+        ),
+    ),
+    (
+        re.compile(r"(player|banker|right|left) cards turned"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "%1 cards turned"), hand_name(m[1])),
+    ),
+    (
+        re.compile(r"complete: (.+); (.+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "complete: %1; %2"),
+            QCoreApplication.translate("Wording", ", ").join(
+                f"{hand_name(part.split(' ')[0])} {part.split(' ')[-1]}"
+                for part in m[1].split(", ")
+            ),
+            QCoreApplication.translate("Wording", ", ").join(
+                " ".join([hand_name(words[0])] + [result_name(word) for word in words[1:]])
+                for words in (part.split(" ") for part in m[2].split(", "))
+            ),
+        ),
+    ),
+    (
+        re.compile(r"seat (\d+) (\w+) ([\d.]+): (\w+), payout ([\d.]+), commission ([\d.]+)"),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP("Wording", "seat %1 %2 %3: %4, payout %5, commission %6"),
+            m[1],
+            bet_name(m[2]),
+            m[3],
+            result_name(m[4]),
+            m[5],
+            m[6],
+        ),
+    ),
+    (
+        re.compile(r"cut card out; last coup (\d+)"),
+        lambda m: _template(QT_TRANSLATE_NOOP("Wording", "cut card out; last coup %1"), m[1]),
+    ),
+)
+
+
+def _seat_bet(text: str) -> str:
+    """``seat 1 banker 25`` in the screen's language."""
+    match = re.fullmatch(r"seat (\d+) (\w+) ([\d.]+)", text)
+    if match is None:
+        return text
+    return (
+        _template(
+            QT_TRANSLATE_NOOP("Wording", "seat %1 %2 %3"), match[1], bet_name(match[2]), match[3]
+        )
+        or text
+    )
+
+
 def _translate(text: str, rules: tuple[Rule, ...]) -> str:
     for pattern, make in rules:
         match = pattern.fullmatch(text)
@@ -412,3 +668,24 @@ def instruction(text: str) -> str:
 def call(text: str) -> str:
     """The call ("Player shows 6, Banker has 7") in the screen's language."""
     return _translate(text, _CALLS)
+
+
+def alert_message(text: str) -> str:
+    """An alert's message in the screen's language (the known ones; others as they are)."""
+    return _translate(text, _MESSAGES)
+
+
+def alert_texts(code: str, message: str) -> tuple[str, str]:
+    """What the screen says about an alert: its message in the screen's language, and the
+    table's original words for IT when the message is not one a pattern knows ("" in English
+    or when translated). Unknown messages show their code's meaning instead."""
+    translated = alert_message(message)
+    if translated != message or in_english():
+        return translated, ""
+    source = SUMMARIES.get(code, OTHER_ALERT)
+    return _tr(source), message
+
+
+def step(text: str) -> str:
+    """A recalled coup's step in the screen's language."""
+    return _translate(text, _STEPS)

@@ -29,14 +29,13 @@ Example::
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
-from dealer_assist.config import CameraSettings, parse_camera_settings
+from dealer_assist.config import CameraSettings, parse_camera_settings, read_toml_file
 from dealer_assist.errors import ConfigError
 from dealer_assist.rules.coup import Hand
 
@@ -222,13 +221,8 @@ def layout_from_settings(settings: CameraSettings, *, source: str = "<layout>") 
 
 
 def load_layout(path: Path) -> Layout:
-    try:
-        document = tomllib.loads(path.read_text("utf-8"))
-    except OSError as error:
-        raise ConfigError(str(path), "", f"cannot read: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(str(path), "", f"not valid TOML: {error}") from None
-    return parse_layout(document, source=str(path))
+    """A layout file, read as a configuration file is (not UTF-8, too big: a ConfigError)."""
+    return parse_layout(read_toml_file(path), source=str(path))
 
 
 def _toml_number(value: float) -> str:

@@ -7,11 +7,12 @@
 // closed by the base plate); above it, the exit deck with the card slot running through it in
 // Y, the PN532 module under the slot (antenna up, 1.2 mm of plastic below the card), the
 // slotted exit sensor straddling the slot's right edge at the mouth, and the light window and
-// the two buttons in the front face. Parts: bay, reader_mount, base; the fit-check dummies
-// (card, board, pn532, sensor, leds) are exported in their assembled positions so that
+// the two buttons in the front face: right-angle (side-actuated) tactile switches at the
+// board's front edge, their plungers through holes in the face. Parts: bay, reader_mount, base;
+// the fit-check dummies (card, board, pn532, sensor, leds, buttons) are exported in their assembled positions so that
 // tests/hardware/test_enclosure.py checks the exported geometry, not these numbers.
 
-part = "assembly"; // bay | reader_mount | base | card | board | pn532 | sensor | leds | assembly
+part = "assembly"; // bay | reader_mount | base | card | board | pn532 | sensor | leds | buttons | assembly
 
 /* [Parts] */
 card = [63, 88, 0.76];          // ISO/IEC 7810 ID-1 playing-card size, thickness
@@ -25,6 +26,12 @@ sensor_gap = 5;                 // its fork gap
 sensor_reach = 6;               // how far the fork reaches over the card's edge
 led_d = 5;
 led_len = 8.6;
+// SW1, SW2 (hardware/bom.csv): 6 x 6 mm right-angle tactile switch, projected plunger; the
+// body's X, Y (along the push) and Z, and the plunger out of its front.
+button_body = [6, 3, 7];
+button_plunger_d = 3.5;
+button_plunger_len = 3.15;
+button_proud = 0.3;             // the plunger's tip stands this far out of the front face
 
 /* [Print] */
 wall = 2.4;                     // 6 perimeters of a 0.4 mm nozzle
@@ -57,7 +64,8 @@ led_z = board_pos[2] + board[2] + 8;
 led_x = [outer_x / 2 - 10, outer_x / 2, outer_x / 2 + 10];
 window = [34, 10];
 button_x = [board_pos[0] + 8, board_pos[0] + board[0] - 8];
-button_d = 8;
+button_z = board_pos[2] + board[2] + 3.5;              // the plunger's axis
+button_d = 8;                                          // the hole a finger presses through
 $fn = 24;
 
 module box(p, s) { translate(p) cube(s); }
@@ -88,6 +96,15 @@ module leds_dummy() {
         translate([x, wall + 0.5 + led_len, led_z]) rotate([90, 0, 0]) cylinder(d = led_d, h = led_len);
 }
 
+module buttons_dummy() {
+    for (x = button_x) {
+        translate([x, -button_proud, button_z]) rotate([-90, 0, 0])
+            cylinder(d = button_plunger_d, h = button_plunger_len);
+        box([x - button_body[0] / 2, button_plunger_len - button_proud, board_pos[2] + board[2]],
+            button_body);
+    }
+}
+
 module bay() {
     difference() {
         cube([outer_x, outer_y, outer_z]);
@@ -102,7 +119,7 @@ module bay() {
         // light window and buttons in the front face
         box([outer_x / 2 - window[0] / 2, -1, led_z - window[1] / 2], [window[0], wall + 2, window[1]]);
         for (x = button_x)
-            translate([x, wall + 1, board_pos[2] + board[2] + 3.5]) rotate([90, 0, 0])
+            translate([x, wall + 1, button_z]) rotate([90, 0, 0])
                 cylinder(d = button_d, h = wall + 2);
         // USB-B on the left, 12 V cable at the back, buzzer grille on the right
         box([-1, board_pos[1] + 15, board_pos[2] + board[2]], [wall + 2, 13, 12]);
@@ -144,6 +161,7 @@ else if (part == "board") board_dummy();
 else if (part == "pn532") pn532_dummy();
 else if (part == "sensor") sensor_dummy();
 else if (part == "leds") leds_dummy();
+else if (part == "buttons") buttons_dummy();
 else {
     color("burlywood", 0.6) bay();
     color("grey") reader_mount();
@@ -153,4 +171,5 @@ else {
     color("blue") pn532_dummy();
     color("black") sensor_dummy();
     color("red") leds_dummy();
+    color("white") buttons_dummy();
 }

@@ -2,8 +2,9 @@
 
 hardware/enclosure/shoe_bay.scad exports the printed parts and, in their assembled positions,
 dummies of what goes in them (a playing card, the board with its tallest parts, the PN532
-module, the exit sensor, the LEDs). These tests read the STL files only: a card is 63 x 88 mm
-whatever the model says, and it must slide through its slot with clearance all round.
+module, the exit sensor, the LEDs, the two right-angle button switches). These tests read the
+STL files only: a card is 63 x 88 mm whatever the model says, and it must slide through its
+slot with clearance all round.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ CARD_GUIDE = 3.0  # a card this much wider on a side would not fit: it is guided
 ANTENNA_FLOOR = (0.8, 2.0)  # plastic between antenna and card: printable, and within range
 PRINT_BED = (220.0, 220.0, 250.0)
 SOLIDS = ("bay", "reader_mount", "base")
-DUMMIES = ("card", "board", "pn532", "sensor", "leds")
+DUMMIES = ("card", "board", "pn532", "sensor", "leds", "buttons")
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +133,23 @@ def test_the_lights_shine_out_of_the_window(meshes: dict[str, Mesh]) -> None:
         origin = np.array([x, leds.low[1] - 0.01, (leds.low[2] + leds.high[2]) / 2])
         distance, _ = first_solid_run(meshes["bay"], origin, (0, -1, 0))
         assert distance == float("inf"), f"the LED at x={x} shines at a wall"
+
+
+def test_the_buttons_are_pressed_through_the_front_face(meshes: dict[str, Mesh]) -> None:
+    """SW1 and SW2 are side-actuated switches at the board's edge (hardware/bom.csv): each
+    plunger stands out of the front face, in a hole a fingertip gets into."""
+    buttons, bay = meshes["buttons"], meshes["bay"]
+    proud = bay.low[1] - buttons.low[1]
+    assert 0.1 < proud <= 0.5, f"the plungers stand {proud:.2f} mm out of the face"
+    tips = buttons.triangles.reshape(-1, 3)
+    tips = tips[np.isclose(tips[:, 1], buttons.low[1])]
+    middle = (buttons.low[0] + buttons.high[0]) / 2
+    for side in (tips[:, 0] < middle, tips[:, 0] > middle):
+        axis = (tips[side].min(axis=0) + tips[side].max(axis=0)) / 2
+        for offset in ((3, 0), (-3, 0), (0, 3), (0, -3)):  # a 6 mm fingertip in the hole
+            origin = axis + np.array([offset[0], -1.0, offset[1]])
+            distance, _ = first_solid_run(bay, origin, (0, 1, 0))
+            assert distance > 10, f"the front face around the button at x={axis[0]:.1f}"
 
 
 def test_every_part_fits_a_print_bed(meshes: dict[str, Mesh]) -> None:

@@ -25,6 +25,7 @@ from tests.firmware.simshoe import (
     scripted_shoe,
     shuffled_deck,
 )
+from tests.selftest_lines import key_file_in, run_selftest, verdicts
 
 
 @pytest.fixture(scope="module")
@@ -43,24 +44,11 @@ def sim(firmware: str, tmp_path: Path) -> Iterator[SimShoe]:
 
 @pytest.fixture
 def key_file(tmp_path: Path) -> Path:
-    path = tmp_path / "shoe.key"
-    save_shoe_key(path, ShoeKey(key=LINK_KEY, serial_number=SIM_SERIAL))
-    return path
+    return key_file_in(tmp_path, LINK_KEY, SIM_SERIAL)
 
 
 def selftest(sim: SimShoe, key_file: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    code = main(["shoe", "selftest", "--port", sim.pty, "--key-file", str(key_file)])
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
-
-
-def verdicts(output: str) -> dict[str, str]:
-    found = {}
-    for name, _hint in PART_NAMES.values():
-        line = next((ln for ln in output.splitlines() if ln.strip().startswith(name)), None)
-        assert line is not None, f"no line for {name} in:\n{output}"
-        found[name] = line[len("  ") + 40 :].split()[0]
-    return found
+    return run_selftest(sim.pty, key_file, capsys)
 
 
 def test_every_part_passes_on_a_sound_shoe(

@@ -9,6 +9,7 @@ import json
 import shutil
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,10 +17,12 @@ from typing import Any
 import pytest
 
 from dealer_assist.cli import main
-from dealer_assist.journal.auth import PinBook, PinError
+from dealer_assist.config import load_config
+from dealer_assist.journal.auth import PinBook, PinError, pin_file_path
 from dealer_assist.journal.keys import JournalKey
 from dealer_assist.table.commands import Role
 from dealer_assist.table.events import SupervisorAction, TableEvent
+from dealer_assist.ui.auth import table_verifier
 from tests.journal.helpers import KEY, make_config, open_journaled, read_records
 
 CHEAP = 2**8  # scrypt cost for tests; the file stores it, real PINs use 2**15
@@ -156,6 +159,29 @@ def test_pin_set_command(
         ("sign_in", "technician", "accepted"),
         ("pin_set", "croupier", "set by technician"),
     ]
+
+
+def test_pin_set_and_the_screens_use_one_pin_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without [journal] pin_file, the journal's path with ``.pins``: where ``pin set`` writes
+    is where the touchscreen's verifier reads; with neither, ``pin set`` refuses (exit 2)."""
+    config_file = tmp_path / "table.toml"
+    config_file.write_text(f'[journal]\npath = "t.journal"\nkey = "{KEY}"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("135791\n135791\n"))
+    assert main(["pin", "set", "--role", "technician", "--config", str(config_file)]) == 0
+    written = tmp_path / "t.journal.pins"
+    assert f"technician PIN set in {written}" in capsys.readouterr().out
+    config = load_config(config_file)
+    assert pin_file_path(config) == written
+    verifier = table_verifier(config)
+    assert isinstance(verifier, PinBook) and verifier.path == written
+    assert verifier.verify(Role.TECHNICIAN, "135791").ok
+    assert pin_file_path(replace(config, journal=None)) is None
+    no_journal = tmp_path / "bare.toml"
+    no_journal.write_text(f'[journal]\nkey = "{KEY}"\n', encoding="utf-8")
+    assert main(["pin", "set", "--role", "technician", "--config", str(no_journal)]) == 2
+    assert "give --pin-file" in capsys.readouterr().err
 
 
 def edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:

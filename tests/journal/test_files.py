@@ -37,6 +37,11 @@ def umask_022() -> Iterator[None]:
         os.umask(old)
 
 
+def damaged(journal: bytes, old: bytes, new: bytes) -> bytes:
+    assert journal.count(old) == 1 and len(old) == len(new)
+    return journal.replace(old, new)
+
+
 def not_journals(folder: Path, played: Path) -> dict[str, Path]:
     size = (played / "t.journal").stat().st_size
     sqlite_other = folder / "other.db"
@@ -44,11 +49,20 @@ def not_journals(folder: Path, played: Path) -> dict[str, Path]:
     connection.execute("CREATE TABLE notes (text TEXT)")
     connection.commit()
     connection.close()
+    journal = (played / "t.journal").read_bytes()
     files = {
         "text": b"[journal]\nthis is not a journal\n",
         "random": random.Random(5).randbytes(9000),
-        "truncated": (played / "t.journal").read_bytes()[: size // 3],
+        "truncated": journal[: size // 3],
         "empty": b"",
+        # damaged schemas: SQLite's message quotes bytes that are not UTF-8; the checkpoints'
+        # key is no longer the rowid, so every checkpoint reads with an empty seq
+        "schema bytes": damaged(
+            journal, b"PRIMARY KEY,\n    state", b"PRIMARY \xdd\xdd\xdd,\n    state"
+        ),
+        "checkpoint seq": damaged(
+            journal, b"seq INTEGER PRIMARY KEY,\n    state", b"seq INTEGEX PRIMARY KEY,\n    state"
+        ),
     }
     paths = {"sqlite": sqlite_other}
     for name, data in files.items():
@@ -63,6 +77,8 @@ EXPECTED = {
     "empty": "is not a dealer-assist journal",
     "sqlite": "not a dealer-assist journal",
     "truncated": "is damaged",
+    "schema bytes": "is damaged",
+    "checkpoint seq": "malformed",
 }
 
 

@@ -9,6 +9,7 @@ mock croupier really drew). Nothing sleeps: the runtime's queue is the clock.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,11 +39,16 @@ def serial_config(**sections: Any) -> TableConfig:
 
 @contextmanager
 def pty_shoe(
-    tmp_path: Path, *, croupier: Croupier, key: bytes = KEY, fault_seed: int = 1
+    tmp_path: Path, *, croupier: Croupier, key: bytes = KEY, fault_seed: int = 1, **options: Any
 ) -> Iterator[tuple[MockShoeDevice, PtyLink]]:
-    """A mock shoe serving a real pseudo-terminal, reachable at a stable symlink."""
+    """A mock shoe serving a real pseudo-terminal, reachable at a stable symlink; ``options``
+    go to :class:`MockShoeDevice`."""
     device = MockShoeDevice(
-        key=key, croupier=croupier, state_file=tmp_path / "eeprom.json", fault_seed=fault_seed
+        key=key,
+        croupier=croupier,
+        state_file=tmp_path / "eeprom.json",
+        fault_seed=fault_seed,
+        **options,
     )
     link = PtyLink(link=tmp_path / "ttySHOE")
     link.attach(device)
@@ -143,11 +149,30 @@ class ShoeTable:
             )
         )
 
-    def run(self, timeout: float = 60, *, until: Callable[[], bool] | None = None) -> bool:
-        """Run the table until the shoes wanted have ended (or ``until()``), then stop it."""
+    def run(
+        self,
+        timeout: float = 60,
+        *,
+        until: Callable[[], bool] | None = None,
+        then_shoe: Callable[[], bool] | None = None,
+    ) -> bool:
+        """Run the table until the shoes wanted have ended (or ``until()``), then, the host
+        still up, wait until ``then_shoe()`` holds on the mock shoe, then stop the table.
+
+        ``until`` is checked only when the table's thread takes an item off its queue, so it
+        must depend on the table alone: the shoe changes on its own thread, often after the
+        table's last item (the host hands the table a card before it ACKs it, so the shoe's
+        queue empties after the table took the card), and a condition on the shoe there would
+        never be checked again. ``then_shoe`` is waited for on the shoe's own notifications."""
         done = until or (lambda: self.shoes_ended >= self.shoes_wanted)
+        deadline = time.monotonic() + timeout
         with self.runtime:
-            return self.runtime.run_until(done, timeout=timeout)
+            if not self.runtime.run_until(done, timeout=timeout):
+                return False
+            if then_shoe is None:
+                return True
+            left = max(0.0, deadline - time.monotonic())
+            return self.device.wait_until(then_shoe, timeout=left)
 
     def table_cards(self) -> list[Card]:
         """Every card the table took, in order: burned and dealt."""

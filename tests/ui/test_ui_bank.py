@@ -20,10 +20,10 @@ from dealer_assist.rules.coup import Game
 from dealer_assist.table import bankgame
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
-from dealer_assist.ui import theme
+from dealer_assist.ui import theme, wording
 from dealer_assist.ui.bank_controls import seat_controls, table_controls
 from dealer_assist.ui.dialogs import BetKeypadDialog, NameDialog
-from dealer_assist.ui.presentation import Tone
+from dealer_assist.ui.presentation import Tone, format_money
 from tests.ui.conftest import Screen
 from tests.ui.test_ui_croupier import clipped, visible_buttons
 
@@ -492,7 +492,22 @@ def test_the_screenshot_scenes_play_on_the_screen(qtbot: Any, seed: int) -> None
             assert str(window.snapshot.bank.phase) == "bystanders"
             assert "(bystander) Left 50" in panel.calls.text()
             window.seats.select(selected)
-            assert panel.buttons["withdraw_stake"].text() == "Withdraw Left 200"
+            assert panel.buttons["withdraw_stake"].text().replace("\n", " ") == "Withdraw Left 200"
+            # A 1024 px screen has no height for every stake: the tiles show the seated ones,
+            # the panel the bystanders'; the coverage stays.
+            window.resize(1024, 768)
+            window.show()
+            qtbot.waitUntil(lambda p=panel: p.narrow)
+            assert panel.calls.text() == "Bystander stakes: Zed Left 50"
+            assert panel.coverage.text().startswith("Right ")
+            seated = [stake for stake in window.snapshot.bank.stakes if stake.seat is not None]
+            assert seated
+            for stake in seated:
+                shown = f"{wording.bet_name(stake.bet.value)} {format_money(stake.amount)}"
+                assert shown in window.seats.tile(stake.seat).status.text().split("\n")
+            window.resize(1280, 800)
+            qtbot.waitUntil(lambda p=panel: not p.narrow)
+            assert "(bystander) Left 50" in panel.calls.text()
 
 
 def test_banque_by_the_list_offers_the_list_controls(qtbot: Any, make_screen: Any) -> None:

@@ -14,7 +14,7 @@ import fnmatch
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -409,25 +409,13 @@ class TagReader:
 
     # --- presentations (used by the commands) -----------------------------------------------
 
-    def wait_removed(self, timeout: float | None = None) -> bool:
-        """Wait until no tag is on the reader; False on timeout."""
+    def _wait_for(
+        self, wanted: Callable[[ReaderState], bool], timeout: float | None
+    ) -> ReaderState | None:
+        """The first state ``wanted`` accepts; None on timeout or when cancelled."""
         deadline = None if timeout is None else time.monotonic() + timeout
         state = self.current()
-        while state.present:
-            if self._cancelled.is_set():
-                return False
-            remaining = WAIT_SLICE if deadline is None else deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            new = self.wait_change(remaining)
-            state = new if new is not None else state
-        return True
-
-    def wait_arrival(self, timeout: float | None = None) -> ReaderState | None:
-        """Wait for a tag not read yet (one presentation is handed out once)."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        state = self.current()
-        while not (state.present and state.presence != self._consumed):
+        while not wanted(state):
             if self._cancelled.is_set():
                 return None
             remaining = WAIT_SLICE if deadline is None else deadline - time.monotonic()
@@ -436,6 +424,16 @@ class TagReader:
             new = self.wait_change(remaining)
             state = new if new is not None else state
         return state
+
+    def wait_removed(self, timeout: float | None = None) -> bool:
+        """Wait until no tag is on the reader; False on timeout."""
+        return self._wait_for(lambda state: not state.present, timeout) is not None
+
+    def wait_arrival(self, timeout: float | None = None) -> ReaderState | None:
+        """Wait for a tag not read yet (one presentation is handed out once)."""
+        return self._wait_for(
+            lambda state: state.present and state.presence != self._consumed, timeout
+        )
 
     def next_tag(self, timeout: float | None = None) -> TagImage | None:
         """Wait for the next presentation and read it; None on timeout."""

@@ -5,7 +5,9 @@ start and in answer to QUERY_STATUS, STATUS as a heartbeat and after each comman
 queued and resent every 250 ms until acknowledged, in order (the queue survives a reboot: the
 device advertises PERSISTENT_QUEUE), new epochs written to its "EEPROM" (a small JSON state
 file) before the first frame, RESET_SEQUENCE refused while an event waits, link loss after 3 s
-without a host frame (STOP lit, exit locked until UNLOCK_EXIT), pairing mode.
+without a host frame (STOP lit, exit locked until UNLOCK_EXIT), pairing mode, SELF_TEST (every
+part passes after the firmware's 1.2 s; refused while a card is in the exit slot or an event
+waits for its ACK).
 
 A simulated croupier (:class:`Croupier`) deals from a seeded or stacked shoe at a dealer's pace:
 one card each time the shoe's light says "Player draws", "Banker draws" or, during the burn,
@@ -56,9 +58,13 @@ from dealer_assist.drivers.shoe.protocol import (
     LockExit,
     Message,
     Pair,
+    Part,
     Press,
     QueryStatus,
     ResetSequence,
+    SelfTest,
+    SelfTestFlag,
+    SelfTestResult,
     Sensor,
     SensorFault,
     SensorFlag,
@@ -77,6 +83,21 @@ from dealer_assist.tags import deck_position, encode_tag
 log = logging.getLogger(__name__)
 
 QUEUE_SIZE = 16
+READER_VERSION = bytes((0x32, 0x01, 0x06))
+"""The reader's GetFirmwareVersion in SELF_TEST_RESULT: a PN532 (IC 0x32), firmware 1.6."""
+SELF_TEST_PARTS = (
+    Part.READER
+    | Part.EXIT_SENSOR
+    | Part.LED_PLAYER
+    | Part.LED_BANKER
+    | Part.LED_STOP
+    | Part.BUZZER
+    | Part.BUTTON_RESULT
+    | Part.BUTTON_NEW_SHOE
+    | Part.EEPROM
+    | Part.CLOCK
+)
+"""What the firmware's self-test exercises; EXIT_LOCK too when the shoe has one."""
 DEFAULT_CAPABILITIES = (
     Capability.RFID_READER
     | Capability.INDICATOR
@@ -105,6 +126,8 @@ class ShoeTimers:
     link_loss: float = 3.0
     pairing_window: float = 60.0
     pairing_hello: float = 1.0
+    self_test: float = 1.2
+    """SELF_TEST's length: the reader, then five steps of 200 ms (spec section 9.14)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -289,6 +312,7 @@ class MockShoeDevice:
         self._draw_at: float | None = None
         self._result_check_at: float | None = None
         self._replug_at: float | None = None
+        self._self_test_started: float | None = None
         self._corrupt_next = 0
         self._drop_next = 0
         self.corrupt_rate = 0.0
@@ -385,6 +409,18 @@ class MockShoeDevice:
             self._cond.notify_all()
         self._notify_changed()
 
+    def card_at_exit(self, present: bool = True) -> None:
+        """A card stays in the exit slot (the croupier's hand on it) until ``present`` is
+        False: the croupier draws nothing meanwhile and SELF_TEST is refused."""
+        with self._cond:
+            if present:
+                self._sensors |= SensorFlag.CARD_AT_EXIT
+            else:
+                self._sensors &= ~SensorFlag.CARD_AT_EXIT
+            self._send(self._status())
+            self._cond.notify_all()
+        self._notify_changed()
+
     def sensor_fault(self, sensor: Sensor, fault: FaultCode, detail: int = 0) -> None:
         with self._cond:
             self._send(SensorFault(sensor=sensor, fault=fault, detail=detail))
@@ -407,6 +443,10 @@ class MockShoeDevice:
     def dealt(self) -> list[Card]:
         with self._cond:
             return list(self.croupier.dealt)
+
+    @property
+    def card_held_at_exit(self) -> bool:
+        return bool(self._sensors & SensorFlag.CARD_AT_EXIT)
 
     @property
     def paired(self) -> bool:
@@ -444,6 +484,7 @@ class MockShoeDevice:
         self._guard.start_epoch(self.memory.epoch)
         self._light = Indicator.STOP
         self._sensors &= ~(SensorFlag.LINK_LOST | SensorFlag.QUEUE_FULL)
+        self._self_test_started = None  # a reset ends a self-test unanswered
         self.croupier.fresh = False
         self._last_host_frame = now
         self._heartbeat_at = now + self.timers.heartbeat
@@ -493,7 +534,7 @@ class MockShoeDevice:
 
     def _status(self) -> StatusReport:
         sensors = self._sensors
-        if self._exit_locked:
+        if self._exit_locked or self._testing_lock:
             sensors |= SensorFlag.EXIT_LOCKED
         if self.croupier.cards_left == 0:
             sensors |= SensorFlag.SHOE_EMPTY
@@ -536,6 +577,8 @@ class MockShoeDevice:
                 deadlines.append(self._last_host_frame + self.timers.link_loss)
             if self._queue:
                 deadlines.append(self._resend_at)
+        if self._self_test_started is not None:
+            deadlines.append(self._self_test_started + self.timers.self_test)
         for moment in (self._draw_at, self._result_check_at, self._replug_at):
             if moment is not None:
                 deadlines.append(moment)
@@ -562,6 +605,10 @@ class MockShoeDevice:
             self._bump("link_losses")
         if self._queue and now >= self._resend_at:
             self._send_head(now)
+        started = self._self_test_started
+        if started is not None and now >= started + self.timers.self_test:
+            self._self_test_started = None
+            self._send(self._self_test_result(now - started))
         if now >= self._heartbeat_at:
             self._send(self._status())
         self._schedule_croupier(now)
@@ -631,6 +678,9 @@ class MockShoeDevice:
             self.croupier.load_next_shoe()
             self._boot(EpochReason.NEW_SHOE, message.nonce)
             return
+        elif isinstance(message, SelfTest):
+            self._on_self_test(now)
+            return  # SELF_TEST_RESULT, when it is done, is the answer
         elif isinstance(message, LockExit):
             self._exit_locked = bool(self.capabilities & Capability.EXIT_LOCK)
         elif isinstance(message, UnlockExit):
@@ -650,6 +700,43 @@ class MockShoeDevice:
         log.info("mock shoe: paired")
         self._send(self._hello(pair.nonce))
 
+    # --- the self-test (spec section 9.14) ---------------------------------------------------
+
+    @property
+    def _testing_lock(self) -> bool:
+        """The exit is locked through a self-test (on a shoe that has the lock)."""
+        return self._self_test_started is not None and bool(
+            self.capabilities & Capability.EXIT_LOCK
+        )
+
+    def _on_self_test(self, now: float) -> None:
+        if self._self_test_started is not None:
+            return  # its result is coming
+        if self._queue or self._sensors & SensorFlag.CARD_AT_EXIT:
+            self._bump("self_tests_refused")
+            self._send(
+                SelfTestResult(flags=SelfTestFlag.REFUSED, passed=Part.NONE, failed=Part.NONE)
+            )
+            return
+        self._bump("self_tests")
+        self._self_test_started = now  # no card is drawn until it is done
+
+    def _self_test_result(self, elapsed: float) -> SelfTestResult:
+        """Every part passes but the exit sensor if a card came into the locked slot."""
+        parts = SELF_TEST_PARTS
+        if self.capabilities & Capability.EXIT_LOCK:
+            parts |= Part.EXIT_LOCK
+        card_at_exit = bool(self._sensors & SensorFlag.CARD_AT_EXIT)
+        failed = Part.EXIT_SENSOR if card_at_exit else Part.NONE
+        return SelfTestResult(
+            flags=SelfTestFlag.NONE,
+            passed=parts & ~failed,
+            failed=failed,
+            reader_version=READER_VERSION,
+            inputs=int(card_at_exit),
+            elapsed_ms=min(round(elapsed * 1000), 0xFFFF),
+        )
+
     # --- the croupier -----------------------------------------------------------------------
 
     def _may_draw(self) -> bool:
@@ -661,7 +748,8 @@ class MockShoeDevice:
             and not self._pairing
             and self.memory.key is not None
             and not self._exit_locked
-            and not self._sensors & SensorFlag.LINK_LOST
+            and self._self_test_started is None
+            and not self._sensors & (SensorFlag.LINK_LOST | SensorFlag.CARD_AT_EXIT)
             and self._light is not Indicator.STOP
             and croupier.cards_left > 0
         )

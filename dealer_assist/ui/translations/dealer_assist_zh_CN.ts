@@ -12,6 +12,10 @@
         <translation>提示</translation>
     </message>
     <message>
+        <source>The table&apos;s words (for IT): %1</source>
+        <translation>牌桌原文（供 IT 参考）：%1</translation>
+    </message>
+    <message>
         <source>What to do:</source>
         <translation>处理方法：</translation>
     </message>
@@ -323,6 +327,10 @@
         <translation>旁注者可押任一门或跨注，最多 %1</translation>
     </message>
     <message>
+        <source>Bystander stakes: %1</source>
+        <translation>旁注：%1</translation>
+    </message>
+    <message>
         <source>Stakes: %1</source>
         <translation>注码：%1</translation>
     </message>
@@ -623,7 +631,7 @@
     <name>Models</name>
     <message>
         <source>%1 win · pay %2</source>
-        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
+        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...). The immutable view a row of a model shows.</extracomment>
         <translation>%1 赢 · 派 %2</translation>
     </message>
     <message>
@@ -1094,8 +1102,176 @@
         <translation>摄像机处理跟不上</translation>
     </message>
     <message>
+        <source>Program verification failed</source>
+        <translation>程序验证失败</translation>
+    </message>
+    <message>
+        <source>Clock not synchronised</source>
+        <translation>时钟未同步</translation>
+    </message>
+    <message>
+        <source>Journal disk nearly full</source>
+        <translation>日志磁盘将满</translation>
+    </message>
+    <message>
+        <source>The table was restarted</source>
+        <translation>牌桌程序已重新启动</translation>
+    </message>
+    <message>
+        <source>No card is dealt: the technician checks the table computer and re-verifies</source>
+        <translation>暂停发牌：由技术人员检查牌桌电脑并重新验证</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT: the table&apos;s clock is not synchronised (journal times may drift)</source>
+        <translation>继续发牌；通知IT部门：牌桌时钟未同步（日志时间可能偏移）</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT now: the journal&apos;s disk is nearly full</source>
+        <translation>继续发牌；立即通知IT部门：日志磁盘将满</translation>
+    </message>
+    <message>
+        <source>Check the table and the last coup; tell IT: the table was restarted because it stopped answering</source>
+        <translation>检查牌桌与上一局；通知IT部门：牌桌程序因停止响应而重新启动</translation>
+    </message>
+    <message>
+        <source>Re-verify (technician)</source>
+        <translation>重新验证（技术人员）</translation>
+    </message>
+    <message>
         <source>Deal no card until it is back, or deal by hand and enter cards</source>
         <translation>恢复前不要发牌，或手动发牌并输入牌</translation>
+    </message>
+    <message>
+        <source>Card to a hand this game has not</source>
+        <translation>牌发到本游戏没有的门</translation>
+    </message>
+    <message>
+        <source>A card device stopped answering</source>
+        <translation>读牌设备没有回应</translation>
+    </message>
+    <message>
+        <source>A device saw a card it could not read</source>
+        <translation>设备看到一张无法读取的牌</translation>
+    </message>
+    <message>
+        <source>A card came out more often than the shoe holds it (a duplicate)</source>
+        <translation>出牌次数多于牌靴所含（重复牌）</translation>
+    </message>
+    <message>
+        <source>A card that is not in this shoe&apos;s decks came out (check the deck set)</source>
+        <translation>出了一张不属于本靴牌组的牌（请检查牌组）</translation>
+    </message>
+    <message>
+        <source>The cards come out in an order a shuffled shoe would not give</source>
+        <translation>出牌顺序不像已洗好的牌靴</translation>
+    </message>
+    <message>
+        <source>A card came out after the coup was complete: it is an extra card</source>
+        <translation>本局完成后又出牌：这是多余的牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to the wrong hand</source>
+        <translation>牌发错了门</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand this game has not</source>
+        <translation>牌发到本游戏没有的门</translation>
+    </message>
+    <message>
+        <source>A card came out before the hand chose to draw or stand</source>
+        <translation>该门决定补牌或停牌之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand that stands</source>
+        <translation>牌发给了已停牌的一门</translation>
+    </message>
+    <message>
+        <source>A card came out before the face-down cards were turned</source>
+        <translation>盖着的牌翻开之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card came out while the table is held</source>
+        <translation>牌桌暂停时出牌</translation>
+    </message>
+    <message>
+        <source>A card was read but the shoe has ended</source>
+        <translation>牌靴已结束，仍读到一张牌</translation>
+    </message>
+    <message>
+        <source>A card came out but no coup may start</source>
+        <translation>出牌了，但现在不能开新局</translation>
+    </message>
+    <message>
+        <source>Every card of the shoe is out</source>
+        <translation>牌靴的牌已全部发出</translation>
+    </message>
+    <message>
+        <source>A bet now favours the players with the cards left in the shoe</source>
+        <translation>按牌靴剩余的牌，某注项现在对玩家有利</translation>
+    </message>
+    <message>
+        <source>The coup was misdealt</source>
+        <translation>本局发牌错误</translation>
+    </message>
+    <message>
+        <source>A card came out before &quot;no more bets&quot;</source>
+        <translation>“停止下注”之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card lies on the wrong hand: move it</source>
+        <translation>有一张牌放错了门：请移正</translation>
+    </message>
+    <message>
+        <source>The camera sees another card than the shoe read</source>
+        <translation>摄像头看到的牌与牌靴读到的不同</translation>
+    </message>
+    <message>
+        <source>The camera sees a card the shoe did not deal in this coup</source>
+        <translation>摄像头看到一张本局牌靴没有发出的牌</translation>
+    </message>
+    <message>
+        <source>A card was laid out in another order than the shoe dealt it</source>
+        <translation>牌在桌上的次序与牌靴发出的次序不同</translation>
+    </message>
+    <message>
+        <source>The camera could not read a card</source>
+        <translation>摄像头无法读取一张牌</translation>
+    </message>
+    <message>
+        <source>The camera moved and recalibrated itself</source>
+        <translation>摄像头移动过，已自行重新校准</translation>
+    </message>
+    <message>
+        <source>The camera reads cards later than they come</source>
+        <translation>摄像头读牌落后于出牌</translation>
+    </message>
+    <message>
+        <source>The table&apos;s program files do not match the signed release</source>
+        <translation>牌桌的程序文件与签署的版本不符</translation>
+    </message>
+    <message>
+        <source>The table computer&apos;s clock is not synchronised</source>
+        <translation>牌桌电脑的时钟未同步</translation>
+    </message>
+    <message>
+        <source>The journal&apos;s disk is nearly full</source>
+        <translation>记录文件磁盘快满了</translation>
+    </message>
+    <message>
+        <source>The table stopped answering and was restarted</source>
+        <translation>牌桌程序没有响应，已重新启动</translation>
+    </message>
+    <message>
+        <source>Move the card to the hand it belongs to, then acknowledge; or a supervisor voids the coup</source>
+        <translation>把牌移到它所属的门，然后确认；或由主管取消本局</translation>
+    </message>
+    <message>
+        <source>A supervisor checks the card on the layout: if the shoe is right, override; if the camera is right, correct the card, then override; or void the coup</source>
+        <translation>主管检查桌上的牌：牌靴正确则强制通过；摄像头正确则更正该牌后强制通过；或取消本局</translation>
+    </message>
+    <message>
+        <source>The table refused a command</source>
+        <translation>牌桌拒绝了一个指令</translation>
     </message>
     <message>
         <source>Check the device; the card was not taken</source>
@@ -1130,6 +1306,10 @@
         <translation>把牌放到一旁</translation>
     </message>
     <message>
+        <source>Set the card aside; close the bank&apos;s calls and stakes, then deal</source>
+        <translation>把牌放一边；截止庄家的叫注和下注后再发牌</translation>
+    </message>
+    <message>
         <source>Burn the extra card: it is out of play</source>
         <translation>烧掉多出的牌：不再使用</translation>
     </message>
@@ -1152,6 +1332,10 @@
     <message>
         <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
         <translation>通知主管：本靴余下牌局可停止此注</translation>
+    </message>
+    <message>
+        <source>Keep the card face down and apart; turn the cards, then a supervisor accepts it (the tableau places it) or sets it aside; or voids the coup</source>
+        <translation>把牌盖着另放；先翻开牌，再由主管接受此牌（按补牌规则放置）或将其放到一旁；或取消本局</translation>
     </message>
     <message>
         <source>Acknowledge</source>
@@ -1236,6 +1420,38 @@
     <message>
         <source>Not an amount</source>
         <translation>不是有效金额</translation>
+    </message>
+    <message>
+        <source>Needs the technician</source>
+        <translation>需要技术人员</translation>
+    </message>
+    <message>
+        <source>This table has no program verification</source>
+        <translation>本桌没有程序验证</translation>
+    </message>
+    <message>
+        <source>Baccarat</source>
+        <translation>百家乐</translation>
+    </message>
+    <message>
+        <source>Punto Banco (5% commission)</source>
+        <translation>传统百家乐（庄赢抽佣 5%）</translation>
+    </message>
+    <message>
+        <source>No-commission Punto Banco (a Banker win on 6 pays half)</source>
+        <translation>免佣百家乐（庄 6 点赢赔一半）</translation>
+    </message>
+    <message>
+        <source>EZ Baccarat (a three-card Banker 7 pushes Banker bets)</source>
+        <translation>EZ 百家乐（庄三张牌 7 点赢，庄注和局）</translation>
+    </message>
+    <message>
+        <source>Chemin de Fer</source>
+        <translation>铁路百家乐</translation>
+    </message>
+    <message>
+        <source>Baccarat Banque (à deux tableaux)</source>
+        <translation>银行百家乐（双门）</translation>
     </message>
     <message>
         <source>Égalité %1</source>
@@ -1330,6 +1546,62 @@
         <translation>庄 %1 点；%2</translation>
     </message>
     <message>
+        <source>%1 saw a card it could not read</source>
+        <translation>%1 读到一张无法辨认的牌</translation>
+    </message>
+    <message>
+        <source>%1 is lost: no answer</source>
+        <translation>%1 失去连线：没有回应</translation>
+    </message>
+    <message>
+        <source>%1 read but the shoe has ended</source>
+        <translation>读到 %1，但牌靴已结束</translation>
+    </message>
+    <message>
+        <source>%1 came out while the table is held</source>
+        <translation>牌桌暂停时出了 %1</translation>
+    </message>
+    <message>
+        <source>%1 came out before &quot;no more bets&quot;</source>
+        <translation>“停止下注”之前出了 %1</translation>
+    </message>
+    <message>
+        <source>coup %1 of shoe %2; no bets</source>
+        <translation>第 %2 靴第 %1 局；无下注</translation>
+    </message>
+    <message>
+        <source>coup %1 of shoe %2; bets: %3</source>
+        <translation>第 %2 靴第 %1 局；下注：%3</translation>
+    </message>
+    <message>
+        <source>%1 to the %2 face down</source>
+        <translation>%1 盖牌发给%2</translation>
+    </message>
+    <message>
+        <source>%1 to the %2</source>
+        <translation>%1 发给%2</translation>
+    </message>
+    <message>
+        <source>%1 cards turned</source>
+        <translation>%1的牌已开</translation>
+    </message>
+    <message>
+        <source>complete: %1; %2</source>
+        <translation>完成：%1；%2</translation>
+    </message>
+    <message>
+        <source>seat %1 %2 %3: %4, payout %5, commission %6</source>
+        <translation>%1 号位 %2 %3：%4，派彩 %5，佣金 %6</translation>
+    </message>
+    <message>
+        <source>cut card out; last coup %1</source>
+        <translation>切牌卡出现；最后一局 %1</translation>
+    </message>
+    <message>
+        <source>seat %1 %2 %3</source>
+        <translation>%1 号位 %2 %3</translation>
+    </message>
+    <message>
         <source>Card before no more bets</source>
         <translation>尚未停止下注就出牌</translation>
     </message>
@@ -1368,6 +1640,197 @@
     <message>
         <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
         <translation>把牌从桌面上拿开并呼叫主管；或由主管作废本局</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <source>Player draws on 0-5 and stands on 6 or 7.</source>
+        <translation>闲家 0-5 点补牌，6 或 7 点停牌。</translation>
+    </message>
+    <message>
+        <source>A natural (8 or 9 on the first two cards) on either side ends the coup: no draw.</source>
+        <translation>任一方首两张牌为天牌（8 或 9 点）即结束本局：不补牌。</translation>
+    </message>
+    <message>
+        <source>The higher total wins; equal totals are a tie (Egalite). Call the loser first: &apos;Player shows 6, Banker has 7&apos;.</source>
+        <translation>点数高者勝；点数相同为和局。先报输方：「闲 6 点，庄 7 点」。</translation>
+    </message>
+    <message>
+        <source>The commission taken from a Banker win when it is paid (immediate mode).</source>
+        <translation>庄赢派彩时即时收取的佣金（即收模式）。</translation>
+    </message>
+    <message>
+        <source>The commission marked in the seat&apos;s box for a Banker win (box mode).</source>
+        <translation>庄赢时记入该座位佣金盒的佣金（佣金盒模式）。</translation>
+    </message>
+    <message>
+        <source>The sum to collect from a seat&apos;s box at the shoe&apos;s end (box mode), rounded as the house rounds commission.</source>
+        <translation>一靴结束时向该座位佣金盒收取的总额（佣金盒模式），按赌场的佣金进位规则取整。</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>赢</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>对子</translation>
+    </message>
+    <message>
+        <source>natural</source>
+        <translation>天牌</translation>
+    </message>
+    <message>
+        <source>Collect a commission box</source>
+        <translation>收取佣金盒</translation>
+    </message>
+    <message>
+        <source>Commission on a Banker win</source>
+        <translation>庄赢佣金</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>补牌</translation>
+    </message>
+    <message>
+        <source>Stand</source>
+        <translation>停牌</translation>
+    </message>
+    <message>
+        <source>Does the Player draw?</source>
+        <translation>闲家补牌嗎？</translation>
+    </message>
+    <message>
+        <source>Does the Banker draw?</source>
+        <translation>庄家补牌嗎？</translation>
+    </message>
+    <message>
+        <source>Call the coup: who wins?</source>
+        <translation>报牌：哪方赢？</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: commission to collect?</source>
+        <translation>%1 号座位，%2 %3：应收佣金多少？</translation>
+    </message>
+    <message>
+        <source>any third card</source>
+        <translation>任何第三张牌</translation>
+    </message>
+    <message>
+        <source>the Banker draws</source>
+        <translation>庄家补牌</translation>
+    </message>
+    <message>
+        <source>the Banker stands</source>
+        <translation>庄家停牌</translation>
+    </message>
+    <message>
+        <source>Banker %1: draws against %2; when the Player stands, %3.</source>
+        <translation>庄家 %1 点：对%2补牌；闲家停牌时，%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) pays %3</source>
+        <translation>%1（%2）赔 %3</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>闲家 %1 点</translation>
+    </message>
+    <message>
+        <source>Banker %1 against a third card of %2</source>
+        <translation>庄家 %1 点对第三张牌 %2</translation>
+    </message>
+    <message>
+        <source>Facing a %1 natural</source>
+        <translation>对方%1天牌</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>补牌后</translation>
+    </message>
+    <message>
+        <source>Call a %1 coup: %2</source>
+        <translation>报%1的一局：%2</translation>
+    </message>
+    <message>
+        <source>Pay %1 (%2)</source>
+        <translation>派彩 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: pay how much?</source>
+        <translation>%1 号座位，%2 %3：派彩多少？</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Still weak:</source>
+        <translation>仍需加强：</translation>
+    </message>
+    <message>
+        <source>no third card</source>
+        <translation>无任何第三张牌</translation>
+    </message>
+    <message>
+        <source>, less %1% commission on the win</source>
+        <translation>，赢额扣 %1% 佣金</translation>
+    </message>
+    <message>
+        <source>The rate is %1% of the win.</source>
+        <translation>佣金率为赢额的 %1%。</translation>
+    </message>
+    <message>
+        <source>Banker %1 against the Player standing</source>
+        <translation>庄家 %1 点对闲家停牌</translation>
+    </message>
+    <message>
+        <source>Practice · %1</source>
+        <translation>练习 · %1</translation>
+    </message>
+    <message>
+        <source>Deal the next card</source>
+        <translation>请发下一张牌</translation>
+    </message>
+    <message>
+        <source>Pace %1 hands an hour · target %2</source>
+        <translation>速度每小时 %1 局 · 目标 %2</translation>
+    </message>
+    <message>
+        <source>Right: %1 (%2 s)</source>
+        <translation>正确：%1（%2 秒）</translation>
+    </message>
+    <message>
+        <source>Wrong: the answer is %1, not %2 (%3 s). %4</source>
+        <translation>错误：答案是%1，不是%2（%3 秒）。%4</translation>
+    </message>
+    <message>
+        <source>Report · %1</source>
+        <translation>报告 · %1</translation>
+    </message>
+    <message>
+        <source>%1 answers, %2 right, %3 s each; last session %4 answers an hour</source>
+        <translation>共 %1 题，正确 %2，每题 %3 秒；上一节每小时 %4 题</translation>
+    </message>
+    <message>
+        <source> (leech)</source>
+        <translation>（屡错）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>a Player&apos;s third card of %1</source>
+        <translation>闲家第三张牌为 %1</translation>
     </message>
 </context>
 </TS>

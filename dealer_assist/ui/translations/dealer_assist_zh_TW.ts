@@ -12,6 +12,10 @@
         <translation>提示</translation>
     </message>
     <message>
+        <source>The table&apos;s words (for IT): %1</source>
+        <translation>牌桌原文（供 IT 參考）：%1</translation>
+    </message>
+    <message>
         <source>What to do:</source>
         <translation>處理方法：</translation>
     </message>
@@ -323,6 +327,10 @@
         <translation>旁注者可押任一門或跨注，最多 %1</translation>
     </message>
     <message>
+        <source>Bystander stakes: %1</source>
+        <translation>旁注：%1</translation>
+    </message>
+    <message>
         <source>Stakes: %1</source>
         <translation>注碼：%1</translation>
     </message>
@@ -623,7 +631,7 @@
     <name>Models</name>
     <message>
         <source>%1 win · pay %2</source>
-        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...).</extracomment>
+        <extracomment>The snapshot view behind a row (SeatView, AlertView, CoupSummary, ...). The immutable view a row of a model shows.</extracomment>
         <translation>%1 贏 · 派 %2</translation>
     </message>
     <message>
@@ -1094,8 +1102,176 @@
         <translation>攝影機處理跟不上</translation>
     </message>
     <message>
+        <source>Program verification failed</source>
+        <translation>程式驗證失敗</translation>
+    </message>
+    <message>
+        <source>Clock not synchronised</source>
+        <translation>時鐘未同步</translation>
+    </message>
+    <message>
+        <source>Journal disk nearly full</source>
+        <translation>日誌磁碟將滿</translation>
+    </message>
+    <message>
+        <source>The table was restarted</source>
+        <translation>牌桌程式已重新啟動</translation>
+    </message>
+    <message>
+        <source>No card is dealt: the technician checks the table computer and re-verifies</source>
+        <translation>暫停發牌：由技術人員檢查牌桌電腦並重新驗證</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT: the table&apos;s clock is not synchronised (journal times may drift)</source>
+        <translation>繼續發牌；通知資訊部門：牌桌時鐘未同步（日誌時間可能偏移）</translation>
+    </message>
+    <message>
+        <source>Deal on; tell IT now: the journal&apos;s disk is nearly full</source>
+        <translation>繼續發牌；立即通知資訊部門：日誌磁碟將滿</translation>
+    </message>
+    <message>
+        <source>Check the table and the last coup; tell IT: the table was restarted because it stopped answering</source>
+        <translation>檢查牌桌與上一局；通知資訊部門：牌桌程式因停止回應而重新啟動</translation>
+    </message>
+    <message>
+        <source>Re-verify (technician)</source>
+        <translation>重新驗證（技術人員）</translation>
+    </message>
+    <message>
         <source>Deal no card until it is back, or deal by hand and enter cards</source>
         <translation>恢復前不要發牌，或手動發牌並輸入牌</translation>
+    </message>
+    <message>
+        <source>Card to a hand this game has not</source>
+        <translation>牌發到本遊戲沒有的門</translation>
+    </message>
+    <message>
+        <source>A card device stopped answering</source>
+        <translation>讀牌設備沒有回應</translation>
+    </message>
+    <message>
+        <source>A device saw a card it could not read</source>
+        <translation>設備看到一張無法讀取的牌</translation>
+    </message>
+    <message>
+        <source>A card came out more often than the shoe holds it (a duplicate)</source>
+        <translation>出牌次數多於牌靴所含（重複牌）</translation>
+    </message>
+    <message>
+        <source>A card that is not in this shoe&apos;s decks came out (check the deck set)</source>
+        <translation>出了一張不屬於本靴牌組的牌（請檢查牌組）</translation>
+    </message>
+    <message>
+        <source>The cards come out in an order a shuffled shoe would not give</source>
+        <translation>出牌順序不像已洗好的牌靴</translation>
+    </message>
+    <message>
+        <source>A card came out after the coup was complete: it is an extra card</source>
+        <translation>本局完成後又出牌：這是多餘的牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to the wrong hand</source>
+        <translation>牌發錯了門</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand this game has not</source>
+        <translation>牌發到本遊戲沒有的門</translation>
+    </message>
+    <message>
+        <source>A card came out before the hand chose to draw or stand</source>
+        <translation>該門決定補牌或停牌之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card was dealt to a hand that stands</source>
+        <translation>牌發給了已停牌的一門</translation>
+    </message>
+    <message>
+        <source>A card came out before the face-down cards were turned</source>
+        <translation>蓋著的牌翻開之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card came out while the table is held</source>
+        <translation>牌桌暫停時出牌</translation>
+    </message>
+    <message>
+        <source>A card was read but the shoe has ended</source>
+        <translation>牌靴已結束，仍讀到一張牌</translation>
+    </message>
+    <message>
+        <source>A card came out but no coup may start</source>
+        <translation>出牌了，但現在不能開新局</translation>
+    </message>
+    <message>
+        <source>Every card of the shoe is out</source>
+        <translation>牌靴的牌已全部發出</translation>
+    </message>
+    <message>
+        <source>A bet now favours the players with the cards left in the shoe</source>
+        <translation>按牌靴剩餘的牌，某注項現在對玩家有利</translation>
+    </message>
+    <message>
+        <source>The coup was misdealt</source>
+        <translation>本局發牌錯誤</translation>
+    </message>
+    <message>
+        <source>A card came out before &quot;no more bets&quot;</source>
+        <translation>「停止下注」之前就出牌</translation>
+    </message>
+    <message>
+        <source>A card lies on the wrong hand: move it</source>
+        <translation>有一張牌放錯了門：請移正</translation>
+    </message>
+    <message>
+        <source>The camera sees another card than the shoe read</source>
+        <translation>攝影機看到的牌與牌靴讀到的不同</translation>
+    </message>
+    <message>
+        <source>The camera sees a card the shoe did not deal in this coup</source>
+        <translation>攝影機看到一張本局牌靴沒有發出的牌</translation>
+    </message>
+    <message>
+        <source>A card was laid out in another order than the shoe dealt it</source>
+        <translation>牌在桌上的次序與牌靴發出的次序不同</translation>
+    </message>
+    <message>
+        <source>The camera could not read a card</source>
+        <translation>攝影機無法讀取一張牌</translation>
+    </message>
+    <message>
+        <source>The camera moved and recalibrated itself</source>
+        <translation>攝影機移動過，已自行重新校準</translation>
+    </message>
+    <message>
+        <source>The camera reads cards later than they come</source>
+        <translation>攝影機讀牌落後於出牌</translation>
+    </message>
+    <message>
+        <source>The table&apos;s program files do not match the signed release</source>
+        <translation>牌桌的程式檔案與簽署的版本不符</translation>
+    </message>
+    <message>
+        <source>The table computer&apos;s clock is not synchronised</source>
+        <translation>牌桌電腦的時鐘未同步</translation>
+    </message>
+    <message>
+        <source>The journal&apos;s disk is nearly full</source>
+        <translation>記錄檔磁碟快滿了</translation>
+    </message>
+    <message>
+        <source>The table stopped answering and was restarted</source>
+        <translation>牌桌程式沒有回應，已重新啟動</translation>
+    </message>
+    <message>
+        <source>Move the card to the hand it belongs to, then acknowledge; or a supervisor voids the coup</source>
+        <translation>把牌移到它所屬的門，然後確認；或由主管取消本局</translation>
+    </message>
+    <message>
+        <source>A supervisor checks the card on the layout: if the shoe is right, override; if the camera is right, correct the card, then override; or void the coup</source>
+        <translation>主管檢查桌上的牌：牌靴正確則強制通過；攝影機正確則更正該牌後強制通過；或取消本局</translation>
+    </message>
+    <message>
+        <source>The table refused a command</source>
+        <translation>牌桌拒絕了一個指令</translation>
     </message>
     <message>
         <source>Check the device; the card was not taken</source>
@@ -1130,6 +1306,10 @@
         <translation>把牌放到一旁</translation>
     </message>
     <message>
+        <source>Set the card aside; close the bank&apos;s calls and stakes, then deal</source>
+        <translation>把牌放一邊；截止莊家的叫注和下注後再發牌</translation>
+    </message>
+    <message>
         <source>Burn the extra card: it is out of play</source>
         <translation>燒掉多出的牌：不再使用</translation>
     </message>
@@ -1152,6 +1332,10 @@
     <message>
         <source>Tell the pit: the bet may be closed for the rest of the shoe</source>
         <translation>通知主管：本靴餘下牌局可停止此注</translation>
+    </message>
+    <message>
+        <source>Keep the card face down and apart; turn the cards, then a supervisor accepts it (the tableau places it) or sets it aside; or voids the coup</source>
+        <translation>把牌蓋著另放；先翻開牌，再由主管接受此牌（按補牌規則放置）或將其放到一旁；或取消本局</translation>
     </message>
     <message>
         <source>Acknowledge</source>
@@ -1236,6 +1420,38 @@
     <message>
         <source>Not an amount</source>
         <translation>不是有效金額</translation>
+    </message>
+    <message>
+        <source>Needs the technician</source>
+        <translation>需要技術人員</translation>
+    </message>
+    <message>
+        <source>This table has no program verification</source>
+        <translation>本桌沒有程式驗證</translation>
+    </message>
+    <message>
+        <source>Baccarat</source>
+        <translation>百家樂</translation>
+    </message>
+    <message>
+        <source>Punto Banco (5% commission)</source>
+        <translation>傳統百家樂（莊贏抽佣 5%）</translation>
+    </message>
+    <message>
+        <source>No-commission Punto Banco (a Banker win on 6 pays half)</source>
+        <translation>免佣百家樂（莊 6 點贏賠一半）</translation>
+    </message>
+    <message>
+        <source>EZ Baccarat (a three-card Banker 7 pushes Banker bets)</source>
+        <translation>EZ 百家樂（莊三張牌 7 點贏，莊注和局）</translation>
+    </message>
+    <message>
+        <source>Chemin de Fer</source>
+        <translation>鐵路百家樂</translation>
+    </message>
+    <message>
+        <source>Baccarat Banque (à deux tableaux)</source>
+        <translation>銀行百家樂（雙門）</translation>
     </message>
     <message>
         <source>Égalité %1</source>
@@ -1330,6 +1546,62 @@
         <translation>莊 %1 點；%2</translation>
     </message>
     <message>
+        <source>%1 saw a card it could not read</source>
+        <translation>%1 讀到一張無法辨認的牌</translation>
+    </message>
+    <message>
+        <source>%1 is lost: no answer</source>
+        <translation>%1 失去連線：沒有回應</translation>
+    </message>
+    <message>
+        <source>%1 read but the shoe has ended</source>
+        <translation>讀到 %1，但牌靴已結束</translation>
+    </message>
+    <message>
+        <source>%1 came out while the table is held</source>
+        <translation>牌桌暫停時出了 %1</translation>
+    </message>
+    <message>
+        <source>%1 came out before &quot;no more bets&quot;</source>
+        <translation>「停止下注」之前出了 %1</translation>
+    </message>
+    <message>
+        <source>coup %1 of shoe %2; no bets</source>
+        <translation>第 %2 靴第 %1 局；無下注</translation>
+    </message>
+    <message>
+        <source>coup %1 of shoe %2; bets: %3</source>
+        <translation>第 %2 靴第 %1 局；下注：%3</translation>
+    </message>
+    <message>
+        <source>%1 to the %2 face down</source>
+        <translation>%1 蓋牌發給%2</translation>
+    </message>
+    <message>
+        <source>%1 to the %2</source>
+        <translation>%1 發給%2</translation>
+    </message>
+    <message>
+        <source>%1 cards turned</source>
+        <translation>%1的牌已開</translation>
+    </message>
+    <message>
+        <source>complete: %1; %2</source>
+        <translation>完成：%1；%2</translation>
+    </message>
+    <message>
+        <source>seat %1 %2 %3: %4, payout %5, commission %6</source>
+        <translation>%1 號位 %2 %3：%4，派彩 %5，佣金 %6</translation>
+    </message>
+    <message>
+        <source>cut card out; last coup %1</source>
+        <translation>切牌卡出現；最後一局 %1</translation>
+    </message>
+    <message>
+        <source>seat %1 %2 %3</source>
+        <translation>%1 號位 %2 %3</translation>
+    </message>
+    <message>
         <source>Card before no more bets</source>
         <translation>尚未停止下注就出牌</translation>
     </message>
@@ -1368,6 +1640,197 @@
     <message>
         <source>Take the card off the layout and call the supervisor; or a supervisor voids the coup</source>
         <translation>把牌從桌面上拿開並呼叫主管；或由主管作廢本局</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <source>Player draws on 0-5 and stands on 6 or 7.</source>
+        <translation>閒家 0-5 點補牌，6 或 7 點停牌。</translation>
+    </message>
+    <message>
+        <source>A natural (8 or 9 on the first two cards) on either side ends the coup: no draw.</source>
+        <translation>任一方首兩張牌為天牌（8 或 9 點）即結束本局：不補牌。</translation>
+    </message>
+    <message>
+        <source>The higher total wins; equal totals are a tie (Egalite). Call the loser first: &apos;Player shows 6, Banker has 7&apos;.</source>
+        <translation>點數高者勝；點數相同為和局。先報輸方：「閒 6 點，莊 7 點」。</translation>
+    </message>
+    <message>
+        <source>The commission taken from a Banker win when it is paid (immediate mode).</source>
+        <translation>莊贏派彩時即時收取的佣金（即收模式）。</translation>
+    </message>
+    <message>
+        <source>The commission marked in the seat&apos;s box for a Banker win (box mode).</source>
+        <translation>莊贏時記入該座位佣金盒的佣金（佣金盒模式）。</translation>
+    </message>
+    <message>
+        <source>The sum to collect from a seat&apos;s box at the shoe&apos;s end (box mode), rounded as the house rounds commission.</source>
+        <translation>一靴結束時向該座位佣金盒收取的總額（佣金盒模式），按賭場的佣金進位規則取整。</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>贏</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>對子</translation>
+    </message>
+    <message>
+        <source>natural</source>
+        <translation>天牌</translation>
+    </message>
+    <message>
+        <source>Collect a commission box</source>
+        <translation>收取佣金盒</translation>
+    </message>
+    <message>
+        <source>Commission on a Banker win</source>
+        <translation>莊贏佣金</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>補牌</translation>
+    </message>
+    <message>
+        <source>Stand</source>
+        <translation>停牌</translation>
+    </message>
+    <message>
+        <source>Does the Player draw?</source>
+        <translation>閒家補牌嗎？</translation>
+    </message>
+    <message>
+        <source>Does the Banker draw?</source>
+        <translation>莊家補牌嗎？</translation>
+    </message>
+    <message>
+        <source>Call the coup: who wins?</source>
+        <translation>報牌：哪方贏？</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: commission to collect?</source>
+        <translation>%1 號座位，%2 %3：應收佣金多少？</translation>
+    </message>
+    <message>
+        <source>any third card</source>
+        <translation>任何第三張牌</translation>
+    </message>
+    <message>
+        <source>the Banker draws</source>
+        <translation>莊家補牌</translation>
+    </message>
+    <message>
+        <source>the Banker stands</source>
+        <translation>莊家停牌</translation>
+    </message>
+    <message>
+        <source>Banker %1: draws against %2; when the Player stands, %3.</source>
+        <translation>莊家 %1 點：對%2補牌；閒家停牌時，%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) pays %3</source>
+        <translation>%1（%2）賠 %3</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>閒家 %1 點</translation>
+    </message>
+    <message>
+        <source>Banker %1 against a third card of %2</source>
+        <translation>莊家 %1 點對第三張牌 %2</translation>
+    </message>
+    <message>
+        <source>Facing a %1 natural</source>
+        <translation>對方%1天牌</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>補牌後</translation>
+    </message>
+    <message>
+        <source>Call a %1 coup: %2</source>
+        <translation>報%1的一局：%2</translation>
+    </message>
+    <message>
+        <source>Pay %1 (%2)</source>
+        <translation>派彩 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2 %3: pay how much?</source>
+        <translation>%1 號座位，%2 %3：派彩多少？</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Still weak:</source>
+        <translation>仍需加強：</translation>
+    </message>
+    <message>
+        <source>no third card</source>
+        <translation>無任何第三張牌</translation>
+    </message>
+    <message>
+        <source>, less %1% commission on the win</source>
+        <translation>，贏額扣 %1% 佣金</translation>
+    </message>
+    <message>
+        <source>The rate is %1% of the win.</source>
+        <translation>佣金率為贏額的 %1%。</translation>
+    </message>
+    <message>
+        <source>Banker %1 against the Player standing</source>
+        <translation>莊家 %1 點對閒家停牌</translation>
+    </message>
+    <message>
+        <source>Practice · %1</source>
+        <translation>練習 · %1</translation>
+    </message>
+    <message>
+        <source>Deal the next card</source>
+        <translation>請發下一張牌</translation>
+    </message>
+    <message>
+        <source>Pace %1 hands an hour · target %2</source>
+        <translation>速度每小時 %1 局 · 目標 %2</translation>
+    </message>
+    <message>
+        <source>Right: %1 (%2 s)</source>
+        <translation>正確：%1（%2 秒）</translation>
+    </message>
+    <message>
+        <source>Wrong: the answer is %1, not %2 (%3 s). %4</source>
+        <translation>錯誤：答案是%1，不是%2（%3 秒）。%4</translation>
+    </message>
+    <message>
+        <source>Report · %1</source>
+        <translation>報告 · %1</translation>
+    </message>
+    <message>
+        <source>%1 answers, %2 right, %3 s each; last session %4 answers an hour</source>
+        <translation>共 %1 題，正確 %2，每題 %3 秒；上一節每小時 %4 題</translation>
+    </message>
+    <message>
+        <source> (leech)</source>
+        <translation>（屢錯）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>a Player&apos;s third card of %1</source>
+        <translation>閒家第三張牌為 %1</translation>
     </message>
 </context>
 </TS>

@@ -576,77 +576,65 @@ class SoundBuzzer(ProtocolMessage):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class QueryStatus(ProtocolMessage):
+class _NonceMessage(ProtocolMessage):
+    """A host message whose payload is a fresh nonce the shoe's HELLO echoes."""
+
+    _LAYOUT: ClassVar[struct.Struct] = struct.Struct("<8s")
+
+    nonce: bytes
+
+    def __post_init__(self) -> None:
+        _check_nonce("nonce", self.nonce, allow_zero=False)
+
+    def encode_payload(self) -> bytes:
+        return self.nonce
+
+    @classmethod
+    def decode_payload(cls, payload: bytes) -> Self:
+        (nonce,) = _unpack(cls._LAYOUT, payload, cls.TYPE.name)
+        assert isinstance(nonce, bytes)
+        return cls(nonce=nonce)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QueryStatus(_NonceMessage):
     """Ask for HELLO (echoing ``nonce``) then STATUS. Exempt from sequencing: see spec 7.4."""
 
     TYPE: ClassVar[MessageType] = MessageType.QUERY_STATUS
-    _LAYOUT: ClassVar[struct.Struct] = struct.Struct("<8s")
-
-    nonce: bytes
-
-    def __post_init__(self) -> None:
-        _check_nonce("nonce", self.nonce, allow_zero=False)
-
-    def encode_payload(self) -> bytes:
-        return self.nonce
-
-    @classmethod
-    def decode_payload(cls, payload: bytes) -> Self:
-        (nonce,) = _unpack(cls._LAYOUT, payload, "QUERY_STATUS")
-        assert isinstance(nonce, bytes)
-        return cls(nonce=nonce)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ResetSequence(ProtocolMessage):
+class ResetSequence(_NonceMessage):
     """New shoe: start a new epoch (event numbering restarts at 1) if no event is unacknowledged."""
 
     TYPE: ClassVar[MessageType] = MessageType.RESET_SEQUENCE
-    _LAYOUT: ClassVar[struct.Struct] = struct.Struct("<8s")
 
-    nonce: bytes
 
-    def __post_init__(self) -> None:
-        _check_nonce("nonce", self.nonce, allow_zero=False)
+class _NoPayload(ProtocolMessage):
+    """A host message with no payload."""
+
+    __slots__ = ()
 
     def encode_payload(self) -> bytes:
-        return self.nonce
+        return b""
 
     @classmethod
     def decode_payload(cls, payload: bytes) -> Self:
-        (nonce,) = _unpack(cls._LAYOUT, payload, "RESET_SEQUENCE")
-        assert isinstance(nonce, bytes)
-        return cls(nonce=nonce)
+        if payload:
+            raise ShoeProtocolError(f"{cls.TYPE.name} has no payload")
+        return cls()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LockExit(ProtocolMessage):
+class LockExit(_NoPayload):
     """Engage the exit lock, if the shoe has one: no card can be drawn."""
 
     TYPE: ClassVar[MessageType] = MessageType.LOCK_EXIT
 
-    def encode_payload(self) -> bytes:
-        return b""
-
-    @classmethod
-    def decode_payload(cls, payload: bytes) -> Self:
-        if payload:
-            raise ShoeProtocolError("LOCK_EXIT has no payload")
-        return cls()
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class UnlockExit(ProtocolMessage):
+class UnlockExit(_NoPayload):
     TYPE: ClassVar[MessageType] = MessageType.UNLOCK_EXIT
-
-    def encode_payload(self) -> bytes:
-        return b""
-
-    @classmethod
-    def decode_payload(cls, payload: bytes) -> Self:
-        if payload:
-            raise ShoeProtocolError("UNLOCK_EXIT has no payload")
-        return cls()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -676,19 +664,10 @@ class Pair(ProtocolMessage):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SelfTest(ProtocolMessage):
+class SelfTest(_NoPayload):
     """Run the self-test: every part in turn, about 1.2 s; SELF_TEST_RESULT follows."""
 
     TYPE: ClassVar[MessageType] = MessageType.SELF_TEST
-
-    def encode_payload(self) -> bytes:
-        return b""
-
-    @classmethod
-    def decode_payload(cls, payload: bytes) -> Self:
-        if payload:
-            raise ShoeProtocolError("SELF_TEST has no payload")
-        return cls()
 
 
 ShoeMessage = Hello | CardRead | StatusReport | SensorFault | ButtonPressed | SelfTestResult

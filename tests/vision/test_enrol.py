@@ -1,0 +1,137 @@
+"""The house's own deck (issue 28, point 4): ``vision enroll`` and ``vision detect --deck``,
+end to end on photographs rendered by the second scene generator (lens_scenes), of a design
+held out of building."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.cli import main
+from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, card_files
+from dealer_assist.vision.lens_scenes import photograph, photograph_one
+
+
+def _photos(folder: Path, faces: dict[Card, np.ndarray]) -> Path:
+    folder.mkdir()
+    for k, card in enumerate(ALL_CARDS):
+        photo = photograph_one(5_000 + k, faces[card], card)
+        cv2.imwrite(str(folder / f"{card.code}.jpg"), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return folder
+
+
+# Known to fail (issue 28, left): the enrolment does not yet find every card of the held-out
+# design in its photograph (court cards: "no card found in KH.jpg"), and one cut read surely as
+# another card makes a right photograph look misnamed ("5S.jpg shows JS"). Strict: remove the
+# mark when it passes.
+ENROLMENT_LEFT = pytest.mark.xfail(
+    strict=True, reason="enrolment misses court cards of the held-out design (issue 28, left)"
+)
+
+
+@pytest.fixture(scope="module")
+def enrolled(
+    held_out_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path]:
+    """The photographs of the held-out design, and the deck enrolled from them by the
+    command."""
+    work = tmp_path_factory.mktemp("enrol")
+    folder = _photos(work / "photos", held_out_faces)
+    deck = work / "deck.npz"
+    assert main(["vision", "enroll", str(folder), "--out", str(deck)]) == 0
+    return folder, deck
+
+
+@ENROLMENT_LEFT
+@pytest.mark.slow
+def test_enrolled_deck_reads_its_design(
+    enrolled: tuple[Path, Path],
+    held_out_faces: dict[Card, np.ndarray],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, deck = enrolled
+    photos = []
+    truth: dict[str, set[str]] = {}
+    for k, condition in enumerate(("overhead", "tilted", "small", "clutter")):
+        photo = photograph(6_100 + k, held_out_faces, condition, size=(1280, 720))
+        path = tmp_path / f"{condition}.png"
+        cv2.imwrite(str(path), photo.image)
+        photos.append(str(path))
+        truth[str(path)] = {c.card.code for c in photo.cards}
+    capsys.readouterr()
+    assert main(["vision", "detect", *photos, "--json", "--deck", str(deck)]) == 0
+    read = 0
+    cards = 0
+    for line in capsys.readouterr().out.splitlines():
+        answer = json.loads(line)
+        named = {c["card"] for c in answer["cards"] if c["card"] is not None}
+        assert named <= truth[answer["image"]], "no card is read as one not there"
+        read += len(named)
+        cards += len(truth[answer["image"]])
+    assert read >= cards - 2, f"{read} of {cards} cards read with the enrolled deck"
+
+
+def test_enrolment_refuses_a_missing_duplicate_or_stray_file(tmp_path: Path) -> None:
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    blank = np.full((100, 100, 3), 90, np.uint8)
+    for card in ALL_CARDS:
+        if card.code not in ("7H", "QC"):
+            cv2.imwrite(str(folder / f"{card.code}.png"), blank)
+    cv2.imwrite(str(folder / "as.jpg"), blank)  # the ace of spades twice
+    (folder / "notes.txt").write_text("x")
+    cv2.imwrite(str(folder / "ZZ.png"), blank)
+    with pytest.raises(EnrolmentError) as refused:
+        card_files(folder)
+    message = str(refused.value)
+    assert "missing 2: 7H, QC" in message
+    assert "AS is photographed twice (AS.png and as.jpg)" in message
+    assert "notes.txt is not a photograph" in message
+    assert "ZZ.png is not named by a card's code" in message
+
+
+@ENROLMENT_LEFT
+def test_enroll_command_names_an_unreadable_photo_and_writes_nothing(
+    enrolled: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photos, _ = enrolled
+    folder = tmp_path / "photos"
+    shutil.copytree(photos, folder)
+    (folder / "5D.jpg").write_bytes(b"not a jpeg")
+    cv2.imwrite(str(folder / "9C.jpg"), np.full((400, 600, 3), (40, 110, 30), np.uint8))
+    out = tmp_path / "deck.npz"
+    status = main(["vision", "enroll", str(folder), "--out", str(out)])
+    error = capsys.readouterr().err
+    assert status != 0
+    assert "5D.jpg cannot be read as an image" in error
+    assert "no card found in 9C.jpg" in error
+    assert not out.exists()
+
+
+@ENROLMENT_LEFT
+def test_enroll_refuses_a_photo_of_another_card(
+    enrolled: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photos, _ = enrolled
+    folder = tmp_path / "photos"
+    shutil.copytree(photos, folder)
+    (folder / "2S.jpg").unlink()
+    shutil.copy(folder / "KH.jpg", folder / "2S.jpg")  # the king of hearts, named 2S
+    status = main(["vision", "enroll", str(folder), "--out", str(tmp_path / "deck.npz")])
+    assert status != 0
+    assert "2S.jpg shows KH, not 2S" in capsys.readouterr().err
+
+
+def test_a_file_that_is_no_deck_is_refused(tmp_path: Path) -> None:
+    bogus = tmp_path / "deck.npz"
+    bogus.write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(Exception, match="not an enrolled deck"):
+        EnrolledDeck.load(bogus)
+    assert parse_card("10S").code == "TS"  # both spellings of a ten name its file
