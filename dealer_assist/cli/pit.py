@@ -46,6 +46,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pit.add_argument(
         "--timeout", type=number(0, low_open=True), help="stop after this many seconds"
     )
+    pit.add_argument(
+        "--language", choices=("en", "zh_TW", "zh_CN"), default="en", help="the screen's language"
+    )
     pit.set_defaults(handler=cmd_pit)
     actions = pit.add_subparsers(dest="pit_command", metavar="ACTION")
 
@@ -67,6 +70,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     simulate.add_argument(
         "--timeout", type=number(0, low_open=True), help="stop after this many seconds"
+    )
+    simulate.add_argument(
+        "--language", choices=("en", "zh_TW", "zh_CN"), default="en", help="the screen's language"
     )
     simulate.set_defaults(handler=cmd_simulate)
 
@@ -104,9 +110,8 @@ def cmd_pit(args: argparse.Namespace) -> int:
     if args.broker is None:
         sys.stderr.write("dealer-assist: pit: give --broker URL (or try 'pit simulate')\n")
         return EXIT_ERROR
-    if not args.json:
-        return _screen(args)
-    model = PitModel(args.store or ":memory:", emit=_JsonLines(), replay=True)
+    emit = _JsonLines() if args.json else None
+    model = PitModel(args.store or ":memory:", emit=emit, replay=args.json)
     client = PitClient(
         model,
         parse_broker_url(args.broker, where="--broker"),
@@ -117,6 +122,8 @@ def cmd_pit(args: argparse.Namespace) -> int:
     )
     client.start()
     try:
+        if not args.json:
+            return _screen(model, client.send, language=args.language, timeout=args.timeout)
         threading.Event().wait(args.timeout)
     except KeyboardInterrupt:
         pass
@@ -126,26 +133,44 @@ def cmd_pit(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _screen(args: argparse.Namespace) -> int:
-    sys.stderr.write("dealer-assist: pit: the pit's screen is not built yet: use --json\n")
-    return EXIT_ERROR
+def _screen(model: Any, send: Any, *, language: str, timeout: float | None) -> int:
+    """The pit boss's screen until it is closed (or ``timeout`` seconds)."""
+    from PySide6.QtCore import QTimer
+
+    from dealer_assist.ui.app import application
+    from dealer_assist.ui.i18n import Translations
+    from dealer_assist.ui.pit_screen import PitWindow
+
+    app = application()
+    translations = Translations()
+    translations.set_language(language)
+    window = PitWindow(model, send=send, translations=translations)
+    window.resize(1600, 900)
+    window.show()
+    if timeout is not None:
+        QTimer.singleShot(int(timeout * 1000), app.quit)
+    app.exec()
+    return EXIT_OK
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from dealer_assist.pit.simulate import Simulation, simulation_folder
 
-    if not args.json:
-        return _screen(args)
-    pace = args.pace if args.pace is not None else 0.0
+    pace = args.pace if args.pace is not None else (0.0 if args.json else 0.5)
     simulation = Simulation(
         folder=simulation_folder(),
         tables=args.tables,
         coups=args.coups,
         pace=pace,
-        emit=_JsonLines(),
+        emit=_JsonLines() if args.json else None,
     )
     try:
         simulation.start()
+        if not args.json:
+            assert simulation.model is not None and simulation.pit is not None
+            return _screen(
+                simulation.model, simulation.pit.send, language=args.language, timeout=args.timeout
+            )
         if args.coups is None:
             threading.Event().wait(args.timeout)
             return EXIT_OK

@@ -104,6 +104,7 @@ class PitModel:
         self.tables: dict[str, TableView] = {}
         self._seqs: dict[tuple[str, str], dict[int, int]] = {}  # seq -> prev
         self.gaps: list[Gap] = []
+        self.version = 0  # counts the messages taken in: a screen repaints when it changed
         self._load(replay)
 
     def _load(self, replay: bool) -> None:
@@ -143,6 +144,7 @@ class PitModel:
         if not isinstance(data, dict):
             return
         with self._lock:
+            self.version += 1
             if kind == "events":
                 self._event(table, data)
             elif kind in ("status", "summary"):

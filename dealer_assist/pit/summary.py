@@ -48,14 +48,17 @@ class ShiftTally:
             self.alerts[str(message.get("code", "?"))] += 1
 
     def hands_per_hour(self) -> float | None:
-        """Coups completed in the last hour, or the rate so far when less than an hour ran."""
+        """Coups completed in the last hour, or the rate so far when less than an hour ran
+        (None before a minute has)."""
         if len(self._times) < 2:
             return None
         last = self._times[-1]
         recent = [t for t in self._times if (last - t).total_seconds() <= 3600]
         span = (recent[-1] - recent[0]).total_seconds()
-        if span >= 3000 or span <= 0:
-            return float(len(recent)) if span > 0 else None
+        if span < 60:
+            return None  # too short a time to say
+        if span >= 3000:
+            return float(len(recent))
         return round((len(recent) - 1) * 3600 / span, 1)
 
     def as_json(self) -> dict[str, Any]:
