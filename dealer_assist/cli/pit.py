@@ -49,6 +49,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pit.add_argument(
         "--language", choices=("en", "zh_TW", "zh_CN"), default="en", help="the screen's language"
     )
+    pit.add_argument(
+        "--pins", type=Path, help="the pit boss's PIN file (set with 'dealer-assist pin set')"
+    )
+    pit.add_argument(
+        "--pin-key-file", type=existing_file, help="the key that authenticates the PIN file"
+    )
     pit.set_defaults(handler=cmd_pit)
     actions = pit.add_subparsers(dest="pit_command", metavar="ACTION")
 
@@ -123,7 +129,10 @@ def cmd_pit(args: argparse.Namespace) -> int:
     client.start()
     try:
         if not args.json:
-            return _screen(model, client.send, language=args.language, timeout=args.timeout)
+            verifier = _verifier(args)
+            return _screen(
+                model, client.send, verifier, language=args.language, timeout=args.timeout
+            )
         threading.Event().wait(args.timeout)
     except KeyboardInterrupt:
         pass
@@ -133,7 +142,19 @@ def cmd_pit(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _screen(model: Any, send: Any, *, language: str, timeout: float | None) -> int:
+def _verifier(args: argparse.Namespace) -> Any:
+    """The pit boss's PINs: the PIN file given (authenticated with its key), or none (the
+    screen then cannot acknowledge alerts)."""
+    if args.pins is None or args.pin_key_file is None:
+        return None
+    from dealer_assist.journal.auth import PinBook
+    from dealer_assist.journal.keys import JournalKey
+
+    key = JournalKey.from_text(args.pin_key_file.read_text("utf-8").strip())
+    return PinBook(args.pins, key=key)
+
+
+def _screen(model: Any, send: Any, verifier: Any, *, language: str, timeout: float | None) -> int:
     """The pit boss's screen until it is closed (or ``timeout`` seconds)."""
     from PySide6.QtCore import QTimer
 
@@ -144,7 +165,7 @@ def _screen(model: Any, send: Any, *, language: str, timeout: float | None) -> i
     app = application()
     translations = Translations()
     translations.set_language(language)
-    window = PitWindow(model, send=send, translations=translations)
+    window = PitWindow(model, send=send, verifier=verifier, translations=translations)
     window.resize(1600, 900)
     window.show()
     if timeout is not None:
@@ -168,8 +189,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         simulation.start()
         if not args.json:
             assert simulation.model is not None and simulation.pit is not None
+            from dealer_assist.ui.auth import DemoPinVerifier  # mock tables: the demo PINs
+
             return _screen(
-                simulation.model, simulation.pit.send, language=args.language, timeout=args.timeout
+                simulation.model,
+                simulation.pit.send,
+                DemoPinVerifier(),
+                language=args.language,
+                timeout=args.timeout,
             )
         if args.coups is None:
             threading.Event().wait(args.timeout)

@@ -116,6 +116,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     finite = all(url.split(":", 1)[0] in ("mock", "replay") for url in config.sources)
     runtime = TableRuntime(controller, sources)
+    if publisher is not None:  # the pit's commands (acknowledge an alert) reach the table
+        from dealer_assist.pit.publisher import table_commands
+
+        publisher.on_command = table_commands(runtime.submit)
     # Installed as a service, headless as on a touchscreen: the program check at start and
     # hourly, the health checks, the watchdog (dealer_assist/deploy/service.py).
     service = attach_service(runtime, journal=config.journal)

@@ -33,6 +33,9 @@ CREATE TABLE IF NOT EXISTS gaps (
     noticed TEXT NOT NULL, filled TEXT,
     PRIMARY KEY (tbl, journal, after, upto)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS acknowledgements (
+    at TEXT NOT NULL, tbl TEXT NOT NULL, alert INTEGER NOT NULL, by TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS retained (
     tbl TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (tbl, kind)
 ) WITHOUT ROWID;
@@ -275,6 +278,22 @@ class PitModel:
                     }
                     due.append((gap.table, command))
         return due
+
+    def acknowledge(self, table: str, alert: int, *, by: str) -> dict[str, Any]:
+        """Record at the pit that ``by`` acknowledged a table's alert; the command to send."""
+        at = self._clock().isoformat()
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO acknowledgements VALUES (?, ?, ?, ?)", (at, table, alert, by)
+            )
+            self.version += 1
+        self._emit({"kind": "acknowledged", "table": table, "alert": alert, "by": by, "at": at})
+        return {"type": "acknowledge_alert", "alert": alert, "by": by, "at": at}
+
+    def acknowledgements(self) -> list[tuple[str, str, int, str]]:
+        with self._lock:
+            rows = self._db.execute("SELECT at, tbl, alert, by FROM acknowledgements").fetchall()
+        return [(str(a), str(t), int(n), str(b)) for a, t, n, b in rows]
 
     def open_gaps(self) -> list[Gap]:
         with self._lock:

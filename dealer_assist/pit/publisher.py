@@ -344,6 +344,21 @@ class TablePublisher:
         return drained
 
 
+def table_commands(submit: Callable[[Any], Any]) -> CommandHandler:
+    """What the table does with a command from the pit: ``acknowledge_alert`` resolves the
+    alert with its ``acknowledge`` option as a supervisor (the table journals it; an alert that
+    cannot be acknowledged, or is gone, is refused by the table and nothing happens)."""
+    from dealer_assist.table.commands import ResolveAlert, Role
+
+    def handle(command: dict[str, Any]) -> None:
+        if command.get("type") == "acknowledge_alert" and isinstance(command.get("alert"), int):
+            submit(ResolveAlert(alert=command["alert"], option="acknowledge", role=Role.SUPERVISOR))
+        else:
+            log.warning("a command from the pit this table does not know: %r", command.get("type"))
+
+    return handle
+
+
 def publish_table(
     controller: Any,
     config: Any,

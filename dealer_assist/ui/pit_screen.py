@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRectF, QTimer
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -180,10 +180,18 @@ def _clock(text: object) -> str:
 class PitWindow(QMainWindow):
     """The pit: the tiles on the left; the alerts, the chosen table and the report on the right."""
 
-    def __init__(self, model: PitModel, *, send: Any = None, translations: Any = None) -> None:
+    def __init__(
+        self,
+        model: PitModel,
+        *,
+        send: Any = None,
+        verifier: Any = None,
+        translations: Any = None,
+    ) -> None:
         super().__init__()
         self.model = model
         self.send = send  # send(table, command): to the table's commands topic
+        self.verifier = verifier  # the pit boss's PINs (ui.auth.PinVerifier); None: no PINs
         self.translations = translations
         self.tiles: dict[str, PitTile] = {}
         self.selected: str | None = None
@@ -204,6 +212,9 @@ class PitWindow(QMainWindow):
         self.detail_title.setFont(theme.font(18, bold=True))
         self.detail = QTextBrowser()
         buttons = QHBoxLayout()
+        self.acknowledge_button = QPushButton()
+        self.acknowledge_button.clicked.connect(self.ask_acknowledge)
+        buttons.addWidget(self.acknowledge_button)
         self.export = QPushButton()
         self.export.clicked.connect(self.export_report)
         buttons.addWidget(self.export)
@@ -228,7 +239,8 @@ class PitWindow(QMainWindow):
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("dealer-assist · the pit"))
         self.alerts_title.setText(self.tr("Alerts across the pit"))
-        self.export.setText(self.tr("Export shift report (CSV)…"))
+        self.export.setText(self.tr("Shift report (CSV)…"))
+        self.acknowledge_button.setText(self.tr("Acknowledge…"))
         self.detail_title.setText(self.tr("Table detail"))
 
     def select(self, table: str) -> None:
@@ -256,7 +268,9 @@ class PitWindow(QMainWindow):
                     f"{table} #{alert['alert']} {alert['code']}: {alert['message']}"
                 )
                 item.setForeground(theme.BAD)
+                item.setData(Qt.ItemDataRole.UserRole, (table, int(alert["alert"])))
                 self.alerts.addItem(item)
+        self.acknowledge_button.setEnabled(self.verifier is not None and self.alerts.count() > 0)
         self._render_detail()
 
     def resizeEvent(self, event: Any) -> None:
@@ -314,6 +328,36 @@ class PitWindow(QMainWindow):
         for name, state in view.summary.get("devices", {}).items():
             lines.append(f"{name}: {state}")
         self.detail.setHtml("<br>".join(lines))
+
+    def ask_acknowledge(self) -> None:
+        """The chosen alert (or the first), acknowledged once the pit boss's PIN is given."""
+        from dealer_assist.table.commands import Role
+        from dealer_assist.ui.dialogs import PinDialog
+
+        item = self.alerts.currentItem() or self.alerts.item(0)
+        if item is None or self.verifier is None:
+            return
+        table, alert = item.data(Qt.ItemDataRole.UserRole)
+        dialog = PinDialog(
+            self.verifier, Role.SUPERVISOR, lambda: self.tr("Acknowledge an alert"), self
+        )
+        dialog.verified.connect(lambda _: self.acknowledge(table, alert))
+        dialog.open()
+
+    def acknowledge_with_pin(self, table: str, alert: int, pin: str) -> bool:
+        """Acknowledge if ``pin`` is the pit boss's (what the PIN dialog does)."""
+        from dealer_assist.table.commands import Role
+
+        if self.verifier is None or not self.verifier.verify(Role.SUPERVISOR, pin).ok:
+            return False
+        self.acknowledge(table, alert)
+        return True
+
+    def acknowledge(self, table: str, alert: int) -> None:
+        """Journaled at the pit, then sent to the table (which journals it too)."""
+        command = self.model.acknowledge(table, alert, by="pit supervisor")
+        if self.send is not None:
+            self.send(table, command)
 
     def export_report(self, path: Path | None = None) -> Path | None:
         if not isinstance(path, Path):

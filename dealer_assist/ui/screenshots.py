@@ -455,7 +455,9 @@ def build_scenes(
     if "pit" in screens:  # the pit boss's screen (docs/pit.md), fed by eight seeded tables
         from dealer_assist.ui.pit_screen import PitWindow, demo_model
 
-        pit = PitWindow(demo_model(seed=seed), translations=translations)
+        pit = PitWindow(
+            demo_model(seed=seed), verifier=DemoPinVerifier(), translations=translations
+        )
         pit.select("T01")
         scenes.add(Scene("pit", scenes.keep(pit)))
     if any(name in screens for name in TRAINING_SCREENS):

@@ -13,12 +13,19 @@ pytest.importorskip("PySide6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from dealer_assist.pit.topics import topic
+from dealer_assist.table.commands import Role
+from dealer_assist.ui.auth import DemoPinVerifier
 from dealer_assist.ui.pit_screen import PitWindow, demo_model
 
 
 def test_tiles_alerts_detail_and_the_shift_report(qtbot: object, tmp_path: Path) -> None:
     model = demo_model(seed=5, tables=3, coups=4)
-    window = PitWindow(model)
+    sent: list[tuple[str, dict[str, object]]] = []
+    window = PitWindow(
+        model,
+        send=lambda table, command: sent.append((table, command)),
+        verifier=DemoPinVerifier({Role.SUPERVISOR: "8642"}),
+    )
     qtbot.addWidget(window)  # type: ignore[attr-defined]
     assert sorted(window.tiles) == ["T01", "T02", "T03"]
     assert window.tiles["T03"].state.text().startswith("OFFLINE since")
@@ -32,6 +39,13 @@ def test_tiles_alerts_detail_and_the_shift_report(qtbot: object, tmp_path: Path)
     assert window.alerts.count() == 1
     assert "T02 #7 shoe_jam" in window.alerts.item(0).text()
     assert "shoe_jam" in window.tiles["T02"].alerts.text()
+    # Acknowledged with the pit boss's PIN: journaled at the pit, sent to the table.
+    assert not window.acknowledge_with_pin("T02", 7, "0000")
+    assert model.acknowledgements() == [] and sent == []
+    assert window.acknowledge_with_pin("T02", 7, "8642")
+    assert [(t, a) for _, t, a, _ in model.acknowledgements()] == [("T02", 7)]
+    assert sent[0][0] == "T02" and sent[0][1]["type"] == "acknowledge_alert"
+    assert sent[0][1]["alert"] == 7
     window.select("T01")
     detail = window.detail.toPlainText()
     coups = model.count("T01", "coup_completed")

@@ -811,6 +811,18 @@
 <context>
     <name>PitWindow</name>
     <message>
+        <source>Acknowledge…</source>
+        <translation>确认…</translation>
+    </message>
+    <message>
+        <source>Shift report (CSV)…</source>
+        <translation>班次报表（CSV）…</translation>
+    </message>
+    <message>
+        <source>Acknowledge an alert</source>
+        <translation>确认警示</translation>
+    </message>
+    <message>
         <source>Banker</source>
         <translation>庄</translation>
     </message>
@@ -829,10 +841,6 @@
     <message>
         <source>Alerts across the pit</source>
         <translation>全场警示</translation>
-    </message>
-    <message>
-        <source>Export shift report (CSV)…</source>
-        <translation>导出班次报表（CSV）…</translation>
     </message>
     <message>
         <source>Table detail</source>

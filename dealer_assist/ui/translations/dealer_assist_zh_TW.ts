@@ -811,6 +811,18 @@
 <context>
     <name>PitWindow</name>
     <message>
+        <source>Acknowledge…</source>
+        <translation>確認…</translation>
+    </message>
+    <message>
+        <source>Shift report (CSV)…</source>
+        <translation>班次報表（CSV）…</translation>
+    </message>
+    <message>
+        <source>Acknowledge an alert</source>
+        <translation>確認警示</translation>
+    </message>
+    <message>
         <source>Banker</source>
         <translation>莊</translation>
     </message>
@@ -829,10 +841,6 @@
     <message>
         <source>Alerts across the pit</source>
         <translation>全場警示</translation>
-    </message>
-    <message>
-        <source>Export shift report (CSV)…</source>
-        <translation>匯出班次報表（CSV）…</translation>
     </message>
     <message>
         <source>Table detail</source>
