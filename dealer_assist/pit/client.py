@@ -10,6 +10,7 @@ returned, i.e. after the event is in the pit's store. Gaps are asked for again o
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from typing import Any
@@ -18,6 +19,8 @@ from dealer_assist.pit import topics
 from dealer_assist.pit.model import PitModel
 from dealer_assist.pit.mqtt import connect, new_client
 from dealer_assist.pit.settings import BrokerUrl
+
+log = logging.getLogger(__name__)
 
 
 class PitClient:
@@ -45,7 +48,9 @@ class PitClient:
 
     def _on_connect(self, client: Any, _: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
+            log.warning("the pit: the broker refused the connection: %s", reason)
             return
+        log.info("the pit: connected (session kept: %s)", flags.session_present)
         client.subscribe(
             [(f"{topics.PREFIX}/+/{kind}", 1) for kind in ("status", "summary", "events")]
         )
@@ -53,6 +58,7 @@ class PitClient:
 
     def _on_disconnect(self, client: Any, _: Any, flags: Any, reason: Any, props: Any) -> None:
         self.connected.clear()
+        log.warning("the pit: disconnected from the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: Any, _: Any, message: Any) -> None:
         self.model.on_message(message.topic, message.payload)

@@ -97,7 +97,10 @@ class PitModel:
         clock: Callable[[], datetime] = _now,
         replay: bool = False,
     ) -> None:
-        self._db = sqlite3.connect(str(store), isolation_level=None, check_same_thread=False)
+        # A reader of the store (a report, a test) may hold it briefly: wait rather than fail.
+        self._db = sqlite3.connect(
+            str(store), isolation_level=None, check_same_thread=False, timeout=60
+        )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)

@@ -39,6 +39,7 @@ class Outcome:
     pit_kills: int = 0
     table_kills: int = 0
     seconds: float = 0.0
+    pit_log: str = ""
 
 
 def _store_count(store: Path) -> int:
@@ -49,6 +50,20 @@ def _store_count(store: Path) -> int:
             return int(db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
     except sqlite3.Error:
         return 0
+
+
+def _missing(store: Path, expected: dict[str, tuple[str, set[int]]]) -> int:
+    """How many of ``expected``'s events the pit's store lacks (-1: not readable now)."""
+    try:
+        with sqlite3.connect(f"{store.as_uri()}?mode=ro", uri=True) as db:
+            held = set(db.execute("SELECT tbl, journal, seq FROM events").fetchall())
+    except sqlite3.Error:
+        return -1
+    return sum(
+        (table, journal, seq) not in held
+        for table, (journal, seqs) in expected.items()
+        for seq in seqs
+    )
 
 
 def _open_gaps(store: Path) -> int:
@@ -91,6 +106,7 @@ def run_faults(
     folder.mkdir(parents=True, exist_ok=True)
     broker = simulation.start_broker()
     store = folder / "pit.sqlite"
+    pit_log = (folder / "pit.log").open("a")  # what each pit process said, for a failure
 
     def start_pit() -> subprocess.Popen[str]:
         """The pit as a real process, its store kept across restarts."""
@@ -109,7 +125,7 @@ def run_faults(
                 "faults",
             ],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=pit_log,
             text=True,
             env=python_env(),
         )
@@ -141,9 +157,17 @@ def run_faults(
                 end(pit)
                 pit = start_pit()
                 outcome.pit_kills += 1
-        # The faults are over: once the pit has filled its gaps, the tables stop (as a croupier
-        # closes the table: SIGINT), and what they send last arrives on a steady broker.
-        _wait(lambda: _open_gaps(store) == 0, "the pit to fill its gaps", deadline)
+        # The faults are over. A loss shows only when a later message of that table arrives:
+        # wait until the pit holds everything the journals held a moment ago (and has no gap
+        # open), so every loss of the faults was seen and filled while the tables run. Then
+        # they stop (as a croupier closes a table: SIGINT) and their last events arrive on a
+        # steady broker.
+        running = {table_id(i): journal_seqs(folder, table_id(i)) for i in range(tables)}
+        _wait(
+            lambda: not _missing(store, running) and _open_gaps(store) == 0,
+            "the pit to hold what the journals held once the faults ended",
+            deadline,
+        )
         for process in simulation.processes:
             process.send_signal(signal.SIGINT)
         for process in simulation.processes:
@@ -169,13 +193,17 @@ def run_faults(
             outcome.gaps_open = still_open
             return not outcome.missing and not still_open
 
+        if pit.poll() is not None:
+            outcome.pit_log += f"the pit exited with {pit.returncode}\n"
         with contextlib.suppress(AssertionError):  # the outcome says what is missing
             _wait(complete, "the pit to hold every event", min(deadline, time.monotonic() + 60))
         with sqlite3.connect(f"{store.as_uri()}?mode=ro", uri=True) as db:
             outcome.gaps = int(db.execute("SELECT COUNT(*) FROM gaps").fetchone()[0])
     finally:
         end(pit)
+        pit_log.close()
         simulation.close()
         broker.stop()
+    outcome.pit_log += (folder / "pit.log").read_text("utf-8")[-2000:]
     outcome.seconds = round(time.monotonic() - started, 1)
     return outcome

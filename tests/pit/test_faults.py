@@ -19,7 +19,9 @@ def test_broker_pit_and_table_killed_while_four_tables_deal(tmp_path: Path) -> N
     assert outcome.broker_kills == 6 and outcome.pit_kills == 3 and outcome.table_kills == 1
     assert outcome.records > 4 * 100
     missing = len(outcome.missing)  # a count: pytest's diff of a long list takes minutes
-    assert missing == 0, f"{missing} events never reached the pit: {outcome.missing[:10]}"
+    assert missing == 0, (
+        f"{missing} events never reached the pit: {outcome.missing[:10]}\n{outcome.pit_log}"
+    )
     assert outcome.duplicates_in_store == 0
     assert outcome.gaps_open == 0
     assert outcome.held == outcome.records
