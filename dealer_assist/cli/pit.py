@@ -156,21 +156,9 @@ def _verifier(args: argparse.Namespace) -> Any:
 
 def _screen(model: Any, send: Any, verifier: Any, *, language: str, timeout: float | None) -> int:
     """The pit boss's screen until it is closed (or ``timeout`` seconds)."""
-    from PySide6.QtCore import QTimer
+    from dealer_assist.ui.pit_screen import run_pit_screen
 
-    from dealer_assist.ui.app import application
-    from dealer_assist.ui.i18n import Translations
-    from dealer_assist.ui.pit_screen import PitWindow
-
-    app = application()
-    translations = Translations()
-    translations.set_language(language)
-    window = PitWindow(model, send=send, verifier=verifier, translations=translations)
-    window.resize(1600, 900)
-    window.show()
-    if timeout is not None:
-        QTimer.singleShot(int(timeout * 1000), app.quit)
-    app.exec()
+    run_pit_screen(model, send=send, verifier=verifier, language=language, timeout=timeout)
     return EXIT_OK
 
 

@@ -395,3 +395,21 @@ def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
             offline = {"table": table, "online": False, "since": None}
             model.on_message(topic(table, "status"), json.dumps(offline).encode())
     return model
+
+
+def run_pit_screen(
+    model: PitModel, *, send: Any, verifier: Any, language: str, timeout: float | None
+) -> None:
+    """Show the pit until the window is closed (or ``timeout`` seconds passed)."""
+    from dealer_assist.ui.app import application
+    from dealer_assist.ui.i18n import Translations
+
+    app = application()
+    translations = Translations()
+    translations.set_language(language)
+    window = PitWindow(model, send=send, verifier=verifier, translations=translations)
+    window.resize(1600, 900)
+    window.show()
+    if timeout is not None:
+        QTimer.singleShot(int(timeout * 1000), app.quit)
+    app.exec()
