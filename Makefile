@@ -4,7 +4,7 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 # One set of extras for both commands, so switching between them never reinstalls.
-EXTRAS ?= dev,serial,pcsc,ui,camera,hardware,training,deploy
+EXTRAS ?= dev,serial,pcsc,ui,camera,hardware,training,deploy,pit
 
 .PHONY: run test lint typecheck unit bench setup clean hardware
 

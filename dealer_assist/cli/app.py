@@ -18,6 +18,7 @@ from dealer_assist.cli import (
     deploy,
     journal,
     odds,
+    pit,
     run,
     screens,
     shoe,
@@ -42,7 +43,7 @@ EXIT_CODES_HELP = (
 )
 
 #: The command groups, in the order of ``dealer-assist --help``.
-COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, training, deploy, demo)
+COMMANDS = (coup, run, odds, journal, shoe, tags, vision, screens, training, deploy, demo, pit)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ from dealer_assist.config.camera import parse_camera_settings
 from dealer_assist.config.journal import read_journal
 from dealer_assist.config.misdeal import read_misdeal
 from dealer_assist.config.odds import read_odds
+from dealer_assist.config.publish import read_publish
 from dealer_assist.config.reader import Section, default_of, key_name
 from dealer_assist.config.rules import read_catalog, read_variant
 from dealer_assist.config.seats import read_seats
@@ -44,6 +45,7 @@ SECTIONS = (
     "variants_dir",
     "odds",
     "training",
+    "publish",
 )
 # A table's configuration is a few kilobytes; a bigger file is not one (and is not read whole).
 MAX_FILE_BYTES = 1024 * 1024
@@ -95,6 +97,7 @@ def parse_config(
         journal_key=journal.key,
         journal_settings=journal.settings,
         training=read_training(document, base, source),
+        publish=read_publish(document, base, source),
         source_file=source,
     )
 

@@ -14,6 +14,7 @@ from dealer_assist.config.misdeal import MisdealRules
 from dealer_assist.config.reader import Section, default_of
 from dealer_assist.config.sources import source_role
 from dealer_assist.config.training import TrainingSettings
+from dealer_assist.pit.settings import PublishSettings
 from dealer_assist.rules.settlement import SettlementRules
 from dealer_assist.rules.variants import Variant
 from dealer_assist.shoe.settings import ShoeSettings
@@ -52,6 +53,8 @@ class TableConfig:
     # A school's trainee records, pace target and exam (the ``train`` commands).
     training: TrainingSettings = field(default_factory=TrainingSettings)
     source_file: str = "<defaults>"
+    # [publish]: the pit's broker (docs/pit.md); None: the table is not published.
+    publish: PublishSettings | None = None
 
     @property
     def witness_sources(self) -> frozenset[str]:

@@ -40,7 +40,6 @@ class JsonStream:
 
     def on_record(self, record: Record) -> None:
         event = record.event
-        base: dict[str, Any] = {"seq": record.seq, "at": record.at.isoformat()}
         if isinstance(event, Burned) and event.reason in BURN_PROCEDURE:
             self._burn.append(event.card.code)
             if event.reason is BurnReason.BURN_TURNED:
@@ -48,22 +47,34 @@ class JsonStream:
             else:
                 self._burn_due -= 1
             if self._burn_due <= 0:
+                base = {"seq": record.seq, "at": record.at.isoformat()}
                 self._write({**base, "type": "burned", "reason": "burn", "cards": self._burn})
                 self._burn = []
             return
-        data = event_to_json(event)
-        if isinstance(event, Burned):
-            data["cards"] = [event.card.code]
-        elif isinstance(event, CardDealt | AlertRaised) and event.face_down:
-            data["card"] = None
-            data["raw"] = ""
-        elif isinstance(event, CoupCompleted):
-            for hand, codes in event.hands.items():
-                data[f"{hand}_cards"] = list(codes)
-                data[f"{hand}_total"] = event.totals[hand]
-        elif isinstance(event, ShoeStarted):
-            data["cut_card_position"] = event.card_count - event.cut_card_from_end
-        self._write({**base, **data})
+        self._write(record_json(record))
+
+
+def record_json(record: Record) -> dict[str, Any]:
+    """One record as the JSON stream shows it (a face-down card without its value).
+
+    :class:`JsonStream` writes these, gathering the burn procedure's cards into one line; the
+    pit's publisher (dealer_assist/pit) sends one per record, each burned card on its own.
+    """
+    event = record.event
+    base: dict[str, Any] = {"seq": record.seq, "at": record.at.isoformat()}
+    data = event_to_json(event)
+    if isinstance(event, Burned):
+        data["cards"] = [event.card.code]
+    elif isinstance(event, CardDealt | AlertRaised) and event.face_down:
+        data["card"] = None
+        data["raw"] = ""
+    elif isinstance(event, CoupCompleted):
+        for hand, codes in event.hands.items():
+            data[f"{hand}_cards"] = list(codes)
+            data[f"{hand}_total"] = event.totals[hand]
+    elif isinstance(event, ShoeStarted):
+        data["cut_card_position"] = event.card_count - event.cut_card_from_end
+    return {**base, **data}
 
 
 def _hand_text(hand: HandView) -> str:

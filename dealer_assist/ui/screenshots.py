@@ -41,6 +41,7 @@ SCREENS = (
     "chemin-de-fer",
     "banque",
     *TRAINING_SCREENS,
+    "pit",
 )
 # The screens of the Punto Banco table the command deals first.
 PUNTO_BANCO_SCREENS = (
@@ -64,12 +65,15 @@ def play(
     turn: bool = True,
     seed: int = 7,
     timeout: float = 60.0,
+    on_controller: Callable[[TableController], None] | None = None,
 ) -> TableController:
     """Deal from the configuration's (mock) source until ``coups`` coups are done, the last one
     left open, or until ``until(snapshot)``; the table's threads are stopped on return."""
     from dealer_assist.ui.app import simulated_players
 
     controller = TableController(config)
+    if on_controller is not None:  # e.g. the pit's screenshot feeds its model from it
+        on_controller(controller)
     runtime = TableRuntime(controller, [build_source(url, config) for url in config.sources])
     players = simulated_players(
         config,
@@ -448,6 +452,14 @@ def build_scenes(
             if selected is not None:
                 window.seats.select(selected)
             scenes.add(Scene(name, window))
+    if "pit" in screens:  # the pit boss's screen (docs/pit.md), fed by eight seeded tables
+        from dealer_assist.ui.pit_screen import PitWindow, demo_model
+
+        pit = PitWindow(
+            demo_model(seed=seed), verifier=DemoPinVerifier(), translations=translations
+        )
+        pit.select("T01")
+        scenes.add(Scene("pit", scenes.keep(pit)))
     if any(name in screens for name in TRAINING_SCREENS):
         training_scenes(scenes, translations, seed=seed)
     scenes.scenes = [scene for scene in scenes.scenes if scene.name in screens]

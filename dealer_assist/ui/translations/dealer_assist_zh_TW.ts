@@ -766,6 +766,116 @@
     </message>
 </context>
 <context>
+    <name>PitTile</name>
+    <message>
+        <source>OFFLINE since %1</source>
+        <translation>離線，自 %1</translation>
+    </message>
+    <message>
+        <source>silent since %1</source>
+        <translation>無訊息，自 %1</translation>
+    </message>
+    <message>
+        <source>online since %1</source>
+        <translation>在線，自 %1</translation>
+    </message>
+    <message>
+        <source>shoe %1 · coup %2 · %3 cards left</source>
+        <translation>第 %1 靴 · 第 %2 局 · 剩 %3 張</translation>
+    </message>
+    <message>
+        <source>no coup yet</source>
+        <translation>尚未開局</translation>
+    </message>
+    <message>
+        <source>%1 hands/hour</source>
+        <translation>每小時 %1 局</translation>
+    </message>
+    <message>
+        <source>- hands/hour</source>
+        <translation>每小時 - 局</translation>
+    </message>
+    <message>
+        <source>Banker</source>
+        <translation>莊</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>閒</translation>
+    </message>
+    <message>
+        <source>Tie</source>
+        <translation>和</translation>
+    </message>
+</context>
+<context>
+    <name>PitWindow</name>
+    <message>
+        <source>Acknowledge…</source>
+        <translation>確認…</translation>
+    </message>
+    <message>
+        <source>Shift report (CSV)…</source>
+        <translation>班次報表（CSV）…</translation>
+    </message>
+    <message>
+        <source>Acknowledge an alert</source>
+        <translation>確認警示</translation>
+    </message>
+    <message>
+        <source>Banker</source>
+        <translation>莊</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>閒</translation>
+    </message>
+    <message>
+        <source>Tie</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>dealer-assist · the pit</source>
+        <translation>dealer-assist · 巡場</translation>
+    </message>
+    <message>
+        <source>Alerts across the pit</source>
+        <translation>全場警示</translation>
+    </message>
+    <message>
+        <source>Table detail</source>
+        <translation>牌桌詳情</translation>
+    </message>
+    <message>
+        <source>Touch a table to see its detail.</source>
+        <translation>點選牌桌以查看詳情。</translation>
+    </message>
+    <message>
+        <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
+        <translation>局數 %1 · 莊 %2 · 閒 %3 · 和 %4</translation>
+    </message>
+    <message>
+        <source>House result %1 · commission %2</source>
+        <translation>莊家輸贏 %1 · 佣金 %2</translation>
+    </message>
+    <message>
+        <source>Last coups</source>
+        <translation>最近牌局</translation>
+    </message>
+    <message>
+        <source>Alerts this shift</source>
+        <translation>本班警示</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>設備</translation>
+    </message>
+    <message>
+        <source>Shift report</source>
+        <translation>班次報表</translation>
+    </message>
+</context>
+<context>
     <name>RecallDialog</name>
     <message>
         <source>Recall</source>

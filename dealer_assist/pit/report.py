@@ -1,0 +1,58 @@
+"""The shift report: one row per table, from what the pit holds (written as CSV)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from dealer_assist.pit.model import PitModel
+
+COLUMNS = (
+    "table",
+    "coups",
+    "banker",
+    "player",
+    "tie",
+    "hands_per_hour",
+    "commission",
+    "house_result",
+    "alerts",
+)
+
+
+def shift_rows(model: PitModel) -> list[dict[str, str]]:
+    """The report's rows, tables in order of their ids; money exact, as text."""
+    rows = []
+    for table in sorted(model.tables):
+        shift = model.tables[table].tally.as_json()
+        alerts = "; ".join(f"{code} {count}" for code, count in shift["alerts"].items())
+        rows.append(
+            {
+                "table": table,
+                "coups": str(shift["coups"]),
+                "banker": str(shift["banker"]),
+                "player": str(shift["player"]),
+                "tie": str(shift["tie"]),
+                "hands_per_hour": ""
+                if shift["hands_per_hour"] is None
+                else str(shift["hands_per_hour"]),
+                "commission": shift["commission"] or "",
+                "house_result": shift["house_result"] or "",
+                "alerts": alerts,
+            }
+        )
+    return rows
+
+
+def shift_csv(model: PitModel) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(shift_rows(model))
+    return out.getvalue()
+
+
+def write_shift_report(model: PitModel, path: Path) -> Path:
+    path.write_text(shift_csv(model), "utf-8")
+    return path

@@ -1,0 +1,143 @@
+"""What a pit tile shows: the table's retained summary, and the shift's tally of a table.
+
+:class:`ShiftTally` reads event messages (the JSON of :mod:`.topics`), so the table (for its
+summary) and the pit (for its shift report) count the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from dealer_assist.table.snapshot import Snapshot
+
+WINNER_LETTER = {"banker": "B", "player": "P", "tie": "T"}
+
+
+@dataclass(slots=True)
+class ShiftTally:
+    """Coups, results, money and alerts of one table since the shift began."""
+
+    coups: int = 0
+    results: Counter[str] = field(default_factory=Counter)
+    bets_entered: bool = False
+    house_result: Decimal = Decimal(0)
+    commission: Decimal = Decimal(0)
+    alerts: Counter[str] = field(default_factory=Counter)
+    _times: deque[datetime] = field(default_factory=lambda: deque(maxlen=400))
+
+    def add(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "coup_completed":
+            self.coups += 1
+            self.results[str(message.get("winner") or "none")] += 1
+            self._times.append(datetime.fromisoformat(message["at"]))
+        elif kind == "coup_settled":
+            for bet in message.get("bets", ()):
+                self.bets_entered = True
+                self.house_result -= Decimal(str(bet.get("net", "0")))
+                self.commission += Decimal(str(bet.get("commission", "0"))) - Decimal(
+                    str(bet.get("commission_to_box", "0"))
+                )
+        elif kind == "commission_collected":
+            self.commission += Decimal(str(message.get("due", "0")))
+        elif kind == "alert":
+            self.alerts[str(message.get("code", "?"))] += 1
+
+    def hands_per_hour(self) -> float | None:
+        """Coups completed in the last hour, or the rate so far when less than an hour ran
+        (None before a minute has)."""
+        if len(self._times) < 2:
+            return None
+        last = self._times[-1]
+        recent = [t for t in self._times if (last - t).total_seconds() <= 3600]
+        span = (recent[-1] - recent[0]).total_seconds()
+        if span < 60:
+            return None  # too short a time to say
+        if span >= 3000:
+            return float(len(recent))
+        return round((len(recent) - 1) * 3600 / span, 1)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "coups": self.coups,
+            "banker": self.results["banker"],
+            "player": self.results["player"],
+            "tie": self.results["tie"],
+            "hands_per_hour": self.hands_per_hour(),
+            "house_result": str(self.house_result) if self.bets_entered else None,
+            "commission": str(self.commission) if self.bets_entered else None,
+            "alerts": dict(sorted(self.alerts.items())),
+        }
+
+
+def big_road(winners: list[str | None]) -> list[list[str]]:
+    """The Big Road's columns: ``B`` or ``P`` cells, a digit after a cell for the ties on it.
+
+    >>> big_road(["banker", "banker", "tie", "player", None, "player"])
+    [['B', 'B1'], ['P', 'P']]
+    """
+    columns: list[list[str]] = []
+    leading_ties = 0
+    for winner in winners:
+        if winner == "tie":
+            if not columns:
+                leading_ties += 1
+                continue
+            cell = columns[-1][-1]
+            letter, ties = cell[0], int(cell[1:] or 0)
+            columns[-1][-1] = f"{letter}{ties + 1}"
+            continue
+        if winner not in ("banker", "player"):
+            continue
+        letter = WINNER_LETTER[winner]
+        if columns and columns[-1][0][0] == letter:
+            columns[-1].append(letter)
+        else:
+            columns.append([letter + (str(leading_ties) if leading_ties and not columns else "")])
+    return columns
+
+
+def summary_json(
+    snapshot: Snapshot, *, table: str, journal: str, seq: int, tally: ShiftTally, at: datetime
+) -> dict[str, Any]:
+    """The retained summary (docs/pit.md). ``seq``: the last event message sent before it."""
+    last: dict[str, Any] | None = None
+    if snapshot.history:
+        coup = snapshot.history[-1]
+        last = {
+            "coup": coup.coup,
+            "winner": coup.winner,
+            "natural": coup.natural,
+            "voided": coup.voided,
+            "hands": {
+                hand.hand: {"cards": [c.code for c in hand.cards], "total": hand.total}
+                for hand in coup.hands
+            },
+        }
+    counts = Counter(c.winner for c in snapshot.history if c.winner)
+    return {
+        "table": table,
+        "journal": journal,
+        "seq": seq,
+        "at": at.isoformat(),
+        "name": snapshot.name,
+        "game": snapshot.game,
+        "variant": snapshot.variant,
+        "shoe": snapshot.shoe.shoe,
+        "coup": snapshot.coup,
+        "phase": snapshot.phase,
+        "cards_left": snapshot.shoe.cards_left,
+        "last": last,
+        "counts": {name: counts[name] for name in ("banker", "player", "tie")},
+        "big_road": big_road([c.winner for c in snapshot.history]),
+        "alerts": [
+            {"alert": a.alert, "code": a.code, "message": a.message, "hold": a.hold}
+            for a in snapshot.alerts
+        ],
+        "devices": dict(snapshot.devices),
+        "shift": tally.as_json(),
+    }

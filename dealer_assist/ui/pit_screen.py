@@ -1,0 +1,415 @@
+"""The pit boss's screen: a tile per table, the pit's alerts, a table's detail, the shift report.
+
+It reads only a :class:`~dealer_assist.pit.model.PitModel` (fed by the broker through
+:class:`~dealer_assist.pit.client.PitClient`, or directly in the screenshots), and repaints when
+the model's ``version`` changed, at most ten times a second.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.pit.model import PitModel, TableView
+from dealer_assist.pit.report import write_shift_report
+from dealer_assist.ui import theme
+
+#: A table heard from less recently than this (online, but silent) is shown as silent.
+SILENT_AFTER = timedelta(seconds=30)
+TILE_WIDTH = 250
+WINNER_COLOURS = {"B": QColor("#C62828"), "P": QColor("#1E5BC6")}
+
+
+class MiniBigRoad(QWidget):
+    """The Big Road's last columns, from the summary's ``big_road``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.columns: list[list[str]] = []
+        self.setMinimumHeight(6 * 10 + 4)
+
+    def set_columns(self, columns: list[list[str]]) -> None:
+        if columns != self.columns:
+            self.columns = columns
+            self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), theme.PANEL_LIGHT)
+        cell = 10.0
+        fits = max(1, int(self.width() // cell))
+        for x, column in enumerate(self.columns[-fits:]):
+            for y, mark in enumerate(column[:6]):
+                painter.setPen(WINNER_COLOURS.get(mark[0], theme.TEXT))
+                painter.drawEllipse(QRectF(x * cell + 2, y * cell + 2, cell - 3, cell - 3))
+                if len(mark) > 1:  # ties on this cell
+                    painter.setPen(theme.GOOD)
+                    painter.drawLine(
+                        int(x * cell + 3),
+                        int(y * cell + cell - 2),
+                        int(x * cell + cell - 2),
+                        int(y * cell + 3),
+                    )
+        painter.end()
+
+
+class PitTile(QFrame):
+    """One table: id and game, online / offline / silent since when, shoe and coup, the last
+    result, a small Big Road, the open alerts (red) and hands per hour."""
+
+    def __init__(self, table: str, on_click: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = table
+        self._on_click = on_click
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(2)
+        self.title = QLabel()
+        self.title.setFont(theme.font(18, bold=True))
+        self.state = QLabel()
+        self.shoe = QLabel()
+        self.last = QLabel()
+        self.road = MiniBigRoad()
+        self.alerts = QLabel()
+        self.alerts.setStyleSheet(f"color: {theme.BAD.name()};")
+        self.alerts.setWordWrap(True)
+        self.pace = QLabel()
+        for widget in (
+            self.title,
+            self.state,
+            self.shoe,
+            self.last,
+            self.road,
+            self.alerts,
+            self.pace,
+        ):
+            layout.addWidget(widget)
+        self.view: TableView | None = None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._on_click(self.table)
+
+    def _result_text(self, last: dict[str, Any]) -> str:
+        banker = self.tr("Banker")
+        player = self.tr("Player")
+        tie = self.tr("Tie")
+        names = {"banker": banker, "player": player, "tie": tie}
+        hands = "  ".join(
+            f"{hand[0].upper()} {' '.join(_pretty(c) for c in data['cards'])} ({data['total']})"
+            for hand, data in last.get("hands", {}).items()
+        )
+        winner = names.get(str(last.get("winner")), "-")
+        return f"{winner} · {hands}"
+
+    def render_view(self, view: TableView, now: datetime) -> None:
+        self.view = view
+        summary, status = view.summary, view.status
+        game = summary.get("variant") or status.get("variant") or ""  # in the tooltip
+        self.title.setText(view.table)
+        self.setToolTip(str(game))
+        if not view.online:
+            since = _clock(view.offline_since)
+            self.state.setText(self.tr("OFFLINE since %1").replace("%1", since))
+            self.state.setStyleSheet(f"color: {theme.BAD.name()};")
+        elif view.last_heard and now - datetime.fromisoformat(view.last_heard) > SILENT_AFTER:
+            self.state.setText(self.tr("silent since %1").replace("%1", _clock(view.last_heard)))
+            self.state.setStyleSheet(f"color: {theme.WARN.name()};")
+        else:
+            since = _clock(status.get("since"))
+            self.state.setText(self.tr("online since %1").replace("%1", since))
+            self.state.setStyleSheet(f"color: {theme.GOOD.name()};")
+        self.shoe.setText(
+            self.tr("shoe %1 · coup %2 · %3 cards left")
+            .replace("%1", str(summary.get("shoe", "-")))
+            .replace("%2", str(summary.get("coup", "-")))
+            .replace("%3", str(summary.get("cards_left", "-")))
+        )
+        last = summary.get("last")
+        self.last.setText(self._result_text(last) if last else self.tr("no coup yet"))
+        self.road.set_columns(summary.get("big_road", []))
+        alerts = summary.get("alerts", [])
+        self.alerts.setText("\n".join(f"#{a['alert']} {a['code']}" for a in alerts))
+        self.alerts.setVisible(bool(alerts))
+        pace = (summary.get("shift") or {}).get("hands_per_hour")
+        self.pace.setText(
+            self.tr("%1 hands/hour").replace("%1", f"{pace:.0f}")
+            if pace
+            else self.tr("- hands/hour")
+        )
+
+
+def _pretty(code: str | None) -> str:
+    """A card as the screens show it (K♠), a face-down one as a back."""
+    if not code:
+        return "▒"
+    from dealer_assist.cards import parse_card
+
+    return parse_card(code).pretty
+
+
+def _clock(text: object) -> str:
+    """A time of the messages as the pit's local clock shows it."""
+    if not isinstance(text, str):
+        return "?"
+    try:
+        return datetime.fromisoformat(text).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        return "?"
+
+
+class PitWindow(QMainWindow):
+    """The pit: the tiles on the left; the alerts, the chosen table and the report on the right."""
+
+    def __init__(
+        self,
+        model: PitModel,
+        *,
+        send: Any = None,
+        verifier: Any = None,
+        translations: Any = None,
+    ) -> None:
+        super().__init__()
+        self.model = model
+        self.send = send  # send(table, command): to the table's commands topic
+        self.verifier = verifier  # the pit boss's PINs (ui.auth.PinVerifier); None: no PINs
+        self.translations = translations
+        self.tiles: dict[str, PitTile] = {}
+        self.selected: str | None = None
+        self._version = -1
+        central = QWidget()
+        row = QHBoxLayout(central)
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self._columns = 0
+        row.addWidget(self.grid_host, 4)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        self.alerts_title = QLabel()
+        self.alerts_title.setFont(theme.font(18, bold=True))
+        self.alerts = QListWidget()
+        self.detail_title = QLabel()
+        self.detail_title.setFont(theme.font(18, bold=True))
+        self.detail = QTextBrowser()
+        buttons = QHBoxLayout()
+        self.acknowledge_button = QPushButton()
+        self.acknowledge_button.clicked.connect(self.ask_acknowledge)
+        buttons.addWidget(self.acknowledge_button)
+        self.export = QPushButton()
+        self.export.clicked.connect(self.export_report)
+        buttons.addWidget(self.export)
+        for widget in (self.alerts_title, self.alerts, self.detail_title, self.detail):
+            side_layout.addWidget(widget)
+        side_layout.addLayout(buttons)
+        row.addWidget(side, 1)
+        self.setCentralWidget(central)
+        self._retranslate()
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(100)
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self._version = -1
+            self.refresh()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("dealer-assist · the pit"))
+        self.alerts_title.setText(self.tr("Alerts across the pit"))
+        self.export.setText(self.tr("Shift report (CSV)…"))
+        self.acknowledge_button.setText(self.tr("Acknowledge…"))
+        self.detail_title.setText(self.tr("Table detail"))
+
+    def select(self, table: str) -> None:
+        self.selected = table
+        self._version = -1
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.model.version == self._version:
+            return
+        self._version = self.model.version
+        now = datetime.now(UTC)
+        tables = sorted(self.model.tables)
+        for table in tables:
+            if table not in self.tiles:
+                self.tiles[table] = PitTile(table, self.select)
+                self._columns = 0  # lay the grid out again
+        self._lay_out()
+        for table in tables:
+            self.tiles[table].render_view(self.model.tables[table], now)
+        self.alerts.clear()
+        for table in tables:
+            for alert in self.model.tables[table].summary.get("alerts", []):
+                item = QListWidgetItem(
+                    f"{table} #{alert['alert']} {alert['code']}: {alert['message']}"
+                )
+                item.setForeground(theme.BAD)
+                item.setData(Qt.ItemDataRole.UserRole, (table, int(alert["alert"])))
+                self.alerts.addItem(item)
+        self.acknowledge_button.setEnabled(self.verifier is not None and self.alerts.count() > 0)
+        self._render_detail()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """As many columns as tiles of ``TILE_WIDTH`` fit across: every tile stays on screen."""
+        columns = max(1, min(len(self.tiles), self.grid_host.width() // TILE_WIDTH))
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for index, table in enumerate(sorted(self.tiles)):
+            self.grid.addWidget(self.tiles[table], index // columns, index % columns)
+
+    def _render_detail(self) -> None:
+        view = self.model.tables.get(self.selected or "")
+        if view is None:
+            self.detail.setPlainText(self.tr("Touch a table to see its detail."))
+            return
+        shift = view.tally.as_json()
+        lines = [f"<h3>{view.table}</h3>"]
+        lines.append(
+            self.tr("Coups %1 · Banker %2 · Player %3 · Tie %4")
+            .replace("%1", str(shift["coups"]))
+            .replace("%2", str(shift["banker"]))
+            .replace("%3", str(shift["player"]))
+            .replace("%4", str(shift["tie"]))
+        )
+        if shift["house_result"] is not None:
+            lines.append(
+                self.tr("House result %1 · commission %2")
+                .replace("%1", shift["house_result"])
+                .replace("%2", shift["commission"] or "0")
+            )
+        last_coups = self.tr("Last coups")
+        lines.append(f"<h4>{last_coups}</h4>")
+        banker = self.tr("Banker")
+        player = self.tr("Player")
+        tie = self.tr("Tie")
+        names = {"banker": banker, "player": player, "tie": tie}
+        for coup in reversed(view.recent[-10:]):
+            cards = " / ".join(
+                " ".join(_pretty(c) for c in coup.get(f"{hand}_cards", []))
+                for hand in ("player", "banker")
+            )
+            winner = names.get(str(coup.get("winner")), "-")
+            lines.append(f"{coup.get('coup')}: {winner} · {cards}")
+        alerts_title = self.tr("Alerts this shift")
+        lines.append(f"<h4>{alerts_title}</h4>")
+        for code, count in shift["alerts"].items():
+            lines.append(f"{code}: {count}")
+        devices_title = self.tr("Devices")
+        lines.append(f"<h4>{devices_title}</h4>")
+        for name, state in view.summary.get("devices", {}).items():
+            lines.append(f"{name}: {state}")
+        self.detail.setHtml("<br>".join(lines))
+
+    def ask_acknowledge(self) -> None:
+        """The chosen alert (or the first), acknowledged once the pit boss's PIN is given."""
+        from dealer_assist.table.commands import Role
+        from dealer_assist.ui.dialogs import PinDialog
+
+        item = self.alerts.currentItem() or self.alerts.item(0)
+        if item is None or self.verifier is None:
+            return
+        table, alert = item.data(Qt.ItemDataRole.UserRole)
+        dialog = PinDialog(
+            self.verifier, Role.SUPERVISOR, lambda: self.tr("Acknowledge an alert"), self
+        )
+        dialog.verified.connect(lambda _: self.acknowledge(table, alert))
+        dialog.open()
+
+    def acknowledge_with_pin(self, table: str, alert: int, pin: str) -> bool:
+        """Acknowledge if ``pin`` is the pit boss's (what the PIN dialog does)."""
+        from dealer_assist.table.commands import Role
+
+        if self.verifier is None or not self.verifier.verify(Role.SUPERVISOR, pin).ok:
+            return False
+        self.acknowledge(table, alert)
+        return True
+
+    def acknowledge(self, table: str, alert: int) -> None:
+        """Journaled at the pit, then sent to the table (which journals it too)."""
+        command = self.model.acknowledge(table, alert, by="pit supervisor")
+        if self.send is not None:
+            self.send(table, command)
+
+    def export_report(self, path: Path | None = None) -> Path | None:
+        if not isinstance(path, Path):
+            chosen, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Shift report"), "shift-report.csv", "CSV (*.csv)"
+            )
+            if not chosen:
+                return None
+            path = Path(chosen)
+        return write_shift_report(self.model, path)
+
+
+def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
+    """A pit holding ``tables`` seeded mock tables (the screenshots): each dealt by simulated
+    players through the same messages a broker would deliver; the third one gone offline."""
+    import json
+    from dataclasses import replace
+
+    from dealer_assist.config import default_config
+    from dealer_assist.pit.feed import DirectFeed
+    from dealer_assist.pit.topics import topic
+    from dealer_assist.ui.screenshots import play
+
+    model = PitModel()
+    for index in range(tables):
+        table = f"T{index + 1:02d}"
+        config = replace(
+            default_config(source=f"mock://?seed={seed + index}"),
+            table_id=table,
+            name=f"Baccarat {index + 1}",
+        )
+        feed = DirectFeed(model, table=table, variant=config.variant.name, journal=f"demo-{table}")
+        play(config, coups=coups - index % 4, seed=seed + index, on_controller=feed.attach)
+        if index == 2:
+            offline = {"table": table, "online": False, "since": None}
+            model.on_message(topic(table, "status"), json.dumps(offline).encode())
+    return model
+
+
+def run_pit_screen(
+    model: PitModel, *, send: Any, verifier: Any, language: str, timeout: float | None
+) -> None:
+    """Show the pit until the window is closed (or ``timeout`` seconds passed)."""
+    from dealer_assist.ui.app import application
+    from dealer_assist.ui.i18n import Translations
+
+    app = application()
+    translations = Translations()
+    translations.set_language(language)
+    window = PitWindow(model, send=send, verifier=verifier, translations=translations)
+    window.resize(1600, 900)
+    window.show()
+    if timeout is not None:
+        QTimer.singleShot(int(timeout * 1000), app.quit)
+    app.exec()
