@@ -402,3 +402,18 @@ def publish_table(
     publisher.attach(controller)
     publisher.start()
     return publisher
+
+
+def publish_runtime(
+    runtime: Any, config: Any, broker_url: str | None = None
+) -> TablePublisher | None:
+    """Publish the table a :class:`~dealer_assist.table.runtime.TableRuntime` runs, and let the
+    pit's commands reach it through the runtime (on the table's thread): the one attach code of
+    ``dealer-assist run`` and of the touchscreen (``--publish URL`` or ``[publish]``). None when
+    neither names a broker. Call before the runtime starts; close the publisher after it stops.
+    """
+    if broker_url is None and config.publish is None:
+        return None
+    return publish_table(
+        runtime.controller, config, broker_url, on_command=table_commands(runtime.submit)
+    )
