@@ -347,12 +347,18 @@ class TablePublisher:
 def table_commands(submit: Callable[[Any], Any]) -> CommandHandler:
     """What the table does with a command from the pit: ``acknowledge_alert`` resolves the
     alert with its ``acknowledge`` option as a supervisor (the table journals it; an alert that
-    cannot be acknowledged, or is gone, is refused by the table and nothing happens)."""
-    from dealer_assist.table.commands import ResolveAlert, Role
+    cannot be acknowledged, or is gone, is refused by the table and nothing happens);
+    ``message`` is a message to the croupier, journaled (``pit_message``) and shown on the
+    croupier's screen (a message that is empty or too long is refused by the table)."""
+    from dealer_assist.table.commands import MessageFromPit, ResolveAlert, Role
 
     def handle(command: dict[str, Any]) -> None:
-        if command.get("type") == "acknowledge_alert" and isinstance(command.get("alert"), int):
+        kind = command.get("type")
+        if kind == "acknowledge_alert" and isinstance(command.get("alert"), int):
             submit(ResolveAlert(alert=command["alert"], option="acknowledge", role=Role.SUPERVISOR))
+        elif kind == "message" and isinstance(command.get("text"), str):
+            by = command.get("by")
+            submit(MessageFromPit(text=command["text"], by=by if isinstance(by, str) else "pit"))
         else:
             log.warning("a command from the pit this table does not know: %r", command.get("type"))
 

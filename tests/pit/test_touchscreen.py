@@ -79,3 +79,55 @@ def test_a_touchscreen_table_publishes_and_takes_the_pits_acknowledgement(
     ]
     (resolved,) = model.events_of(config.table_id, "alert_resolved")
     assert resolved["alert"] == alert.alert and resolved["resolution"] == "acknowledge"
+
+
+def test_a_message_from_the_pit_is_journaled_and_shown_to_the_croupier(
+    qtbot: Any, broker: Broker
+) -> None:
+    config = replace(default_config(), sources=())
+    table = TableApp(config, verifier=DemoPinVerifier(), publish=broker.url, language="zh_TW")
+    croupier = table.croupier_window()
+    qtbot.addWidget(croupier)
+    croupier.show()
+    arrived = threading.Event()
+
+    def emit(data: dict[str, Any]) -> None:
+        if data["kind"] == "event" and data["type"] == "pit_message":
+            arrived.set()
+
+    model = PitModel(emit=emit)
+    pit = PitClient(model, parse_broker_url(broker.url))
+    pit.start()
+    try:
+        table.start()
+        pit.send(
+            config.table_id, model.message(config.table_id, "Close BAC-3 after this shoe", by="Mei")
+        )
+        assert arrived.wait(TIMEOUT)  # journaled at the table, published back to the pit
+        qtbot.waitUntil(
+            lambda: croupier.message.text() == "來自巡場的訊息 (Mei): Close BAC-3 after this shoe",
+            timeout=TIMEOUT * 1000,
+        )
+        view = table.controller.snapshot.pit_message
+        assert view is not None and (view.number, view.by) == (1, "Mei")
+    finally:
+        table.close()
+        pit.close()
+    (journaled,) = model.events_of(config.table_id, "pit_message")
+    assert (journaled["text"], journaled["by"]) == ("Close BAC-3 after this shoe", "Mei")
+    assert [(t, x, b) for _, t, x, b in model.messages()] == [
+        (config.table_id, "Close BAC-3 after this shoe", "Mei")
+    ]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * 281, "line\nbreak", "\x07"])
+def test_a_message_the_croupier_cannot_be_shown_is_refused(text: str) -> None:
+    from dealer_assist.table.commands import CommandRejected, MessageFromPit
+    from dealer_assist.table.controller import TableController
+
+    controller = TableController(default_config())
+    before = controller.seq
+    with pytest.raises(CommandRejected) as refused:
+        controller.execute(MessageFromPit(text=text, by="Mei"))
+    assert refused.value.code == "bad_message" and controller.seq == before
+    assert controller.snapshot.pit_message is None
