@@ -114,6 +114,7 @@ class PitModel:
         self._seqs: dict[tuple[str, str], dict[int, int]] = {}  # seq -> prev
         self.gaps: list[Gap] = []
         self.version = 0  # counts the messages taken in: a screen repaints when it changed
+        self._changed: set[str] = set()  # the tables a message changed since take_changed()
         self._load(replay)
 
     def _load(self, replay: bool) -> None:
@@ -154,6 +155,7 @@ class PitModel:
             return
         with self._lock:
             self.version += 1
+            self._changed.add(table)
             if kind == "events":
                 self._event(table, data)
             elif kind in ("status", "summary"):
@@ -295,6 +297,12 @@ class PitModel:
             self.version += 1
         self._emit({"kind": "acknowledged", "table": table, "alert": alert, "by": by, "at": at})
         return {"type": "acknowledge_alert", "alert": alert, "by": by, "at": at}
+
+    def take_changed(self) -> set[str]:
+        """The tables a message changed since the last call (a screen redraws only those)."""
+        with self._lock:
+            changed, self._changed = self._changed, set()
+        return changed
 
     def message(self, table: str, text: str, *, by: str) -> dict[str, Any]:
         """Record at the pit that ``by`` sent a table's croupier ``text``; the command to send
