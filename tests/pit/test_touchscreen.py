@@ -111,6 +111,7 @@ def test_a_message_from_the_pit_is_journaled_and_shown_to_the_croupier(
         view = table.controller.snapshot.pit_message
         assert view is not None and (view.number, view.by) == (1, "Mei")
     finally:
+        table.translations.set_language("en")  # the translator is the application's: remove it
         table.close()
         pit.close()
     (journaled,) = model.events_of(config.table_id, "pit_message")
