@@ -25,6 +25,7 @@ from dealer_assist.pit.model import PitModel
 from dealer_assist.pit.settings import parse_broker_url
 from dealer_assist.ui.app import TableApp
 from dealer_assist.ui.auth import DemoPinVerifier
+from tests.pit.conftest import STRAY_CARD_AFTER_A_NATURAL, AlertWatch
 
 TIMEOUT = 30
 
@@ -46,28 +47,20 @@ def test_a_touchscreen_table_publishes_and_takes_the_pits_acknowledgement(
     config = replace(default_config(), sources=())  # cards are fed below, on the table's thread
     table = TableApp(config, verifier=DemoPinVerifier(), publish=broker.url)
     assert table.publisher is not None and table.publisher.table == config.table_id
-    seen = {"alert": threading.Event(), "resolved": threading.Event()}
-
-    def emit(data: dict[str, Any]) -> None:
-        if data["kind"] == "summary" and data.get("alerts"):
-            seen["alert"].set()
-        if data["kind"] == "event" and data["type"] == "alert_resolved":
-            seen["resolved"].set()
-
-    model = PitModel(emit=emit)
+    seen = AlertWatch()
+    model = PitModel(emit=seen)
     pit = PitClient(model, parse_broker_url(broker.url))
     pit.start()
     try:
         table.start()
-        # A natural, then a card nobody called: the table sets it aside with a warning.
-        for code in ("AS", "KS", "KH", "2C", "3D", "4H", "5S", "6C"):
+        for code in STRAY_CARD_AFTER_A_NATURAL:
             read = CardRead(source="mock://", card=parse_card(code), raw=b"")
             table.runtime.call(partial(table.controller.on_source_event, read)).result(TIMEOUT)
-        assert seen["alert"].wait(TIMEOUT)
+        assert seen.alert.wait(TIMEOUT)
         (alert,) = table.controller.snapshot.alerts
         # The pit's command goes through the runtime (the table's thread), as with `run`.
         pit.send(config.table_id, model.acknowledge(config.table_id, alert.alert, by="pit"))
-        assert seen["resolved"].wait(TIMEOUT)
+        assert seen.resolved.wait(TIMEOUT)
         assert table.runtime.call(lambda: None).result(TIMEOUT) is None
         assert table.controller.snapshot.alerts == ()
     finally:
