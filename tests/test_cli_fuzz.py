@@ -89,6 +89,18 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
 # Values no argument of their kind accepts.
 BAD_WHOLE = ["", " ", "x", "1.5", "nan", "1e3", "-5", "0x10", "½", "💥", "--"]
 BAD_NUMBER = ["", "x", "nan", "inf", "-inf", "-1", "1e999", "1,5", "💥"]
+# Broker URLs and names (a table id, a pit's MQTT session) that cannot be right.
+BAD_BROKERS = [
+    "",
+    "x",
+    "http://127.0.0.1:1883",
+    "mqtt://pit.example:1883",  # plain MQTT off loopback
+    "mqtt://127.0.0.1:99999",
+    "mqtt://127.0.0.1:1/path",
+    "mqtts://",
+    "💥",
+]
+BAD_NAMES = ["", " ", "a/b", "#", "+", "pit/+", "💥", "x" * 65, "\x01"]
 
 
 def bad_values(kind: str, files: Files) -> list[str]:
@@ -307,6 +319,52 @@ def commands(files: Files) -> dict[str, Command]:
             ("train", "report", "Nobody", "--out", str(files.text)),
             {"--out": "folder", "--db": "new", "--config": "file"},
         ),
+        # The pit's commands: every case is refused before a broker is started or reached
+        # (port 1 on loopback: nothing listens there, and --timeout ends a case that slipped by
+        # with exit 0, which fails the test).
+        "pit": Command(
+            ("pit", "--json", "--broker", "mqtt://127.0.0.1:1", "--timeout", "0.5"),
+            {
+                "--store": "new",
+                "--ca": "file",
+                "--cert": "file",
+                "--key": "file",
+                "--pins": "file",
+                "--pin-key-file": "file",
+                "--timeout": "number",
+                "--language": "choice",
+            },
+            {
+                "--broker": BAD_BROKERS,
+                "--name": BAD_NAMES,
+                "--timeout": ["0"],
+            },
+        ),
+        "pit simulate": Command(
+            ("pit", "simulate", "--tables", "1", "--coups", "1", "--json"),
+            {
+                "--tables": "whole",
+                "--coups": "whole",
+                "--pace": "number",
+                "--timeout": "number",
+                "--language": "choice",
+            },
+            {
+                "--tables": ["0", "501", "100000"],
+                "--coups": ["0", "10001"],
+                "--pace": ["11", "1e9"],
+                "--timeout": ["0"],
+            },
+        ),
+        "pit certs": Command(
+            ("pit", "certs", "--out", str(files.folder / "certs"), "--tables", "T1"),
+            {"--out": "folder", "--days": "whole"},
+            {
+                "--tables": BAD_NAMES,
+                "--broker-host": ["", " ", "💥", "a b", "-x", "x" * 300, "host/path"],
+                "--days": ["0", "3651"],
+            },
+        ),
     }
 
 
@@ -388,6 +446,9 @@ COMMANDS = [
     "train exam",
     "train verify",
     "train report",
+    "pit",
+    "pit simulate",
+    "pit certs",
 ]
 # Cases for each command in CI: a few thousand in all, well under a minute on two cores.
 CI_EXAMPLES = {

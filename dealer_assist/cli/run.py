@@ -52,13 +52,18 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="give up after this many seconds",
     )
-    run.add_argument(
+    add_publish_option(run)
+    run.set_defaults(handler=cmd_run)
+
+
+def add_publish_option(parser: argparse.ArgumentParser) -> None:
+    """``--publish URL``: ``run`` and the touchscreen publish the table to the pit."""
+    parser.add_argument(
         "--publish",
         metavar="URL",
         type=broker_url,
         help="publish to the pit's MQTT broker, e.g. mqtt://127.0.0.1:1883 (docs/pit.md)",
     )
-    run.set_defaults(handler=cmd_run)
 
 
 def broker_url(text: str) -> str:
@@ -93,11 +98,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         journal = controller.journal
     else:
         controller = TableController(config)
-    publisher: Any = None
-    if args.publish is not None or config.publish is not None:  # the pit (docs/pit.md)
-        from dealer_assist.pit.publisher import publish_table
-
-        publisher = publish_table(controller, config, args.publish)
     if args.json:
         controller.on_record(JsonStream(sys.stdout).on_record)
     else:
@@ -109,17 +109,16 @@ def cmd_run(args: argparse.Namespace) -> int:
         sources = [build_source(url, config) for url in config.sources]
     except ValueError as error:
         sys.stderr.write(f"dealer-assist: {error}\n")
-        if publisher is not None:
-            publisher.close(timeout=1)
         if journal is not None:
             journal.close()
         return EXIT_ERROR
     finite = all(url.split(":", 1)[0] in ("mock", "replay") for url in config.sources)
     runtime = TableRuntime(controller, sources)
-    if publisher is not None:  # the pit's commands (acknowledge an alert) reach the table
-        from dealer_assist.pit.publisher import table_commands
+    publisher: Any = None
+    if args.publish is not None or config.publish is not None:  # the pit (docs/pit.md)
+        from dealer_assist.pit.publisher import publish_runtime
 
-        publisher.on_command = table_commands(runtime.submit)
+        publisher = publish_runtime(runtime, config, args.publish)
     # Installed as a service, headless as on a touchscreen: the program check at start and
     # hourly, the health checks, the watchdog (dealer_assist/deploy/service.py).
     service = attach_service(runtime, journal=config.journal)

@@ -22,6 +22,7 @@ from dealer_assist.cli.common import (
     table_config,
     whole_number,
 )
+from dealer_assist.cli.run import add_publish_option
 from dealer_assist.errors import DealerAssistError
 
 #: The mock shoe the demo deals from: a card every 1.2 s, so a person can follow (and bet).
@@ -65,6 +66,7 @@ def add_parser(subparsers: Any) -> None:
     touch.add_argument(
         "--scoreboard", action="store_true", help="open the players' scoreboard as well"
     )
+    add_publish_option(touch)
     touch.set_defaults(handler=cmd_touchscreen)
 
     board = subparsers.add_parser(
@@ -125,6 +127,7 @@ def _run(args: argparse.Namespace, screens: Sequence[str]) -> int:
         language=args.lang,
         autoplay=args.autoplay,
         quit_after_first_frame=args.quit_after_first_frame,
+        publish=getattr(args, "publish", None),
     )
 
 

@@ -50,6 +50,7 @@ from dealer_assist.table.events import (
     CoupVoided,
     CutCardOut,
     HandDecided,
+    PitMessage,
     ShoeEnded,
     ShoeStarted,
     TableEvent,
@@ -204,6 +205,8 @@ class _Folder:
             )
         elif isinstance(event, CutCardOut):
             yield {**base, "kind": "cut_card", "detail": f"last coup {event.last_coup}"}
+        elif isinstance(event, PitMessage):
+            yield {**base, "kind": "pit_message", "detail": f"{event.text} (from {event.by})"}
         elif isinstance(event, ShoeEnded):
             yield {
                 **base,

@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS gaps (
 CREATE TABLE IF NOT EXISTS acknowledgements (
     at TEXT NOT NULL, tbl TEXT NOT NULL, alert INTEGER NOT NULL, by TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS messages (
+    at TEXT NOT NULL, tbl TEXT NOT NULL, text TEXT NOT NULL, by TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS retained (
     tbl TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (tbl, kind)
 ) WITHOUT ROWID;
@@ -111,6 +114,7 @@ class PitModel:
         self._seqs: dict[tuple[str, str], dict[int, int]] = {}  # seq -> prev
         self.gaps: list[Gap] = []
         self.version = 0  # counts the messages taken in: a screen repaints when it changed
+        self._changed: set[str] = set()  # the tables a message changed since take_changed()
         self._load(replay)
 
     def _load(self, replay: bool) -> None:
@@ -151,6 +155,7 @@ class PitModel:
             return
         with self._lock:
             self.version += 1
+            self._changed.add(table)
             if kind == "events":
                 self._event(table, data)
             elif kind in ("status", "summary"):
@@ -292,6 +297,28 @@ class PitModel:
             self.version += 1
         self._emit({"kind": "acknowledged", "table": table, "alert": alert, "by": by, "at": at})
         return {"type": "acknowledge_alert", "alert": alert, "by": by, "at": at}
+
+    def take_changed(self) -> set[str]:
+        """The tables a message changed since the last call (a screen redraws only those)."""
+        with self._lock:
+            changed, self._changed = self._changed, set()
+        return changed
+
+    def message(self, table: str, text: str, *, by: str) -> dict[str, Any]:
+        """Record at the pit that ``by`` sent a table's croupier ``text``; the command to send
+        (the table journals it as ``pit_message`` and shows it on the croupier's screen)."""
+        at = self._clock().isoformat()
+        with self._lock:
+            self._db.execute("INSERT INTO messages VALUES (?, ?, ?, ?)", (at, table, text, by))
+            self.version += 1
+        self._emit({"kind": "message_sent", "table": table, "text": text, "by": by, "at": at})
+        return {"type": "message", "text": text, "by": by, "at": at}
+
+    def messages(self) -> list[tuple[str, str, str, str]]:
+        """The messages sent from this pit: (at, table, text, by), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT at, tbl, text, by FROM messages").fetchall()
+        return [(str(a), str(t), str(x), str(b)) for a, t, x, b in rows]
 
     def acknowledgements(self) -> list[tuple[str, str, int, str]]:
         with self._lock:

@@ -347,12 +347,18 @@ class TablePublisher:
 def table_commands(submit: Callable[[Any], Any]) -> CommandHandler:
     """What the table does with a command from the pit: ``acknowledge_alert`` resolves the
     alert with its ``acknowledge`` option as a supervisor (the table journals it; an alert that
-    cannot be acknowledged, or is gone, is refused by the table and nothing happens)."""
-    from dealer_assist.table.commands import ResolveAlert, Role
+    cannot be acknowledged, or is gone, is refused by the table and nothing happens);
+    ``message`` is a message to the croupier, journaled (``pit_message``) and shown on the
+    croupier's screen (a message that is empty or too long is refused by the table)."""
+    from dealer_assist.table.commands import MessageFromPit, ResolveAlert, Role
 
     def handle(command: dict[str, Any]) -> None:
-        if command.get("type") == "acknowledge_alert" and isinstance(command.get("alert"), int):
+        kind = command.get("type")
+        if kind == "acknowledge_alert" and isinstance(command.get("alert"), int):
             submit(ResolveAlert(alert=command["alert"], option="acknowledge", role=Role.SUPERVISOR))
+        elif kind == "message" and isinstance(command.get("text"), str):
+            by = command.get("by")
+            submit(MessageFromPit(text=command["text"], by=by if isinstance(by, str) else "pit"))
         else:
             log.warning("a command from the pit this table does not know: %r", command.get("type"))
 
@@ -402,3 +408,18 @@ def publish_table(
     publisher.attach(controller)
     publisher.start()
     return publisher
+
+
+def publish_runtime(
+    runtime: Any, config: Any, broker_url: str | None = None
+) -> TablePublisher | None:
+    """Publish the table a :class:`~dealer_assist.table.runtime.TableRuntime` runs, and let the
+    pit's commands reach it through the runtime (on the table's thread): the one attach code of
+    ``dealer-assist run`` and of the touchscreen (``--publish URL`` or ``[publish]``). None when
+    neither names a broker. Call before the runtime starts; close the publisher after it stops.
+    """
+    if broker_url is None and config.publish is None:
+        return None
+    return publish_table(
+        runtime.controller, config, broker_url, on_command=table_commands(runtime.submit)
+    )

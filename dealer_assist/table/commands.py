@@ -148,6 +148,19 @@ class ReportHealth:
     detail: str
 
 
+#: The longest message the pit may send the croupier (characters).
+MAX_PIT_MESSAGE = 280
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MessageFromPit:
+    """A message from the pit boss to the croupier: ``text`` (1 to :data:`MAX_PIT_MESSAGE`
+    characters, no control characters), signed ``by`` the pit boss who sent it."""
+
+    text: str
+    by: str
+
+
 Command = (
     NewShoe
     | EndShoe
@@ -166,6 +179,7 @@ Command = (
     | ResolveAlert
     | VerifyProgram
     | ReportHealth
+    | MessageFromPit
 )
 
 #: Alert options that only a supervisor may choose.

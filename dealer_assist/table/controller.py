@@ -58,6 +58,7 @@ from dealer_assist.table.events import (
     CutCardOut,
     DeviceStatus,
     HandDecided,
+    PitMessage,
     Record,
     ShoeEnded,
     ShoeStarted,
@@ -953,6 +954,20 @@ class TableController:
             )
         )
 
+    def _cmd_message_from_pit(self, command: cmd.MessageFromPit) -> None:
+        text, by = command.text.strip(), command.by.strip()
+        for what, value, longest in (
+            ("the message", text, cmd.MAX_PIT_MESSAGE),
+            ("its sender", by, 64),
+        ):
+            if not 0 < len(value) <= longest or not value.isprintable():
+                raise cmd.CommandRejected(
+                    "bad_message",
+                    f"{what} {value[:40]!r} cannot be shown: give 1 to {longest} printable "
+                    "characters",
+                )
+        self._record(PitMessage(text=text, by=by))
+
     def _cmd_resolve_alert(self, command: cmd.ResolveAlert) -> None:
         state = self._state
         alert = state.alerts.get(command.alert)
@@ -1039,6 +1054,7 @@ COMMAND_HANDLERS: Mapping[type[Any], CommandHandler] = dict(
         _handler(cmd.ResolveAlert, TableController._cmd_resolve_alert),
         _handler(cmd.VerifyProgram, TableController._cmd_verify_program),
         _handler(cmd.ReportHealth, TableController._cmd_report_health),
+        _handler(cmd.MessageFromPit, TableController._cmd_message_from_pit),
     )
 )
 

@@ -323,6 +323,16 @@ class SupervisorAction:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PitMessage:
+    """A message from the pit boss to the croupier (sent over the pit's ``commands`` topic,
+    docs/pit.md): journaled, and shown on the croupier's screen."""
+
+    type: ClassVar[str] = "pit_message"
+    text: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ClockStepped:
     """The table's UTC clock jumped (backwards, or far forwards): times around it need care."""
 
@@ -359,6 +369,7 @@ TableEvent = (
     | ShoeEnded
     | DeviceStatus
     | SupervisorAction
+    | PitMessage
     | ClockStepped
 )
 
@@ -390,6 +401,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
         ShoeEnded,
         DeviceStatus,
         SupervisorAction,
+        PitMessage,
         ClockStepped,
     )
 }

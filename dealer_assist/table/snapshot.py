@@ -47,6 +47,15 @@ class AlertView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PitMessageView:
+    """The pit's last message to the croupier; ``number`` counts them (1 for the first)."""
+
+    number: int
+    text: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BetView:
     name: str
     stake: Decimal
@@ -130,6 +139,7 @@ class Snapshot:
     # Chemin de Fer and Banque: the bank, who holds it, the calls, the coverage, who may stake
     # (an immutable CheminDeFerView or BanqueView from dealer_assist.rules.bank).
     bank: Any = None
+    pit_message: PitMessageView | None = None
 
     @property
     def holding(self) -> bool:

@@ -56,6 +56,7 @@ from dealer_assist.table.events import (
     CutCardOut,
     DeviceStatus,
     HandDecided,
+    PitMessage,
     ShoeEnded,
     ShoeStarted,
     ShuffleChecked,
@@ -146,6 +147,9 @@ class TableState:
         self.alerts: dict[int, AlertRaised] = {}
         self.next_alert_id = 1
         self.devices: dict[str, str] = {}
+        # The pit's messages to the croupier: how many, and the last one.
+        self.pit_messages = 0
+        self.last_pit_message: PitMessage | None = None
         # The device data of the last reads recorded from each source (hex, oldest first), for
         # a source resuming after a restart (CardSource.resume).
         self.device_data: dict[str, tuple[str, ...]] = {}
@@ -319,6 +323,9 @@ class TableState:
                 self.devices[event.source] = event.status
             case SupervisorAction():
                 self._on_supervisor_action(event)
+            case PitMessage():
+                self.pit_messages += 1
+                self.last_pit_message = event
             case ClockStepped():
                 pass  # a record for the audit: the table's state does not depend on the clock
             case _:

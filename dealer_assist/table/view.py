@@ -22,6 +22,7 @@ from dealer_assist.table.snapshot import (
     CoupSummary,
     DecisionView,
     HandView,
+    PitMessageView,
     SeatView,
     ShoeView,
     Snapshot,
@@ -265,4 +266,13 @@ def build_snapshot(state: TableState, seq: int) -> Snapshot:
         history=tuple(_summary_cached(f) for f in state.history),
         recall=tuple(_summary_cached(f) for f in state.recall),
         bank=state.bank_table.view() if state.bank_table is not None else None,
+        pit_message=(
+            PitMessageView(
+                number=state.pit_messages,
+                text=state.last_pit_message.text,
+                by=state.last_pit_message.by,
+            )
+            if state.last_pit_message is not None
+            else None
+        ),
     )

@@ -140,6 +140,7 @@ class TableApp:
         verifier: PinVerifier | None = None,
         language: str | None = None,
         autoplay: bool = False,
+        publish: str | None = None,
     ) -> None:
         self.config = config
         self.journal: Any = None  # the Journal, when the configuration names one
@@ -162,6 +163,17 @@ class TableApp:
             self._close_journal()
             raise
         self.runtime = TableRuntime(self.controller, sources)
+        # The pit (docs/pit.md): ``--publish URL`` or the configuration's ``[publish]``, attached
+        # as ``dealer-assist run`` attaches it; the pit's commands reach the table's thread.
+        self.publisher: Any = None
+        if publish is not None or config.publish is not None:
+            from dealer_assist.pit.publisher import publish_runtime
+
+            try:
+                self.publisher = publish_runtime(self.runtime, config, publish)
+            except BaseException:
+                self._close_journal()
+                raise
         # Installed as a service (issue 27): program check, health, watchdog (deploy/service.py).
         self.service = attach_service(self.runtime, journal=config.journal)
         self.adapter = TableAdapter.for_runtime(self.runtime)
@@ -225,6 +237,9 @@ class TableApp:
     def close(self) -> None:
         self.service.close()
         self.runtime.close()
+        if self.publisher is not None:
+            self.publisher.close()
+            self.publisher = None
         self._close_journal()
 
     def _close_journal(self) -> None:
@@ -260,10 +275,14 @@ def run(
     autoplay: bool = False,
     verifier: PinVerifier | None = None,
     quit_after_first_frame: bool = False,
+    publish: str | None = None,
 ) -> int:
-    """Open the screens and run until the croupier's window is closed."""
+    """Open the screens and run until the croupier's window is closed; ``publish`` is a
+    broker's URL the table publishes to (docs/pit.md)."""
     app = application()
-    table = TableApp(config, verifier=verifier, language=language, autoplay=autoplay)
+    table = TableApp(
+        config, verifier=verifier, language=language, autoplay=autoplay, publish=publish
+    )
     windows: list[QWidget] = []
     if "croupier" in screens:
         windows.append(table.croupier_window())

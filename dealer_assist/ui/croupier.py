@@ -126,6 +126,7 @@ class CroupierWindow(QWidget):
         self.translations = translations or Translations()
         self.snapshot: Snapshot | None = None
         self.message_text = ""
+        self.pit_message_shown = 0  # the number of the pit's last message shown
         self.dialog: QDialog | None = None
         self.setObjectName("croupier")
         self.setStyleSheet(theme.style_sheet())
@@ -295,6 +296,10 @@ class CroupierWindow(QWidget):
         self.alerts_model.update(snapshot)
         self.devices_model.update(snapshot)
         self._texts()
+        message = snapshot.pit_message
+        if message is not None and message.number != self.pit_message_shown:
+            self.pit_message_shown = message.number
+            self.show_message(wording.pit_message(message.text, message.by), error=False)
 
     def _show_bank(self, snapshot: Snapshot) -> None:
         self.seats.set_bank(seat_states(snapshot, self.bank_seats))

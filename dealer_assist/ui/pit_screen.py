@@ -1,12 +1,15 @@
 """The pit boss's screen: a tile per table, the pit's alerts, a table's detail, the shift report.
 
 It reads only a :class:`~dealer_assist.pit.model.PitModel` (fed by the broker through
-:class:`~dealer_assist.pit.client.PitClient`, or directly in the screenshots), and repaints when
-the model's ``version`` changed, at most ten times a second.
+:class:`~dealer_assist.pit.client.PitClient`, or directly in the screenshots), and redraws when
+the model's ``version`` changed (it looks every :data:`POLL_MS`): only the tiles of the tables
+that changed, the alert list when the alerts changed, the detail when its table changed; and
+once a second the tiles of the tables that fell silent (no message changes those).
 """
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,10 @@ from dealer_assist.ui import theme
 
 #: A table heard from less recently than this (online, but silent) is shown as silent.
 SILENT_AFTER = timedelta(seconds=30)
+#: How often the screen looks at the model (milliseconds); a look that finds nothing new is free.
+POLL_MS = 20
+#: How often (seconds) the screen looks for the tables that fell silent.
+FULL_REDRAW_S = 1.0
 TILE_WIDTH = 250
 WINNER_COLOURS = {"B": QColor("#C62828"), "P": QColor("#1E5BC6")}
 
@@ -105,6 +112,7 @@ class PitTile(QFrame):
         ):
             layout.addWidget(widget)
         self.view: TableView | None = None
+        self.shown_state = ""
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._on_click(self.table)
@@ -121,23 +129,39 @@ class PitTile(QFrame):
         winner = names.get(str(last.get("winner")), "-")
         return f"{winner} · {hands}"
 
+    def _state_colour(self, colour: QColor) -> None:
+        """A style sheet is costly to apply: only when the colour changes."""
+        sheet = f"color: {colour.name()};"
+        if self.state.styleSheet() != sheet:
+            self.state.setStyleSheet(sheet)
+
+    @staticmethod
+    def state_of(view: TableView, now: datetime) -> str:
+        """offline, silent (no message for :data:`SILENT_AFTER`) or online."""
+        if not view.online:
+            return "offline"
+        if view.last_heard and now - datetime.fromisoformat(view.last_heard) > SILENT_AFTER:
+            return "silent"
+        return "online"
+
     def render_view(self, view: TableView, now: datetime) -> None:
         self.view = view
+        self.shown_state = self.state_of(view, now)
         summary, status = view.summary, view.status
         game = summary.get("variant") or status.get("variant") or ""  # in the tooltip
         self.title.setText(view.table)
         self.setToolTip(str(game))
-        if not view.online:
+        if self.shown_state == "offline":
             since = _clock(view.offline_since)
             self.state.setText(self.tr("OFFLINE since %1").replace("%1", since))
-            self.state.setStyleSheet(f"color: {theme.BAD.name()};")
-        elif view.last_heard and now - datetime.fromisoformat(view.last_heard) > SILENT_AFTER:
+            self._state_colour(theme.BAD)
+        elif self.shown_state == "silent":
             self.state.setText(self.tr("silent since %1").replace("%1", _clock(view.last_heard)))
-            self.state.setStyleSheet(f"color: {theme.WARN.name()};")
+            self._state_colour(theme.WARN)
         else:
             since = _clock(status.get("since"))
             self.state.setText(self.tr("online since %1").replace("%1", since))
-            self.state.setStyleSheet(f"color: {theme.GOOD.name()};")
+            self._state_colour(theme.GOOD)
         self.shoe.setText(
             self.tr("shoe %1 · coup %2 · %3 cards left")
             .replace("%1", str(summary.get("shoe", "-")))
@@ -196,6 +220,9 @@ class PitWindow(QMainWindow):
         self.tiles: dict[str, PitTile] = {}
         self.selected: str | None = None
         self._version = -1
+        self._full_at = 0.0  # when every tile's state was last looked at (time.monotonic)
+        self._version_forced = True  # draw everything at the next refresh
+        self._alert_rows: list[tuple[str, int, str]] = []
         central = QWidget()
         row = QHBoxLayout(central)
         self.grid_host = QWidget()
@@ -226,7 +253,7 @@ class PitWindow(QMainWindow):
         self._retranslate()
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)
-        self.timer.start(100)
+        self.timer.start(POLL_MS)
         self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -249,29 +276,49 @@ class PitWindow(QMainWindow):
         self.refresh()
 
     def refresh(self) -> None:
-        if self.model.version == self._version:
+        """Redraw what changed (everything after :meth:`select` or a language change)."""
+        self._version_forced = self._version_forced or self._version == -1
+        full = self._version_forced or time.monotonic() - self._full_at >= FULL_REDRAW_S
+        if self.model.version == self._version and not full:
             return
         self._version = self.model.version
+        changed = self.model.take_changed()
         now = datetime.now(UTC)
         tables = sorted(self.model.tables)
         for table in tables:
             if table not in self.tiles:
                 self.tiles[table] = PitTile(table, self.select)
                 self._columns = 0  # lay the grid out again
+                changed.add(table)
         self._lay_out()
-        for table in tables:
+        if full:  # the tables that fell silent (or spoke again) with no message changing them
+            self._full_at = time.monotonic()
+            views = self.model.tables
+            changed |= {
+                table
+                for table in tables
+                if self.tiles[table].shown_state != PitTile.state_of(views[table], now)
+            }
+        everything = self._version_forced
+        self._version_forced = False
+        for table in tables if everything else sorted(changed & set(tables)):
             self.tiles[table].render_view(self.model.tables[table], now)
-        self.alerts.clear()
-        for table in tables:
-            for alert in self.model.tables[table].summary.get("alerts", []):
-                item = QListWidgetItem(
-                    f"{table} #{alert['alert']} {alert['code']}: {alert['message']}"
-                )
+        rows = [
+            (table, int(alert["alert"]), f"{alert['code']}: {alert['message']}")
+            for table in tables
+            for alert in self.model.tables[table].summary.get("alerts", [])
+        ]
+        if rows != self._alert_rows:
+            self._alert_rows = rows
+            self.alerts.clear()
+            for table, number, text in rows:
+                item = QListWidgetItem(f"{table} #{number} {text}")
                 item.setForeground(theme.BAD)
-                item.setData(Qt.ItemDataRole.UserRole, (table, int(alert["alert"])))
+                item.setData(Qt.ItemDataRole.UserRole, (table, number))
                 self.alerts.addItem(item)
         self.acknowledge_button.setEnabled(self.verifier is not None and self.alerts.count() > 0)
-        self._render_detail()
+        if everything or self.selected in changed:
+            self._render_detail()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

@@ -374,6 +374,15 @@ def in_english() -> bool:
     return _tr(OTHER_ALERT) == OTHER_ALERT
 
 
+PIT_MESSAGE = QT_TRANSLATE_NOOP("Wording", "Message from the pit")
+
+
+def pit_message(text: str, by: str) -> str:
+    """A message from the pit boss to the croupier, under its title; the words are the pit
+    boss's own, shown as sent."""
+    return f"{_tr(PIT_MESSAGE)} ({by}): {text}"
+
+
 def alert_title(code: str) -> str:
     """The alert's title; a code the screens do not know says so in the screen's language
     (in English, the code in words)."""

@@ -209,6 +209,17 @@ def test_bank_actions_are_exported(tmp_path: Path, capsys: pytest.CaptureFixture
     assert stake["detail"] == "stake(seat=2, amount=40); by croupier"
 
 
+def test_a_message_from_the_pit_is_journaled_and_exported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    controller = open_journaled(make_config(tmp_path / "t.journal"))
+    controller.begin()
+    controller.execute(cmd.MessageFromPit(text="Close the table after this shoe", by="Mei"))
+    controller.journal.close()
+    (row,) = [row for row in export(tmp_path / "t.journal", capsys) if row["kind"] == "pit_message"]
+    assert row["detail"] == "Close the table after this shoe (from Mei)"
+
+
 def test_alerts_and_camera_verdicts_are_exported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

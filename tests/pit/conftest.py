@@ -106,3 +106,23 @@ def topic_json(line: str) -> tuple[str, dict[str, Any]]:
     name, _, payload = line.partition(" ")
     data: dict[str, Any] = json.loads(payload)
     return name, data
+
+
+#: A natural, then a card nobody called: the table sets it aside with a warning (an alert that
+#: the pit may acknowledge).
+STRAY_CARD_AFTER_A_NATURAL = ("AS", "KS", "KH", "2C", "3D", "4H", "5S", "6C")
+
+
+class AlertWatch:
+    """A pit model's ``emit``: ``alert`` is set once a table's summary shows an open alert,
+    ``resolved`` once an ``alert_resolved`` event arrives."""
+
+    def __init__(self) -> None:
+        self.alert = threading.Event()
+        self.resolved = threading.Event()
+
+    def __call__(self, data: dict[str, Any]) -> None:
+        if data["kind"] == "summary" and data.get("alerts"):
+            self.alert.set()
+        if data["kind"] == "event" and data["type"] == "alert_resolved":
+            self.resolved.set()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import queue
-import threading
 from typing import Any
 
 from dealer_assist.cards import parse_card
@@ -15,6 +14,7 @@ from dealer_assist.pit.model import PitModel
 from dealer_assist.pit.publisher import publish_table, table_commands
 from dealer_assist.pit.settings import parse_broker_url
 from dealer_assist.table.controller import TableController
+from tests.pit.conftest import STRAY_CARD_AFTER_A_NATURAL, AlertWatch
 
 TIMEOUT = 30
 
@@ -27,29 +27,21 @@ def test_an_alert_acknowledged_at_the_pit_is_resolved_and_journaled_at_the_table
     publisher = publish_table(controller, config, broker.url)
     commands: queue.Queue[Any] = queue.Queue()
     publisher.on_command = table_commands(commands.put)  # run on the table's thread below
-    seen: dict[str, threading.Event] = {"alert": threading.Event(), "resolved": threading.Event()}
-
-    def emit(data: dict[str, Any]) -> None:
-        if data["kind"] == "summary" and data.get("alerts"):
-            seen["alert"].set()
-        if data["kind"] == "event" and data["type"] == "alert_resolved":
-            seen["resolved"].set()
-
-    model = PitModel(emit=emit)
+    seen = AlertWatch()
+    model = PitModel(emit=seen)
     pit = PitClient(model, parse_broker_url(broker.url))
     pit.start()
     try:
         controller.begin()
-        # A natural, then a card nobody called: the table sets it aside with a warning.
-        for code in ("AS", "KS", "KH", "2C", "3D", "4H", "5S", "6C"):
+        for code in STRAY_CARD_AFTER_A_NATURAL:
             controller.on_source_event(CardRead(source="mock://", card=parse_card(code), raw=b""))
         (alert,) = controller.snapshot.alerts
         assert alert.options == ("acknowledge",)
-        assert seen["alert"].wait(TIMEOUT)
+        assert seen.alert.wait(TIMEOUT)
         pit.send("T1", model.acknowledge("T1", alert.alert, by="pit supervisor"))
         controller.execute(commands.get(timeout=TIMEOUT))
         assert controller.snapshot.alerts == ()
-        assert seen["resolved"].wait(TIMEOUT)
+        assert seen.resolved.wait(TIMEOUT)
     finally:
         publisher.close()
         pit.close()

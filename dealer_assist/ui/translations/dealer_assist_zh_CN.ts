@@ -1571,6 +1571,10 @@
         <translation>主管检查桌上的牌：牌靴正确则强制通过；摄像头正确则更正该牌后强制通过；或取消本局</translation>
     </message>
     <message>
+        <source>Message from the pit</source>
+        <translation>来自巡场的消息</translation>
+    </message>
+    <message>
         <source>The table refused a command</source>
         <translation>牌桌拒绝了一个指令</translation>
     </message>

@@ -1571,6 +1571,10 @@
         <translation>主管檢查桌上的牌：牌靴正確則強制通過；攝影機正確則更正該牌後強制通過；或取消本局</translation>
     </message>
     <message>
+        <source>Message from the pit</source>
+        <translation>來自巡場的訊息</translation>
+    </message>
+    <message>
         <source>The table refused a command</source>
         <translation>牌桌拒絕了一個指令</translation>
     </message>
