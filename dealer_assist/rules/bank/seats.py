@@ -9,6 +9,7 @@ its own seat rules by extending ``verify_sit`` / ``verify_leave``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from decimal import Decimal
 from enum import Enum
@@ -43,7 +44,7 @@ OperationT = TypeVar("OperationT")
 _Recorded = TypeVar("_Recorded")
 
 
-class BankTableBase(Generic[SettingsT, PhaseT, OperationT]):
+class BankTableBase(ABC, Generic[SettingsT, PhaseT, OperationT]):
     """The shared state of a bank table: players by seat, the money, the phase, the record."""
 
     def __init__(self, *, settings: SettingsT, phase: PhaseT, opened: OperationT) -> None:
@@ -72,9 +73,9 @@ class BankTableBase(Generic[SettingsT, PhaseT, OperationT]):
         return MappingProxyType(dict(sorted(self._players.items())))
 
     @property
+    @abstractmethod
     def covered(self) -> Decimal:
-        """What lies on the layout against the bank."""
-        raise NotImplementedError
+        """What lies on the layout against the bank (each game counts it its own way)."""
 
     def money(self) -> Money:
         return self._ledger.snapshot(self.covered)
