@@ -62,14 +62,19 @@ class Probe:
         self.messages: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self.acks: dict[int, Any] = {}
         self.acked = threading.Condition()
-        self.subscribed = threading.Event()
+        self.subscribed: set[int] = set()  # the message ids of the SUBACKs received
         self.client = new_client(client_id, broker, **tls)
         self.client.reconnect_delay_set(min_delay=30, max_delay=30)  # one try
         self.client.on_connect = lambda c, u, f, reason, p: self.connack.put(reason)
         self.client.on_message = lambda c, u, m: self.messages.put((m.topic, m.payload))
-        self.client.on_subscribe = lambda *a: self.subscribed.set()
+        self.client.on_subscribe = self._on_subscribe
         self.client.on_publish = self._on_publish
         self.broker = broker
+
+    def _on_subscribe(self, client: Any, userdata: Any, mid: int, *rest: Any) -> None:
+        with self.acked:
+            self.subscribed.add(mid)
+            self.acked.notify_all()
 
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any, props: Any) -> None:
         with self.acked:
@@ -82,8 +87,11 @@ class Probe:
         return self.connack.get(timeout=TIMEOUT)
 
     def subscribe(self, topic: str) -> None:
-        self.client.subscribe(topic, qos=1)
-        assert self.subscribed.wait(TIMEOUT)
+        """Subscribe and wait for this subscription's own SUBACK (one event for every SUBACK
+        let a second subscribe return at once, and a message sent next could beat it)."""
+        _, mid = self.client.subscribe(topic, qos=1)
+        with self.acked:
+            assert self.acked.wait_for(lambda: mid in self.subscribed, TIMEOUT)
 
     def publish(self, topic: str, payload: str) -> Any:
         info = self.client.publish(topic, payload, qos=1)
