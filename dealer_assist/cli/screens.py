@@ -28,6 +28,8 @@ from dealer_assist.errors import DealerAssistError
 #: The mock shoe the demo deals from: a card every 1.2 s, so a person can follow (and bet).
 DEMO_SOURCE = "mock://?pace=1.2"
 LANGUAGES = ("en", "zh_TW", "zh_CN")
+#: The croupier's dialogs ``--open-at-start`` opens: the supervisor's PIN pad, the bet keypad.
+OPEN_AT_START = ("supervisor", "keypad")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -53,6 +55,9 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
         help="simulated players bet and the simulated croupier closes each coup (demo)",
     )
     parser.add_argument("--quit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    # For the kiosk's test (tests/deploy/test_kiosk.py): a croupier's dialog open from the start,
+    # as if its button had been touched (the compositor there takes no input).
+    parser.add_argument("--open-at-start", choices=OPEN_AT_START, help=argparse.SUPPRESS)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -127,6 +132,7 @@ def _run(args: argparse.Namespace, screens: Sequence[str]) -> int:
         language=args.lang,
         autoplay=args.autoplay,
         quit_after_first_frame=args.quit_after_first_frame,
+        open_at_start=args.open_at_start,
         publish=getattr(args, "publish", None),
     )
 

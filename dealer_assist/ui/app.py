@@ -275,10 +275,12 @@ def run(
     autoplay: bool = False,
     verifier: PinVerifier | None = None,
     quit_after_first_frame: bool = False,
+    open_at_start: str | None = None,
     publish: str | None = None,
 ) -> int:
     """Open the screens and run until the croupier's window is closed; ``publish`` is a
-    broker's URL the table publishes to (docs/pit.md)."""
+    broker's URL the table publishes to (docs/pit.md); ``open_at_start`` names a croupier's
+    dialog to open at once ("supervisor": the PIN pad, "keypad"), for the kiosk's test."""
     app = application()
     table = TableApp(
         config, verifier=verifier, language=language, autoplay=autoplay, publish=publish
@@ -296,6 +298,12 @@ def run(
         else:
             window.resize(*(size or (1280, 800)))
             window.show()
+    if open_at_start is not None and table.croupier is not None:
+        opener = {
+            "supervisor": table.croupier.open_supervisor,
+            "keypad": table.croupier.open_keypad,
+        }
+        opener[open_at_start]()
     if quit_after_first_frame:
         first = windows[0]
         painted = getattr(first, "banner", None) or getattr(first, "bead_plate", None)

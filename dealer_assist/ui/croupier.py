@@ -33,6 +33,7 @@ from dealer_assist.ui.adapter import TableAdapter
 from dealer_assist.ui.auth import PinVerifier
 from dealer_assist.ui.bank_controls import Control, due_seat, seat_states
 from dealer_assist.ui.bank_panel import BankPanel
+from dealer_assist.ui.dialog_layer import raise_dialogs
 from dealer_assist.ui.dialogs import (
     AlertPanel,
     BetKeypadDialog,
@@ -600,6 +601,7 @@ class CroupierWindow(QWidget):
         self.scrim.setGeometry(self.rect())
         self.scrim.raise_()
         self.alert_panel.raise_()
+        raise_dialogs(self)  # an open dialog (a PIN for the alert) stays over the alert
         width = min(self.width() - 40, 1100)
         height = min(self.height() - 40, 560)
         self.alert_panel.setGeometry(

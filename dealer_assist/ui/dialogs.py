@@ -3,6 +3,13 @@
 Every dialog is touch-first (big keys, no typing needed, keys still work for training) and
 non-blocking: it is opened with ``open()`` and reports through signals. None talks to the
 table: each emits ``commandRequested`` with a command, and the window sends it.
+
+A dialog given a parent is drawn inside the parent, never as a window of its own: on a
+:class:`DialogLayer` that dims the parent and takes every touch and key until the dialog
+closes. A kiosk compositor places a new window where it likes (cage centres it over the whole
+output layout, half of it on the players' screen); a PIN pad inside the croupier's screen is
+on the croupier's screen, wherever that is. The dialogs keep QDialog's ``open()``, ``exec()``,
+``accepted``, ``rejected`` and ``finished``.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QDialog,
     QFrame,
@@ -31,6 +39,7 @@ from dealer_assist.table.snapshot import AlertView, CardView, Snapshot
 from dealer_assist.ui import theme, wording
 from dealer_assist.ui.auth import NO_PIN_STORE, PinVerifier
 from dealer_assist.ui.card_face import CardWidget
+from dealer_assist.ui.dialog_layer import DialogLayer, focus_within
 from dealer_assist.ui.presentation import deal_positions
 
 # A dialog's words given by its opener: a string, or a function giving it in the current
@@ -96,12 +105,57 @@ def key_grid(
 
 
 class TouchDialog(QDialog):
-    """Modal while open (the table screen waits behind it), but never blocking the event loop."""
+    """Modal while open (the table screen waits behind it), but never blocking the event loop.
+
+    With a parent it is drawn inside the parent, on a
+    :class:`~dealer_assist.ui.dialog_layer.DialogLayer` (see the module's description);
+    without one it is a window, as any dialog.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        self.layer = DialogLayer(parent) if parent is not None else None
+        super().__init__(self.layer)
+        if self.layer is not None:
+            self.setWindowFlags(Qt.WindowType.Widget)  # a part of the parent, not a window
+            self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+            self.setAutoFillBackground(True)
+            self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the keys go to the dialog
+            self.layer.hold(self)
         self.setModal(True)
         self.setStyleSheet(theme.style_sheet())
+
+    def setVisible(self, visible: bool) -> None:
+        layer = self.layer
+        if layer is None:
+            super().setVisible(visible)
+            return
+        if visible:
+            layer.place()
+            layer.show()
+            layer.raise_()
+        super().setVisible(visible)
+        if visible:
+            layer.centre()
+            focus = QApplication.focusWidget()
+            if focus is None or not self.isAncestorOf(focus):
+                self.setFocus(Qt.FocusReason.PopupFocusReason)
+        else:
+            layer.hide()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and self.layer is not None:
+            # The keys are the dialog's while it is open: none reaches the screen behind as
+            # a shortcut (a digit would choose a seat, C clear its bets).
+            event.accept()
+            return True
+        return super().event(event)
+
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        """Tab moves among the dialog's own parts only, as in a window of its own."""
+        if self.layer is None:
+            return super().focusNextPrevChild(forward)
+        focus_within(self, forward=forward)
+        return True
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -24,9 +24,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QColor, QImage
 
 from dealer_assist.deploy.health import kernel_clock_synchronised
@@ -132,8 +136,9 @@ class Kiosk:
         return image.convertToFormat(QImage.Format.Format_RGB32)
 
 
-@pytest.fixture()
-def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+@contextmanager
+def running_kiosk(tmp_path: Path, *extra: str) -> Iterator[Kiosk]:
+    """The unit's kiosk under cage's headless backend; ``extra`` words end its command line."""
     missing = [tool for tool in ("cage", "grim", "Xwayland") if shutil.which(tool) is None]
     if missing:
         pytest.fail(f"missing {', '.join(missing)}: install scripts/system-packages.txt")
@@ -150,6 +155,7 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
     )
     manager = NotifySocket(runtime / "notify")
     command, unit_environment = kiosk_command(UNIT, config)
+    command += extra
     environ = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(tmp_path),
@@ -187,6 +193,12 @@ def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
             process.kill()
             process.wait(timeout=30)
         manager.close()
+
+
+@pytest.fixture()
+def kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    with running_kiosk(tmp_path) as running:
+        yield running
 
 
 def test_the_kiosk_shows_the_croupier_and_the_scoreboard_each_on_its_output(
@@ -262,3 +274,77 @@ def test_the_kiosk_command_is_the_units() -> None:
     ]
     assert command[1 : command.index("--")] == ["-d", "-s", "-m", "extend"]
     assert environment["QT_QPA_PLATFORM"] == "wayland"
+
+
+def key_colour_runs(image: QImage, *, shortest: int) -> list[list[tuple[int, int]]]:
+    """Each row's runs (first x, width) of the keys' colour at least ``shortest`` wide."""
+    height, width = image.height(), image.width()
+    pixels = np.frombuffer(image.constBits(), dtype=np.uint32, count=height * width)
+    mask = pixels.reshape(height, width) == np.uint32(theme.PANEL_LIGHT.rgb())
+    rows: list[list[tuple[int, int]]] = []
+    for line in mask:
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], line.view(np.int8), [0]))))
+        starts, ends = edges[0::2], edges[1::2]
+        rows.append(
+            [(int(a), int(b - a)) for a, b in zip(starts, ends, strict=True) if b - a >= shortest]
+        )
+    return rows
+
+
+def pin_pad(image: QImage) -> QRect | None:
+    """Where the PIN pad's digit keys are: rows crossing three keys of one width side by side,
+    at the same places, in at least four bands (its rows 1 2 3, 4 5 6, 7 8 9, Clear 0 ⌫; the
+    keys' words split a band in two); the rectangle they span, or None."""
+    places: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    for y, runs in enumerate(key_colour_runs(image, shortest=60)):
+        widths = [width for _, width in runs]
+        if len(runs) == 3 and max(widths) - min(widths) <= 2:
+            places.setdefault(tuple(runs), []).append(y)
+    for runs, ys in sorted(places.items(), key=lambda item: -len(item[1])):
+        bands = 1 + sum(1 for a, b in pairwise(ys) if b != a + 1)
+        if bands >= 4:
+            left, right = runs[0][0], runs[-1][0] + runs[-1][1]
+            return QRect(left, ys[0], right - left, ys[-1] - ys[0] + 1)
+    return None
+
+
+def test_the_croupiers_pin_pad_is_on_the_croupiers_screen_only(tmp_path: Path) -> None:
+    """A supervisor's PIN pad (the hook opens it as the Supervisor key does) is drawn inside
+    the croupier's screen on the touchscreen's output, whole and on top (over the clock alert
+    too), and nothing of it reaches the players' output."""
+    with running_kiosk(tmp_path, "--open-at-start", "supervisor") as kiosk:
+        deadline = time.monotonic() + 60
+        frames: dict[str, QImage] = {}
+        pads: dict[str, QRect | None] = {}
+        while time.monotonic() < deadline:
+            assert kiosk.process.poll() is None, f"the kiosk ended: {kiosk.log.read_text()}"
+            frames = {name: kiosk.capture(name, tmp_path / f"{name}.png") for name in OUTPUTS}
+            pads = {name: pin_pad(frame) for name, frame in frames.items()}
+            boards = [n for n, f in frames.items() if fraction(f, CELL_BACKGROUND)[0] > 0.2]
+            if boards and any(pad is not None for pad in pads.values()):
+                break
+        else:
+            pytest.fail(
+                f"no PIN pad and scoreboard within 60 s (the last frames are in {tmp_path}): "
+                f"{kiosk.log.read_text()[-2000:]}"
+            )
+        (board,) = boards
+        (touch,) = (name for name in OUTPUTS if name != board)
+        pad = pads[touch]
+        assert pad is not None, f"the PIN pad is not on the croupier's output {touch}"
+        # Whole: its keys well inside the output, not cut at an edge.
+        assert QRect(QPoint(0, 0), frames[touch].size()).adjusted(20, 20, -20, -20).contains(pad)
+        assert pad.width() > 250 and pad.height() > 200, pad
+        # The table behind it is dimmed: the only bright keys are the pad's and its Cancel key
+        # under them (the alert's and the screen's own keys are dark).
+        dialog = pad.adjusted(-12, -12, 12, pad.height() // 3)  # with the keys' round corners
+        outside = [
+            (x, y, width)
+            for y, runs in enumerate(key_colour_runs(frames[touch], shortest=40))
+            for x, width in runs
+            if not dialog.contains(QRect(x, y, width, 1))
+        ]
+        assert outside == [], f"bright keys beside the PIN pad {pad}: {outside[:5]}"
+        # The players' screen: the scoreboard, and not a key of the pad (it has no keys).
+        assert pads[board] is None
+        assert key_colour_runs(frames[board], shortest=20) == [[]] * SIZE[1]
