@@ -300,10 +300,10 @@ def pin_pad(image: QImage) -> QRect | None:
         widths = [width for _, width in runs]
         if len(runs) == 3 and max(widths) - min(widths) <= 2:
             places.setdefault(tuple(runs), []).append(y)
-    for runs, ys in sorted(places.items(), key=lambda item: -len(item[1])):
+    for found, ys in sorted(places.items(), key=lambda item: -len(item[1])):
         bands = 1 + sum(1 for a, b in pairwise(ys) if b != a + 1)
         if bands >= 4:
-            left, right = runs[0][0], runs[-1][0] + runs[-1][1]
+            left, right = found[0][0], found[-1][0] + found[-1][1]
             return QRect(left, ys[0], right - left, ys[-1] - ys[0] + 1)
     return None
 

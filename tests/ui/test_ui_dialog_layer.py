@@ -151,9 +151,12 @@ def test_exec_waits_for_the_answer_in_the_window(qtbot: Any, make_screen: Any) -
     screen = make_screen()
     pin = PinDialog(DemoPinVerifier(), Role.SUPERVISOR, "test", screen.window)
     seen: list[bool] = []
-    QTimer.singleShot(
-        0, lambda: (seen.append(pin.isVisible() and not pin.isWindow()), pin.accept())
-    )
+
+    def answer() -> None:
+        seen.append(pin.isVisible() and not pin.isWindow())
+        pin.accept()
+
+    QTimer.singleShot(0, answer)
     assert pin.exec() == QDialog.DialogCode.Accepted
     assert seen == [True] and not pin.isVisible()
 
