@@ -203,3 +203,23 @@ def test_the_pits_pin_dialog_is_inside_the_pit_window(qtbot: Any) -> None:
     (dialog,) = [d for d in pit.findChildren(PinDialog) if d.isVisible()]
     assert dialog.window() is pit and windows_shown() == before
     dialog.reject()
+
+
+def test_tab_stays_in_the_open_dialog(qtbot: Any, make_screen: Any) -> None:
+    """The recall's list and table take the focus in turn; Tab never reaches the screen behind."""
+    screen = make_screen()
+    screen.feed(PLAYER_WINS)
+    window = screen.window
+    window.open_recall()
+    recall = window.dialog
+    assert isinstance(recall, RecallDialog)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is recall)
+    seen = []
+    for key in (Qt.Key.Key_Tab,) * 4 + (Qt.Key.Key_Backtab,) * 2:
+        target = QApplication.focusWidget()
+        assert target is not None
+        qtbot.keyClick(target, key)
+        focus = QApplication.focusWidget()
+        assert focus is not None and recall.isAncestorOf(focus), focus
+        seen.append(focus)
+    assert set(seen) == {recall.list, recall.steps_view, recall.bets_view}
