@@ -28,8 +28,8 @@ from dealer_assist.errors import DealerAssistError
 #: The mock shoe the demo deals from: a card every 1.2 s, so a person can follow (and bet).
 DEMO_SOURCE = "mock://?pace=1.2"
 LANGUAGES = ("en", "zh_TW", "zh_CN")
-#: The croupier's dialogs ``--open-at-start`` opens: the supervisor's PIN pad, the bet keypad.
-OPEN_AT_START = ("supervisor", "keypad")
+#: What ``--open-at-start`` opens: the supervisor's PIN pad (as the Supervisor key does).
+OPEN_AT_START = ("supervisor",)
 
 
 def _size(text: str) -> tuple[int, int]:

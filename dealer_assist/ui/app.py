@@ -279,8 +279,8 @@ def run(
     publish: str | None = None,
 ) -> int:
     """Open the screens and run until the croupier's window is closed; ``publish`` is a
-    broker's URL the table publishes to (docs/pit.md); ``open_at_start`` names a croupier's
-    dialog to open at once ("supervisor": the PIN pad, "keypad"), for the kiosk's test."""
+    broker's URL the table publishes to (docs/pit.md); ``open_at_start="supervisor"`` opens the
+    supervisor's PIN pad at once, for the kiosk's test (tests/deploy/test_kiosk.py)."""
     app = application()
     table = TableApp(
         config, verifier=verifier, language=language, autoplay=autoplay, publish=publish
@@ -298,12 +298,8 @@ def run(
         else:
             window.resize(*(size or (1280, 800)))
             window.show()
-    if open_at_start is not None and table.croupier is not None:
-        opener = {
-            "supervisor": table.croupier.open_supervisor,
-            "keypad": table.croupier.open_keypad,
-        }
-        opener[open_at_start]()
+    if open_at_start == "supervisor" and table.croupier is not None:
+        table.croupier.open_supervisor()  # the PIN pad, as the Supervisor key opens it
     if quit_after_first_frame:
         first = windows[0]
         painted = getattr(first, "banner", None) or getattr(first, "bead_plate", None)

@@ -7,7 +7,8 @@ half on the players' screen. A dialog given a parent is therefore drawn inside i
 dialog centred, every touch beside the dialog dropped; the dialog takes the keys
 (:class:`~dealer_assist.ui.dialogs.TouchDialog`). On the kiosk the parent is the croupier's
 screen, the part of the one window on the touchscreen's output (:class:`~dealer_assist.ui.app.
-KioskWindow`), so its dialogs are on that output too. docs/operations.md, "The kiosk".
+KioskWindow`), so its dialogs are on that output too (docs/operations.md, "The kiosk's screens
+and the croupier's dialogs").
 """
 
 from __future__ import annotations
