@@ -36,7 +36,7 @@ from dealer_assist.ui import theme, wording
 from dealer_assist.ui.croupier import short_device_name
 from dealer_assist.ui.road_views import BeadPlateView, BigRoadView, DerivedRoadView
 
-#: How many past coups the detail recalls.
+# How many past coups the detail recalls.
 RECALL = 10
 ROAD_KEYS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
 
@@ -69,7 +69,7 @@ def _list(name: str, height: int) -> QListWidget:
     return view
 
 
-#: A list's row: its text, colour (None: the list's own) and tooltip.
+# A list's row: its text, colour (None: the list's own) and tooltip.
 Row = tuple[str, QColor | None, str]
 
 
@@ -285,6 +285,7 @@ class PitDetail(QWidget):
 
     def _recall(self, coups: Sequence[dict[str, Any]]) -> None:
         rows: list[Row] = []
+        natural_word = self.tr("natural")
         for coup in reversed(coups):
             hands = "  ".join(
                 f"{wording.hand_initial(hand)} "
@@ -293,7 +294,7 @@ class PitDetail(QWidget):
                 for hand in ("player", "banker")
             )
             winner = str(coup.get("winner") or "")
-            natural = f" · {self.tr('natural')}" if coup.get("natural") else ""
+            natural = f" · {natural_word}" if coup.get("natural") else ""
             text = f"{coup.get('coup')}  {wording.hand_name(winner)}{natural}  ·  {hands}"
             rows.append((text, None, time_text(coup.get("at"))))
         if not coups:

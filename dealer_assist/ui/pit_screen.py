@@ -37,7 +37,7 @@ from dealer_assist.pit.report import write_shift_report
 from dealer_assist.ui import theme
 from dealer_assist.ui.pit_detail import PitDetail
 
-#: Who the pit's commands are from, as the tables journal them.
+# Who the pit's commands are from, as the tables journal them.
 PIT_BOSS = "pit supervisor"
 #: A table heard from less recently than this (online, but silent) is shown as silent.
 SILENT_AFTER = timedelta(seconds=30)
