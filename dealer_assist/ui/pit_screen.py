@@ -427,8 +427,8 @@ class PitWindow(QMainWindow):
 
         table = self.selected
         problem = self.message_problem(table, text)
+        self.detail.show_error(problem)
         if problem or table is None or self.verifier is None:
-            self.detail.show_error(problem)
             return
         dialog = PinDialog(
             self.verifier, Role.SUPERVISOR, lambda: self.tr("Send a message to the croupier"), self
