@@ -304,29 +304,37 @@ class PitDetail(QWidget):
     def _advantage(self, alerts: Sequence[AlertEntry]) -> None:
         rows: list[Row] = []
         for alert in reversed(alerts):
-            edge = alert.edge()
-            if edge is None:
-                what = wording.alert_texts(alert.code, alert.message)[0]
-            else:
-                bet, percent, left = edge
-                cards_left = self.tr("%1 cards left").replace("%1", str(left))
-                what = f"{wording.bet_name(bet)} {percent:+.2f}% · {cards_left}"
+            what = self._edge(alert) or wording.alert_texts(alert.code, alert.message)[0]
             text = f"{time_text(alert.at)}  {what}  ·  {self._resolution(alert)}"
             rows.append((text, theme.BAD if alert.is_open else theme.WARN, alert.message))
         if not alerts:
             rows.append((self.tr("No bet favours the players in this shoe"), theme.TEXT_DIM, ""))
         self._set_rows(self.advantage, rows)
 
+    def _edge(self, alert: AlertEntry) -> str:
+        """An advantage-play alert as the pit boss reads it: the bet, the player's edge and the
+        cards left ("" for another alert, or a message this screen cannot read)."""
+        edge = alert.edge()
+        if edge is None:
+            return ""
+        bet, percent, left = edge
+        cards_left = self.tr("%1 cards left").replace("%1", str(left))
+        return f"{wording.bet_name(bet)} {percent:+.2f}% · {cards_left}"
+
     def _resolution(self, alert: AlertEntry) -> str:
         if alert.is_open:
             return self.tr("open")
+        when = time_text(alert.resolved_at)
+        if alert.resolution == "acknowledge":
+            return self.tr("acknowledged %1").replace("%1", when)
         option = wording.option_label(alert.resolution or "")
-        return f"{option} {time_text(alert.resolved_at)}"
+        return self.tr("resolved (%1) %2").replace("%1", option).replace("%2", when)
 
     def _alerts(self, history: TableHistory) -> None:
         rows: list[Row] = []
         for alert in reversed(history.alerts):
             message, original = wording.alert_texts(alert.code, alert.message)
+            message = self._edge(alert) or message
             text = (
                 f"{time_text(alert.at)}  #{alert.alert} {wording.alert_title(alert.code)}: "
                 f"{message}  ·  {self._resolution(alert)}"

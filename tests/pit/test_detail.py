@@ -180,7 +180,7 @@ def test_an_advantage_alert_for_a_rigged_shoe_appears_in_the_detail(qtbot: Any) 
     window.refresh()
     history = [window.detail.alerts.item(i).text() for i in range(window.detail.alerts.count())]
     assert len(history) == len(raised)
-    assert sum("Acknowledge" in text for text in history) == 1
+    assert sum("acknowledged" in text for text in history) == 1
     assert sum(text.endswith("open") for text in window_rows(window)) == len(raised) - 1
 
 

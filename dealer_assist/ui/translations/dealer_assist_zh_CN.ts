@@ -852,6 +852,14 @@
         <translation>未处理</translation>
     </message>
     <message>
+        <source>acknowledged %1</source>
+        <translation>已确认 %1</translation>
+    </message>
+    <message>
+        <source>resolved (%1) %2</source>
+        <translation>已处理（%1）%2</translation>
+    </message>
+    <message>
         <source>No alert this shift</source>
         <translation>本班没有警示</translation>
     </message>

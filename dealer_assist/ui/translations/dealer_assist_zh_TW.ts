@@ -852,6 +852,14 @@
         <translation>未處理</translation>
     </message>
     <message>
+        <source>acknowledged %1</source>
+        <translation>已確認 %1</translation>
+    </message>
+    <message>
+        <source>resolved (%1) %2</source>
+        <translation>已處理（%1）%2</translation>
+    </message>
+    <message>
         <source>No alert this shift</source>
         <translation>本班沒有警示</translation>
     </message>
