@@ -353,7 +353,8 @@ class PitWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _lay_out(self) -> None:
-        """As many columns as tiles of ``TILE_WIDTH`` fit across: every tile stays on screen."""
+        """As many columns as tiles of ``TILE_WIDTH`` fit across, all as wide; the tiles as tall
+        as they need, from the top (the grid scrolls when they do not all fit)."""
         width = self.grid_scroll.viewport().width()
         columns = max(1, min(len(self.tiles), width // TILE_WIDTH))
         if columns == self._columns:
@@ -361,6 +362,12 @@ class PitWindow(QMainWindow):
         self._columns = columns
         for index, table in enumerate(sorted(self.tiles)):
             self.grid.addWidget(self.tiles[table], index // columns, index % columns)
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 1 if column < columns else 0)
+        rows = -(-len(self.tiles) // columns)
+        for row in range(self.grid.rowCount()):
+            self.grid.setRowStretch(row, 0)
+        self.grid.setRowStretch(rows, 1)  # the room left, under the last row
 
     def _render_detail(self) -> None:
         view = self.model.tables.get(self.selected or "")
