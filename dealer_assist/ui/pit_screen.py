@@ -379,6 +379,11 @@ class PitWindow(QMainWindow):
         sent = [m for m in self.model.messages() if m[1] == view.table]
         self.detail.show_table(view, state, sent)
         self.detail.send_button.setEnabled(self.verifier is not None)
+        self.detail.send_button.setToolTip(
+            ""
+            if self.verifier is not None
+            else self.tr("Sending needs the pit boss's PINs (--pins and --pin-key-file)")
+        )
 
     def ask_acknowledge(self) -> None:
         """The chosen alert (or the first), acknowledged once the pit boss's PIN is given."""

@@ -939,6 +939,10 @@
         <translation>班次报表（CSV）…</translation>
     </message>
     <message>
+        <source>Sending needs the pit boss&apos;s PINs (--pins and --pin-key-file)</source>
+        <translation>发送消息需要巡场主管的密码（--pins 与 --pin-key-file）</translation>
+    </message>
+    <message>
         <source>Acknowledge an alert</source>
         <translation>确认警示</translation>
     </message>

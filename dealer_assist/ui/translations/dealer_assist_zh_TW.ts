@@ -939,6 +939,10 @@
         <translation>班次報表（CSV）…</translation>
     </message>
     <message>
+        <source>Sending needs the pit boss&apos;s PINs (--pins and --pin-key-file)</source>
+        <translation>傳送訊息需要巡場主管的密碼（--pins 與 --pin-key-file）</translation>
+    </message>
+    <message>
         <source>Acknowledge an alert</source>
         <translation>確認警示</translation>
     </message>
