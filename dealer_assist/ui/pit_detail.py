@@ -89,6 +89,9 @@ class PitDetail(QWidget):
         self._on_send = on_send
         self._last: tuple[TableView, str, Sequence[tuple[str, str, str, str]]] | None = None
         self._rows: dict[str, list[Row]] = {}  # what each list shows: redrawn only on a change
+        # What each list was made from: a list whose sources are the same objects (the history
+        # replaces, never changes, what it holds) is not made again (a card event changes none).
+        self._sources: dict[str, tuple[object, ...]] = {}
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
         root.setSpacing(4)
@@ -205,6 +208,7 @@ class PitDetail(QWidget):
         for view in self.road_views.values():
             view.update()  # bead initials are translated
         if self._last is not None:
+            self._sources.clear()  # every list again, in the new language
             self.show_table(*self._last)
 
     # --- what the window asks -------------------------------------------------------------------
@@ -216,6 +220,7 @@ class PitDetail(QWidget):
         when); ``messages``: the pit's sent messages to this table, (at, table, text, by)."""
         if view.table != self.table:
             self.table = view.table
+            self._sources.clear()
             self.entry.clear()
             self.show_error("")
         self._last = (view, state, messages)
@@ -224,11 +229,24 @@ class PitDetail(QWidget):
         self.state.setText(state)
         self._shift(view)
         self.set_roads(history.roads())
-        self._recall(view.recent[-RECALL:])
-        self._advantage(history.advantage())
-        self._alerts(history)
-        self._devices(view, history)
-        self._sent(messages, history)
+        if self._changed("recall", view.recent):
+            self._recall(view.recent[-RECALL:])
+        if self._changed("alerts", history.alerts, history.shoe):
+            self._advantage(history.advantage())
+            self._alerts(history)
+        if self._changed("devices", view.summary.get("devices"), history.devices):
+            self._devices(view, history)
+        if self._changed("sent", history.messages, *messages):
+            self._sent(messages, history)
+
+    def _changed(self, part: str, *sources: object) -> bool:
+        """Whether ``part``'s sources are other objects than when it was last made."""
+        last = self._sources.get(part)
+        same = last is not None and len(last) == len(sources)
+        if same and all(a is b or a == b for a, b in zip(last or (), sources, strict=True)):
+            return False
+        self._sources[part] = sources
+        return True
 
     def set_roads(self, roads: Roads) -> None:
         for road in self.road_views.values():
