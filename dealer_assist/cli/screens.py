@@ -104,7 +104,7 @@ def add_parser(subparsers: Any) -> None:
         dest="screens",
         metavar="NAME",
         help="only this screen (repeatable): croupier, scoreboard, alert, pin, keypad, recall, "
-        "supervisor, card-picker, squeeze, decision, chemin-de-fer, banque, pit",
+        "supervisor, card-picker, squeeze, decision, chemin-de-fer, banque, pit, pit-detail",
     )
     shot.set_defaults(handler=cmd_screenshot)
 

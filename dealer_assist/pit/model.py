@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.pit.detail import TableHistory
 from dealer_assist.pit.summary import ShiftTally
 from dealer_assist.pit.topics import parse_topic
 
@@ -83,6 +84,7 @@ class TableView:
     duplicates: int = 0
     tally: ShiftTally = field(default_factory=ShiftTally)
     recent: list[dict[str, Any]] = field(default_factory=list)  # the last coups, newest last
+    history: TableHistory = field(default_factory=TableHistory)  # what the detail shows
 
     @property
     def online(self) -> bool:
@@ -215,6 +217,7 @@ class PitModel:
     def _account(self, view: TableView, data: dict[str, Any]) -> None:
         view.events += 1
         view.tally.add(data)
+        view.history.add(data)
         if data.get("type") == "coup_completed":
             view.recent = [*view.recent[-9:], data]
 

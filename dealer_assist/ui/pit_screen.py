@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QPushButton,
-    QTextBrowser,
+    QScrollArea,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -34,7 +35,10 @@ from PySide6.QtWidgets import (
 from dealer_assist.pit.model import PitModel, TableView
 from dealer_assist.pit.report import write_shift_report
 from dealer_assist.ui import theme
+from dealer_assist.ui.pit_detail import PitDetail
 
+# Who the pit's commands are from, as the tables journal them.
+PIT_BOSS = "pit supervisor"
 #: A table heard from less recently than this (online, but silent) is shown as silent.
 SILENT_AFTER = timedelta(seconds=30)
 #: How often the screen looks at the model (milliseconds); a look that finds nothing new is free.
@@ -96,6 +100,8 @@ class PitTile(QFrame):
         self.state = QLabel()
         self.shoe = QLabel()
         self.last = QLabel()
+        for label in (self.shoe, self.last):  # within TILE_WIDTH, as many columns as fit
+            label.setWordWrap(True)
         self.road = MiniBigRoad()
         self.alerts = QLabel()
         self.alerts.setStyleSheet(f"color: {theme.BAD.name()};")
@@ -229,15 +235,24 @@ class PitWindow(QMainWindow):
         self.grid = QGridLayout(self.grid_host)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self._columns = 0
-        row.addWidget(self.grid_host, 4)
+        # The grid, or one table's detail in its place (touch a tile; "All tables" goes back).
+        # The tiles scroll when more tables than fit the screen (a pit of 200 tables).
+        self.grid_scroll = QScrollArea()
+        self.grid_scroll.setWidgetResizable(True)
+        self.grid_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.grid_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.grid_scroll.setWidget(self.grid_host)
+        self.grid_scroll.viewport().installEventFilter(self)  # its width sets the columns
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.grid_scroll)
+        self.detail = PitDetail(on_back=self.show_grid, on_send=self.ask_send_message)
+        self.pages.addWidget(self.detail)
+        row.addWidget(self.pages, 4)
         side = QWidget()
         side_layout = QVBoxLayout(side)
         self.alerts_title = QLabel()
         self.alerts_title.setFont(theme.font(18, bold=True))
         self.alerts = QListWidget()
-        self.detail_title = QLabel()
-        self.detail_title.setFont(theme.font(18, bold=True))
-        self.detail = QTextBrowser()
         buttons = QHBoxLayout()
         self.acknowledge_button = QPushButton()
         self.acknowledge_button.clicked.connect(self.ask_acknowledge)
@@ -245,7 +260,7 @@ class PitWindow(QMainWindow):
         self.export = QPushButton()
         self.export.clicked.connect(self.export_report)
         buttons.addWidget(self.export)
-        for widget in (self.alerts_title, self.alerts, self.detail_title, self.detail):
+        for widget in (self.alerts_title, self.alerts):
             side_layout.addWidget(widget)
         side_layout.addLayout(buttons)
         row.addWidget(side, 1)
@@ -268,10 +283,18 @@ class PitWindow(QMainWindow):
         self.alerts_title.setText(self.tr("Alerts across the pit"))
         self.export.setText(self.tr("Shift report (CSV)…"))
         self.acknowledge_button.setText(self.tr("Acknowledge…"))
-        self.detail_title.setText(self.tr("Table detail"))
 
     def select(self, table: str) -> None:
+        """Show ``table``'s detail in place of the grid."""
         self.selected = table
+        self.pages.setCurrentWidget(self.detail)
+        self._version = -1
+        self.refresh()
+
+    def show_grid(self) -> None:
+        """Back from a table's detail to every table."""
+        self.selected = None
+        self.pages.setCurrentWidget(self.grid_scroll)
         self._version = -1
         self.refresh()
 
@@ -324,57 +347,43 @@ class PitWindow(QMainWindow):
         super().resizeEvent(event)
         self._lay_out()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.grid_scroll.viewport():
+            self._lay_out()
+        return super().eventFilter(watched, event)
+
     def _lay_out(self) -> None:
-        """As many columns as tiles of ``TILE_WIDTH`` fit across: every tile stays on screen."""
-        columns = max(1, min(len(self.tiles), self.grid_host.width() // TILE_WIDTH))
+        """As many columns as tiles of ``TILE_WIDTH`` fit across, all as wide; the tiles as tall
+        as they need, from the top (the grid scrolls when they do not all fit)."""
+        width = self.grid_scroll.viewport().width()
+        columns = max(1, min(len(self.tiles), width // TILE_WIDTH))
         if columns == self._columns:
             return
         self._columns = columns
         for index, table in enumerate(sorted(self.tiles)):
             self.grid.addWidget(self.tiles[table], index // columns, index % columns)
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 1 if column < columns else 0)
+        rows = -(-len(self.tiles) // columns)
+        for row in range(self.grid.rowCount()):
+            self.grid.setRowStretch(row, 0)
+        self.grid.setRowStretch(rows, 1)  # the room left, under the last row
 
     def _render_detail(self) -> None:
         view = self.model.tables.get(self.selected or "")
         if view is None:
-            self.detail.setPlainText(self.tr("Touch a table to see its detail."))
+            self.pages.setCurrentWidget(self.grid_scroll)
             return
-        shift = view.tally.as_json()
-        lines = [f"<h3>{view.table}</h3>"]
-        lines.append(
-            self.tr("Coups %1 · Banker %2 · Player %3 · Tie %4")
-            .replace("%1", str(shift["coups"]))
-            .replace("%2", str(shift["banker"]))
-            .replace("%3", str(shift["player"]))
-            .replace("%4", str(shift["tie"]))
+        tile = self.tiles.get(view.table)
+        state = tile.state.text() if tile is not None else ""
+        sent = [m for m in self.model.messages() if m[1] == view.table]
+        self.detail.show_table(view, state, sent)
+        self.detail.send_button.setEnabled(self.verifier is not None)
+        self.detail.send_button.setToolTip(
+            ""
+            if self.verifier is not None
+            else self.tr("Sending needs the pit boss's PINs (--pins and --pin-key-file)")
         )
-        if shift["house_result"] is not None:
-            lines.append(
-                self.tr("House result %1 · commission %2")
-                .replace("%1", shift["house_result"])
-                .replace("%2", shift["commission"] or "0")
-            )
-        last_coups = self.tr("Last coups")
-        lines.append(f"<h4>{last_coups}</h4>")
-        banker = self.tr("Banker")
-        player = self.tr("Player")
-        tie = self.tr("Tie")
-        names = {"banker": banker, "player": player, "tie": tie}
-        for coup in reversed(view.recent[-10:]):
-            cards = " / ".join(
-                " ".join(_pretty(c) for c in coup.get(f"{hand}_cards", []))
-                for hand in ("player", "banker")
-            )
-            winner = names.get(str(coup.get("winner")), "-")
-            lines.append(f"{coup.get('coup')}: {winner} · {cards}")
-        alerts_title = self.tr("Alerts this shift")
-        lines.append(f"<h4>{alerts_title}</h4>")
-        for code, count in shift["alerts"].items():
-            lines.append(f"{code}: {count}")
-        devices_title = self.tr("Devices")
-        lines.append(f"<h4>{devices_title}</h4>")
-        for name, state in view.summary.get("devices", {}).items():
-            lines.append(f"{name}: {state}")
-        self.detail.setHtml("<br>".join(lines))
 
     def ask_acknowledge(self) -> None:
         """The chosen alert (or the first), acknowledged once the pit boss's PIN is given."""
@@ -402,9 +411,65 @@ class PitWindow(QMainWindow):
 
     def acknowledge(self, table: str, alert: int) -> None:
         """Journaled at the pit, then sent to the table (which journals it too)."""
-        command = self.model.acknowledge(table, alert, by="pit supervisor")
+        command = self.model.acknowledge(table, alert, by=PIT_BOSS)
         if self.send is not None:
             self.send(table, command)
+
+    def message_problem(self, table: str | None, text: str) -> str:
+        """Why ``text`` cannot be sent to ``table``'s croupier now ("" when it can): the table
+        is offline, or the table would refuse the text (as ``MessageFromPit`` checks it)."""
+        from dealer_assist.table.commands import MAX_PIT_MESSAGE
+
+        view = self.model.tables.get(table or "")
+        if view is None or PitTile.state_of(view, datetime.now(UTC)) == "offline":
+            return self.tr("%1 is offline: the message was not sent").replace("%1", table or "")
+        text = text.strip()
+        if not text:
+            return self.tr("Type the message first")
+        if len(text) > MAX_PIT_MESSAGE or not text.isprintable():
+            return self.tr("A message is 1 to %1 printable characters").replace(
+                "%1", str(MAX_PIT_MESSAGE)
+            )
+        return ""
+
+    def ask_send_message(self, text: str) -> None:
+        """The detail's Send: checked first, then sent once the pit boss's PIN is given."""
+        from dealer_assist.table.commands import Role
+        from dealer_assist.ui.dialogs import PinDialog
+
+        table = self.selected
+        problem = self.message_problem(table, text)
+        self.detail.show_error(problem)
+        if problem or table is None or self.verifier is None:
+            return
+        dialog = PinDialog(
+            self.verifier, Role.SUPERVISOR, lambda: self.tr("Send a message to the croupier"), self
+        )
+        dialog.verified.connect(lambda _: self.send_message(table, text))
+        dialog.open()
+
+    def send_message_with_pin(self, table: str, text: str, pin: str) -> bool:
+        """Send if ``pin`` is the pit boss's (what the PIN dialog does)."""
+        from dealer_assist.table.commands import Role
+
+        if self.verifier is None or not self.verifier.verify(Role.SUPERVISOR, pin).ok:
+            return False
+        return self.send_message(table, text)
+
+    def send_message(self, table: str, text: str) -> bool:
+        """Checked again (the table may have gone while the PIN was typed), recorded at the pit,
+        then sent to the table, which journals it and shows it to the croupier."""
+        problem = self.message_problem(table, text)
+        if problem:
+            self.detail.show_error(problem)
+            return False
+        command = self.model.message(table, text.strip(), by=PIT_BOSS)
+        if self.send is not None:
+            self.send(table, command)
+        self.detail.message_sent()
+        if table == self.selected:
+            self._render_detail()
+        return True
 
     def export_report(self, path: Path | None = None) -> Path | None:
         if not isinstance(path, Path):
@@ -426,6 +491,7 @@ def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
     from dealer_assist.config import default_config
     from dealer_assist.pit.feed import DirectFeed
     from dealer_assist.pit.topics import topic
+    from dealer_assist.table.commands import MessageFromPit
     from dealer_assist.ui.screenshots import play
 
     model = PitModel()
@@ -437,7 +503,14 @@ def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
             name=f"Baccarat {index + 1}",
         )
         feed = DirectFeed(model, table=table, variant=config.variant.name, journal=f"demo-{table}")
-        play(config, coups=coups - index % 4, seed=seed + index, on_controller=feed.attach)
+        controller = play(
+            config, coups=coups - index % 4, seed=seed + index, on_controller=feed.attach
+        )
+        if index == 0:  # a message from the pit, journaled by the table ("hand over after
+            # this shoe": the pit boss's own words, as sent)
+            text = "本靴結束後換手"
+            model.message(table, text, by=PIT_BOSS)
+            controller.execute(MessageFromPit(text=text, by=PIT_BOSS))
         if index == 2:
             offline = {"table": table, "online": False, "since": None}
             model.on_message(topic(table, "status"), json.dumps(offline).encode())

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 # Practice at the table (``dealer-assist train``) and a trainee's report.
 TRAINING_SCREENS = ("training-drill", "training-mistake", "training-pace", "training-report")
+# The pit boss's screen: the grid of tables, and one table's detail.
+PIT_SCREENS = ("pit", "pit-detail")
 SCREENS = (
     "croupier",
     "scoreboard",
@@ -41,7 +43,7 @@ SCREENS = (
     "chemin-de-fer",
     "banque",
     *TRAINING_SCREENS,
-    "pit",
+    *PIT_SCREENS,
 )
 # The screens of the Punto Banco table the command deals first.
 PUNTO_BANCO_SCREENS = (
@@ -452,14 +454,17 @@ def build_scenes(
             if selected is not None:
                 window.seats.select(selected)
             scenes.add(Scene(name, window))
-    if "pit" in screens:  # the pit boss's screen (docs/pit.md), fed by eight seeded tables
+    if any(name in screens for name in PIT_SCREENS):
+        # The pit boss's screen (docs/pit.md), fed by eight seeded tables: the grid, and the
+        # detail of the first table (its roads, coups, advantage alert and a message sent).
         from dealer_assist.ui.pit_screen import PitWindow, demo_model
 
-        pit = PitWindow(
-            demo_model(seed=seed), verifier=DemoPinVerifier(), translations=translations
-        )
-        pit.select("T01")
+        model = demo_model(seed=seed)
+        pit = PitWindow(model, verifier=DemoPinVerifier(), translations=translations)
         scenes.add(Scene("pit", scenes.keep(pit)))
+        detail = PitWindow(model, verifier=DemoPinVerifier(), translations=translations)
+        detail.select("T01")
+        scenes.add(Scene("pit-detail", scenes.keep(detail)))
     if any(name in screens for name in TRAINING_SCREENS):
         training_scenes(scenes, translations, seed=seed)
     scenes.scenes = [scene for scene in scenes.scenes if scene.name in screens]

@@ -579,6 +579,19 @@ _MESSAGES: tuple[Rule, ...] = (
             QT_TRANSLATE_NOOP("Wording", '%1 came out before "no more bets"'), m[1]
         ),
     ),
+    (  # the live advantage check (table/analysis.py)
+        re.compile(
+            r"(\S+) now favours the players: ([+-]?[\d.]+)% per unit staked with (\d+) cards left"
+        ),
+        lambda m: _template(
+            QT_TRANSLATE_NOOP(
+                "Wording", "%1 now favours the players: %2% per unit staked with %3 cards left"
+            ),
+            bet_name(m[1]),
+            m[2],
+            m[3],
+        ),
+    ),
 )
 
 # A recalled coup's steps, as the table's state writes them (one pattern per kind of step).

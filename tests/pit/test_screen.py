@@ -47,11 +47,14 @@ def test_tiles_alerts_detail_and_the_shift_report(qtbot: object, tmp_path: Path)
     assert sent[0][0] == "T02" and sent[0][1]["type"] == "acknowledge_alert"
     assert sent[0][1]["alert"] == 7
     window.select("T01")
-    detail = window.detail.toPlainText()
+    assert window.pages.currentWidget() is window.detail
     coups = model.count("T01", "coup_completed")
-    assert f"Coups {coups}" in detail
+    assert f"Coups {coups}" in window.detail.shift.text()
     last = model.events_of("T01", "coup_completed")[-1]
-    assert f"{last['coup']}: {last['winner'].capitalize()}" in detail
+    newest = window.detail.recall.item(0).text()
+    assert newest.startswith(f"{last['coup']}  {last['winner'].capitalize()}")
+    window.show_grid()
+    assert window.pages.currentWidget() is window.grid_scroll and window.selected is None
     path = window.export_report(tmp_path / "shift.csv")
     assert path is not None
     with path.open(encoding="utf-8") as report:

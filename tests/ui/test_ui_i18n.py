@@ -112,6 +112,9 @@ def test_wording_reads_the_tables_english(translations: Any) -> None:
     assert wording.call("Egalite, 5 each") == "和局，各 5 點"
     assert wording.call("Banker has 6; Right 5, Left 7") == "莊 6 點；右門 5，左門 7"
     assert wording.bet_name("egalite_3") == "和 3 點"
+    advantage = "egalite_2 now favours the players: +1.36% per unit staked with 357 cards left"
+    said = "和 2 點 現在對玩家有利：每單位投注 +1.36%，剩 357 張"
+    assert wording.alert_message(advantage) == said
     assert wording.bet_name("mystery_bet") == "Mystery bet"
     assert wording.rejection("below_minimum", "seat 1: tie 5 is below the table minimum 10") == (
         "低於最低投注: seat 1: tie 5 is below the table minimum 10"

@@ -177,3 +177,35 @@ def test_the_bank_games_screens(shots: dict[str, QImage]) -> None:
     assert wide_runs(chemin, FACE) > 30, "no card faces"
     # Banque is staked: the croupier's green "No more bets" is in the bank panel.
     assert bottom(banque, theme.TONE_COLOURS[Tone.TIE]) > 300
+
+
+def pit_detail_shows_its_parts(image: QImage) -> None:
+    """The detail of the demo's first table: the five roads in red and blue, its
+    acknowledged advantage-play alert in amber, its device and the message the table
+    journaled in green."""
+    assert count(image, WINNER_COLOURS[_winner("banker")], step=2) > 500
+    assert count(image, WINNER_COLOURS[_winner("player")], step=2) > 500
+    assert count(image, theme.WARN, step=2) > 15  # a line of small text: tens of samples
+    assert count(image, theme.GOOD, step=2) > 60
+
+
+def test_the_pit_grid_and_a_tables_detail(shots: dict[str, QImage]) -> None:
+    grid, detail = shots["pit"], shots["pit-detail"]
+    assert grid.size().toTuple() == SIZE and detail.size().toTuple() == SIZE
+    pit_detail_shows_its_parts(detail)
+    # The grid's tiles draw a small Big Road of their own: none of the detail's roads.
+    assert count(grid, WINNER_COLOURS[_winner("banker")], step=2) == 0
+    assert count(grid, theme.BAD, step=2) > 20  # the offline table's state, in red
+
+
+@pytest.mark.parametrize("language", ["zh_TW", "zh_CN"])
+def test_the_pit_screens_in_chinese(qapp: Any, tmp_path: Path, language: str) -> None:
+    from dealer_assist.ui.screenshots import PIT_SCREENS, take_screenshots
+
+    written = take_screenshots(
+        tmp_path, coups=14, language=language, size=(1280, 800), screens=PIT_SCREENS
+    )
+    assert sorted(written) == sorted(PIT_SCREENS)
+    detail = QImage(str(written["pit-detail"]))
+    assert detail.size().toTuple() == (1280, 800)
+    pit_detail_shows_its_parts(detail)

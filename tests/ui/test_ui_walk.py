@@ -21,6 +21,7 @@ from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QApplication,
     QLabel,
     QPushButton,
@@ -86,12 +87,16 @@ def button_needs(button: QPushButton) -> tuple[float, float, QRectF]:
 
 
 def inside_window(widget: QWidget, root: QWidget) -> bool:
-    """The widget lies inside each of its parents up to ``root``, and ``root`` on the screen."""
+    """The widget lies inside each of its parents up to ``root``, and ``root`` on the screen;
+    inside a scroll area it need only lie inside the area's content (scrolled to, it is
+    seen whole: the pit's tiles when more tables than fit the screen)."""
     area = QRect(widget.rect())
     current = widget
     while current is not root and current.parentWidget() is not None:
         area = area.translated(current.pos())
         parent = current.parentWidget()
+        if isinstance(parent.parentWidget(), QAbstractScrollArea):
+            return True  # the scroll area's viewport: the content scrolls under it
         if not parent.rect().contains(area):
             return False
         current = parent

@@ -766,6 +766,125 @@
     </message>
 </context>
 <context>
+    <name>PitDetail</name>
+    <message>
+        <source>Bead Plate</source>
+        <translation>珠盘路</translation>
+    </message>
+    <message>
+        <source>Big Road</source>
+        <translation>大路</translation>
+    </message>
+    <message>
+        <source>Big Eye Boy</source>
+        <translation>大眼仔</translation>
+    </message>
+    <message>
+        <source>Small Road</source>
+        <translation>小路</translation>
+    </message>
+    <message>
+        <source>Cockroach Pig</source>
+        <translation>蟑螂路</translation>
+    </message>
+    <message>
+        <source>Last %1 coups</source>
+        <translation>最近 %1 局</translation>
+    </message>
+    <message>
+        <source>Advantage play this shoe</source>
+        <translation>本靴优势投注</translation>
+    </message>
+    <message>
+        <source>Alert history</source>
+        <translation>警示记录</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>◀ All tables</source>
+        <translation>◀ 全部牌桌</translation>
+    </message>
+    <message>
+        <source>Message to the croupier</source>
+        <translation>给荷官的消息</translation>
+    </message>
+    <message>
+        <source>Type a message</source>
+        <translation>输入消息</translation>
+    </message>
+    <message>
+        <source>Send…</source>
+        <translation>发送…</translation>
+    </message>
+    <message>
+        <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
+        <translation>局数 %1 · 庄 %2 · 闲 %3 · 和 %4</translation>
+    </message>
+    <message>
+        <source>%1 hands/hour</source>
+        <translation>每小时 %1 局</translation>
+    </message>
+    <message>
+        <source>House result %1 · commission %2</source>
+        <translation>庄家输赢 %1 · 佣金 %2</translation>
+    </message>
+    <message>
+        <source>natural</source>
+        <translation>天牌</translation>
+    </message>
+    <message>
+        <source>no coup yet</source>
+        <translation>尚未开局</translation>
+    </message>
+    <message>
+        <source>%1 cards left</source>
+        <translation>剩 %1 张</translation>
+    </message>
+    <message>
+        <source>No bet favours the players in this shoe</source>
+        <translation>本靴没有对玩家有利的投注</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>未处理</translation>
+    </message>
+    <message>
+        <source>acknowledged %1</source>
+        <translation>已确认 %1</translation>
+    </message>
+    <message>
+        <source>resolved (%1) %2</source>
+        <translation>已处理（%1）%2</translation>
+    </message>
+    <message>
+        <source>No alert this shift</source>
+        <translation>本班没有警示</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>自 %1</translation>
+    </message>
+    <message>
+        <source>lost %1 times this shift</source>
+        <translation>本班中断 %1 次</translation>
+    </message>
+    <message>
+        <source>No device reported</source>
+        <translation>未报告设备</translation>
+    </message>
+    <message>
+        <source>journaled by the table</source>
+        <translation>牌桌已记录</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+</context>
+<context>
     <name>PitTile</name>
     <message>
         <source>OFFLINE since %1</source>
@@ -797,6 +916,7 @@
     </message>
     <message>
         <source>Banker</source>
+        <extracomment>A table heard from less recently than this (online, but silent) is shown as silent. How often the screen looks at the model (milliseconds); a look that finds nothing new is free. How often (seconds) the screen looks for the tables that fell silent.</extracomment>
         <translation>庄</translation>
     </message>
     <message>
@@ -819,20 +939,28 @@
         <translation>班次报表（CSV）…</translation>
     </message>
     <message>
+        <source>Sending needs the pit boss&apos;s PINs (--pins and --pin-key-file)</source>
+        <translation>发送消息需要巡场主管的密码（--pins 与 --pin-key-file）</translation>
+    </message>
+    <message>
         <source>Acknowledge an alert</source>
         <translation>确认警示</translation>
     </message>
     <message>
-        <source>Banker</source>
-        <translation>庄</translation>
+        <source>%1 is offline: the message was not sent</source>
+        <translation>%1 离线：消息未发送</translation>
     </message>
     <message>
-        <source>Player</source>
-        <translation>闲</translation>
+        <source>Type the message first</source>
+        <translation>请先输入消息</translation>
     </message>
     <message>
-        <source>Tie</source>
-        <translation>和</translation>
+        <source>A message is 1 to %1 printable characters</source>
+        <translation>消息须为 1 至 %1 个可显示字符</translation>
+    </message>
+    <message>
+        <source>Send a message to the croupier</source>
+        <translation>发送消息给荷官</translation>
     </message>
     <message>
         <source>dealer-assist · the pit</source>
@@ -841,34 +969,6 @@
     <message>
         <source>Alerts across the pit</source>
         <translation>全场警示</translation>
-    </message>
-    <message>
-        <source>Table detail</source>
-        <translation>牌桌详情</translation>
-    </message>
-    <message>
-        <source>Touch a table to see its detail.</source>
-        <translation>点选牌桌以查看详情。</translation>
-    </message>
-    <message>
-        <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
-        <translation>局数 %1 · 庄 %2 · 闲 %3 · 和 %4</translation>
-    </message>
-    <message>
-        <source>House result %1 · commission %2</source>
-        <translation>庄家输赢 %1 · 佣金 %2</translation>
-    </message>
-    <message>
-        <source>Last coups</source>
-        <translation>最近牌局</translation>
-    </message>
-    <message>
-        <source>Alerts this shift</source>
-        <translation>本班警示</translation>
-    </message>
-    <message>
-        <source>Devices</source>
-        <translation>设备</translation>
     </message>
     <message>
         <source>Shift report</source>
@@ -1869,6 +1969,10 @@
     <message>
         <source>%1 came out before &quot;no more bets&quot;</source>
         <translation>“停止下注”之前出了 %1</translation>
+    </message>
+    <message>
+        <source>%1 now favours the players: %2% per unit staked with %3 cards left</source>
+        <translation>%1 现在对玩家有利：每单位投注 %2%，剩 %3 张</translation>
     </message>
     <message>
         <source>coup %1 of shoe %2; no bets</source>

@@ -766,6 +766,125 @@
     </message>
 </context>
 <context>
+    <name>PitDetail</name>
+    <message>
+        <source>Bead Plate</source>
+        <translation>珠盤路</translation>
+    </message>
+    <message>
+        <source>Big Road</source>
+        <translation>大路</translation>
+    </message>
+    <message>
+        <source>Big Eye Boy</source>
+        <translation>大眼仔</translation>
+    </message>
+    <message>
+        <source>Small Road</source>
+        <translation>小路</translation>
+    </message>
+    <message>
+        <source>Cockroach Pig</source>
+        <translation>曱甴路</translation>
+    </message>
+    <message>
+        <source>Last %1 coups</source>
+        <translation>最近 %1 局</translation>
+    </message>
+    <message>
+        <source>Advantage play this shoe</source>
+        <translation>本靴優勢投注</translation>
+    </message>
+    <message>
+        <source>Alert history</source>
+        <translation>警示紀錄</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>設備</translation>
+    </message>
+    <message>
+        <source>◀ All tables</source>
+        <translation>◀ 全部牌桌</translation>
+    </message>
+    <message>
+        <source>Message to the croupier</source>
+        <translation>給荷官的訊息</translation>
+    </message>
+    <message>
+        <source>Type a message</source>
+        <translation>輸入訊息</translation>
+    </message>
+    <message>
+        <source>Send…</source>
+        <translation>傳送…</translation>
+    </message>
+    <message>
+        <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
+        <translation>局數 %1 · 莊 %2 · 閒 %3 · 和 %4</translation>
+    </message>
+    <message>
+        <source>%1 hands/hour</source>
+        <translation>每小時 %1 局</translation>
+    </message>
+    <message>
+        <source>House result %1 · commission %2</source>
+        <translation>莊家輸贏 %1 · 佣金 %2</translation>
+    </message>
+    <message>
+        <source>natural</source>
+        <translation>天牌</translation>
+    </message>
+    <message>
+        <source>no coup yet</source>
+        <translation>尚未開局</translation>
+    </message>
+    <message>
+        <source>%1 cards left</source>
+        <translation>剩 %1 張</translation>
+    </message>
+    <message>
+        <source>No bet favours the players in this shoe</source>
+        <translation>本靴沒有對玩家有利的投注</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>未處理</translation>
+    </message>
+    <message>
+        <source>acknowledged %1</source>
+        <translation>已確認 %1</translation>
+    </message>
+    <message>
+        <source>resolved (%1) %2</source>
+        <translation>已處理（%1）%2</translation>
+    </message>
+    <message>
+        <source>No alert this shift</source>
+        <translation>本班沒有警示</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>自 %1</translation>
+    </message>
+    <message>
+        <source>lost %1 times this shift</source>
+        <translation>本班中斷 %1 次</translation>
+    </message>
+    <message>
+        <source>No device reported</source>
+        <translation>未回報設備</translation>
+    </message>
+    <message>
+        <source>journaled by the table</source>
+        <translation>牌桌已記錄</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已傳送</translation>
+    </message>
+</context>
+<context>
     <name>PitTile</name>
     <message>
         <source>OFFLINE since %1</source>
@@ -797,6 +916,7 @@
     </message>
     <message>
         <source>Banker</source>
+        <extracomment>A table heard from less recently than this (online, but silent) is shown as silent. How often the screen looks at the model (milliseconds); a look that finds nothing new is free. How often (seconds) the screen looks for the tables that fell silent.</extracomment>
         <translation>莊</translation>
     </message>
     <message>
@@ -819,20 +939,28 @@
         <translation>班次報表（CSV）…</translation>
     </message>
     <message>
+        <source>Sending needs the pit boss&apos;s PINs (--pins and --pin-key-file)</source>
+        <translation>傳送訊息需要巡場主管的密碼（--pins 與 --pin-key-file）</translation>
+    </message>
+    <message>
         <source>Acknowledge an alert</source>
         <translation>確認警示</translation>
     </message>
     <message>
-        <source>Banker</source>
-        <translation>莊</translation>
+        <source>%1 is offline: the message was not sent</source>
+        <translation>%1 離線：訊息未傳送</translation>
     </message>
     <message>
-        <source>Player</source>
-        <translation>閒</translation>
+        <source>Type the message first</source>
+        <translation>請先輸入訊息</translation>
     </message>
     <message>
-        <source>Tie</source>
-        <translation>和</translation>
+        <source>A message is 1 to %1 printable characters</source>
+        <translation>訊息須為 1 至 %1 個可顯示字元</translation>
+    </message>
+    <message>
+        <source>Send a message to the croupier</source>
+        <translation>傳送訊息給荷官</translation>
     </message>
     <message>
         <source>dealer-assist · the pit</source>
@@ -841,34 +969,6 @@
     <message>
         <source>Alerts across the pit</source>
         <translation>全場警示</translation>
-    </message>
-    <message>
-        <source>Table detail</source>
-        <translation>牌桌詳情</translation>
-    </message>
-    <message>
-        <source>Touch a table to see its detail.</source>
-        <translation>點選牌桌以查看詳情。</translation>
-    </message>
-    <message>
-        <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
-        <translation>局數 %1 · 莊 %2 · 閒 %3 · 和 %4</translation>
-    </message>
-    <message>
-        <source>House result %1 · commission %2</source>
-        <translation>莊家輸贏 %1 · 佣金 %2</translation>
-    </message>
-    <message>
-        <source>Last coups</source>
-        <translation>最近牌局</translation>
-    </message>
-    <message>
-        <source>Alerts this shift</source>
-        <translation>本班警示</translation>
-    </message>
-    <message>
-        <source>Devices</source>
-        <translation>設備</translation>
     </message>
     <message>
         <source>Shift report</source>
@@ -1869,6 +1969,10 @@
     <message>
         <source>%1 came out before &quot;no more bets&quot;</source>
         <translation>「停止下注」之前出了 %1</translation>
+    </message>
+    <message>
+        <source>%1 now favours the players: %2% per unit staked with %3 cards left</source>
+        <translation>%1 現在對玩家有利：每單位投注 %2%，剩 %3 張</translation>
     </message>
     <message>
         <source>coup %1 of shoe %2; no bets</source>
