@@ -187,7 +187,8 @@ def cmd_pit(args: argparse.Namespace) -> int:
     if not args.json:
         _check_screen("pit")
     emit = _JsonLines() if args.json else None
-    model = PitModel(args.store or ":memory:", emit=emit, replay=args.json)
+    # No --store: SQLite's private temporary file, gone at exit (memory stays bounded all shift).
+    model = PitModel(args.store or "", emit=emit, replay=args.json)
     client = PitClient(
         model,
         broker,

@@ -1,11 +1,13 @@
 """The pit's view of many tables: every event once, gaps noticed, reported and filled.
 
 Messages come from :mod:`.client` (or anything that reads the topics of :mod:`.topics`). Each
-event is kept once, by ``(table, journal, seq)``, in the pit's store (SQLite; ``:memory:`` for a
-pit that keeps nothing). An event whose ``prev`` the pit does not hold, or a summary naming an
-event the pit does not hold, opens a **gap**; the pit reports it at once, asks the table to send
-the missing events again (:meth:`PitModel.due_resends`), and reports it again when it is filled.
-A restarted pit reads its store back, so what it held before is neither lost nor doubled.
+event is kept once, by ``(table, journal, seq)``, in the pit's store (SQLite; ``""`` for a
+private temporary file, ``:memory:`` for a short test), and in memory only what a screen shows
+(the tables' views, bounded) and what drops duplicates (:class:`HeldEvents`, bounded by the
+disorder). An event whose ``prev`` the pit does not hold, or a summary naming an event the pit
+does not hold, opens a **gap**; the pit reports it at once, asks the table to send the missing
+events again (:meth:`PitModel.due_resends`), and reports it again when it is filled. A
+restarted pit reads its store back, so what it held before is neither lost nor doubled.
 """
 
 from __future__ import annotations
@@ -71,6 +73,65 @@ class Gap:
         }
 
 
+class HeldEvents:
+    """The sequence numbers the pit holds of one journal, in memory bounded by the disorder, not
+    by the length of the shift: ``upto``, below which the pit holds every event (each event's
+    ``prev`` chain from ``upto`` down to the start is complete), and the events held above it
+    (``seq -> prev``), which a gap left there until it is filled.
+
+    >>> held = HeldEvents()
+    >>> held.add(1, 0); held.add(5, 3); held.upto, 5 in held, 3 in held
+    (1, True, False)
+    >>> held.add(3, 1); held.upto, held.above
+    (5, {})
+    """
+
+    __slots__ = ("_after", "above", "upto")
+
+    def __init__(self) -> None:
+        self.upto = 0
+        self.above: dict[int, int] = {}  # seq -> prev, for the events above upto
+        self._after: dict[int, int] = {}  # prev -> seq, for the same
+
+    def __contains__(self, seq: int) -> bool:
+        return 0 < seq <= self.upto or seq in self.above
+
+    def __bool__(self) -> bool:
+        return self.upto > 0 or bool(self.above)
+
+    def last(self) -> int:
+        """The highest sequence number held (0: none)."""
+        return max(self.above, default=self.upto) if self.above else self.upto
+
+    def add(self, seq: int, prev: int) -> None:
+        if prev <= self.upto < seq:  # the chain goes on from upto
+            self.upto = seq
+            while self.upto in self._after:  # ... and on through what waited above it
+                self.upto = self._after.pop(self.upto)
+                del self.above[self.upto]
+        elif seq > self.upto:
+            self.above[seq] = prev
+            self._after[prev] = seq
+
+    def held_at_or_below(self, seq: int) -> int:
+        """The highest sequence number held at or below ``seq`` (0: none). Below ``upto`` only
+        ``upto`` is known, so ``seq`` itself when it is below it (a gap at ``seq`` is closed)."""
+        if seq <= self.upto:
+            return seq
+        return max((s for s in self.above if s <= seq), default=self.upto)
+
+    def complete(self, after: int, upto: int) -> bool:
+        """Whether the pit holds every event from ``after`` (excluded) to ``upto``."""
+        seq = upto
+        while seq != after:
+            if 0 < seq <= self.upto:
+                return True  # the rest of the chain is below upto: held
+            if seq == 0 or seq not in self.above:
+                return seq == 0 and after == 0
+            seq = self.above[seq]
+        return True
+
+
 @dataclass(slots=True)
 class TableView:
     """What the pit knows of one table."""
@@ -111,21 +172,24 @@ class PitModel:
         self._db.executescript(SCHEMA)
         self._lock = threading.RLock()
         self._emit = emit or (lambda _: None)
+        self._emitting = emit is not None  # else no message is built for it
         self._clock = clock
         self.tables: dict[str, TableView] = {}
-        self._seqs: dict[tuple[str, str], dict[int, int]] = {}  # seq -> prev
-        self.gaps: list[Gap] = []
+        self._held: dict[tuple[str, str], HeldEvents] = {}
+        self.gaps: list[Gap] = []  # every gap noticed, filled or not, oldest first
+        self._open: dict[tuple[str, str], list[Gap]] = {}  # the open ones, by table and journal
         self.version = 0  # counts the messages taken in: a screen repaints when it changed
         self._changed: set[str] = set()  # the tables a message changed since take_changed()
+        self._watchers: list[Callable[[], None]] = []
         self._load(replay)
 
     def _load(self, replay: bool) -> None:
         for table, kind, body in self._db.execute("SELECT tbl, kind, body FROM retained"):
-            self._retained(table, kind, json.loads(body), store=False)
+            self._retained(table, kind, json.loads(body), store=None)
         for table, journal, seq, prev, body in self._db.execute(
             "SELECT tbl, journal, seq, prev, body FROM events ORDER BY tbl, journal, seq"
         ):
-            self._seqs.setdefault((table, journal), {})[seq] = prev
+            self._held_of(table, journal).add(seq, prev)
             event = json.loads(body)
             self._account(self._view(table), event)
             if replay:
@@ -133,7 +197,19 @@ class PitModel:
         for table, journal, after, upto, noticed, filled in self._db.execute(
             "SELECT tbl, journal, after, upto, noticed, filled FROM gaps ORDER BY noticed"
         ):
-            self.gaps.append(Gap(table, journal, after, upto, noticed, filled))
+            gap = Gap(table, journal, after, upto, noticed, filled)
+            self.gaps.append(gap)
+            if filled is None:
+                self._open.setdefault((table, journal), []).append(gap)
+        for table, journal in list(self._open):  # filled just before the pit stopped
+            if (table, journal) in self._held:
+                self._check_filled(table, journal)
+
+    def _held_of(self, table: str, journal: str) -> HeldEvents:
+        held = self._held.get((table, journal))
+        if held is None:
+            held = self._held[(table, journal)] = HeldEvents()
+        return held
 
     def _view(self, table: str) -> TableView:
         view = self.tables.get(table)
@@ -149,24 +225,31 @@ class PitModel:
             return
         table, kind = parsed
         try:
-            data = json.loads(payload)
-        except ValueError:
+            text = payload.decode()  # stored as it came: parsed once, never written again
+            data = json.loads(text)
+        except ValueError:  # UnicodeDecodeError too
             self._emit({"kind": "bad_message", "table": table, "topic": topic})
             return
         if not isinstance(data, dict):
             return
         with self._lock:
             self.version += 1
+            first = not self._changed
             self._changed.add(table)
             if kind == "events":
-                self._event(table, data)
+                self._event(table, data, text)
             elif kind in ("status", "summary"):
-                self._retained(table, kind, data, store=True)
-                self._emit({"kind": kind, **data, "table": table})
+                self._retained(table, kind, data, store=text)
+                if self._emitting:
+                    self._emit({"kind": kind, **data, "table": table})
                 if kind == "summary":
                     self._tail(table, data)
+        if first:
+            for watcher in self._watchers:
+                watcher()
 
-    def _retained(self, table: str, kind: str, data: dict[str, Any], *, store: bool) -> None:
+    def _retained(self, table: str, kind: str, data: dict[str, Any], *, store: str | None) -> None:
+        """``store``: the message's text to keep (None: it came from the store)."""
         view = self._view(table)
         now = self._clock().isoformat()
         if kind == "status":
@@ -178,41 +261,36 @@ class PitModel:
         else:
             view.summary = data
         view.last_heard = now
-        if store:
+        if store is not None:
             self._db.execute(
-                "INSERT OR REPLACE INTO retained VALUES (?, ?, ?)", (table, kind, json.dumps(data))
+                "INSERT OR REPLACE INTO retained VALUES (?, ?, ?)", (table, kind, store)
             )
 
-    def _event(self, table: str, data: dict[str, Any]) -> None:
+    def _event(self, table: str, data: dict[str, Any], text: str) -> None:
         try:
             journal, seq, prev = str(data["journal"]), int(data["seq"]), int(data["prev"])
         except (KeyError, TypeError, ValueError):
             self._emit({"kind": "bad_message", "table": table, "topic": "events"})
             return
         view = self._view(table)
-        seqs = self._seqs.setdefault((table, journal), {})
-        if seq in seqs:
+        held = self._held_of(table, journal)
+        if seq in held:
             view.duplicates += 1
             return
+        now = self._clock().isoformat()
         self._db.execute(
             "INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                table,
-                journal,
-                seq,
-                prev,
-                str(data.get("type")),
-                json.dumps(data),
-                self._clock().isoformat(),
-            ),
+            (table, journal, seq, prev, str(data.get("type")), text, now),
         )
-        seqs[seq] = prev
-        view.last_heard = self._clock().isoformat()
+        held.add(seq, prev)
+        view.last_heard = now
         self._account(view, data)
-        self._emit({"kind": "event", **data})
-        if prev and prev not in seqs:
+        if self._emitting:
+            self._emit({"kind": "event", **data})
+        if prev and prev not in held:
             self._notice(table, journal, seq, prev)
-        self._check_filled(table, journal)
+        if (table, journal) in self._open:
+            self._check_filled(table, journal)
 
     def _account(self, view: TableView, data: dict[str, Any]) -> None:
         view.events += 1
@@ -225,40 +303,31 @@ class PitModel:
         journal, seq = summary.get("journal"), summary.get("seq")
         if not isinstance(journal, str) or not isinstance(seq, int) or seq <= 0:
             return
-        seqs = self._seqs.setdefault((table, journal), {})
-        if seq not in seqs and (not seqs or seq > max(seqs)):
+        held = self._held_of(table, journal)
+        if seq not in held and seq > held.last():
             self._notice(table, journal, seq + 1, seq)
 
     def _notice(self, table: str, journal: str, seq: int, missing: int) -> None:
-        seqs = self._seqs[(table, journal)]
-        below = [s for s in seqs if s < seq and s <= missing]
-        after = max(below) if below else 0
-        for gap in self.gaps:
-            same = (gap.table, gap.journal) == (table, journal) and gap.filled is None
-            if same and gap.after <= after and missing <= gap.upto:
+        after = self._held[(table, journal)].held_at_or_below(min(seq - 1, missing))
+        opened = self._open.setdefault((table, journal), [])
+        for gap in opened:
+            if gap.after <= after and missing <= gap.upto:
                 return  # already open
         gap = Gap(table, journal, after, missing, self._clock().isoformat())
         self.gaps.append(gap)
+        opened.append(gap)
         self._db.execute(
             "INSERT OR IGNORE INTO gaps VALUES (?, ?, ?, ?, ?, NULL)",
             (table, journal, after, missing, gap.noticed),
         )
         self._emit({"kind": "gap", **gap.as_json()})
 
-    def _complete(self, seqs: dict[int, int], after: int, upto: int) -> bool:
-        seq = upto
-        while seq != after:
-            if seq == 0 or seq not in seqs:
-                return seq == 0 and after == 0
-            seq = seqs[seq]
-        return True
-
     def _check_filled(self, table: str, journal: str) -> None:
-        seqs = self._seqs[(table, journal)]
-        for gap in self.gaps:
-            if gap.filled is not None or (gap.table, gap.journal) != (table, journal):
-                continue
-            if self._complete(seqs, gap.after, gap.upto):
+        held = self._held[(table, journal)]
+        opened = self._open[(table, journal)]
+        for gap in list(opened):
+            if held.complete(gap.after, gap.upto):
+                opened.remove(gap)
                 gap.filled = self._clock().isoformat()
                 self._db.execute(
                     "UPDATE gaps SET filled = ? WHERE tbl = ? AND journal = ? AND after = ? "
@@ -266,6 +335,8 @@ class PitModel:
                     (gap.filled, table, journal, gap.after, gap.upto),
                 )
                 self._emit({"kind": "gap_filled", **gap.as_json()})
+        if not opened:
+            del self._open[(table, journal)]
 
     # --- what the pit asks and reads -----------------------------------------------------------
 
@@ -273,9 +344,7 @@ class PitModel:
         """Resend requests for gaps open longer than ``wait`` seconds (again every ``wait``)."""
         due: list[tuple[str, dict[str, Any]]] = []
         with self._lock:
-            for gap in self.gaps:
-                if gap.filled is not None:
-                    continue
+            for gap in (gap for opened in self._open.values() for gap in opened):
                 if gap.asked == 0.0:
                     gap.asked = now  # give the broker a moment to deliver it anyway
                     continue
@@ -300,6 +369,13 @@ class PitModel:
             self.version += 1
         self._emit({"kind": "acknowledged", "table": table, "alert": alert, "by": by, "at": at})
         return {"type": "acknowledge_alert", "alert": alert, "by": by, "at": at}
+
+    def watch(self, watcher: Callable[[], None]) -> None:
+        """Call ``watcher()`` (on the thread of the message, outside the model's lock) when a
+        message changes a table and no change is waiting for :meth:`take_changed`: one call per
+        batch of changes, however many messages come before the screen takes them."""
+        with self._lock:
+            self._watchers.append(watcher)
 
     def take_changed(self) -> set[str]:
         """The tables a message changed since the last call (a screen redraws only those)."""
@@ -330,7 +406,7 @@ class PitModel:
 
     def open_gaps(self) -> list[Gap]:
         with self._lock:
-            return [gap for gap in self.gaps if gap.filled is None]
+            return [gap for gap in self.gaps if gap.filled is None]  # oldest first
 
     def events_of(self, table: str, kind: str | None = None) -> list[dict[str, Any]]:
         """A table's events the pit holds, in journal order (all journals, oldest first)."""

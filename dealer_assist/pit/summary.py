@@ -50,10 +50,11 @@ class ShiftTally:
     def hands_per_hour(self) -> float | None:
         """Coups completed in the last hour, or the rate so far when less than an hour ran
         (None before a minute has)."""
-        if len(self._times) < 2:
+        times = list(self._times)  # one copy: the pit's MQTT thread may append meanwhile
+        if len(times) < 2:
             return None
-        last = self._times[-1]
-        recent = [t for t in self._times if (last - t).total_seconds() <= 3600]
+        last = times[-1]
+        recent = [t for t in times if (last - t).total_seconds() <= 3600]
         span = (recent[-1] - recent[0]).total_seconds()
         if span < 60:
             return None  # too short a time to say
