@@ -181,8 +181,9 @@ def main() -> None:
         "of up to 80 coups. A coup is nine events here (started, four cards, completed, "
         "settled, closed), an alert every tenth coup. Each event is measured alone: the "
         "message taken in by the pit's model (on the GUI thread here; the broker's thread in "
-        "the pit), the window's refresh and its paint events; the pit polls every 20 ms, so "
-        f"events close together share one redraw. Offscreen at 1920x1080. Load average {load} "
+        "the pit), the window's refresh and its paint events; the pit refreshes on the "
+        "model's signal, at most once a frame (1/60 s), so events close together share one "
+        f"redraw. Offscreen at 1920x1080. Load average {load} "
         "at the end (the machine is shared)."
     )
     emit(

@@ -2,20 +2,24 @@
 
 It reads only a :class:`~dealer_assist.pit.model.PitModel` (fed by the broker through
 :class:`~dealer_assist.pit.client.PitClient`, or directly in the screenshots), and redraws when
-the model's ``version`` changed (it looks every :data:`POLL_MS`): only the tiles of the tables
-that changed, the alert list when the alerts changed, the detail when its table changed; and
-once a second the tiles of the tables that fell silent (no message changes those).
+the model says it changed (:meth:`PitModel.watch`, one queued signal however many messages came
+before the screen took them; at most one refresh a frame): only the tiles of the tables that
+changed, the alert list when the alerts changed, the detail when its table changed; and once a
+second the tiles of the tables that fell silent (no message changes those). The tiles scroll,
+each at a fixed size: Qt paints only the tiles in view, and new text repaints one label.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
@@ -41,11 +45,13 @@ from dealer_assist.ui.pit_detail import PitDetail
 PIT_BOSS = "pit supervisor"
 #: A table heard from less recently than this (online, but silent) is shown as silent.
 SILENT_AFTER = timedelta(seconds=30)
-#: How often the screen looks at the model (milliseconds); a look that finds nothing new is free.
-POLL_MS = 20
 #: How often (seconds) the screen looks for the tables that fell silent.
 FULL_REDRAW_S = 1.0
+#: The shortest time (seconds) between two refreshes: a display's frame (60 Hz). Messages that
+#: come within a frame are drawn together, the first of them at most a frame late.
+FRAME_S = 1 / 60
 TILE_WIDTH = 250
+TILE_SPACING = 6
 WINNER_COLOURS = {"B": QColor("#C62828"), "P": QColor("#1E5BC6")}
 
 
@@ -119,6 +125,30 @@ class PitTile(QFrame):
             layout.addWidget(widget)
         self.view: TableView | None = None
         self.shown_state = ""
+        self._width = 0  # fixed by the window's grid (fit): 0 until then
+
+    def fit(self, width: int) -> None:
+        """A fixed size, as tall as the text needs at ``width``: then a label's new text
+        repaints the label alone, and no layout beyond the tile's runs again (Qt stops a size
+        change at a widget of fixed size)."""
+        self._width = width
+        self.setFixedSize(width, self._height_for(width))
+
+    def _wrapped(self) -> tuple[str, str, str, bool]:
+        """What may take more or fewer lines: the wrapped labels' text, the alerts shown."""
+        return (self.shoe.text(), self.last.text(), self.alerts.text(), self.alerts.isHidden())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._width:  # fitted before it was shown: the fonts and the style as shown now
+            self.fit(self._width)
+
+    def _height_for(self, width: int) -> int:
+        layout = self.layout()
+        assert layout is not None  # the tile's column, made in __init__
+        if layout.hasHeightForWidth():
+            return layout.totalHeightForWidth(width)
+        return layout.totalSizeHint().height()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._on_click(self.table)
@@ -151,6 +181,7 @@ class PitTile(QFrame):
         return "online"
 
     def render_view(self, view: TableView, now: datetime) -> None:
+        wrapped = self._wrapped()
         self.view = view
         self.shown_state = self.state_of(view, now)
         summary, status = view.summary, view.status
@@ -186,8 +217,13 @@ class PitTile(QFrame):
             if pace
             else self.tr("- hands/hour")
         )
+        if self._width and self._wrapped() != wrapped:  # a line more or less: taller or shorter
+            height = self._height_for(self._width)
+            if height != self.height():
+                self.setFixedHeight(height)
 
 
+@functools.lru_cache(maxsize=128)
 def _pretty(code: str | None) -> str:
     """A card as the screens show it (K♠), a face-down one as a back."""
     if not code:
@@ -201,10 +237,21 @@ def _clock(text: object) -> str:
     """A time of the messages as the pit's local clock shows it."""
     if not isinstance(text, str):
         return "?"
+    return _local_clock(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _local_clock(text: str) -> str:
     try:
         return datetime.fromisoformat(text).astimezone().strftime("%H:%M:%S")
     except ValueError:
         return "?"
+
+
+class _Watcher(QObject):
+    """Carries the model's "changed" from the thread of the message to the screen's thread."""
+
+    changed = Signal()
 
 
 class PitWindow(QMainWindow):
@@ -229,12 +276,16 @@ class PitWindow(QMainWindow):
         self._full_at = 0.0  # when every tile's state was last looked at (time.monotonic)
         self._version_forced = True  # draw everything at the next refresh
         self._alert_rows: list[tuple[str, int, str]] = []
+        self._alerts_of: dict[str, list[tuple[str, int, str]]] = {}  # each table's, as drawn
         central = QWidget()
         row = QHBoxLayout(central)
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
         self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(TILE_SPACING)  # the style's may be -1 ("ask each widget")
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self._columns = 0
+        self._tile_width = 0
         # The grid, or one table's detail in its place (touch a tile; "All tables" goes back).
         # The tiles scroll when more tables than fit the screen (a pit of 200 tables).
         self.grid_scroll = QScrollArea()
@@ -266,15 +317,37 @@ class PitWindow(QMainWindow):
         row.addWidget(side, 1)
         self.setCentralWidget(central)
         self._retranslate()
-        self.timer = QTimer(self)
+        self.timer = QTimer(self)  # the tables that fell silent
         self.timer.timeout.connect(self.refresh)
-        self.timer.start(POLL_MS)
+        self.timer.start(int(FULL_REDRAW_S * 1000))
+        self._refreshed_at = 0.0  # time.monotonic() of the last refresh
+        self._frame = QTimer(self)  # a refresh put off to the end of the frame
+        self._frame.setSingleShot(True)
+        self._frame.timeout.connect(self.refresh)
+        self._watcher = _Watcher(self)
+        self._watcher.changed.connect(self._on_model_changed, Qt.ConnectionType.QueuedConnection)
+        model.watch(self._model_changed)
         self.refresh()
+
+    def _on_model_changed(self) -> None:
+        """Refresh now, or at the end of the frame if the last refresh was less than a frame
+        ago (however many messages come, at most one refresh a frame)."""
+        wait = self._refreshed_at + FRAME_S - time.monotonic()
+        if wait <= 0:
+            self.refresh()
+        elif not self._frame.isActive():
+            self._frame.start(max(1, round(wait * 1000)))
+
+    def _model_changed(self) -> None:
+        """On the thread of the message (the MQTT client's): ask for a refresh on the screen's."""
+        with contextlib.suppress(RuntimeError):  # the window is gone
+            self._watcher.changed.emit()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
             self._version = -1
+            self._columns = 0  # the tiles' heights again, for the new language's words
             self.refresh()
         super().changeEvent(event)
 
@@ -300,6 +373,7 @@ class PitWindow(QMainWindow):
 
     def refresh(self) -> None:
         """Redraw what changed (everything after :meth:`select` or a language change)."""
+        self._refreshed_at = time.monotonic()
         self._version_forced = self._version_forced or self._version == -1
         full = self._version_forced or time.monotonic() - self._full_at >= FULL_REDRAW_S
         if self.model.version == self._version and not full:
@@ -313,7 +387,6 @@ class PitWindow(QMainWindow):
                 self.tiles[table] = PitTile(table, self.select)
                 self._columns = 0  # lay the grid out again
                 changed.add(table)
-        self._lay_out()
         if full:  # the tables that fell silent (or spoke again) with no message changing them
             self._full_at = time.monotonic()
             views = self.model.tables
@@ -324,13 +397,24 @@ class PitWindow(QMainWindow):
             }
         everything = self._version_forced
         self._version_forced = False
+        alerts_changed = False
         for table in tables if everything else sorted(changed & set(tables)):
-            self.tiles[table].render_view(self.model.tables[table], now)
-        rows = [
-            (table, int(alert["alert"]), f"{alert['code']}: {alert['message']}")
-            for table in tables
-            for alert in self.model.tables[table].summary.get("alerts", [])
-        ]
+            view = self.model.tables[table]
+            self.tiles[table].render_view(view, now)
+            alerts = [
+                (table, int(alert["alert"]), f"{alert['code']}: {alert['message']}")
+                for alert in view.summary.get("alerts", [])
+            ]
+            if alerts != self._alerts_of.get(table, []):
+                self._alerts_of[table] = alerts
+                alerts_changed = True
+        if not self._columns:  # new tiles (drawn, so their heights are known) or a new language
+            self._lay_out()
+        rows = (
+            [row for table in tables for row in self._alerts_of.get(table, [])]
+            if alerts_changed
+            else self._alert_rows
+        )
         if rows != self._alert_rows:
             self._alert_rows = rows
             self.alerts.clear()
@@ -343,31 +427,27 @@ class PitWindow(QMainWindow):
         if everything or self.selected in changed:
             self._render_detail()
 
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        self._lay_out()
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.grid_scroll.viewport():
             self._lay_out()
         return super().eventFilter(watched, event)
 
     def _lay_out(self) -> None:
-        """As many columns as tiles of ``TILE_WIDTH`` fit across, all as wide; the tiles as tall
-        as they need, from the top (the grid scrolls when they do not all fit)."""
-        width = self.grid_scroll.viewport().width()
-        columns = max(1, min(len(self.tiles), width // TILE_WIDTH))
-        if columns == self._columns:
+        """As many columns as tiles of ``TILE_WIDTH`` fit across, all as wide (the row filled);
+        the tiles as tall as they need, from the top (the grid scrolls when they do not all
+        fit). Each tile at a fixed size (:meth:`PitTile.fit`); on a resize, when tiles come and
+        on a language change, not on every refresh."""
+        if not self.tiles:
             return
-        self._columns = columns
+        across = self.grid_scroll.viewport().width()
+        columns = max(1, min(len(self.tiles), across // TILE_WIDTH))
+        width = max(TILE_WIDTH, (across - TILE_SPACING * (columns - 1)) // columns)
+        if (columns, width) == (self._columns, self._tile_width):
+            return
+        self._columns, self._tile_width = columns, width
         for index, table in enumerate(sorted(self.tiles)):
+            self.tiles[table].fit(width)
             self.grid.addWidget(self.tiles[table], index // columns, index % columns)
-        for column in range(self.grid.columnCount()):
-            self.grid.setColumnStretch(column, 1 if column < columns else 0)
-        rows = -(-len(self.tiles) // columns)
-        for row in range(self.grid.rowCount()):
-            self.grid.setRowStretch(row, 0)
-        self.grid.setRowStretch(rows, 1)  # the room left, under the last row
 
     def _render_detail(self) -> None:
         view = self.model.tables.get(self.selected or "")

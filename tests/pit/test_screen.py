@@ -6,12 +6,14 @@ import csv
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("PySide6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from dealer_assist.pit.model import PitModel
 from dealer_assist.pit.topics import topic
 from dealer_assist.table.commands import Role
 from dealer_assist.ui.auth import DemoPinVerifier
@@ -65,3 +67,82 @@ def test_tiles_alerts_detail_and_the_shift_report(qtbot: object, tmp_path: Path)
         assert int(row["coups"]) == len(completed)
         assert int(row["banker"]) == sum(c["winner"] == "banker" for c in completed)
         assert row["house_result"] != ""  # the simulated players bet
+
+
+def test_many_tables_scroll_and_a_message_from_another_thread_is_drawn(qtbot: object) -> None:
+    """200 tables: the window keeps its size (the tiles scroll), and a message taken in on the
+    MQTT client's thread reaches its tile with no one calling refresh (the model signals)."""
+    import threading
+
+    source = demo_model(seed=5, tables=1, coups=3)
+    summary, status = source.tables["T01"].summary, source.tables["T01"].status
+    model = PitModel()
+    for index in range(200):
+        table = f"T{index + 1:03d}"
+        model.on_message(topic(table, "status"), json.dumps({**status, "table": table}).encode())
+        model.on_message(topic(table, "summary"), json.dumps({**summary, "table": table}).encode())
+    window = PitWindow(model)
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.resize(1600, 900)
+    window.show()
+    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    assert len(window.tiles) == 200 and window.size().height() == 900
+    window.timer.stop()  # the once-a-second look for silent tables: not what draws this
+    tile = window.tiles["T150"]
+    changed = {
+        **summary,
+        "table": "T150",
+        "cards_left": 7,
+        "alerts": [{"alert": 3, "code": "cut_card", "message": "cut card out", "hold": False}],
+    }
+    sender = threading.Thread(
+        target=model.on_message, args=(topic("T150", "summary"), json.dumps(changed).encode())
+    )
+    sender.start()
+    sender.join()
+    qtbot.waitUntil(lambda: "7 cards left" in tile.shoe.text())  # type: ignore[attr-defined]
+    assert "cut_card" in tile.alerts.text() and tile.alerts.isVisible()
+    assert fits(tile.alerts) and fits(tile.shoe)  # the tile grew or shrank to its text
+    assert window.alerts.count() == 1
+
+
+def fits(label: Any) -> bool:
+    """A label of a tile has the room its text needs, inside the tile."""
+    needs = label.heightForWidth(label.width()) if label.wordWrap() else label.sizeHint().height()
+    inside = label.parentWidget().contentsRect().contains(label.geometry())
+    return bool(label.height() >= needs and label.minimumSizeHint().width() <= label.width()) and (
+        inside
+    )
+
+
+def test_a_tile_grows_for_more_lines_and_cuts_nothing(qtbot: object) -> None:
+    """Tiles have a fixed size (new text repaints one label, no layout beyond it): one that must
+    show more lines than before (three alerts, a long result) grows to them."""
+    source = demo_model(seed=5, tables=1, coups=3)
+    summary = dict(source.tables["T01"].summary)
+    model = PitModel()
+    for index in range(12):
+        table = f"T{index + 1:02d}"
+        model.on_message(topic(table, "summary"), json.dumps({**summary, "last": None}).encode())
+    window = PitWindow(model)
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    tile = window.tiles["T05"]
+    short = tile.height()
+    long_hands = {
+        "player": {"cards": ["TS", "TH", "TD"], "total": 0},
+        "banker": {"cards": ["QS", "QH", "QD"], "total": 0},
+    }
+    alerts = [
+        {"alert": n, "code": code, "message": code, "hold": False}
+        for n, code in enumerate(("shoe_jam", "cut_card", "reader_lost"), start=1)
+    ]
+    last = {"coup": 4, "winner": "tie", "hands": long_hands}
+    grown = {**summary, "last": last, "alerts": alerts}
+    model.on_message(topic("T05", "summary"), json.dumps(grown).encode())
+    window.refresh()
+    assert "10♠ 10♥ 10♦" in tile.last.text() and "reader_lost" in tile.alerts.text()
+    assert fits(tile.last) and fits(tile.alerts) and fits(tile.pace)
+    assert tile.height() >= short + 3 * tile.alerts.fontMetrics().height()
