@@ -217,9 +217,11 @@ class PitTile(QFrame):
             if pace
             else self.tr("- hands/hour")
         )
-        if self._width and self._wrapped() != wrapped:  # a line more or less: taller or shorter
+        if self._width and self._wrapped() != wrapped:  # a line more or less?
             height = self._height_for(self._width)
-            if height != self.height():
+            if self._wrapped()[2:] == wrapped[2:]:  # the same alerts: never shorter (a count of
+                height = max(height, self.height())  # cards left wrapping and not would move
+            if height != self.height():  # every tile below it, card after card)
                 self.setFixedHeight(height)
 
 
