@@ -442,7 +442,8 @@ class PitWindow(QMainWindow):
         if not self.tiles:
             return
         across = self.grid_scroll.viewport().width()
-        columns = max(1, min(len(self.tiles), across // TILE_WIDTH))
+        fits = (across + TILE_SPACING) // (TILE_WIDTH + TILE_SPACING)  # with the gaps between
+        columns = max(1, min(len(self.tiles), fits))
         width = max(TILE_WIDTH, (across - TILE_SPACING * (columns - 1)) // columns)
         if (columns, width) == (self._columns, self._tile_width):
             return

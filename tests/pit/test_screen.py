@@ -146,3 +146,18 @@ def test_a_tile_grows_for_more_lines_and_cuts_nothing(qtbot: object) -> None:
     assert "10♠ 10♥ 10♦" in tile.last.text() and "reader_lost" in tile.alerts.text()
     assert fits(tile.last) and fits(tile.alerts) and fits(tile.pace)
     assert tile.height() >= short + 3 * tile.alerts.fontMetrics().height()
+
+
+def test_every_column_of_tiles_fits_across(qtbot: object) -> None:
+    """The tiles of a row and the gaps between them fit the width the grid has (its
+    horizontal scroll bar is off: a tile past the edge could not be reached)."""
+    model = demo_model(seed=5, tables=8, coups=3)
+    window = PitWindow(model)
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    for width in (1024, 1280, 1366, 1920):
+        window.resize(width, 800)
+        window.show()
+        qtbot.waitExposed(window)  # type: ignore[attr-defined]
+        across = window.grid_scroll.viewport().width()
+        for tile in window.tiles.values():
+            assert tile.geometry().right() < across, (width, tile.table)
