@@ -43,6 +43,7 @@ from dealer_assist.vision.middle import (
 from dealer_assist.vision.quads import (
     FinderSettings,
     ViewMaps,
+    WorkView,
     card_mask,
     edge_share,
     estimate_card_px,
@@ -50,6 +51,7 @@ from dealer_assist.vision.quads import (
     find_quads,
     make_view,
 )
+from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 
 DEFAULT_THRESHOLD = 0.98
 
@@ -272,8 +274,11 @@ class CardDetector:
         read_middles: bool = True,
         middle: MiddleSettings | None = None,
         noise_sureness: float = NOISE_SURENESS,
+        plane: PlaneSettings | None = PlaneSettings(),
     ) -> None:
         self.layout = layout
+        # Without a layout: the table's plane from the lone cards (None: the frame as it is).
+        self.plane = plane
         # Hearts red and spades black (any deck a casino deals; four-colour decks too): the
         # ink's colour rules suits out. Off for a novelty deck that colours its suits otherwise.
         self.standard_colours = standard_colours
@@ -330,9 +335,15 @@ class CardDetector:
         if view.card_px is not None:
             sizes = [view.card_px]
         else:
+            rough = card_mask(view.image, None, self.finder)
+            if self.plane is not None:
+                planar = list(self._plane_findings(frame, view, rough, self.plane))
+                if planar:
+                    yield from planar
+                    return
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
             # side look like one larger card, so the size a long side suggests is tried too.
-            guess = estimate_card_px(card_mask(view.image, None, self.finder), self.finder)
+            guess = estimate_card_px(rough, self.finder)
             sizes = [guess] if guess is None else [guess, (guess[0] / 1.4, guess[1] / 1.4)]
         for size in sizes:
             mask = card_mask(view.image, size, self.finder)
@@ -348,6 +359,33 @@ class CardDetector:
                 card_px,
                 foreground,
                 far,
+            )
+
+    def _plane_findings(
+        self, frame: np.ndarray, view: WorkView, rough: np.ndarray, settings: PlaneSettings
+    ) -> Iterator[_Finding]:
+        """Without a layout: the frame rectified onto the table's plane as the lone cards show
+        it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
+        plane = find_plane(rough, settings)
+        if plane is None:
+            return
+        widths = [plane.card_width]
+        if settings.try_pairs:
+            widths.append(plane.card_width / settings.pair_ratio)
+        for width in widths:
+            rectified = rectified_view(frame, view.to_image, plane, width, settings)
+            if rectified is None or rectified.card_px is None:
+                continue
+            size = rectified.card_px
+            mask = card_mask(rectified.image, size, self.finder)
+            cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
+            quads, card_px = find_quads(mask, size, self.finder)
+            foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
+            yield _Finding(
+                [transform_points(rectified.to_image, q.corners) for q in quads],
+                card_px,
+                foreground,
+                [False] * len(quads),
             )
 
     def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -62,6 +62,23 @@ class SceneStyle:
     noise: float = 7.0
     jpeg: tuple[int, int] = (55, 95)
     printed_layout: bool = True
+    # A camera off vertical (a pinhole, no calibration markers needed): when set, the camera is
+    # tilted by this many degrees towards a random side and rolled by any angle, and its focal
+    # length and distance give cards ``card_px`` pixels wide at the card region's centre. The
+    # keystone above (``tilt``) is then not used.
+    camera_tilt_deg: tuple[float, float] | None = None
+    card_px: tuple[float, float] = (70.0, 130.0)
+    fov_deg: tuple[float, float] = (45.0, 65.0)
+    whole_region: bool = True  # the camera is moved back until the card region is in view
+
+
+# A camera up to 30 degrees off vertical, rolled any way, cards 70-130 pixels wide: the view
+# ``vision detect`` reads without a layout (issue 28).
+TILTED = SceneStyle(camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0)
+# The same camera closer: cards 110-230 pixels wide, some of them out of the picture.
+TILTED_CLOSE = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, card_px=(110.0, 230.0), whole_region=False
+)
 
 
 EASY = SceneStyle(
@@ -99,6 +116,8 @@ class Scene:
 
 def random_camera(rng: np.random.Generator, layout: Layout, style: SceneStyle) -> np.ndarray:
     """A homography from the cloth (mm) to the image (px): scale, roll, keystone and offset."""
+    if style.camera_tilt_deg is not None:
+        return _pinhole_camera(rng, layout, style, style.camera_tilt_deg)
     x0, y0, x1, y1 = layout.region_mm
     scale = rng.uniform(*style.px_per_mm)
     scale = min(scale, 0.98 * style.width / (x1 - x0), 0.98 * style.height / (y1 - y0))
@@ -122,6 +141,46 @@ def random_camera(rng: np.random.Generator, layout: Layout, style: SceneStyle) -
     image_quad = corners @ rotation.T + [cx, cy]
     table_quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
     return cv2.getPerspectiveTransform(table_quad.astype(np.float32), image_quad.astype(np.float32))
+
+
+def _pinhole_camera(
+    rng: np.random.Generator, layout: Layout, style: SceneStyle, tilt_deg: tuple[float, float]
+) -> np.ndarray:
+    """A pinhole camera aimed near the card region's centre, tilted and rolled: the homography
+    from the cloth (mm) to the image (px). Moved back until the whole card region is in view."""
+    x0, y0, x1, y1 = layout.region_mm
+    fov = math.radians(rng.uniform(*style.fov_deg))
+    focal = style.width / 2 / math.tan(fov / 2)
+    intrinsic = np.array([[focal, 0, style.width / 2], [0, focal, style.height / 2], [0, 0, 1]])
+    tilt = math.radians(rng.uniform(*tilt_deg))
+    azimuth = rng.uniform(0, 2 * math.pi)
+    roll = math.radians(rng.uniform(-style.rotation_deg, style.rotation_deg))
+    axis = np.array([math.cos(azimuth), math.sin(azimuth), 0.0]) * tilt
+    tilted, _ = cv2.Rodrigues(axis)
+    rolled, _ = cv2.Rodrigues(np.array([0.0, 0.0, roll]))
+    # Rows: the camera's x, y and viewing axes in cloth coordinates (z into the cloth).
+    rotation = (tilted @ rolled).T
+    aim = np.array([(x0 + x1) / 2 + rng.uniform(-30, 30), (y0 + y1) / 2 + rng.uniform(-20, 20), 0])
+    card_w = layout.card_size_mm[0]
+    distance = focal * card_w / rng.uniform(*style.card_px)
+    region = np.array([[x0, y0, 1.0], [x1, y0, 1.0], [x1, y1, 1.0], [x0, y1, 1.0]])
+    for _ in range(40):
+        position = aim - rotation[2] * distance
+        matrix = intrinsic @ np.column_stack([rotation[:, 0], rotation[:, 1], -rotation @ position])
+        matrix = matrix / (matrix[2] @ np.array([aim[0], aim[1], 1.0]))
+        projected = region @ matrix.T
+        points = projected[:, :2] / projected[:, 2:]
+        inside = (
+            (projected[:, 2] > 0).all()
+            and (points[:, 0] > 0.02 * style.width).all()
+            and (points[:, 0] < 0.98 * style.width).all()
+            and (points[:, 1] > 0.02 * style.height).all()
+            and (points[:, 1] < 0.98 * style.height).all()
+        )
+        if inside or not style.whole_region:
+            break
+        distance *= 1.08
+    return np.asarray(matrix, np.float64)
 
 
 _FELT_HUES = [

@@ -1,0 +1,371 @@
+"""The table's plane from the cards themselves: ``vision detect`` without a layout (issue 28).
+
+A card is a rectangle of known shape (63 x 88 mm). Seen by a camera off vertical it is a convex
+quadrilateral, not a rectangle, and cards nearer the camera look larger. The cards that lie
+alone on the felt show the camera's view of the table: the homography that makes every one of
+them a rectangle of a card's shape again (up to a common scale and turn) is the table seen from
+above. The frame rectified by it is what a calibrated layout gives (every card one size, a
+rectangle), and the finder of :mod:`dealer_assist.vision.quads` runs on it unchanged.
+
+Stages (pure):
+
+1. :func:`lone_outlines` - the blobs of a rough card mask that are convex quadrilaterals
+   (filled, four straight sides fitted to the outline): lone cards, and pairs of touching cards
+   (also rectangles: 126 x 88 or 63 x 176 mm).
+2. :func:`fit_plane` - the rectifying homography, by least squares (Gauss-Newton) over every
+   outline: right angles at each corner and a card's (or a pair's) proportions; an outline that
+   fits no rectangle is weighed down (a chip stack, a hand, a glare patch).
+3. :func:`card_width` - the card's width on the rectified plane: the smallest width the outlines
+   agree on (a pair side by side looks like one card 1.41 times larger).
+4. :func:`rectified_view` - the work view: the frame warped onto the plane, cards
+   ``target_card_px`` wide (fewer pixels when the view would be larger than ``max_view_px``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.quads import WorkView, _fit_side, _intersect
+
+CARD_ASPECT = 88.0 / 63.0
+# A lone blob's long side over its short side: a card; two side by side; two end to end.
+SHAPES = (CARD_ASPECT, 126.0 / 88.0, 176.0 / 63.0)
+# ... or a printed square (a marker's frame): right-angled too, but no card.
+SQUARE = 1.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaneSettings:
+    """Named thresholds of the plane's fit."""
+
+    min_fill: float = 0.93  # a lone outline fills this share of its convex hull ...
+    max_quad_error: float = 0.06  # ... and its four-sided polygon is this close to the hull
+    min_corner_deg: float = 40.0  # a card's corner is seen between this and 180 less it
+    min_side_px: float = 8.0  # each side at least this long (work pixels)
+    min_area_share: float = 0.0015  # ... and the outline this share of the view at least
+    max_area_share: float = 0.25  # ... and at most this
+    angle_scale: float = 0.05  # a corner's cosine this far from 0 weighs as much as ...
+    aspect_scale: float = 0.05  # ... a proportion this far (log) from a card's
+    iterations: int = 30
+    max_cosine: float = 0.2  # on the plane, a card's corner is within 12 degrees of square
+    max_aspect_error: float = 0.12  # ... and its proportions within 12% of a card's or a pair's
+    target_card_px: float = 50.4  # the card's width in the rectified view (a layout's 0.8 px/mm)
+    max_view_px: int = 420_000  # the rectified view holds at most this many pixels
+    min_card_px: float = 30.0  # ... cards never narrower than this (the view is cropped instead)
+    pair_ratio: float = math.sqrt(2.0)  # two cards side by side: this much wider than one
+    try_pairs: bool = True  # also try the card 1/pair_ratio as wide (the outlines were pairs)
+
+
+def _four_corners(hull: np.ndarray) -> np.ndarray | None:
+    perimeter = cv2.arcLength(hull, True)
+    epsilon = 0.01 * perimeter
+    while epsilon < 0.2 * perimeter:
+        polygon = cv2.approxPolyDP(hull, epsilon, True)
+        if len(polygon) <= 4:
+            return polygon.reshape(-1, 2).astype(np.float64) if len(polygon) == 4 else None
+        epsilon *= 1.3
+    return None
+
+
+def lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray]:
+    """Convex four-sided blobs of ``mask`` (4 x 2 corners each, clockwise on screen), each side
+    fitted to the blob's outline (a fraction of a pixel: the corners decide the fit)."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    view_area = float(mask.shape[0] * mask.shape[1])
+    height, width = mask.shape[:2]
+    found: list[np.ndarray] = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if not settings.min_area_share * view_area <= area <= settings.max_area_share * view_area:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1:
+            continue  # cut off by the frame's edge: not a whole card
+        hull = cv2.convexHull(contour)
+        hull_area = cv2.contourArea(hull)
+        if hull_area <= 0 or area < settings.min_fill * hull_area:
+            continue
+        polygon = _four_corners(hull)
+        if polygon is None:
+            continue
+        quad = _fit_sides(polygon, contour.reshape(-1, 2).astype(np.float64))
+        if quad is None or not _plausible(quad, settings):
+            continue
+        if abs(abs(signed_area(quad)) - hull_area) > settings.max_quad_error * hull_area:
+            continue
+        if signed_area(quad) < 0:
+            quad = quad[::-1].copy()
+        found.append(quad)
+    return found
+
+
+def _fit_sides(polygon: np.ndarray, contour: np.ndarray) -> np.ndarray | None:
+    lines = []
+    for k in range(4):
+        start, end = polygon[k], polygon[(k + 1) % 4]
+        band = max(1.5, 0.06 * float(np.hypot(*(end - start))))
+        fitted = _fit_side(contour, start, end, band)
+        if fitted is None:
+            direction = (end - start) / max(1e-9, float(np.hypot(*(end - start))))
+            fitted = (start, direction)
+        lines.append(fitted)
+    corners = []
+    for k in range(4):
+        crossing = _intersect(*lines[k - 1], *lines[k])
+        if crossing is None:
+            return None
+        corners.append(crossing)
+    result = np.array(corners)
+    if float(np.abs(result - polygon).max()) > 0.25 * float(
+        np.hypot(*(polygon[1] - polygon[0])) + np.hypot(*(polygon[2] - polygon[1]))
+    ):
+        return None
+    return result
+
+
+def _plausible(quad: np.ndarray, settings: PlaneSettings) -> bool:
+    sides = np.roll(quad, -1, axis=0) - quad
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    if lengths.min() < settings.min_side_px:
+        return False
+    units = sides / lengths[:, None]
+    cosines = -(units * np.roll(units, -1, axis=0)).sum(axis=1)
+    limit = math.cos(math.radians(settings.min_corner_deg))
+    return bool((np.abs(cosines) <= limit).all())
+
+
+def _homography(params: np.ndarray) -> np.ndarray:
+    """Projective then affine part of a rectification (of normalised coordinates)."""
+    l1, l2, shear, stretch = params
+    projective = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [l1, l2, 1.0]])
+    affine = np.array([[1.0, shear, 0.0], [0.0, math.exp(stretch), 0.0], [0.0, 0.0, 1.0]])
+    return affine @ projective
+
+
+def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -> np.ndarray:
+    """Per outline: its four corners' cosines and its proportion's distance from a card's or a
+    pair's (log), each over its scale. ``quads``: K x 4 x 2 (normalised)."""
+    matrix = _homography(params)
+    ones = np.ones(quads.shape[:2] + (1,))
+    mapped = np.concatenate([quads, ones], axis=2) @ matrix.T
+    w = mapped[:, :, 2:]
+    if (w <= 1e-6).any():
+        return np.full(quads.shape[0] * 5, 1e3)
+    points = mapped[:, :, :2] / w
+    sides = np.roll(points, -1, axis=1) - points
+    lengths = np.sqrt((sides * sides).sum(axis=2))
+    units = sides / lengths[:, :, None]
+    cosines = (units * np.roll(units, -1, axis=1)).sum(axis=2)
+    across = (lengths[:, 0] + lengths[:, 2]) / 2
+    along = (lengths[:, 1] + lengths[:, 3]) / 2
+    proportion = np.abs(np.log(across / along))
+    aspect = np.min(
+        np.abs(proportion[:, None] - np.log(np.array((*SHAPES, SQUARE)))[None, :]), axis=1
+    )
+    return np.concatenate(
+        [cosines / settings.angle_scale, aspect[:, None] / settings.aspect_scale], axis=1
+    ).ravel()
+
+
+def fit_plane(
+    quads: list[np.ndarray], shape: tuple[int, int], settings: PlaneSettings
+) -> np.ndarray | None:
+    """The homography from view pixels to a plane on which every outline is (nearly) a
+    rectangle of a card's or a pair's proportions, up to scale and turn; None without outlines.
+
+    Gauss-Newton with a damping term, from the camera looking straight down; each outline's
+    residuals are weighed down (Cauchy) by how badly it fits, so a shape that is no card
+    cannot pull the plane away from the cards."""
+    if not quads:
+        return None
+    height, width = shape
+    half = max(width, height) / 2.0
+    normalise = np.array(
+        [[1 / half, 0, -width / 2 / half], [0, 1 / half, -height / 2 / half], [0, 0, 1]]
+    )
+    stacked = np.stack(quads)
+    normal = (stacked - np.array([width / 2, height / 2])) / half
+    params = np.zeros(4)
+    damping = 1e-3
+    count = len(quads)
+    weights = np.ones(count * 5)
+    for iteration in range(settings.iterations):
+        residual = _residuals(params, normal, settings)
+        if iteration % 5 == 4:  # robust weights: an outline that fits badly counts less
+            per_quad = np.sqrt((residual.reshape(count, 5) ** 2).mean(axis=1))
+            weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), 5)
+        jacobian = np.empty((len(residual), 4))
+        for k in range(4):
+            step = np.zeros(4)
+            step[k] = 1e-5
+            jacobian[:, k] = (_residuals(params + step, normal, settings) - residual) / 1e-5
+        weighted = jacobian * weights[:, None]
+        normal_matrix = weighted.T @ jacobian
+        gradient = weighted.T @ residual
+        cost = float((weights * residual**2).sum())
+        while True:
+            update = np.linalg.solve(normal_matrix + damping * np.eye(4), -gradient)
+            trial = params + update
+            trial_cost = float((weights * _residuals(trial, normal, settings) ** 2).sum())
+            if trial_cost <= cost:
+                params = trial
+                damping = max(1e-6, damping / 3)
+                break
+            damping *= 4
+            if damping > 1e6:
+                break
+        if float(np.abs(update).max()) < 1e-7 or damping > 1e6:
+            break
+    return _homography(params) @ normalise
+
+
+@dataclass(frozen=True, slots=True)
+class Plane:
+    """The rectification found: view pixels to plane units, and the card's width there."""
+
+    to_plane: np.ndarray
+    card_width: float
+    agreed: int  # outlines that agree with that width (a pair side by side counts too)
+    outlines: int
+    content: tuple[int, int, int, int]  # the box (view pixels) of everything not felt
+
+
+def _map(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
+    result = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), matrix)
+    mapped: np.ndarray = result.reshape(points.shape)
+    return mapped
+
+
+def _shape_error(quad: np.ndarray, to_plane: np.ndarray) -> tuple[float, float, float]:
+    """An outline on the plane: its worst corner's cosine, its proportion's distance (log) from
+    a card's or a pair's, and the card width it suggests."""
+    mapped = _map(to_plane, quad)
+    sides = np.roll(mapped, -1, axis=0) - mapped
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    units = sides / lengths[:, None]
+    cosine = float(np.abs((units * np.roll(units, -1, axis=0)).sum(axis=1)).max())
+    short = min(lengths[0] + lengths[2], lengths[1] + lengths[3]) / 2
+    long = max(lengths[0] + lengths[2], lengths[1] + lengths[3]) / 2
+    aspect = float(np.min(np.abs(math.log(long / short) - np.log(np.array(SHAPES)))))
+    width = short if long / short > 2.1 else math.sqrt(short * long / CARD_ASPECT)
+    return cosine, aspect, float(width)
+
+
+def card_width(
+    quads: list[np.ndarray], to_plane: np.ndarray, settings: PlaneSettings
+) -> tuple[float, list[int]] | None:
+    """The card's width on the plane: of the widths the card-shaped outlines suggest (each as a
+    card, or as a pair of cards), the smallest one most of them agree with; and which outlines
+    agree (None: no outline is card-shaped on the plane)."""
+    shaped: list[tuple[int, float]] = []
+    for n, quad in enumerate(quads):
+        cosine, aspect, width = _shape_error(quad, to_plane)
+        if cosine <= settings.max_cosine and aspect <= settings.max_aspect_error:
+            shaped.append((n, width))
+    if not shaped:
+        return None
+    widths = [w for _, w in shaped]
+    best, best_votes = widths[0], -1
+    for candidate in sorted(widths):
+        votes = sum(
+            1
+            for w in widths
+            if abs(w / candidate - 1) < 0.15 or abs(w / (candidate * settings.pair_ratio) - 1) < 0.1
+        )
+        if votes > best_votes:
+            best, best_votes = candidate, votes
+    agreeing = [w for w in widths if abs(w / best - 1) < 0.15]
+    members = [
+        n
+        for n, w in shaped
+        if abs(w / best - 1) < 0.15 or abs(w / (best * settings.pair_ratio) - 1) < 0.1
+    ]
+    return float(np.median(agreeing)), members
+
+
+def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
+    """The table's plane from a rough card mask of the view (no card size known)."""
+    quads = lone_outlines(mask, settings)
+    matrix = fit_plane(quads, mask.shape[:2], settings)
+    if matrix is None:
+        return None
+    chosen = card_width(quads, matrix, settings)
+    if chosen is None:
+        return None
+    members = [quads[n] for n in chosen[1]]
+    if len(members) < len(quads):  # fitted again to the card-shaped outlines alone
+        refitted = fit_plane(members, mask.shape[:2], settings)
+        if refitted is not None:
+            again = card_width(members, refitted, settings)
+            if again is not None:
+                matrix, chosen = refitted, (again[0], [chosen[1][n] for n in again[1]])
+    points = cv2.findNonZero(mask)
+    box = cv2.boundingRect(points) if points is not None else (0, 0, mask.shape[1], mask.shape[0])
+    return Plane(matrix, chosen[0], len(chosen[1]), len(quads), box)
+
+
+def in_frame(view: WorkView, frame_shape: tuple[int, int], margin: int = 2) -> np.ndarray:
+    """The work view's pixels that show the frame (255), less ``margin`` pixels at its edge."""
+    height, width = frame_shape
+    outline = np.array(
+        [[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float64
+    )
+    corners = _map(np.linalg.inv(view.to_image), outline)
+    shown = np.zeros(view.image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(shown, np.rint(corners).astype(np.int32), 255)
+    if margin > 0:
+        shown = cv2.erode(shown, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
+    return shown
+
+
+def rectified_view(
+    frame: np.ndarray,
+    view_to_image: np.ndarray,
+    plane: Plane,
+    card_width: float,
+    settings: PlaneSettings,
+) -> WorkView | None:
+    """The frame warped onto the plane, cards ``target_card_px`` wide (or fewer pixels, so that
+    the view stays under ``max_view_px``; cropped round the frame's middle at ``min_card_px``).
+    ``card_width`` is the card's width on the plane (``plane.card_width`` or a guess)."""
+    height, width = frame.shape[:2]
+    image_to_plane = plane.to_plane @ np.linalg.inv(view_to_image)
+    outline = np.array(
+        [[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float64
+    )
+    # The frame's corners must stay in front of the camera (the horizon out of the frame).
+    homogeneous = np.hstack([outline, np.ones((4, 1))]) @ image_to_plane.T
+    if (homogeneous[:, 2] * homogeneous[0, 2] <= 0).any():
+        return None
+    corners = _map(image_to_plane, outline)
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    # Only what is not felt needs to be seen (and a card's width round it).
+    x, y, w, h = plane.content
+    box = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+    content = _map(plane.to_plane, box)
+    low = np.maximum(low, content.min(axis=0) - card_width)
+    high = np.minimum(high, content.max(axis=0) + card_width)
+    if (high <= low).any():
+        return None
+    scale = settings.target_card_px / card_width
+    area = float(np.prod((high - low) * scale))
+    if area > settings.max_view_px:
+        scale *= math.sqrt(settings.max_view_px / area)
+        scale = max(scale, settings.min_card_px / card_width)
+    size = (high - low) * scale
+    if size[0] * size[1] > 4 * settings.max_view_px:
+        return None  # a view this large is no table seen from a sensible height
+    plane_to_work = np.array([[scale, 0, -low[0] * scale], [0, scale, -low[1] * scale], [0, 0, 1]])
+    image_to_work = plane_to_work @ image_to_plane
+    image_to_work /= image_to_work[2, 2]
+    work_size = (max(1, round(size[0])), max(1, round(size[1])))
+    work = cv2.warpPerspective(
+        frame, image_to_work, work_size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    card = (card_width * scale, card_width * scale * CARD_ASPECT)
+    return WorkView(work, np.linalg.inv(image_to_work), card)
