@@ -24,7 +24,7 @@ Stages (pure):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -45,12 +45,15 @@ class PlaneSettings:
 
     min_fill: float = 0.93  # a lone outline fills this share of its convex hull ...
     max_quad_error: float = 0.06  # ... and its four-sided polygon is this close to the hull
+    loose_fill: float = 0.85  # ... or these, when no outline passes the first two
+    loose_quad_error: float = 0.12
     min_corner_deg: float = 40.0  # a card's corner is seen between this and 180 less it
     min_side_px: float = 8.0  # each side at least this long (work pixels)
     min_area_share: float = 0.0015  # ... and the outline this share of the view at least
     max_area_share: float = 0.25  # ... and at most this
     angle_scale: float = 0.05  # a corner's cosine this far from 0 weighs as much as ...
     aspect_scale: float = 0.05  # ... a proportion this far (log) from a card's
+    size_scale: float = 0.05  # ... and a size this far (log) from the cards' common size
     iterations: int = 30
     max_cosine: float = 0.2  # on the plane, a card's corner is within 12 degrees of square
     max_aspect_error: float = 0.12  # ... and its proportions within 12% of a card's or a pair's
@@ -141,7 +144,7 @@ def _plausible(quad: np.ndarray, settings: PlaneSettings) -> bool:
 
 def _homography(params: np.ndarray) -> np.ndarray:
     """Projective then affine part of a rectification (of normalised coordinates)."""
-    l1, l2, shear, stretch = params
+    l1, l2, shear, stretch = params[:4]
     projective = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [l1, l2, 1.0]])
     affine = np.array([[1.0, shear, 0.0], [0.0, math.exp(stretch), 0.0], [0.0, 0.0, 1.0]])
     return affine @ projective
@@ -155,7 +158,7 @@ def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -
     mapped = np.concatenate([quads, ones], axis=2) @ matrix.T
     w = mapped[:, :, 2:]
     if (w <= 1e-6).any():
-        return np.full(quads.shape[0] * 5, 1e3)
+        return np.full(quads.shape[0] * 6, 1e3)
     points = mapped[:, :, :2] / w
     sides = np.roll(points, -1, axis=1) - points
     lengths = np.sqrt((sides * sides).sum(axis=2))
@@ -164,11 +167,21 @@ def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -
     across = (lengths[:, 0] + lengths[:, 2]) / 2
     along = (lengths[:, 1] + lengths[:, 3]) / 2
     proportion = np.abs(np.log(across / along))
-    aspect = np.min(
-        np.abs(proportion[:, None] - np.log(np.array((*SHAPES, SQUARE)))[None, :]), axis=1
-    )
+    distances = np.abs(proportion[:, None] - np.log(np.array((*SHAPES, SQUARE)))[None, :])
+    aspect = distances.min(axis=1)
+    # Every card is one size on the plane (a pair twice a card's area; a square any size):
+    # nearer cards looking larger is what shows the tilt best.
+    card_area = math.exp(2 * params[4]) * CARD_ASPECT
+    size = 0.5 * np.log(across * along / card_area)
+    size = np.minimum(np.abs(size), np.abs(size - 0.5 * math.log(2.0)))
+    size[distances.argmin(axis=1) == len(SHAPES)] = 0.0
     return np.concatenate(
-        [cosines / settings.angle_scale, aspect[:, None] / settings.aspect_scale], axis=1
+        [
+            cosines / settings.angle_scale,
+            aspect[:, None] / settings.aspect_scale,
+            size[:, None] / settings.size_scale,
+        ],
+        axis=1,
     ).ravel()
 
 
@@ -190,18 +203,21 @@ def fit_plane(
     )
     stacked = np.stack(quads)
     normal = (stacked - np.array([width / 2, height / 2])) / half
-    params = np.zeros(4)
+    areas = np.abs([signed_area(q) for q in normal])
+    params = np.zeros(5)
+    params[4] = 0.5 * math.log(float(np.median(areas)) / CARD_ASPECT)
     damping = 1e-3
     count = len(quads)
-    weights = np.ones(count * 5)
+    per = 6  # residuals an outline
+    weights = np.ones(count * per)
     for iteration in range(settings.iterations):
         residual = _residuals(params, normal, settings)
         if iteration % 5 == 4:  # robust weights: an outline that fits badly counts less
-            per_quad = np.sqrt((residual.reshape(count, 5) ** 2).mean(axis=1))
-            weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), 5)
-        jacobian = np.empty((len(residual), 4))
-        for k in range(4):
-            step = np.zeros(4)
+            per_quad = np.sqrt((residual.reshape(count, per) ** 2).mean(axis=1))
+            weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), per)
+        jacobian = np.empty((len(residual), 5))
+        for k in range(5):
+            step = np.zeros(5)
             step[k] = 1e-5
             jacobian[:, k] = (_residuals(params + step, normal, settings) - residual) / 1e-5
         weighted = jacobian * weights[:, None]
@@ -209,7 +225,7 @@ def fit_plane(
         gradient = weighted.T @ residual
         cost = float((weights * residual**2).sum())
         while True:
-            update = np.linalg.solve(normal_matrix + damping * np.eye(4), -gradient)
+            update = np.linalg.solve(normal_matrix + damping * np.eye(5), -gradient)
             trial = params + update
             trial_cost = float((weights * _residuals(trial, normal, settings) ** 2).sum())
             if trial_cost <= cost:
@@ -256,6 +272,17 @@ def _shape_error(quad: np.ndarray, to_plane: np.ndarray) -> tuple[float, float, 
     return cosine, aspect, float(width)
 
 
+def _square(quad: np.ndarray, to_plane: np.ndarray, settings: PlaneSettings) -> bool:
+    """Whether an outline is a square on the plane (a marker's frame printed on the cloth)."""
+    mapped = _map(to_plane, quad)
+    sides = np.roll(mapped, -1, axis=0) - mapped
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    units = sides / lengths[:, None]
+    cosine = float(np.abs((units * np.roll(units, -1, axis=0)).sum(axis=1)).max())
+    ratio = (lengths[0] + lengths[2]) / (lengths[1] + lengths[3])
+    return cosine <= settings.max_cosine and abs(math.log(ratio)) <= settings.max_aspect_error
+
+
 def card_width(
     quads: list[np.ndarray], to_plane: np.ndarray, settings: PlaneSettings
 ) -> tuple[float, list[int]] | None:
@@ -289,7 +316,19 @@ def card_width(
 
 
 def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
-    """The table's plane from a rough card mask of the view (no card size known)."""
+    """The table's plane from a rough card mask of the view (no card size known). When no
+    lone outline is card-shaped (every card touches another), the blobs' outlines nearly
+    four-sided are taken (two cards side by side at a slight angle)."""
+    plane = _find_plane(mask, settings)
+    if plane is None and settings.loose_fill < settings.min_fill:
+        loose = replace(
+            settings, min_fill=settings.loose_fill, max_quad_error=settings.loose_quad_error
+        )
+        plane = _find_plane(mask, loose)
+    return plane
+
+
+def _find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
     quads = lone_outlines(mask, settings)
     matrix = fit_plane(quads, mask.shape[:2], settings)
     if matrix is None:
@@ -297,13 +336,14 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
     chosen = card_width(quads, matrix, settings)
     if chosen is None:
         return None
-    members = [quads[n] for n in chosen[1]]
+    squares = [q for n, q in enumerate(quads) if n not in chosen[1] and _square(q, matrix, settings)]
+    members = [quads[n] for n in chosen[1]] + squares
     if len(members) < len(quads):  # fitted again to the card-shaped outlines alone
         refitted = fit_plane(members, mask.shape[:2], settings)
         if refitted is not None:
             again = card_width(members, refitted, settings)
             if again is not None:
-                matrix, chosen = refitted, (again[0], [chosen[1][n] for n in again[1]])
+                matrix, chosen = refitted, (again[0], again[1])
     points = cv2.findNonZero(mask)
     box = cv2.boundingRect(points) if points is not None else (0, 0, mask.shape[1], mask.shape[0])
     return Plane(matrix, chosen[0], len(chosen[1]), len(quads), box)
