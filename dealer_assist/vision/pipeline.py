@@ -199,8 +199,10 @@ class _Finding:
 def _evidence(analysis: FrameAnalysis) -> float:
     """How well a finding is borne out by the indices read in it (cards of the wrong size
     put their corners where no index is)."""
-    return sum(d.confidence for d in analysis.detections) - 0.5 * sum(
-        1 for d in analysis.detections if d.card is None
+    # A card shape in which no index reads counts against its size as an uncertain card does
+    # (cards half their size are shapes between the indices).
+    return sum(d.confidence for d in analysis.detections) - 0.5 * (
+        sum(1 for d in analysis.detections if d.card is None) + len(analysis.unread_cards)
     )
 
 
@@ -370,7 +372,7 @@ class CardDetector:
         if plane is None:
             return
         widths = [plane.card_width]
-        if settings.try_pairs:
+        if settings.try_pairs and not plane.sure:
             widths.append(plane.card_width / settings.pair_ratio)
         for width in widths:
             rectified = rectified_view(frame, view.to_image, plane, width, settings)

@@ -45,6 +45,16 @@ class PlaneSettings:
 
     min_fill: float = 0.93  # a lone outline fills this share of its convex hull ...
     max_quad_error: float = 0.06  # ... and its four-sided polygon is this close to the hull
+    min_area_of_largest: float = 0.25  # an outline is this share of the largest one at least
+    min_image_aspect: float = 1.15  # a card 30 degrees off looks at least this long (a marker)
+    max_anisotropy: float = 1.3  # the plane's scale across over along, where the cards are
+    # Every card touching another: the tilt that makes the blobs' corners right angles.
+    max_tilt_deg: float = 36.0
+    tilt_step_deg: float = 3.0
+    azimuth_steps: int = 24
+    fields_of_view_deg: tuple[float, ...] = (40.0, 50.0, 60.0, 70.0)
+    min_tilt_corners: int = 6
+    corner_cost_cap: float = 0.15  # a corner this far (cosine) from square is no card's corner
     loose_fill: float = 0.85  # ... or these, when no outline passes the first two
     loose_quad_error: float = 0.12
     min_corner_deg: float = 40.0  # a card's corner is seen between this and 180 less it
@@ -101,9 +111,19 @@ def lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray]
             continue
         if abs(abs(signed_area(quad)) - hull_area) > settings.max_quad_error * hull_area:
             continue
+        sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+        if max(sides[0] + sides[2], sides[1] + sides[3]) < settings.min_image_aspect * min(
+            sides[0] + sides[2], sides[1] + sides[3]
+        ):
+            continue  # square in the picture: a card is longer than that from any sane angle
         if signed_area(quad) < 0:
             quad = quad[::-1].copy()
         found.append(quad)
+    if found:
+        # Much smaller than the largest: no card (a marker, a chip's insert); cards differ in
+        # size by the tilt alone, and a pair is twice a card.
+        areas = [abs(signed_area(q)) for q in found]
+        found = [q for q, a in zip(found, areas, strict=True) if a >= settings.min_area_of_largest * max(areas)]
     return found
 
 
@@ -249,6 +269,7 @@ class Plane:
     agreed: int  # outlines that agree with that width (a pair side by side counts too)
     outlines: int
     content: tuple[int, int, int, int]  # the box (view pixels) of everything not felt
+    sure: bool = False  # some outlines were pairs of cards that wide: it is a card's width
 
 
 def _map(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -272,6 +293,22 @@ def _shape_error(quad: np.ndarray, to_plane: np.ndarray) -> tuple[float, float, 
     return cosine, aspect, float(width)
 
 
+def _anisotropy(matrix: np.ndarray, point: np.ndarray) -> float:
+    """How much more the plane stretches one way than the other at ``point`` (1: not at all)."""
+    x, y = float(point[0]), float(point[1])
+    w = float(matrix[2, 0] * x + matrix[2, 1] * y + matrix[2, 2])
+    u = (matrix[0, 0] * x + matrix[0, 1] * y + matrix[0, 2]) / w
+    v = (matrix[1, 0] * x + matrix[1, 1] * y + matrix[1, 2]) / w
+    jacobian = np.array(
+        [
+            [matrix[0, 0] - u * matrix[2, 0], matrix[0, 1] - u * matrix[2, 1]],
+            [matrix[1, 0] - v * matrix[2, 0], matrix[1, 1] - v * matrix[2, 1]],
+        ]
+    ) / w
+    values = np.linalg.svd(jacobian, compute_uv=False)
+    return float(values[0] / max(values[1], 1e-12))
+
+
 def _square(quad: np.ndarray, to_plane: np.ndarray, settings: PlaneSettings) -> bool:
     """Whether an outline is a square on the plane (a marker's frame printed on the cloth)."""
     mapped = _map(to_plane, quad)
@@ -285,10 +322,11 @@ def _square(quad: np.ndarray, to_plane: np.ndarray, settings: PlaneSettings) -> 
 
 def card_width(
     quads: list[np.ndarray], to_plane: np.ndarray, settings: PlaneSettings
-) -> tuple[float, list[int]] | None:
+) -> tuple[float, list[int], bool] | None:
     """The card's width on the plane: of the widths the card-shaped outlines suggest (each as a
     card, or as a pair of cards), the smallest one most of them agree with; and which outlines
-    agree (None: no outline is card-shaped on the plane)."""
+    agree; and whether some outlines are pairs of those (then the width is surely a card's, not
+    a pair's). None: no outline is card-shaped on the plane."""
     shaped: list[tuple[int, float]] = []
     for n, quad in enumerate(quads):
         cosine, aspect, width = _shape_error(quad, to_plane)
@@ -307,12 +345,17 @@ def card_width(
         if votes > best_votes:
             best, best_votes = candidate, votes
     agreeing = [w for w in widths if abs(w / best - 1) < 0.15]
+    if any(abs(w / (best * settings.pair_ratio) - 1) < 0.1 for w in widths):
+        # Outlines that are pairs of the cards agreeing: those are cards for sure.
+        best = float(np.median(agreeing))
+        members = [n for n, w in shaped if abs(w / best - 1) < 0.15 or abs(w / (best * settings.pair_ratio) - 1) < 0.1]
+        return best, members, True
     members = [
         n
         for n, w in shaped
         if abs(w / best - 1) < 0.15 or abs(w / (best * settings.pair_ratio) - 1) < 0.1
     ]
-    return float(np.median(agreeing)), members
+    return float(np.median(agreeing)), members, False
 
 
 def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
@@ -325,7 +368,20 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
             settings, min_fill=settings.loose_fill, max_quad_error=settings.loose_quad_error
         )
         plane = _find_plane(mask, loose)
+    if plane is None:
+        matrix = tilt_plane(mask, settings)
+        width = width_from_edges(mask, matrix, settings) if matrix is not None else None
+        if matrix is not None and width is not None:
+            plane = Plane(matrix, width, 0, 0, _content(mask))
     return plane
+
+
+def _content(mask: np.ndarray) -> tuple[int, int, int, int]:
+    points = cv2.findNonZero(mask)
+    if points is None:
+        return (0, 0, mask.shape[1], mask.shape[0])
+    x, y, w, h = cv2.boundingRect(points)
+    return (int(x), int(y), int(w), int(h))
 
 
 def _find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
@@ -343,10 +399,13 @@ def _find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
         if refitted is not None:
             again = card_width(members, refitted, settings)
             if again is not None:
-                matrix, chosen = refitted, (again[0], again[1])
+                matrix, chosen = refitted, again
     points = cv2.findNonZero(mask)
     box = cv2.boundingRect(points) if points is not None else (0, 0, mask.shape[1], mask.shape[0])
-    return Plane(matrix, chosen[0], len(chosen[1]), len(quads), box)
+    centre = np.mean(np.stack(quads), axis=(0, 1))
+    if _anisotropy(matrix, centre) > settings.max_anisotropy:
+        return None  # a view no camera of a table gives (the outlines were no cards)
+    return Plane(matrix, chosen[0], len(chosen[1]), len(quads), box, chosen[2])
 
 
 def in_frame(view: WorkView, frame_shape: tuple[int, int], margin: int = 2) -> np.ndarray:
@@ -409,3 +468,119 @@ def rectified_view(
     )
     card = (card_width * scale, card_width * scale * CARD_ASPECT)
     return WorkView(work, np.linalg.inv(image_to_work), card)
+
+
+# --- every card touching another: the camera's tilt from the blobs' corners -------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Corners:
+    """Convex corners of the blobs' outlines: the corner and its two neighbouring vertices."""
+
+    at: np.ndarray  # N x 2
+    before: np.ndarray  # N x 2
+    after: np.ndarray  # N x 2
+    edges: list[np.ndarray]  # each blob's polygon (for the card's width)
+
+
+def _blob_corners(mask: np.ndarray, settings: PlaneSettings) -> _Corners:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    view_area = float(mask.shape[0] * mask.shape[1])
+    at, before, after, polygons = [], [], [], []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < settings.min_area_share * view_area:
+            continue
+        polygon = cv2.approxPolyDP(contour, 0.015 * cv2.arcLength(contour, True), True)
+        polygon = polygon.reshape(-1, 2).astype(np.float64)
+        if len(polygon) < 4:
+            continue
+        polygons.append(polygon)
+        orientation = 1.0 if signed_area(polygon) > 0 else -1.0
+        shortest = max(settings.min_side_px, 0.2 * math.sqrt(area))
+        for k in range(len(polygon)):
+            p, a, b = polygon[k], polygon[k - 1], polygon[(k + 1) % len(polygon)]
+            u, v = p - a, b - p
+            if min(np.hypot(*u), np.hypot(*v)) < shortest:
+                continue
+            if float(u[0] * v[1] - u[1] * v[0]) * orientation <= 0:
+                continue  # concave: where two cards meet
+            cosine = float(-(u @ v) / (np.hypot(*u) * np.hypot(*v)))
+            if abs(cosine) > math.cos(math.radians(settings.min_corner_deg)):
+                continue
+            at.append(p)
+            before.append(a)
+            after.append(b)
+    empty = np.zeros((0, 2))
+    return _Corners(
+        np.array(at) if at else empty,
+        np.array(before) if before else empty,
+        np.array(after) if after else empty,
+        polygons,
+    )
+
+
+def _tilt_homographies(shape: tuple[int, int], settings: PlaneSettings) -> np.ndarray:
+    """Homographies (H x 3 x 3) that undo a camera's tilt: ``K R K^-1`` for tilts up to
+    ``max_tilt_deg`` towards every side and focal lengths over the usual fields of view."""
+    height, width = shape
+    result = []
+    for fov in settings.fields_of_view_deg:
+        focal = width / 2 / math.tan(math.radians(fov) / 2)
+        intrinsic = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1.0]])
+        inverse = np.linalg.inv(intrinsic)
+        for tilt in np.arange(0.0, settings.max_tilt_deg + 0.1, settings.tilt_step_deg):
+            sides = 1 if tilt == 0 else settings.azimuth_steps
+            for k in range(sides):
+                azimuth = 2 * math.pi * k / sides
+                axis = np.array([math.cos(azimuth), math.sin(azimuth), 0.0]) * math.radians(tilt)
+                rotation, _ = cv2.Rodrigues(axis)
+                result.append(intrinsic @ rotation @ inverse)
+    return np.array(result)
+
+
+def _apply_many(matrices: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Points (N x 2) through each of H homographies: H x N x 2."""
+    homogeneous = np.hstack([points, np.ones((len(points), 1))])
+    mapped = np.einsum("hij,nj->hni", matrices, homogeneous)
+    result: np.ndarray = mapped[:, :, :2] / mapped[:, :, 2:]
+    return result
+
+
+def tilt_plane(mask: np.ndarray, settings: PlaneSettings) -> np.ndarray | None:
+    """The rotation that makes most blob corners right angles (view pixels to a view seen from
+    straight above, up to scale); None with too few corners to tell."""
+    corners = _blob_corners(mask, settings)
+    if len(corners.at) < settings.min_tilt_corners:
+        return None
+    matrices = _tilt_homographies(mask.shape[:2], settings)
+    at = _apply_many(matrices, corners.at)
+    u = at - _apply_many(matrices, corners.before)
+    v = _apply_many(matrices, corners.after) - at
+    cosines = (u * v).sum(axis=2) / np.sqrt((u * u).sum(axis=2) * (v * v).sum(axis=2))
+    cost = np.minimum(cosines**2, settings.corner_cost_cap**2).sum(axis=1)
+    best = int(np.argmin(cost))
+    return np.asarray(matrices[best] / matrices[best][2, 2])
+
+
+def width_from_edges(mask: np.ndarray, to_plane: np.ndarray, settings: PlaneSettings) -> float | None:
+    """The card's width on the plane from the blobs' straight edges: each votes for the width
+    it would have as a card's short side and as its long side; cards agree, pairs do not."""
+    corners = _blob_corners(mask, settings)
+    lengths: list[float] = []
+    for polygon in corners.edges:
+        mapped = _map(to_plane, polygon)
+        sides = np.roll(mapped, -1, axis=0) - mapped
+        lengths.extend(np.hypot(sides[:, 0], sides[:, 1]).tolist())
+    votes = np.array(lengths)
+    if len(votes) == 0:
+        return None
+    votes = votes[votes >= 0.3 * np.percentile(votes, 90)]
+    candidates = np.log(np.concatenate([votes, votes / CARD_ASPECT]))
+    weights = np.concatenate([votes, votes])
+    bins = np.arange(candidates.min() - 0.04, candidates.max() + 0.08, 0.04)
+    histogram, edges = np.histogram(candidates, bins=bins, weights=weights)
+    smoothed = np.convolve(histogram, [0.5, 1.0, 0.5], mode="same")
+    peak = int(np.argmax(smoothed))
+    near = np.abs(candidates - (edges[peak] + 0.02)) < 0.06
+    return float(np.exp(np.average(candidates[near], weights=weights[near])))
