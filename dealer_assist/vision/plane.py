@@ -47,7 +47,7 @@ class PlaneSettings:
     max_quad_error: float = 0.06  # ... and its four-sided polygon is this close to the hull
     min_area_of_largest: float = 0.25  # an outline is this share of the largest one at least
     min_image_aspect: float = 1.15  # a card 30 degrees off looks at least this long (a marker)
-    max_anisotropy: float = 1.3  # the plane's scale across over along, where the cards are
+    max_anisotropy: float = 1.6  # the plane's scale across over along, where the cards are
     # Every card touching another: the tilt that makes the blobs' corners right angles.
     max_tilt_deg: float = 36.0
     tilt_step_deg: float = 3.0
