@@ -368,6 +368,8 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
             settings, min_fill=settings.loose_fill, max_quad_error=settings.loose_quad_error
         )
         plane = _find_plane(mask, loose)
+        if plane is not None and plane.agreed < 2:
+            plane = None  # one rough outline can be fitted to anything: the corners tell better
     if plane is None:
         matrix = tilt_plane(mask, settings)
         width = width_from_edges(mask, matrix, settings) if matrix is not None else None

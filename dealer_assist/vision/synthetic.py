@@ -75,6 +75,10 @@ class SceneStyle:
 # A camera up to 30 degrees off vertical, rolled any way, cards 70-130 pixels wide: the view
 # ``vision detect`` reads without a layout (issue 28).
 TILTED = SceneStyle(camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0)
+# Tilted 20-30 degrees, every card touching its neighbour, no glare: the finder's hard case.
+TILTED_TOUCHING = SceneStyle(
+    camera_tilt_deg=(20.0, 30.0), rotation_deg=180.0, touching=1.0, glare=0.0, card_px=(90.0, 130.0)
+)
 # The same camera closer: cards 110-230 pixels wide, some of them out of the picture.
 TILTED_CLOSE = SceneStyle(
     camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, card_px=(110.0, 230.0), whole_region=False
