@@ -40,6 +40,7 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
+from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
     ViewMaps,
@@ -51,9 +52,9 @@ from dealer_assist.vision.quads import (
     find_quads,
     make_view,
 )
-from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 
 DEFAULT_THRESHOLD = 0.98
+DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +277,7 @@ class CardDetector:
         read_middles: bool = True,
         middle: MiddleSettings | None = None,
         noise_sureness: float = NOISE_SURENESS,
-        plane: PlaneSettings | None = PlaneSettings(),
+        plane: PlaneSettings | None = DEFAULT_PLANE,
     ) -> None:
         self.layout = layout
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
@@ -374,6 +375,8 @@ class CardDetector:
         widths = [plane.card_width]
         if settings.try_pairs and not plane.sure:
             widths.append(plane.card_width / settings.pair_ratio)
+        if settings.try_pairs and plane.guessed:
+            widths.append(plane.card_width * settings.pair_ratio)
         for width in widths:
             rectified = rectified_view(frame, view.to_image, plane, width, settings)
             if rectified is None or rectified.card_px is None:
@@ -436,6 +439,8 @@ class CardDetector:
                     analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
+            if not analysis.unread_cards and all(d.card is not None for d in best.detections):
+                break  # every shape read surely: another card size cannot do better
         assert best is not None
         return best
 

@@ -123,7 +123,11 @@ def lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray]
         # Much smaller than the largest: no card (a marker, a chip's insert); cards differ in
         # size by the tilt alone, and a pair is twice a card.
         areas = [abs(signed_area(q)) for q in found]
-        found = [q for q, a in zip(found, areas, strict=True) if a >= settings.min_area_of_largest * max(areas)]
+        found = [
+            q
+            for q, a in zip(found, areas, strict=True)
+            if a >= settings.min_area_of_largest * max(areas)
+        ]
     return found
 
 
@@ -167,14 +171,15 @@ def _homography(params: np.ndarray) -> np.ndarray:
     l1, l2, shear, stretch = params[:4]
     projective = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [l1, l2, 1.0]])
     affine = np.array([[1.0, shear, 0.0], [0.0, math.exp(stretch), 0.0], [0.0, 0.0, 1.0]])
-    return affine @ projective
+    result: np.ndarray = affine @ projective
+    return result
 
 
 def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -> np.ndarray:
     """Per outline: its four corners' cosines and its proportion's distance from a card's or a
     pair's (log), each over its scale. ``quads``: K x 4 x 2 (normalised)."""
     matrix = _homography(params)
-    ones = np.ones(quads.shape[:2] + (1,))
+    ones = np.ones((*quads.shape[:2], 1))
     mapped = np.concatenate([quads, ones], axis=2) @ matrix.T
     w = mapped[:, :, 2:]
     if (w <= 1e-6).any():
@@ -257,7 +262,8 @@ def fit_plane(
                 break
         if float(np.abs(update).max()) < 1e-7 or damping > 1e6:
             break
-    return _homography(params) @ normalise
+    result: np.ndarray = _homography(params) @ normalise
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +276,7 @@ class Plane:
     outlines: int
     content: tuple[int, int, int, int]  # the box (view pixels) of everything not felt
     sure: bool = False  # some outlines were pairs of cards that wide: it is a card's width
+    guessed: bool = False  # the width is the blobs' edges' vote (no lone outline showed it)
 
 
 def _map(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -299,12 +306,15 @@ def _anisotropy(matrix: np.ndarray, point: np.ndarray) -> float:
     w = float(matrix[2, 0] * x + matrix[2, 1] * y + matrix[2, 2])
     u = (matrix[0, 0] * x + matrix[0, 1] * y + matrix[0, 2]) / w
     v = (matrix[1, 0] * x + matrix[1, 1] * y + matrix[1, 2]) / w
-    jacobian = np.array(
-        [
-            [matrix[0, 0] - u * matrix[2, 0], matrix[0, 1] - u * matrix[2, 1]],
-            [matrix[1, 0] - v * matrix[2, 0], matrix[1, 1] - v * matrix[2, 1]],
-        ]
-    ) / w
+    jacobian = (
+        np.array(
+            [
+                [matrix[0, 0] - u * matrix[2, 0], matrix[0, 1] - u * matrix[2, 1]],
+                [matrix[1, 0] - v * matrix[2, 0], matrix[1, 1] - v * matrix[2, 1]],
+            ]
+        )
+        / w
+    )
     values = np.linalg.svd(jacobian, compute_uv=False)
     return float(values[0] / max(values[1], 1e-12))
 
@@ -348,7 +358,11 @@ def card_width(
     if any(abs(w / (best * settings.pair_ratio) - 1) < 0.1 for w in widths):
         # Outlines that are pairs of the cards agreeing: those are cards for sure.
         best = float(np.median(agreeing))
-        members = [n for n, w in shaped if abs(w / best - 1) < 0.15 or abs(w / (best * settings.pair_ratio) - 1) < 0.1]
+        members = [
+            n
+            for n, w in shaped
+            if abs(w / best - 1) < 0.15 or abs(w / (best * settings.pair_ratio) - 1) < 0.1
+        ]
         return best, members, True
     members = [
         n
@@ -363,19 +377,29 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
     lone outline is card-shaped (every card touches another), the blobs' outlines nearly
     four-sided are taken (two cards side by side at a slight angle)."""
     plane = _find_plane(mask, settings)
-    if plane is None and settings.loose_fill < settings.min_fill:
+    if plane is not None:
+        return plane
+    if settings.loose_fill < settings.min_fill:
         loose = replace(
             settings, min_fill=settings.loose_fill, max_quad_error=settings.loose_quad_error
         )
         plane = _find_plane(mask, loose)
-        if plane is not None and plane.agreed < 2:
-            plane = None  # one rough outline can be fitted to anything: the corners tell better
-    if plane is None:
-        matrix = tilt_plane(mask, settings)
-        width = width_from_edges(mask, matrix, settings) if matrix is not None else None
-        if matrix is not None and width is not None:
-            plane = Plane(matrix, width, 0, 0, _content(mask))
-    return plane
+    if plane is not None and plane.agreed >= 2:
+        return plane
+    # One outline can be fitted to anything: the blobs' corners judge it against the tilt
+    # that squares them best.
+    corners = _blob_corners(mask, settings)
+    matrix = tilt_plane(mask, settings, corners)
+    if matrix is None:
+        return plane
+    if plane is not None and _corner_cost(plane.to_plane[None], corners, settings) <= _corner_cost(
+        matrix[None], corners, settings
+    ):
+        return plane
+    width = width_from_edges(matrix, corners)
+    if width is None:
+        return plane
+    return Plane(matrix, width, 0, 0, _content(mask), guessed=True)
 
 
 def _content(mask: np.ndarray) -> tuple[int, int, int, int]:
@@ -394,7 +418,9 @@ def _find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
     chosen = card_width(quads, matrix, settings)
     if chosen is None:
         return None
-    squares = [q for n, q in enumerate(quads) if n not in chosen[1] and _square(q, matrix, settings)]
+    squares = [
+        q for n, q in enumerate(quads) if n not in chosen[1] and _square(q, matrix, settings)
+    ]
     members = [quads[n] for n in chosen[1]] + squares
     if len(members) < len(quads):  # fitted again to the card-shaped outlines alone
         refitted = fit_plane(members, mask.shape[:2], settings)
@@ -402,12 +428,10 @@ def _find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
             again = card_width(members, refitted, settings)
             if again is not None:
                 matrix, chosen = refitted, again
-    points = cv2.findNonZero(mask)
-    box = cv2.boundingRect(points) if points is not None else (0, 0, mask.shape[1], mask.shape[0])
     centre = np.mean(np.stack(quads), axis=(0, 1))
     if _anisotropy(matrix, centre) > settings.max_anisotropy:
         return None  # a view no camera of a table gives (the outlines were no cards)
-    return Plane(matrix, chosen[0], len(chosen[1]), len(quads), box, chosen[2])
+    return Plane(matrix, chosen[0], len(chosen[1]), len(quads), _content(mask), chosen[2])
 
 
 def in_frame(view: WorkView, frame_shape: tuple[int, int], margin: int = 2) -> np.ndarray:
@@ -420,7 +444,9 @@ def in_frame(view: WorkView, frame_shape: tuple[int, int], margin: int = 2) -> n
     shown = np.zeros(view.image.shape[:2], np.uint8)
     cv2.fillConvexPoly(shown, np.rint(corners).astype(np.int32), 255)
     if margin > 0:
-        shown = cv2.erode(shown, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
+        kernel = np.ones((2 * margin + 1, 2 * margin + 1), np.uint8)
+        eroded: np.ndarray = cv2.erode(shown, kernel)
+        return eroded
     return shown
 
 
@@ -549,26 +575,33 @@ def _apply_many(matrices: np.ndarray, points: np.ndarray) -> np.ndarray:
     return result
 
 
-def tilt_plane(mask: np.ndarray, settings: PlaneSettings) -> np.ndarray | None:
-    """The rotation that makes most blob corners right angles (view pixels to a view seen from
-    straight above, up to scale); None with too few corners to tell."""
-    corners = _blob_corners(mask, settings)
-    if len(corners.at) < settings.min_tilt_corners:
-        return None
-    matrices = _tilt_homographies(mask.shape[:2], settings)
+def _corner_cost(matrices: np.ndarray, corners: _Corners, settings: PlaneSettings) -> np.ndarray:
+    """How far from square the blob corners are on each plane (H homographies: H costs)."""
     at = _apply_many(matrices, corners.at)
     u = at - _apply_many(matrices, corners.before)
     v = _apply_many(matrices, corners.after) - at
     cosines = (u * v).sum(axis=2) / np.sqrt((u * u).sum(axis=2) * (v * v).sum(axis=2))
-    cost = np.minimum(cosines**2, settings.corner_cost_cap**2).sum(axis=1)
-    best = int(np.argmin(cost))
+    cost: np.ndarray = np.minimum(cosines**2, settings.corner_cost_cap**2).sum(axis=1)
+    return cost
+
+
+def tilt_plane(
+    mask: np.ndarray, settings: PlaneSettings, corners: _Corners | None = None
+) -> np.ndarray | None:
+    """The rotation that makes most blob corners right angles (view pixels to a view seen from
+    straight above, up to scale); None with too few corners to tell."""
+    if corners is None:
+        corners = _blob_corners(mask, settings)
+    if len(corners.at) < settings.min_tilt_corners:
+        return None
+    matrices = _tilt_homographies(mask.shape[:2], settings)
+    best = int(np.argmin(_corner_cost(matrices, corners, settings)))
     return np.asarray(matrices[best] / matrices[best][2, 2])
 
 
-def width_from_edges(mask: np.ndarray, to_plane: np.ndarray, settings: PlaneSettings) -> float | None:
+def width_from_edges(to_plane: np.ndarray, corners: _Corners) -> float | None:
     """The card's width on the plane from the blobs' straight edges: each votes for the width
     it would have as a card's short side and as its long side; cards agree, pairs do not."""
-    corners = _blob_corners(mask, settings)
     lengths: list[float] = []
     for polygon in corners.edges:
         mapped = _map(to_plane, polygon)

@@ -35,7 +35,10 @@ def _camera(tilt_deg: float, azimuth_deg: float) -> np.ndarray:
 def _card(matrix: np.ndarray, x: float, y: float, angle_deg: float) -> np.ndarray:
     a = math.radians(angle_deg)
     u, v = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
-    corners = [np.array([x, y]) + su * 31.5 * u + sv * 44.0 * v for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    corners = [
+        np.array([x, y]) + su * 31.5 * u + sv * 44.0 * v
+        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    ]
     points = cv2.perspectiveTransform(np.array([corners], np.float64), matrix)[0]
     return np.asarray(points)
 
