@@ -341,9 +341,10 @@ class CardDetector:
             rough = card_mask(view.image, None, self.finder)
             if self.plane is not None:
                 planar = list(self._plane_findings(frame, view, rough, self.plane))
-                if planar:
-                    yield from planar
+                yield from planar
+                if any(found.quads for found in planar):
                     return
+                # No card on the plane found: the frame as it is, as before.
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
             # side look like one larger card, so the size a long side suggests is tried too.
             guess = estimate_card_px(rough, self.finder)

@@ -396,8 +396,8 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
         matrix[None], corners, settings
     ):
         return plane
-    width = width_from_edges(matrix, corners)
-    if width is None:
+    width = width_from_edges(matrix, corners, mask.shape[:2])
+    if width is None or not settings.min_side_px <= width <= 0.4 * max(mask.shape[:2]):
         return plane
     return Plane(matrix, width, 0, 0, _content(mask), guessed=True)
 
@@ -599,14 +599,25 @@ def tilt_plane(
     return np.asarray(matrices[best] / matrices[best][2, 2])
 
 
-def width_from_edges(to_plane: np.ndarray, corners: _Corners) -> float | None:
+def width_from_edges(
+    to_plane: np.ndarray, corners: _Corners, shape: tuple[int, int]
+) -> float | None:
     """The card's width on the plane from the blobs' straight edges: each votes for the width
     it would have as a card's short side and as its long side; cards agree, pairs do not."""
     lengths: list[float] = []
+    height, width = shape
     for polygon in corners.edges:
         mapped = _map(to_plane, polygon)
         sides = np.roll(mapped, -1, axis=0) - mapped
-        lengths.extend(np.hypot(sides[:, 0], sides[:, 1]).tolist())
+        following = np.roll(polygon, -1, axis=0)
+        # An edge along the frame's border is where the frame cuts a card, not its side.
+        border = np.zeros(len(polygon), bool)
+        for axis, limit in ((0, width - 1), (1, height - 1)):
+            for value in (0.0, float(limit)):
+                border |= (np.abs(polygon[:, axis] - value) <= 2) & (
+                    np.abs(following[:, axis] - value) <= 2
+                )
+        lengths.extend(np.hypot(sides[~border, 0], sides[~border, 1]).tolist())
     votes = np.array(lengths)
     if len(votes) == 0:
         return None
