@@ -12,6 +12,7 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
@@ -195,13 +196,16 @@ class _Finding:
     # Cards found by the part of them in the view only (further past its edge than a lone
     # card may be cut): reported only when an index is read, never as an unread shape.
     far: list[bool]
+    planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
 
 
 def _evidence(analysis: FrameAnalysis) -> float:
     """How well a finding is borne out by the indices read in it (cards of the wrong size
     put their corners where no index is)."""
     # A card shape in which no index reads counts against its size as an uncertain card does
-    # (cards half their size are shapes between the indices).
+    # (cards half their size are shapes between the indices). Finding nothing is worst.
+    if not analysis.detections and not analysis.unread_cards:
+        return -math.inf
     return sum(d.confidence for d in analysis.detections) - 0.5 * (
         sum(1 for d in analysis.detections if d.card is None) + len(analysis.unread_cards)
     )
@@ -328,10 +332,10 @@ class CardDetector:
 
     def find(self, frame: np.ndarray) -> tuple[list[np.ndarray], tuple[float, float] | None]:
         """Card quadrilaterals in frame pixels (the finding stage alone; first size tried)."""
-        found = next(self._findings(frame))
+        found = next(f for f in self._findings(frame) if f is not None)
         return found.quads, found.card_px
 
-    def _findings(self, frame: np.ndarray) -> Iterator[_Finding]:
+    def _findings(self, frame: np.ndarray) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying."""
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
@@ -340,11 +344,15 @@ class CardDetector:
         else:
             rough = card_mask(view.image, None, self.finder)
             if self.plane is not None:
-                planar = list(self._plane_findings(frame, view, rough, self.plane))
-                yield from planar
-                if any(found.quads for found in planar):
-                    return
-                # No card on the plane found: the frame as it is, as before.
+                # The frame as it is comes after, read only when nothing on the plane reads
+                # surely (``analyse``): the plane of a frame of printed words and no lone card
+                # may be no plane at all.
+                planar = False
+                for found in self._plane_findings(frame, view, rough, self.plane):
+                    planar = True
+                    yield found
+                if planar:
+                    yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
             # side look like one larger card, so the size a long side suggests is tried too.
             guess = estimate_card_px(rough, self.finder)
@@ -392,6 +400,7 @@ class CardDetector:
                 card_px,
                 foreground,
                 [False] * len(quads),
+                planar=True,
             )
 
     def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -411,7 +420,17 @@ class CardDetector:
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
         best: FrameAnalysis | None = None
+        best_planar = False
         for found in self._findings(frame):
+            if found is None:
+                if best is not None and best_planar and any(
+                    d.card is not None for d in best.detections
+                ):
+                    break  # a card read surely on the plane: the plane holds
+                # Nothing read surely on the plane (no lone card showed it: a frame of printed
+                # words, chips, a hand): the frame as it is decides, as without the plane.
+                best, best_planar = None, False
+                continue
             analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
             analysis.foreground = found.foreground
             regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
@@ -440,7 +459,12 @@ class CardDetector:
                     analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
-            if not analysis.unread_cards and all(d.card is not None for d in best.detections):
+                best_planar = found.planar
+            if (
+                best.detections
+                and not best.unread_cards
+                and all(d.card is not None for d in best.detections)
+            ):
                 break  # every shape read surely: another card size cannot do better
         assert best is not None
         return best
