@@ -12,7 +12,6 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
@@ -203,9 +202,7 @@ def _evidence(analysis: FrameAnalysis) -> float:
     """How well a finding is borne out by the indices read in it (cards of the wrong size
     put their corners where no index is)."""
     # A card shape in which no index reads counts against its size as an uncertain card does
-    # (cards half their size are shapes between the indices). Finding nothing is worst.
-    if not analysis.detections and not analysis.unread_cards:
-        return -math.inf
+    # (cards half their size are shapes between the indices).
     return sum(d.confidence for d in analysis.detections) - 0.5 * (
         sum(1 for d in analysis.detections if d.card is None) + len(analysis.unread_cards)
     )
@@ -423,8 +420,10 @@ class CardDetector:
         best_planar = False
         for found in self._findings(frame):
             if found is None:
-                if best is not None and best_planar and any(
-                    d.card is not None for d in best.detections
+                if (
+                    best is not None
+                    and best_planar
+                    and any(d.card is not None for d in best.detections)
                 ):
                     break  # a card read surely on the plane: the plane holds
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
