@@ -7,6 +7,7 @@ A development check for ``vision detect`` without calibration (issue 28): scenes
 the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
+        [--no-plane]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from bench_camera_scenes import Count, count
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 STYLES = {"tilted": synthetic.TILTED, "close": synthetic.TILTED_CLOSE}
@@ -38,6 +39,9 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=20, help="scenes per design and style")
     parser.add_argument("--seed", type=int, default=7_900_000)
     parser.add_argument("--examples", type=int, default=20)
+    parser.add_argument(
+        "--no-plane", action="store_true", help="the frame as it is (the finder before issue 28)"
+    )
     args = parser.parse_args()
     one_core()
     model = GlyphModel.load()
@@ -58,7 +62,7 @@ def main() -> int:
                     if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
                 ]
                 partial = [c for c in scene.cards if c not in whole]
-                detector = CardDetector(model=model)
+                detector = CardDetector(model=model, plane=None if args.no_plane else DEFAULT_PLANE)
                 started = time.thread_time()
                 detections = detector.detect(scene.image)
                 times.append(time.thread_time() - started)
