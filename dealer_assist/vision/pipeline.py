@@ -198,6 +198,14 @@ class _Finding:
     planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
 
 
+def _mostly_sure(analysis: FrameAnalysis, settings: PlaneSettings | None) -> bool:
+    """Whether most shapes of a finding read surely (a card twice as large as the true one is
+    read sideways at its corners, half a card between the indices: neither reads surely)."""
+    shapes = len(analysis.detections) + len(analysis.unread_cards)
+    sure = sum(1 for d in analysis.detections if d.card is not None)
+    return settings is not None and shapes > 0 and sure >= settings.sure_share * shapes
+
+
 def _evidence(analysis: FrameAnalysis) -> float:
     """How well a finding is borne out by the indices read in it (cards of the wrong size
     put their corners where no index is)."""
@@ -465,6 +473,8 @@ class CardDetector:
                 and all(d.card is not None for d in best.detections)
             ):
                 break  # every shape read surely: another card size cannot do better
+            if found.planar and _mostly_sure(analysis, self.plane):
+                break  # on the plane, a card size whose shapes mostly read surely is the size
         assert best is not None
         return best
 

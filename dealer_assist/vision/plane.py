@@ -71,6 +71,7 @@ class PlaneSettings:
     max_view_px: int = 420_000  # the rectified view holds at most this many pixels
     min_card_px: float = 30.0  # ... cards never narrower than this (the view is cropped instead)
     pair_ratio: float = math.sqrt(2.0)  # two cards side by side: this much wider than one
+    sure_share: float = 0.75  # a card size whose shapes read surely this often is not doubted
     try_pairs: bool = True  # also try the card 1/pair_ratio as wide (the outlines were pairs)
 
 
