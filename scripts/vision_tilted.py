@@ -30,7 +30,11 @@ from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
-STYLES = {"tilted": synthetic.TILTED, "close": synthetic.TILTED_CLOSE}
+STYLES = {
+    "tilted": synthetic.TILTED,
+    "close": synthetic.TILTED_CLOSE,
+    "lens": synthetic.TILTED_LENS,
+}
 
 
 def main() -> int:
@@ -39,6 +43,7 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=20, help="scenes per design and style")
     parser.add_argument("--seed", type=int, default=7_900_000)
     parser.add_argument("--examples", type=int, default=20)
+    parser.add_argument("--styles", default=",".join(STYLES), help="of " + ", ".join(STYLES))
     parser.add_argument(
         "--no-plane", action="store_true", help="the frame as it is (the finder before issue 28)"
     )
@@ -51,7 +56,8 @@ def main() -> int:
         chosen = decks.design(name)
         assert chosen.family not in decks.HELD_OUT_FAMILIES, f"{name} is held out"
         faces = decks.render_design(chosen, height=320, cache=CACHE)
-        for style_name, style in STYLES.items():
+        for style_name in args.styles.split(","):
+            style = STYLES[style_name]
             for k in range(args.scenes):
                 seed = args.seed + k
                 scene = synthetic.random_scene(seed, faces, style=style)
