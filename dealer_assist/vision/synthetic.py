@@ -610,8 +610,7 @@ def _distorted(
         return (float(moved[0]), float(moved[1]))
 
     moved = [
-        PlacedCard(c.card, tuple(move(p) for p in c.corners), move(c.center), c.hand)
-        for c in truth
+        PlacedCard(c.card, tuple(move(p) for p in c.corners), move(c.center), c.hand) for c in truth
     ]
     return warped, moved
 
