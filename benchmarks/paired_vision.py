@@ -38,7 +38,12 @@ from dealer_assist.vision import decks  # noqa: E402
 from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
 from dealer_assist.vision.cores import one_core  # noqa: E402
 from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
-from dealer_assist.vision.synthetic import random_coup_cards, random_scene  # noqa: E402
+from dealer_assist.vision.synthetic import (  # noqa: E402
+    TILTED,
+    SceneStyle,
+    random_coup_cards,
+    random_scene,
+)
 
 CACHE = ROOT / "build" / "vision-cache"
 SEED = 9_777_000  # the frames of bench_vision.py's frame-time measure
@@ -69,6 +74,12 @@ def main() -> int:
     parser.add_argument("--against", required=True, help="the earlier revision (git)")
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=7, help="runs of each frame by each")
+    parser.add_argument(
+        "--no-layout", action="store_true", help="read as vision detect does without a layout"
+    )
+    parser.add_argument(
+        "--tilted", action="store_true", help="a camera up to 30 degrees off vertical (TILTED)"
+    )
     args = parser.parse_args()
     one_core()
     with tempfile.TemporaryDirectory() as folder:
@@ -81,8 +92,10 @@ def main() -> int:
         for k in range(args.frames):
             seed = SEED + k
             cards = random_coup_cards(np.random.default_rng(seed), 6)
-            scene = random_scene(seed, faces, cards=cards)
-            layout = scene.calibrated_layout
+            scene = random_scene(
+                seed, faces, cards=cards, style=TILTED if args.tilted else SceneStyle()
+            )
+            layout = None if args.no_layout else scene.calibrated_layout
             now = CardDetector(layout=layout, model=model_now)
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
             now.detect(scene.image)  # warm caches (the view's maps)
@@ -104,15 +117,19 @@ def main() -> int:
         section(
             f"Overhead camera: frame time against {args.against}",
             f"python benchmarks/paired_vision.py --against {args.against} "
-            f"--frames {args.frames} --rounds {args.rounds}",
+            f"--frames {args.frames} --rounds {args.rounds}"
+            + (" --no-layout" if args.no_layout else "")
+            + (" --tilted" if args.tilted else ""),
             ["code", "median CPU time (ms)", "p95"],
             [
                 [label, f"{median(times[key]):.1f}", f"{percentile(times[key], 0.95):.1f}"]
                 for label, key in ((args.against, "then"), ("working tree", "now"))
             ]
             + [["ratio (working tree / earlier, per run)", f"{median(ratios):.3f}", ""]],
-            f"Machine: {machine()}. 1280x720 frames with six cards (kde_standard, calibrated "
-            f"layout), each processed {args.rounds} times by each revision in alternating order.",
+            f"Machine: {machine()}. 1280x720 frames with six cards (kde_standard, "
+            + ("no layout" if args.no_layout else "calibrated layout")
+            + (", a camera up to 30 degrees off vertical" if args.tilted else "")
+            + f"), each processed {args.rounds} times by each revision in alternating order.",
         )
     )
     return 0

@@ -40,9 +40,11 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
+from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
     ViewMaps,
+    WorkView,
     card_mask,
     edge_share,
     estimate_card_px,
@@ -52,6 +54,7 @@ from dealer_assist.vision.quads import (
 )
 
 DEFAULT_THRESHOLD = 0.98
+DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,13 +195,24 @@ class _Finding:
     # Cards found by the part of them in the view only (further past its edge than a lone
     # card may be cut): reported only when an index is read, never as an unread shape.
     far: list[bool]
+    planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
+
+
+def _mostly_sure(analysis: FrameAnalysis, settings: PlaneSettings | None) -> bool:
+    """Whether most shapes of a finding read surely (a card twice as large as the true one is
+    read sideways at its corners, half a card between the indices: neither reads surely)."""
+    shapes = len(analysis.detections) + len(analysis.unread_cards)
+    sure = sum(1 for d in analysis.detections if d.card is not None)
+    return settings is not None and shapes > 0 and sure >= settings.sure_share * shapes
 
 
 def _evidence(analysis: FrameAnalysis) -> float:
     """How well a finding is borne out by the indices read in it (cards of the wrong size
     put their corners where no index is)."""
-    return sum(d.confidence for d in analysis.detections) - 0.5 * sum(
-        1 for d in analysis.detections if d.card is None
+    # A card shape in which no index reads counts against its size as an uncertain card does
+    # (cards half their size are shapes between the indices).
+    return sum(d.confidence for d in analysis.detections) - 0.5 * (
+        sum(1 for d in analysis.detections if d.card is None) + len(analysis.unread_cards)
     )
 
 
@@ -272,8 +286,11 @@ class CardDetector:
         read_middles: bool = True,
         middle: MiddleSettings | None = None,
         noise_sureness: float = NOISE_SURENESS,
+        plane: PlaneSettings | None = DEFAULT_PLANE,
     ) -> None:
         self.layout = layout
+        # Without a layout: the table's plane from the lone cards (None: the frame as it is).
+        self.plane = plane
         # Hearts red and spades black (any deck a casino deals; four-colour decks too): the
         # ink's colour rules suits out. Off for a novelty deck that colours its suits otherwise.
         self.standard_colours = standard_colours
@@ -320,19 +337,30 @@ class CardDetector:
 
     def find(self, frame: np.ndarray) -> tuple[list[np.ndarray], tuple[float, float] | None]:
         """Card quadrilaterals in frame pixels (the finding stage alone; first size tried)."""
-        found = next(self._findings(frame))
+        found = next(f for f in self._findings(frame) if f is not None)
         return found.quads, found.card_px
 
-    def _findings(self, frame: np.ndarray) -> Iterator[_Finding]:
+    def _findings(self, frame: np.ndarray) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying."""
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
         if view.card_px is not None:
             sizes = [view.card_px]
         else:
+            rough = card_mask(view.image, None, self.finder)
+            if self.plane is not None:
+                # The frame as it is comes after, read only when nothing on the plane reads
+                # surely (``analyse``): the plane of a frame of printed words and no lone card
+                # may be no plane at all.
+                planar = False
+                for found in self._plane_findings(frame, view, rough, self.plane):
+                    planar = True
+                    yield found
+                if planar:
+                    yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
             # side look like one larger card, so the size a long side suggests is tried too.
-            guess = estimate_card_px(card_mask(view.image, None, self.finder), self.finder)
+            guess = estimate_card_px(rough, self.finder)
             sizes = [guess] if guess is None else [guess, (guess[0] / 1.4, guess[1] / 1.4)]
         for size in sizes:
             mask = card_mask(view.image, size, self.finder)
@@ -348,6 +376,36 @@ class CardDetector:
                 card_px,
                 foreground,
                 far,
+            )
+
+    def _plane_findings(
+        self, frame: np.ndarray, view: WorkView, rough: np.ndarray, settings: PlaneSettings
+    ) -> Iterator[_Finding]:
+        """Without a layout: the frame rectified onto the table's plane as the lone cards show
+        it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
+        plane = find_plane(rough, settings)
+        if plane is None:
+            return
+        widths = [plane.card_width]
+        if settings.try_pairs and not plane.sure:
+            widths.append(plane.card_width / settings.pair_ratio)
+        if settings.try_pairs and plane.guessed:
+            widths.append(plane.card_width * settings.pair_ratio)
+        for width in widths:
+            rectified = rectified_view(frame, view.to_image, plane, width, settings)
+            if rectified is None or rectified.card_px is None:
+                continue
+            size = rectified.card_px
+            mask = card_mask(rectified.image, size, self.finder)
+            cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
+            quads, card_px = find_quads(mask, size, self.finder)
+            foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
+            yield _Finding(
+                [transform_points(rectified.to_image, q.corners) for q in quads],
+                card_px,
+                foreground,
+                [False] * len(quads),
+                planar=True,
             )
 
     def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -367,7 +425,19 @@ class CardDetector:
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
         best: FrameAnalysis | None = None
+        best_planar = False
         for found in self._findings(frame):
+            if found is None:
+                if (
+                    best is not None
+                    and best_planar
+                    and any(d.card is not None for d in best.detections)
+                ):
+                    break  # a card read surely on the plane: the plane holds
+                # Nothing read surely on the plane (no lone card showed it: a frame of printed
+                # words, chips, a hand): the frame as it is decides, as without the plane.
+                best, best_planar = None, False
+                continue
             analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
             analysis.foreground = found.foreground
             regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
@@ -396,6 +466,15 @@ class CardDetector:
                     analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
+                best_planar = found.planar
+            if (
+                best.detections
+                and not best.unread_cards
+                and all(d.card is not None for d in best.detections)
+            ):
+                break  # every shape read surely: another card size cannot do better
+            if found.planar and _mostly_sure(analysis, self.plane):
+                break  # on the plane, a card size whose shapes mostly read surely is the size
         assert best is not None
         return best
 

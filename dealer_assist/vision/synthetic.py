@@ -62,6 +62,35 @@ class SceneStyle:
     noise: float = 7.0
     jpeg: tuple[int, int] = (55, 95)
     printed_layout: bool = True
+    # A camera off vertical (a pinhole, no calibration markers needed): when set, the camera is
+    # tilted by this many degrees towards a random side and rolled by any angle, and its focal
+    # length and distance give cards ``card_px`` pixels wide at the card region's centre. The
+    # keystone above (``tilt``) is then not used.
+    camera_tilt_deg: tuple[float, float] | None = None
+    card_px: tuple[float, float] = (70.0, 130.0)
+    fov_deg: tuple[float, float] = (45.0, 65.0)
+    whole_region: bool = True  # the camera is moved back until the card region is in view
+    # A lens's barrel (negative) or pincushion (positive) distortion: k1 drawn from this range
+    # (radius 1 at the image's half width); and chips and a hand among the cards, this often.
+    distortion: tuple[float, float] = (0.0, 0.0)
+    clutter: float = 0.0
+
+
+# A camera up to 30 degrees off vertical, rolled any way, cards 70-130 pixels wide: the view
+# ``vision detect`` reads without a layout (issue 28).
+TILTED = SceneStyle(camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0)
+# The tilted camera through a real lens (barrel or pincushion), with chips and a hand about.
+TILTED_LENS = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, distortion=(-0.12, 0.04), clutter=0.7
+)
+# Tilted 20-30 degrees, every card touching its neighbour, no glare: the finder's hard case.
+TILTED_TOUCHING = SceneStyle(
+    camera_tilt_deg=(20.0, 30.0), rotation_deg=180.0, touching=1.0, glare=0.0, card_px=(90.0, 130.0)
+)
+# The same camera closer: cards 110-230 pixels wide, some of them out of the picture.
+TILTED_CLOSE = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, card_px=(110.0, 230.0), whole_region=False
+)
 
 
 EASY = SceneStyle(
@@ -99,6 +128,8 @@ class Scene:
 
 def random_camera(rng: np.random.Generator, layout: Layout, style: SceneStyle) -> np.ndarray:
     """A homography from the cloth (mm) to the image (px): scale, roll, keystone and offset."""
+    if style.camera_tilt_deg is not None:
+        return _pinhole_camera(rng, layout, style, style.camera_tilt_deg)
     x0, y0, x1, y1 = layout.region_mm
     scale = rng.uniform(*style.px_per_mm)
     scale = min(scale, 0.98 * style.width / (x1 - x0), 0.98 * style.height / (y1 - y0))
@@ -122,6 +153,46 @@ def random_camera(rng: np.random.Generator, layout: Layout, style: SceneStyle) -
     image_quad = corners @ rotation.T + [cx, cy]
     table_quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
     return cv2.getPerspectiveTransform(table_quad.astype(np.float32), image_quad.astype(np.float32))
+
+
+def _pinhole_camera(
+    rng: np.random.Generator, layout: Layout, style: SceneStyle, tilt_deg: tuple[float, float]
+) -> np.ndarray:
+    """A pinhole camera aimed near the card region's centre, tilted and rolled: the homography
+    from the cloth (mm) to the image (px). Moved back until the whole card region is in view."""
+    x0, y0, x1, y1 = layout.region_mm
+    fov = math.radians(rng.uniform(*style.fov_deg))
+    focal = style.width / 2 / math.tan(fov / 2)
+    intrinsic = np.array([[focal, 0, style.width / 2], [0, focal, style.height / 2], [0, 0, 1]])
+    tilt = math.radians(rng.uniform(*tilt_deg))
+    azimuth = rng.uniform(0, 2 * math.pi)
+    roll = math.radians(rng.uniform(-style.rotation_deg, style.rotation_deg))
+    axis = np.array([math.cos(azimuth), math.sin(azimuth), 0.0]) * tilt
+    tilted, _ = cv2.Rodrigues(axis)
+    rolled, _ = cv2.Rodrigues(np.array([0.0, 0.0, roll]))
+    # Rows: the camera's x, y and viewing axes in cloth coordinates (z into the cloth).
+    rotation = (tilted @ rolled).T
+    aim = np.array([(x0 + x1) / 2 + rng.uniform(-30, 30), (y0 + y1) / 2 + rng.uniform(-20, 20), 0])
+    card_w = layout.card_size_mm[0]
+    distance = focal * card_w / rng.uniform(*style.card_px)
+    region = np.array([[x0, y0, 1.0], [x1, y0, 1.0], [x1, y1, 1.0], [x0, y1, 1.0]])
+    for _ in range(40):
+        position = aim - rotation[2] * distance
+        matrix = intrinsic @ np.column_stack([rotation[:, 0], rotation[:, 1], -rotation @ position])
+        matrix = matrix / (matrix[2] @ np.array([aim[0], aim[1], 1.0]))
+        projected = region @ matrix.T
+        points = projected[:, :2] / projected[:, 2:]
+        inside = (
+            (projected[:, 2] > 0).all()
+            and (points[:, 0] > 0.02 * style.width).all()
+            and (points[:, 0] < 0.98 * style.width).all()
+            and (points[:, 1] > 0.02 * style.height).all()
+            and (points[:, 1] < 0.98 * style.height).all()
+        )
+        if inside or not style.whole_region:
+            break
+        distance *= 1.08
+    return np.asarray(matrix, np.float64)
 
 
 _FELT_HUES = [
@@ -493,10 +564,55 @@ def random_scene(
     base = scene_base(rng, chosen_layout, style)
     dealt = list(cards) if cards is not None else random_coup_cards(rng)
     placements = coup_placements(rng, dealt, chosen_layout, style)
-    image, truth = compose(base, faces, placements, rng)
+    # Drawn apart from ``rng``, so that scenes without them stay as they were.
+    extra = np.random.default_rng([seed, 28])
+    occluders: list[tuple[str, tuple[float, float]]] = []
+    if style.clutter > 0 and extra.random() < style.clutter:
+        x0, y0, x1, y1 = chosen_layout.region_mm
+        for _ in range(int(extra.integers(1, 4))):
+            where = (float(extra.uniform(x0, x1)), float(extra.uniform(y0, y1)))
+            occluders.append(("chip", where))
+        if extra.random() < 0.5:
+            occluders.append(("hand", (float(extra.uniform(x0, x1)), float(y1 - 20))))
+    image, truth = compose(base, faces, placements, rng, occluders=occluders)
+    k1 = float(extra.uniform(*style.distortion)) if style.distortion != (0.0, 0.0) else 0.0
+    if k1 != 0.0:
+        image, truth = _distorted(image, truth, k1)
     return Scene(
         image=image, cards=truth, table_to_image=base.camera, layout=chosen_layout, seed=seed
     )
+
+
+def _distorted(
+    image: np.ndarray, truth: list[PlacedCard], k1: float
+) -> tuple[np.ndarray, list[PlacedCard]]:
+    """The picture through a lens with radial distortion ``k1``: a point at radius r (1 at the
+    half width) from the centre moves to r (1 + k1 r^2); the truth's corners move with it."""
+    height, width = image.shape[:2]
+    half = width / 2.0
+    centre = np.array([width / 2.0, height / 2.0])
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    nx, ny = (xs - centre[0]) / half, (ys - centre[1]) / half
+    # Where each pixel of the distorted picture comes from: solve r_d = r (1 + k1 r^2) for r.
+    radius_d = np.sqrt(nx * nx + ny * ny)
+    radius = radius_d.copy()
+    for _ in range(6):
+        radius = radius_d / (1 + k1 * radius * radius)
+    scale = np.where(radius_d > 0, radius / np.maximum(radius_d, 1e-9), 1.0).astype(np.float32)
+    map_x = (nx * scale * half + centre[0]).astype(np.float32)
+    map_y = (ny * scale * half + centre[1]).astype(np.float32)
+    warped = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+
+    def move(point: Sequence[float]) -> tuple[float, float]:
+        offset = (np.asarray(point, np.float64) - centre) / half
+        r2 = float(offset @ offset)
+        moved = offset * (1 + k1 * r2) * half + centre
+        return (float(moved[0]), float(moved[1]))
+
+    moved = [
+        PlacedCard(c.card, tuple(move(p) for p in c.corners), move(c.center), c.hand) for c in truth
+    ]
+    return warped, moved
 
 
 @dataclass(frozen=True, slots=True)
