@@ -24,12 +24,13 @@
  *           port while the shoe is silent: it meets no half frame, and nothing it could lose
  *           while its open is still under way, such as pyserial's flush of the input)
  * --ack-within MS: once a card's CARD frame has been out MS of simulated time and no ACK
- *           naming its event has come from the host holding the port, the clock stands still
- *           until one has (or the host lets go). A real host acknowledges within a few ms; a
- *           test's host on a loaded machine can be late by any amount of wall time, and the
- *           shoe, which sends the next card only once this one is acknowledged (stop and
- *           wait), would then be timed waiting for it. With this, the host a test simulates
- *           answers within MS of simulated time however slow the machine.
+ *           naming its event has come from the host holding the port (one answered a HELLO
+ *           since its last QUERY_STATUS, so able to acknowledge), the clock stands still until
+ *           one has, or the host lets go or queries again. A real host acknowledges within a
+ *           few ms; a test's host on a loaded machine can be late by any amount of wall time,
+ *           and the shoe, which sends the next card only once this one is acknowledged (stop
+ *           and wait), would then be timed waiting for it. With this, the host a test
+ *           simulates answers within MS of simulated time however slow the machine.
  * Events:   @pty PATH, @ready, @dealt I in=US out=US, @latency I exit_us=N in_us=N ack_us=N,
  *           @done, @empty, @reset KIND t=US, @out leds=N buzzer=N lock=N t=US,
  *           @waiting-for-host t=US, @resumed t=US (--wait-host),
