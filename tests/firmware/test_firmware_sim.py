@@ -158,8 +158,8 @@ def test_the_clock_waits_for_a_host_slow_to_acknowledge(shoe_factory) -> None:  
     exit_us, entered_us, ack_us = timing(sim.of_kind("latency")[1])
     assert ack_us is not None and ack_us > entered_us
     assert exit_us <= LATENCY_LIMIT_US
-    sim.send("status")
-    assert sim.wait("status", 10).fields["ack_waits"] == "1"
+    sim.send("status")  # counted (the host may be late again for the second card)
+    assert sim.wait("status", 10).fields["ack_waits"] == str(len(sim.of_kind("waiting-for-ack")))
 
 
 def test_reset_mid_coup_loses_nothing_and_doubles_nothing(shoe_factory) -> None:  # type: ignore[no-untyped-def]
