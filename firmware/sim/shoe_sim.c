@@ -7,6 +7,7 @@
  *   shoe_sim build/shoe.elf --shoe SHOE.txt [--eeprom FILE] [--key HEX] [--epoch N]
  *            [--serial N] [--dwell-ms 200] [--gap-ms 100] [--speed 1.0] [--link PATH]
  *            [--hold-new-shoe] [--stack-from ADDR] [--auto] [--wait-host MS]
+ *            [--ack-within MS] [--trace]
  *
  * Shoe file: one card per line, "UIDHEX PAGESHEX" (pages 4-7, 16 bytes), "UIDHEX -" (a tag
  * whose pages cannot be read) or "none" (a card without a tag); '#' starts a comment.
@@ -22,10 +23,27 @@
  *           until a host holds the port and has written to it (a test's host then opens the
  *           port while the shoe is silent: it meets no half frame, and nothing it could lose
  *           while its open is still under way, such as pyserial's flush of the input)
- * Events:   @pty PATH, @ready, @dealt I in=US out=US, @latency I exit_us=N in_us=N,
+ * --ack-within MS: once a card's CARD frame has been out MS of simulated time and no ACK
+ *           naming its event has come from the host holding the port (one answered a HELLO
+ *           since its last QUERY_STATUS, so able to acknowledge), the clock stands still until
+ *           one has, or the host lets go or queries again. A real host acknowledges within a
+ *           few ms; a test's host on a loaded machine can be late by any amount of wall time,
+ *           and the shoe, which sends the next card only once this one is acknowledged (stop
+ *           and wait), would then be timed waiting for it. With this, the host a test
+ *           simulates answers within MS of simulated time however slow the machine.
+ * Events:   @pty PATH, @ready, @dealt I in=US out=US, @latency I exit_us=N in_us=N ack_us=N,
  *           @done, @empty, @reset KIND t=US, @out leds=N buzzer=N lock=N t=US,
  *           @waiting-for-host t=US, @resumed t=US (--wait-host),
- *           @status ..., @stack used=N, @bye
+ *           @waiting-for-ack seq=N t=US, @resumed t=US (--ack-within),
+ *           @status ..., @stack used=N, @bye; --trace adds @frame (each frame sent),
+ *           @rx (bytes read from the host) and @ack epoch=N seq=N t=US (an ACK has reached the
+ *           shoe's UART)
+ * @latency: from the card's exit (exit_us), from its entering the slot (in_us), and from the
+ *           moment the shoe's UART received the host's first ACK of the event sent before it
+ *           (ack_us; "none" for the first event, or one never acknowledged) to the moment the
+ *           last byte of the card's first CARD frame has left UART0. ack_us > in_us: the queue
+ *           held nothing else while the card was in the slot; ack_us < exit_us: the shoe held
+ *           the card for the host, and exit_us measures the host as much as the firmware.
  */
 #define _DEFAULT_SOURCE
 #define _XOPEN_SOURCE 600
@@ -51,6 +69,7 @@
 #include <sim_irq.h>
 
 #include "../src/cobs.h"
+#include "../src/crc16.h"
 #include "../src/store.h"
 #include "pn532_emu.h"
 
@@ -117,6 +136,7 @@ typedef struct {
 } feeder;
 
 static feeder host_feed, reader_feed;
+static void host_byte(uint8_t b); /* the host's frames, as the shoe's UART0 takes them */
 
 static avr_cycle_count_t feed_tick(struct avr_t *a, avr_cycle_count_t when, void *param) {
     feeder *f = param;
@@ -136,6 +156,8 @@ static avr_cycle_count_t feed_tick(struct avr_t *a, avr_cycle_count_t when, void
     }
     if (f->len) {
         avr_raise_irq(f->in, f->buf[f->head]);
+        if (f == &host_feed)
+            host_byte(f->buf[f->head]);
         f->head = (f->head + 1) % sizeof f->buf;
         f->len--;
     }
@@ -175,6 +197,103 @@ static uint8_t tx_chunk[256];
 static size_t tx_len;
 static bool tx_between_frames = true; /* the last byte out ended a frame (or none went yet) */
 static uint64_t frames_out, card_frames;
+static uint64_t ack_waits; /* --ack-within: how often the clock stopped for an ACK */
+
+/* CARD events in the order the shoe first sent them, and when the host's first ACK naming each
+ * reached the shoe's UART (0: not yet). The event before a card's event in this list is the
+ * one the shoe had to see acknowledged before it could send the card's CARD frame. */
+typedef struct {
+    uint32_t epoch, seq;
+    uint64_t acked_us; /* its first ACK at the shoe's UART (0: none yet) */
+    bool ack_read;     /* an ACK naming it has been read from the port */
+} sent_event;
+
+static sent_event sent[2 * MAX_CARDS];
+static int nsent;
+
+#define MAX_HOST_CHUNK 86 /* the largest encoded frame */
+
+static uint32_t get32(const uint8_t *p) {
+    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static sent_event *find_sent(uint32_t epoch, uint32_t seq) {
+    for (int i = nsent - 1; i >= 0; i--)
+        if (sent[i].epoch == epoch && sent[i].seq == seq)
+            return &sent[i];
+    return NULL;
+}
+
+/* The host's frames, read twice: as the bytes come from the port (has the host answered? see
+ * --ack-within) and as the shoe's UART takes them, one byte time each (when the shoe has an
+ * ACK). Only the CRC is checked, not the tag: the simulator has no business with the key, and
+ * a forged ACK the firmware drops could only make the shoe look slower. */
+typedef struct {
+    uint8_t chunk[256];
+    size_t len;
+} host_reader;
+
+static host_reader from_port, at_uart;
+
+/* Feed one byte; at a frame's end, its decoded bytes in raw and its length, else 0. */
+static int host_frame(host_reader *r, uint8_t b, uint8_t raw[MAX_HOST_CHUNK]) {
+    if (b != 0) {
+        if (r->len < sizeof r->chunk)
+            r->chunk[r->len++] = b;
+        return 0;
+    }
+    size_t len = r->len;
+    r->len = 0;
+    if (len < 22 || len > MAX_HOST_CHUNK)
+        return 0;
+    memcpy(raw, r->chunk, len);
+    int n = cobs_decode(raw, (uint8_t)len);
+    if (n < 21 || raw[10] != n - 21 ||
+        crc16_ccitt_false(raw, (uint16_t)(n - 2)) != (uint16_t)(raw[n - 2] | raw[n - 1] << 8))
+        return 0;
+    return n;
+}
+
+/* The event an ACK names, if the shoe sent it. */
+static sent_event *acked_event(const uint8_t *raw, int n) {
+    if (n != 29 || raw[1] != 0x81)
+        return NULL;
+    return find_sent(get32(raw + 11), get32(raw + 15));
+}
+
+static void host_byte(uint8_t b) {
+    uint8_t raw[MAX_HOST_CHUNK];
+    sent_event *e = acked_event(raw, host_frame(&at_uart, b, raw));
+    if (!e)
+        return;
+    if (!e->acked_us)
+        e->acked_us = sim_us();
+    if (trace)
+        event("ack epoch=%u seq=%u t=%llu", e->epoch, e->seq, (unsigned long long)sim_us());
+}
+
+/* --ack-within: the CARD the clock may stop for (-1: none). A CARD is awaited once a copy of
+ * it has gone to a host that holds the port and has been answered a HELLO since its last
+ * QUERY_STATUS (so it can acknowledge it); a host that lets go or asks again is awaited no
+ * more, as it needs the shoe's clock to be answered. */
+static bool host_synced;
+static int awaited = -1;
+static uint64_t awaited_us;
+
+static void port_byte(uint8_t b) {
+    uint8_t raw[MAX_HOST_CHUNK];
+    int n = host_frame(&from_port, b, raw);
+    if (n && raw[1] == 0x84) { /* QUERY_STATUS */
+        host_synced = false;
+        awaited = -1;
+    }
+    sent_event *e = acked_event(raw, n);
+    if (!e)
+        return;
+    e->ack_read = true;
+    if (awaited >= 0 && &sent[awaited] == e)
+        awaited = -1;
+}
 
 static void frame_done(uint64_t t_end) {
     uint8_t raw[256];
@@ -185,9 +304,23 @@ static void frame_done(uint64_t t_end) {
         event("frame type=%02x seq=%u len=%d t=%llu p=%02x%02x%02x%02x%02x%02x", raw[1],
               raw[6] | raw[7] << 8 | raw[8] << 16 | (unsigned)raw[9] << 24, raw[10],
               (unsigned long long)t_end, raw[11], raw[12], raw[13], raw[14], raw[15], raw[16]);
+    if (n >= 21 && raw[1] == 0x01 && host_connected)
+        host_synced = true; /* a HELLO after the host's QUERY_STATUS */
     if (n < 22 || raw[1] != 0x02)
         return;
     card_frames++;
+    uint32_t epoch = get32(raw + 11), seq = get32(raw + 15);
+    const sent_event *before = NULL; /* the event the shoe waited to see acknowledged */
+    sent_event *e = find_sent(epoch, seq);
+    if (!e && nsent < (int)(sizeof sent / sizeof sent[0])) {
+        before = nsent ? &sent[nsent - 1] : NULL;
+        e = &sent[nsent++];
+        *e = (sent_event){epoch, seq, 0, false};
+    }
+    if (e && !e->ack_read && host_connected && host_synced && awaited != (int)(e - sent)) {
+        awaited = (int)(e - sent);
+        awaited_us = t_end;
+    }
     /* a CARD: which dealt card is it? match its tag data with the cards still pending */
     uint8_t tag_len = raw[21];
     const uint8_t *tag = raw + 22;
@@ -201,8 +334,12 @@ static void frame_done(uint64_t t_end) {
         if (!match)
             continue;
         d->pending = false;
-        event("latency %d exit_us=%llu in_us=%llu", i, (unsigned long long)(t_end - d->out_us),
-              (unsigned long long)(t_end - d->in_us));
+        char ack[24] = "none";
+        if (before && before->acked_us)
+            snprintf(ack, sizeof ack, "%llu", (unsigned long long)(t_end - before->acked_us));
+        event("latency %d exit_us=%llu in_us=%llu ack_us=%s", i,
+              (unsigned long long)(t_end - d->out_us), (unsigned long long)(t_end - d->in_us),
+              ack);
         return;
     }
 }
@@ -546,11 +683,11 @@ static void command(char *line) {
     } else if (!strcmp(verb, "status")) {
         event("status t=%llu dealt=%d cards=%d frames=%llu card_frames=%llu connected=%d "
               "leds=%u buzzer=%u lock=%u reader_frames=%u reader_lists=%u reader_reads=%u "
-              "reader_powered=%d tx_queued=%zu tx_dropped=%llu",
+              "reader_powered=%d tx_queued=%zu tx_dropped=%llu ack_waits=%llu",
               (unsigned long long)sim_us(), next_card, ncards, (unsigned long long)frames_out,
               (unsigned long long)card_frames, host_connected, out_leds, out_buzzer, out_lock,
               reader.frames, reader.lists, reader.reads, reader.powered, tx_queue.len,
-              (unsigned long long)tx_queue.dropped);
+              (unsigned long long)tx_queue.dropped, (unsigned long long)ack_waits);
     } else if (!strcmp(verb, "quit")) {
         quit = true;
     } else {
@@ -619,6 +756,9 @@ static void check_host(void) {
     bool connected = !(p.revents & POLLHUP);
     if (connected != host_connected) {
         host_connected = connected;
+        host_synced = false;
+        awaited = -1;
+        from_port.len = 0;
         if (!connected)
             tx_forget(); /* what a host that let go never read is gone, as on a real port */
         event("host %s t=%llu", connected ? "connected" : "disconnected",
@@ -629,6 +769,8 @@ static void check_host(void) {
         ssize_t r = read(master_fd, buf, sizeof buf);
         if (r > 0) {
             feed_push(&host_feed, buf, (size_t)r);
+            for (ssize_t i = 0; i < r; i++)
+                port_byte(buf[i]);
             if (trace)
                 event("rx bytes=%zd t=%llu", r, (unsigned long long)sim_us());
         }
@@ -663,6 +805,40 @@ static void wait_for_host(uint64_t *wall0) {
         return;
     waiting_host = false;
     *wall0 += wall_us() - waiting_since_wall; /* no catching up on the time that stood still */
+    event("resumed t=%llu", (unsigned long long)sim_us());
+}
+
+/* -------------------------------------------------------------------- waiting for an ACK */
+
+static uint64_t ack_within_us = UINT64_MAX; /* --ack-within */
+static bool waiting_ack;
+static uint64_t waiting_ack_since_wall;
+
+/* A CARD has been out MS and its host has not answered: stop the clock. */
+static bool start_waiting_ack(uint64_t now) {
+    if (ack_within_us == UINT64_MAX || awaited < 0 || now < awaited_us + ack_within_us)
+        return false;
+    waiting_ack = true;
+    waiting_ack_since_wall = wall_us();
+    ack_waits++;
+    event("waiting-for-ack seq=%u t=%llu", sent[awaited].seq, (unsigned long long)now);
+    return true;
+}
+
+/* The clock stands still: commands are read (at this simulated moment), the shoe's bytes go
+ * out and the host's come in, until an ACK of the awaited CARD has been read or the host no
+ * longer can send one (it let go of the port, or asks for a HELLO). */
+static void wait_for_ack(uint64_t *wall0) {
+    struct pollfd p[2] = {{STDIN_FILENO, POLLIN, 0},
+                          {master_fd, (short)(POLLIN | (tx_queue.len ? POLLOUT : 0)), 0}};
+    if (poll(p, 2, 5) > 0 && (p[0].revents & (POLLIN | POLLHUP)))
+        read_commands();
+    check_host();
+    tx_flush();
+    if (awaited >= 0 && !quit)
+        return;
+    waiting_ack = false;
+    *wall0 += wall_us() - waiting_ack_since_wall; /* no catching up on the time that stood still */
     event("resumed t=%llu", (unsigned long long)sim_us());
 }
 
@@ -789,6 +965,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--link") && v) link = argv[++i];
         else if (!strcmp(a, "--stack-from") && v) stack_from = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--wait-host") && v) wait_host_us = strtoull(argv[++i], NULL, 0) * 1000ull;
+        else if (!strcmp(a, "--ack-within") && v) ack_within_us = strtoull(argv[++i], NULL, 0) * 1000ull;
         else if (!strcmp(a, "--hold-new-shoe")) hold_new_shoe = true;
         else if (!strcmp(a, "--auto")) auto_deal = true;
         else if (!strcmp(a, "--trace")) trace = true;
@@ -871,6 +1048,10 @@ int main(int argc, char **argv) {
             wait_for_host(&wall0);
             continue;
         }
+        if (waiting_ack) {
+            wait_for_ack(&wall0);
+            continue;
+        }
         avr_cycle_count_t end = avr->cycle + (avr_cycle_count_t)F_CPU_HZ / 1000000u * SLICE_US;
         while (avr->cycle < end) {
             int st = avr_run(avr);
@@ -892,7 +1073,7 @@ int main(int argc, char **argv) {
         }
         deal_step();
         run_later();
-        if (start_waiting_host(now))
+        if (start_waiting_host(now) || start_waiting_ack(now))
             continue;
         /* keep simulated time at `speed` times the wall clock; service I/O meanwhile */
         uint64_t target = (uint64_t)((double)now / speed);

@@ -115,11 +115,17 @@ class SimShoe:
         key: bytes | None = LINK_KEY,
         epoch: int = 0,
         wait_host_ms: int | None = None,
+        ack_within_ms: int | None = None,
         extra: Sequence[str] = (),
     ) -> None:
         """``wait_host_ms``: at that simulated time (between two frames) the shoe's clock stands
         still until a host has opened the port and written to it; :meth:`start` returns once it
-        does, so the host opens the port while the shoe is silent (see ``--wait-host``)."""
+        does, so the host opens the port while the shoe is silent (see ``--wait-host``).
+
+        ``ack_within_ms``: the host answers each CARD within that much simulated time, however
+        slow the machine: the shoe's clock stands still until it has (see ``--ack-within``).
+        The shoe sends a card only once the one before is acknowledged, so without it a host
+        late by some wall time delays the next card in simulated time."""
         self.workdir = workdir
         self.shoe_file = workdir / "shoe.txt"
         self.shoe_file.write_text("".join(f"{uid.hex()} {data.hex()}\n" for uid, data in tags))
@@ -133,6 +139,8 @@ class SimShoe:
         self.wait_host_ms = wait_host_ms
         if wait_host_ms is not None:
             self.args += ["--wait-host", str(wait_host_ms)]
+        if ack_within_ms is not None:
+            self.args += ["--ack-within", str(ack_within_ms)]
         self.events: queue.Queue[SimEvent] = queue.Queue()
         self.history: list[SimEvent] = []
         self.proc: subprocess.Popen[str] | None = None

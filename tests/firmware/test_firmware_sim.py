@@ -34,6 +34,7 @@ from tests.firmware.simshoe import (
     SIM_SERIAL,
     TAG_KEY,
     ProtocolHost,
+    SimEvent,
     SimShoe,
     scripted_shoe,
     shuffled_deck,
@@ -41,6 +42,16 @@ from tests.firmware.simshoe import (
 )
 
 LATENCY_LIMIT_US = 20_000
+"""A card's exit to the end of its CARD frame (issue 8's target)."""
+ACK_WITHIN_MS = 20
+"""How soon, in simulated time, the whole-deck test's host acknowledges each CARD (a real host:
+a few ms). The shoe sends a card only once the host has acknowledged the one before (stop and
+wait), so a host late by a loaded machine's wall time would hold the next card in the shoe, and
+its exit-to-CARD time would measure the host: the simulator's clock stands still meanwhile."""
+ACK_TO_CARD_LIMIT_US = 50_000
+"""An ACK to the next card's CARD frame: one host frame verified and one frame on the line
+before it, then the card's HMAC and its frame, about 22 ms at worst; the resend timer (250 ms)
+would be far later."""
 
 
 @pytest.fixture
@@ -75,9 +86,20 @@ def delivered(host: ProtocolHost) -> list[CardRead]:
     return host.log.distinct_events()
 
 
+def timing(event: SimEvent) -> tuple[int, int, int | None]:
+    """A ``@latency`` event's microseconds to the end of the card's first CARD frame: from its
+    exit, from its entering the slot, from the host's ACK of the event before it (or None)."""
+    ack = event.fields["ack_us"]
+    return (
+        int(event.fields["exit_us"]),
+        int(event.fields["in_us"]),
+        None if ack == "none" else int(ack),
+    )
+
+
 def test_deals_a_whole_deck_every_card_right_and_in_order(shoe_factory) -> None:  # type: ignore[no-untyped-def]
     deck = shuffled_deck(8)
-    sim, host = shoe_factory(deck, speed=2.0)
+    sim, host = shoe_factory(deck, speed=2.0, ack_within_ms=ACK_WITHIN_MS)
     sim.send(f"deal {len(deck)}")
     sim.wait("done", 90, pump=host)
     wait_until(lambda: len(delivered(host)) == len(deck), 10, host)
@@ -89,9 +111,55 @@ def test_deals_a_whole_deck_every_card_right_and_in_order(shoe_factory) -> None:
     assert [e.event_seq for e in events] == list(range(1, len(deck) + 1))
     # A resend the host dropped (it was slow to acknowledge) is all that may come besides.
     assert {v.kind for v in host.log.verdicts} <= {Verdict.NEW, Verdict.DUPLICATE}
-    latencies = [int(e.fields["exit_us"]) for e in sim.of_kind("latency")]
-    assert len(latencies) == len(deck)
+    timings = [timing(e) for e in sim.of_kind("latency")]
+    assert len(timings) == len(deck)
+    # every card was timed as the firmware alone takes it: the host had acknowledged the card
+    # before it by the time it entered the exit slot (the shoe's queue held nothing else)
+    assert timings[0][2] is None
+    assert all(ack is not None and ack > entered for _, entered, ack in timings[1:]), timings
+    latencies = [exit_us for exit_us, _, _ in timings]
     assert max(latencies) <= LATENCY_LIMIT_US, latencies
+
+
+def test_a_card_waits_for_the_acknowledgement_of_the_one_before(shoe_factory) -> None:  # type: ignore[no-untyped-def]
+    """Stop and wait: the host reads nothing while two cards are dealt, so the second stays in
+    the shoe's queue until the host acknowledges the first, and goes out on that ACK."""
+    deck = shuffled_deck(9)[:2]
+    sim, host = shoe_factory(deck)
+    sim.send("deal 2")
+    sim.wait("done", 20)  # 100 ms after the second card left, and nothing acknowledged yet
+    second = timing(sim.wait("latency", 10, pump=host))  # the host acknowledges the first
+    wait_until(lambda: len(delivered(host)) == 2, 10, host)
+    assert [e.card for e in delivered(host)] == deck
+    first = timing(sim.of_kind("latency")[0])
+    assert first[2] is None
+    exit_us, _, ack_us = second
+    assert ack_us is not None
+    assert exit_us >= 100_000 > ack_us, second  # held for the host, not for the firmware
+    assert ack_us <= ACK_TO_CARD_LIMIT_US, second
+
+
+def test_the_clock_waits_for_a_host_slow_to_acknowledge(shoe_factory) -> None:  # type: ignore[no-untyped-def]
+    """``--ack-within``: a CARD unanswered for that long stops the shoe's clock until the host
+    acknowledges it, so the next card never waits for a slow machine."""
+    deck = shuffled_deck(10)[:2]
+    sim, host = shoe_factory(deck, ack_within_ms=ACK_WITHIN_MS)
+    sim.send("deal 1")
+    stopped = int(sim.wait("waiting-for-ack", 10).fields["t"])  # the host reads nothing
+    assert sim.sim_time_us() == stopped, "the clock stands still"
+    exit_us, _, _ = timing(sim.of_kind("latency")[0])
+    frame_end = int(sim.of_kind("dealt")[0].fields["out"]) + exit_us
+    assert ACK_WITHIN_MS * 1000 <= stopped - frame_end <= ACK_WITHIN_MS * 1000 + 1000
+    assert int(sim.wait("resumed", 10, pump=host).fields["t"]) == stopped
+    sim.send("deal 1")
+    sim.wait("done", 20, pump=host)
+    wait_until(lambda: len(delivered(host)) == 2, 10, host)
+    assert [e.card for e in delivered(host)] == deck
+    exit_us, entered_us, ack_us = timing(sim.of_kind("latency")[1])
+    assert ack_us is not None and ack_us > entered_us
+    assert exit_us <= LATENCY_LIMIT_US
+    sim.send("status")  # counted (the host may be late again for the second card)
+    assert sim.wait("status", 10).fields["ack_waits"] == str(len(sim.of_kind("waiting-for-ack")))
 
 
 def test_reset_mid_coup_loses_nothing_and_doubles_nothing(shoe_factory) -> None:  # type: ignore[no-untyped-def]
