@@ -43,7 +43,7 @@ from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CHANNEL_LOW, corner_patch
-from dealer_assist.vision.drawn_decks import random_style, render_drawn
+from dealer_assist.vision.drawn_decks import FONTS, TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.index import IndexSettings, warp_corner
 
 CACHE = Path("build/vision-cache")
@@ -232,11 +232,12 @@ def sample(
 
 def _faces(args: argparse.Namespace) -> list[tuple[str, dict[Card, np.ndarray]]]:
     sources: list[tuple[str, dict[Card, np.ndarray]]] = []
-    for design in decks.building_designs():
-        sources.append((design.name, decks.render_design(design, height=320, cache=CACHE)))
+    if not args.test_fonts:
+        for design in decks.building_designs():
+            sources.append((design.name, decks.render_design(design, height=320, cache=CACHE)))
     rng = np.random.default_rng(args.seed)
     for k in range(args.drawn):
-        style = random_style(rng)
+        style = random_style(rng, fonts=TEST_FONTS if args.test_fonts else FONTS)
         sources.append((f"font:drawn-{k}", render_drawn(style, seed=args.seed * 1000 + k)))
         if (k + 1) % 20 == 0:
             print(f"drawn {k + 1} decks", flush=True)
@@ -251,6 +252,11 @@ def main() -> int:
     parser.add_argument("--drawn-samples", type=int, default=12, help="corners per drawn face")
     parser.add_argument("--drawn", type=int, default=120, help="drawn deck styles")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument(
+        "--test-fonts",
+        action="store_true",
+        help="only decks drawn in the fonts kept out of building: a set to check a network on",
+    )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
     one_core()

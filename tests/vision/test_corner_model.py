@@ -83,9 +83,9 @@ def test_the_network_reads_the_true_corners_of_a_building_design(
     assert right >= 0.8 * total, (right, total)
 
 
-def test_the_network_is_off_unless_asked_for() -> None:
-    assert not CardDetector().use_corner_model
-    assert CardDetector(use_corner_model=True).use_corner_model
+def test_the_network_reads_unless_turned_off() -> None:
+    assert CardDetector().use_corner_model
+    assert not CardDetector(use_corner_model=False).use_corner_model
 
 
 @pytest.mark.parametrize("combine", ["check", "unsure"])
@@ -114,7 +114,7 @@ def test_with_the_network_hard_scenes_read_without_a_wrong_card(
         scene = random_scene(700 + seed, building_faces, style=SceneStyle())
         for detector, tally in (
             (CardDetector(layout=scene.calibrated_layout, use_corner_model=True), with_net),
-            (CardDetector(layout=scene.calibrated_layout), glyphs_only),
+            (CardDetector(layout=scene.calibrated_layout, use_corner_model=False), glyphs_only),
         ):
             tally.add(score(detector.detect(scene.image), scene.cards))
     assert with_net.exact >= 0.9 * with_net.cards, with_net.as_dict()
