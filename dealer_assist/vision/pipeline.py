@@ -247,7 +247,8 @@ class CardDetector:
 
     ``use_corner_model`` (on by default since issue 28: the network trained on corners of many
     more designs and drawn fonts, jumbo indices among them, see docs/vision.md) reads every card
-    with the corner network first; off, the glyph reader alone reads. ``combine`` then says how the glyph reader's looks join it. A card the
+    with the corner network first; off, the glyph reader alone reads. ``combine`` then says
+    how the glyph reader's looks join it. A card the
     network is not sure of always has both its corners read by the glyph reader too, and those
     looks are multiplied in. For a card the network is sure of: ``unsure``, nothing more;
     ``product``, the same as for the others; ``veto``, the same, and a card the two readers
