@@ -4,7 +4,8 @@ A jumbo index (a rank a fifth of the card tall, as casino decks made for cameras
 and the two digits of a ten are what the reader found hardest. The decks here are drawn by
 :mod:`dealer_assist.vision.drawn_decks` in ``TEST_FONTS``, which no model was built with; the
 frames are rendered for the session from seeded scenes (as the other camera tests do) and read
-as ``vision detect`` reads them, with and without a layout.
+with and without a layout by the corner network checked by the glyph reader
+(``reader=corners-check``): the glyph reader alone reads 1 card of 16 of the jumbo deck.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ def _read(
 ) -> tuple[int, int, int, list[str]]:
     """(exact, wrong, cards not read exactly, what went wrong) for one frame."""
     scene = random_scene(seed, faces, style=style, cards=cards)
-    detector = CardDetector(layout=scene.calibrated_layout if layout else None)
+    detector = CardDetector(
+        layout=scene.calibrated_layout if layout else None, use_corner_model=True, combine="check"
+    )
     detections = detector.detect(scene.image)
     matched, _ = match(detections, scene.cards)
     exact = wrong = 0
