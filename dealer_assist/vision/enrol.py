@@ -243,13 +243,19 @@ def build_deck(
 
 def _combined(network: np.ndarray, templates: Templates, vectors: np.ndarray) -> np.ndarray:
     """The networks' probabilities (the last column junk) times the templates' likelihoods,
-    as much as the glyph lies near the deck's templates. Near them, junk gives way: a glyph
-    of the house's design is no piece of a picture."""
+    as much as the glyph lies near the deck's templates, when both agree on the best class.
+    Near them, junk gives way: a glyph of the house's design is no piece of a picture."""
     likelihood, weight = templates.likelihoods(vectors)
     w = weight[:, None]
+    own = network[:, :-1] / np.maximum(network[:, :-1].sum(axis=1, keepdims=True), 1e-12)
     classes = network[:, :-1] * (likelihood**w)
     classes /= np.maximum(classes.sum(axis=1, keepdims=True), 1e-12)
-    junk = network[:, -1:] * (1 - 0.9 * w)
+    # The deck makes the networks surer of what they read, never makes them read another
+    # class: where the templates would turn the networks' best class into another, the
+    # networks' own reading stands (as without a deck), and junk keeps its weight.
+    agree = (classes.argmax(axis=1) == own.argmax(axis=1))[:, None]
+    classes = np.where(agree, classes, own)
+    junk = network[:, -1:] * (1 - 0.9 * w * agree)
     result: np.ndarray = np.hstack([classes * (1 - junk), junk])
     return result
 
