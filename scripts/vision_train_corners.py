@@ -5,6 +5,13 @@
     scripts/vision_build_corners.py --out build/vision/corners.npz
     scripts/vision_train_corners.py --data build/vision/corners.npz   # writes model/corners.onnx
     scripts/vision_train_corners.py --validate plastic,tigullio --out build/vision/val.onnx
+    scripts/vision_train_corners.py --data build/vision/crops.npz --init model/corners.onnx \
+        --epochs 3 --learning-rate 1e-3 --augment 0.3   # further, from an exported network
+
+``--data`` takes several files (scripts/vision_build_corners.py's and
+scripts/vision_build_corner_crops.py's); ``--init`` starts from an exported network (its batch
+norms folded into the convolutions, so it trains on without them); ``--augment`` is the share
+of each batch augmented here (the crops are already seen through a drawn camera).
 
 With ``--validate`` the named building families are left out of training and the patch accuracy
 on them is printed (and the network can be run on their scenes, see scripts/vision_validate.py):
