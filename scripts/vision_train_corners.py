@@ -5,6 +5,13 @@
     scripts/vision_build_corners.py --out build/vision/corners.npz
     scripts/vision_train_corners.py --data build/vision/corners.npz   # writes model/corners.onnx
     scripts/vision_train_corners.py --validate plastic,tigullio --out build/vision/val.onnx
+    scripts/vision_train_corners.py --data build/vision/crops.npz --init model/corners.onnx \
+        --epochs 3 --learning-rate 1e-3 --augment 0.3   # further, from an exported network
+
+``--data`` takes several files (scripts/vision_build_corners.py's and
+scripts/vision_build_corner_crops.py's); ``--init`` starts from an exported network (its batch
+norms folded into the convolutions, so it trains on without them); ``--augment`` is the share
+of each batch augmented here (the crops are already seen through a drawn camera).
 
 With ``--validate`` the named building families are left out of training and the patch accuracy
 on them is printed (and the network can be run on their scenes, see scripts/vision_validate.py):
@@ -57,7 +64,9 @@ def family(name: str) -> str:
         return "excluded"
 
 
-def _block(inputs: int, outputs: int) -> list[nn.Module]:
+def _block(inputs: int, outputs: int, batchnorm: bool = True) -> list[nn.Module]:
+    if not batchnorm:  # a network started from an exported one (its batch norms folded in)
+        return [nn.Conv2d(inputs, outputs, 3, padding=1), nn.ReLU()]
     return [nn.Conv2d(inputs, outputs, 3, padding=1), nn.BatchNorm2d(outputs), nn.ReLU()]
 
 
@@ -65,18 +74,18 @@ class CornerNet(nn.Module):
     """The network; with ``channels`` 1 it looks at the ink alone (the colour channels of its
     input are ignored, so the run-time input is the same)."""
 
-    def __init__(self, width: int = 1, channels: int = CHANNELS) -> None:
+    def __init__(self, width: int = 1, channels: int = CHANNELS, batchnorm: bool = True) -> None:
         super().__init__()
         self.channels = channels
         c = [8 * width, 16 * width, 32 * width, 32 * width]
         self.features = nn.Sequential(
-            *_block(channels, c[0]),
+            *_block(channels, c[0], batchnorm),
             nn.MaxPool2d(2),
-            *_block(c[0], c[1]),
+            *_block(c[0], c[1], batchnorm),
             nn.MaxPool2d(2),
-            *_block(c[1], c[2]),
+            *_block(c[1], c[2], batchnorm),
             nn.MaxPool2d(2),
-            *_block(c[2], c[3]),
+            *_block(c[2], c[3], batchnorm),
         )
         flat = c[3] * (PATCH_HEIGHT // 8) * (PATCH_WIDTH // 8)
         self.head = nn.Sequential(
@@ -95,6 +104,30 @@ class CornerNet(nn.Module):
 
 
 _LOW = torch.from_numpy(CHANNEL_LOW).view(1, -1, 1, 1)
+
+
+def from_onnx(path: Path) -> CornerNet:
+    """The network of an exported ONNX file (ours: batch norms folded into the convolutions),
+    to train further: the convolutions and the head in their order in the file."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    convolutions = [n for n in graph.node if n.op_type == "Conv"]
+    width = int(weights[convolutions[0].input[1]].shape[0]) // 8
+    model = CornerNet(width, CHANNELS, batchnorm=False)
+    layers = [m for m in model.features if isinstance(m, nn.Conv2d)]
+    for layer, node in zip(layers, convolutions, strict=True):
+        layer.weight.data.copy_(weights[node.input[1]])
+        layer.bias.data.copy_(weights[node.input[2]])
+    for name in ("head.2", "head.4"):
+        index = int(name.split(".")[1])
+        linear = model.head[index]
+        assert isinstance(linear, nn.Linear)
+        linear.weight.data.copy_(weights[f"{name}.weight"])
+        linear.bias.data.copy_(weights[f"{name}.bias"])
+    return model
 
 
 def decode(x: torch.Tensor) -> torch.Tensor:
@@ -202,7 +235,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--data", type=Path, default=Path("build/vision/corners.npz"))
+    parser.add_argument("--data", type=Path, nargs="+", default=[Path("build/vision/corners.npz")])
+    parser.add_argument("--init", type=Path, help="an exported network to train further")
+    parser.add_argument(
+        "--augment", type=float, default=1.0, help="share of each batch augmented here"
+    )
+    parser.add_argument("--learning-rate", type=float, default=3e-3)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--validate", help="building families to leave out and report on")
     parser.add_argument("--epochs", type=int, default=18)
@@ -216,13 +254,14 @@ def main() -> int:
     )
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--smoothing", type=float, default=0.05)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     generator = torch.Generator().manual_seed(args.seed)
-    data = np.load(args.data)
+    parts = [np.load(path) for path in args.data]
+    data = {key: np.concatenate([p[key] for p in parts]) for key in ("x", "rank", "suit", "design")}
     families = np.array([family(str(d)) for d in data["design"]])
     if np.isin(families, list(decks.HELD_OUT_FAMILIES)).any():
         print("the dataset holds held-out designs: rebuild it", file=sys.stderr)
@@ -237,10 +276,11 @@ def main() -> int:
     train = torch.from_numpy(~np.isin(families, list(held)) & (families != "excluded"))
     x, rank, suit = x_all[train], rank_all[train], suit_all[train]
     print(f"training on {len(x)} patches ({int((rank < RANK_OUTPUTS - 1).sum())} indices)")
-    model = CornerNet(args.width, args.channels)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    model = from_onnx(args.init) if args.init else CornerNet(args.width, args.channels)
+    rate = args.learning_rate
+    optimiser = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=1e-4)
     steps = args.epochs * math.ceil(len(x) / args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     for epoch in range(args.epochs):
         started = time.perf_counter()
         model.train()
@@ -248,7 +288,11 @@ def main() -> int:
         total = 0.0
         for start in range(0, len(x), args.batch):
             index = order[start : start + args.batch]
-            batch = augment(decode(x[index]), generator)
+            batch = decode(x[index])
+            if args.augment > 0:
+                chosen = torch.rand(len(index), generator=generator) < args.augment
+                if chosen.any():
+                    batch[chosen] = augment(batch[chosen], generator)
             z = model(batch)
             loss = F.cross_entropy(
                 z[:, :RANK_OUTPUTS], rank[index], label_smoothing=args.smoothing

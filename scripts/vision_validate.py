@@ -21,10 +21,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from dealer_assist.cards import Card
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
+from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.synthetic import random_scene
@@ -38,7 +40,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--families", required=True)
+    parser.add_argument("--families", default="", help="building families left out of training")
+    parser.add_argument(
+        "--drawn",
+        type=int,
+        default=0,
+        help="also this many decks drawn in the fonts kept out of building (drawn_decks.TEST_FONTS)"
+        ", every other one with a jumbo index",
+    )
+    parser.add_argument(
+        "--no-layout", action="store_true", help="read as vision detect does without a layout"
+    )
     parser.add_argument("--glyphs", type=Path, help="glyph model (default: the shipped one)")
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     parser.add_argument("--combine", default="check", help="comma-separated; 'none': glyphs")
@@ -46,25 +58,32 @@ def main() -> int:
     args = parser.parse_args()
     one_core()
     try:
-        designs = decks.validation_designs(args.families)
+        designs = decks.validation_designs(args.families) if args.families else []
     except ValueError as error:
         print(error, file=sys.stderr)
         return 1
+    sources: list[tuple[str, dict[Card, np.ndarray]]] = [
+        (d.name, decks.render_design(d, height=320, cache=CACHE)) for d in designs
+    ]
+    for k in range(args.drawn):
+        style = random_style(
+            np.random.default_rng(VALIDATE_SEED + k), jumbo=k % 2 == 1, fonts=TEST_FONTS
+        )
+        sources.append((f"drawn-{k}{'-jumbo' if style.jumbo else ''}", render_drawn(style, seed=k)))
     glyphs = GlyphModel.load(args.glyphs)
     corners = CornerModel.load(args.corners)
     for combine in args.combine.split(","):
         totals = np.zeros((len(THRESHOLDS), 5), int)  # exact wrong uncertain missed phantoms
         cards = 0
         wrongs: list[str] = []
-        for design in designs:
-            faces = decks.render_design(design, height=320, cache=CACHE)
+        for name, faces in sources:
             tally = np.zeros((len(THRESHOLDS), 5), int)
             count = 0
             for k in range(args.scenes):
-                seed = VALIDATE_SEED + zlib.crc32(design.name.encode()) % 10_000 * 100 + k
+                seed = VALIDATE_SEED + zlib.crc32(name.encode()) % 10_000 * 100 + k
                 scene = random_scene(seed, faces)
                 detector = CardDetector(
-                    layout=scene.calibrated_layout,
+                    layout=None if args.no_layout else scene.calibrated_layout,
                     model=glyphs,
                     corner_model=corners,
                     use_corner_model=combine != "none",
@@ -89,12 +108,11 @@ def main() -> int:
                             tally[i, 1] += 1
                     if found.candidate != card.card and found.confidence >= 0.5:
                         wrongs.append(
-                            f"{design.name}#{seed} {card.card}->{found.candidate} "
-                            f"{found.confidence:.2f}"
+                            f"{name}#{seed} {card.card}->{found.candidate} {found.confidence:.2f}"
                         )
             i = THRESHOLDS.index(0.9)
             print(
-                f"{combine:9s} {design.name:28s} {count:4d} cards at 0.9: exact "
+                f"{combine:9s} {name:28s} {count:4d} cards at 0.9: exact "
                 f"{tally[i, 0] / count:.4f} wrong {tally[i, 1]} uncertain {tally[i, 2]} "
                 f"missed {tally[i, 3]} phantoms {tally[i, 4]}",
                 flush=True,

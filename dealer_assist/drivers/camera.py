@@ -320,9 +320,10 @@ COLOURS = choice_option("colours", ("standard", "any"), default="standard")
 MIDDLE = choice_option("middle", ("pips", "off"), default="pips")
 READERS = ("glyphs", "corners-check", "corners-unsure")
 """``reader=``: the glyph reader alone (the default), or the corner network with the glyph
-reader checking it (``corners-check``) or reading only what it is unsure of
-(``corners-unsure``). See docs/vision.md before choosing a network: validate it on the
-house's own deck design first."""
+reader checking it (``corners-check``: what reads a jumbo-index deck) or reading only what it
+is unsure of (``corners-unsure``). See docs/vision.md before choosing the network: validate it
+on the house's own deck design first (it reads a deck that colours its suits unlike a
+casino's wrongly)."""
 READER = choice_option("reader", READERS, default="glyphs")
 ROLE = choice_option("role", ("deal", "witness"), default="")
 """The table's business (:func:`dealer_assist.config.source_role`), checked here all the same."""

@@ -51,6 +51,12 @@ _MIN_FILL = 0.6
 _MOST_QUADS = 3
 # A photograph shows another card when both its corners read as that card this surely.
 SURE = 0.99
+# A re-cut of a corner replaces the reader's own cut as the template only when the networks
+# read it as the named card's rank and suit at least this surely (the likeliest queen among a
+# dozen cuts of a queen's corner may be a piece of the picture, not the Q).
+RECUT_SURE = 0.5
+# The templates' likelihood of any class is at least this share of the likeliest one's.
+LIKELIHOOD_FLOOR = 0.05
 
 
 def _normalised(vectors: np.ndarray) -> np.ndarray:
@@ -84,6 +90,17 @@ class Templates:
         same = labels[:, None] == labels[None, :]
         own = np.where(same, distances, np.inf).min(axis=1)
         other = np.where(same, np.inf, distances).min(axis=1)
+        # A template nearer another class's templates than every one of its own is no glyph of
+        # its class (a piece of a court card's picture kept for a queen lies near the jack's
+        # and the king's pieces: read with it, those cards became queens). It is dropped,
+        # unless it is its class's last.
+        keep = ~(np.isfinite(own) & (other < own))
+        for label in range(classes):
+            members = labels == label
+            if members.any() and not (keep & members).any():
+                keep |= members
+        if not keep.all():
+            return Templates.of(vectors[keep], labels[keep], classes)
         # A class with one template only has no own distance: its spread is the others'.
         finite = np.isfinite(own)
         typical_own = float(np.median(own[finite])) if finite.any() else 0.05
@@ -105,6 +122,10 @@ class Templates:
         best = nearest.min(axis=1, keepdims=True)
         z = -(nearest - best) / self.scale
         p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        # The templates sharpen the networks' reading, never overrule a sure one: no class
+        # falls below this share of the likeliest (one photograph of a card is one example).
+        p = np.maximum(p, LIKELIHOOD_FLOOR * p.max(axis=1, keepdims=True))
         p /= p.sum(axis=1, keepdims=True)
         weight = np.exp(-np.maximum(best[:, 0] - self.reach, 0.0) / self.scale)
         return p, weight
@@ -222,13 +243,19 @@ def build_deck(
 
 def _combined(network: np.ndarray, templates: Templates, vectors: np.ndarray) -> np.ndarray:
     """The networks' probabilities (the last column junk) times the templates' likelihoods,
-    as much as the glyph lies near the deck's templates. Near them, junk gives way: a glyph
-    of the house's design is no piece of a picture."""
+    as much as the glyph lies near the deck's templates, when both agree on the best class.
+    Near them, junk gives way: a glyph of the house's design is no piece of a picture."""
     likelihood, weight = templates.likelihoods(vectors)
     w = weight[:, None]
+    own = network[:, :-1] / np.maximum(network[:, :-1].sum(axis=1, keepdims=True), 1e-12)
     classes = network[:, :-1] * (likelihood**w)
     classes /= np.maximum(classes.sum(axis=1, keepdims=True), 1e-12)
-    junk = network[:, -1:] * (1 - 0.9 * w)
+    # The deck makes the networks surer of what they read, never makes them read another
+    # class: where the templates would turn the networks' best class into another, the
+    # networks' own reading stands (as without a deck), and junk keeps its weight.
+    agree = (classes.argmax(axis=1) == own.argmax(axis=1))[:, None]
+    classes = np.where(agree, classes, own)
+    junk = network[:, -1:] * (1 - 0.9 * w * agree)
     result: np.ndarray = np.hstack([classes * (1 - junk), junk])
     return result
 
@@ -388,7 +415,9 @@ def _look(image: np.ndarray, card: Card, name: str, model: GlyphModel) -> _Looke
                 rank_p = model.rank_probabilities(cut.rank.vector[None, :])[0]
                 suit_p = model.suit_probabilities(cut.suit.vector[None, :])[0]
                 score = math.log(rank_p[rank_at] + 1e-6) + math.log(suit_p[suit_at] + 1e-6)
-                if best is None or score > best[0]:
+                if best is None or (
+                    score > best[0] and rank_p[rank_at] * suit_p[suit_at] >= RECUT_SURE
+                ):
                     best = (score, cut.rank.vector, cut.suit.vector)
             if best is not None:
                 ranks.append(best[1])

@@ -250,6 +250,7 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
 
 Combine = Literal["unsure", "product", "veto", "check"]
 DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
+NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no index
 
 
 _DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two readers disagree
@@ -258,9 +259,11 @@ _DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two reade
 class CardDetector:
     """Finds and reads the cards in frames. Stateless between frames; safe to reuse.
 
-    ``use_corner_model`` (off by default: on the held-out designs it read fewer cards exactly
-    and more wrongly than the glyph reader alone, see docs/vision.md) reads every card with the
-    corner network first. ``combine`` then says how the glyph reader's looks join it. A card the
+    ``use_corner_model`` (off by default: on the second generator's held-out scenes it read
+    a novelty-coloured deck wrongly and found more shapes where no card is, see docs/vision.md;
+    it reads jumbo-index decks the glyph reader cannot) reads every card with the corner
+    network first. ``combine`` then says
+    how the glyph reader's looks join it. A card the
     network is not sure of always has both its corners read by the glyph reader too, and those
     looks are multiplied in. For a card the network is sure of: ``unsure``, nothing more;
     ``product``, the same as for the others; ``veto``, the same, and a card the two readers
@@ -567,7 +570,13 @@ class CardDetector:
                 corners.append((glyphs, other) if first == 0 else (other, glyphs))
             read = self._read_all(corners, shares, skip, known)
             return [list(pair) for pair in read], corners
-        net = self._read_net(regions)
+        shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
+        # A corner under another card may show that card's index to the network as well: its
+        # looks carry the share, as the glyph reader's do (``_judge`` trusts them accordingly).
+        net = [
+            (replace(a, overlap=shares[n][0]), replace(b, overlap=shares[n][1]))
+            for n, (a, b) in enumerate(self._read_net(regions))
+        ]
         corners = [
             (CornerGlyphs(None, None, pair[0]), CornerGlyphs(None, None, pair[1]))
             for pair in regions
@@ -583,7 +592,8 @@ class CardDetector:
         glyph_looks: dict[int, list[_Reading]] = {}
         for n in both:
             corners[n] = cut(regions[n])
-        for n, pair in zip(both, self._read_all([corners[n] for n in both]), strict=True):
+        read = self._read_all([corners[n] for n in both], [shares[n] for n in both])
+        for n, pair in zip(both, read, strict=True):
             glyph_looks[n] = list(pair)
         # A check: the corner the network is surest of first, the other one if it showed the
         # glyph reader no whole index.
@@ -596,6 +606,7 @@ class CardDetector:
             for n, glyphs, reading in zip(pending, cut_now, self._classify(cut_now), strict=True):
                 side = order[n][attempt]
                 corners[n] = (glyphs, corners[n][1]) if side == 0 else (corners[n][0], glyphs)
+                reading = replace(reading, overlap=shares[n][side])
                 glyph_looks[n] = [*glyph_looks.get(n, []), reading]
         looks: list[list[_Reading]] = [list(pair) for pair in net]
         for n, extra in glyph_looks.items():
@@ -617,11 +628,14 @@ class CardDetector:
             if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
                 readings.append(_Reading(None, None))
                 continue
-            readings.append(
-                _Reading(
-                    r[:-1] / max(float(r[:-1].sum()), 1e-9), s[:-1] / max(float(s[:-1].sum()), 1e-9)
-                )
-            )
+            rank = r[:-1] / max(float(r[:-1].sum()), 1e-9)
+            suit = s[:-1] / max(float(s[:-1].sum()), 1e-9)
+            if float(rank.max()) * float(suit.max()) < NET_NO_INDEX:
+                # Not junk, but no card either: a corner the network can name nothing in shows
+                # no index (a sticker over it, a blank corner), as the glyph reader would say.
+                readings.append(_Reading(None, None))
+                continue
+            readings.append(_Reading(rank, suit))
         return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(regions))]
 
     def _read_all(

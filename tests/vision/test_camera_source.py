@@ -171,6 +171,11 @@ def test_the_reader_is_chosen_in_the_url(reader: str, network: bool, combine: st
     assert source.detector.combine == combine
 
 
+def test_the_glyph_reader_is_the_default_reader() -> None:
+    source = CameraSource.from_url(SourceUrl.parse("camera://0"))
+    assert not source.detector.use_corner_model
+
+
 def test_the_frame_slot_hands_whole_frames_over() -> None:
     stopped = threading.Event()
     slot = FrameSlot()

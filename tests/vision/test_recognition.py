@@ -232,7 +232,9 @@ def test_a_card_read_surely_from_one_corner_has_its_other_corner_never_warped(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
     scene = random_scene(100, building_faces, style=EASY)
-    analysis = CardDetector(layout=scene.calibrated_layout).analyse(scene.image)
+    # The glyph reader alone (the corner network, the default, warps both corners for itself).
+    detector = CardDetector(layout=scene.calibrated_layout, use_corner_model=False)
+    analysis = detector.analyse(scene.image)
     looked = [(a.region is not None, b.region is not None) for a, b in analysis.corners]
     assert all(a or b for a, b in looked)  # one corner of each card at least was read
     one_only = [n for n, (a, b) in enumerate(looked) if a != b]
