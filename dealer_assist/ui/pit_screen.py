@@ -228,7 +228,9 @@ class PitTile(QFrame):
         self.last.setText(self._result_text(last) if last else self.tr("no coup yet"))
         self.road.set_columns(summary.get("big_road", []))
         alerts = summary.get("alerts", [])
-        self.alerts.setText("\n".join(f"#{a['alert']} {a['code']}" for a in alerts))
+        self.alerts.setText(
+            "\n".join(f"#{a['alert']} {wording.alert_title(str(a['code']))}" for a in alerts)
+        )
         self.alerts.setVisible(bool(alerts))
         pace = (summary.get("shift") or {}).get("hands_per_hour")
         self.pace.setText(
@@ -242,6 +244,12 @@ class PitTile(QFrame):
                 height = max(height, self.height())  # cards left wrapping and not would move
             if height != self.height():  # every tile below it, card after card)
                 self.setFixedHeight(height)
+
+
+def _alert_text(alert: dict[str, Any]) -> str:
+    """An open alert in the pit's list: its title and message in the screen's language."""
+    code, message = str(alert.get("code", "")), str(alert.get("message", ""))
+    return f"{wording.alert_title(code)}: {wording.alert_texts(code, message)[0]}"
 
 
 def _game_title(summary: dict[str, Any], status: dict[str, Any]) -> str:
@@ -451,7 +459,7 @@ class PitWindow(QMainWindow):
             view = self.model.tables[table]
             self.tiles[table].render_view(view, now)
             alerts = [
-                (table, int(alert["alert"]), f"{alert['code']}: {alert['message']}")
+                (table, int(alert["alert"]), _alert_text(alert))
                 for alert in view.summary.get("alerts", [])
             ]
             if alerts != self._alerts_of.get(table, []):
