@@ -24,7 +24,7 @@ from dealer_assist.pit import topics
 from dealer_assist.pit.mqtt import connect, new_client, properties
 from dealer_assist.pit.outbox import Outbox, Progress
 from dealer_assist.pit.settings import PublishSettings
-from dealer_assist.pit.summary import ShiftTally, summary_json
+from dealer_assist.pit.summary import ShiftTally, main_bet_limits, summary_json
 from dealer_assist.table.events import Record
 from dealer_assist.table.snapshot import Snapshot
 
@@ -46,6 +46,7 @@ class TablePublisher:
         settings: PublishSettings,
         table: str,
         variant: str,
+        limits: dict[str, str] | None = None,
         outbox: Outbox,
         progress: Progress,
         window: int = 100,
@@ -56,6 +57,7 @@ class TablePublisher:
         self.settings = settings
         self.table = table
         self.variant = variant
+        self.limits = limits  # main_bet_limits: in every summary
         self.outbox = outbox
         self.progress = progress
         self.window = window
@@ -295,6 +297,7 @@ class TablePublisher:
             seq=seq,
             tally=self._tally,
             at=self._clock(),
+            limits=self.limits,
         )
         self._send("summary", data, retain=True)
 
@@ -401,6 +404,7 @@ def publish_table(
         settings=settings,
         table=settings.table or config.table_id,
         variant=config.variant.name,
+        limits=main_bet_limits(config.settlement.limits, config.variant.bets),
         outbox=outbox,
         progress=progress,
         on_command=on_command,

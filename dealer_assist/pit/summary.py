@@ -7,14 +7,38 @@ summary) and the pit (for its shift report) count the same way.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from dealer_assist.rules.settlement import TableLimits
 from dealer_assist.table.snapshot import Snapshot
 
 WINNER_LETTER = {"banker": "B", "player": "P", "tie": "T"}
+#: The bets a tile's limits are of: the even-money ones of each game (Punto Banco and Chemin de
+#: Fer: Player and Banker; Banque: right, left, à cheval), not the tie or the side bets.
+MAIN_BETS = ("player", "banker", "right", "left", "a_cheval")
+
+
+def main_bet_limits(limits: TableLimits, bets: Iterable[str]) -> dict[str, str]:
+    """The table's limits as the pit shows them: the lowest minimum and the highest maximum of
+    the variant's main bets (the ``[limits]`` section), exact amounts as strings.
+
+    >>> from decimal import Decimal
+    >>> from dealer_assist.rules.settlement import Limit
+    >>> limits = TableLimits(default=Limit(minimum=Decimal(25), maximum=Decimal(5000)),
+    ...                      per_bet={"tie": Limit(minimum=Decimal(5), maximum=Decimal(500))})
+    >>> main_bet_limits(limits, ["banker", "player", "tie"])
+    {'min': '25', 'max': '5000'}
+    """
+    names = set(bets)
+    main = [limits.limit(name) for name in MAIN_BETS if name in names] or [limits.default]
+    return {
+        "min": str(min(limit.minimum for limit in main)),
+        "max": str(max(limit.maximum for limit in main)),
+    }
 
 
 @dataclass(slots=True)
@@ -103,9 +127,17 @@ def big_road(winners: list[str | None]) -> list[list[str]]:
 
 
 def summary_json(
-    snapshot: Snapshot, *, table: str, journal: str, seq: int, tally: ShiftTally, at: datetime
+    snapshot: Snapshot,
+    *,
+    table: str,
+    journal: str,
+    seq: int,
+    tally: ShiftTally,
+    at: datetime,
+    limits: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The retained summary (docs/pit.md). ``seq``: the last event message sent before it."""
+    """The retained summary (docs/pit.md). ``seq``: the last event message sent before it;
+    ``limits``: :func:`main_bet_limits` of the table's configuration."""
     last: dict[str, Any] | None = None
     if snapshot.history:
         coup = snapshot.history[-1]
@@ -128,6 +160,8 @@ def summary_json(
         "name": snapshot.name,
         "game": snapshot.game,
         "variant": snapshot.variant,
+        "variant_title": snapshot.variant_title,
+        "limits": limits,
         "shoe": snapshot.shoe.shoe,
         "coup": snapshot.coup,
         "phase": snapshot.phase,

@@ -15,6 +15,7 @@ import contextlib
 import functools
 import time
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,9 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.pit.model import PitModel, TableView
 from dealer_assist.pit.report import write_shift_report
-from dealer_assist.ui import theme
+from dealer_assist.ui import theme, wording
 from dealer_assist.ui.pit_detail import PitDetail
+from dealer_assist.ui.presentation import format_money
 
 # Who the pit's commands are from, as the tables journal them.
 PIT_BOSS = "pit supervisor"
@@ -90,8 +92,8 @@ class MiniBigRoad(QWidget):
 
 
 class PitTile(QFrame):
-    """One table: id and game, online / offline / silent since when, shoe and coup, the last
-    result, a small Big Road, the open alerts (red) and hands per hour."""
+    """One table: id, game and limits, online / offline / silent since when, shoe and coup, the
+    last result, a small Big Road, the open alerts (red) and hands per hour."""
 
     def __init__(self, table: str, on_click: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +105,11 @@ class PitTile(QFrame):
         layout.setSpacing(2)
         self.title = QLabel()
         self.title.setFont(theme.font(18, bold=True))
+        self.game = QLabel()  # the variant's title, in the screen's language
+        self.limits = QLabel()  # the main bets' (none from a table that does not say them)
+        for label in (self.game, self.limits):
+            label.setFont(theme.font(14))
+        self.game.setWordWrap(True)
         self.state = QLabel()
         self.shoe = QLabel()
         self.last = QLabel()
@@ -115,6 +122,8 @@ class PitTile(QFrame):
         self.pace = QLabel()
         for widget in (
             self.title,
+            self.game,
+            self.limits,
             self.state,
             self.shoe,
             self.last,
@@ -134,9 +143,17 @@ class PitTile(QFrame):
         self._width = width
         self.setFixedSize(width, self._height_for(width))
 
-    def _wrapped(self) -> tuple[str, str, str, bool]:
-        """What may take more or fewer lines: the wrapped labels' text, the alerts shown."""
-        return (self.shoe.text(), self.last.text(), self.alerts.text(), self.alerts.isHidden())
+    def _wrapped(self) -> tuple[str, bool, str, str, str, bool]:
+        """What may take more or fewer lines: the wrapped labels' text, the limits shown or not;
+        the alerts shown last (:meth:`render_view` compares them apart)."""
+        return (
+            self.game.text(),
+            self.limits.isHidden(),
+            self.shoe.text(),
+            self.last.text(),
+            self.alerts.text(),
+            self.alerts.isHidden(),
+        )
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -185,9 +202,11 @@ class PitTile(QFrame):
         self.view = view
         self.shown_state = self.state_of(view, now)
         summary, status = view.summary, view.status
-        game = summary.get("variant") or status.get("variant") or ""  # in the tooltip
         self.title.setText(view.table)
-        self.setToolTip(str(game))
+        self.game.setText(_game_title(summary, status))
+        limits = _limits_text(summary.get("limits"))
+        self.limits.setText(self.tr("limits %1").replace("%1", limits) if limits else "")
+        self.limits.setVisible(bool(limits))  # an older table's summary says none
         if self.shown_state == "offline":
             since = _clock(view.offline_since)
             self.state.setText(self.tr("OFFLINE since %1").replace("%1", since))
@@ -209,7 +228,9 @@ class PitTile(QFrame):
         self.last.setText(self._result_text(last) if last else self.tr("no coup yet"))
         self.road.set_columns(summary.get("big_road", []))
         alerts = summary.get("alerts", [])
-        self.alerts.setText("\n".join(f"#{a['alert']} {a['code']}" for a in alerts))
+        self.alerts.setText(
+            "\n".join(f"#{a['alert']} {wording.alert_title(str(a['code']))}" for a in alerts)
+        )
         self.alerts.setVisible(bool(alerts))
         pace = (summary.get("shift") or {}).get("hands_per_hour")
         self.pace.setText(
@@ -219,10 +240,42 @@ class PitTile(QFrame):
         )
         if self._width and self._wrapped() != wrapped:  # a line more or less?
             height = self._height_for(self._width)
-            if self._wrapped()[2:] == wrapped[2:]:  # the same alerts: never shorter (a count of
+            if self._wrapped()[-2:] == wrapped[-2:]:  # the same alerts: never shorter (a count of
                 height = max(height, self.height())  # cards left wrapping and not would move
             if height != self.height():  # every tile below it, card after card)
                 self.setFixedHeight(height)
+
+
+def _alert_text(alert: dict[str, Any]) -> str:
+    """An open alert in the pit's list: its title and message in the screen's language."""
+    code, message = str(alert.get("code", "")), str(alert.get("message", ""))
+    return f"{wording.alert_title(code)}: {wording.alert_texts(code, message)[0]}"
+
+
+def _game_title(summary: dict[str, Any], status: dict[str, Any]) -> str:
+    """The variant's title as the croupier's screens name it, in the screen's language (the
+    variant's own title for one that is not ours); the variant's name from an older table's
+    summary, or from its status before the first summary."""
+    variant = str(summary.get("variant") or status.get("variant") or "")
+    title = summary.get("variant_title")
+    if not isinstance(title, str) or not title:
+        title = wording.VARIANTS.get(variant, variant)
+    return wording.variant_title(variant, title)
+
+
+@functools.lru_cache(maxsize=256)
+def _money_range(low: str, high: str) -> str:
+    try:
+        return f"{format_money(Decimal(low))} – {format_money(Decimal(high))}"
+    except ArithmeticError:  # not an amount: not shown rather than shown wrong
+        return ""
+
+
+def _limits_text(limits: object) -> str:
+    """``25 – 5,000``: the summary's ``limits`` as amounts are shown elsewhere; "" without."""
+    if not isinstance(limits, dict) or "min" not in limits or "max" not in limits:
+        return ""
+    return _money_range(str(limits["min"]), str(limits["max"]))
 
 
 @functools.lru_cache(maxsize=128)
@@ -306,6 +359,8 @@ class PitWindow(QMainWindow):
         self.alerts_title = QLabel()
         self.alerts_title.setFont(theme.font(18, bold=True))
         self.alerts = QListWidget()
+        self.alerts.setWordWrap(True)  # an alert's whole message, on as many lines as it takes
+        self.alerts.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         buttons = QHBoxLayout()
         self.acknowledge_button = QPushButton()
         self.acknowledge_button.clicked.connect(self.ask_acknowledge)
@@ -404,7 +459,7 @@ class PitWindow(QMainWindow):
             view = self.model.tables[table]
             self.tiles[table].render_view(view, now)
             alerts = [
-                (table, int(alert["alert"]), f"{alert['code']}: {alert['message']}")
+                (table, int(alert["alert"]), _alert_text(alert))
                 for alert in view.summary.get("alerts", [])
             ]
             if alerts != self._alerts_of.get(table, []):
@@ -450,7 +505,9 @@ class PitWindow(QMainWindow):
         self._columns, self._tile_width = columns, width
         for index, table in enumerate(sorted(self.tiles)):
             self.tiles[table].fit(width)
-            self.grid.addWidget(self.tiles[table], index // columns, index % columns)
+            self.grid.addWidget(  # from the top of its row: tiles of a row differ in height
+                self.tiles[table], index // columns, index % columns, Qt.AlignmentFlag.AlignTop
+            )
 
     def _render_detail(self) -> None:
         view = self.model.tables.get(self.selected or "")
@@ -565,30 +622,71 @@ class PitWindow(QMainWindow):
         return write_shift_report(self.model, path)
 
 
+#: The demo pit's tables, in turn: variant, the main bets' limits (min, max) and seconds a coup.
+DEMO_TABLES = (
+    ("punto-banco", "25", "5000", 48.0),
+    ("ez-baccarat", "10", "2000", 45.0),
+    ("no-commission", "100", "10000", 50.0),  # gone offline
+    ("punto-banco", "500", "50000", 60.0),  # a misdeal: an extra card, the alert open
+    ("chemin-de-fer", "50", "5000", 90.0),
+    ("ez-baccarat", "25", "3000", 46.0),
+    ("punto-banco", "200", "20000", 52.0),  # its card shoe lost, the alert open
+    ("no-commission", "5", "1000", 42.0),
+)
+
+
 def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
     """A pit holding ``tables`` seeded mock tables (the screenshots): each dealt by simulated
-    players through the same messages a broker would deliver; the third one gone offline."""
+    players through the same messages a broker would deliver, with the games, limits and
+    paces of :data:`DEMO_TABLES` in turn. Each table keeps its own clock (a croupier's pace
+    ending about now, :class:`~dealer_assist.pit.feed.CoupPacedClock`), so the hands per hour
+    are figures, the same for the same seed. The first table has a message from the pit, the
+    third has gone offline, the fourth and the seventh have an open alert raised by the table
+    itself (an extra card dealt; the card shoe lost)."""
     import json
-    from dataclasses import replace
 
-    from dealer_assist.config import default_config
-    from dealer_assist.pit.feed import DirectFeed
+    from dealer_assist.cards import parse_card
+    from dealer_assist.config import parse_config
+    from dealer_assist.drivers.base import CardRead, SourceStatus, StatusChanged
+    from dealer_assist.pit.feed import CoupPacedClock, DirectFeed
+    from dealer_assist.pit.summary import main_bet_limits
     from dealer_assist.pit.topics import topic
     from dealer_assist.table.commands import MessageFromPit
     from dealer_assist.ui.screenshots import play
 
     model = PitModel()
+    now = datetime.now(UTC).replace(microsecond=0)
     for index in range(tables):
         table = f"T{index + 1:02d}"
-        config = replace(
-            default_config(source=f"mock://?seed={seed + index}"),
-            table_id=table,
-            name=f"Baccarat {index + 1}",
+        variant, low, high, pace = DEMO_TABLES[index % len(DEMO_TABLES)]
+        config = parse_config(
+            {
+                "table": {"id": table, "name": f"Baccarat {index + 1}", "variant": variant},
+                "sources": [f"mock://?seed={seed + index}"],
+                "limits": {"default": {"min": low, "max": high}},
+            },
+            source="<demo pit>",
         )
-        feed = DirectFeed(model, table=table, variant=config.variant.name, journal=f"demo-{table}")
-        controller = play(
-            config, coups=coups - index % 4, seed=seed + index, on_controller=feed.attach
+        dealt = coups - index % 4
+        clock = CoupPacedClock(
+            start=now - timedelta(seconds=pace * (dealt + 1)),
+            seconds_per_coup=pace,
+            seed=seed + index,
         )
+        feed = DirectFeed(
+            model,
+            table=table,
+            variant=config.variant.name,
+            journal=f"demo-{table}",
+            limits=main_bet_limits(config.settlement.limits, config.variant.bets),
+            clock=clock.reading,
+        )
+
+        def attach(controller: Any, feed: DirectFeed = feed, clock: CoupPacedClock = clock) -> None:
+            clock.follow(controller)
+            feed.attach(controller)
+
+        controller = play(config, coups=dealt, seed=seed + index, on_controller=attach, clock=clock)
         if index == 0:  # a message from the pit, journaled by the table ("hand over after
             # this shoe": the pit boss's own words, as sent)
             text = "本靴結束後換手"
@@ -597,6 +695,13 @@ def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
         if index == 2:
             offline = {"table": table, "online": False, "since": None}
             model.on_message(topic(table, "status"), json.dumps(offline).encode())
+        source = config.sources[0]
+        if index == 3:  # a card out after the coup was complete: the table says misdeal
+            card = parse_card("KD")
+            controller.on_source_event(CardRead(source=source, card=card, raw=b"KD"))
+        if index == 6:
+            lost = StatusChanged(source=source, status=SourceStatus.LOST, detail="no answer")
+            controller.on_source_event(lost)
     return model
 
 

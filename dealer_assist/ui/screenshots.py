@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,12 +69,14 @@ def play(
     seed: int = 7,
     timeout: float = 60.0,
     on_controller: Callable[[TableController], None] | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> TableController:
     """Deal from the configuration's (mock) source until ``coups`` coups are done, the last one
-    left open, or until ``until(snapshot)``; the table's threads are stopped on return."""
+    left open, or until ``until(snapshot)``; the table's threads are stopped on return.
+    ``clock``: the table's (the time of each record), if not the wall clock."""
     from dealer_assist.ui.app import simulated_players
 
-    controller = TableController(config)
+    controller = TableController(config) if clock is None else TableController(config, clock=clock)
     if on_controller is not None:  # e.g. the pit's screenshot feeds its model from it
         on_controller(controller)
     runtime = TableRuntime(controller, [build_source(url, config) for url in config.sources])

@@ -172,8 +172,9 @@ def test_an_advantage_alert_for_a_rigged_shoe_appears_in_the_detail(qtbot: Any) 
     assert "+2.86% · 36 cards left  ·  open" in pair
     assert all(row.foreground().color() == theme.BAD for row in rows)  # open: in red
     # The tile and the pit's alert list show them too, in red.
-    assert "advantage_play" in window.tiles["T1"].alerts.text()
+    assert f"#{raised[0].alert} Bet favours the players" in window.tiles["T1"].alerts.text()
     assert window.alerts.count() == len(raised)
+    assert "Bet favours the players: " in window.alerts.item(0).text()
     # Acknowledged at the table: still in this shoe's list, no longer open; in the history.
     first = raised[0]
     controller.execute(cmd.ResolveAlert(alert=first.alert, option="acknowledge"))

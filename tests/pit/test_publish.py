@@ -67,7 +67,9 @@ def test_retained_status_turns_offline_after_sigkill(broker: Broker, tmp_path: P
     config = tmp_path / "table.toml"
     config.write_text(
         f'[table]\nid = "T1"\n[journal]\npath = "t1.journal"\nkey = "{JOURNAL_KEY}"\n'
-        f'[publish]\nbroker = "{broker.url}"\nwill_delay = 1\n',
+        f'[publish]\nbroker = "{broker.url}"\nwill_delay = 1\n'
+        '[limits]\ndefault = { min = "10", max = "5000" }\nbanker = { min = "25", max = "4000" }\n'
+        'player = { min = "50", max = "3000" }\ntie = { min = "5", max = "500" }\n',
         "utf-8",
     )
     table = dealer_assist(
@@ -91,3 +93,11 @@ def test_retained_status_turns_offline_after_sigkill(broker: Broker, tmp_path: P
     retained = lines.wait(lambda _: True, timeout=10)
     end(late)
     assert topic_json(retained)[1]["online"] is False
+    # The game and the limits stay in the retained summary for the pit's tile of a table gone
+    # offline: the lowest minimum and the highest maximum of Player and Banker, not the tie's.
+    late, lines = mosquitto_sub(broker, "-t", PREFIX + "summary", "-C", "1")
+    summary = topic_json(lines.wait(lambda _: True, timeout=10))[1]
+    end(late)
+    assert summary["limits"] == {"min": "25", "max": "4000"}
+    assert summary["variant"] == "punto-banco"
+    assert summary["variant_title"] == "Punto Banco (5% commission)"

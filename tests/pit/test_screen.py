@@ -39,8 +39,8 @@ def test_tiles_alerts_detail_and_the_shift_report(qtbot: object, tmp_path: Path)
     model.on_message(topic("T02", "summary"), json.dumps(summary).encode())
     window.refresh()
     assert window.alerts.count() == 1
-    assert "T02 #7 shoe_jam" in window.alerts.item(0).text()
-    assert "shoe_jam" in window.tiles["T02"].alerts.text()
+    assert "T02 #7 Shoe jam: a card is stuck" in window.alerts.item(0).text()
+    assert "#7 Shoe jam" in window.tiles["T02"].alerts.text()
     # Acknowledged with the pit boss's PIN: journaled at the pit, sent to the table.
     assert not window.acknowledge_with_pin("T02", 7, "0000")
     assert model.acknowledgements() == [] and sent == []
@@ -101,7 +101,7 @@ def test_many_tables_scroll_and_a_message_from_another_thread_is_drawn(qtbot: ob
     sender.start()
     sender.join()
     qtbot.waitUntil(lambda: "7 cards left" in tile.shoe.text())  # type: ignore[attr-defined]
-    assert "cut_card" in tile.alerts.text() and tile.alerts.isVisible()
+    assert "Cut card" in tile.alerts.text() and tile.alerts.isVisible()
     assert fits(tile.alerts) and fits(tile.shoe)  # the tile grew or shrank to its text
     assert window.alerts.count() == 1
 
@@ -143,7 +143,7 @@ def test_a_tile_grows_for_more_lines_and_cuts_nothing(qtbot: object) -> None:
     grown = {**summary, "last": last, "alerts": alerts}
     model.on_message(topic("T05", "summary"), json.dumps(grown).encode())
     window.refresh()
-    assert "10♠ 10♥ 10♦" in tile.last.text() and "reader_lost" in tile.alerts.text()
+    assert "10♠ 10♥ 10♦" in tile.last.text() and "Reader lost" in tile.alerts.text()
     assert fits(tile.last) and fits(tile.alerts) and fits(tile.pace)
     assert tile.height() >= short + 3 * tile.alerts.fontMetrics().height()
 
@@ -161,3 +161,83 @@ def test_every_column_of_tiles_fits_across(qtbot: object) -> None:
         across = window.grid_scroll.viewport().width()
         for tile in window.tiles.values():
             assert tile.geometry().right() < across, (width, tile.table)
+
+
+def test_a_tile_shows_the_game_the_limits_its_alerts_in_red_and_the_pace(qtbot: object) -> None:
+    """The demo pit's tables (mixed games and limits, dealt at a croupier's pace on their own
+    seeded clocks): each tile names its game as the croupier's screens do, its main bets'
+    limits as amounts are shown, hands per hour as a figure; the alerts the tables raised
+    themselves (an extra card, a lost card shoe) are red on their tiles and in the pit's list."""
+    import re
+
+    from dealer_assist.ui import theme
+
+    model = demo_model(seed=5, tables=8, coups=6)
+    window = PitWindow(model)
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.resize(1600, 900)
+    window.show()
+    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    tiles = window.tiles
+    games = {table: tile.game.text() for table, tile in tiles.items()}
+    assert games["T01"] == "Punto Banco (5% commission)"
+    assert games["T02"] == "EZ Baccarat (a three-card Banker 7 pushes Banker bets)"
+    assert games["T03"] == "No-commission Punto Banco (a Banker win on 6 pays half)"
+    assert games["T05"] == "Chemin de Fer"
+    assert tiles["T01"].limits.text() == "limits 25 – 5,000"
+    assert tiles["T04"].limits.text() == "limits 500 – 50,000"
+    assert tiles["T08"].limits.text() == "limits 5 – 1,000"
+    assert tiles["T03"].limits.text() == "limits 100 – 10,000"  # offline: its last summary
+    # The alerts: raised by the tables' controllers, red on the tile and in the list.
+    red = theme.BAD.name()
+    assert tiles["T04"].alerts.text() == "#1 Extra card" and tiles["T04"].alerts.isVisible()
+    assert tiles["T07"].alerts.text() == "#1 Device lost" and tiles["T07"].alerts.isVisible()
+    assert red in tiles["T04"].alerts.styleSheet()
+    assert not tiles["T01"].alerts.isVisible()
+    rows = [window.alerts.item(row) for row in range(window.alerts.count())]
+    assert [row.text() for row in rows][1:] == [
+        "T07 #1 Device lost: mock://?seed=11 is lost: no answer"
+    ]
+    assert rows[0].text().startswith("T04 #1 Extra card: KD ")  # after a natural, or a third card
+    assert all(row.foreground().color() == theme.BAD for row in rows)
+    # Hands per hour: a figure, the table's own (its summary's shift), on every tile that
+    # dealt two coups a minute apart.
+    for table in ("T01", "T02", "T05", "T06"):
+        pace = model.tables[table].summary["shift"]["hands_per_hour"]
+        assert 30 <= pace <= 100, (table, pace)
+        assert tiles[table].pace.text() == f"{pace:.0f} hands/hour"
+        assert re.fullmatch(r"\d+ hands/hour", tiles[table].pace.text())
+    chemin_de_fer = model.tables["T05"].summary["shift"]["hands_per_hour"]
+    punto_banco = model.tables["T01"].summary["shift"]["hands_per_hour"]
+    assert chemin_de_fer < punto_banco  # a slower game, a slower pace
+    for tile in tiles.values():
+        assert fits(tile.game) and fits(tile.limits) and fits(tile.pace), tile.table
+    # The same seed, the same pit.
+    again = demo_model(seed=5, tables=8, coups=6)
+    assert {t: v.summary["shift"] for t, v in again.tables.items()} == {
+        t: v.summary["shift"] for t, v in model.tables.items()
+    }
+
+
+def test_an_older_tables_summary_without_limits_shows_none(qtbot: object) -> None:
+    """A table of an earlier version publishes no ``limits`` nor ``variant_title``: its tile
+    shows no limits (nothing guessed) and names the game from the variant; a summary that
+    says them later shows them."""
+    source = demo_model(seed=5, tables=1, coups=3)
+    summary = dict(source.tables["T01"].summary)
+    older = {k: v for k, v in summary.items() if k not in ("limits", "variant_title")}
+    older["variant"] = "no-commission"
+    model = PitModel()
+    model.on_message(topic("T01", "summary"), json.dumps(older).encode())
+    window = PitWindow(model)
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.show()
+    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    tile = window.tiles["T01"]
+    assert tile.game.text() == "No-commission Punto Banco (a Banker win on 6 pays half)"
+    assert tile.limits.isHidden() and tile.limits.text() == ""
+    model.on_message(topic("T01", "summary"), json.dumps(summary).encode())
+    window.refresh()
+    assert tile.limits.text() == "limits 25 – 5,000" and not tile.limits.isHidden()
+    assert tile.game.text() == "Punto Banco (5% commission)"
+    assert fits(tile.limits) and fits(tile.pace)  # the tile grew a line for them

@@ -196,6 +196,31 @@ def test_the_pit_grid_and_a_tables_detail(shots: dict[str, QImage]) -> None:
     # The grid's tiles draw a small Big Road of their own: none of the detail's roads.
     assert count(grid, WINNER_COLOURS[_winner("banker")], step=2) == 0
     assert count(grid, theme.BAD, step=2) > 20  # the offline table's state, in red
+    pit_grid_shows_alerts(grid)
+
+
+def red_lines(image: QImage) -> int:
+    """Lines of red text: runs of pixel rows with some of :data:`theme.BAD` in them."""
+    import numpy as np
+
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    rows = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(
+        image.height(), image.bytesPerLine() // 4, 4
+    )[:, : image.width(), :3]
+    bad = np.array([theme.BAD.blue(), theme.BAD.green(), theme.BAD.red()])  # BGRA in memory
+    red = (np.abs(rows.astype(int) - bad) <= 24).all(axis=2).any(axis=1)
+    return int(np.count_nonzero(red[1:] & ~red[:-1]) + red[0])
+
+
+def pit_grid_shows_alerts(grid: QImage) -> None:
+    """The demo pit's open alerts (an extra card at T04, a lost card shoe at T07) in red, in
+    the list across the pit (the right fifth) and on their tiles (the left): three lines of
+    red among the tiles, OFFLINE and the two alerts."""
+    side = grid.width() * 4 // 5
+    right = grid.copy(side, 0, grid.width() - side, grid.height())
+    left = grid.copy(0, 0, side, grid.height())
+    assert count(right, theme.BAD, step=2) > 60  # two alerts in the list, in red
+    assert red_lines(left) >= 3
 
 
 @pytest.mark.parametrize("language", ["zh_TW", "zh_CN"])
@@ -209,3 +234,4 @@ def test_the_pit_screens_in_chinese(qapp: Any, tmp_path: Path, language: str) ->
     detail = QImage(str(written["pit-detail"]))
     assert detail.size().toTuple() == (1280, 800)
     pit_detail_shows_its_parts(detail)
+    pit_grid_shows_alerts(QImage(str(written["pit"])))

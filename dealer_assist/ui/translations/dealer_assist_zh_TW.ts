@@ -887,6 +887,10 @@
 <context>
     <name>PitTile</name>
     <message>
+        <source>limits %1</source>
+        <translation>限紅 %1</translation>
+    </message>
+    <message>
         <source>OFFLINE since %1</source>
         <translation>離線，自 %1</translation>
     </message>
@@ -916,7 +920,7 @@
     </message>
     <message>
         <source>Banker</source>
-        <extracomment>A table heard from less recently than this (online, but silent) is shown as silent. How often the screen looks at the model (milliseconds); a look that finds nothing new is free. How often (seconds) the screen looks for the tables that fell silent.</extracomment>
+        <extracomment>A table heard from less recently than this (online, but silent) is shown as silent. How often (seconds) the screen looks for the tables that fell silent. The shortest time (seconds) between two refreshes: a display&apos;s frame (60 Hz). Messages that come within a frame are drawn together, the first of them at most a frame late.</extracomment>
         <translation>莊</translation>
     </message>
     <message>
