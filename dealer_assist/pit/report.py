@@ -1,4 +1,9 @@
-"""The shift report: one row per table, from what the pit holds (written as CSV)."""
+"""The shift report: one row per table, from what the pit holds (written as CSV).
+
+Banque has no Banker/Player/Tie result: a coup is each tableau's win, loss or stand-off against
+the bank, counted in the ``right_*`` and ``left_*`` columns (empty for the other games; the
+Banker/Player/Tie columns are 0 for Banque). The new columns come after the earlier ones, so a
+reader of the earlier report finds its columns where they were."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import io
 from pathlib import Path
 
 from dealer_assist.pit.model import PitModel
+from dealer_assist.pit.summary import SIDE_RESULTS, SIDES
 
 COLUMNS = (
     "table",
@@ -18,6 +24,7 @@ COLUMNS = (
     "commission",
     "house_result",
     "alerts",
+    *(f"{side}_{result}" for side in SIDES for result in SIDE_RESULTS),
 )
 
 
@@ -40,6 +47,13 @@ def shift_rows(model: PitModel) -> list[dict[str, str]]:
                 "commission": shift["commission"] or "",
                 "house_result": shift["house_result"] or "",
                 "alerts": alerts,
+                **{
+                    f"{side}_{result}": str(shift["sides"][side][result])
+                    if side in shift["sides"]
+                    else ""
+                    for side in SIDES
+                    for result in SIDE_RESULTS
+                },
             }
         )
     return rows

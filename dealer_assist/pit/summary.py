@@ -20,6 +20,25 @@ WINNER_LETTER = {"banker": "B", "player": "P", "tie": "T"}
 #: The bets a tile's limits are of: the even-money ones of each game (Punto Banco and Chemin de
 #: Fer: Player and Banker; Banque: right, left, à cheval), not the tie or the side bets.
 MAIN_BETS = ("player", "banker", "right", "left", "a_cheval")
+#: Banque's two tableaux and what each can do against the bank (the punters' side of it), in
+#: the order a pit boss reads them: the right hand first, as the croupier's screens do.
+SIDES = ("right", "left")
+SIDE_RESULTS = ("win", "lose", "standoff")
+
+
+def side_counts(results: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    """Each tableau's wins, losses and stand-offs against the bank, from ``(side, result)``
+    pairs (each coup's ``sides``: ``{"right": "win", "left": "lose"}``); ``{}`` when there are
+    none (Punto Banco, Chemin de Fer), so a reader of those games' summaries sees nothing new.
+
+    >>> side_counts([("right", "win"), ("left", "lose"), ("right", "win"), ("left", "standoff")])
+    {'right': {'win': 2, 'lose': 0, 'standoff': 0}, 'left': {'win': 0, 'lose': 1, 'standoff': 1}}
+    """
+    counts = Counter((str(side), str(result)) for side, result in results)
+    if not counts:
+        return {}
+    sides = (*SIDES, *sorted({side for side, _ in counts} - set(SIDES)))
+    return {side: {result: counts[side, result] for result in SIDE_RESULTS} for side in sides}
 
 
 def main_bet_limits(limits: TableLimits, bets: Iterable[str]) -> dict[str, str]:
@@ -47,6 +66,7 @@ class ShiftTally:
 
     coups: int = 0
     results: Counter[str] = field(default_factory=Counter)
+    sides: Counter[tuple[str, str]] = field(default_factory=Counter)  # Banque: (side, result)
     bets_entered: bool = False
     house_result: Decimal = Decimal(0)
     commission: Decimal = Decimal(0)
@@ -58,6 +78,9 @@ class ShiftTally:
         if kind == "coup_completed":
             self.coups += 1
             self.results[str(message.get("winner") or "none")] += 1
+            sides = message.get("sides")
+            if isinstance(sides, dict):
+                self.sides.update((str(side), str(result)) for side, result in sides.items())
             self._times.append(datetime.fromisoformat(message["at"]))
         elif kind == "coup_settled":
             for bet in message.get("bets", ()):
@@ -92,6 +115,7 @@ class ShiftTally:
             "banker": self.results["banker"],
             "player": self.results["player"],
             "tie": self.results["tie"],
+            "sides": side_counts(self.sides.elements()),
             "hands_per_hour": self.hands_per_hour(),
             "house_result": str(self.house_result) if self.bets_entered else None,
             "commission": str(self.commission) if self.bets_entered else None,
@@ -146,6 +170,7 @@ def summary_json(
             "winner": coup.winner,
             "natural": coup.natural,
             "voided": coup.voided,
+            "sides": dict(coup.sides),
             "hands": {
                 hand.hand: {"cards": [c.code for c in hand.cards], "total": hand.total}
                 for hand in coup.hands
@@ -168,6 +193,9 @@ def summary_json(
         "cards_left": snapshot.shoe.cards_left,
         "last": last,
         "counts": {name: counts[name] for name in ("banker", "player", "tie")},
+        "side_counts": side_counts(
+            pair for c in snapshot.history if not c.voided for pair in c.sides
+        ),
         "big_road": big_road([c.winner for c in snapshot.history]),
         "alerts": [
             {"alert": a.alert, "code": a.code, "message": a.message, "hold": a.hold}

@@ -11,11 +11,11 @@ typed text to ``on_send`` and shows the answer (:meth:`PitDetail.show_error`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -38,6 +38,8 @@ from dealer_assist.ui.road_views import BeadPlateView, BigRoadView, DerivedRoadV
 
 # How many past coups the detail recalls.
 RECALL = 10
+#: The hands a recalled coup shows, in the croupier's order: Banque's tableaux before the bank.
+RECALL_HANDS = ("player", "right", "left", "banker")
 ROAD_KEYS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
 
 
@@ -49,6 +51,49 @@ def time_text(text: object) -> str:
         return datetime.fromisoformat(text).astimezone().strftime("%H:%M:%S")
     except ValueError:
         return "?"
+
+
+def side_results_text(sides: Mapping[str, str]) -> str:
+    """A Banque coup's result as the croupier's screens say it: each tableau against the bank,
+    the right first ("Right wins · Left loses"); ``""`` for a game without sides."""
+    texts = []
+    for side in sorted(sides, key=_side_order):
+        result = str(sides[side])
+        if result == "win":
+            template = QCoreApplication.translate("PitDetail", "%1 wins")
+        elif result == "lose":
+            template = QCoreApplication.translate("PitDetail", "%1 loses")
+        elif result == "standoff":
+            template = QCoreApplication.translate("PitDetail", "%1 stands off")
+        else:  # a result this screen does not know: as the table sent it
+            template = f"%1 {wording.result_name(result)}"
+        texts.append(template.replace("%1", wording.hand_name(side)))
+    return " · ".join(texts)
+
+
+def side_tally_lines(counts: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """Each tableau's wins, losses and stand-offs against the bank (the summary's
+    ``side_counts`` or the shift's ``sides``), one line a side, the right first."""
+    template = QCoreApplication.translate("PitDetail", "%1: won %2 · lost %3 · stood off %4")
+    return [
+        template.replace("%1", wording.hand_name(side))
+        .replace("%2", str(counts[side].get("win", 0)))
+        .replace("%3", str(counts[side].get("lose", 0)))
+        .replace("%4", str(counts[side].get("standoff", 0)))
+        for side in sorted(counts, key=_side_order)
+    ]
+
+
+def no_roads_text() -> str:
+    """Why a Banque table has no roads: its own scoreboard draws none (a coup has two results,
+    one a tableau), so neither does the pit."""
+    return QCoreApplication.translate(
+        "PitDetail", "No roads at Banque: roads are for Punto Banco and Chemin de Fer"
+    )
+
+
+def _side_order(side: str) -> tuple[int, str]:
+    return (("right", "left").index(side) if side in ("right", "left") else 2, side)
 
 
 def card_text(code: object) -> str:
@@ -118,14 +163,25 @@ class PitDetail(QWidget):
         self.cockroach_pig = DerivedRoadView(3)
         for view in self.road_views.values():
             view.setMinimumSize(80, 48)
+        # The roads, or at Banque (no roads: its scoreboard draws none) each tableau's tally.
+        self.roads = QWidget()
+        roads = QVBoxLayout(self.roads)
+        roads.setContentsMargins(0, 0, 0, 0)
         upper = QHBoxLayout()
         upper.addLayout(self._titled("bead_plate", self.bead_plate), 2)
         upper.addLayout(self._titled("big_road", self.big_road), 5)
-        root.addLayout(upper, 3)
+        roads.addLayout(upper, 3)
         lower = QHBoxLayout()
         for key in ("big_eye_boy", "small_road", "cockroach_pig"):
             lower.addLayout(self._titled(key, self.road_views[key]), 1)
-        root.addLayout(lower, 2)
+        roads.addLayout(lower, 2)
+        root.addWidget(self.roads, 5)
+        self.tableaux = QLabel()
+        self.tableaux.setFont(theme.font(18))
+        self.tableaux.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.tableaux.setWordWrap(True)
+        self.tableaux.hide()
+        root.addWidget(self.tableaux, 5)
 
         columns = QHBoxLayout()
         self.recall = _list("recall", 80)
@@ -228,6 +284,14 @@ class PitDetail(QWidget):
         self.title.setText(view.table)
         self.state.setText(state)
         self._shift(view)
+        banque = view.summary.get("game") == "banque"
+        self.roads.setVisible(not banque)
+        self.tableaux.setVisible(banque)
+        if banque:
+            counts = view.summary.get("side_counts")
+            lines = side_tally_lines(counts) if isinstance(counts, dict) else []
+            shoe = self.tr("This shoe") if lines else ""
+            self.tableaux.setText("\n".join([no_roads_text(), "", shoe, *lines]).strip())
         self.set_roads(history.roads())
         if self._changed("recall", view.recent):
             self._recall(view.recent[-RECALL:])
@@ -284,13 +348,19 @@ class PitDetail(QWidget):
 
     def _shift(self, view: TableView) -> None:
         shift = view.tally.as_json()
-        parts = [
-            self.tr("Coups %1 · Banker %2 · Player %3 · Tie %4")
-            .replace("%1", str(shift["coups"]))
-            .replace("%2", str(shift["banker"]))
-            .replace("%3", str(shift["player"]))
-            .replace("%4", str(shift["tie"]))
-        ]
+        if shift["sides"]:  # Banque: each tableau against the bank
+            parts = [
+                self.tr("Coups %1").replace("%1", str(shift["coups"])),
+                *side_tally_lines(shift["sides"]),
+            ]
+        else:
+            parts = [
+                self.tr("Coups %1 · Banker %2 · Player %3 · Tie %4")
+                .replace("%1", str(shift["coups"]))
+                .replace("%2", str(shift["banker"]))
+                .replace("%3", str(shift["player"]))
+                .replace("%4", str(shift["tie"]))
+            ]
         if shift["hands_per_hour"]:
             parts.append(self.tr("%1 hands/hour").replace("%1", f"{shift['hands_per_hour']:.0f}"))
         if shift["house_result"] is not None:
@@ -305,15 +375,21 @@ class PitDetail(QWidget):
         rows: list[Row] = []
         natural_word = self.tr("natural")
         for coup in reversed(coups):
+            present = [hand for hand in RECALL_HANDS if f"{hand}_cards" in coup]
             hands = "  ".join(
                 f"{wording.hand_initial(hand)} "
                 f"{' '.join(card_text(c) for c in coup.get(f'{hand}_cards') or [])} "
                 f"({coup.get(f'{hand}_total', '?')})"
-                for hand in ("player", "banker")
+                for hand in present or ("player", "banker")
             )
             winner = str(coup.get("winner") or "")
+            sides = coup.get("sides")
+            if not winner and isinstance(sides, dict) and sides:  # Banque
+                outcome = side_results_text(sides)
+            else:
+                outcome = wording.hand_name(winner)
             natural = f" · {natural_word}" if coup.get("natural") else ""
-            text = f"{coup.get('coup')}  {wording.hand_name(winner)}{natural}  ·  {hands}"
+            text = f"{coup.get('coup')}  {outcome}{natural}  ·  {hands}"
             rows.append((text, None, time_text(coup.get("at"))))
         if not coups:
             rows.append((self.tr("no coup yet"), theme.TEXT_DIM, ""))

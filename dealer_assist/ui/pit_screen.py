@@ -40,7 +40,12 @@ from PySide6.QtWidgets import (
 from dealer_assist.pit.model import PitModel, TableView
 from dealer_assist.pit.report import write_shift_report
 from dealer_assist.ui import theme, wording
-from dealer_assist.ui.pit_detail import PitDetail
+from dealer_assist.ui.pit_detail import (
+    PitDetail,
+    no_roads_text,
+    side_results_text,
+    side_tally_lines,
+)
 from dealer_assist.ui.presentation import format_money
 
 # Who the pit's commands are from, as the tables journal them.
@@ -93,7 +98,11 @@ class MiniBigRoad(QWidget):
 
 class PitTile(QFrame):
     """One table: id, game and limits, online / offline / silent since when, shoe and coup, the
-    last result, a small Big Road, the open alerts (red) and hands per hour."""
+    last result, a small Big Road, the open alerts (red) and hands per hour.
+
+    A Banque table has no roads (its own scoreboard draws none): its tile says each tableau's
+    result against the bank, and in the road's place this shoe's wins, losses and stand-offs of
+    each tableau."""
 
     def __init__(self, table: str, on_click: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -116,6 +125,9 @@ class PitTile(QFrame):
         for label in (self.shoe, self.last):  # within TILE_WIDTH, as many columns as fit
             label.setWordWrap(True)
         self.road = MiniBigRoad()
+        self.tableaux = QLabel()  # Banque: each tableau's tally this shoe, where the road is
+        self.tableaux.setWordWrap(True)
+        self.tableaux.hide()
         self.alerts = QLabel()
         self.alerts.setStyleSheet(f"color: {theme.BAD.name()};")
         self.alerts.setWordWrap(True)
@@ -128,6 +140,7 @@ class PitTile(QFrame):
             self.shoe,
             self.last,
             self.road,
+            self.tableaux,
             self.alerts,
             self.pace,
         ):
@@ -143,7 +156,7 @@ class PitTile(QFrame):
         self._width = width
         self.setFixedSize(width, self._height_for(width))
 
-    def _wrapped(self) -> tuple[str, bool, str, str, str, bool]:
+    def _wrapped(self) -> tuple[str, bool, str, str, str, bool, str, bool]:
         """What may take more or fewer lines: the wrapped labels' text, the limits shown or not;
         the alerts shown last (:meth:`render_view` compares them apart)."""
         return (
@@ -151,6 +164,8 @@ class PitTile(QFrame):
             self.limits.isHidden(),
             self.shoe.text(),
             self.last.text(),
+            self.tableaux.text(),
+            self.tableaux.isHidden(),  # in the road's place, at Banque
             self.alerts.text(),
             self.alerts.isHidden(),
         )
@@ -179,6 +194,9 @@ class PitTile(QFrame):
             f"{hand[0].upper()} {' '.join(_pretty(c) for c in data['cards'])} ({data['total']})"
             for hand, data in last.get("hands", {}).items()
         )
+        sides = last.get("sides")
+        if last.get("winner") is None and isinstance(sides, dict) and sides:  # Banque
+            return f"{side_results_text(sides)} · {hands}"
         winner = names.get(str(last.get("winner")), "-")
         return f"{winner} · {hands}"
 
@@ -227,6 +245,14 @@ class PitTile(QFrame):
         last = summary.get("last")
         self.last.setText(self._result_text(last) if last else self.tr("no coup yet"))
         self.road.set_columns(summary.get("big_road", []))
+        banque = summary.get("game") == "banque"
+        if banque:
+            counts = summary.get("side_counts")
+            lines = side_tally_lines(counts) if isinstance(counts, dict) else []
+            self.tableaux.setText("\n".join(lines) or no_roads_text())
+            self.tableaux.setToolTip(no_roads_text())
+        self.road.setVisible(not banque)
+        self.tableaux.setVisible(banque)
         alerts = summary.get("alerts", [])
         self.alerts.setText(
             "\n".join(f"#{a['alert']} {wording.alert_title(str(a['code']))}" for a in alerts)
@@ -635,12 +661,19 @@ DEMO_TABLES = (
 )
 
 
-def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
+def demo_model(
+    *,
+    seed: int,
+    tables: int = 8,
+    coups: int = 12,
+    games: tuple[tuple[str, str, str, float], ...] = DEMO_TABLES,
+) -> PitModel:
     """A pit holding ``tables`` seeded mock tables (the screenshots): each dealt by simulated
     players through the same messages a broker would deliver, with the games, limits and
-    paces of :data:`DEMO_TABLES` in turn. Each table keeps its own clock (a croupier's pace
-    ending about now, :class:`~dealer_assist.pit.feed.CoupPacedClock`), so the hands per hour
-    are figures, the same for the same seed. The first table has a message from the pit, the
+    paces of ``games`` in turn (variant, minimum, maximum, seconds a coup; by default
+    :data:`DEMO_TABLES`). Each table keeps its own clock (a croupier's pace ending about now,
+    :class:`~dealer_assist.pit.feed.CoupPacedClock`), so the hands per hour are figures, the
+    same for the same seed. The first table has a message from the pit, the
     third has gone offline, the fourth and the seventh have an open alert raised by the table
     itself (an extra card dealt; the card shoe lost)."""
     import json
@@ -658,7 +691,7 @@ def demo_model(*, seed: int, tables: int = 8, coups: int = 12) -> PitModel:
     now = datetime.now(UTC).replace(microsecond=0)
     for index in range(tables):
         table = f"T{index + 1:02d}"
-        variant, low, high, pace = DEMO_TABLES[index % len(DEMO_TABLES)]
+        variant, low, high, pace = games[index % len(games)]
         config = parse_config(
             {
                 "table": {"id": table, "name": f"Baccarat {index + 1}", "variant": variant},
