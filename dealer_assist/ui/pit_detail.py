@@ -38,7 +38,7 @@ from dealer_assist.ui.road_views import BeadPlateView, BigRoadView, DerivedRoadV
 
 # How many past coups the detail recalls.
 RECALL = 10
-#: The hands a recalled coup shows, in the croupier's order: Banque's tableaux before the bank.
+# The hands a recalled coup shows, in the croupier's order: Banque's tableaux before the bank.
 RECALL_HANDS = ("player", "right", "left", "banker")
 ROAD_KEYS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
 

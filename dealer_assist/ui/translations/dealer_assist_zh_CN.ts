@@ -820,6 +820,14 @@
         <translation>发送…</translation>
     </message>
     <message>
+        <source>This shoe</source>
+        <translation>本靴</translation>
+    </message>
+    <message>
+        <source>Coups %1</source>
+        <translation>局数 %1</translation>
+    </message>
+    <message>
         <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
         <translation>局数 %1 · 庄 %2 · 闲 %3 · 和 %4</translation>
     </message>
@@ -846,6 +854,26 @@
     <message>
         <source>No bet favours the players in this shoe</source>
         <translation>本靴没有对玩家有利的投注</translation>
+    </message>
+    <message>
+        <source>%1 wins</source>
+        <translation>%1赢</translation>
+    </message>
+    <message>
+        <source>%1 loses</source>
+        <translation>%1输</translation>
+    </message>
+    <message>
+        <source>%1 stands off</source>
+        <translation>%1和</translation>
+    </message>
+    <message>
+        <source>%1: won %2 · lost %3 · stood off %4</source>
+        <translation>%1：赢 %2 · 输 %3 · 和 %4</translation>
+    </message>
+    <message>
+        <source>No roads at Banque: roads are for Punto Banco and Chemin de Fer</source>
+        <translation>银行百家乐不画路单：路单只用于传统百家乐与铁路百家乐</translation>
     </message>
     <message>
         <source>open</source>

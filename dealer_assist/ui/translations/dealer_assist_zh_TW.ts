@@ -820,6 +820,14 @@
         <translation>傳送…</translation>
     </message>
     <message>
+        <source>This shoe</source>
+        <translation>本靴</translation>
+    </message>
+    <message>
+        <source>Coups %1</source>
+        <translation>局數 %1</translation>
+    </message>
+    <message>
         <source>Coups %1 · Banker %2 · Player %3 · Tie %4</source>
         <translation>局數 %1 · 莊 %2 · 閒 %3 · 和 %4</translation>
     </message>
@@ -846,6 +854,26 @@
     <message>
         <source>No bet favours the players in this shoe</source>
         <translation>本靴沒有對玩家有利的投注</translation>
+    </message>
+    <message>
+        <source>%1 wins</source>
+        <translation>%1贏</translation>
+    </message>
+    <message>
+        <source>%1 loses</source>
+        <translation>%1輸</translation>
+    </message>
+    <message>
+        <source>%1 stands off</source>
+        <translation>%1和</translation>
+    </message>
+    <message>
+        <source>%1: won %2 · lost %3 · stood off %4</source>
+        <translation>%1：贏 %2 · 輸 %3 · 和 %4</translation>
+    </message>
+    <message>
+        <source>No roads at Banque: roads are for Punto Banco and Chemin de Fer</source>
+        <translation>銀行百家樂不畫路單：路單只用於傳統百家樂與鐵路百家樂</translation>
     </message>
     <message>
         <source>open</source>
