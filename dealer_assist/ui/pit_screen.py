@@ -655,7 +655,7 @@ DEMO_TABLES = (
     ("no-commission", "100", "10000", 50.0),  # gone offline
     ("punto-banco", "500", "50000", 60.0),  # a misdeal: an extra card, the alert open
     ("chemin-de-fer", "50", "5000", 90.0),
-    ("ez-baccarat", "25", "3000", 46.0),
+    ("banque", "50", "10000", 80.0),  # two tableaux against the bank: no roads
     ("punto-banco", "200", "20000", 52.0),  # its card shoe lost, the alert open
     ("no-commission", "5", "1000", 42.0),
 )

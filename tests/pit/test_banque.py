@@ -165,3 +165,14 @@ def test_the_shift_report_counts_each_tableau(model: PitModel, tmp_path: Path) -
     assert rows["T02"]["banker"] == str(sum(c["winner"] == "banker" for c in chemin))
     assert rows["T02"]["player"] == str(sum(c["winner"] == "player" for c in chemin))
     assert [rows["T02"][c] for c in SIDE_COLUMNS] == [""] * 6  # not a game of tableaux
+
+
+def test_the_demo_pit_has_a_banque_table(qtbot: object) -> None:
+    """The README's demo pit (eight tables) shows a Banque table's tableaux in place of a road."""
+    window = PitWindow(demo_model(seed=42, tables=8, coups=12))
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    tile = window.tiles["T06"]
+    assert tile.game.text() == "Baccarat Banque (à deux tableaux)"
+    assert tile.last.text().startswith("Right ") and " · R " in tile.last.text()
+    assert tile.tableaux.text().splitlines()[1].startswith("Left: won ")
+    assert tile.road.isHidden() and not window.tiles["T05"].road.isHidden()
