@@ -87,14 +87,16 @@ def card_to_paint(
             waiting["code"] = None
             loop.quit()
 
+    bead_plate = board.roads.bead_plate
+
     def board_painted() -> None:
-        if waiting.get("board_painted") is None and len(board.bead_plate.placed()) > waiting.get(
+        if waiting.get("board_painted") is None and len(bead_plate.placed()) > waiting.get(
             "beads", 0
         ):
             waiting["board_painted"] = now()
             loop.quit()
 
-    board.bead_plate.painted.connect(board_painted)
+    bead_plate.painted.connect(board_painted)
     connected: set[int] = set()
 
     def wait(seconds: float) -> bool:
@@ -131,7 +133,7 @@ def card_to_paint(
         card = cards.pop()
         waiting.update(
             code=card.code,
-            beads=len(board.bead_plate.placed()),
+            beads=len(bead_plate.placed()),
             painted=None,
             board_painted=None,
         )

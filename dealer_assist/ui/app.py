@@ -302,7 +302,10 @@ def run(
         table.croupier.open_supervisor()  # the PIN pad, as the Supervisor key opens it
     if quit_after_first_frame:
         first = windows[0]
-        painted = getattr(first, "banner", None) or getattr(first, "bead_plate", None)
+        if isinstance(first, ScoreboardWindow):
+            painted: object = first.roads.bead_plate
+        else:
+            painted = getattr(first, "banner", None)
         if painted is not None and hasattr(painted, "painted"):
             painted.painted.connect(lambda: QTimer.singleShot(0, app.quit))
         else:  # pragma: no cover - every window has a painted signal

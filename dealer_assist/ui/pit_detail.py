@@ -3,10 +3,10 @@ cards, the live advantage-play alerts, the alert history, the devices' health an
 the croupier.
 
 It renders a :class:`~dealer_assist.pit.model.TableView` (its summary, tally, last coups and
-:class:`~dealer_assist.pit.detail.TableHistory`); the roads are the scoreboard's own widgets
-(:mod:`.road_views`) drawn from :class:`~dealer_assist.roads.Roads` data. Sending a message is
-the window's business (the PIN, the table being offline, the broker): this widget hands the
-typed text to ``on_send`` and shows the answer (:meth:`PitDetail.show_error`).
+:class:`~dealer_assist.pit.detail.TableHistory`); the roads are the scoreboard's own panel
+(:class:`~.road_views.RoadsPanel`) drawn from :class:`~dealer_assist.roads.Roads` data. Sending
+a message is the window's business (the PIN, the table being offline, the broker): this widget
+hands the typed text to ``on_send`` and shows the answer (:meth:`PitDetail.show_error`).
 """
 
 from __future__ import annotations
@@ -30,17 +30,15 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.pit.detail import AlertEntry, TableHistory
 from dealer_assist.pit.model import TableView
-from dealer_assist.roads import Roads
 from dealer_assist.table.commands import MAX_PIT_MESSAGE
 from dealer_assist.ui import theme, wording
 from dealer_assist.ui.croupier import short_device_name
-from dealer_assist.ui.road_views import BeadPlateView, BigRoadView, DerivedRoadView
+from dealer_assist.ui.road_views import RoadsPanel
 
 # How many past coups the detail recalls.
 RECALL = 10
 # The hands a recalled coup shows, in the croupier's order: Banque's tableaux before the bank.
 RECALL_HANDS = ("player", "right", "left", "banker")
-ROAD_KEYS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
 
 
 def time_text(text: object) -> str:
@@ -156,25 +154,10 @@ class PitDetail(QWidget):
         root.addWidget(self.shift)
 
         self.titles: dict[str, QLabel] = {}
-        self.bead_plate = BeadPlateView()
-        self.big_road = BigRoadView()
-        self.big_eye_boy = DerivedRoadView(1)
-        self.small_road = DerivedRoadView(2)
-        self.cockroach_pig = DerivedRoadView(3)
-        for view in self.road_views.values():
-            view.setMinimumSize(80, 48)
         # The roads, or at Banque (no roads: its scoreboard draws none) each tableau's tally.
-        self.roads = QWidget()
-        roads = QVBoxLayout(self.roads)
-        roads.setContentsMargins(0, 0, 0, 0)
-        upper = QHBoxLayout()
-        upper.addLayout(self._titled("bead_plate", self.bead_plate), 2)
-        upper.addLayout(self._titled("big_road", self.big_road), 5)
-        roads.addLayout(upper, 3)
-        lower = QHBoxLayout()
-        for key in ("big_eye_boy", "small_road", "cockroach_pig"):
-            lower.addLayout(self._titled(key, self.road_views[key]), 1)
-        roads.addLayout(lower, 2)
+        self.roads = RoadsPanel(title_size=16, rows=(3, 2))
+        for view in self.roads.views.values():
+            view.setMinimumSize(80, 48)
         root.addWidget(self.roads, 5)
         self.tableaux = QLabel()
         self.tableaux.setFont(theme.font(18))
@@ -228,16 +211,6 @@ class PitDetail(QWidget):
         box.addWidget(view, 1)
         return box
 
-    @property
-    def road_views(self) -> dict[str, BeadPlateView | BigRoadView | DerivedRoadView]:
-        return {
-            "bead_plate": self.bead_plate,
-            "big_road": self.big_road,
-            "big_eye_boy": self.big_eye_boy,
-            "small_road": self.small_road,
-            "cockroach_pig": self.cockroach_pig,
-        }
-
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -245,11 +218,6 @@ class PitDetail(QWidget):
 
     def retranslate(self) -> None:
         titles = {
-            "bead_plate": self.tr("Bead Plate"),
-            "big_road": self.tr("Big Road"),
-            "big_eye_boy": self.tr("Big Eye Boy"),
-            "small_road": self.tr("Small Road"),
-            "cockroach_pig": self.tr("Cockroach Pig"),
             "recall": self.tr("Last %1 coups").replace("%1", str(RECALL)),
             "advantage": self.tr("Advantage play this shoe"),
             "alerts": self.tr("Alert history"),
@@ -261,8 +229,7 @@ class PitDetail(QWidget):
         self.message_title.setText(self.tr("Message to the croupier"))
         self.entry.setPlaceholderText(self.tr("Type a message"))
         self.send_button.setText(self.tr("Send…"))
-        for view in self.road_views.values():
-            view.update()  # bead initials are translated
+        self.roads.retranslate()
         if self._last is not None:
             self._sources.clear()  # every list again, in the new language
             self.show_table(*self._last)
@@ -292,7 +259,7 @@ class PitDetail(QWidget):
             lines = side_tally_lines(counts) if isinstance(counts, dict) else []
             shoe = self.tr("This shoe") if lines else ""
             self.tableaux.setText("\n".join([no_roads_text(), "", shoe, *lines]).strip())
-        self.set_roads(history.roads())
+        self.roads.set_roads(history.roads())
         if self._changed("recall", view.recent):
             self._recall(view.recent[-RECALL:])
         if self._changed("alerts", history.alerts, history.shoe):
@@ -311,11 +278,6 @@ class PitDetail(QWidget):
             return False
         self._sources[part] = sources
         return True
-
-    def set_roads(self, roads: Roads) -> None:
-        for road in self.road_views.values():
-            if road.roads is not roads:
-                road.set_roads(roads)
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)

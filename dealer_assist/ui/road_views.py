@@ -1,5 +1,8 @@
 """The scoreboard's roads, painted from :class:`~dealer_assist.roads.Roads` data.
 
+:class:`RoadsPanel` sets the five under their titles, one panel for the players' scoreboard
+and the pit's table detail, so the two cannot drift apart.
+
 Every decision about where a mark goes was taken by :mod:`dealer_assist.roads`; these widgets
 only choose the cell size from their height, show the last columns that fit (a road's
 :func:`~dealer_assist.roads.visible_window`) and draw. :meth:`RoadView.placed` returns what is
@@ -14,7 +17,7 @@ from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.roads import (
     AskRoad,
@@ -41,6 +44,7 @@ MARK_COLOURS = {
     Colour.BLUE: WINNER_COLOURS[Winner.PLAYER],
 }
 WINNER_KEYS = {Winner.BANKER: "banker", Winner.PLAYER: "player", Winner.TIE: "tie"}
+ROAD_KEYS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
 
 
 class RoadCell(Protocol):
@@ -268,3 +272,82 @@ class AskRoadView(QWidget):
             else:
                 paint_mark(painter, rect, style, MARK_COLOURS[colour])
         painter.end()
+
+
+class RoadsPanel(QWidget):
+    """The five roads under their titles: the Bead Plate and the Big Road above, the three
+    derived roads below. The scoreboard adds its ask roads to the end of :attr:`derived_row`.
+
+    ``title_size`` is the titles' point size (the scoreboard's 18 is read across the room, the
+    pit's 16 beside a table's other parts); ``rows`` the stretch of the upper and lower rows.
+    """
+
+    def __init__(
+        self,
+        *,
+        title_size: int,
+        rows: tuple[int, int] = (5, 3),
+        spacing: int = -1,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.title_size = title_size
+        self.titles: dict[str, QLabel] = {}
+        self.bead_plate = BeadPlateView()
+        self.big_road = BigRoadView()
+        self.big_eye_boy = DerivedRoadView(1)
+        self.small_road = DerivedRoadView(2)
+        self.cockroach_pig = DerivedRoadView(3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(spacing)
+        upper = QHBoxLayout()
+        upper.addLayout(self._titled("bead_plate", self.bead_plate), 2)
+        upper.addLayout(self._titled("big_road", self.big_road), 5)
+        layout.addLayout(upper, rows[0])
+        self.derived_row = QHBoxLayout()
+        for key in ("big_eye_boy", "small_road", "cockroach_pig"):
+            self.derived_row.addLayout(self._titled(key, self.views[key]), 3)
+        layout.addLayout(self.derived_row, rows[1])
+        self.retranslate()
+
+    def _titled(self, key: str, view: QWidget) -> QVBoxLayout:
+        box = QVBoxLayout()
+        box.setSpacing(2)
+        title = QLabel()
+        title.setFont(theme.font(self.title_size, bold=True))
+        self.titles[key] = title
+        box.addWidget(title)
+        box.addWidget(view, 1)
+        return box
+
+    @property
+    def views(self) -> dict[str, BeadPlateView | BigRoadView | DerivedRoadView]:
+        """The five roads by their keys (:data:`ROAD_KEYS`)."""
+        return {
+            "bead_plate": self.bead_plate,
+            "big_road": self.big_road,
+            "big_eye_boy": self.big_eye_boy,
+            "small_road": self.small_road,
+            "cockroach_pig": self.cockroach_pig,
+        }
+
+    def set_roads(self, roads: Roads) -> None:
+        """Draw ``roads``; a road already drawing these very roads is not repainted."""
+        for view in self.views.values():
+            if view.roads is not roads:
+                view.set_roads(roads)
+
+    def retranslate(self) -> None:
+        """The titles in the current language (its owner calls this on a language change)."""
+        titles = {
+            "bead_plate": self.tr("Bead Plate"),
+            "big_road": self.tr("Big Road"),
+            "big_eye_boy": self.tr("Big Eye Boy"),
+            "small_road": self.tr("Small Road"),
+            "cockroach_pig": self.tr("Cockroach Pig"),
+        }
+        for key, label in self.titles.items():
+            label.setText(titles[key])
+        for view in self.views.values():
+            view.update()  # bead initials are translated

@@ -24,12 +24,7 @@ from dealer_assist.ui.presentation import (
     primary_bets,
     winner_tone,
 )
-from dealer_assist.ui.road_views import (
-    AskRoadView,
-    BeadPlateView,
-    BigRoadView,
-    DerivedRoadView,
-)
+from dealer_assist.ui.road_views import AskRoadView, RoadsPanel
 
 
 def _label(size: int, *, bold: bool = False) -> QLabel:
@@ -123,21 +118,8 @@ class ScoreboardWindow(QWidget):
         self.counts = CountsPanel()
         root.addWidget(self.counts)
 
-        self.titles: dict[str, QLabel] = {}
-        upper = QHBoxLayout()
-        self.bead_plate = BeadPlateView()
-        self.big_road = BigRoadView()
-        upper.addLayout(self._titled("bead_plate", self.bead_plate), 2)
-        upper.addLayout(self._titled("big_road", self.big_road), 5)
-        root.addLayout(upper, 5)
-
-        lower = QHBoxLayout()
-        self.big_eye_boy = DerivedRoadView(1)
-        self.small_road = DerivedRoadView(2)
-        self.cockroach_pig = DerivedRoadView(3)
-        lower.addLayout(self._titled("big_eye_boy", self.big_eye_boy), 3)
-        lower.addLayout(self._titled("small_road", self.small_road), 3)
-        lower.addLayout(self._titled("cockroach_pig", self.cockroach_pig), 3)
+        self.roads = RoadsPanel(title_size=18, spacing=8)
+        root.addWidget(self.roads, 1)
         asks = QVBoxLayout()
         self.ask_title = _label(18, bold=True)
         asks.addWidget(self.ask_title)
@@ -146,32 +128,12 @@ class ScoreboardWindow(QWidget):
         asks.addWidget(self.ask_banker)
         asks.addWidget(self.ask_player)
         asks.addStretch(1)
-        lower.addLayout(asks, 2)
-        root.addLayout(lower, 3)
+        self.roads.derived_row.addLayout(asks, 2)
 
         adapter.snapshotChanged.connect(self.show_snapshot)
         self.retranslate()
         if adapter.snapshot is not None:
             self.show_snapshot(adapter.snapshot)
-
-    def _titled(self, key: str, view: QWidget) -> QVBoxLayout:
-        box = QVBoxLayout()
-        box.setSpacing(2)
-        title = _label(18, bold=True)
-        self.titles[key] = title
-        box.addWidget(title)
-        box.addWidget(view, 1)
-        return box
-
-    @property
-    def road_views(self) -> dict[str, BeadPlateView | BigRoadView | DerivedRoadView]:
-        return {
-            "bead_plate": self.bead_plate,
-            "big_road": self.big_road,
-            "big_eye_boy": self.big_eye_boy,
-            "small_road": self.small_road,
-            "cockroach_pig": self.cockroach_pig,
-        }
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
@@ -191,8 +153,7 @@ class ScoreboardWindow(QWidget):
 
     def set_roads(self, roads: Roads) -> None:
         self.shown_roads = roads
-        for view in self.road_views.values():
-            view.set_roads(roads)
+        self.roads.set_roads(roads)
         self.ask_banker.set_ask(roads.ask_banker)
         self.ask_player.set_ask(roads.ask_player)
         self.counts.set_roads(roads)
@@ -242,19 +203,9 @@ class ScoreboardWindow(QWidget):
         )
 
     def retranslate(self) -> None:
-        titles = {
-            "bead_plate": self.tr("Bead Plate"),
-            "big_road": self.tr("Big Road"),
-            "big_eye_boy": self.tr("Big Eye Boy"),
-            "small_road": self.tr("Small Road"),
-            "cockroach_pig": self.tr("Cockroach Pig"),
-        }
-        for key, label in self.titles.items():
-            label.setText(titles[key])
+        self.roads.retranslate()
         self.ask_title.setText(self.tr("Ask road: next Banker / next Player"))
         self.counts.retranslate()
-        for view in self.road_views.values():
-            view.update()  # bead initials are translated
         self.ask_banker.update()
         self.ask_player.update()
         if self.snapshot is not None:

@@ -18,10 +18,9 @@ from dealer_assist.roads import Roads
 from dealer_assist.table import commands as cmd
 from dealer_assist.table.controller import TableController
 from dealer_assist.ui import theme
-from dealer_assist.ui.pit_detail import ROAD_KEYS
 from dealer_assist.ui.pit_screen import PitWindow
 from dealer_assist.ui.presentation import RoadsTracker
-from dealer_assist.ui.road_views import RoadView
+from dealer_assist.ui.road_views import ROAD_KEYS, RoadView
 from dealer_assist.ui.screenshots import play
 from tests.table.helpers import feed, make_config
 
@@ -95,13 +94,13 @@ def test_the_detail_shows_the_five_roads_of_a_known_shoe(qtbot: Any) -> None:
     window.resize(1600, 900)
     window.show()
     window.select("T1")
-    qtbot.waitUntil(lambda: window.detail.big_road.width() > 200)
+    qtbot.waitUntil(lambda: window.detail.roads.big_road.width() > 200)
     expected = Roads.from_text(AS_TEXT)
-    assert road_cells(window.detail.big_road.roads) == road_cells(expected)
+    assert road_cells(window.detail.roads.big_road.roads) == road_cells(expected)
     assert len(expected.big_road.columns) > 6 and expected.big_eye_boy.cells  # not trivial
     for key in ROAD_KEYS:
-        view: RoadView[Any] = window.detail.road_views[key]
-        assert view.roads is window.detail.big_road.roads
+        view: RoadView[Any] = window.detail.roads.views[key]
+        assert view.roads is window.detail.roads.big_road.roads
         drawn = [(p.cell.column, p.cell.row) for p in view.placed()]
         cells = road_cells(expected)[key]
         assert drawn and set(drawn) <= {cell[:2] for cell in cells}, key
@@ -114,13 +113,13 @@ def test_the_detail_shows_the_five_roads_of_a_known_shoe(qtbot: Any) -> None:
     # A coup voided after it completed leaves the roads; a new shoe starts them again.
     table.event("coup_voided", coup=len(SEQUENCE), reason="misdeal", by="supervisor")
     window.refresh()
-    assert road_cells(window.detail.bead_plate.roads) == road_cells(
+    assert road_cells(window.detail.roads.bead_plate.roads) == road_cells(
         Roads.from_text(AS_TEXT[: -len("Pn")])
     )
     table.event("shoe_started", shoe=2, decks=8)
     table.coup(1, "P")
     window.refresh()
-    assert road_cells(window.detail.big_road.roads) == road_cells(Roads.from_text("Pn"))
+    assert road_cells(window.detail.roads.big_road.roads) == road_cells(Roads.from_text("Pn"))
 
 
 def test_the_pit_draws_the_roads_the_tables_scoreboard_draws() -> None:

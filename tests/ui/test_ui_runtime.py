@@ -47,8 +47,8 @@ def test_coups_dealt_by_a_mock_shoe_reach_both_screens(qtbot: Any, running: Tabl
     decided = [coup for coup in snapshot.history if not coup.voided and coup.winner]
     # The bead plate shows its last columns: six coups a column, the newest column maybe part
     # full (a busy machine lets the table deal many more coups than the plate holds).
-    first_shown = max((len(decided) - 1) // 6 - board.bead_plate.columns() + 1, 0)
-    assert len(board.bead_plate.placed()) == len(decided) - first_shown * 6
+    first_shown = max((len(decided) - 1) // 6 - board.roads.bead_plate.columns() + 1, 0)
+    assert len(board.roads.bead_plate.placed()) == len(decided) - first_shown * 6
     assert board.counts.numbers["total"].text() == str(len(decided))
     assert any(seat.results or seat.box for seat in snapshot.seats)  # the players bet
     # A slow screen gets the newest snapshot, never a backlog of old ones.

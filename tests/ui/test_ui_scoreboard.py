@@ -67,13 +67,13 @@ def board(qtbot: Any, make_screen: Any) -> ScoreboardWindow:
 def test_roads_are_drawn_as_in_the_worked_examples(board: ScoreboardWindow, text: str) -> None:
     roads = Roads.from_text(text)
     board.set_roads(roads)
-    views = board.road_views
+    views = board.roads.views
     for name, rows in EXAMPLES[text].items():
         assert drawn(views[name]) == grid_cells(rows), name
     for name in ("small_road", "cockroach_pig"):
         if name not in EXAMPLES[text]:
             assert views[name].placed() == []
-    beads = board.bead_plate.placed()
+    beads = board.roads.bead_plate.placed()
     assert [(p.column, p.row) for p in beads] == [(i // 6, i % 6) for i in range(len(text))]
     assert "".join(p.cell.result.letter for p in beads) == text
 
@@ -87,7 +87,7 @@ def colour_near(image: Any, x: float, y: float, expected: QColor) -> bool:
 
 def test_the_marks_are_painted_in_their_colours(board: ScoreboardWindow) -> None:
     board.set_roads(Roads.from_text("BBBPPBPPPPBBTBPBBBB"))
-    big_road = board.big_road
+    big_road = board.roads.big_road
     image = big_road.grab().toImage()
     placed = big_road.placed()
     assert placed
@@ -96,12 +96,12 @@ def test_the_marks_are_painted_in_their_colours(board: ScoreboardWindow) -> None
         # the ring's left edge, half way down
         x = rect.left() + rect.width() * 0.07
         assert colour_near(image, x, rect.center().y(), WINNER_COLOURS[cell.cell.winner])
-    bead_image = board.bead_plate.grab().toImage()
-    for cell in board.bead_plate.placed():
+    bead_image = board.roads.bead_plate.grab().toImage()
+    for cell in board.roads.bead_plate.placed():
         rect = cell.rect.adjusted(2, 2, -2, -2)
         x, y = rect.center().x(), rect.top() + rect.height() * 0.12  # disc, clear of the letter
         assert colour_near(bead_image, x, y, WINNER_COLOURS[cell.cell.result.winner])
-    small = board.small_road
+    small = board.roads.small_road
     small_image = small.grab().toImage()
     for cell in small.placed():
         centre = cell.rect.center()
@@ -123,7 +123,7 @@ def test_a_long_shoe_shows_its_newest_columns(board: ScoreboardWindow) -> None:
     board.resize(1280, 720)
     roads = Roads.from_text("BP" * 40)
     board.set_roads(roads)
-    view = board.big_road
+    view = board.roads.big_road
     placed = view.placed()
     assert len(placed) == view.columns() < 80
     assert placed[-1].cell == roads.big_road.cells[-1]
@@ -140,9 +140,9 @@ def test_the_scoreboard_follows_the_table(qtbot: Any, make_screen: Any) -> None:
     for cards in ("9S 2H KD 5C", "4S 3H AD KC 9H 5C", "4D 3C 3S 4H"):  # Player, Banker, Tie
         screen.feed(cards)
         screen.window.next_coup.click()
-    beads = board.bead_plate.placed()
+    beads = board.roads.bead_plate.placed()
     assert [p.cell.result.letter for p in beads] == ["P", "B", "T"]
     assert beads[0].cell.result.natural
-    assert drawn(board.big_road) == {(0, 0, "P"), (1, 0, "b")}
+    assert drawn(board.roads.big_road) == {(0, 0, "P"), (1, 0, "b")}
     assert board.counts.numbers["naturals"].text() == "1"
     assert [c.state for c in board.hands["banker"]] == ["face", "face", "empty"]

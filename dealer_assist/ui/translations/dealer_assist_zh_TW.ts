@@ -768,26 +768,6 @@
 <context>
     <name>PitDetail</name>
     <message>
-        <source>Bead Plate</source>
-        <translation>珠盤路</translation>
-    </message>
-    <message>
-        <source>Big Road</source>
-        <translation>大路</translation>
-    </message>
-    <message>
-        <source>Big Eye Boy</source>
-        <translation>大眼仔</translation>
-    </message>
-    <message>
-        <source>Small Road</source>
-        <translation>小路</translation>
-    </message>
-    <message>
-        <source>Cockroach Pig</source>
-        <translation>曱甴路</translation>
-    </message>
-    <message>
         <source>Last %1 coups</source>
         <translation>最近 %1 局</translation>
     </message>
@@ -1035,11 +1015,7 @@
     </message>
 </context>
 <context>
-    <name>ScoreboardWindow</name>
-    <message>
-        <source>Limits</source>
-        <translation>投注限額</translation>
-    </message>
+    <name>RoadsPanel</name>
     <message>
         <source>Bead Plate</source>
         <translation>珠盤路</translation>
@@ -1059,6 +1035,13 @@
     <message>
         <source>Cockroach Pig</source>
         <translation>曱甴路</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreboardWindow</name>
+    <message>
+        <source>Limits</source>
+        <translation>投注限額</translation>
     </message>
     <message>
         <source>Ask road: next Banker / next Player</source>
