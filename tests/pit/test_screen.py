@@ -20,6 +20,17 @@ from dealer_assist.ui.auth import DemoPinVerifier
 from dealer_assist.ui.pit_screen import PitWindow, demo_model
 
 
+def shown_pit(qtbot: Any, model: PitModel, *, size: tuple[int, int] | None = None) -> PitWindow:
+    """The pit's window on ``model``, at ``size`` if given, shown and exposed."""
+    window = PitWindow(model)
+    qtbot.addWidget(window)
+    if size is not None:
+        window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 def test_tiles_alerts_detail_and_the_shift_report(qtbot: object, tmp_path: Path) -> None:
     model = demo_model(seed=5, tables=3, coups=4)
     sent: list[tuple[str, dict[str, object]]] = []
@@ -81,11 +92,7 @@ def test_many_tables_scroll_and_a_message_from_another_thread_is_drawn(qtbot: ob
         table = f"T{index + 1:03d}"
         model.on_message(topic(table, "status"), json.dumps({**status, "table": table}).encode())
         model.on_message(topic(table, "summary"), json.dumps({**summary, "table": table}).encode())
-    window = PitWindow(model)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.resize(1600, 900)
-    window.show()
-    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    window = shown_pit(qtbot, model, size=(1600, 900))
     assert len(window.tiles) == 200 and window.size().height() == 900
     window.timer.stop()  # the once-a-second look for silent tables: not what draws this
     tile = window.tiles["T150"]
@@ -124,11 +131,7 @@ def test_a_tile_grows_for_more_lines_and_cuts_nothing(qtbot: object) -> None:
     for index in range(12):
         table = f"T{index + 1:02d}"
         model.on_message(topic(table, "summary"), json.dumps({**summary, "last": None}).encode())
-    window = PitWindow(model)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    window = shown_pit(qtbot, model, size=(1024, 768))
     tile = window.tiles["T05"]
     short = tile.height()
     long_hands = {
@@ -173,11 +176,7 @@ def test_a_tile_shows_the_game_the_limits_its_alerts_in_red_and_the_pace(qtbot: 
     from dealer_assist.ui import theme
 
     model = demo_model(seed=5, tables=8, coups=6)
-    window = PitWindow(model)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.resize(1600, 900)
-    window.show()
-    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    window = shown_pit(qtbot, model, size=(1600, 900))
     tiles = window.tiles
     games = {table: tile.game.text() for table, tile in tiles.items()}
     assert games["T01"] == "Punto Banco (5% commission)"
@@ -229,10 +228,7 @@ def test_an_older_tables_summary_without_limits_shows_none(qtbot: object) -> Non
     older["variant"] = "no-commission"
     model = PitModel()
     model.on_message(topic("T01", "summary"), json.dumps(older).encode())
-    window = PitWindow(model)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.show()
-    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    window = shown_pit(qtbot, model)
     tile = window.tiles["T01"]
     assert tile.game.text() == "No-commission Punto Banco (a Banker win on 6 pays half)"
     assert tile.limits.isHidden() and tile.limits.text() == ""
