@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -553,24 +554,35 @@ class PitWindow(QMainWindow):
 
     def ask_acknowledge(self) -> None:
         """The chosen alert (or the first), acknowledged once the pit boss's PIN is given."""
-        from dealer_assist.table.commands import Role
-        from dealer_assist.ui.dialogs import PinDialog
-
         item = self.alerts.currentItem() or self.alerts.item(0)
         if item is None or self.verifier is None:
             return
         table, alert = item.data(Qt.ItemDataRole.UserRole)
-        dialog = PinDialog(
-            self.verifier, Role.SUPERVISOR, lambda: self.tr("Acknowledge an alert"), self
+        self._ask_pin(
+            lambda: self.tr("Acknowledge an alert"), lambda: self.acknowledge(table, alert)
         )
-        dialog.verified.connect(lambda _: self.acknowledge(table, alert))
+
+    def _ask_pin(self, prompt: Callable[[], str], then: Callable[[], object]) -> None:
+        """The PIN pad for the pit boss (``prompt`` says what for); ``then()`` once the PIN is
+        theirs. One gate for every action the pit sends to a table."""
+        from dealer_assist.table.commands import Role
+        from dealer_assist.ui.dialogs import PinDialog
+
+        if self.verifier is None:
+            return
+        dialog = PinDialog(self.verifier, Role.SUPERVISOR, prompt, self)
+        dialog.verified.connect(lambda _: then())
         dialog.open()
+
+    def _is_pit_boss(self, pin: str) -> bool:
+        """Whether ``pin`` is the pit boss's (False when the pit was started without PINs)."""
+        from dealer_assist.table.commands import Role
+
+        return self.verifier is not None and self.verifier.verify(Role.SUPERVISOR, pin).ok
 
     def acknowledge_with_pin(self, table: str, alert: int, pin: str) -> bool:
         """Acknowledge if ``pin`` is the pit boss's (what the PIN dialog does)."""
-        from dealer_assist.table.commands import Role
-
-        if self.verifier is None or not self.verifier.verify(Role.SUPERVISOR, pin).ok:
+        if not self._is_pit_boss(pin):
             return False
         self.acknowledge(table, alert)
         return True
@@ -600,25 +612,19 @@ class PitWindow(QMainWindow):
 
     def ask_send_message(self, text: str) -> None:
         """The detail's Send: checked first, then sent once the pit boss's PIN is given."""
-        from dealer_assist.table.commands import Role
-        from dealer_assist.ui.dialogs import PinDialog
-
         table = self.selected
         problem = self.message_problem(table, text)
         self.detail.show_error(problem)
         if problem or table is None or self.verifier is None:
             return
-        dialog = PinDialog(
-            self.verifier, Role.SUPERVISOR, lambda: self.tr("Send a message to the croupier"), self
+        self._ask_pin(
+            lambda: self.tr("Send a message to the croupier"),
+            lambda: self.send_message(table, text),
         )
-        dialog.verified.connect(lambda _: self.send_message(table, text))
-        dialog.open()
 
     def send_message_with_pin(self, table: str, text: str, pin: str) -> bool:
         """Send if ``pin`` is the pit boss's (what the PIN dialog does)."""
-        from dealer_assist.table.commands import Role
-
-        if self.verifier is None or not self.verifier.verify(Role.SUPERVISOR, pin).ok:
+        if not self._is_pit_boss(pin):
             return False
         return self.send_message(table, text)
 
