@@ -40,6 +40,7 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
+from dealer_assist.vision.paper import PaperSettings, shows_paper
 from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -55,6 +56,7 @@ from dealer_assist.vision.quads import (
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
+DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,10 +289,13 @@ class CardDetector:
         middle: MiddleSettings | None = None,
         noise_sureness: float = NOISE_SURENESS,
         plane: PlaneSettings | None = DEFAULT_PLANE,
+        paper: PaperSettings | None = DEFAULT_PAPER,
     ) -> None:
         self.layout = layout
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
+        # A card shape no index reads in is reported only when it shows paper (None: always).
+        self.paper = paper
         # Hearts red and spades black (any deck a casino deals; four-colour decks too): the
         # ink's colour rules suits out. Off for a novelty deck that colours its suits otherwise.
         self.standard_colours = standard_colours
@@ -460,9 +465,11 @@ class CardDetector:
                 elif (
                     not found.far[n]
                     and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
+                    and (self.paper is None or shows_paper(frame, quad, self.paper))
                 ):
                     # The edges of what lies beyond the card region (a marker's white frame,
-                    # printed words) would show a card's edge all the same.
+                    # printed words) would show a card's edge all the same; a marker and a
+                    # forearm are sharp-edged too, but no paper (``paper``).
                     analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis

@@ -1,0 +1,83 @@
+"""Whether a card shape no index was read in shows a card's face (issue 28).
+
+A shape whose corners show no whole index is reported as an unread card when it has a card's
+sharp edges (``quads.edge_share``). The layout's printed ArUco markers and a croupier's forearm
+have sharp edges too. A card's face is mostly paper of one colour, with a light margin all
+round; so this looks at the shape's face, warped upright:
+
+- **a marker**: the square pattern printed in black inside a white margin. Its black frame
+  fills a band a sixth to a quarter of the width in from the edge; on a card face that band
+  holds the index and pips and is paper for the most part (at most 38% near black on the
+  building designs, court cards included; markers 46-64%);
+- **skin, a chip, coloured cloth**: not paper: the margin's colour is far from grey (paper
+  under the lamps' colour casts is at most 0.23 apart in its channels over its brightest on
+  the building scenes; a forearm 0.46).
+
+Only shapes with no readable index are judged: a card whose index reads is a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+_WIDTH, _HEIGHT = 40, 56  # the face, warped upright (short side across)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaperSettings:
+    """Named thresholds of the paper test (chosen on building scenes, scripts/vision_tilted.py)."""
+
+    margin: tuple[float, float] = (0.04, 0.10)  # the margin band, in card widths from the edge
+    frame: tuple[float, float] = (0.15, 0.27)  # where a marker's black frame lies
+    paper_percentile: float = 90.0  # the paper's grey level: this percentile of the face
+    black: float = 0.35  # near black: darker than this share of the paper's grey level
+    max_black_frame: float = 0.44  # a marker: more of the frame band near black than this ...
+    min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
+    max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
+
+
+def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    quad = np.asarray(corners, np.float32).reshape(4, 2)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    if sides[0] + sides[2] > sides[1] + sides[3]:
+        quad = np.roll(quad, 1, axis=0)  # the first side a short one
+    target = np.array([[0, 0], [_WIDTH, 0], [_WIDTH, _HEIGHT], [0, _HEIGHT]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad, target)
+    face = cv2.warpPerspective(frame, matrix, (_WIDTH, _HEIGHT), flags=cv2.INTER_AREA)
+    if face.ndim == 2:
+        face = cv2.cvtColor(face, cv2.COLOR_GRAY2BGR)
+    result: np.ndarray = face.astype(np.float32)
+    return result
+
+
+def _inset() -> np.ndarray:
+    ys, xs = np.mgrid[0:_HEIGHT, 0:_WIDTH].astype(np.float32) + 0.5
+    across = np.minimum(xs, _WIDTH - xs)
+    along = np.minimum(ys, _HEIGHT - ys)
+    result: np.ndarray = np.minimum(across, along) / _WIDTH
+    return result
+
+
+_INSET = _inset()
+
+
+def shows_paper(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings) -> bool:
+    """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker."""
+    face = _face(frame, corners)
+    grey = face.mean(axis=2)
+    inner = _INSET >= settings.margin[0]
+    paper = float(np.percentile(grey[inner], settings.paper_percentile))
+    if paper <= 0:
+        return False
+    margin = inner & (_INSET < settings.margin[1])
+    brightest = face.max(axis=2)
+    spread = (brightest - face.min(axis=2)) / np.maximum(brightest, 1.0)
+    if float(np.median(spread[margin])) > settings.max_margin_colour:
+        return False  # skin, a chip, cloth: no paper is that colourful
+    band = (_INSET >= settings.frame[0]) & (_INSET < settings.frame[1])
+    black = float((grey[band] < settings.black * paper).mean())
+    light = float((grey[margin] >= 0.7 * paper).mean())
+    return not (black > settings.max_black_frame and light >= settings.min_light_margin)
