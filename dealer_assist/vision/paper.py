@@ -68,16 +68,16 @@ def shows_paper(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings)
     """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker."""
     face = _face(frame, corners)
     grey = face.mean(axis=2)
-    inner = _INSET >= settings.margin[0]
+    inner = settings.margin[0] <= _INSET
     paper = float(np.percentile(grey[inner], settings.paper_percentile))
     if paper <= 0:
         return False
-    margin = inner & (_INSET < settings.margin[1])
+    margin = inner & (settings.margin[1] > _INSET)
     brightest = face.max(axis=2)
     spread = (brightest - face.min(axis=2)) / np.maximum(brightest, 1.0)
     if float(np.median(spread[margin])) > settings.max_margin_colour:
         return False  # skin, a chip, cloth: no paper is that colourful
-    band = (_INSET >= settings.frame[0]) & (_INSET < settings.frame[1])
+    band = (settings.frame[0] <= _INSET) & (settings.frame[1] > _INSET)
     black = float((grey[band] < settings.black * paper).mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
     return not (black > settings.max_black_frame and light >= settings.min_light_margin)
