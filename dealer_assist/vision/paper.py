@@ -7,8 +7,9 @@ round; so this looks at the shape's face, warped upright:
 
 - **a marker**: the square pattern printed in black inside a white margin. Its black frame
   fills a band a sixth to a quarter of the width in from the edge; on a card face that band
-  holds the index and pips and is paper for the most part (at most 38% near black on the
-  building designs, court cards included; markers 46-64%);
+  holds the index and pips and is paper for the most part. Only ink near black and grey counts
+  (a court card's dark picture is coloured): at most 27% of the band on the building designs'
+  faces, over 44% on the layout's markers in the building scenes;
 - **skin, a chip, coloured cloth**: not paper: the margin's colour is far from grey (paper
   under the lamps' colour casts is at most 0.23 apart in its channels over its brightest on
   the building scenes; a forearm 0.46).
@@ -33,7 +34,8 @@ class PaperSettings:
     margin: tuple[float, float] = (0.04, 0.10)  # the margin band, in card widths from the edge
     frame: tuple[float, float] = (0.15, 0.27)  # where a marker's black frame lies
     paper_percentile: float = 90.0  # the paper's grey level: this percentile of the face
-    black: float = 0.35  # near black: darker than this share of the paper's grey level
+    black: float = 0.35  # near black: darker than this share of the paper's grey level ...
+    black_spread: float = 0.12  # ... and its channels closer than this share of it
     max_black_frame: float = 0.44  # a marker: more of the frame band near black than this ...
     min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
     max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
@@ -78,6 +80,8 @@ def shows_paper(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings)
     if float(np.median(spread[margin])) > settings.max_margin_colour:
         return False  # skin, a chip, cloth: no paper is that colourful
     band = (settings.frame[0] <= _INSET) & (settings.frame[1] > _INSET)
-    black = float((grey[band] < settings.black * paper).mean())
+    # Near black and grey: a marker's ink (a court card's dark picture is coloured).
+    neutral = (brightest - face.min(axis=2)) < settings.black_spread * paper
+    black = float(((grey < settings.black * paper) & neutral)[band].mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
     return not (black > settings.max_black_frame and light >= settings.min_light_margin)
