@@ -34,6 +34,8 @@ STYLES = {
     "tilted": synthetic.TILTED,
     "close": synthetic.TILTED_CLOSE,
     "lens": synthetic.TILTED_LENS,
+    "overhead": synthetic.OVERHEAD_CLUTTER,
+    "noisy": synthetic.NOISY,
 }
 
 
@@ -43,7 +45,7 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=20, help="scenes per design and style")
     parser.add_argument("--seed", type=int, default=7_900_000)
     parser.add_argument("--examples", type=int, default=20)
-    parser.add_argument("--styles", default=",".join(STYLES), help="of " + ", ".join(STYLES))
+    parser.add_argument("--styles", default="tilted,close,lens", help="of " + ", ".join(STYLES))
     parser.add_argument(
         "--no-plane", action="store_true", help="the frame as it is (the finder before issue 28)"
     )

@@ -39,6 +39,7 @@ class PaperSettings:
     max_black_frame: float = 0.44  # a marker: more of the frame band near black than this ...
     min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
     max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
+    min_grey_share: float = 30.0  # a blob is paper where this percentage is as grey as paper
 
 
 def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -85,3 +86,28 @@ def shows_paper(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings)
     black = float(((grey < settings.black * paper) & neutral)[band].mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
     return not (black > settings.max_black_frame and light >= settings.min_light_margin)
+
+
+def paper_blobs(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) -> np.ndarray:
+    """``mask`` without its blobs that are mostly not paper: a forearm, chips, coloured cloth
+    (less than ``min_grey_share`` percent of them is as near grey as paper; a court card's
+    picture is coloured, but its margin and ground are paper). Cards are judged by their
+    outlines, and the card size by the blobs' edges: a forearm's long straight sides are no
+    card's."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count <= 1:
+        return mask
+    colour = image.astype(np.int16)
+    brightest = colour.max(axis=2)
+    spread = (brightest - colour.min(axis=2)).astype(np.float32) / np.maximum(brightest, 1)
+    coloured = []
+    for label in range(1, count):
+        x, y, w, h = stats[label, :4]
+        inside = labels[y : y + h, x : x + w] == label
+        grey_share = spread[y : y + h, x : x + w][inside]
+        if float(np.percentile(grey_share, settings.min_grey_share)) > settings.max_margin_colour:
+            coloured.append(label)
+    if not coloured:
+        return mask
+    kept: np.ndarray = np.where(np.isin(labels, coloured), 0, mask).astype(np.uint8)
+    return kept

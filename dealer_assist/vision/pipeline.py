@@ -40,7 +40,7 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
-from dealer_assist.vision.paper import PaperSettings, shows_paper
+from dealer_assist.vision.paper import PaperSettings, paper_blobs, shows_paper
 from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -353,6 +353,10 @@ class CardDetector:
             sizes = [view.card_px]
         else:
             rough = card_mask(view.image, None, self.finder)
+            if self.paper is not None:
+                # A forearm's long straight sides are no card's (nor a chip's, nor a printed
+                # line's): the blobs that are no paper show neither the plane nor the size.
+                rough = paper_blobs(view.image, rough, self.paper)
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
