@@ -469,11 +469,9 @@ class CardDetector:
                 elif (
                     not found.far[n]
                     and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
-                    and (self.paper is None or shows_paper(frame, quad, self.paper))
                 ):
                     # The edges of what lies beyond the card region (a marker's white frame,
-                    # printed words) would show a card's edge all the same; a marker and a
-                    # forearm are sharp-edged too, but no paper (``paper``).
+                    # printed words) would show a card's edge all the same.
                     analysis.unread_cards.append(self._unread(quad))
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
@@ -487,6 +485,14 @@ class CardDetector:
             if found.planar and _mostly_sure(analysis, self.plane):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
         assert best is not None
+        if self.paper is not None:
+            # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
+            # the finding is chosen: as a shape no index reads in, each still counts against
+            # the card size that found it.
+            paper = self.paper
+            best.unread_cards = [
+                d for d in best.unread_cards if shows_paper(frame, np.asarray(d.corners), paper)
+            ]
         return best
 
     def _seconded_by_pips(
