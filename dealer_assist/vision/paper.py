@@ -94,20 +94,24 @@ def paper_blobs(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) ->
     picture is coloured, but its margin and ground are paper). Cards are judged by their
     outlines, and the card size by the blobs' edges: a forearm's long straight sides are no
     card's."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
     if count <= 1:
         return mask
-    colour = image.astype(np.int16)
-    brightest = colour.max(axis=2)
-    spread = (brightest - colour.min(axis=2)).astype(np.float32) / np.maximum(brightest, 1)
-    coloured = []
-    for label in range(1, count):
-        x, y, w, h = stats[label, :4]
-        inside = labels[y : y + h, x : x + w] == label
-        grey_share = spread[y : y + h, x : x + w][inside]
-        if float(np.percentile(grey_share, settings.min_grey_share)) > settings.max_margin_colour:
-            coloured.append(label)
-    if not coloured:
+    if image.ndim == 2:
+        return mask  # a grey picture: every blob is as grey as paper
+    b, g, r = cv2.split(image)
+    brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
+    darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
+    grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)
+    flat = labels.ravel()
+    areas = np.bincount(flat, minlength=count)
+    greys = np.bincount(flat, weights=grey.ravel().astype(np.float64), minlength=count)
+    share = greys / np.maximum(areas, 1)
+    coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)
+    coloured = coloured[coloured > 0]  # label 0: the felt
+    if len(coloured) == 0:
         return mask
-    kept: np.ndarray = np.where(np.isin(labels, coloured), 0, mask).astype(np.uint8)
+    drop = np.zeros(count, bool)
+    drop[coloured] = True
+    kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
     return kept
