@@ -7,7 +7,7 @@ A development check for ``vision detect`` without calibration (issue 28): scenes
 the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
-        [--no-plane]
+        [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy]
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ from bench_camera_scenes import Count, count
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
-from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetector
+from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 STYLES = {
     "tilted": synthetic.TILTED,
     "close": synthetic.TILTED_CLOSE,
     "lens": synthetic.TILTED_LENS,
+    "overhead": synthetic.OVERHEAD_CLUTTER,
+    "noisy": synthetic.NOISY,
 }
 
 
@@ -43,9 +45,12 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=20, help="scenes per design and style")
     parser.add_argument("--seed", type=int, default=7_900_000)
     parser.add_argument("--examples", type=int, default=20)
-    parser.add_argument("--styles", default=",".join(STYLES), help="of " + ", ".join(STYLES))
+    parser.add_argument("--styles", default="tilted,close,lens", help="of " + ", ".join(STYLES))
     parser.add_argument(
         "--no-plane", action="store_true", help="the frame as it is (the finder before issue 28)"
+    )
+    parser.add_argument(
+        "--no-paper", action="store_true", help="no paper test (the finder before it)"
     )
     args = parser.parse_args()
     one_core()
@@ -68,7 +73,11 @@ def main() -> int:
                     if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
                 ]
                 partial = [c for c in scene.cards if c not in whole]
-                detector = CardDetector(model=model, plane=None if args.no_plane else DEFAULT_PLANE)
+                detector = CardDetector(
+                    model=model,
+                    plane=None if args.no_plane else DEFAULT_PLANE,
+                    paper=None if args.no_paper else DEFAULT_PAPER,
+                )
                 started = time.thread_time()
                 detections = detector.detect(scene.image)
                 times.append(time.thread_time() - started)

@@ -40,6 +40,7 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
+from dealer_assist.vision.paper import PaperSettings, paper_blobs, shows_paper
 from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -55,6 +56,7 @@ from dealer_assist.vision.quads import (
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
+DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,10 +292,13 @@ class CardDetector:
         middle: MiddleSettings | None = None,
         noise_sureness: float = NOISE_SURENESS,
         plane: PlaneSettings | None = DEFAULT_PLANE,
+        paper: PaperSettings | None = DEFAULT_PAPER,
     ) -> None:
         self.layout = layout
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
+        # A card shape no index reads in is reported only when it shows paper (None: always).
+        self.paper = paper
         # Hearts red and spades black (any deck a casino deals; four-colour decks too): the
         # ink's colour rules suits out. Off for a novelty deck that colours its suits otherwise.
         self.standard_colours = standard_colours
@@ -351,6 +356,10 @@ class CardDetector:
             sizes = [view.card_px]
         else:
             rough = card_mask(view.image, None, self.finder)
+            if self.paper is not None:
+                # A forearm's long straight sides are no card's (nor a chip's, nor a printed
+                # line's): the blobs that are no paper show neither the plane nor the size.
+                rough = paper_blobs(view.image, rough, self.paper)
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
@@ -479,6 +488,14 @@ class CardDetector:
             if found.planar and _mostly_sure(analysis, self.plane):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
         assert best is not None
+        if self.paper is not None:
+            # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
+            # the finding is chosen: as a shape no index reads in, each still counts against
+            # the card size that found it.
+            paper = self.paper
+            best.unread_cards = [
+                d for d in best.unread_cards if shows_paper(frame, np.asarray(d.corners), paper)
+            ]
         return best
 
     def _seconded_by_pips(

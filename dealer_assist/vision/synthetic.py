@@ -92,6 +92,14 @@ TILTED_CLOSE = SceneStyle(
     camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, card_px=(110.0, 230.0), whole_region=False
 )
 
+# Nearly straight down (0-8 degrees), chips and a hand among the cards in most scenes.
+OVERHEAD_CLUTTER = SceneStyle(
+    camera_tilt_deg=(0.0, 8.0), rotation_deg=180.0, clutter=0.8, distortion=(-0.06, 0.02)
+)
+# A tilted camera's grainy, soft picture: sensor noise up to 16 levels, blur up to 2 pixels.
+NOISY = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, noise=16.0, blur=2.0, jpeg=(60, 85)
+)
 
 EASY = SceneStyle(
     px_per_mm=(1.8, 2.0),

@@ -1,0 +1,117 @@
+"""Whether a card shape no index was read in shows a card's face (issue 28).
+
+A shape whose corners show no whole index is reported as an unread card when it has a card's
+sharp edges (``quads.edge_share``). The layout's printed ArUco markers and a croupier's forearm
+have sharp edges too. A card's face is mostly paper of one colour, with a light margin all
+round; so this looks at the shape's face, warped upright:
+
+- **a marker**: the square pattern printed in black inside a white margin. Its black frame
+  fills a band a sixth to a quarter of the width in from the edge; on a card face that band
+  holds the index and pips and is paper for the most part. Only ink near black and grey counts
+  (a court card's dark picture is coloured): at most 27% of the band on the building designs'
+  faces, over 44% on the layout's markers in the building scenes;
+- **skin, a chip, coloured cloth**: not paper: the margin's colour is far from grey (paper
+  under the lamps' colour casts is at most 0.23 apart in its channels over its brightest on
+  the building scenes; a forearm 0.46).
+
+Only shapes with no readable index are judged: a card whose index reads is a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+_WIDTH, _HEIGHT = 40, 56  # the face, warped upright (short side across)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaperSettings:
+    """Named thresholds of the paper test (chosen on building scenes, scripts/vision_tilted.py)."""
+
+    margin: tuple[float, float] = (0.04, 0.10)  # the margin band, in card widths from the edge
+    frame: tuple[float, float] = (0.15, 0.27)  # where a marker's black frame lies
+    paper_percentile: float = 90.0  # the paper's grey level: this percentile of the face
+    black: float = 0.35  # near black: darker than this share of the paper's grey level ...
+    black_spread: float = 0.12  # ... and its channels closer than this share of it
+    max_black_frame: float = 0.44  # a marker: more of the frame band near black than this ...
+    min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
+    max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
+    min_grey_share: float = 30.0  # a blob is paper where this percentage is as grey as paper
+
+
+def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    quad = np.asarray(corners, np.float32).reshape(4, 2)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    if sides[0] + sides[2] > sides[1] + sides[3]:
+        quad = np.roll(quad, 1, axis=0)  # the first side a short one
+    target = np.array([[0, 0], [_WIDTH, 0], [_WIDTH, _HEIGHT], [0, _HEIGHT]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad, target)
+    face = cv2.warpPerspective(frame, matrix, (_WIDTH, _HEIGHT), flags=cv2.INTER_AREA)
+    if face.ndim == 2:
+        face = cv2.cvtColor(face, cv2.COLOR_GRAY2BGR)
+    result: np.ndarray = face.astype(np.float32)
+    return result
+
+
+def _inset() -> np.ndarray:
+    ys, xs = np.mgrid[0:_HEIGHT, 0:_WIDTH].astype(np.float32) + 0.5
+    across = np.minimum(xs, _WIDTH - xs)
+    along = np.minimum(ys, _HEIGHT - ys)
+    result: np.ndarray = np.minimum(across, along) / _WIDTH
+    return result
+
+
+_INSET = _inset()
+
+
+def shows_paper(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings) -> bool:
+    """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker."""
+    face = _face(frame, corners)
+    grey = face.mean(axis=2)
+    inner = settings.margin[0] <= _INSET
+    paper = float(np.percentile(grey[inner], settings.paper_percentile))
+    if paper <= 0:
+        return False
+    margin = inner & (settings.margin[1] > _INSET)
+    brightest = face.max(axis=2)
+    spread = (brightest - face.min(axis=2)) / np.maximum(brightest, 1.0)
+    if float(np.median(spread[margin])) > settings.max_margin_colour:
+        return False  # skin, a chip, cloth: no paper is that colourful
+    band = (settings.frame[0] <= _INSET) & (settings.frame[1] > _INSET)
+    # Near black and grey: a marker's ink (a court card's dark picture is coloured).
+    neutral = (brightest - face.min(axis=2)) < settings.black_spread * paper
+    black = float(((grey < settings.black * paper) & neutral)[band].mean())
+    light = float((grey[margin] >= 0.7 * paper).mean())
+    return not (black > settings.max_black_frame and light >= settings.min_light_margin)
+
+
+def paper_blobs(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) -> np.ndarray:
+    """``mask`` without its blobs that are mostly not paper: a forearm, chips, coloured cloth
+    (less than ``min_grey_share`` percent of them is as near grey as paper; a court card's
+    picture is coloured, but its margin and ground are paper). Cards are judged by their
+    outlines, and the card size by the blobs' edges: a forearm's long straight sides are no
+    card's."""
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    if count <= 1:
+        return mask
+    if image.ndim == 2:
+        return mask  # a grey picture: every blob is as grey as paper
+    b, g, r = cv2.split(image)
+    brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
+    darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
+    grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)
+    flat = labels.ravel()
+    areas = np.bincount(flat, minlength=count)
+    greys = np.bincount(flat, weights=grey.ravel().astype(np.float64), minlength=count)
+    share = greys / np.maximum(areas, 1)
+    coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)
+    coloured = coloured[coloured > 0]  # label 0: the felt
+    if len(coloured) == 0:
+        return mask
+    drop = np.zeros(count, bool)
+    drop[coloured] = True
+    kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
+    return kept
