@@ -135,6 +135,25 @@ def decode(x: torch.Tensor) -> torch.Tensor:
     return _LOW + x.float() / 255.0 * (1.0 - _LOW)
 
 
+def recolour_ink(
+    ink: torch.Tensor, colour: torch.Tensor, share: float, generator: torch.Generator
+) -> torch.Tensor:
+    """The colour channels of a batch with ``share`` of its patches printed in another ink: a
+    third black (hearts and diamonds in black), the rest in any hue (spades in red, clubs in
+    green, diamonds in blue, ...) as strong as a deck's red or paler. The suit is not in the
+    colour then, only in the shape (a novelty deck prints its spades red)."""
+    n = ink.shape[0]
+    chosen = torch.rand(n, 1, 1, 1, generator=generator) < share
+    black = torch.rand(n, 1, 1, 1, generator=generator) < 1 / 3
+    hue = torch.rand(n, generator=generator) * 2 * math.pi
+    # A deck's red ink is about (0.65, 0.35) in (red-green, yellow-blue) at full ink.
+    strength = 0.3 + 0.55 * torch.rand(n, generator=generator)
+    tint = torch.stack([torch.cos(hue), 0.6 * torch.sin(hue)], 1) * strength[:, None]
+    painted = ink * tint.view(n, 2, 1, 1)
+    painted = torch.where(black, torch.zeros_like(painted), painted)
+    return torch.where(chosen, painted, colour)
+
+
 def augment(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     """A batch of patches (N x C x H x W: ink 0..1, then colour) as another camera, light and
     print would show them."""
@@ -202,12 +221,46 @@ def augment(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     return torch.maximum(torch.minimum(x, torch.ones(1)), _LOW)
 
 
-def evaluate(model: CornerNet, x: torch.Tensor) -> tuple[np.ndarray, np.ndarray]:
+# Inks per unit of ink as the patches' colour channels (red-green, yellow-blue) show them: a
+# deck's red, green, blue and orange (drawn_decks: #c81e1e, #1d7a3a, #1b3f9f, #e07010).
+INKS = {
+    "black": (0.0, 0.0),
+    "red": (0.75, 0.375),
+    "green": (-0.42, 0.07),
+    "blue": (-0.16, -0.49),
+    "orange": (0.47, 0.64),
+}
+# Suit inks (spades, hearts, diamonds, clubs) of the checks' other printings.
+PRINTINGS = {
+    "swapped": ("red", "black", "black", "red"),
+    "novelty": ("red", "green", "blue", "orange"),
+}
+
+
+def reprint(x: torch.Tensor, suit: torch.Tensor, inks: tuple[str, ...]) -> torch.Tensor:
+    """Decoded patches with each index printed in its suit's ink from ``inks`` (junk kept)."""
+    x = x.clone()
+    for index, name in enumerate(inks):
+        chosen = suit == index
+        tint = torch.tensor(INKS[name]).view(1, 2, 1, 1)
+        x[chosen, 1:] = x[chosen, :1] * tint
+    return x
+
+
+def evaluate(
+    model: CornerNet,
+    x: torch.Tensor,
+    inks: tuple[str, ...] | None = None,
+    suit: torch.Tensor | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     model.eval()
     ranks, suits = [], []
     with torch.no_grad():
         for start in range(0, len(x), 1024):
-            z = model(decode(x[start : start + 1024]))
+            batch = decode(x[start : start + 1024])
+            if inks is not None and suit is not None:
+                batch = reprint(batch, suit[start : start + 1024], inks)
+            z = model(batch)
             ranks.append(F.softmax(z[:, :RANK_OUTPUTS], 1).numpy())
             suits.append(F.softmax(z[:, RANK_OUTPUTS:], 1).numpy())
     return np.concatenate(ranks), np.concatenate(suits)
@@ -239,6 +292,19 @@ def main() -> int:
     parser.add_argument("--init", type=Path, help="an exported network to train further")
     parser.add_argument(
         "--augment", type=float, default=1.0, help="share of each batch augmented here"
+    )
+    parser.add_argument(
+        "--recolour",
+        type=float,
+        default=0.0,
+        help="share of each batch printed in another ink (the suit not in its colour)",
+    )
+    parser.add_argument(
+        "--check",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="patch sets (--test-fonts) to report on as drawn and reprinted in other inks",
     )
     parser.add_argument("--learning-rate", type=float, default=3e-3)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -279,7 +345,7 @@ def main() -> int:
     model = from_onnx(args.init) if args.init else CornerNet(args.width, args.channels)
     rate = args.learning_rate
     optimiser = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=1e-4)
-    steps = args.epochs * math.ceil(len(x) / args.batch)
+    steps = max(args.epochs * math.ceil(len(x) / args.batch), 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     for epoch in range(args.epochs):
         started = time.perf_counter()
@@ -293,6 +359,14 @@ def main() -> int:
                 chosen = torch.rand(len(index), generator=generator) < args.augment
                 if chosen.any():
                     batch[chosen] = augment(batch[chosen], generator)
+            if args.recolour > 0:
+                batch = torch.cat(
+                    [
+                        batch[:, :1],
+                        recolour_ink(batch[:, :1], batch[:, 1:], args.recolour, generator),
+                    ],
+                    1,
+                )
             z = model(batch)
             loss = F.cross_entropy(
                 z[:, :RANK_OUTPUTS], rank[index], label_smoothing=args.smoothing
@@ -312,6 +386,15 @@ def main() -> int:
                 chosen = families == name
                 rank_p, suit_p = evaluate(model, x_all[torch.from_numpy(chosen)])
                 report(name, rank_p, suit_p, data["rank"][chosen], data["suit"][chosen])
+    for path in args.check:
+        check = np.load(path)
+        x_check = torch.from_numpy(check["x"])
+        suit_check = torch.from_numpy(check["suit"])
+        for printing, inks in [("as drawn", None), *PRINTINGS.items()]:
+            rank_p, suit_p = evaluate(model, x_check, inks, suit_check)
+            report(f"{path.name} {printing}", rank_p, suit_p, check["rank"], check["suit"])
+    if args.epochs == 0:
+        return 0
     model.eval()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
