@@ -163,9 +163,15 @@ def enrolled(design: decks.Design, faces: dict[Card, np.ndarray], folder: Path) 
 
 
 def measure(
-    designs: list[decks.Design], scenes: int, model: object, *, enrol: bool = False
+    designs: list[decks.Design],
+    scenes: int,
+    model: object,
+    *,
+    enrol: bool = False,
+    reader: dict[str, object] | None = None,
 ) -> tuple[dict[tuple[str, str], Count], float]:
-    """Counts per (design, condition); and the median seconds a photograph took to read."""
+    """Counts per (design, condition); and the median seconds a photograph took to read.
+    ``reader``: CardDetector's reader options (the default reader without them)."""
     counts: dict[tuple[str, str], Count] = defaultdict(Count)
     conditions = list(CONDITIONS)
     times: list[float] = []
@@ -177,7 +183,7 @@ def measure(
             condition = conditions[k % len(conditions)]
             seed = SEED + zlib.crc32(design.name.encode()) % 10_000 * 1000 + k
             photo = photograph(seed, faces, condition)
-            detector = CardDetector(model=model)  # type: ignore[arg-type]
+            detector = CardDetector(model=model, **(reader or {}))  # type: ignore[arg-type]
             started = time.thread_time()
             detections = detector.detect(photo.image)
             times.append(time.thread_time() - started)
@@ -193,6 +199,13 @@ def main() -> int:
     parser.add_argument("--deck", type=Path, help="an enrolled deck (vision enroll) to read with")
     parser.add_argument("--examples", type=int, default=12, help="problems to list")
     parser.add_argument("--enrol", action="store_true", help="read each design with its own deck")
+    parser.add_argument(
+        "--reader",
+        choices=("default", "glyphs", "corners-check", "corners-unsure"),
+        default="default",
+        help="the reader (as the camera source's reader=); default: CardDetector's",
+    )
+    parser.add_argument("--corners", type=Path, help="a corner network (default: the shipped one)")
     args = parser.parse_args()
     one_core()
     if not decks.renderer_available() or not decks.all_designs():
@@ -207,7 +220,16 @@ def main() -> int:
         from dealer_assist.vision.enrol import EnrolledDeck
 
         model = EnrolledDeck.load(args.deck)
-    counts, median_s = measure(chosen, args.scenes, model, enrol=args.enrol)
+    reader: dict[str, object] = {}
+    if args.reader != "default":
+        reader["use_corner_model"] = args.reader != "glyphs"
+        if args.reader != "glyphs":
+            reader["combine"] = args.reader.removeprefix("corners-")
+    if args.corners is not None:
+        from dealer_assist.vision.corner_model import CornerModel
+
+        reader["corner_model"] = CornerModel.load(args.corners)
+    counts, median_s = measure(chosen, args.scenes, model, enrol=args.enrol, reader=reader)
     header = ["", "cards", "exact", "uncertain", "wrong", "missed", "no card", "twice"]
     total = Count()
     by_design: dict[str, Count] = defaultdict(Count)

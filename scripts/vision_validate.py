@@ -15,13 +15,14 @@ from __future__ import annotations
 import argparse
 import sys
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, Suit
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
@@ -34,6 +35,12 @@ from dealer_assist.vision.synthetic import random_scene
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 VALIDATE_SEED = 7_000_000  # apart from the dataset's and the benchmark's seeds
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
+# Suit inks (spades, hearts, diamonds, clubs) for --inks: the red and black swapped, and a
+# novelty deck's (red spades, green hearts, blue diamonds, orange clubs).
+INKS = {
+    "swapped": ("#c81e1e", "#111111", "#111111", "#c81e1e"),
+    "novelty": ("#c81e1e", "#1d7a3a", "#1b3f9f", "#e07010"),
+}
 
 
 def main() -> int:
@@ -50,6 +57,16 @@ def main() -> int:
     )
     parser.add_argument(
         "--no-layout", action="store_true", help="read as vision detect does without a layout"
+    )
+    parser.add_argument(
+        "--inks",
+        choices=sorted(INKS),
+        help="print the drawn decks' suits in other inks (a novelty deck's red spades)",
+    )
+    parser.add_argument(
+        "--any-colours",
+        action="store_true",
+        help="the suits' colours rule nothing out (the camera source's colours=any)",
     )
     parser.add_argument("--glyphs", type=Path, help="glyph model (default: the shipped one)")
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
@@ -69,6 +86,8 @@ def main() -> int:
         style = random_style(
             np.random.default_rng(VALIDATE_SEED + k), jumbo=k % 2 == 1, fonts=TEST_FONTS
         )
+        if args.inks:
+            style = replace(style, colours=dict(zip(Suit, INKS[args.inks], strict=True)))
         sources.append((f"drawn-{k}{'-jumbo' if style.jumbo else ''}", render_drawn(style, seed=k)))
     glyphs = GlyphModel.load(args.glyphs)
     corners = CornerModel.load(args.corners)
@@ -88,6 +107,7 @@ def main() -> int:
                     corner_model=corners,
                     use_corner_model=combine != "none",
                     combine=combine if combine != "none" else "unsure",  # type: ignore[arg-type]
+                    standard_colours=not args.any_colours,
                 )
                 detections = detector.detect(scene.image)
                 matched, unmatched = match(detections, scene.cards)

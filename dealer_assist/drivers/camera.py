@@ -318,13 +318,12 @@ UNREAD = number_option(
 )
 COLOURS = choice_option("colours", ("standard", "any"), default="standard")
 MIDDLE = choice_option("middle", ("pips", "off"), default="pips")
-READERS = ("glyphs", "corners-check", "corners-unsure")
-"""``reader=``: the glyph reader alone (the default), or the corner network with the glyph
-reader checking it (``corners-check``: what reads a jumbo-index deck) or reading only what it
-is unsure of (``corners-unsure``). See docs/vision.md before choosing the network: validate it
-on the house's own deck design first (it reads a deck that colours its suits unlike a
-casino's wrongly)."""
-READER = choice_option("reader", READERS, default="glyphs")
+READERS = ("corners-check", "corners-unsure", "glyphs")
+"""``reader=``: the corner network with the glyph reader checking it (``corners-check``, the
+default; what reads a jumbo-index deck), or reading only what the network is unsure of
+(``corners-unsure``), or the glyph reader alone (``glyphs``, the reader before issue 28). See
+docs/vision.md."""
+READER = choice_option("reader", READERS, default="corners-check")
 ROLE = choice_option("role", ("deal", "witness"), default="")
 """The table's business (:func:`dealer_assist.config.source_role`), checked here all the same."""
 
@@ -361,7 +360,7 @@ class CameraSource(CardSource):
         model: GlyphModel | None = None,
         tracker: CardTracker | None = None,
         unread_after_s: float = UNREAD_AFTER_S,
-        reader: str = "glyphs",
+        reader: str = "corners-check",
         standard_colours: bool = True,
         read_middles: bool = True,
     ) -> None:

@@ -142,7 +142,9 @@ def test_options_are_checked() -> None:
         CameraSource.from_url(SourceUrl.parse("camera://0?zoom=2"))
     with pytest.raises(ValueError, match="threshold"):
         CameraSource.from_url(SourceUrl.parse("camera://0?threshold=high"))
-    with pytest.raises(ValueError, match="reader must be one of glyphs, corners-check"):
+    with pytest.raises(
+        ValueError, match="reader must be one of corners-check, corners-unsure, glyphs"
+    ):
         CameraSource.from_url(SourceUrl.parse("camera://0?reader=magic"))
     with pytest.raises(ValueError, match="colours must be standard or any"):
         CameraSource.from_url(SourceUrl.parse("camera://0?colours=pastel"))
@@ -171,9 +173,9 @@ def test_the_reader_is_chosen_in_the_url(reader: str, network: bool, combine: st
     assert source.detector.combine == combine
 
 
-def test_the_glyph_reader_is_the_default_reader() -> None:
+def test_the_corner_network_checked_by_the_glyphs_is_the_default_reader() -> None:
     source = CameraSource.from_url(SourceUrl.parse("camera://0"))
-    assert not source.detector.use_corner_model
+    assert source.detector.use_corner_model and source.detector.combine == "check"
 
 
 def test_the_frame_slot_hands_whole_frames_over() -> None:

@@ -83,9 +83,9 @@ def test_the_network_reads_the_true_corners_of_a_building_design(
     assert right >= 0.8 * total, (right, total)
 
 
-def test_the_network_is_off_unless_asked_for() -> None:
-    assert not CardDetector().use_corner_model
-    assert CardDetector(use_corner_model=True).use_corner_model
+def test_the_network_reads_unless_turned_off() -> None:
+    assert CardDetector().use_corner_model
+    assert not CardDetector(use_corner_model=False).use_corner_model
 
 
 @pytest.mark.parametrize("combine", ["check", "unsure"])

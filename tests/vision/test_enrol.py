@@ -62,12 +62,12 @@ def test_enrolled_deck_reads_its_design(
     plain = _read(photos, truth, [], capsys)
     with_deck = _read(photos, truth, ["--deck", str(deck)], capsys)
     cards = sum(len(codes) for codes in truth.values())
-    # Measured: 13 of the 19 cards read with the deck (14 before issue 28's enrolment fix, which
-    # keeps the deck from overruling the networks: on the second generator's benchmark it
-    # halved the deck's wrong reads), fewer without; two cards the finder does not find (a
-    # tilted view, small cards), the rest left uncertain (docs/benchmarks.md).
-    assert with_deck > plain, f"{with_deck} of {cards} read with the deck, {plain} without"
-    assert with_deck >= cards - 6, f"{with_deck} of {cards} cards read with the enrolled deck"
+    # Measured with the colour-blind corner network as the default reader: 15 of the 19 cards
+    # read with the deck and 15 without (with the glyph reader as the default: 13 with the
+    # deck, fewer without); the rest not found by the finder (a tilted view, small cards) or
+    # left uncertain (docs/benchmarks.md). None read wrongly either way (``_read``).
+    assert with_deck >= plain, f"{with_deck} of {cards} read with the deck, {plain} without"
+    assert with_deck >= cards - 4, f"{with_deck} of {cards} cards read with the enrolled deck"
 
 
 def _read(
