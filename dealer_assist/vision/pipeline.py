@@ -497,6 +497,9 @@ class CardDetector:
             best.unread_cards = [
                 d for d in best.unread_cards if shows_paper(frame, np.asarray(d.corners), paper)
             ]
+            best.detections = [
+                d for d in best.detections if shows_paper(frame, np.asarray(d.corners), paper)
+            ]
         return best
 
     def _seconded_by_pips(
