@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import signed_area
-from dealer_assist.vision.quads import WorkView, _fit_side, _intersect
+from dealer_assist.vision.quads import WorkView, _fit_side, quad_of_lines
 
 CARD_ASPECT = 88.0 / 63.0
 # A lone blob's long side over its short side: a card; two side by side; two end to end.
@@ -142,13 +142,9 @@ def _fit_sides(polygon: np.ndarray, contour: np.ndarray) -> np.ndarray | None:
             direction = (end - start) / max(1e-9, float(np.hypot(*(end - start))))
             fitted = (start, direction)
         lines.append(fitted)
-    corners = []
-    for k in range(4):
-        crossing = _intersect(*lines[k - 1], *lines[k])
-        if crossing is None:
-            return None
-        corners.append(crossing)
-    result = np.array(corners)
+    result = quad_of_lines(lines)
+    if result is None:
+        return None
     if float(np.abs(result - polygon).max()) > 0.25 * float(
         np.hypot(*(polygon[1] - polygon[0])) + np.hypot(*(polygon[2] - polygon[1]))
     ):

@@ -774,6 +774,18 @@ def _line_through(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.array([x, y], np.float64), np.array([vx, vy], np.float64)
 
 
+def quad_of_lines(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """The four corners where each side line (point, direction) crosses the one before it;
+    None when two neighbouring sides are parallel."""
+    corners = []
+    for i in range(4):
+        crossing = _intersect(*lines[i - 1], *lines[i])
+        if crossing is None:
+            return None
+        corners.append(crossing)
+    return np.array(corners)
+
+
 def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
     """Where the line through p1 along d1 meets the line through p2 along d2."""
     denominator = float(d1[0] * d2[1] - d1[1] * d2[0])
@@ -808,13 +820,10 @@ def _refine(
                 lines.append((point, fitted))
                 continue
         lines.append((starts[i], directions[i]))
-    refined = []
-    for i in range(4):
-        crossing = _intersect(*lines[i - 1], *lines[i])
-        if crossing is None:
-            return corners
-        refined.append(crossing)
-    result = np.array(refined)
+    crossed = quad_of_lines(lines)
+    if crossed is None:
+        return corners
+    result = crossed
     sides = sorted(np.sqrt(((result[[1, 2, 3, 0]] - result) ** 2).sum(axis=1)).tolist())
     expected = sorted([card_px[0], card_px[0], card_px[1], card_px[1]])
     for side, want in zip(sides, expected, strict=True):
