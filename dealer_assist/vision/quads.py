@@ -69,6 +69,11 @@ class FinderSettings:
     edge_step: float = 25.0  # a card's edge: the grey level steps up this much over 2 pixels
     edge_depth: float = 0.1  # ... and stays up this far (card widths) inside: paper, no line
     min_edge_share: float = 0.4  # an unread card shape shows a card's edge on this much outline
+    # No card size known yet (the rough mask): a hole whose ring outside, this share of its size
+    # wide, is this much mask lies inside paper (a card's pips, its picture) and is filled
+    # (None: no hole filled, the rough mask before issue 28's finder work).
+    rough_hole_reach: float = 0.25
+    rough_hole_paper: float | None = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +215,8 @@ def card_mask(
             inner = np.flatnonzero(hierarchy[0][:, 3] >= 0).tolist()  # holes have a parent
             small_holes = [holes[k] for k in inner if cv2.contourArea(holes[k]) < limit]
             cv2.drawContours(mask, small_holes, -1, 255, -1)
+    elif settings.rough_hole_paper is not None:
+        _fill_inner_holes(mask, settings.rough_hole_paper, settings.rough_hole_reach)
     # Printed lines and words on the cloth are thinner than a card: an opening removes them.
     opening = int(settings.opening_cards * card_px[0]) if card_px else settings.opening_px
     if opening > 1:
@@ -264,6 +271,39 @@ def _clear_glare(
     full = cv2.resize(glare, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR)
     _, kept = cv2.threshold(full, 127, 255, cv2.THRESH_BINARY_INV)
     cv2.bitwise_and(mask, kept, dst=mask)
+
+
+def _fill_inner_holes(mask: np.ndarray, paper_share: float, reach_share: float) -> None:
+    """Fill (in place) the holes of ``mask`` that lie inside paper, not inside a printed line.
+
+    With no card size known yet, a card's pips and picture are holes in its blob that an
+    opening would eat into, leaving a ragged outline no four sides fit. Round such a hole lies
+    the card: the ring outside it, a quarter of its size wide (``reach_share``), is mostly
+    mask (``paper_share``). Round the inside of a printed zone (its line thin, the cards in it
+    touching it or not, a forearm across it) the ring is mostly felt."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return
+    height, width = mask.shape[:2]
+    filled = []
+    for k in np.flatnonzero(hierarchy[0][:, 3] >= 0).tolist():
+        hole = contours[k]
+        area = cv2.contourArea(hole)
+        reach = max(2, round(reach_share * math.sqrt(max(area, 1.0))))
+        x, y, w, h = cv2.boundingRect(hole)
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(width, x + w + reach), min(height, y + h + reach)
+        inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.drawContours(inside, [hole], -1, 255, -1, offset=(-x0, -y0))
+        size = 2 * reach + 1
+        ring = cv2.dilate(inside, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+        cv2.subtract(ring, inside, dst=ring)
+        around = cv2.countNonZero(ring)
+        paper = cv2.countNonZero(cv2.bitwise_and(ring, mask[y0:y1, x0:x1]))
+        if around == 0 or paper >= paper_share * around:
+            filled.append(hole)
+    if filled:
+        cv2.drawContours(mask, filled, -1, 255, -1)
 
 
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))

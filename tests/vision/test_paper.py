@@ -9,6 +9,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.paper import PaperSettings, shows_paper
 from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import OVERHEAD_CLUTTER, TILTED, random_scene
 
 SETTINGS = PaperSettings()
@@ -86,5 +87,6 @@ def test_a_forearm_across_the_view_no_longer_hides_every_card(
             1 for p in polygons if any(cv2.pointPolygonTest(p, c, False) >= 0 for c in centres)
         )
 
-    assert found(CardDetector(paper=None)) == 0
+    # (The rough mask's holes left open as then: filled, the cards' blobs are found anyway.)
+    assert found(CardDetector(paper=None, finder=FinderSettings(rough_hole_paper=None))) == 0
     assert found(CardDetector()) >= 5
