@@ -40,7 +40,13 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
-from dealer_assist.vision.paper import PaperSettings, paper_blobs, shows_paper
+from dealer_assist.vision.paper import (
+    PaperSettings,
+    mask_gains,
+    paper_blobs,
+    paper_gains,
+    shows_paper,
+)
 from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -360,7 +366,8 @@ class CardDetector:
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
-                rough = paper_blobs(view.image, rough, self.paper)
+                gains = mask_gains(view.image, rough, self.paper)
+                rough = paper_blobs(view.image, rough, self.paper, gains)
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
@@ -493,12 +500,21 @@ class CardDetector:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
             # the finding is chosen: as a shape no index reads in, each still counts against
             # the card size that found it.
+            # The light's colour from the paper of the cards read surely (a lamp's cast tints
+            # paper as much as the rest).
             paper = self.paper
+            gains = paper_gains(
+                frame, [np.asarray(d.corners) for d in best.detections if d.card is not None], paper
+            )
             best.unread_cards = [
-                d for d in best.unread_cards if shows_paper(frame, np.asarray(d.corners), paper)
+                d
+                for d in best.unread_cards
+                if shows_paper(frame, np.asarray(d.corners), paper, gains)
             ]
             best.detections = [
-                d for d in best.detections if shows_paper(frame, np.asarray(d.corners), paper)
+                d
+                for d in best.detections
+                if shows_paper(frame, np.asarray(d.corners), paper, gains)
             ]
         return best
 
