@@ -73,6 +73,12 @@ class FinderSettings:
     # wide, is this much mask lies inside paper (a card's pips, its picture) and is filled
     # (None: no hole filled, the rough mask before issue 28's finder work).
     rough_hole_reach: float = 0.25
+    # Paper in a shadow: this many times as bright as the felt there (0: off).
+    shadow_paper: float = 1.6
+    shadow_paper_spread: float = 0.3  # ... and its channels this close (share of the brightest)
+    shadow_depth: float = 1.25  # in shadow: the felt this many times darker than the lit felt ...
+    shadow_lit_percentile: float = 75.0  # ... whose level is this percentile of the felt's
+    shadow_grow: float = 0.05  # ... and this share of the view round it
     rough_hole_paper: float | None = 0.5
 
 
@@ -203,6 +209,10 @@ def card_mask(
     otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
+    if settings.shadow_paper > 0:
+        shadowed = _shadowed_paper(work, distance, filled_small, settings)
+        if shadowed is not None:
+            cv2.bitwise_or(mask, shadowed, dst=mask)
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         _clear_soft(mask, work, card_px, settings)
@@ -271,6 +281,41 @@ def _clear_glare(
     full = cv2.resize(glare, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR)
     _, kept = cv2.threshold(full, 127, 255, cv2.THRESH_BINARY_INV)
     cv2.bitwise_and(mask, kept, dst=mask)
+
+
+def _shadowed_paper(
+    work: np.ndarray, distance: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> np.ndarray | None:
+    """Paper in a shadow (255; None: no shadow): where the felt's level lies ``shadow_depth``
+    times below the lit felt's, what is ``shadow_paper`` times as bright as the felt there and
+    differs from it by ``min_contrast`` at least.
+
+    A shadow (a croupier's shoulder, a lamp's shade) darkens card and felt alike: the card's
+    difference from the felt shrinks with the light, and one threshold for the whole view
+    loses the shadowed part of a card; its ratio to the felt stays. Only near-grey pixels
+    count (``shadow_paper_spread``): a printed gold line, skin, a chip are no paper."""
+    size = (work.shape[1], work.shape[0])
+    level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
+    lit = float(np.percentile(level, settings.shadow_lit_percentile))
+    shaded_small = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
+    if not shaded_small.any():
+        return None
+    # The shadow's edge is softer in the felt's level than in the picture: a card's width on.
+    grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
+    shaded_small = cv2.dilate(shaded_small, np.ones((grow, grow), np.uint8))
+    shaded = cv2.resize(shaded_small, size, interpolation=cv2.INTER_NEAREST)
+    felt_level = cv2.resize(level, size, interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    b, g, r = cv2.split(work)
+    bright = cv2.max(cv2.max(b, g), r).astype(np.float32)
+    dark = cv2.min(cv2.min(b, g), r).astype(np.float32)
+    paper = (
+        (shaded > 0)
+        & (bright >= settings.shadow_paper * felt_level)
+        & (distance >= settings.min_contrast)
+        & (bright - dark <= settings.shadow_paper_spread * bright)
+    )
+    result: np.ndarray = paper.astype(np.uint8) * 255
+    return result
 
 
 def _fill_inner_holes(mask: np.ndarray, paper_share: float, reach_share: float) -> None:
