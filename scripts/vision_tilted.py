@@ -7,7 +7,7 @@ A development check for ``vision detect`` without calibration (issue 28): scenes
 the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
-        [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide]
+        [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ STYLES = {
     "noisy": synthetic.NOISY,
     "harsh": synthetic.HARSH,
     "wide": synthetic.WIDE,
+    "dim": synthetic.DIM_NOISY,
 }
 
 

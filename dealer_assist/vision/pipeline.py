@@ -380,8 +380,26 @@ class CardDetector:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
             # side look like one larger card, so the size a long side suggests is tried too.
-            guess = estimate_card_px(rough, self.finder)
-            sizes = [guess] if guess is None else [guess, (guess[0] / 1.4, guess[1] / 1.4)]
+            # The blobs' edges vote first as they were tuned to, holes left open, then with
+            # them filled (either can be fooled by the long straight sides of touching cards).
+            guesses: list[tuple[float, float] | None] = []
+            if self.finder.rough_hole_paper is not None:
+                open_holes = replace(self.finder, rough_hole_paper=None)
+                holey = card_mask(view.image, None, open_holes)
+                if self.paper is not None:
+                    holey = paper_blobs(
+                        view.image, holey, self.paper, mask_gains(view.image, holey, self.paper)
+                    )
+                guesses.append(estimate_card_px(holey, self.finder))
+            guesses.append(estimate_card_px(rough, self.finder))
+            tried: list[tuple[float, float]] = []
+            for guess in guesses:
+                if guess is None:
+                    continue
+                for each in (guess, (guess[0] / 1.4, guess[1] / 1.4)):
+                    if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
+                        tried.append(each)
+            sizes = [*tried] if tried else [None]
         for size in sizes:
             mask = card_mask(view.image, size, self.finder)
             quads, card_px = find_quads(mask, size, self.finder)
@@ -448,12 +466,13 @@ class CardDetector:
         best_planar = False
         for found in self._findings(frame):
             if found is None:
-                if (
-                    best is not None
-                    and best_planar
-                    and any(d.card is not None for d in best.detections)
-                ):
-                    break  # a card read surely on the plane: the plane holds
+                if best is not None and best_planar and _mostly_sure(best, self.plane):
+                    break  # most shapes read surely on the plane: the plane holds
+                if best is not None and any(d.card is not None for d in best.detections):
+                    # Some cards read surely on the plane, but not most: a plane a little off
+                    # (a lens's distortion, a card taken for a pair) cuts cards wrongly. The
+                    # frame as it is is read too, and must be borne out better to win.
+                    continue
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_planar = None, False

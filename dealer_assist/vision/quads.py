@@ -297,12 +297,12 @@ def _shadowed_paper(
     size = (work.shape[1], work.shape[0])
     level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
     lit = float(np.percentile(level, settings.shadow_lit_percentile))
-    shaded_small = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
-    if not shaded_small.any():
+    dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
+    if not dark_felt.any():
         return None
     # The shadow's edge is softer in the felt's level than in the picture: a card's width on.
     grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
-    shaded_small = cv2.dilate(shaded_small, np.ones((grow, grow), np.uint8))
+    shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
     shaded = cv2.resize(shaded_small, size, interpolation=cv2.INTER_NEAREST)
     felt_level = cv2.resize(level, size, interpolation=cv2.INTER_LINEAR).astype(np.float32)
     b, g, r = cv2.split(work)

@@ -134,6 +134,19 @@ WIDE = SceneStyle(
     distortion=(-0.08, 0.03),
 )
 
+# Grainy and dim: sensor noise up to 24 levels, blur up to 2.5 pixels, JPEG 55-80, the table
+# lit at 30-100%, a cast and now and then a shadow.
+DIM_NOISY = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0),
+    rotation_deg=180.0,
+    noise=24.0,
+    blur=2.5,
+    jpeg=(55, 80),
+    light=(0.3, 1.0),
+    cast=0.15,
+    shadows=0.5,
+)
+
 EASY = SceneStyle(
     px_per_mm=(1.8, 2.0),
     tilt=0.04,
@@ -462,10 +475,10 @@ def _shade(rng: np.random.Generator, style: SceneStyle) -> np.ndarray | None:
     if style.cast <= 0 and style.shadows <= 0:
         return None
     gains = 1.0 + rng.uniform(-style.cast, style.cast, 3) if style.cast > 0 else np.ones(3)
-    shade = np.ones((style.height, style.width), np.float32)
+    shade: np.ndarray = np.ones((style.height, style.width), np.float32)
     if rng.random() < style.shadows:
         # A large blob (a croupier's shoulder, a lamp's shade) over part of the table.
-        small = np.ones((style.height // 8, style.width // 8), np.float32)
+        small: np.ndarray = np.ones((style.height // 8, style.width // 8), np.float32)
         cx, cy = rng.uniform(0, style.width / 8), rng.uniform(0, style.height / 8)
         axes = rng.uniform(0.15, 0.5, 2) * style.width / 8
         cv2.ellipse(
