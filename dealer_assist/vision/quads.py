@@ -318,6 +318,9 @@ def _shadowed_paper(
     return result
 
 
+_SMALL_HOLE_PX = 100  # a hole smaller than this (work pixels) is filled without a look round it
+
+
 def _fill_inner_holes(mask: np.ndarray, paper_share: float, reach_share: float) -> None:
     """Fill (in place) the holes of ``mask`` that lie inside paper, not inside a printed line.
 
@@ -334,17 +337,19 @@ def _fill_inner_holes(mask: np.ndarray, paper_share: float, reach_share: float) 
     for k in np.flatnonzero(hierarchy[0][:, 3] >= 0).tolist():
         hole = contours[k]
         area = cv2.contourArea(hole)
-        reach = max(2, round(reach_share * math.sqrt(max(area, 1.0))))
+        if area < _SMALL_HOLE_PX:
+            filled.append(hole)  # a pip, a letter's eye: no printed zone is this small
+            continue
+        reach = max(2, round(reach_share * math.sqrt(area)))
         x, y, w, h = cv2.boundingRect(hole)
         x0, y0 = max(0, x - reach), max(0, y - reach)
         x1, y1 = min(width, x + w + reach), min(height, y + h + reach)
-        inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.drawContours(inside, [hole], -1, 255, -1, offset=(-x0, -y0))
-        size = 2 * reach + 1
-        ring = cv2.dilate(inside, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-        cv2.subtract(ring, inside, dst=ring)
-        around = cv2.countNonZero(ring)
-        paper = cv2.countNonZero(cv2.bitwise_and(ring, mask[y0:y1, x0:x1]))
+        outside = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+        cv2.drawContours(outside, [hole], -1, 0, -1, offset=(-x0, -y0))
+        distance = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
+        ring = (distance > 0) & (distance <= reach)
+        around = int(np.count_nonzero(ring))
+        paper = int(np.count_nonzero(ring & (mask[y0:y1, x0:x1] > 0)))
         if around == 0 or paper >= paper_share * around:
             filled.append(hole)
     if filled:
