@@ -110,7 +110,8 @@ def mask_gains(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) -> 
     a table; glare near saturation left out); None when the mask is empty."""
     if image.ndim == 2:
         return None
-    pixels = image[mask > 0]
+    # Every fourth pixel each way is plenty for a median (a full gather costs milliseconds).
+    pixels = image[::4, ::4][mask[::4, ::4] > 0]
     if len(pixels) < 20:
         return None
     brightest = pixels.max(axis=1)
@@ -164,9 +165,12 @@ def paper_blobs(
         return mask
     if image.ndim == 2:
         return mask  # a grey picture: every blob is as grey as paper
-    if gains is not None:
-        image = image.astype(np.float32) * gains
     b, g, r = cv2.split(image)
+    if gains is not None:
+        b, g, r = (
+            cv2.convertScaleAbs(channel, alpha=float(gain))
+            for channel, gain in zip((b, g, r), gains, strict=True)
+        )
     brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
     darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
     grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)

@@ -366,8 +366,7 @@ class CardDetector:
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
-                gains = mask_gains(view.image, rough, self.paper)
-                rough = paper_blobs(view.image, rough, self.paper, gains)
+                rough = self._paper_blobs(view.image, rough)
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
@@ -387,9 +386,7 @@ class CardDetector:
                 open_holes = replace(self.finder, rough_hole_paper=None)
                 holey = card_mask(view.image, None, open_holes)
                 if self.paper is not None:
-                    holey = paper_blobs(
-                        view.image, holey, self.paper, mask_gains(view.image, holey, self.paper)
-                    )
+                    holey = self._paper_blobs(view.image, holey)
                 guesses.append(estimate_card_px(holey, self.finder))
             guesses.append(estimate_card_px(rough, self.finder))
             tried: list[tuple[float, float]] = []
@@ -415,6 +412,11 @@ class CardDetector:
                 foreground,
                 far,
             )
+
+    def _paper_blobs(self, image: np.ndarray, rough: np.ndarray) -> np.ndarray:
+        """``rough`` without the blobs that are no paper, the light's colour undone first."""
+        assert self.paper is not None
+        return paper_blobs(image, rough, self.paper, mask_gains(image, rough, self.paper))
 
     def _plane_findings(
         self, frame: np.ndarray, view: WorkView, rough: np.ndarray, settings: PlaneSettings
@@ -522,19 +524,23 @@ class CardDetector:
             # The light's colour from the paper of the cards read surely (a lamp's cast tints
             # paper as much as the rest).
             paper = self.paper
-            gains = paper_gains(
-                frame, [np.asarray(d.corners) for d in best.detections if d.card is not None], paper
-            )
-            best.unread_cards = [
-                d
-                for d in best.unread_cards
-                if shows_paper(frame, np.asarray(d.corners), paper, gains)
-            ]
-            best.detections = [
-                d
-                for d in best.detections
-                if shows_paper(frame, np.asarray(d.corners), paper, gains)
-            ]
+            shapes = [*best.unread_cards, *best.detections]
+            if not all(shows_paper(frame, np.asarray(d.corners), paper) for d in shapes):
+                gains = paper_gains(
+                    frame,
+                    [np.asarray(d.corners) for d in best.detections if d.card is not None],
+                    paper,
+                )
+                best.unread_cards = [
+                    d
+                    for d in best.unread_cards
+                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
+                ]
+                best.detections = [
+                    d
+                    for d in best.detections
+                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
+                ]
         return best
 
     def _seconded_by_pips(

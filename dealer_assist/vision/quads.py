@@ -303,19 +303,26 @@ def _shadowed_paper(
     # The shadow's edge is softer in the felt's level than in the picture: a card's width on.
     grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
     shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
-    shaded = cv2.resize(shaded_small, size, interpolation=cv2.INTER_NEAREST)
-    felt_level = cv2.resize(level, size, interpolation=cv2.INTER_LINEAR).astype(np.float32)
-    b, g, r = cv2.split(work)
-    bright = cv2.max(cv2.max(b, g), r).astype(np.float32)
-    dark = cv2.min(cv2.min(b, g), r).astype(np.float32)
-    paper = (
-        (shaded > 0)
-        & (bright >= settings.shadow_paper * felt_level)
-        & (distance >= settings.min_contrast)
-        & (bright - dark <= settings.shadow_paper_spread * bright)
+    shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
+    # Only the shaded part is looked at (uint8 throughout: a float view costs more).
+    x, y, w, h = cv2.boundingRect(shaded)
+    paper = np.zeros(shaded.shape, np.uint8)
+    part = (slice(y, y + h), slice(x, x + w))
+    wanted = cv2.convertScaleAbs(level, alpha=settings.shadow_paper)
+    wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[part]
+    b, g, r = cv2.split(work[part])
+    bright = cv2.max(cv2.max(b, g), r)
+    dark = cv2.min(cv2.min(b, g), r)
+    found = cv2.compare(bright, wanted, cv2.CMP_GE)
+    cv2.bitwise_and(found, shaded[part], dst=found)
+    _, differs = cv2.threshold(distance[part], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
+    cv2.bitwise_and(found, differs, dst=found)
+    grey = cv2.compare(
+        dark, cv2.convertScaleAbs(bright, alpha=1.0 - settings.shadow_paper_spread), cv2.CMP_GE
     )
-    result: np.ndarray = paper.astype(np.uint8) * 255
-    return result
+    cv2.bitwise_and(found, grey, dst=found)
+    paper[part] = found
+    return paper
 
 
 _SMALL_HOLE_PX = 100  # a hole smaller than this (work pixels) is filled without a look round it
