@@ -7,7 +7,7 @@ A development check for ``vision detect`` without calibration (issue 28): scenes
 the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
-        [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy]
+        [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ STYLES = {
     "lens": synthetic.TILTED_LENS,
     "overhead": synthetic.OVERHEAD_CLUTTER,
     "noisy": synthetic.NOISY,
+    "harsh": synthetic.HARSH,
+    "wide": synthetic.WIDE,
+    "dim": synthetic.DIM_NOISY,
 }
 
 

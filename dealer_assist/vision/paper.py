@@ -15,11 +15,19 @@ round; so this looks at the shape's face, warped upright:
   the building scenes; a forearm 0.46).
 
 Only shapes with no readable index are judged: a card whose index reads is a card.
+
+**The light's colour.** A warm or cool lamp (or a camera's white balance) tints the paper as
+much as the cloth: under a cast of a quarter per channel, paper's channels lie 0.3 apart and
+every card failed the margin's test. Colours are judged after the frame's own paper is made
+grey (``paper_gains``): the margins of the shapes whose index read surely are paper, whatever
+the light; with none, the brightest part of the rough card mask (``mask_gains``; glare, near
+saturation, left out). The correction is bounded (``max_gain``): skin stays skin.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -40,6 +48,9 @@ class PaperSettings:
     min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
     max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
     min_grey_share: float = 30.0  # a blob is paper where this percentage is as grey as paper
+    max_gain: float = 1.35  # the light's colour is undone by at most this gain a channel
+    bright_share: float = 0.1  # the rough mask's paper: its brightest pixels, this share ...
+    saturated: int = 245  # ... below this level (glare)
 
 
 def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -67,39 +78,126 @@ def _inset() -> np.ndarray:
 _INSET = _inset()
 
 
-def shows_paper(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings) -> bool:
-    """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker."""
+Gains = np.ndarray  # per channel (B, G, R): what makes the frame's paper grey
+
+
+def _bounded(colour: np.ndarray, settings: PaperSettings) -> Gains | None:
+    if not np.all(colour > 1.0):
+        return None
+    gains = float(colour.max()) / colour
+    result: np.ndarray = np.clip(gains, 1.0, settings.max_gain).astype(np.float32)
+    return result
+
+
+def _margin_colour(face: np.ndarray, settings: PaperSettings) -> np.ndarray:
+    margin = (settings.margin[0] <= _INSET) & (settings.margin[1] > _INSET)
+    result: np.ndarray = np.median(face[margin], axis=0)
+    return result
+
+
+def paper_gains(
+    frame: np.ndarray, shapes: list[np.ndarray], settings: PaperSettings
+) -> Gains | None:
+    """The gains that make the paper of ``shapes`` (cards read surely: paper for certain) grey;
+    None without such shapes."""
+    if not shapes or frame.ndim == 2:
+        return None
+    colours = np.array([_margin_colour(_face(frame, c), settings) for c in shapes])
+    return _bounded(np.median(colours, axis=0), settings)
+
+
+def mask_gains(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) -> Gains | None:
+    """The gains that make the brightest part of ``mask`` grey (paper is the brightest thing on
+    a table; glare near saturation left out); None when the mask is empty."""
+    if image.ndim == 2:
+        return None
+    # Every fourth pixel each way is plenty for a median (a full gather costs milliseconds).
+    pixels = image[::4, ::4][mask[::4, ::4] > 0]
+    if len(pixels) < 20:
+        return None
+    brightest = pixels.max(axis=1)
+    pixels = pixels[brightest < settings.saturated]
+    if len(pixels) < 20:
+        return None
+    level = np.percentile(pixels.max(axis=1), 100 * (1 - settings.bright_share))
+    top = pixels[pixels.max(axis=1) >= level].astype(np.float32)
+    return _bounded(np.median(top, axis=0), settings)
+
+
+def shows_paper(
+    frame: np.ndarray,
+    corners: np.ndarray,
+    settings: PaperSettings,
+    gains: Gains | None = None,
+) -> bool:
+    """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker.
+    ``gains``: the light's colour undone first (``paper_gains``)."""
     face = _face(frame, corners)
-    grey = face.mean(axis=2)
-    inner = settings.margin[0] <= _INSET
-    paper = float(np.percentile(grey[inner], settings.paper_percentile))
+    if gains is not None:
+        face = face * gains
+    inner, margin, band = _regions(settings.margin, settings.frame)
+    pixels = face.reshape(-1, 3)
+    grey = pixels.mean(axis=1)
+    paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
     if paper <= 0:
         return False
-    margin = inner & (settings.margin[1] > _INSET)
-    brightest = face.max(axis=2)
-    spread = (brightest - face.min(axis=2)) / np.maximum(brightest, 1.0)
-    if float(np.median(spread[margin])) > settings.max_margin_colour:
+    brightest = pixels.max(axis=1)
+    darkest = pixels.min(axis=1)
+    edge = margin
+    spread = (brightest[edge] - darkest[edge]) / np.maximum(brightest[edge], 1.0)
+    if _quantile(spread, 0.5) > settings.max_margin_colour:
         return False  # skin, a chip, cloth: no paper is that colourful
-    band = (settings.frame[0] <= _INSET) & (settings.frame[1] > _INSET)
     # Near black and grey: a marker's ink (a court card's dark picture is coloured).
-    neutral = (brightest - face.min(axis=2)) < settings.black_spread * paper
-    black = float(((grey < settings.black * paper) & neutral)[band].mean())
+    neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
+    black = float(((grey[band] < settings.black * paper) & neutral).mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
     return not (black > settings.max_black_frame and light >= settings.min_light_margin)
 
 
-def paper_blobs(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) -> np.ndarray:
+@lru_cache(maxsize=8)
+def _regions(
+    margin: tuple[float, float], frame: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Flat indices of the face's inside (past the margin's start), its margin band and the
+    band where a marker's frame lies."""
+    inset = _INSET.ravel()
+    inner = margin[0] <= inset
+    return (
+        np.flatnonzero(inner),
+        np.flatnonzero(inner & (margin[1] > inset)),
+        np.flatnonzero((frame[0] <= inset) & (frame[1] > inset)),
+    )
+
+
+def _quantile(values: np.ndarray, share: float) -> float:
+    """``np.percentile(values, 100 * share)`` (linear), from a partial sort: a fraction of
+    the cost on a few hundred values."""
+    position = share * (len(values) - 1)
+    low = int(position)
+    high = min(low + 1, len(values) - 1)
+    parted = np.partition(values, (low, high))
+    return float(parted[low] + (parted[high] - parted[low]) * (position - low))
+
+
+def paper_blobs(
+    image: np.ndarray, mask: np.ndarray, settings: PaperSettings, gains: Gains | None = None
+) -> np.ndarray:
     """``mask`` without its blobs that are mostly not paper: a forearm, chips, coloured cloth
     (less than ``min_grey_share`` percent of them is as near grey as paper; a court card's
     picture is coloured, but its margin and ground are paper). Cards are judged by their
     outlines, and the card size by the blobs' edges: a forearm's long straight sides are no
-    card's."""
+    card's. ``gains``: the light's colour undone first (``mask_gains``)."""
     count, labels = cv2.connectedComponents(mask, connectivity=8)
     if count <= 1:
         return mask
     if image.ndim == 2:
         return mask  # a grey picture: every blob is as grey as paper
     b, g, r = cv2.split(image)
+    if gains is not None:
+        b, g, r = (
+            cv2.convertScaleAbs(channel, alpha=float(gain))
+            for channel, gain in zip((b, g, r), gains, strict=True)
+        )
     brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
     darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
     grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)

@@ -40,7 +40,13 @@ from dealer_assist.vision.middle import (
     shows_pips,
     warp_middle,
 )
-from dealer_assist.vision.paper import PaperSettings, paper_blobs, shows_paper
+from dealer_assist.vision.paper import (
+    PaperSettings,
+    mask_gains,
+    paper_blobs,
+    paper_gains,
+    shows_paper,
+)
 from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -360,7 +366,7 @@ class CardDetector:
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
-                rough = paper_blobs(view.image, rough, self.paper)
+                rough = self._paper_blobs(view.image, rough)
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
@@ -373,8 +379,24 @@ class CardDetector:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
             # side look like one larger card, so the size a long side suggests is tried too.
-            guess = estimate_card_px(rough, self.finder)
-            sizes = [guess] if guess is None else [guess, (guess[0] / 1.4, guess[1] / 1.4)]
+            # The blobs' edges vote first as they were tuned to, holes left open, then with
+            # them filled (either can be fooled by the long straight sides of touching cards).
+            guesses: list[tuple[float, float] | None] = []
+            if self.finder.rough_hole_paper is not None:
+                open_holes = replace(self.finder, rough_hole_paper=None)
+                holey = card_mask(view.image, None, open_holes)
+                if self.paper is not None:
+                    holey = self._paper_blobs(view.image, holey)
+                guesses.append(estimate_card_px(holey, self.finder))
+            guesses.append(estimate_card_px(rough, self.finder))
+            tried: list[tuple[float, float]] = []
+            for guess in guesses:
+                if guess is None:
+                    continue
+                for each in (guess, (guess[0] / 1.4, guess[1] / 1.4)):
+                    if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
+                        tried.append(each)
+            sizes = [*tried] if tried else [None]
         for size in sizes:
             mask = card_mask(view.image, size, self.finder)
             quads, card_px = find_quads(mask, size, self.finder)
@@ -390,6 +412,11 @@ class CardDetector:
                 foreground,
                 far,
             )
+
+    def _paper_blobs(self, image: np.ndarray, rough: np.ndarray) -> np.ndarray:
+        """``rough`` without the blobs that are no paper, the light's colour undone first."""
+        assert self.paper is not None
+        return paper_blobs(image, rough, self.paper, mask_gains(image, rough, self.paper))
 
     def _plane_findings(
         self, frame: np.ndarray, view: WorkView, rough: np.ndarray, settings: PlaneSettings
@@ -441,12 +468,13 @@ class CardDetector:
         best_planar = False
         for found in self._findings(frame):
             if found is None:
-                if (
-                    best is not None
-                    and best_planar
-                    and any(d.card is not None for d in best.detections)
-                ):
-                    break  # a card read surely on the plane: the plane holds
+                if best is not None and best_planar and _mostly_sure(best, self.plane):
+                    break  # most shapes read surely on the plane: the plane holds
+                if best is not None and any(d.card is not None for d in best.detections):
+                    # Some cards read surely on the plane, but not most: a plane a little off
+                    # (a lens's distortion, a card taken for a pair) cuts cards wrongly. The
+                    # frame as it is is read too, and must be borne out better to win.
+                    continue
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_planar = None, False
@@ -493,13 +521,26 @@ class CardDetector:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
             # the finding is chosen: as a shape no index reads in, each still counts against
             # the card size that found it.
+            # The light's colour from the paper of the cards read surely (a lamp's cast tints
+            # paper as much as the rest).
             paper = self.paper
-            best.unread_cards = [
-                d for d in best.unread_cards if shows_paper(frame, np.asarray(d.corners), paper)
-            ]
-            best.detections = [
-                d for d in best.detections if shows_paper(frame, np.asarray(d.corners), paper)
-            ]
+            shapes = [*best.unread_cards, *best.detections]
+            if not all(shows_paper(frame, np.asarray(d.corners), paper) for d in shapes):
+                gains = paper_gains(
+                    frame,
+                    [np.asarray(d.corners) for d in best.detections if d.card is not None],
+                    paper,
+                )
+                best.unread_cards = [
+                    d
+                    for d in best.unread_cards
+                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
+                ]
+                best.detections = [
+                    d
+                    for d in best.detections
+                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
+                ]
         return best
 
     def _seconded_by_pips(

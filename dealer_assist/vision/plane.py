@@ -71,6 +71,7 @@ class PlaneSettings:
     max_view_px: int = 420_000  # the rectified view holds at most this many pixels
     min_card_px: float = 30.0  # ... cards never narrower than this (the view is cropped instead)
     pair_ratio: float = math.sqrt(2.0)  # two cards side by side: this much wider than one
+    pair_vote: float = 0.5  # an outline that is a pair of cards of a width: its vote for it
     sure_share: float = 0.75  # a card size whose shapes read surely this often is not doubted
     try_pairs: bool = True  # also try the card 1/pair_ratio as wide (the outlines were pairs)
 
@@ -342,12 +343,18 @@ def card_width(
     if not shaped:
         return None
     widths = [w for _, w in shaped]
-    best, best_votes = widths[0], -1
+    best, best_votes = widths[0], -1.0
     for candidate in sorted(widths):
+        # An outline two cards wide counts for less than a card's own: lone cards are the rule,
+        # pairs touching in a perfect rectangle the exception (one card-shaped printed box
+        # 1.41 times narrower than the cards made every card a pair of it).
         votes = sum(
-            1
+            1.0
+            if abs(w / candidate - 1) < 0.15
+            else settings.pair_vote
+            if abs(w / (candidate * settings.pair_ratio) - 1) < 0.1
+            else 0.0
             for w in widths
-            if abs(w / candidate - 1) < 0.15 or abs(w / (candidate * settings.pair_ratio) - 1) < 0.1
         )
         if votes > best_votes:
             best, best_votes = candidate, votes

@@ -69,6 +69,17 @@ class FinderSettings:
     edge_step: float = 25.0  # a card's edge: the grey level steps up this much over 2 pixels
     edge_depth: float = 0.1  # ... and stays up this far (card widths) inside: paper, no line
     min_edge_share: float = 0.4  # an unread card shape shows a card's edge on this much outline
+    # No card size known yet (the rough mask): a hole whose ring outside, this share of its size
+    # wide, is this much mask lies inside paper (a card's pips, its picture) and is filled
+    # (None: no hole filled, the rough mask before issue 28's finder work).
+    rough_hole_reach: float = 0.25
+    # Paper in a shadow: this many times as bright as the felt there (0: off).
+    shadow_paper: float = 1.6
+    shadow_paper_spread: float = 0.3  # ... and its channels this close (share of the brightest)
+    shadow_depth: float = 1.25  # in shadow: the felt this many times darker than the lit felt ...
+    shadow_lit_percentile: float = 75.0  # ... whose level is this percentile of the felt's
+    shadow_grow: float = 0.05  # ... and this share of the view round it
+    rough_hole_paper: float | None = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +209,10 @@ def card_mask(
     otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
+    if settings.shadow_paper > 0:
+        shadowed = _shadowed_paper(work, distance, filled_small, settings)
+        if shadowed is not None:
+            cv2.bitwise_or(mask, shadowed, dst=mask)
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         _clear_soft(mask, work, card_px, settings)
@@ -210,6 +225,8 @@ def card_mask(
             inner = np.flatnonzero(hierarchy[0][:, 3] >= 0).tolist()  # holes have a parent
             small_holes = [holes[k] for k in inner if cv2.contourArea(holes[k]) < limit]
             cv2.drawContours(mask, small_holes, -1, 255, -1)
+    elif settings.rough_hole_paper is not None:
+        _fill_inner_holes(mask, settings.rough_hole_paper, settings.rough_hole_reach)
     # Printed lines and words on the cloth are thinner than a card: an opening removes them.
     opening = int(settings.opening_cards * card_px[0]) if card_px else settings.opening_px
     if opening > 1:
@@ -264,6 +281,86 @@ def _clear_glare(
     full = cv2.resize(glare, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR)
     _, kept = cv2.threshold(full, 127, 255, cv2.THRESH_BINARY_INV)
     cv2.bitwise_and(mask, kept, dst=mask)
+
+
+def _shadowed_paper(
+    work: np.ndarray, distance: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> np.ndarray | None:
+    """Paper in a shadow (255; None: no shadow): where the felt's level lies ``shadow_depth``
+    times below the lit felt's, what is ``shadow_paper`` times as bright as the felt there and
+    differs from it by ``min_contrast`` at least.
+
+    A shadow (a croupier's shoulder, a lamp's shade) darkens card and felt alike: the card's
+    difference from the felt shrinks with the light, and one threshold for the whole view
+    loses the shadowed part of a card; its ratio to the felt stays. Only near-grey pixels
+    count (``shadow_paper_spread``): a printed gold line, skin, a chip are no paper."""
+    size = (work.shape[1], work.shape[0])
+    level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
+    lit = float(np.percentile(level, settings.shadow_lit_percentile))
+    dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
+    if not dark_felt.any():
+        return None
+    # The shadow's edge is softer in the felt's level than in the picture: a card's width on.
+    grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
+    shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
+    shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
+    # Only the shaded part is looked at (uint8 throughout: a float view costs more).
+    x, y, w, h = cv2.boundingRect(shaded)
+    paper = np.zeros(shaded.shape, np.uint8)
+    part = (slice(y, y + h), slice(x, x + w))
+    wanted = cv2.convertScaleAbs(level, alpha=settings.shadow_paper)
+    wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[part]
+    b, g, r = cv2.split(work[part])
+    bright = cv2.max(cv2.max(b, g), r)
+    dark = cv2.min(cv2.min(b, g), r)
+    found = cv2.compare(bright, wanted, cv2.CMP_GE)
+    cv2.bitwise_and(found, shaded[part], dst=found)
+    _, differs = cv2.threshold(distance[part], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
+    cv2.bitwise_and(found, differs, dst=found)
+    grey = cv2.compare(
+        dark, cv2.convertScaleAbs(bright, alpha=1.0 - settings.shadow_paper_spread), cv2.CMP_GE
+    )
+    cv2.bitwise_and(found, grey, dst=found)
+    paper[part] = found
+    return paper
+
+
+_SMALL_HOLE_PX = 100  # a hole smaller than this (work pixels) is filled without a look round it
+
+
+def _fill_inner_holes(mask: np.ndarray, paper_share: float, reach_share: float) -> None:
+    """Fill (in place) the holes of ``mask`` that lie inside paper, not inside a printed line.
+
+    With no card size known yet, a card's pips and picture are holes in its blob that an
+    opening would eat into, leaving a ragged outline no four sides fit. Round such a hole lies
+    the card: the ring outside it, a quarter of its size wide (``reach_share``), is mostly
+    mask (``paper_share``). Round the inside of a printed zone (its line thin, the cards in it
+    touching it or not, a forearm across it) the ring is mostly felt."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return
+    height, width = mask.shape[:2]
+    filled = []
+    for k in np.flatnonzero(hierarchy[0][:, 3] >= 0).tolist():
+        hole = contours[k]
+        area = cv2.contourArea(hole)
+        if area < _SMALL_HOLE_PX:
+            filled.append(hole)  # a pip, a letter's eye: no printed zone is this small
+            continue
+        reach = max(2, round(reach_share * math.sqrt(area)))
+        x, y, w, h = cv2.boundingRect(hole)
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(width, x + w + reach), min(height, y + h + reach)
+        outside = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+        cv2.drawContours(outside, [hole], -1, 0, -1, offset=(-x0, -y0))
+        distance = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
+        ring = (distance > 0) & (distance <= reach)
+        around = int(np.count_nonzero(ring))
+        paper = int(np.count_nonzero(ring & (mask[y0:y1, x0:x1] > 0)))
+        if around == 0 or paper >= paper_share * around:
+            filled.append(hole)
+    if filled:
+        cv2.drawContours(mask, filled, -1, 255, -1)
 
 
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))

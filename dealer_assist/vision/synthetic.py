@@ -74,6 +74,12 @@ class SceneStyle:
     # (radius 1 at the image's half width); and chips and a hand among the cards, this often.
     distortion: tuple[float, float] = (0.0, 0.0)
     clutter: float = 0.0
+    # A colour cast: each channel's gain off by up to this share (a warm or cool lamp, a camera's
+    # white balance); and this often, a soft-edged shadow (a croupier, a lamp's shade) over part
+    # of the table, darkening it to 35-75%. Drawn apart from the rest: styles without them
+    # draw the same scenes as before.
+    cast: float = 0.0
+    shadows: float = 0.0
 
 
 # A camera up to 30 degrees off vertical, rolled any way, cards 70-130 pixels wide: the view
@@ -99,6 +105,46 @@ OVERHEAD_CLUTTER = SceneStyle(
 # A tilted camera's grainy, soft picture: sensor noise up to 16 levels, blur up to 2 pixels.
 NOISY = SceneStyle(
     camera_tilt_deg=(0.0, 30.0), rotation_deg=180.0, noise=16.0, blur=2.0, jpeg=(60, 85)
+)
+
+# Harsh light: a strong gradient, a colour cast, a shadow over part of the table, glare, chips
+# and a hand; tilted up to 30 degrees through a lens.
+HARSH = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0),
+    rotation_deg=180.0,
+    light=(0.3, 1.2),
+    glare=0.9,
+    cast=0.25,
+    shadows=0.7,
+    clutter=0.5,
+    distortion=(-0.1, 0.04),
+)
+# A 1920 x 1080 camera, 5-30 degrees off vertical, cards 90-260 pixels wide, some of them out
+# of the picture; a cast, a shadow now and then, chips and a hand.
+WIDE = SceneStyle(
+    width=1920,
+    height=1080,
+    camera_tilt_deg=(5.0, 30.0),
+    rotation_deg=180.0,
+    card_px=(90.0, 260.0),
+    whole_region=False,
+    cast=0.15,
+    shadows=0.4,
+    clutter=0.5,
+    distortion=(-0.08, 0.03),
+)
+
+# Grainy and dim: sensor noise up to 24 levels, blur up to 2.5 pixels, JPEG 55-80, the table
+# lit at 30-100%, a cast and now and then a shadow.
+DIM_NOISY = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0),
+    rotation_deg=180.0,
+    noise=24.0,
+    blur=2.5,
+    jpeg=(55, 80),
+    light=(0.3, 1.0),
+    cast=0.15,
+    shadows=0.5,
 )
 
 EASY = SceneStyle(
@@ -423,6 +469,34 @@ def _lighting(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
     return result
 
 
+def _shade(rng: np.random.Generator, style: SceneStyle) -> np.ndarray | None:
+    """A colour cast and, now and then, a soft shadow: per-pixel gains (H x W x 3), or None
+    when the style has neither."""
+    if style.cast <= 0 and style.shadows <= 0:
+        return None
+    gains = 1.0 + rng.uniform(-style.cast, style.cast, 3) if style.cast > 0 else np.ones(3)
+    shade: np.ndarray = np.ones((style.height, style.width), np.float32)
+    if rng.random() < style.shadows:
+        # A large blob (a croupier's shoulder, a lamp's shade) over part of the table.
+        small: np.ndarray = np.ones((style.height // 8, style.width // 8), np.float32)
+        cx, cy = rng.uniform(0, style.width / 8), rng.uniform(0, style.height / 8)
+        axes = rng.uniform(0.15, 0.5, 2) * style.width / 8
+        cv2.ellipse(
+            small,
+            (int(cx), int(cy)),
+            (int(axes[0]), int(axes[1])),
+            float(rng.uniform(0, 180)),
+            0,
+            360,
+            float(rng.uniform(0.35, 0.75)),
+            -1,
+        )
+        small = cv2.GaussianBlur(small, (0, 0), float(rng.uniform(0.5, 4.0)))
+        shade = cv2.resize(small, (style.width, style.height), interpolation=cv2.INTER_LINEAR)
+    result: np.ndarray = shade[:, :, None] * gains.astype(np.float32)
+    return result
+
+
 def _glare(rng: np.random.Generator, image: np.ndarray, style: SceneStyle) -> None:
     for _ in range(int(rng.integers(1, 3))):
         cx, cy = rng.uniform(0.1, 0.9) * style.width, rng.uniform(0.1, 0.9) * style.height
@@ -478,8 +552,10 @@ def compose(
     rng: np.random.Generator,
     *,
     occluders: Sequence[tuple[str, tuple[float, float]]] = (),
+    shade: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[PlacedCard]]:
-    """Draw the cards (in order, later on top), occluders, light and camera effects."""
+    """Draw the cards (in order, later on top), occluders, light and camera effects.
+    ``shade``: a colour cast and shadows (``_shade``), multiplied in with the light."""
     style = base.style
     image = base.felt.copy()
     truth: list[PlacedCard] = []
@@ -504,6 +580,8 @@ def compose(
         _draw_occluder(image, kind, where_mm, base.camera, rng)
     image *= base.lighting[:, :, None]
     image *= base.gains
+    if shade is not None:
+        image *= shade
     if base.glare_seed is not None:
         _glare(np.random.default_rng(base.glare_seed), image, style)
     return _finish(rng, image, style), truth
@@ -582,7 +660,8 @@ def random_scene(
             occluders.append(("chip", where))
         if extra.random() < 0.5:
             occluders.append(("hand", (float(extra.uniform(x0, x1)), float(y1 - 20))))
-    image, truth = compose(base, faces, placements, rng, occluders=occluders)
+    shade = _shade(np.random.default_rng([seed, 29]), style)
+    image, truth = compose(base, faces, placements, rng, occluders=occluders, shade=shade)
     k1 = float(extra.uniform(*style.distortion)) if style.distortion != (0.0, 0.0) else 0.0
     if k1 != 0.0:
         image, truth = _distorted(image, truth, k1)
