@@ -273,7 +273,8 @@ class CardDetector:
     ``product``, the same as for the others; ``veto``, the same, and a card the two readers
     read as different cards is uncertain; ``check``, the glyph reader reads the corner the
     network is surest of (the other one if that shows it no whole index), and a different card
-    there makes the card uncertain. The choice among them was made on building families left
+    there makes the card uncertain. With ``veto`` and ``check`` the glyph reader disputes only
+    when at least ``check_sureness`` sure of its card. The choice among them was made on building families left
     out of training (scripts/vision_validate.py).
     """
 
