@@ -44,7 +44,7 @@ from dealer_assist.vision.synthetic import (
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 VALIDATE_SEED = 7_000_000  # apart from the dataset's and the benchmark's seeds
-THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
+THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
 STYLES: dict[str, SceneStyle] = {
     "default": SceneStyle(),
     "tilted": TILTED,
