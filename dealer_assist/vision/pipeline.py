@@ -274,8 +274,8 @@ class CardDetector:
     read as different cards is uncertain; ``check``, the glyph reader reads the corner the
     network is surest of (the other one if that shows it no whole index), and a different card
     there makes the card uncertain. With ``veto`` and ``check`` the glyph reader disputes only
-    when at least ``check_sureness`` sure of its card. The choice among them was made on building families left
-    out of training (scripts/vision_validate.py).
+    when at least ``check_sureness`` sure of its card. The choice among them was made on
+    building families left out of training (scripts/vision_validate.py).
     """
 
     def __init__(
