@@ -29,6 +29,11 @@ crops.npz this wrote the shipped file bit for bit (sha256 6c12b1e7...2bd7).
 0.5 then 0.8 it still read 1.8% of the reprinted test corners surely wrong, see
 docs/benchmarks.md.)
 
+``--calibrate SETS`` fits a temperature per head on patch sets the network never trained on
+(the test fonts' corners) and bakes it into the exported network; with ``--epochs 0`` and
+``--init`` it calibrates an existing network (``--data`` is still read). Tried in issue 28 and
+not shipped: calibrated corners make over-sure cards (docs/vision.md, "Tried after it").
+
 ``--data`` takes several files (scripts/vision_build_corners.py's and
 scripts/vision_build_corner_crops.py's); ``--init`` starts from an exported network (its batch
 norms folded into the convolutions, so it trains on without them); ``--augment`` is the share
