@@ -20,7 +20,7 @@ input (``corner_model.corner_patch``), stored as bytes like vision_build_corners
 scripts/vision_train_corners.py trains on either.
 
     scripts/vision_build_corner_crops.py [--samples 60] [--drawn 120] [--seed 11]
-        [--out build/vision/crops.npz]
+        [--widths 60,270] [--out build/vision/crops.npz]
 
 ``--samples``: corners per card face (half from each end of the card); ``--drawn``: drawn deck
 styles. On one core about 1 ms a corner.
@@ -177,6 +177,7 @@ def sample(
     others: list[np.ndarray],
     *,
     moved: tuple[float, float] = (0.0, 0.0),
+    widths: tuple[float, float] = (60.0, 270.0),
 ) -> tuple[np.ndarray, bool]:
     """One card in one camera, and the corner region the reader warps from a jittered outline
     of it: (patch, shows the index). ``moved``: the outline moved by these shares of the
@@ -185,7 +186,7 @@ def sample(
     face_h, face_w = face.shape[:2]
     # The card's width in the photograph; drawn at most 150 pixels wide (the corner network
     # sees 32 x 64 pixels: a larger card only costs time here).
-    card_px = min(float(np.exp(rng.uniform(np.log(60), np.log(270)))), 150.0)
+    card_px = min(float(np.exp(rng.uniform(np.log(widths[0]), np.log(widths[1])))), 150.0)
     to_camera = _camera(rng, face_w, face_h, card_px)
     corners = np.array([[0, 0], [face_w, 0], [face_w, face_h], [0, face_h]], np.float64)
     corners = corners + np.array([moved[0] * face_w, moved[1] * face_h])
@@ -257,8 +258,16 @@ def main() -> int:
         action="store_true",
         help="only decks drawn in the fonts kept out of building: a set to check a network on",
     )
+    parser.add_argument(
+        "--widths",
+        default="60,270",
+        help="the card's width in the photograph, pixels: drawn between these (log-uniform); "
+        "45,100 for small cards far from a tilted camera",
+    )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
+    low, _, high = args.widths.partition(",")
+    widths = (float(low), float(high))
     one_core()
     if not decks.renderer_available():
         print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
@@ -290,7 +299,7 @@ def main() -> int:
                             rng.choice([-1, 1]) * rng.uniform(0.5, 0.9),
                         )
                 chosen = face if k % 2 == 0 else turned
-                for patch, is_index in [sample(rng, chosen, others, moved=moved)]:
+                for patch, is_index in [sample(rng, chosen, others, moved=moved, widths=widths)]:
                     x.append(encode(patch))
                     rank.append(RANK_CLASSES.index(card.rank) if is_index else RANK_JUNK)
                     suit.append(SUIT_CLASSES.index(card.suit) if is_index else SUIT_JUNK)

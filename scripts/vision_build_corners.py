@@ -18,6 +18,11 @@ written anywhere else.
 
 Usage:
     scripts/vision_build_corners.py [--scenes 80] [--seed 3] [--out build/vision/corners.npz]
+
+``--styles tilted,noisy,close,overhead,lens --no-layout`` deals the building generator's camera
+styles (``synthetic.TILTED`` ...: up to 30 degrees off vertical, small and grainy cards) and
+finds the cards as ``vision detect`` does without a layout, so the network learns the corners
+the plane finder cuts (issue 28); ``--fonts 0`` leaves the drawn font indices out.
 """
 
 from __future__ import annotations
@@ -44,11 +49,28 @@ from dealer_assist.vision.corner_model import CHANNEL_LOW, corner_patch
 from dealer_assist.vision.geometry import polygon_iou, portrait_orders
 from dealer_assist.vision.index import IndexSettings, warp_corner
 from dealer_assist.vision.pipeline import CardDetector
-from dealer_assist.vision.synthetic import Scene, random_scene
+from dealer_assist.vision.synthetic import (
+    NOISY,
+    OVERHEAD_CLUTTER,
+    TILTED,
+    TILTED_CLOSE,
+    TILTED_LENS,
+    Scene,
+    SceneStyle,
+    random_scene,
+)
 
 RANK_JUNK = len(RANK_CLASSES) - 1
 SUIT_JUNK = len(SUIT_CLASSES) - 1
 FONT_SAMPLES = 3  # corners per card and font
+STYLES: dict[str, SceneStyle] = {
+    "default": SceneStyle(),
+    "tilted": TILTED,
+    "close": TILTED_CLOSE,
+    "lens": TILTED_LENS,
+    "overhead": OVERHEAD_CLUTTER,
+    "noisy": NOISY,
+}
 
 
 def encode(patch: np.ndarray) -> np.ndarray:
@@ -229,7 +251,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--fonts", type=int, default=FONT_SAMPLES, help="corners per card, font")
     parser.add_argument("--out", type=Path, default=Path("build/vision/corners.npz"))
+    parser.add_argument(
+        "--styles", default="default", help="scene styles, taken in turn: " + ", ".join(STYLES)
+    )
+    parser.add_argument(
+        "--no-layout", action="store_true", help="find the cards as vision detect does without one"
+    )
     args = parser.parse_args()
+    try:
+        styles = [STYLES[name] for name in args.styles.split(",")]
+    except KeyError as error:
+        parser.error(f"no style {error}")
     one_core()
     if not decks.renderer_available():
         print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
@@ -245,14 +277,15 @@ def main() -> int:
         faces = decks.render_design(design, height=320, cache=CACHE)
         for k in range(args.scenes):
             seed = args.seed * 1_000_000 + k * 41 + zlib.crc32(design.name.encode()) % 1000
-            scene = random_scene(seed, faces)
-            detector = CardDetector(layout=scene.calibrated_layout)
+            scene = random_scene(seed, faces, style=styles[k % len(styles)])
+            detector = CardDetector(layout=None if args.no_layout else scene.calibrated_layout)
             scene_patches(scene, detector, rng, out, design.name)
         print(
             f"{design.name}: {len(out.x)} patches so far ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    font_patches(args.fonts, args.seed, out)
+    if args.fonts > 0:
+        font_patches(args.fonts, args.seed, out)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(
         args.out,

@@ -14,7 +14,10 @@ the given *building* families and sorts every card that is not read exactly:
 - ``uncertain:...``: left to the croupier, with why: ``disputed`` (two readers or two looks
   disagree), ``shadowed`` (only corners under another card read), ``veto`` (the ink's colour
   rules the suit out), ``wrongcand`` (the best guess was wrong: uncertain was right), ``rank`` /
-  ``suit`` (that part below 0.975), ``looksN`` (how many corners read whole).
+  ``suit`` (that part below 0.975), ``looksN`` (how many corners read whole); with the corner
+  network reading (the default), ``netsure`` (its two corners alone were sure: the glyph
+  reader's check took it away) or ``netunsure`` (they were not), and ``glyphsure`` (the glyph
+  reader's looks alone were sure) or ``glyphnone`` (it read no whole index).
 
 Prints a line per design and the totals, and writes every case (design#seed card ...) to
 ``--cases`` (JSON) for a closer look. Use it with a glyph model trained without the families
@@ -22,6 +25,11 @@ Prints a line per design and the totals, and writes every case (design#seed card
 
     scripts/vision_diagnose.py --families dondorf,paris,simplistic,tigullio \\
         --glyphs build/vision/glyphs-val.npz --scenes 40 --cases build/vision/cases.json
+
+Read as ``vision detect`` reads without a layout, on the building generator's tilted and grainy
+styles, and on decks drawn in the fonts kept out of building (``drawn_decks.TEST_FONTS``):
+
+    scripts/vision_diagnose.py --families anglo --drawn 6 --no-layout --styles tilted,noisy
 """
 
 from __future__ import annotations
@@ -38,27 +46,46 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dealer_assist.vision import decks
+from dealer_assist.cards import Card
+from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision import pipeline as reader
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
+from dealer_assist.vision.corner_model import CornerModel
+from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.layout import Layout, apply_homography
 from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
 from dealer_assist.vision.quads import FinderSettings
-from dealer_assist.vision.synthetic import Scene, random_scene
+from dealer_assist.vision.synthetic import Scene, SceneStyle, random_scene
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 DIAGNOSE_SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
+STYLES: dict[str, SceneStyle] = {
+    "default": SceneStyle(),
+    "tilted": synthetic.TILTED,
+    "close": synthetic.TILTED_CLOSE,
+    "lens": synthetic.TILTED_LENS,
+    "overhead": synthetic.OVERHEAD_CLUTTER,
+    "noisy": synthetic.NOISY,
+}
 
 
 class _Recording(CardDetector):
     """The detector, keeping the looks each detection was judged from."""
 
-    def __init__(self, *, layout: Layout | None, model: GlyphModel, finder: FinderSettings) -> None:
-        super().__init__(layout=layout, model=model, finder=finder)
+    def __init__(
+        self,
+        *,
+        layout: Layout | None,
+        model: GlyphModel,
+        finder: FinderSettings,
+        corner_model: CornerModel | None = None,
+    ) -> None:
+        super().__init__(layout=layout, model=model, finder=finder, corner_model=corner_model)
         self.looks: dict[int, list[_Reading]] = {}
+        self._kept: list[CardDetection] = []  # alive, so that no other detection takes its id
 
     def _judge(
         self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
@@ -66,6 +93,7 @@ class _Recording(CardDetector):
         detection = super()._judge(quad, readings, pips=pips)
         if detection is not None:
             self.looks[id(detection)] = readings
+            self._kept.append(detection)
         return detection
 
 
@@ -85,11 +113,26 @@ def _outside(corners: object, scene: Scene, detector: CardDetector) -> bool:
     )
 
 
-def _why_uncertain(found: CardDetection, looks: list[_Reading], truth: object) -> str:
+def _sure(looks: list[_Reading]) -> bool:
+    whole = [r for r in looks if r.rank is not None and r.suit is not None]
+    return bool(whole) and reader._confidence(whole)[0] >= reader.DEFAULT_THRESHOLD
+
+
+def _why_uncertain(
+    found: CardDetection, looks: list[_Reading], truth: object, *, network: bool
+) -> str:
+    why = []
+    if network:
+        # The corner network's two looks come first, then the glyph reader's.
+        net, glyphs = looks[:2], [r for r in looks[2:] if r is not reader._DISPUTED]
+        why.append("netsure" if _sure(net) else "netunsure")
+        if not any(r.rank is not None and r.suit is not None for r in glyphs):
+            why.append("glyphnone")
+        elif _sure(glyphs):
+            why.append("glyphsure")
     whole = [
         r for r in looks if r is not reader._DISPUTED and r.rank is not None and r.suit is not None
     ]
-    why = []
     if any(r is reader._DISPUTED for r in looks):
         why.append("disputed")
     if whole and all(r.shadowed for r in whole):
@@ -113,8 +156,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--families", required=True)
+    parser.add_argument("--families", default="", help="building families")
+    parser.add_argument(
+        "--drawn",
+        type=int,
+        default=0,
+        help="also this many decks drawn in the fonts kept out of building, every other one "
+        "with a jumbo index (as scripts/vision_validate.py draws them)",
+    )
     parser.add_argument("--glyphs", type=Path, help="glyph model (default: the shipped one)")
+    parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
+    parser.add_argument(
+        "--styles", default="default", help="building scene styles: " + ", ".join(STYLES)
+    )
+    parser.add_argument(
+        "--no-layout", action="store_true", help="read as vision detect does without a layout"
+    )
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--seed", type=int, default=DIAGNOSE_SEED)
     parser.add_argument("--cases", type=Path, help="write every case here (JSON)")
@@ -133,11 +190,23 @@ def main() -> int:
     )
     args = parser.parse_args()
     try:
-        designs = decks.validation_designs(args.families)
+        designs = decks.validation_designs(args.families) if args.families else []
+        styles = [STYLES[name] for name in args.styles.split(",")]
     except ValueError as error:
         parser.error(str(error))
+    except KeyError as error:
+        parser.error(f"no style {error}")
     one_core()
     model = GlyphModel.load(args.glyphs)
+    corner_model = CornerModel.load(args.corners)
+    sources: list[tuple[str, dict[Card, np.ndarray]]] = [
+        (d.name, decks.render_design(d, height=320, cache=CACHE)) for d in designs
+    ]
+    for k in range(args.drawn):
+        style = random_style(
+            np.random.default_rng(DIAGNOSE_SEED + k), jumbo=k % 2 == 1, fonts=TEST_FONTS
+        )
+        sources.append((f"drawn-{k}{'-jumbo' if style.jumbo else ''}", render_drawn(style, seed=k)))
     try:
         finder = replace(
             FinderSettings(),
@@ -148,29 +217,33 @@ def main() -> int:
     totals: collections.Counter[str] = collections.Counter()
     cases: dict[str, list[str]] = collections.defaultdict(list)
     found_cards: list[tuple[str, str, str | None, float]] = []
-    for design in designs:
-        faces = decks.render_design(design, height=320, cache=CACHE)
+    for name, faces in sources:
         tally: collections.Counter[str] = collections.Counter()
-        for k in range(args.scenes):
-            seed = args.seed + zlib.crc32(design.name.encode()) % 10_000 * 100 + k
-            scene = random_scene(seed, faces)
-            detector = _Recording(layout=scene.calibrated_layout, model=model, finder=finder)
+        for k in range(args.scenes * len(styles)):
+            seed = args.seed + zlib.crc32(name.encode()) % 10_000 * 100 + k
+            scene = random_scene(seed, faces, style=styles[k % len(styles)])
+            detector = _Recording(
+                layout=None if args.no_layout else scene.calibrated_layout,
+                model=model,
+                finder=finder,
+                corner_model=corner_model,
+            )
             analysis = detector.analyse(scene.image)
             reported = analysis.reported
             matched, unmatched = match(reported, scene.cards)
             tally["phantoms"] += len(unmatched)
             for d in unmatched:
                 shape = "unread" if reported[d].candidate is None else reported[d].candidate.code
-                cases["phantom"].append(f"{design.name}#{seed} {shape} at {reported[d].center}")
+                cases["phantom"].append(f"{name}#{seed} {shape} at {reported[d].center}")
             for t, card in enumerate(scene.cards):
                 tally["cards"] += 1
-                where = f"{design.name}#{seed} {card.card.code}"
+                where = f"{name}#{seed} {card.card.code}"
                 d = matched.get(t)
                 if d is not None:
                     guess = reported[d].candidate
                     found_cards.append(
                         (
-                            f"{design.name}#{seed}",
+                            f"{name}#{seed}",
                             card.card.code,
                             guess.code if guess is not None else None,
                             round(float(reported[d].confidence), 4),
@@ -180,7 +253,11 @@ def main() -> int:
                     overlaps = [polygon_iou(np.array(card.corners), q) for q in analysis.quads]
                     best = max(overlaps, default=0.0)
                     kind = "noquad" if best < 0.3 else "badquad" if best < 0.8 else "noindex"
-                    if kind != "noindex" and _outside(card.corners, scene, detector):
+                    if (
+                        kind != "noindex"
+                        and not args.no_layout
+                        and _outside(card.corners, scene, detector)
+                    ):
                         kind += "+outside"
                 elif reported[d].card == card.card:
                     tally["exact"] += 1
@@ -191,12 +268,17 @@ def main() -> int:
                 elif found.candidate is None:
                     kind = "uncertain:unread"
                 else:
-                    kind = _why_uncertain(found, detector.looks.get(id(found), []), card.card)
+                    kind = _why_uncertain(
+                        found,
+                        detector.looks.get(id(found), []),
+                        card.card,
+                        network=detector.use_corner_model,
+                    )
                     candidate = found.candidate.code if found.candidate is not None else "-"
                     where += f" candidate {candidate} {found.confidence:.2f}"
                 tally[kind] += 1
                 cases[kind].append(where)
-        print(design.name, dict(sorted(tally.items())), flush=True)
+        print(name, dict(sorted(tally.items())), flush=True)
         totals.update(tally)
     print("ALL", dict(sorted(totals.items())))
     print(f"exact {totals['exact'] / max(totals['cards'], 1):.4f} of {totals['cards']} cards")

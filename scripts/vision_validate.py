@@ -8,6 +8,8 @@ confidence thresholds and ways of combining the two readers. Refuses held-out de
 
     scripts/vision_validate.py --families paris,tigullio --glyphs build/vision/glyphs-val.npz \\
         --corners build/vision/corners-val.onnx --combine fallback,agree --scenes 40
+    scripts/vision_validate.py --drawn 6 --no-layout --styles tilted,noisy,close,overhead \\
+        --scenes 6 --corners build/vision/corners-cal.onnx --check-sureness 0.5
 """
 
 from __future__ import annotations
@@ -30,11 +32,27 @@ from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import CardDetector
-from dealer_assist.vision.synthetic import random_scene
+from dealer_assist.vision.synthetic import (
+    NOISY,
+    OVERHEAD_CLUTTER,
+    TILTED,
+    TILTED_CLOSE,
+    TILTED_LENS,
+    SceneStyle,
+    random_scene,
+)
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 VALIDATE_SEED = 7_000_000  # apart from the dataset's and the benchmark's seeds
-THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
+THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
+STYLES: dict[str, SceneStyle] = {
+    "default": SceneStyle(),
+    "tilted": TILTED,
+    "close": TILTED_CLOSE,
+    "lens": TILTED_LENS,
+    "overhead": OVERHEAD_CLUTTER,
+    "noisy": NOISY,
+}
 # Suit inks (spades, hearts, diamonds, clubs) for --inks: the red and black swapped, and a
 # novelty deck's (red spades, green hearts, blue diamonds, orange clubs).
 INKS = {
@@ -71,8 +89,25 @@ def main() -> int:
     parser.add_argument("--glyphs", type=Path, help="glyph model (default: the shipped one)")
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     parser.add_argument("--combine", default="check", help="comma-separated; 'none': glyphs")
-    parser.add_argument("--scenes", type=int, default=40)
+    parser.add_argument("--scenes", type=int, default=40, help="scenes per design and style")
+    parser.add_argument(
+        "--styles",
+        default="default",
+        help="building scene styles, taken in turn: " + ", ".join(STYLES),
+    )
+    parser.add_argument(
+        "--check-sureness",
+        type=float,
+        default=None,
+        help="the glyph reader disputes the network only when this sure (CardDetector)",
+    )
+    parser.add_argument("--seed", type=int, default=VALIDATE_SEED)
     args = parser.parse_args()
+    try:
+        styles = [STYLES[name] for name in args.styles.split(",")]
+    except KeyError as error:
+        parser.error(f"no style {error}")
+    extra = {} if args.check_sureness is None else {"check_sureness": args.check_sureness}
     one_core()
     try:
         designs = decks.validation_designs(args.families) if args.families else []
@@ -98,9 +133,9 @@ def main() -> int:
         for name, faces in sources:
             tally = np.zeros((len(THRESHOLDS), 5), int)
             count = 0
-            for k in range(args.scenes):
-                seed = VALIDATE_SEED + zlib.crc32(name.encode()) % 10_000 * 100 + k
-                scene = random_scene(seed, faces)
+            for k in range(args.scenes * len(styles)):
+                seed = args.seed + zlib.crc32(name.encode()) % 10_000 * 100 + k
+                scene = random_scene(seed, faces, style=styles[k % len(styles)])
                 detector = CardDetector(
                     layout=None if args.no_layout else scene.calibrated_layout,
                     model=glyphs,
@@ -108,6 +143,7 @@ def main() -> int:
                     use_corner_model=combine != "none",
                     combine=combine if combine != "none" else "unsure",  # type: ignore[arg-type]
                     standard_colours=not args.any_colours,
+                    **extra,  # type: ignore[arg-type]
                 )
                 detections = detector.detect(scene.image)
                 matched, unmatched = match(detections, scene.cards)

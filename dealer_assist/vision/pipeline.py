@@ -258,6 +258,7 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
 
 Combine = Literal["unsure", "product", "veto", "check"]
 DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
+CHECK_SURENESS = 0.5  # the glyph reader disputes the network only when at least this sure
 NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no index
 
 
@@ -278,8 +279,9 @@ class CardDetector:
     ``product``, the same as for the others; ``veto``, the same, and a card the two readers
     read as different cards is uncertain; ``check``, the glyph reader reads the corner the
     network is surest of (the other one if that shows it no whole index), and a different card
-    there makes the card uncertain. The choice among them was made on building families left
-    out of training (scripts/vision_validate.py).
+    there makes the card uncertain. With ``veto`` and ``check`` the glyph reader disputes only
+    when at least ``check_sureness`` sure of its card. The choice among them was made on
+    building families left out of training (scripts/vision_validate.py).
     """
 
     def __init__(
@@ -300,6 +302,7 @@ class CardDetector:
         noise_sureness: float = NOISE_SURENESS,
         plane: PlaneSettings | None = DEFAULT_PLANE,
         paper: PaperSettings | None = DEFAULT_PAPER,
+        check_sureness: float = CHECK_SURENESS,
     ) -> None:
         self.layout = layout
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
@@ -326,6 +329,9 @@ class CardDetector:
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
         # A whole look less sure of any card than this is left out when another one is not.
         self.noise_sureness = noise_sureness
+        # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
+        # at least this sure of another card.
+        self.check_sureness = check_sureness
 
     @property
     def model(self) -> GlyphModel:
@@ -672,11 +678,8 @@ class CardDetector:
                 glyph_looks[n] = [*glyph_looks.get(n, []), reading]
         looks: list[list[_Reading]] = [list(pair) for pair in net]
         for n, extra in glyph_looks.items():
-            disputed = (
-                self.combine in ("veto", "check")
-                and _complete(looks[n])
-                and _complete(extra)
-                and _confidence(extra)[1] != _confidence(looks[n])[1]
+            disputed = self.combine in ("veto", "check") and disputes(
+                looks[n], extra, self.check_sureness
             )
             looks[n] = [*looks[n], *extra, *([_DISPUTED] if disputed else [])]
         return looks, corners
@@ -1003,6 +1006,17 @@ def _index_overlaps(quads: list[np.ndarray]) -> list[tuple[float, float]]:
             shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
         result.append((shares[0], shares[1]))
     return result
+
+
+def disputes(network: list[_Reading], glyphs: list[_Reading], sureness: float) -> bool:
+    """Whether the glyph reader's looks at a card dispute the network's: both read a whole
+    index, the glyph reader a different card, and at least ``sureness`` sure of it (a glyph
+    reader that hardly knows what it saw - a blurred corner cut into pieces - only lowers the
+    card's confidence through the product of the looks)."""
+    if not _complete(network) or not _complete(glyphs):
+        return False
+    glyph_sureness, glyph_card = _confidence(glyphs)
+    return glyph_card != _confidence(network)[1] and glyph_sureness >= sureness
 
 
 def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.corner_model import (
     CHANNELS,
@@ -24,7 +24,13 @@ from dealer_assist.vision.corner_model import (
 from dealer_assist.vision.evaluation import Tally, score
 from dealer_assist.vision.geometry import portrait_orders
 from dealer_assist.vision.index import IndexSettings, region_size, warp_corner
-from dealer_assist.vision.pipeline import CardDetector, Combine
+from dealer_assist.vision.pipeline import (
+    CHECK_SURENESS,
+    CardDetector,
+    Combine,
+    _Reading,
+    disputes,
+)
 from dealer_assist.vision.synthetic import EASY, SceneStyle, random_scene
 
 MODEL = Path(__file__).resolve().parents[2] / "dealer_assist/vision/model/corners.onnx"
@@ -130,3 +136,26 @@ def test_reading_needs_no_torch() -> None:
         "assert 'torch' not in sys.modules and 'onnx' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _look(card: str, sureness: float) -> _Reading:
+    """A look as sure as ``sureness`` of ``card`` (rank and suit alike), the rest spread."""
+    wanted = parse_card(card)
+    ranks, suits = len(RANK_CLASSES) - 1, len(SUIT_CLASSES) - 1
+    share = float(np.sqrt(sureness))
+    rank = np.full(ranks, (1 - share) / (ranks - 1))
+    rank[RANK_CLASSES.index(wanted.rank)] = share
+    suit = np.full(suits, (1 - share) / (suits - 1))
+    suit[SUIT_CLASSES.index(wanted.suit)] = share
+    return _Reading(rank, suit)
+
+
+def test_the_glyph_reader_disputes_the_network_only_when_sure_of_another_card() -> None:
+    network = [_look("TS", 0.97), _look("TS", 0.95)]
+    unsure_other = [_look("KS", 0.3), _Reading(None, None)]
+    sure_other = [_look("KS", 0.8)]
+    assert not disputes(network, unsure_other, CHECK_SURENESS)
+    assert disputes(network, unsure_other, 0.0)  # the rule before: any other card
+    assert disputes(network, sure_other, CHECK_SURENESS)
+    assert not disputes(network, [_look("TS", 0.99)], CHECK_SURENESS)
+    assert not disputes(network, [_Reading(None, None)], 0.0)  # no whole index read
