@@ -23,6 +23,7 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
+from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
 from dealer_assist.vision.index import (
     CornerGlyphs,
@@ -328,6 +329,16 @@ class CardDetector:
             self._model = GlyphModel.load()
         return self._model
 
+    @property
+    def _glyphs(self) -> GlyphModel | EnrolledDeck:
+        """What reads the glyphs of an index: with the corner network, the glyph reader checks
+        it, so it reads as shipped, not with the house's deck (the deck sharpens the network:
+        two looks sharpened by one deck would not be independent); alone, with the deck."""
+        model = self.model
+        if isinstance(model, EnrolledDeck) and self.use_corner_model:
+            return model.base
+        return model
+
     def use_model(self, model: GlyphModel) -> None:
         """Read with ``model`` from now on (an enrolled deck answers as a glyph model does)."""
         self._model = model
@@ -594,9 +605,10 @@ class CardDetector:
         shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
         # A corner under another card may show that card's index to the network as well: its
         # looks carry the share, as the glyph reader's do (``_judge`` trusts them accordingly).
+        net_looks, lifted = self._read_net(regions)
         net = [
             (replace(a, overlap=shares[n][0]), replace(b, overlap=shares[n][1]))
-            for n, (a, b) in enumerate(self._read_net(regions))
+            for n, (a, b) in enumerate(net_looks)
         ]
         corners = [
             (CornerGlyphs(None, None, pair[0]), CornerGlyphs(None, None, pair[1]))
@@ -605,7 +617,9 @@ class CardDetector:
         both: list[int] = []  # cards whose two corners the glyph reader reads
         one: list[int] = []  # cards it checks on one corner (then the other if need be)
         for n, pair in enumerate(net):
-            sure = _complete(pair) and _confidence(pair)[0] >= self.threshold
+            # A card the deck alone made sure is read by both readers, as the network alone
+            # would have it read.
+            sure = n not in lifted and _complete(pair) and _confidence(pair)[0] >= self.threshold
             if self.combine in ("product", "veto") or not sure:
                 both.append(n)
             elif self.combine == "check":
@@ -637,13 +651,40 @@ class CardDetector:
                 and _complete(extra)
                 and _confidence(extra)[1] != _confidence(looks[n])[1]
             )
+            if n in lifted and not (
+                _complete(extra) and _confidence(extra)[1] == _confidence(looks[n])[1]
+            ):
+                # The house's deck alone made the network sure of this card: the glyph reader
+                # must read the same card, or the card stays uncertain.
+                disputed = True
             looks[n] = [*looks[n], *extra, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
-    def _read_net(self, regions: Sequence[CornerPair]) -> list[tuple[_Reading, _Reading]]:
-        """Both corners of every card through the corner network, in one batch."""
+    def _read_net(
+        self, regions: Sequence[CornerPair]
+    ) -> tuple[list[tuple[_Reading, _Reading]], set[int]]:
+        """Both corners of every card through the corner network, in one batch; and the cards
+        the house's deck (if any) made sure that the network alone was not sure of."""
         patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
-        rank_p, suit_p = self.corner_model.probabilities(patches)
+        deck = self._model
+        if not isinstance(deck, EnrolledDeck):
+            return self._net_readings(*self.corner_model.probabilities(patches)), set()
+        # The house's own corners make the network surer where they clearly agree with it.
+        plain = self._net_readings(*self.corner_model.probabilities(patches))
+        sharpened = self._net_readings(
+            *deck.corner_probabilities(self.corner_model, patches, pairs=True)
+        )
+
+        def sure(pair: tuple[_Reading, _Reading]) -> bool:
+            return _complete(pair) and _confidence(pair)[0] >= self.threshold
+
+        lifted = {n for n, pair in enumerate(sharpened) if sure(pair) and not sure(plain[n])}
+        return sharpened, lifted
+
+    def _net_readings(
+        self, rank_p: np.ndarray, suit_p: np.ndarray
+    ) -> list[tuple[_Reading, _Reading]]:
+        """The network's probabilities (two corners a card, in turn) as looks."""
         readings = []
         for r, s in zip(rank_p, suit_p, strict=True):
             if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
@@ -657,7 +698,7 @@ class CardDetector:
                 readings.append(_Reading(None, None))
                 continue
             readings.append(_Reading(rank, suit))
-        return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(regions))]
+        return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(readings) // 2)]
 
     def _read_all(
         self,
@@ -778,12 +819,12 @@ class CardDetector:
         rank_p: dict[int, np.ndarray] = {}
         suit_p: dict[int, np.ndarray] = {}
         if ranks:
-            probabilities = self.model.rank_probabilities(np.array([v for _, v in ranks]))
+            probabilities = self._glyphs.rank_probabilities(np.array([v for _, v in ranks]))
             for (n, _), p in zip(ranks, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     rank_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         if suits:
-            probabilities = self.model.suit_probabilities(np.array([v for _, v in suits]))
+            probabilities = self._glyphs.suit_probabilities(np.array([v for _, v in suits]))
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
