@@ -30,10 +30,6 @@ PAPER_SHARE = 0.92  # the paper is the brightness this share of the corner's pix
 RANK_OUTPUTS = 14  # Rank order of dealer_assist.cards, then junk
 SUIT_OUTPUTS = 5  # spades, hearts, diamonds, clubs, junk (classifier.SUIT_CLASSES)
 MODEL_FILE = "corners.onnx"
-# The hidden layer before the last (64 numbers a corner, after its ReLU), as the exported file
-# names it: what an enrolled deck compares a corner with (``features``).
-PENULTIMATE = "/head/head.3/Relu_output_0"
-LAST_LAYER = "/head/head.4/Gemm"
 
 
 def corner_patch(region: np.ndarray) -> np.ndarray:
@@ -73,8 +69,6 @@ class CornerModel:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._net = cv2.dnn.readNetFromONNX(str(path))
-        self._last_layer: tuple[np.ndarray, np.ndarray] | None = None
-        self._probed = False
 
     @staticmethod
     def shared() -> CornerModel:
@@ -103,47 +97,6 @@ class CornerModel:
         self._net.setInput(batch)
         logits = np.asarray(self._net.forward(), np.float32).reshape(len(batch), -1)
         return _softmax(logits[:, :RANK_OUTPUTS]), _softmax(logits[:, RANK_OUTPUTS:])
-
-    def features(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The network's own description of each corner (its hidden layer before the last, in
-        one run: an enrolled deck finds the house's corners nearest there), with the rank and
-        suit probabilities as ``probabilities`` gives them. A file without that layer's name
-        describes a corner by its logits."""
-        batch = np.ascontiguousarray(patches, np.float32).reshape(
-            -1, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH
-        )
-        if self._last is None:
-            self._net.setInput(batch)
-            logits = np.asarray(self._net.forward(), np.float32).reshape(len(batch), -1)
-            hidden = logits
-        else:
-            weights, bias = self._last
-            self._net.setInput(batch)
-            hidden = np.asarray(self._net.forward(PENULTIMATE), np.float32).reshape(len(batch), -1)
-            logits = hidden @ weights.T + bias
-        rank = _softmax(logits[:, :RANK_OUTPUTS])
-        suit = _softmax(logits[:, RANK_OUTPUTS:])
-        return hidden, rank, suit
-
-    @property
-    def _last(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """The last layer's weights and bias, when the file names the layer before it."""
-        if not self._probed:
-            self._probed = True
-            found: tuple[np.ndarray, np.ndarray] | None = None
-            try:
-                layer = self._net.getLayerId(LAST_LAYER)
-                weights = np.asarray(self._net.getParam(layer, 0), np.float32)
-                bias = np.asarray(self._net.getParam(layer, 1), np.float32).reshape(-1)
-                probe = np.zeros((1, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH), np.float32)
-                self._net.setInput(probe)
-                hidden = np.asarray(self._net.forward(PENULTIMATE), np.float32).reshape(1, -1)
-                if hidden.shape[1] == weights.shape[1]:
-                    found = (weights, bias)
-            except cv2.error:
-                found = None
-            self._last_layer = found
-        return self._last_layer
 
 
 def corner_model_available(path: Path | None = None) -> bool:
