@@ -329,16 +329,6 @@ class CardDetector:
             self._model = GlyphModel.load()
         return self._model
 
-    @property
-    def _glyphs(self) -> GlyphModel | EnrolledDeck:
-        """What reads the glyphs of an index: with the corner network, the glyph reader checks
-        it, so it reads as shipped, not with the house's deck (the deck sharpens the network:
-        two looks sharpened by one deck would not be independent); alone, with the deck."""
-        model = self.model
-        if isinstance(model, EnrolledDeck) and self.use_corner_model:
-            return model.base
-        return model
-
     def use_model(self, model: GlyphModel) -> None:
         """Read with ``model`` from now on (an enrolled deck answers as a glyph model does)."""
         self._model = model
@@ -819,12 +809,12 @@ class CardDetector:
         rank_p: dict[int, np.ndarray] = {}
         suit_p: dict[int, np.ndarray] = {}
         if ranks:
-            probabilities = self._glyphs.rank_probabilities(np.array([v for _, v in ranks]))
+            probabilities = self.model.rank_probabilities(np.array([v for _, v in ranks]))
             for (n, _), p in zip(ranks, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     rank_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         if suits:
-            probabilities = self._glyphs.suit_probabilities(np.array([v for _, v in suits]))
+            probabilities = self.model.suit_probabilities(np.array([v for _, v in suits]))
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
