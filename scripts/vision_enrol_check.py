@@ -26,7 +26,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from bench_camera_scenes import Count, count
+from bench_camera_scenes import Count, answers, count
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
@@ -35,7 +35,7 @@ from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolmentError, enrol
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.synthetic import (
     NOISY,
     OVERHEAD_CLUTTER,
@@ -96,22 +96,6 @@ def _enrolled(name: str, faces: dict[Card, np.ndarray], work: Path) -> object:
     raise AssertionError("unreachable")
 
 
-def _answers(detections: list[CardDetection], truth: list[object]) -> list[str]:
-    """Per true card: 'exact', 'uncertain', 'wrong:XX' or 'missed' (as ``count`` decides)."""
-    result = []
-    for n in range(len(truth)):
-        one = count(detections, [truth[n]], "")  # type: ignore[list-item]
-        if one.exact:
-            result.append("exact")
-        elif one.uncertain:
-            result.append("uncertain")
-        elif one.wrong:
-            result.append("wrong:" + one.examples[-1].rsplit(" ", 1)[-1])
-        else:
-            result.append("missed")
-    return result
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -142,14 +126,14 @@ def main() -> int:
                 style_name = list(STYLES)[k % len(STYLES)]
                 seed = SEED + 1_000 + zlib.crc32(name.encode()) % 1_000 * 100 + k
                 scene = random_scene(seed, faces, style=STYLES[style_name])
-                answers = {}
+                found_answers = {}
                 for which, model in (("plain", plain_model), ("deck", deck)):
                     detector = CardDetector(model=model)  # type: ignore[arg-type]
                     found = detector.detect(scene.image)
                     per[which].add(count(found, scene.cards, f"{name}/{style_name}"))  # type: ignore[arg-type]
-                    answers[which] = _answers(found, scene.cards)  # type: ignore[arg-type]
+                    found_answers[which] = answers(found, scene.cards)  # type: ignore[arg-type]
                 for card, before, after in zip(
-                    scene.cards, answers["plain"], answers["deck"], strict=True
+                    scene.cards, found_answers["plain"], found_answers["deck"], strict=True
                 ):
                     if before != after:
                         changes.append(f"{name}/{style_name}: {card.card.code} {before} -> {after}")
