@@ -19,6 +19,7 @@ import tempfile
 import time
 import zlib
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -26,7 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from bench_camera_scenes import Count, answers, count
+from bench_camera_scenes import Count, answers, count  # type: ignore[import-not-found]
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
@@ -34,7 +35,7 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
-from dealer_assist.vision.enrol import ALL_CARDS, EnrolmentError, enrol
+from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.synthetic import (
     NOISY,
@@ -59,7 +60,7 @@ STYLES: dict[str, SceneStyle] = {
 PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
 
 
-def _enrolled(name: str, faces: dict[Card, np.ndarray], work: Path) -> object:
+def _enrolled(name: str, faces: dict[Card, np.ndarray], work: Path) -> EnrolledDeck:
     folder = work / name
     folder.mkdir(parents=True)
     retake = list(ALL_CARDS)
@@ -80,10 +81,10 @@ def _enrolled(name: str, faces: dict[Card, np.ndarray], work: Path) -> object:
                 raise
             continue
         print(f"{name}: enrolled in {time.monotonic() - started:.1f} s; {deck.info}")
-        corners = deck.corner_examples(CornerModel.shared())  # type: ignore[attr-defined]
+        corners = deck.corner_examples(CornerModel.shared())
         for head, examples in zip(
             ("glyph rank", "glyph suit", "corner rank", "corner suit"),
-            (deck.rank, deck.suit, *corners),  # type: ignore[attr-defined]
+            (deck.rank, deck.suit, *corners),
             strict=True,
         ):
             print(
@@ -91,7 +92,7 @@ def _enrolled(name: str, faces: dict[Card, np.ndarray], work: Path) -> object:
                 f"{examples.boost:.1f}, reach {examples.reach:.3f}, needed "
                 f"{np.round(examples.needed, 3).tolist()}"
             )
-        print(f"  confusions: {deck.confusions(CornerModel.shared())}")  # type: ignore[attr-defined]
+        print(f"  confusions: {deck.confusions(CornerModel.shared())}")
         return deck
     raise AssertionError("unreachable")
 
@@ -128,10 +129,10 @@ def main() -> int:
                 scene = random_scene(seed, faces, style=STYLES[style_name])
                 found_answers = {}
                 for which, model in (("plain", plain_model), ("deck", deck)):
-                    detector = CardDetector(model=model)  # type: ignore[arg-type]
+                    detector = CardDetector(model=cast(GlyphModel, model))
                     found = detector.detect(scene.image)
-                    per[which].add(count(found, scene.cards, f"{name}/{style_name}"))  # type: ignore[arg-type]
-                    found_answers[which] = answers(found, scene.cards)  # type: ignore[arg-type]
+                    per[which].add(count(found, scene.cards, f"{name}/{style_name}"))
+                    found_answers[which] = answers(found, scene.cards)
                 for card, before, after in zip(
                     scene.cards, found_answers["plain"], found_answers["deck"], strict=True
                 ):

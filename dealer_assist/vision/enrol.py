@@ -34,6 +34,7 @@ from dealer_assist.vision.corner_model import (
     RANK_OUTPUTS,
     SUIT_OUTPUTS,
     CornerModel,
+    corner_model_available,
     corner_patch,
 )
 from dealer_assist.vision.exemplars import Exemplars
@@ -189,6 +190,11 @@ class EnrolledDeck:
             suit.sharpen(suit_p, _described(suit_p), pairs=pairs),
         )
 
+    @property
+    def network(self) -> CornerModel | None:
+        """The shipped corner network, if installed (the deck's corners are described by it)."""
+        return CornerModel.shared() if corner_model_available() else None
+
     def confusions(self, model: CornerModel | None = None) -> list[str]:
         """What the check at enrolment found the deck mixes up, as "J -> Q" (a jack's corner
         nearer the queens' than the jacks' when its own photograph is left out): the deck never
@@ -285,7 +291,9 @@ class EnrolledDeck:
 
 
 def _name(label: object) -> str:
-    return label.symbol if isinstance(label, (Rank, Suit)) else str(label)
+    if isinstance(label, Rank):
+        return label.symbol
+    return label.value if isinstance(label, Suit) else str(label)
 
 
 @dataclass(frozen=True, slots=True)
