@@ -329,6 +329,17 @@ class CardDetector:
             self._model = GlyphModel.load()
         return self._model
 
+    @property
+    def _glyphs(self) -> GlyphModel | EnrolledDeck:
+        """What reads the glyphs of an index. With the corner network the glyph reader checks
+        it and reads as shipped: the deck sharpens the network only (a glyph reading sharpened
+        by the deck also chose among the re-cuts of a corner, and the surest of a dozen cuts
+        read a queen of spades as a jack of diamonds). Alone, it reads with the deck."""
+        model = self.model
+        if isinstance(model, EnrolledDeck) and self.use_corner_model:
+            return model.base
+        return model
+
     def use_model(self, model: GlyphModel) -> None:
         """Read with ``model`` from now on (an enrolled deck answers as a glyph model does)."""
         self._model = model
@@ -595,7 +606,7 @@ class CardDetector:
         shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
         # A corner under another card may show that card's index to the network as well: its
         # looks carry the share, as the glyph reader's do (``_judge`` trusts them accordingly).
-        net_looks, lifted = self._read_net(regions)
+        net_looks, plain_looks, lifted = self._read_net(regions)
         net = [
             (replace(a, overlap=shares[n][0]), replace(b, overlap=shares[n][1]))
             for n, (a, b) in enumerate(net_looks)
@@ -645,20 +656,28 @@ class CardDetector:
                 _complete(extra) and _confidence(extra)[1] == _confidence(looks[n])[1]
             ):
                 # The house's deck alone made the network sure of this card: the glyph reader
-                # must read the same card, or the card stays uncertain.
-                disputed = True
+                # must read the same card, or the card stays uncertain - unless the two readers
+                # without the deck were sure of it already.
+                alone = [*plain_looks[n], *extra]
+                disputed = not (
+                    _complete(alone)
+                    and _confidence(alone)[0] >= self.threshold
+                    and _confidence(alone)[1] == _confidence(looks[n])[1]
+                )
             looks[n] = [*looks[n], *extra, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
     def _read_net(
         self, regions: Sequence[CornerPair]
-    ) -> tuple[list[tuple[_Reading, _Reading]], set[int]]:
-        """Both corners of every card through the corner network, in one batch; and the cards
-        the house's deck (if any) made sure that the network alone was not sure of."""
+    ) -> tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]:
+        """Both corners of every card through the corner network, in one batch: as read with
+        the house's deck (if any), as read without it, and the cards the deck made sure that
+        the network alone was not sure of."""
         patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
         deck = self._model
         if not isinstance(deck, EnrolledDeck):
-            return self._net_readings(*self.corner_model.probabilities(patches)), set()
+            readings = self._net_readings(*self.corner_model.probabilities(patches))
+            return readings, readings, set()
         # The house's own corners make the network surer where they clearly agree with it.
         plain = self._net_readings(*self.corner_model.probabilities(patches))
         sharpened = self._net_readings(
@@ -669,7 +688,7 @@ class CardDetector:
             return _complete(pair) and _confidence(pair)[0] >= self.threshold
 
         lifted = {n for n, pair in enumerate(sharpened) if sure(pair) and not sure(plain[n])}
-        return sharpened, lifted
+        return sharpened, plain, lifted
 
     def _net_readings(
         self, rank_p: np.ndarray, suit_p: np.ndarray
@@ -809,12 +828,12 @@ class CardDetector:
         rank_p: dict[int, np.ndarray] = {}
         suit_p: dict[int, np.ndarray] = {}
         if ranks:
-            probabilities = self.model.rank_probabilities(np.array([v for _, v in ranks]))
+            probabilities = self._glyphs.rank_probabilities(np.array([v for _, v in ranks]))
             for (n, _), p in zip(ranks, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     rank_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         if suits:
-            probabilities = self.model.suit_probabilities(np.array([v for _, v in suits]))
+            probabilities = self._glyphs.suit_probabilities(np.array([v for _, v in suits]))
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
