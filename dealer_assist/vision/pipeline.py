@@ -449,57 +449,12 @@ class CardDetector:
         )
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
-        best: FrameAnalysis | None = None
-        best_planar = False
-        for found in self._findings(frame):
-            if found is None:
-                if (
-                    best is not None
-                    and best_planar
-                    and any(d.card is not None for d in best.detections)
-                ):
-                    break  # a card read surely on the plane: the plane holds
-                # Nothing read surely on the plane (no lone card showed it: a frame of printed
-                # words, chips, a hand): the frame as it is decides, as without the plane.
-                best, best_planar = None, False
-                continue
-            analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
-            analysis.foreground = found.foreground
-            regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
-            looks, analysis.corners = self._read_looks(regions, _index_overlaps(found.quads))
-            outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
-            for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
-                detection = self._judge(quad, pair)
-                if (
-                    detection is not None
-                    and detection.candidate is not None
-                    and detection.candidate.rank in COURT_RANKS
-                    and (shown := self._clear_middle(frame, outlines, n)) is not None
-                    and shows_pips(shown, self.middle)
-                ):
-                    detection = self._judge(quad, pair, pips=True)
-                elif detection is not None and detection.card is None:
-                    detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
-                if detection is not None:
-                    analysis.detections.append(detection)
-                elif (
-                    not found.far[n]
-                    and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
-                ):
-                    # The edges of what lies beyond the card region (a marker's white frame,
-                    # printed words) would show a card's edge all the same.
-                    analysis.unread_cards.append(self._unread(quad))
-            if best is None or _evidence(analysis) > _evidence(best):
-                best = analysis
-                best_planar = found.planar
-            if (
-                best.detections
-                and not best.unread_cards
-                and all(d.card is not None for d in best.detections)
-            ):
-                break  # every shape read surely: another card size cannot do better
-            if found.planar and _mostly_sure(analysis, self.plane):
-                break  # on the plane, a card size whose shapes mostly read surely is the size
+        best, chosen = self._choose(frame, with_deck=False)
+        if isinstance(self._model, EnrolledDeck) and chosen is not None:
+            # The house's deck reads the cards of the finding chosen as without it: the card
+            # size and the plane never depend on how sure the deck made a reading (a finding
+            # more sure of one card won over one that read another surely).
+            best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
         if self.paper is not None:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
@@ -513,6 +468,73 @@ class CardDetector:
                 d for d in best.detections if shows_paper(frame, np.asarray(d.corners), paper)
             ]
         return best
+
+    def _choose(
+        self, frame: np.ndarray, *, with_deck: bool
+    ) -> tuple[FrameAnalysis, _Finding | None]:
+        """The finding whose readings bear it out best (``_evidence``), read; and the finding."""
+        best: FrameAnalysis | None = None
+        best_found: _Finding | None = None
+        best_planar = False
+        for found in self._findings(frame):
+            if found is None:
+                if (
+                    best is not None
+                    and best_planar
+                    and any(d.card is not None for d in best.detections)
+                ):
+                    break  # a card read surely on the plane: the plane holds
+                # Nothing read surely on the plane (no lone card showed it: a frame of printed
+                # words, chips, a hand): the frame as it is decides, as without the plane.
+                best, best_found, best_planar = None, None, False
+                continue
+            analysis = self._analysis_of(frame, found, with_deck=with_deck)
+            if best is None or _evidence(analysis) > _evidence(best):
+                best = analysis
+                best_found = found
+                best_planar = found.planar
+            if (
+                best.detections
+                and not best.unread_cards
+                and all(d.card is not None for d in best.detections)
+            ):
+                break  # every shape read surely: another card size cannot do better
+            if found.planar and _mostly_sure(analysis, self.plane):
+                break  # on the plane, a card size whose shapes mostly read surely is the size
+        assert best is not None
+        return best, best_found
+
+    def _analysis_of(self, frame: np.ndarray, found: _Finding, *, with_deck: bool) -> FrameAnalysis:
+        """The cards of one finding, read (with the house's deck, if any, when ``with_deck``)."""
+        analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
+        analysis.foreground = found.foreground
+        regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        looks, analysis.corners = self._read_looks(
+            regions, _index_overlaps(found.quads), with_deck=with_deck
+        )
+        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
+        for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
+            detection = self._judge(quad, pair)
+            if (
+                detection is not None
+                and detection.candidate is not None
+                and detection.candidate.rank in COURT_RANKS
+                and (shown := self._clear_middle(frame, outlines, n)) is not None
+                and shows_pips(shown, self.middle)
+            ):
+                detection = self._judge(quad, pair, pips=True)
+            elif detection is not None and detection.card is None:
+                detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
+            if detection is not None:
+                analysis.detections.append(detection)
+            elif (
+                not found.far[n]
+                and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
+            ):
+                # The edges of what lies beyond the card region (a marker's white frame,
+                # printed words) would show a card's edge all the same.
+                analysis.unread_cards.append(self._unread(quad))
+        return analysis
 
     def _seconded_by_pips(
         self,
@@ -569,6 +591,8 @@ class CardDetector:
         self,
         regions: Sequence[CornerPair],
         overlaps: list[tuple[float, float]] | None = None,
+        *,
+        with_deck: bool = True,
     ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
@@ -606,7 +630,7 @@ class CardDetector:
         shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
         # A corner under another card may show that card's index to the network as well: its
         # looks carry the share, as the glyph reader's do (``_judge`` trusts them accordingly).
-        net_looks, plain_looks, lifted = self._read_net(regions)
+        net_looks, plain_looks, lifted = self._read_net(regions, with_deck=with_deck)
         net = [
             (replace(a, overlap=shares[n][0]), replace(b, overlap=shares[n][1]))
             for n, (a, b) in enumerate(net_looks)
@@ -668,14 +692,14 @@ class CardDetector:
         return looks, corners
 
     def _read_net(
-        self, regions: Sequence[CornerPair]
+        self, regions: Sequence[CornerPair], *, with_deck: bool = True
     ) -> tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]:
         """Both corners of every card through the corner network, in one batch: as read with
         the house's deck (if any), as read without it, and the cards the deck made sure that
         the network alone was not sure of."""
         patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
         deck = self._model
-        if not isinstance(deck, EnrolledDeck):
+        if not with_deck or not isinstance(deck, EnrolledDeck):
             readings = self._net_readings(*self.corner_model.probabilities(patches))
             return readings, readings, set()
         # The house's own corners make the network surer where they clearly agree with it.
