@@ -332,9 +332,9 @@ class CardDetector:
     @property
     def _glyphs(self) -> GlyphModel | EnrolledDeck:
         """What reads the glyphs of an index. With the corner network the glyph reader checks
-        it and reads as shipped: the deck sharpens the network only (a glyph reading sharpened
-        by the deck also chose among the re-cuts of a corner, and the surest of a dozen cuts
-        read a queen of spades as a jack of diamonds). Alone, it reads with the deck."""
+        it and reads as shipped: the deck sharpens the network only, so that the check stays a
+        second look the deck did not touch (a deck-sharpened glyph reading also chooses among a
+        corner's re-cuts by its sureness). Alone, the glyph reader reads with the deck."""
         model = self.model
         if isinstance(model, EnrolledDeck) and self.use_corner_model:
             return model.base
