@@ -21,7 +21,9 @@ lie on top); the card's answer is the one of its detections overlapping it most.
         [--enrol]
 
 ``--enrol``: each design is first enrolled as a house would (``vision enroll`` on one
-photograph of each card, ``lens_scenes.photograph_one``) and its scenes read with its own deck.
+photograph of each card, ``lens_scenes.photograph_one``) and its scenes read with its own deck,
+then again without it: a second table gives the same photographs without the deck, and what
+the deck changed card for card.
 """
 
 from __future__ import annotations
@@ -134,6 +136,23 @@ def count(detections: list[CardDetection], truth: list[TrueCard], label: str) ->
     return result
 
 
+def answers(detections: list[CardDetection], truth: list[TrueCard]) -> list[str]:
+    """Per true card: "exact", "uncertain", "wrong:XX" (read as XX) or "missed", as ``count``
+    decides each alone."""
+    result = []
+    for card in truth:
+        one = count(detections, [card], "")
+        if one.exact:
+            result.append("exact")
+        elif one.uncertain:
+            result.append("uncertain")
+        elif one.wrong:
+            result.append("wrong:" + one.examples[-1].rsplit(" ", 1)[-1])
+        else:
+            result.append("missed")
+    return result
+
+
 def enrolled(design: decks.Design, faces: dict[Card, np.ndarray], folder: Path) -> object:
     """The design enrolled from one photograph of each card, as ``vision enroll`` does. A
     photograph refused is taken again (another placement and light), as a croupier would, up
@@ -162,6 +181,17 @@ def enrolled(design: decks.Design, faces: dict[Card, np.ndarray], folder: Path) 
     raise AssertionError("unreachable")
 
 
+@dataclass(slots=True)
+class Paired:
+    """With ``--enrol``: the same photographs read without the deck, and what the deck
+    changed card for card ("uncertain -> exact": without it, then with it)."""
+
+    counts: dict[tuple[str, str], Count] = field(default_factory=lambda: defaultdict(Count))
+    changes: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    examples: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+
 def measure(
     designs: list[decks.Design],
     scenes: int,
@@ -169,12 +199,15 @@ def measure(
     *,
     enrol: bool = False,
     reader: dict[str, object] | None = None,
+    paired: Paired | None = None,
 ) -> tuple[dict[tuple[str, str], Count], float]:
     """Counts per (design, condition); and the median seconds a photograph took to read.
-    ``reader``: CardDetector's reader options (the default reader without them)."""
+    ``reader``: CardDetector's reader options (the default reader without them); ``paired``
+    (with ``enrol``): filled with the photographs read without the deck."""
     counts: dict[tuple[str, str], Count] = defaultdict(Count)
     conditions = list(CONDITIONS)
     times: list[float] = []
+    plain = model
     for design in designs:
         faces = decks.render_design(design, height=320, cache=CACHE)
         if enrol:
@@ -189,6 +222,20 @@ def measure(
             times.append(time.thread_time() - started)
             label = f"{design.name}/{condition}#{seed}"
             counts[(design.name, condition)].add(count(detections, photo.cards, label))
+            if paired is None or not enrol:
+                continue
+            without = CardDetector(model=plain, **(reader or {}))  # type: ignore[arg-type]
+            started = time.thread_time()
+            found = without.detect(photo.image)
+            paired.times.append(time.thread_time() - started)
+            paired.counts[(design.name, condition)].add(count(found, photo.cards, label))
+            before = answers(found, photo.cards)
+            after = answers(detections, photo.cards)
+            for card, was, now in zip(photo.cards, before, after, strict=True):
+                if was != now:
+                    change = f"{was.split(':')[0]} -> {now.split(':')[0]}"
+                    paired.changes[change] += 1
+                    paired.examples.append(f"{label}: {card.card.code} {was} -> {now}")
     return counts, float(np.median(times)) if times else 0.0
 
 
@@ -229,18 +276,12 @@ def main() -> int:
         from dealer_assist.vision.corner_model import CornerModel
 
         reader["corner_model"] = CornerModel.load(args.corners)
-    counts, median_s = measure(chosen, args.scenes, model, enrol=args.enrol, reader=reader)
+    paired = Paired()
+    counts, median_s = measure(
+        chosen, args.scenes, model, enrol=args.enrol, reader=reader, paired=paired
+    )
     header = ["", "cards", "exact", "uncertain", "wrong", "missed", "no card", "twice"]
-    total = Count()
-    by_design: dict[str, Count] = defaultdict(Count)
-    by_condition: dict[str, Count] = defaultdict(Count)
-    for (design, condition), c in counts.items():
-        total.add(c)
-        by_design[design].add(c)
-        by_condition[condition].add(c)
-    rows = [by_design[d.name].row(d.name) for d in chosen]
-    rows += [by_condition[name].row(f"*{name}*") for name in CONDITIONS if name in by_condition]
-    rows.append(total.row("**all**"))
+    rows, total = _rows(counts, chosen)
     command = "python benchmarks/bench_camera_scenes.py " + " ".join(sys.argv[1:])
     notes = (
         f"Machine: {machine()}. {args.scenes} photographs per design, the conditions in turn "
@@ -261,7 +302,41 @@ def main() -> int:
             "Overhead camera: the second generator (issue 28)", command.strip(), header, rows, notes
         )
     )
+    if args.enrol:
+        plain_rows, _ = _rows(paired.counts, chosen)
+        plain_median = float(np.median(paired.times)) if paired.times else 0.0
+        changed = ", ".join(f"{n} {change}" for change, n in sorted(paired.changes.items()))
+        emit(
+            "\n"
+            + section(
+                "The same photographs without the deck",
+                command.strip(),
+                header,
+                plain_rows,
+                f"Median {1000 * plain_median:.0f} ms of CPU a photograph. What the deck "
+                f"changed, card for card (without -> with): {changed or 'nothing'}. "
+                + "; ".join(paired.examples[: 3 * args.examples])
+                + ".",
+            )
+        )
     return 0
+
+
+def _rows(
+    counts: dict[tuple[str, str], Count], chosen: list[decks.Design]
+) -> tuple[list[list[object]], Count]:
+    """Per design, per condition and all: the table's rows; and the whole count."""
+    total = Count()
+    by_design: dict[str, Count] = defaultdict(Count)
+    by_condition: dict[str, Count] = defaultdict(Count)
+    for (design, condition), c in counts.items():
+        total.add(c)
+        by_design[design].add(c)
+        by_condition[condition].add(c)
+    rows = [by_design[d.name].row(d.name) for d in chosen]
+    rows += [by_condition[name].row(f"*{name}*") for name in CONDITIONS if name in by_condition]
+    rows.append(total.row("**all**"))
+    return rows, total
 
 
 if __name__ == "__main__":

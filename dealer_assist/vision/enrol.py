@@ -16,30 +16,39 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 import cv2
 import numpy as np
 
-from dealer_assist.cards import ALL_RANKS, Card, Suit, parse_card
+from dealer_assist.cards import ALL_RANKS, Card, Rank, Suit, parse_card
 from dealer_assist.errors import CardParseError, ConfigError
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
+from dealer_assist.vision.corner_model import (
+    CHANNEL_LOW,
+    CHANNELS,
+    PATCH_HEIGHT,
+    PATCH_WIDTH,
+    RANK_OUTPUTS,
+    SUIT_OUTPUTS,
+    CornerModel,
+    corner_model_available,
+    corner_patch,
+)
+from dealer_assist.vision.exemplars import Exemplars
 from dealer_assist.vision.geometry import transform_points
 from dealer_assist.vision.index import GLYPH_SIZE, CornerGlyphs, glyph_features
 from dealer_assist.vision.quads import FinderSettings, card_mask, make_view
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
-DECK_VERSION = 1
+DECK_VERSION = 2
 ALL_CARDS: tuple[Card, ...] = tuple(
     Card(rank, suit)
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
     for rank in ALL_RANKS
 )
-# A template's margin (the squared distance to the nearest other class less the one to its own)
-# this many times over makes the templates this sure: exp(SHARPNESS) to one.
-SHARPNESS = 6.0
 # Finding the one card of an enrolment photograph (``_paper_quads``): the finder's settings,
 # the openings tried (work pixels: printed lines up to this thick part from the card), a card's
 # long side over its short one (a tilted view foreshortens either), the share of its outline
@@ -55,8 +64,12 @@ SURE = 0.99
 # read it as the named card's rank and suit at least this surely (the likeliest queen among a
 # dozen cuts of a queen's corner may be a piece of the picture, not the Q).
 RECUT_SURE = 0.5
-# The templates' likelihood of any class is at least this share of the likeliest one's.
-LIKELIHOOD_FLOOR = 0.05
+# Each index corner of a photograph is kept for the corner network as it is and as a smaller
+# or softer camera would show it: shrunk to these shares of its size and back, blurred by these
+# sigmas (pixels of the warped corner).
+SHRINKS = (0.4,)
+LOG_FLOOR = 1e-4
+BLURS = (1.5,)
 
 
 def _normalised(vectors: np.ndarray) -> np.ndarray:
@@ -72,88 +85,134 @@ def _normalised(vectors: np.ndarray) -> np.ndarray:
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class Templates:
-    """Labelled glyph vectors of one head (ranks or suits) and how sharply they decide."""
-
-    vectors: np.ndarray  # raw glyph vectors (rows)
-    labels: np.ndarray  # index into the head's classes (junk excluded)
-    classes: int
-    scale: float  # squared distances are divided by this
-    reach: float  # a glyph further than this (squared) from every template is not of the deck
-
-    @staticmethod
-    def of(vectors: np.ndarray, labels: np.ndarray, classes: int) -> Templates:
-        features = _normalised(vectors)
-        distances = _squared_distances(features, features)
-        np.fill_diagonal(distances, np.inf)
-        same = labels[:, None] == labels[None, :]
-        own = np.where(same, distances, np.inf).min(axis=1)
-        other = np.where(same, np.inf, distances).min(axis=1)
-        # A template nearer another class's templates than every one of its own is no glyph of
-        # its class (a piece of a court card's picture kept for a queen lies near the jack's
-        # and the king's pieces: read with it, those cards became queens). It is dropped,
-        # unless it is its class's last.
-        keep = ~(np.isfinite(own) & (other < own))
-        for label in range(classes):
-            members = labels == label
-            if members.any() and not (keep & members).any():
-                keep |= members
-        if not keep.all():
-            return Templates.of(vectors[keep], labels[keep], classes)
-        # A class with one template only has no own distance: its spread is the others'.
-        finite = np.isfinite(own)
-        typical_own = float(np.median(own[finite])) if finite.any() else 0.05
-        own = np.where(finite, own, typical_own)
-        margin = float(np.median(np.maximum(other - own, 1e-3)))
-        reach = float(np.percentile(own, 95)) * 2.0 + 0.5 * margin
-        return Templates(vectors, labels, classes, max(margin / SHARPNESS, 1e-3), reach)
-
-    def likelihoods(self, vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per glyph: probabilities over the classes from the templates, and how much they
-        count (1 near the deck's templates, falling to 0 beyond ``reach``)."""
-        features = _normalised(vectors)
-        distances = _squared_distances(features, _normalised(self.vectors))
-        nearest = np.full((len(features), self.classes), np.inf, np.float32)
-        for label in range(self.classes):
-            columns = self.labels == label
-            if columns.any():
-                nearest[:, label] = distances[:, columns].min(axis=1)
-        best = nearest.min(axis=1, keepdims=True)
-        z = -(nearest - best) / self.scale
-        p = np.exp(z)
-        p /= p.sum(axis=1, keepdims=True)
-        # The templates sharpen the networks' reading, never overrule a sure one: no class
-        # falls below this share of the likeliest (one photograph of a card is one example).
-        p = np.maximum(p, LIKELIHOOD_FLOOR * p.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
-        weight = np.exp(-np.maximum(best[:, 0] - self.reach, 0.0) / self.scale)
-        return p, weight
-
-
-def _squared_distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    result: np.ndarray = np.maximum(
-        (a * a).sum(axis=1)[:, None] + (b * b).sum(axis=1)[None, :] - 2 * a @ b.T, 0.0
-    )
+def _described(probabilities: np.ndarray) -> np.ndarray:
+    """A corner as one head of the network describes it: its logits (the log-probabilities,
+    centred; floored so that a class the network rules out does not decide the distance)."""
+    logs = np.log(np.maximum(probabilities, LOG_FLOOR))
+    result: np.ndarray = (logs - logs.mean(axis=1, keepdims=True)).astype(np.float32)
     return result
+
+
+def encode_patches(patches: np.ndarray) -> np.ndarray:
+    """Corner patches (floats, ``corner_patch``) as bytes, to keep in a deck file."""
+    low = CHANNEL_LOW[None, :, None, None]
+    scaled = (np.asarray(patches, np.float32) - low) / (1.0 - low) * 255.0
+    result: np.ndarray = np.clip(np.round(scaled), 0, 255).astype(np.uint8)
+    return result
+
+
+def decode_patches(stored: np.ndarray) -> np.ndarray:
+    low = CHANNEL_LOW[None, :, None, None]
+    result: np.ndarray = (low + stored.astype(np.float32) / 255.0 * (1.0 - low)).astype(np.float32)
+    return result
+
+
+def patch_variants(region: np.ndarray) -> list[np.ndarray]:
+    """The corner network's input for a warped corner as photographed, and as a smaller and a
+    softer view would show it (``SHRINKS``, ``BLURS``)."""
+    height, width = region.shape[:2]
+    variants = [corner_patch(region)]
+    for share in SHRINKS:
+        small = cv2.resize(
+            region,
+            (max(4, round(width * share)), max(4, round(height * share))),
+            interpolation=cv2.INTER_AREA,
+        )
+        variants.append(corner_patch(cv2.resize(small, (width, height))))
+    for sigma in BLURS:
+        variants.append(corner_patch(cv2.GaussianBlur(region, (0, 0), sigma)))
+    return variants
+
+
+@dataclass(frozen=True, slots=True)
+class _CornerExamples:
+    """The house's corners as the corner network sees them (``patches``, bytes), labelled."""
+
+    patches: np.ndarray
+    ranks: np.ndarray
+    suits: np.ndarray
+    groups: np.ndarray
 
 
 @dataclass(frozen=True, slots=True)
 class EnrolledDeck:
-    """The shipped glyph model read together with one design's templates. It answers as a
-    :class:`GlyphModel` does (``rank_probabilities``, ``suit_probabilities``), so the detector
-    and the camera source take it in its place."""
+    """The shipped readers read together with one design's photographs. It answers as a
+    :class:`GlyphModel` does (``rank_probabilities``, ``suit_probabilities``: the glyph reader's
+    glyphs against the deck's glyphs), so the detector and the camera source take it in its
+    place; the detector asks it too for the corner network's readings (``corner_probabilities``:
+    the network's corners against the deck's). Either way the deck only makes a reading surer
+    of the class it already likes best, where the house's photographs clearly agree
+    (:mod:`exemplars`)."""
 
     base: GlyphModel
-    rank: Templates
-    suit: Templates
+    glyphs: GlyphExamples
+    corners: _CornerExamples
+    rank: Exemplars
+    suit: Exemplars
     info: str = ""
+    # The corners' examples as each corner network describes them (by its file).
+    _described: dict[str, tuple[Exemplars, Exemplars]] = field(default_factory=dict)
 
     def rank_probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        return _combined(self.base.rank_probabilities(vectors), self.rank, vectors)
+        network = self.base.rank_probabilities(vectors)
+        return self.rank.sharpen(network, _normalised(vectors)) if len(vectors) else network
 
     def suit_probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        return _combined(self.base.suit_probabilities(vectors), self.suit, vectors)
+        network = self.base.suit_probabilities(vectors)
+        return self.suit.sharpen(network, _normalised(vectors)) if len(vectors) else network
+
+    def corner_examples(self, model: CornerModel) -> tuple[Exemplars, Exemplars]:
+        """The rank and suit examples of the house's corners as ``model`` describes them."""
+        key = str(model.path)
+        found = self._described.get(key)
+        if found is None:
+            rank_p, suit_p = model.probabilities(decode_patches(self.corners.patches))
+            found = (
+                Exemplars.of(
+                    _described(rank_p), self.corners.ranks, self.corners.groups, RANK_OUTPUTS - 1
+                ),
+                Exemplars.of(
+                    _described(suit_p), self.corners.suits, self.corners.groups, SUIT_OUTPUTS - 1
+                ),
+            )
+            self._described[key] = found
+        return found
+
+    def corner_probabilities(
+        self, model: CornerModel, patches: np.ndarray, *, pairs: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """As ``model.probabilities``, each made surer where the house's corners agree;
+        ``pairs``: the patches are cards' two corners in turn (``Exemplars.sharpen``)."""
+        rank_p, suit_p = model.probabilities(patches)
+        rank, suit = self.corner_examples(model)
+        return (
+            rank.sharpen(rank_p, _described(rank_p), pairs=pairs),
+            suit.sharpen(suit_p, _described(suit_p), pairs=pairs),
+        )
+
+    @property
+    def network(self) -> CornerModel | None:
+        """The shipped corner network, if installed (the deck's corners are described by it)."""
+        return CornerModel.shared() if corner_model_available() else None
+
+    def confusions(self, model: CornerModel | None = None) -> list[str]:
+        """What the check at enrolment found the deck mixes up, as "J -> Q" (a jack's corner
+        nearer the queens' than the jacks' when its own photograph is left out): the deck never
+        makes a reading surer of those classes unless its examples agree clearly."""
+        heads: list[tuple[Exemplars, tuple[object, ...]]] = [
+            (self.rank, RANK_CLASSES),
+            (self.suit, SUIT_CLASSES),
+        ]
+        if model is not None:
+            rank, suit = self.corner_examples(model)
+            heads += [(rank, RANK_CLASSES), (suit, SUIT_CLASSES)]
+        found: list[str] = []
+        for examples, names in heads:
+            for true, voted in examples.confusions:
+                text = f"{_name(names[true])} -> {_name(names[voted])}"
+                if text not in found:
+                    found.append(text)
+        return found
 
     def save(self, path: Path | BinaryIO) -> None:
         np.savez_compressed(
@@ -161,16 +220,34 @@ class EnrolledDeck:
             allow_pickle=False,
             version=np.array(DECK_VERSION),
             info=np.array(self.info),
-            rank_vectors=self.rank.vectors.astype(np.float32),
-            rank_labels=self.rank.labels.astype(np.int16),
-            suit_vectors=self.suit.vectors.astype(np.float32),
-            suit_labels=self.suit.labels.astype(np.int16),
+            rank_vectors=self.glyphs.rank_vectors.astype(np.float32),
+            rank_labels=self.glyphs.rank_labels.astype(np.int16),
+            rank_groups=self.glyphs.rank_groups.astype(np.int16),
+            suit_vectors=self.glyphs.suit_vectors.astype(np.float32),
+            suit_labels=self.glyphs.suit_labels.astype(np.int16),
+            suit_groups=self.glyphs.suit_groups.astype(np.int16),
+            corner_patches=self.corners.patches,
+            corner_ranks=self.corners.ranks.astype(np.int16),
+            corner_suits=self.corners.suits.astype(np.int16),
+            corner_groups=self.corners.groups.astype(np.int16),
         )
 
     @staticmethod
     def load(path: Path, base: GlyphModel | None = None) -> EnrolledDeck:
         """A deck written by :meth:`save`; a :class:`ConfigError` says what is wrong with a file
         that is not one."""
+        names = (
+            "rank_vectors",
+            "rank_labels",
+            "rank_groups",
+            "suit_vectors",
+            "suit_labels",
+            "suit_groups",
+            "corner_patches",
+            "corner_ranks",
+            "corner_suits",
+            "corner_groups",
+        )
         try:
             with path.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
                 version = int(data["version"])
@@ -181,10 +258,7 @@ class EnrolledDeck:
                         f"an enrolled deck of version {version}; this program "
                         f"reads version {DECK_VERSION}: enrol the deck again",
                     )
-                arrays = {
-                    name: np.asarray(data[name])
-                    for name in ("rank_vectors", "rank_labels", "suit_vectors", "suit_labels")
-                }
+                arrays = {name: np.asarray(data[name]) for name in names}
                 info = str(data["info"])
         except ConfigError:
             raise
@@ -196,68 +270,95 @@ class EnrolledDeck:
                 "dealer-assist vision enroll",
             ) from None
         return build_deck(
-            arrays["rank_vectors"],
-            arrays["rank_labels"],
-            arrays["suit_vectors"],
-            arrays["suit_labels"],
+            GlyphExamples(
+                arrays["rank_vectors"],
+                arrays["rank_labels"],
+                arrays["rank_groups"],
+                arrays["suit_vectors"],
+                arrays["suit_labels"],
+                arrays["suit_groups"],
+            ),
+            _CornerExamples(
+                arrays["corner_patches"],
+                arrays["corner_ranks"].astype(np.int64),
+                arrays["corner_suits"].astype(np.int64),
+                arrays["corner_groups"].astype(np.int64),
+            ),
             base=base,
             info=info,
             where=str(path),
         )
 
 
+def _name(label: object) -> str:
+    if isinstance(label, Rank):
+        return label.symbol
+    return label.value if isinstance(label, Suit) else str(label)
+
+
+@dataclass(frozen=True, slots=True)
+class GlyphExamples:
+    """The glyph reader's glyphs of the house's photographs, labelled, by photograph."""
+
+    rank_vectors: np.ndarray
+    rank_labels: np.ndarray
+    rank_groups: np.ndarray
+    suit_vectors: np.ndarray
+    suit_labels: np.ndarray
+    suit_groups: np.ndarray
+
+
 def build_deck(
-    rank_vectors: np.ndarray,
-    rank_labels: np.ndarray,
-    suit_vectors: np.ndarray,
-    suit_labels: np.ndarray,
+    glyphs: GlyphExamples,
+    corners: _CornerExamples,
     *,
     base: GlyphModel | None = None,
     info: str = "",
     where: str = "deck",
 ) -> EnrolledDeck:
     ranks, suits = len(RANK_CLASSES) - 1, len(SUIT_CLASSES) - 1
+    rank_vectors, suit_vectors = glyphs.rank_vectors, glyphs.suit_vectors
     width = rank_vectors.shape[1] if rank_vectors.ndim == 2 else -1
+    patch_shape = (CHANNELS, PATCH_HEIGHT, PATCH_WIDTH)
     if (
         rank_vectors.ndim != 2
         or suit_vectors.ndim != 2
         or suit_vectors.shape[1] != width
-        or len(rank_vectors) != len(rank_labels)
-        or len(suit_vectors) != len(suit_labels)
-        or set(rank_labels.tolist()) != set(range(ranks))
-        or set(suit_labels.tolist()) != set(range(suits))
+        or not len(rank_vectors) == len(glyphs.rank_labels) == len(glyphs.rank_groups)
+        or not len(suit_vectors) == len(glyphs.suit_labels) == len(glyphs.suit_groups)
+        or set(glyphs.rank_labels.tolist()) != set(range(ranks))
+        or set(glyphs.suit_labels.tolist()) != set(range(suits))
         or not np.isfinite(rank_vectors).all()
         or not np.isfinite(suit_vectors).all()
+        or corners.patches.dtype != np.uint8
+        or corners.patches.shape[1:] != patch_shape
+        or not len(corners.patches) == len(corners.ranks) == len(corners.suits)
+        or len(corners.groups) != len(corners.patches)
+        or set(corners.ranks.tolist()) != set(range(ranks))
+        or set(corners.suits.tolist()) != set(range(suits))
     ):
         raise ConfigError(
-            where, "", "not an enrolled deck (its templates do not cover every rank and suit)"
+            where, "", "not an enrolled deck (its examples do not cover every rank and suit)"
         )
     model = base if base is not None else GlyphModel.load()
     return EnrolledDeck(
         model,
-        Templates.of(rank_vectors.astype(np.float32), rank_labels.astype(np.int64), ranks),
-        Templates.of(suit_vectors.astype(np.float32), suit_labels.astype(np.int64), suits),
+        glyphs,
+        corners,
+        Exemplars.of(
+            _normalised(rank_vectors.astype(np.float32)),
+            glyphs.rank_labels.astype(np.int64),
+            glyphs.rank_groups.astype(np.int64),
+            ranks,
+        ),
+        Exemplars.of(
+            _normalised(suit_vectors.astype(np.float32)),
+            glyphs.suit_labels.astype(np.int64),
+            glyphs.suit_groups.astype(np.int64),
+            suits,
+        ),
         info,
     )
-
-
-def _combined(network: np.ndarray, templates: Templates, vectors: np.ndarray) -> np.ndarray:
-    """The networks' probabilities (the last column junk) times the templates' likelihoods,
-    as much as the glyph lies near the deck's templates, when both agree on the best class.
-    Near them, junk gives way: a glyph of the house's design is no piece of a picture."""
-    likelihood, weight = templates.likelihoods(vectors)
-    w = weight[:, None]
-    own = network[:, :-1] / np.maximum(network[:, :-1].sum(axis=1, keepdims=True), 1e-12)
-    classes = network[:, :-1] * (likelihood**w)
-    classes /= np.maximum(classes.sum(axis=1, keepdims=True), 1e-12)
-    # The deck makes the networks surer of what they read, never makes them read another
-    # class: where the templates would turn the networks' best class into another, the
-    # networks' own reading stands (as without a deck), and junk keeps its weight.
-    agree = (classes.argmax(axis=1) == own.argmax(axis=1))[:, None]
-    classes = np.where(agree, classes, own)
-    junk = network[:, -1:] * (1 - 0.9 * w * agree)
-    result: np.ndarray = np.hstack([classes * (1 - junk), junk])
-    return result
 
 
 # --- enrolment --------------------------------------------------------------------------------
@@ -311,6 +412,7 @@ class _Looked:
     rank_vectors: list[np.ndarray]
     suit_vectors: list[np.ndarray]
     problem: str
+    patches: list[np.ndarray] = field(default_factory=list)  # the corner network's examples
 
 
 def _cuts(detector: object, corner: CornerGlyphs) -> Iterable[CornerGlyphs]:
@@ -379,7 +481,29 @@ def _sure_card(model: GlyphModel, cut: CornerGlyphs) -> Card | None:
     return Card(rank, suit)
 
 
-def _look(image: np.ndarray, card: Card, name: str, model: GlyphModel) -> _Looked:
+def _corner_patches(
+    detector: object, image: np.ndarray, quads: list[np.ndarray], card: Card, network: CornerModel
+) -> list[np.ndarray]:
+    """Both index corners of the outline the corner network reads likeliest as ``card``, as it
+    sees them (``patch_variants``)."""
+    rank_at = RANK_CLASSES.index(card.rank)
+    suit_at = SUIT_CLASSES.index(card.suit)
+    best: tuple[float, list[np.ndarray]] | None = None
+    for quad in quads:
+        regions = detector.warp_corners(image, quad)  # type: ignore[attr-defined]
+        patches = np.stack([corner_patch(region) for region in regions])
+        rank_p, suit_p = network.probabilities(patches)
+        score = float(
+            np.log(rank_p[:, rank_at] + 1e-6).sum() + np.log(suit_p[:, suit_at] + 1e-6).sum()
+        )
+        if best is None or score > best[0]:
+            best = (score, [p for region in regions for p in patch_variants(region)])
+    return best[1] if best is not None else []
+
+
+def _look(
+    image: np.ndarray, card: Card, name: str, model: GlyphModel, network: CornerModel
+) -> _Looked:
     """The glyphs of the one card in ``image``: from each index corner, the cut whose rank and
     suit the networks find likeliest to be the card's own (the name says which card it is).
     The card's outline is what the reader finds, or a card-shaped blob (``_paper_quads``):
@@ -431,7 +555,7 @@ def _look(image: np.ndarray, card: Card, name: str, model: GlyphModel) -> _Looke
     shown = plain[0] if len(plain) == 2 else None
     if shown is not None and shown != card and plain[1] == shown:
         return _Looked([], [], f"{name} shows {shown.code}, not {card.code} (read surely)")
-    return _Looked(ranks, suits, "")
+    return _Looked(ranks, suits, "", _corner_patches(detector, image, quads, card, network))
 
 
 def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
@@ -439,33 +563,55 @@ def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
     is looked at before anything is refused, so one :class:`EnrolmentError` names them all."""
     files = card_files(folder)
     base = model if model is not None else GlyphModel.load()
+    network = CornerModel.shared()
     problems: list[str] = []
     rank_vectors: list[np.ndarray] = []
     rank_labels: list[int] = []
+    rank_groups: list[int] = []
     suit_vectors: list[np.ndarray] = []
     suit_labels: list[int] = []
-    for card in ALL_CARDS:
+    suit_groups: list[int] = []
+    patches: list[np.ndarray] = []
+    patch_cards: list[int] = []
+    for group, card in enumerate(ALL_CARDS):
         path = files[card]
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None or min(image.shape[:2]) < 64:
             problems.append(f"{path.name} cannot be read as an image")
             continue
-        looked = _look(image, card, path.name, base)
+        looked = _look(image, card, path.name, base, network)
         if looked.problem:
             problems.append(looked.problem)
             continue
         rank_vectors += looked.rank_vectors
         rank_labels += [RANK_CLASSES.index(card.rank)] * len(looked.rank_vectors)
+        rank_groups += [group] * len(looked.rank_vectors)
         suit_vectors += looked.suit_vectors
         suit_labels += [SUIT_CLASSES.index(card.suit)] * len(looked.suit_vectors)
+        suit_groups += [group] * len(looked.suit_vectors)
+        patches += looked.patches
+        patch_cards += [group] * len(looked.patches)
     if problems:
         raise EnrolmentError(folder, problems)
-    return build_deck(
-        np.array(rank_vectors),
-        np.array(rank_labels),
-        np.array(suit_vectors),
-        np.array(suit_labels),
+    cards = [ALL_CARDS[k] for k in patch_cards]
+    deck = build_deck(
+        GlyphExamples(
+            np.array(rank_vectors),
+            np.array(rank_labels),
+            np.array(rank_groups),
+            np.array(suit_vectors),
+            np.array(suit_labels),
+            np.array(suit_groups),
+        ),
+        _CornerExamples(
+            encode_patches(np.array(patches)),
+            np.array([RANK_CLASSES.index(c.rank) for c in cards], np.int64),
+            np.array([SUIT_CLASSES.index(c.suit) for c in cards], np.int64),
+            np.array(patch_cards, np.int64),
+        ),
         base=base,
         info=f"enrolled from {folder.name}: {len(rank_vectors)} rank and "
-        f"{len(suit_vectors)} suit glyphs",
+        f"{len(suit_vectors)} suit glyphs, {len(patches) // (1 + len(SHRINKS) + len(BLURS))} "
+        "corners",
     )
+    return deck

@@ -23,6 +23,7 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
+from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
 from dealer_assist.vision.index import (
     CornerGlyphs,
@@ -340,6 +341,17 @@ class CardDetector:
             self._model = GlyphModel.load()
         return self._model
 
+    @property
+    def _glyphs(self) -> GlyphModel | EnrolledDeck:
+        """What reads the glyphs of an index. With the corner network the glyph reader checks
+        it and reads as shipped: the deck sharpens the network only, so that the check stays a
+        second look the deck did not touch (a deck-sharpened glyph reading also chooses among a
+        corner's re-cuts by its sureness). Alone, the glyph reader reads with the deck."""
+        model = self.model
+        if isinstance(model, EnrolledDeck) and self.use_corner_model:
+            return model.base
+        return model
+
     def use_model(self, model: GlyphModel) -> None:
         """Read with ``model`` from now on (an enrolled deck answers as a glyph model does)."""
         self._model = model
@@ -470,58 +482,12 @@ class CardDetector:
         )
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
-        best: FrameAnalysis | None = None
-        best_planar = False
-        for found in self._findings(frame):
-            if found is None:
-                if best is not None and best_planar and _mostly_sure(best, self.plane):
-                    break  # most shapes read surely on the plane: the plane holds
-                if best is not None and any(d.card is not None for d in best.detections):
-                    # Some cards read surely on the plane, but not most: a plane a little off
-                    # (a lens's distortion, a card taken for a pair) cuts cards wrongly. The
-                    # frame as it is is read too, and must be borne out better to win.
-                    continue
-                # Nothing read surely on the plane (no lone card showed it: a frame of printed
-                # words, chips, a hand): the frame as it is decides, as without the plane.
-                best, best_planar = None, False
-                continue
-            analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
-            analysis.foreground = found.foreground
-            regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
-            looks, analysis.corners = self._read_looks(regions, _index_overlaps(found.quads))
-            outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
-            for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
-                detection = self._judge(quad, pair)
-                if (
-                    detection is not None
-                    and detection.candidate is not None
-                    and detection.candidate.rank in COURT_RANKS
-                    and (shown := self._clear_middle(frame, outlines, n)) is not None
-                    and shows_pips(shown, self.middle)
-                ):
-                    detection = self._judge(quad, pair, pips=True)
-                elif detection is not None and detection.card is None:
-                    detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
-                if detection is not None:
-                    analysis.detections.append(detection)
-                elif (
-                    not found.far[n]
-                    and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
-                ):
-                    # The edges of what lies beyond the card region (a marker's white frame,
-                    # printed words) would show a card's edge all the same.
-                    analysis.unread_cards.append(self._unread(quad))
-            if best is None or _evidence(analysis) > _evidence(best):
-                best = analysis
-                best_planar = found.planar
-            if (
-                best.detections
-                and not best.unread_cards
-                and all(d.card is not None for d in best.detections)
-            ):
-                break  # every shape read surely: another card size cannot do better
-            if found.planar and _mostly_sure(analysis, self.plane):
-                break  # on the plane, a card size whose shapes mostly read surely is the size
+        best, chosen = self._choose(frame, with_deck=False)
+        if isinstance(self._model, EnrolledDeck) and chosen is not None:
+            # The house's deck reads the cards of the finding chosen as without it: the card
+            # size and the plane never depend on how sure the deck made a reading (a finding
+            # more sure of one card won over one that read another surely).
+            best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
         if self.paper is not None:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
@@ -548,6 +514,74 @@ class CardDetector:
                     if shows_paper(frame, np.asarray(d.corners), paper, gains)
                 ]
         return best
+
+    def _choose(
+        self, frame: np.ndarray, *, with_deck: bool
+    ) -> tuple[FrameAnalysis, _Finding | None]:
+        """The finding whose readings bear it out best (``_evidence``), read; and the finding."""
+        best: FrameAnalysis | None = None
+        best_found: _Finding | None = None
+        best_planar = False
+        for found in self._findings(frame):
+            if found is None:
+                if best is not None and best_planar and _mostly_sure(best, self.plane):
+                    break  # most shapes read surely on the plane: the plane holds
+                if best is not None and any(d.card is not None for d in best.detections):
+                    # Some cards read surely on the plane, but not most: a plane a little off
+                    # (a lens's distortion, a card taken for a pair) cuts cards wrongly. The
+                    # frame as it is is read too, and must be borne out better to win.
+                    continue
+                # Nothing read surely on the plane (no lone card showed it: a frame of printed
+                # words, chips, a hand): the frame as it is decides, as without the plane.
+                best, best_found, best_planar = None, None, False
+                continue
+            analysis = self._analysis_of(frame, found, with_deck=with_deck)
+            if best is None or _evidence(analysis) > _evidence(best):
+                best = analysis
+                best_found = found
+                best_planar = found.planar
+            if (
+                best.detections
+                and not best.unread_cards
+                and all(d.card is not None for d in best.detections)
+            ):
+                break  # every shape read surely: another card size cannot do better
+            if found.planar and _mostly_sure(analysis, self.plane):
+                break  # on the plane, a card size whose shapes mostly read surely is the size
+        assert best is not None
+        return best, best_found
+
+    def _analysis_of(self, frame: np.ndarray, found: _Finding, *, with_deck: bool) -> FrameAnalysis:
+        """The cards of one finding, read (with the house's deck, if any, when ``with_deck``)."""
+        analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
+        analysis.foreground = found.foreground
+        regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        looks, analysis.corners = self._read_looks(
+            regions, _index_overlaps(found.quads), with_deck=with_deck
+        )
+        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
+        for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
+            detection = self._judge(quad, pair)
+            if (
+                detection is not None
+                and detection.candidate is not None
+                and detection.candidate.rank in COURT_RANKS
+                and (shown := self._clear_middle(frame, outlines, n)) is not None
+                and shows_pips(shown, self.middle)
+            ):
+                detection = self._judge(quad, pair, pips=True)
+            elif detection is not None and detection.card is None:
+                detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
+            if detection is not None:
+                analysis.detections.append(detection)
+            elif (
+                not found.far[n]
+                and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
+            ):
+                # The edges of what lies beyond the card region (a marker's white frame,
+                # printed words) would show a card's edge all the same.
+                analysis.unread_cards.append(self._unread(quad))
+        return analysis
 
     def _seconded_by_pips(
         self,
@@ -604,6 +638,8 @@ class CardDetector:
         self,
         regions: Sequence[CornerPair],
         overlaps: list[tuple[float, float]] | None = None,
+        *,
+        with_deck: bool = True,
     ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
@@ -641,9 +677,10 @@ class CardDetector:
         shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
         # A corner under another card may show that card's index to the network as well: its
         # looks carry the share, as the glyph reader's do (``_judge`` trusts them accordingly).
+        net_looks, plain_looks, lifted = self._read_net(regions, with_deck=with_deck)
         net = [
             (replace(a, overlap=shares[n][0]), replace(b, overlap=shares[n][1]))
-            for n, (a, b) in enumerate(self._read_net(regions))
+            for n, (a, b) in enumerate(net_looks)
         ]
         corners = [
             (CornerGlyphs(None, None, pair[0]), CornerGlyphs(None, None, pair[1]))
@@ -652,7 +689,9 @@ class CardDetector:
         both: list[int] = []  # cards whose two corners the glyph reader reads
         one: list[int] = []  # cards it checks on one corner (then the other if need be)
         for n, pair in enumerate(net):
-            sure = _complete(pair) and _confidence(pair)[0] >= self.threshold
+            # A card the deck alone made sure is read by both readers, as the network alone
+            # would have it read.
+            sure = n not in lifted and _complete(pair) and _confidence(pair)[0] >= self.threshold
             if self.combine in ("product", "veto") or not sure:
                 both.append(n)
             elif self.combine == "check":
@@ -681,13 +720,48 @@ class CardDetector:
             disputed = self.combine in ("veto", "check") and disputes(
                 looks[n], extra, self.check_sureness
             )
+            if n in lifted and not (
+                _complete(extra) and _confidence(extra)[1] == _confidence(looks[n])[1]
+            ):
+                # The house's deck alone made the network sure of this card: the glyph reader
+                # must read the same card, or the card stays uncertain - unless the two readers
+                # without the deck were sure of it already.
+                alone = [*plain_looks[n], *extra]
+                disputed = not (
+                    _complete(alone)
+                    and _confidence(alone)[0] >= self.threshold
+                    and _confidence(alone)[1] == _confidence(looks[n])[1]
+                )
             looks[n] = [*looks[n], *extra, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
-    def _read_net(self, regions: Sequence[CornerPair]) -> list[tuple[_Reading, _Reading]]:
-        """Both corners of every card through the corner network, in one batch."""
+    def _read_net(
+        self, regions: Sequence[CornerPair], *, with_deck: bool = True
+    ) -> tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]:
+        """Both corners of every card through the corner network, in one batch: as read with
+        the house's deck (if any), as read without it, and the cards the deck made sure that
+        the network alone was not sure of."""
         patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
-        rank_p, suit_p = self.corner_model.probabilities(patches)
+        deck = self._model
+        if not with_deck or not isinstance(deck, EnrolledDeck):
+            readings = self._net_readings(*self.corner_model.probabilities(patches))
+            return readings, readings, set()
+        # The house's own corners make the network surer where they clearly agree with it.
+        plain = self._net_readings(*self.corner_model.probabilities(patches))
+        sharpened = self._net_readings(
+            *deck.corner_probabilities(self.corner_model, patches, pairs=True)
+        )
+
+        def sure(pair: tuple[_Reading, _Reading]) -> bool:
+            return _complete(pair) and _confidence(pair)[0] >= self.threshold
+
+        lifted = {n for n, pair in enumerate(sharpened) if sure(pair) and not sure(plain[n])}
+        return sharpened, plain, lifted
+
+    def _net_readings(
+        self, rank_p: np.ndarray, suit_p: np.ndarray
+    ) -> list[tuple[_Reading, _Reading]]:
+        """The network's probabilities (two corners a card, in turn) as looks."""
         readings = []
         for r, s in zip(rank_p, suit_p, strict=True):
             if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
@@ -701,7 +775,7 @@ class CardDetector:
                 readings.append(_Reading(None, None))
                 continue
             readings.append(_Reading(rank, suit))
-        return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(regions))]
+        return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(readings) // 2)]
 
     def _read_all(
         self,
@@ -822,12 +896,12 @@ class CardDetector:
         rank_p: dict[int, np.ndarray] = {}
         suit_p: dict[int, np.ndarray] = {}
         if ranks:
-            probabilities = self.model.rank_probabilities(np.array([v for _, v in ranks]))
+            probabilities = self._glyphs.rank_probabilities(np.array([v for _, v in ranks]))
             for (n, _), p in zip(ranks, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     rank_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         if suits:
-            probabilities = self.model.suit_probabilities(np.array([v for _, v in suits]))
+            probabilities = self._glyphs.suit_probabilities(np.array([v for _, v in suits]))
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)

@@ -174,3 +174,32 @@ def _without_deck(table: Path) -> Path:
     plain = table.with_name("plain.toml")
     plain.write_text('sources = ["camera://0"]\n\n[camera]\n')
     return plain
+
+
+def test_enroll_reports_what_the_deck_mixes_up(
+    enrolled: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check at enrolment (each photograph read with the others' corners) is kept in the
+    deck and reported; the deck file holds the corners the network reads (three views of each
+    of the 104 index corners)."""
+    photos, deck_path = enrolled
+    capsys.readouterr()
+    out = tmp_path / "again.npz"
+    assert main(["vision", "enroll", str(photos), "--out", str(out), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert isinstance(result["confusions"], list)
+    assert all(" -> " in pair for pair in result["confusions"])
+    deck = EnrolledDeck.load(deck_path)
+    assert deck.corners.patches.shape == (52 * 2 * 3, 3, 64, 32)
+    network = deck.network
+    assert network is not None
+    rank, suit = deck.corner_examples(network)
+    assert rank.checked == suit.checked == 52 * 2 * 3
+    assert rank.right >= 0.9 * rank.checked, f"{rank.right} of {rank.checked}"
+
+
+def test_a_deck_of_the_first_version_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    old = tmp_path / "old.npz"
+    np.savez(old, version=np.array(1), info=np.array(""))
+    with pytest.raises(ConfigError, match="enrol the deck again"):
+        EnrolledDeck.load(old)
