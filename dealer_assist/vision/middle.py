@@ -78,13 +78,24 @@ def warp_middle(frame: np.ndarray, quad: np.ndarray, settings: MiddleSettings) -
 
 def shows_pips(middle: np.ndarray, settings: MiddleSettings) -> bool:
     """Several small blobs of ink and nothing larger: a number card's pips."""
+    return pip_count(middle, settings) is not None
+
+
+def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
+    """How many pips a middle that shows pips holds (its pip-sized blobs); None when it shows
+    none (a picture, glare, plain paper). The middle is the card's inner part only, so a pip
+    cut by its edge may fall under a pip's size, and two pips may run together under blur:
+    on the building designs the count is the card's rank for about seven number cards in ten,
+    one off for most of the others (docs/vision.md)."""
     binary = (ink_map(middle) > settings.ink).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     if count <= 1:
-        return False
+        return None
     areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
     blobs = int(np.count_nonzero(areas >= settings.min_blob))
-    return float(areas.max()) <= settings.pips_largest and blobs >= settings.pips_count
+    if float(areas.max()) <= settings.pips_largest and blobs >= settings.pips_count:
+        return blobs
+    return None
 
 
 def middle_area(quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:

@@ -37,6 +37,7 @@ from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
     middle_area,
+    pip_count,
     pip_glyphs,
     shows_pips,
     warp_middle,
@@ -112,6 +113,10 @@ MERGED_CUTS: tuple[tuple[bool, bool], ...] = ((True, False), (True, True))
 DISAGREEING_SURENESS = 0.5
 NOISE_SURENESS = 0.5  # a whole look less sure than this of any card is noise beside a surer one
 PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncertain card's)
+# A number card whose middle shows as many pips as its rank is sure when its looks are this
+# sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
+PIP_COUNT_SUIT = 0.97
+PIP_COUNT_RANK = 0.5
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
 
@@ -592,20 +597,40 @@ class CardDetector:
         looks: list[_Reading],
         detection: CardDetection,
     ) -> CardDetection | None:
-        """An uncertain number card judged again with its pips' look at the suit, when they
-        agree with the index's best guess (they may second it, never overrule it)."""
+        """An uncertain number card judged again with its middle in the clear: sure when its
+        pips are as many as its rank and the index is sure of its suit (``_judge``); else with
+        the pips' look at the suit, when they agree with the index's best guess (they may
+        second it, never overrule it)."""
         candidate = detection.candidate
         if candidate is None or candidate.rank in COURT_RANKS:
             return detection
-        pip_look = self._pip_look(frame, outlines, n)
+        middle = self._clear_middle(frame, outlines, n)
+        if middle is None:
+            return detection
+        count = pip_count(middle, self.middle)
+        if count == candidate.rank:
+            # The suit from the index alone: the pips' own suit (the glyph network reading a
+            # pip) read a drawn deck's hearts as spades, 0.98 sure.
+            counted = self._judge(quad, looks, pip_count=count)
+            if counted is not None and counted.card is not None:
+                return counted
+        pip_look = self._pip_look(frame, outlines, n, middle)
         if pip_look is None or _best_suit(pip_look) is not candidate.suit:
             return detection
         return self._judge(quad, [*looks, pip_look])
 
-    def _pip_look(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> _Reading | None:
+    def _pip_look(
+        self,
+        frame: np.ndarray,
+        outlines: list[np.ndarray],
+        n: int,
+        middle: np.ndarray | None = None,
+    ) -> _Reading | None:
         """The suit as the pips in card ``n``'s middle show it (a look with no rank), when its
-        middle is in the clear and shows pips that read surely; else None."""
-        middle = self._clear_middle(frame, outlines, n)
+        middle is in the clear and shows pips that read surely; else None. ``middle``: card
+        ``n``'s middle, when already warped."""
+        if middle is None:
+            middle = self._clear_middle(frame, outlines, n)
         if middle is None or not shows_pips(middle, self.middle):
             return None
         vectors = pip_glyphs(middle, self.middle)
@@ -940,8 +965,17 @@ class CardDetector:
         return corner_points, center, zone
 
     def _judge(
-        self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
+        self,
+        quad: np.ndarray,
+        readings: list[_Reading],
+        *,
+        pips: bool = False,
+        pip_count: int | None = None,
     ) -> CardDetection | None:
+        """The card the looks show, sure when their product reaches the threshold - or, for a
+        number card, when the pips in its middle (``pip_count``, a look that shares nothing with
+        the index) are as many as its rank and the looks are sure of its suit on their own
+        (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank."""
         disputed = any(r is _DISPUTED for r in readings)
         readings = _drop_unsure(
             _drop_overlapped(r for r in readings if r is not _DISPUTED), self.noise_sureness
@@ -973,7 +1007,14 @@ class CardDetector:
             confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)
         corner_points, center, zone = self._place(quad)
-        card = candidate if confidence >= self.threshold else None
+        counted = (
+            not disputed
+            and pip_count is not None
+            and pip_count == best_rank
+            and float(rank_p.max()) >= PIP_COUNT_RANK
+            and float(suit_p.max()) >= PIP_COUNT_SUIT
+        )
+        card = candidate if confidence >= self.threshold or counted else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
 

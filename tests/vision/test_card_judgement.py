@@ -7,13 +7,23 @@ check, docs/benchmarks.md).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card, parse_card
-from dealer_assist.vision import synthetic
+from dealer_assist.cards import Card, Rank, Suit, parse_card
+from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.middle import MiddleSettings, pip_count, warp_middle
+from dealer_assist.vision.pipeline import (
+    DEFAULT_THRESHOLD,
+    PIP_COUNT_RANK,
+    PIP_COUNT_SUIT,
+    CardDetection,
+    CardDetector,
+    _Reading,
+)
 
 
 def _read(
@@ -43,3 +53,67 @@ def test_a_number_card_is_not_read_as_the_two_of_its_suit(
     # that rank-only look made the card a 2 of the suit, surely. Only whole looks count now.
     found = _read(building_faces, seed, style, code)
     assert found.card == parse_card(code)
+
+
+def _lying_on_felt(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A rendered card face (BGRA) filling a frame of grey felt, and its outline (float64)."""
+    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+    frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
+    h, w = frame.shape[:2]
+    return frame, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+
+
+def _look(rank: Rank, rank_sureness: float, suit: Suit, suit_sureness: float) -> _Reading:
+    ranks = np.full(13, (1.0 - rank_sureness) / 12)
+    ranks[list(Rank).index(rank)] = rank_sureness
+    suits = np.full(4, (1.0 - suit_sureness) / 3)
+    suits[list(Suit).index(suit)] = suit_sureness
+    return _Reading(ranks, suits)
+
+
+def test_the_pips_counted_in_the_middle_are_a_look_at_a_number_card_s_rank(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    frame, quad = _lying_on_felt(building_faces[parse_card("7D")])
+    assert pip_count(warp_middle(frame, quad, MiddleSettings()), MiddleSettings()) == 7
+    outlines = [quad.astype(np.float32)]
+    detector = CardDetector()
+
+    def judged(look: _Reading) -> Card | None:
+        first = detector._judge(quad, [look])
+        assert first is not None and first.card is None  # the index alone is not sure
+        again = detector._seconded_by_pips(frame, outlines, 0, quad, [look], first)
+        assert again is not None
+        return again.card
+
+    # A seven half sure of its rank and sure of its suit: seven pips make it sure.
+    assert judged(_look(Rank.SEVEN, PIP_COUNT_RANK + 0.05, Suit.DIAMONDS, 0.99)) == parse_card("7D")
+    # Another rank than the pips counted, a suit not sure on its own, a rank not half sure:
+    # still uncertain.
+    assert judged(_look(Rank.EIGHT, 0.9, Suit.DIAMONDS, 0.99)) is None
+    # (The pips' own suit, diamonds, would second a diamond: a heart it does not.)
+    assert judged(_look(Rank.SEVEN, 0.9, Suit.HEARTS, PIP_COUNT_SUIT - 0.03)) is None
+    assert judged(_look(Rank.SEVEN, PIP_COUNT_RANK - 0.05, Suit.DIAMONDS, 0.99)) is None
+
+
+def test_a_court_card_s_picture_counts_no_pips(building_faces: dict[Card, np.ndarray]) -> None:
+    for code in ("KS", "QH", "JD"):
+        frame, quad = _lying_on_felt(building_faces[parse_card(code)])
+        assert pip_count(warp_middle(frame, quad, MiddleSettings()), MiddleSettings()) is None
+
+
+@pytest.mark.parametrize(
+    ("design", "seed", "style", "code"),
+    [
+        ("ornamental", 7_590_404, synthetic.TILTED_LENS, "7D"),  # 66 pixels wide
+        ("simplistic", 7_249_225, synthetic.NOISY, "8H"),  # 60 pixels wide, grainy
+    ],
+)
+def test_a_small_number_card_whose_index_is_unsure_is_read_by_its_pips(
+    art_cache: Path, design: str, seed: int, style: synthetic.SceneStyle, code: str
+) -> None:
+    # Before: uncertain (the corners alone 0.97 and 0.62 sure); the pips count the rank.
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    found = _read(faces, seed, style, code)
+    assert found.card == parse_card(code)
+    assert found.confidence < DEFAULT_THRESHOLD
