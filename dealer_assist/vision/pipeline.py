@@ -111,6 +111,10 @@ RECUTS: tuple[Recut, ...] = (
 MERGED_CUTS: tuple[tuple[bool, bool], ...] = ((True, False), (True, True))
 # Two looks at a card each at least this sure of a different card make it uncertain.
 DISAGREEING_SURENESS = 0.5
+# ... unless the network's two corners agree this surely and the glyph reader as a whole did not
+# dispute them: then a glyph look of another card is only multiplied in (chosen on building
+# scenes, docs/vision.md).
+NETWORK_AGREEING = 0.9
 NOISE_SURENESS = 0.5  # a whole look less sure than this of any card is noise beside a surer one
 PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncertain card's)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
@@ -236,6 +240,7 @@ class _Reading:
     suit: np.ndarray | None
     unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
     overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
+    network: bool = False  # a look by the corner network (else the glyph reader or the pips)
 
     @property
     def shadowed(self) -> bool:
@@ -804,7 +809,7 @@ class CardDetector:
                 # no index (a sticker over it, a blank corner), as the glyph reader would say.
                 readings.append(_Reading(None, None))
                 continue
-            readings.append(_Reading(rank, suit))
+            readings.append(_Reading(rank, suit, network=True))
         return [(readings[2 * i], readings[2 * i + 1]) for i in range(len(readings) // 2)]
 
     def _read_all(
@@ -986,6 +991,18 @@ class CardDetector:
         if not whole:
             return None  # no corner shows a whole index (rank over suit): not known as a card
         confident = [r for r in whole if _sureness(r) >= DISAGREEING_SURENESS]
+        network = [r for r in whole if r.network]
+        if (
+            not disputed
+            and len(network) == 2
+            and _best_card(network[0]) == _best_card(network[1])
+            and _confidence(network)[0] >= NETWORK_AGREEING
+        ):
+            # The network's two corners agree, surely, and the glyph reader did not dispute
+            # them as a whole (``disputes``): a glyph look of one corner that read another card
+            # is left to the product (its two corners read two cards, or it cut one badly).
+            agreed = _best_card(network[0])
+            confident = [r for r in confident if r.network or _best_card(r) == agreed]
         if len({_best_card(r) for r in confident}) > 1:
             disputed = True  # two corners fairly sure of two different cards: never a guess
         rank_p = _combine(ranks)

@@ -7,6 +7,7 @@ check, docs/benchmarks.md).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,11 +18,14 @@ from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.middle import MiddleSettings, pip_count, warp_middle
 from dealer_assist.vision.pipeline import (
+    _DISPUTED,
     DEFAULT_THRESHOLD,
+    NETWORK_AGREEING,
     PIP_COUNT_RANK,
     PIP_COUNT_SUIT,
     CardDetection,
     CardDetector,
+    _confidence,
     _Reading,
 )
 
@@ -117,3 +121,28 @@ def test_a_small_number_card_whose_index_is_unsure_is_read_by_its_pips(
     found = _read(faces, seed, style, code)
     assert found.card == parse_card(code)
     assert found.confidence < DEFAULT_THRESHOLD
+
+
+def test_a_glyph_look_of_another_card_is_multiplied_in_when_the_network_s_corners_agree() -> None:
+    detector = CardDetector()
+    quad = np.array([[0.0, 0.0], [50.0, 0.0], [50.0, 70.0], [0.0, 70.0]])
+    nine = [
+        replace(_look(Rank.NINE, 0.97, Suit.HEARTS, 0.99), network=True),
+        replace(_look(Rank.NINE, 0.95, Suit.HEARTS, 0.99), network=True),
+    ]
+    six = _look(Rank.SIX, 0.6, Suit.HEARTS, 0.99)  # one glyph corner, cut badly
+    judged = detector._judge(quad, [*nine, six])
+    assert judged is not None and judged.card == parse_card("9H")
+    # The glyph reader's looks as a whole disputing the network (``disputes``): uncertain.
+    judged = detector._judge(quad, [*nine, six, _DISPUTED])
+    assert judged is not None and judged.card is None
+    # The network's corners not sure enough together, or one of them not the network's: the
+    # disagreement stands.
+    torn = np.full(13, 1e-4)
+    torn[[list(Rank).index(Rank.NINE), list(Rank).index(Rank.SIX)]] = (0.6, 0.4)  # nine or six
+    unsure = [replace(_look(Rank.NINE, 0.6, Suit.HEARTS, 0.99), rank=torn, network=True)] * 2
+    assert _confidence(unsure)[0] < NETWORK_AGREEING
+    judged = detector._judge(quad, [*unsure, six])
+    assert judged is not None and judged.card is None
+    judged = detector._judge(quad, [nine[0], replace(nine[1], network=False), six])
+    assert judged is not None and judged.card is None
