@@ -1003,12 +1003,21 @@ class CardDetector:
             # is left to the product (its two corners read two cards, or it cut one badly).
             agreed = _best_card(network[0])
             confident = [r for r in confident if r.network or _best_card(r) == agreed]
-        if len({_best_card(r) for r in confident}) > 1:
-            disputed = True  # two corners fairly sure of two different cards: never a guess
         rank_p = _combine(ranks)
         suit_p = _combine(suits)
         best_rank = RANK_CLASSES[int(np.argmax(rank_p))]
         assert best_rank is not None
+        read = {_best_card(r) for r in confident}
+        if len(read) > 1:
+            # Two corners fairly sure of two different cards: never a guess - unless they differ
+            # in the rank only and the pips in the middle counted the product's rank (the glyph
+            # reader's dispute, then, was over the rank too).
+            settled = (
+                pip_count is not None
+                and pip_count == best_rank
+                and len({card.suit for card in read}) == 1
+            )
+            disputed = not settled
         if pips and best_rank in COURT_RANKS:
             # The middle shows pips, not a picture. It only ever takes confidence away: which
             # number card it is, it cannot say.

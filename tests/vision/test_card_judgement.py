@@ -146,3 +146,26 @@ def test_a_glyph_look_of_another_card_is_multiplied_in_when_the_network_s_corner
     assert judged is not None and judged.card is None
     judged = detector._judge(quad, [nine[0], replace(nine[1], network=False), six])
     assert judged is not None and judged.card is None
+
+
+def test_the_pips_settle_two_looks_that_differ_in_the_rank_only(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    frame, quad = _lying_on_felt(building_faces[parse_card("4C")])
+    outlines = [quad.astype(np.float32)]
+    detector = CardDetector()
+    four = _look(Rank.FOUR, 0.95, Suit.CLUBS, 0.99)
+
+    def judged(looks: list[_Reading]) -> Card | None:
+        first = detector._judge(quad, looks)
+        assert first is not None and first.card is None  # disputed
+        again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first)
+        assert again is not None
+        return again.card
+
+    # An ace of clubs beside the four of clubs: four pips say which.
+    assert judged([four, _look(Rank.ACE, 0.7, Suit.CLUBS, 0.99)]) == parse_card("4C")
+    # A four of spades beside it: the pips count no suit.
+    assert judged([four, _look(Rank.FOUR, 0.7, Suit.SPADES, 0.99)]) is None
+    # A six of clubs, read surer than the four: the product's rank is not the pips'.
+    assert judged([four, _look(Rank.SIX, 0.99, Suit.CLUBS, 0.99)]) is None
