@@ -74,8 +74,14 @@ class _Recording(CardDetector):
         self._kept: list[CardDetection] = []
         self.pip_looks: list[_Reading] = []  # alive, so that their ids stay theirs
 
-    def _pip_look(self, frame: np.ndarray, outlines: list[np.ndarray], n: int) -> _Reading | None:
-        look = super()._pip_look(frame, outlines, n)
+    def _pip_look(
+        self,
+        frame: np.ndarray,
+        outlines: list[np.ndarray],
+        n: int,
+        middle: np.ndarray | None = None,
+    ) -> _Reading | None:
+        look = super()._pip_look(frame, outlines, n, middle)
         if look is not None:
             self.pip_looks.append(look)
         return look
