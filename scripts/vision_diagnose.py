@@ -88,9 +88,14 @@ class _Recording(CardDetector):
         self._kept: list[CardDetection] = []  # alive, so that no other detection takes its id
 
     def _judge(
-        self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
+        self,
+        quad: np.ndarray,
+        readings: list[_Reading],
+        *,
+        pips: bool = False,
+        pip_count: int | None = None,
     ) -> CardDetection | None:
-        detection = super()._judge(quad, readings, pips=pips)
+        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
         if detection is not None:
             self.looks[id(detection)] = readings
             self._kept.append(detection)

@@ -87,9 +87,14 @@ class _Recording(CardDetector):
         return look
 
     def _judge(
-        self, quad: np.ndarray, readings: list[_Reading], *, pips: bool = False
+        self,
+        quad: np.ndarray,
+        readings: list[_Reading],
+        *,
+        pips: bool = False,
+        pip_count: int | None = None,
     ) -> CardDetection | None:
-        detection = super()._judge(quad, readings, pips=pips)
+        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
         if detection is not None:
             self.looks[id(detection)] = (list(readings), np.asarray(quad, np.float64), pips)
             self._kept.append(detection)
