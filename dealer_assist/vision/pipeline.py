@@ -762,12 +762,12 @@ class CardDetector:
                     and _confidence(alone)[0] >= self.threshold
                     and _confidence(alone)[1] == _confidence(looks[n])[1]
                 )
-            # Only the glyph reader's whole looks (a rank over a suit) join the network's: a
-            # look with a rank and no suit did not cut an index - a faint rank run into its suit,
-            # or a fragment of it, read as a rank (a 9H's thin red 9 read as a 2, 0.99 sure on
-            # both corners, outvoted the network's two corners 0.96 and 0.98 sure of the nine).
-            whole = [r for r in extra if r.rank is not None and r.suit is not None]
-            looks[n] = [*looks[n], *whole, *([_DISPUTED] if disputed else [])]
+            # A glyph look with a rank and no suit does not join the network's: it did not cut
+            # an index - a faint rank run into its suit, or a fragment of it, read as a rank (a
+            # 9H's thin red 9 read as a 2, 0.99 sure on both corners, outvoted the network's two
+            # corners 0.96 and 0.98 sure of the nine). A suit alone still does.
+            kept = [r for r in extra if r.rank is None or r.suit is not None]
+            looks[n] = [*looks[n], *kept, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
     def _read_net(
