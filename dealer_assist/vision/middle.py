@@ -86,7 +86,7 @@ def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
     none (a picture, glare, plain paper). The middle is the card's inner part only, so a pip
     cut by its edge may fall under a pip's size, and two pips may run together under blur:
     on the building designs the count is the card's rank for about seven number cards in ten,
-    one off for most of the others (docs/vision.md)."""
+    one or two off for most of the others (docs/vision.md)."""
     binary = (ink_map(middle) > settings.ink).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     if count <= 1:
