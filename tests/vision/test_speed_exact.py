@@ -1,0 +1,105 @@
+"""The camera's speed-ups change no answer (issue 28, speed): each shortcut against the longer
+way it replaces, on the same inputs, equal to the last bit."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.plane import (
+    CARD_ASPECT,
+    PlaneSettings,
+    _homography,
+    _residuals,
+    fit_plane,
+)
+
+
+def _outlines(seed: int, count: int) -> np.ndarray:
+    """Card-like quadrilaterals (normalised view coordinates), skewed as a tilted camera does."""
+    rng = np.random.default_rng(seed)
+    quads = []
+    for _ in range(count):
+        centre = rng.uniform(-0.6, 0.6, 2)
+        angle = rng.uniform(0, math.pi)
+        u = np.array([math.cos(angle), math.sin(angle)]) * 0.05
+        v = np.array([-math.sin(angle), math.cos(angle)]) * 0.07
+        corners = [centre + a * u + b * v for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        skew = np.array([[1.0, 0.15], [0.05, 0.8]])
+        quads.append(np.array(corners) @ skew.T + rng.normal(0, 0.002, (4, 2)))
+    return np.array(quads)
+
+
+def _fit_plane_one_by_one(
+    quads: list[np.ndarray], shape: tuple[int, int], settings: PlaneSettings
+) -> np.ndarray:
+    """``fit_plane`` as it was: every residual worked out alone, each derivative apart, the
+    accepted trial's residuals found again at the next step."""
+    height, width = shape
+    half = max(width, height) / 2.0
+    normalise = np.array(
+        [[1 / half, 0, -width / 2 / half], [0, 1 / half, -height / 2 / half], [0, 0, 1]]
+    )
+    stacked = np.stack(quads)
+    normal = (stacked - np.array([width / 2, height / 2])) / half
+    areas = np.abs([signed_area(q) for q in normal])
+    params = np.zeros(5)
+    params[4] = 0.5 * math.log(float(np.median(areas)) / CARD_ASPECT)
+    damping = 1e-3
+    count = len(quads)
+    weights = np.ones(count * 6)
+    for iteration in range(settings.iterations):
+        residual = _residuals(params, normal, settings)
+        if iteration % 5 == 4:
+            per_quad = np.sqrt((residual.reshape(count, 6) ** 2).mean(axis=1))
+            weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), 6)
+        jacobian = np.empty((len(residual), 5))
+        for k in range(5):
+            step = np.zeros(5)
+            step[k] = 1e-5
+            jacobian[:, k] = (_residuals(params + step, normal, settings) - residual) / 1e-5
+        weighted = jacobian * weights[:, None]
+        normal_matrix = weighted.T @ jacobian
+        gradient = weighted.T @ residual
+        cost = float((weights * residual**2).sum())
+        while True:
+            update = np.linalg.solve(normal_matrix + damping * np.eye(5), -gradient)
+            trial = params + update
+            trial_cost = float((weights * _residuals(trial, normal, settings) ** 2).sum())
+            if trial_cost <= cost:
+                params = trial
+                damping = max(1e-6, damping / 3)
+                break
+            damping *= 4
+            if damping > 1e6:
+                break
+        if float(np.abs(update).max()) < 1e-7 or damping > 1e6:
+            break
+    result: np.ndarray = _homography(params) @ normalise
+    return result
+
+
+def test_the_plane_residuals_of_several_parameter_sets_at_once_are_each_ones_alone() -> None:
+    settings = PlaneSettings()
+    rng = np.random.default_rng(5)
+    for seed in range(20):
+        quads = _outlines(seed, 1 + seed % 6)
+        params = rng.normal(0, 0.3, (6, 5))
+        params[2, :2] = (-8.0, -8.0)  # outlines at the view's far side behind the camera
+        together = _residuals(params, quads, settings)
+        for row, alone in zip(together, params, strict=True):
+            assert np.array_equal(row, _residuals(alone, quads, settings))
+    behind = _residuals(np.array([-8.0, -8.0, 0.0, 0.0, 0.0]), _outlines(1, 3) + 0.5, settings)
+    assert np.all(behind == 1e3)
+
+
+def test_the_plane_fit_is_the_one_found_residual_by_residual() -> None:
+    settings = PlaneSettings()
+    for seed in range(12):
+        half = 320.0
+        quads = [q * half + np.array([320.0, 180.0]) for q in _outlines(100 + seed, 1 + seed % 5)]
+        fitted = fit_plane(quads, (360, 640), settings)
+        assert fitted is not None
+        assert np.array_equal(fitted, _fit_plane_one_by_one(quads, (360, 640), settings))
