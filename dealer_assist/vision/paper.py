@@ -198,12 +198,15 @@ def paper_blobs(
             cv2.convertScaleAbs(channel, alpha=float(gain))
             for channel, gain in zip((b, g, r), gains, strict=True)
         )
-    brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
-    darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
-    grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)
-    flat = labels.ravel()
-    areas = np.bincount(flat, minlength=count)
-    greys = np.bincount(flat, weights=grey.ravel().astype(np.float64), minlength=count)
+    brightest = cv2.max(cv2.max(b, g), r)
+    darkest = cv2.min(cv2.min(b, g), r)
+    # As grey as paper: brightest - darkest <= max_margin_colour * max(brightest, 1), for
+    # whole levels the same as darkest >= a level read from a table by the brightest.
+    grey = cv2.compare(
+        darkest, cv2.LUT(brightest, _grey_floor(settings.max_margin_colour)), cv2.CMP_GE
+    )
+    areas = np.bincount(labels.ravel(), minlength=count)
+    greys = np.bincount(cv2.bitwise_and(labels, labels, mask=grey).ravel(), minlength=count)
     share = greys / np.maximum(areas, 1)
     coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)
     coloured = coloured[coloured > 0]  # label 0: the felt
@@ -213,3 +216,14 @@ def paper_blobs(
     drop[coloured] = True
     kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
     return kept
+
+
+@lru_cache(maxsize=4)
+def _grey_floor(share: float) -> np.ndarray:
+    """Per brightest level (0-255), the darkest level a pixel as grey as paper has at least:
+    ``brightest - darkest <= share * max(brightest, 1)`` (worked out in float32, as a whole
+    picture would be) holds exactly when ``darkest >= brightest - floor(share * ...)``."""
+    levels = np.arange(256, dtype=np.float32)
+    allowed = share * np.maximum(levels, np.float32(1.0))
+    result: np.ndarray = (levels - np.floor(allowed)).astype(np.uint8)
+    return result

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.paper import PaperSettings, _grey_floor, paper_blobs
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
     PlaneSettings,
@@ -103,3 +105,54 @@ def test_the_plane_fit_is_the_one_found_residual_by_residual() -> None:
         fitted = fit_plane(quads, (360, 640), settings)
         assert fitted is not None
         assert np.array_equal(fitted, _fit_plane_one_by_one(quads, (360, 640), settings))
+
+
+def _paper_blobs_in_floats(
+    image: np.ndarray, mask: np.ndarray, settings: PaperSettings
+) -> np.ndarray:
+    """``paper_blobs`` as it was: the grey test and the shares in floating point."""
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    if count <= 1:
+        return mask
+    b, g, r = cv2.split(image)
+    brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
+    darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
+    grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)
+    flat = labels.ravel()
+    areas = np.bincount(flat, minlength=count)
+    greys = np.bincount(flat, weights=grey.ravel().astype(np.float64), minlength=count)
+    share = greys / np.maximum(areas, 1)
+    coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)
+    coloured = coloured[coloured > 0]
+    drop = np.zeros(count, bool)
+    drop[coloured] = True
+    kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
+    return kept
+
+
+def test_the_grey_table_is_the_floating_point_test_at_every_pair_of_levels() -> None:
+    for share in (PaperSettings().max_margin_colour, 0.25, 0.5):
+        brightest, darkest = np.meshgrid(np.arange(256), np.arange(256), indexing="ij")
+        lit = brightest.astype(np.float32)
+        floating = (lit - darkest.astype(np.float32)) <= share * np.maximum(lit, 1.0)
+        table = darkest >= _grey_floor(share)[brightest]
+        possible = darkest <= brightest
+        assert np.array_equal(floating[possible], table[possible])
+
+
+def test_paper_blobs_keeps_and_drops_the_blobs_the_floating_point_test_did() -> None:
+    settings = PaperSettings()
+    rng = np.random.default_rng(8)
+    for seed in range(6):
+        image = rng.integers(0, 256, (90, 160, 3)).astype(np.uint8)
+        image[20:60, 10:50] = (200, 205, 210)  # paper
+        image[30:70, 80:120] = (60, 120, 200)  # skin
+        image[10:30, 130:150] = rng.integers(120, 256, (20, 20, 1))  # grey in every shade
+        mask = np.zeros((90, 160), np.uint8)
+        mask[18:62, 8:52] = 255
+        mask[28:72, 78:122] = 255
+        mask[8:32, 128:152] = 255
+        mask[(rng.random((90, 160)) < 0.02 * seed)] = 255  # specks
+        assert np.array_equal(
+            paper_blobs(image, mask, settings), _paper_blobs_in_floats(image, mask, settings)
+        )
