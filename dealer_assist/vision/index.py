@@ -18,6 +18,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from dealer_assist.vision.components import components_with_stats
 from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
 
 GLYPH_SIZE = 24
@@ -299,7 +300,7 @@ def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.nda
     a design that prints them close) comes apart along the neck. Ink with no seed at all (a
     thin stroke, a small glyph) stays as it was.
     """
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, labels, stats = components_with_stats(binary, 8)
     if split <= 0 or count <= 1:
         return count, labels, stats
     kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
@@ -495,7 +496,7 @@ def merged_index_cuts(
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, labels, stats = components_with_stats(binary, 8)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
     max_h = settings.max_glyph_height * card_height

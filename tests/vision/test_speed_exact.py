@@ -8,6 +8,7 @@ import math
 import cv2
 import numpy as np
 
+from dealer_assist.vision.components import components_with_stats, most_components
 from dealer_assist.vision.geometry import signed_area
 from dealer_assist.vision.paper import PaperSettings, _grey_floor, paper_blobs
 from dealer_assist.vision.plane import (
@@ -156,3 +157,33 @@ def test_paper_blobs_keeps_and_drops_the_blobs_the_floating_point_test_did() -> 
         assert np.array_equal(
             paper_blobs(image, mask, settings), _paper_blobs_in_floats(image, mask, settings)
         )
+
+
+def test_components_with_16bit_labels_are_opencvs_with_32bit_ones() -> None:
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        height, width = (int(v) for v in rng.integers(2, 160, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.05, 0.8)).astype(np.uint8)
+        if trial % 2:
+            binary = cv2.dilate(binary, np.ones((2, 2), np.uint8))
+        for connectivity in (4, 8):
+            count, labels, stats = components_with_stats(binary, connectivity)
+            expected = cv2.connectedComponentsWithStats(binary, connectivity=connectivity)
+            assert count == expected[0]
+            assert labels.dtype == np.int32
+            assert np.array_equal(labels, expected[1])
+            assert np.array_equal(stats, expected[2])
+
+
+def test_the_most_components_bound_holds_for_the_worst_patterns() -> None:
+    for height, width in ((5, 7), (6, 6), (1, 9), (9, 1)):
+        dots = np.zeros((height, width), np.uint8)
+        dots[::2, ::2] = 1  # every pixel alone even 8-connected
+        assert cv2.connectedComponents(dots, connectivity=8)[0] == most_components(dots.shape, 8)
+        board = (np.indices((height, width)).sum(axis=0) % 2 == 0).astype(np.uint8)
+        assert cv2.connectedComponents(board, connectivity=4)[0] == most_components(board.shape, 4)
+    # An image too large for 16-bit labels is labelled as before.
+    large = np.zeros((600, 600), np.uint8)
+    large[::2, ::2] = 1
+    count, labels, stats = components_with_stats(large, 8)
+    assert count == 300 * 300 + 1 and labels.dtype == np.int32 and len(stats) == count
