@@ -8,6 +8,7 @@ import math
 import cv2
 import numpy as np
 
+from dealer_assist.vision import decks
 from dealer_assist.vision.components import components_with_stats, most_components
 from dealer_assist.vision.geometry import signed_area
 from dealer_assist.vision.paper import PaperSettings, _grey_floor, paper_blobs
@@ -18,6 +19,13 @@ from dealer_assist.vision.plane import (
     _residuals,
     fit_plane,
 )
+from dealer_assist.vision.quads import (
+    FinderSettings,
+    _clear_soft,
+    _clear_soft_in,
+    _enclosed_spots,
+)
+from dealer_assist.vision.synthetic import HARSH, TILTED, SceneStyle, random_scene
 
 
 def _outlines(seed: int, count: int) -> np.ndarray:
@@ -187,3 +195,40 @@ def test_the_most_components_bound_holds_for_the_worst_patterns() -> None:
     large[::2, ::2] = 1
     count, labels, stats = components_with_stats(large, 8)
     assert count == 300 * 300 + 1 and labels.dtype == np.int32 and len(stats) == count
+
+
+def test_enclosed_spots_are_the_ones_opencvs_boxes_show() -> None:
+    rng = np.random.default_rng(13)
+    for _ in range(200):
+        height, width = (int(v) for v in rng.integers(3, 120, 2))
+        felt = ((rng.random((height, width)) < rng.uniform(0.2, 0.9)) * 255).astype(np.uint8)
+        limit = float(rng.uniform(1, 60))
+        labels, spots = _enclosed_spots(felt, limit)
+        _, expected_labels, stats, _ = cv2.connectedComponentsWithStats(felt, connectivity=4)
+        x, y, w, h, area = (stats[:, k] for k in range(5))
+        enclosed = (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
+        expected = enclosed & (area < limit)
+        expected[0] = False
+        assert np.array_equal(labels, expected_labels)
+        assert np.array_equal(spots, expected)
+
+
+def test_soft_glare_cleared_in_the_masks_box_is_the_one_cleared_over_the_whole_view() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = FinderSettings()
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle())):
+        image = random_scene(4_400 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+        for level in (120, 170, 210):
+            mask = ((grey > level) * 255).astype(np.uint8)
+            mask[:, : 40 + seed * 7] = 0  # the box off the view's edges (odd offsets too)
+            mask[: 30 + seed * 5] = 0
+            mask[-25:] = 0
+            boxed, whole = mask.copy(), mask.copy()
+            _clear_soft(boxed, work, (34.0, 47.5), settings)
+            _clear_soft_in(whole, work, (34.0, 47.5), settings)
+            assert np.array_equal(boxed, whole)
+    empty = np.zeros((90, 160), np.uint8)
+    _clear_soft(empty, np.zeros((90, 160, 3), np.uint8), (20.0, 28.0), settings)
+    assert not empty.any()
