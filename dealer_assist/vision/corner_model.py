@@ -16,6 +16,7 @@ for all the corners of a frame in one batch. The file holds weights only, no car
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -49,6 +50,28 @@ def corner_patch(region: np.ndarray) -> np.ndarray:
     ink = 1.0 - np.minimum(np.minimum(b, g), r)
     result = np.stack([ink, r - g, 0.5 * (r + g) - b])
     clipped: np.ndarray = np.clip(result, CHANNEL_LOW[:, None, None], 1.0).astype(np.float32)
+    return clipped
+
+
+def corner_patches(regions: Sequence[np.ndarray]) -> np.ndarray:
+    """``corner_patch`` of every region (N x CHANNELS x H x W), the arithmetic of all of them
+    at once: the same numbers, without a dozen rounds of small array operations a frame."""
+    if not regions:
+        return np.zeros((0, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH), np.float32)
+    small = np.stack(
+        [
+            cv2.resize(region, (PATCH_WIDTH, PATCH_HEIGHT), interpolation=cv2.INTER_AREA)
+            for region in regions
+        ]
+    )
+    pixels = small.reshape(len(regions), -1, 3)
+    rank = int(PAPER_SHARE * (pixels.shape[1] - 1))
+    paper = np.partition(pixels, rank, axis=1)[:, rank].astype(np.float32)
+    relative = small.astype(np.float32) / np.maximum(paper, 1.0)[:, None, None, :]
+    b, g, r = relative[..., 0], relative[..., 1], relative[..., 2]
+    ink = 1.0 - np.minimum(np.minimum(b, g), r)
+    result = np.stack([ink, r - g, 0.5 * (r + g) - b], axis=1)
+    clipped: np.ndarray = np.clip(result, CHANNEL_LOW[None, :, None, None], 1.0).astype(np.float32)
     return clipped
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
-from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
+from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
 from dealer_assist.vision.index import (
@@ -741,7 +741,7 @@ class CardDetector:
         """Both corners of every card through the corner network, in one batch: as read with
         the house's deck (if any), as read without it, and the cards the deck made sure that
         the network alone was not sure of."""
-        patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
+        patches = corner_patches([pair[side] for pair in regions for side in (0, 1)])
         deck = self._model
         if not with_deck or not isinstance(deck, EnrolledDeck):
             readings = self._net_readings(*self.corner_model.probabilities(patches))

@@ -10,6 +10,13 @@ import numpy as np
 
 from dealer_assist.vision import decks
 from dealer_assist.vision.components import components_with_stats, most_components
+from dealer_assist.vision.corner_model import (
+    CHANNELS,
+    PATCH_HEIGHT,
+    PATCH_WIDTH,
+    corner_patch,
+    corner_patches,
+)
 from dealer_assist.vision.geometry import signed_area
 from dealer_assist.vision.paper import PaperSettings, _grey_floor, paper_blobs
 from dealer_assist.vision.plane import (
@@ -232,3 +239,15 @@ def test_soft_glare_cleared_in_the_masks_box_is_the_one_cleared_over_the_whole_v
     empty = np.zeros((90, 160), np.uint8)
     _clear_soft(empty, np.zeros((90, 160, 3), np.uint8), (20.0, 28.0), settings)
     assert not empty.any()
+
+
+def test_corner_patches_at_once_are_each_corners_patch() -> None:
+    rng = np.random.default_rng(17)
+    regions = [rng.integers(0, 256, (137, 70, 3)).astype(np.uint8) for _ in range(7)]
+    regions[2][:] = 0  # no paper at all
+    regions[3][:, :, 2] = 255  # a red cast
+    together = corner_patches(regions)
+    assert together.shape == (7, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH)
+    for region, patch in zip(regions, together, strict=True):
+        assert np.array_equal(patch, corner_patch(region))
+    assert corner_patches([]).shape == (0, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH)
