@@ -180,7 +180,13 @@ def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -
     the same arithmetic as alone."""
     rows = np.atleast_2d(params)
     count = len(rows)
-    matrices = np.stack([_homography(p) for p in rows])
+    # ``_homography`` of each row, written out (its product has one term that is not 0 or 1
+    # times 1 in every entry: the same numbers).
+    matrices = np.zeros((count, 3, 3))
+    matrices[:, 0, 0] = matrices[:, 2, 2] = 1.0
+    matrices[:, 0, 1] = rows[:, 2]
+    matrices[:, 1, 1] = [math.exp(stretch) for stretch in rows[:, 3].tolist()]
+    matrices[:, 2, 0], matrices[:, 2, 1] = rows[:, 0], rows[:, 1]
     ones = np.ones((*quads.shape[:2], 1))
     mapped = np.concatenate([quads, ones], axis=2)[None] @ matrices.transpose(0, 2, 1)[:, None]
     w = mapped[..., 2:]
