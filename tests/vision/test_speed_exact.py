@@ -18,6 +18,7 @@ from dealer_assist.vision.corner_model import (
     corner_patches,
 )
 from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.index import _boxes_and_areas, _components
 from dealer_assist.vision.paper import PaperSettings, _grey_floor, paper_blobs
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
@@ -251,3 +252,73 @@ def test_corner_patches_at_once_are_each_corners_patch() -> None:
     for region, patch in zip(regions, together, strict=True):
         assert np.array_equal(patch, corner_patch(region))
     assert corner_patches([]).shape == (0, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH)
+
+
+def _components_by_unique(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """``index._components`` as it was: numpy's masks, ``np.unique`` and ``ufunc.at``."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if split <= 0 or count <= 1:
+        return count, labels, stats
+    kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    eroded = cv2.erode(binary, kernel, iterations=split)
+    seeds, markers = cv2.connectedComponents(eroded, connectivity=8)
+    if seeds <= 2:
+        return count, labels, stats
+    grown = markers.astype(np.uint16)
+    ink = binary > 0
+    for _ in range(4 * split + 8):
+        todo = ink & (grown == 0)
+        if not todo.any():
+            break
+        spread = cv2.dilate(grown, kernel)
+        fill = todo & (spread > 0)
+        if not fill.any():
+            break
+        grown[fill] = spread[fill]
+    rest = ink & (grown == 0)
+    merged = grown.astype(np.int32)
+    merged[rest] = labels[rest] + seeds - 1
+    present, dense = np.unique(merged, return_inverse=True)
+    dense = dense.reshape(merged.shape).astype(np.int32)
+    if present[0] != 0:
+        dense += 1
+    total = int(dense.max()) + 1
+    ys, xs = np.indices(dense.shape)
+    flat = dense.ravel()
+    area = np.bincount(flat, minlength=total)
+    x0 = np.full(total, dense.shape[1], np.int64)
+    y0 = np.full(total, dense.shape[0], np.int64)
+    x1 = np.full(total, -1, np.int64)
+    y1 = np.full(total, -1, np.int64)
+    np.minimum.at(x0, flat, xs.ravel())
+    np.minimum.at(y0, flat, ys.ravel())
+    np.maximum.at(x1, flat, xs.ravel())
+    np.maximum.at(y1, flat, ys.ravel())
+    out = np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.int32)
+    return total, dense, out
+
+
+def test_ink_parted_at_its_necks_is_measured_as_before() -> None:
+    rng = np.random.default_rng(19)
+    for trial in range(150):
+        height, width = (int(v) for v in rng.integers(1, 90, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.1, 0.95)).astype(np.uint8)
+        if trial % 3 == 0:
+            binary = cv2.dilate(binary, np.ones((3, 3), np.uint8))
+        if trial % 5 == 0:
+            binary[:] = 1  # no background at all
+        for split in (1, 2, 3):
+            got = _components(binary.copy(), split)
+            expected = _components_by_unique(binary.copy(), split)
+            assert got[0] == expected[0]
+            assert got[1].dtype == expected[1].dtype and np.array_equal(got[1], expected[1])
+            assert got[2].dtype == expected[2].dtype and np.array_equal(got[2], expected[2])
+
+
+def test_boxes_and_areas_are_opencvs_statistics() -> None:
+    rng = np.random.default_rng(23)
+    for _ in range(100):
+        height, width = (int(v) for v in rng.integers(1, 60, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.1, 0.9)).astype(np.uint8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        assert np.array_equal(_boxes_and_areas(labels, count), stats)
