@@ -59,6 +59,7 @@ from dealer_assist.vision.quads import (
     far_past_view,
     find_quads,
     make_view,
+    unfilled_mask,
 )
 
 DEFAULT_THRESHOLD = 0.98
@@ -380,7 +381,9 @@ class CardDetector:
         if view.card_px is not None:
             sizes = [view.card_px]
         else:
-            rough = card_mask(view.image, None, self.finder)
+            # Found once for the rough mask with its holes filled and with them left open.
+            unfilled = unfilled_mask(view.image, None, self.finder)
+            rough = card_mask(view.image, None, self.finder, unfilled=unfilled)
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
@@ -402,7 +405,7 @@ class CardDetector:
             guesses: list[tuple[float, float] | None] = []
             if self.finder.rough_hole_paper is not None:
                 open_holes = replace(self.finder, rough_hole_paper=None)
-                holey = card_mask(view.image, None, open_holes)
+                holey = card_mask(view.image, None, open_holes, unfilled=unfilled)
                 if self.paper is not None:
                     holey = self._paper_blobs(view.image, holey)
                 guesses.append(estimate_card_px(holey, self.finder))

@@ -167,7 +167,11 @@ def _view_maps(
 
 
 def card_mask(
-    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+    work: np.ndarray,
+    card_px: tuple[float, float] | None,
+    settings: FinderSettings,
+    *,
+    unfilled: np.ndarray | None = None,
 ) -> np.ndarray:
     """Cards (255) against the felt (0).
 
@@ -175,7 +179,20 @@ def card_mask(
     card: its local colour is a median over such a window (computed at a quarter of the size).
     A card differs from it: the white paper everywhere, and a face card's picture too, which
     keeps the silhouette whole where a card's white border is thin.
+
+    ``unfilled``: this view's ``unfilled_mask`` for this card size, if found already (the
+    rough mask with its holes filled and left open shares it: only the holes differ).
     """
+    mask = unfilled.copy() if unfilled is not None else unfilled_mask(work, card_px, settings)
+    return _filled_and_opened(mask, card_px, settings)
+
+
+def unfilled_mask(
+    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> np.ndarray:
+    """``card_mask`` before its holes are filled and it is opened (and closed): what differs
+    from the felt, paper in shadow added, glare taken out. ``rough_hole_paper`` plays no part
+    in it."""
     small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     card_long = card_px[1] if card_px else work.shape[1] / 8
     # First guess: a median over a window so wide that cards are a minority in it.
@@ -216,6 +233,13 @@ def card_mask(
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         _clear_soft(mask, work, card_px, settings)
+    return mask
+
+
+def _filled_and_opened(
+    mask: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> np.ndarray:
+    """``card_mask``'s last steps, on its ``unfilled_mask`` (filled in place)."""
     if card_px is not None:
         # A face card's picture may be as dark as the felt, inside a thin white margin: fill
         # holes up to a card's size (not the inside of a printed zone outline, which is larger).

@@ -4,6 +4,7 @@ way it replaces, on the same inputs, equal to the last bit."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -32,6 +33,8 @@ from dealer_assist.vision.quads import (
     _clear_soft,
     _clear_soft_in,
     _enclosed_spots,
+    card_mask,
+    unfilled_mask,
 )
 from dealer_assist.vision.synthetic import HARSH, TILTED, SceneStyle, random_scene
 
@@ -322,3 +325,24 @@ def test_boxes_and_areas_are_opencvs_statistics() -> None:
         binary = (rng.random((height, width)) < rng.uniform(0.1, 0.9)).astype(np.uint8)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
         assert np.array_equal(_boxes_and_areas(labels, count), stats)
+
+
+def test_a_mask_from_its_unfilled_mask_is_the_mask_found_afresh() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = FinderSettings()
+    open_holes = replace(settings, rough_hole_paper=None)
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle())):
+        image = random_scene(4_500 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        for size in (None, (34.0, 47.5)):
+            unfilled = unfilled_mask(work, size, settings)
+            kept = unfilled.copy()
+            for chosen in (settings, open_holes):
+                assert np.array_equal(
+                    card_mask(work, size, chosen, unfilled=unfilled),
+                    card_mask(work, size, chosen),
+                )
+            assert np.array_equal(unfilled, kept)  # not filled in place
+        assert not np.array_equal(
+            card_mask(work, None, settings), card_mask(work, None, open_holes)
+        )
