@@ -30,9 +30,11 @@ from dealer_assist.vision.plane import (
 )
 from dealer_assist.vision.quads import (
     FinderSettings,
+    _add_shadowed_paper,
     _clear_soft,
     _clear_soft_in,
     _enclosed_spots,
+    _scaled_levels,
     card_mask,
     unfilled_mask,
 )
@@ -345,4 +347,72 @@ def test_a_mask_from_its_unfilled_mask_is_the_mask_found_afresh() -> None:
             assert np.array_equal(unfilled, kept)  # not filled in place
         assert not np.array_equal(
             card_mask(work, None, settings), card_mask(work, None, open_holes)
+        )
+
+
+def _shadowed_paper_whole(
+    work: np.ndarray, distance: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> np.ndarray | None:
+    """The paper in a shadow as it was found: every pixel of the shaded part of the view."""
+    size = (work.shape[1], work.shape[0])
+    level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
+    lit = float(np.percentile(level, settings.shadow_lit_percentile))
+    dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
+    if not dark_felt.any():
+        return None
+    grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
+    shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
+    shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
+    x, y, w, h = cv2.boundingRect(shaded)
+    paper = np.zeros(shaded.shape, np.uint8)
+    part = (slice(y, y + h), slice(x, x + w))
+    wanted = cv2.convertScaleAbs(level, alpha=settings.shadow_paper)
+    wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[part]
+    b, g, r = cv2.split(work[part])
+    bright = cv2.max(cv2.max(b, g), r)
+    dark = cv2.min(cv2.min(b, g), r)
+    found = cv2.compare(bright, wanted, cv2.CMP_GE)
+    cv2.bitwise_and(found, shaded[part], dst=found)
+    _, differs = cv2.threshold(distance[part], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
+    cv2.bitwise_and(found, differs, dst=found)
+    grey = cv2.compare(
+        dark, cv2.convertScaleAbs(bright, alpha=1.0 - settings.shadow_paper_spread), cv2.CMP_GE
+    )
+    cv2.bitwise_and(found, grey, dst=found)
+    paper[part] = found
+    return paper
+
+
+def test_paper_in_shadow_looked_for_where_it_could_be_added_is_all_of_it() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = FinderSettings()
+    added = 0
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle(), TILTED, HARSH)):
+        image = random_scene(4_600 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        # A shadow over the left half: the felt's level there well under the lit felt's.
+        work[:, :320] = (work[:, :320] * (0.45 + 0.05 * seed)).astype(np.uint8)
+        small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+        felt_small = cv2.medianBlur(small, 21)
+        felt = cv2.resize(felt_small, (640, 360), interpolation=cv2.INTER_LINEAR)
+        distance = np.max(cv2.absdiff(work, felt), axis=2)
+        for threshold in (30, 60):
+            mask = ((distance > threshold) * 255).astype(np.uint8)
+            expected = mask.copy()
+            whole = _shadowed_paper_whole(work, distance, felt_small, settings)
+            if whole is not None:
+                cv2.bitwise_or(expected, whole, dst=expected)
+            got = mask.copy()
+            _add_shadowed_paper(got, work, distance, felt_small, settings)
+            assert np.array_equal(got, expected)
+            added += int(np.count_nonzero(got != mask))
+    assert added > 0  # the shadow held paper the threshold missed
+
+
+def test_the_scaled_levels_table_is_opencvs_scaling_anywhere_in_a_picture() -> None:
+    rng = np.random.default_rng(29)
+    picture = rng.integers(0, 256, (123, 457)).astype(np.uint8)
+    for alpha in (0.7, 1.6, 0.55):
+        assert np.array_equal(
+            _scaled_levels(alpha)[picture], cv2.convertScaleAbs(picture, alpha=alpha)
         )
