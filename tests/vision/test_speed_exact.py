@@ -20,7 +20,7 @@ from dealer_assist.vision.corner_model import (
 )
 from dealer_assist.vision.geometry import signed_area
 from dealer_assist.vision.index import _boxes_and_areas, _components
-from dealer_assist.vision.paper import PaperSettings, _grey_floor, paper_blobs
+from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
     PlaneSettings,
@@ -416,3 +416,15 @@ def test_the_scaled_levels_table_is_opencvs_scaling_anywhere_in_a_picture() -> N
         assert np.array_equal(
             _scaled_levels(alpha)[picture], cv2.convertScaleAbs(picture, alpha=alpha)
         )
+
+
+def test_the_channels_written_out_are_numpys_reductions() -> None:
+    rng = np.random.default_rng(31)
+    for trial in range(40):
+        pixels = (rng.random((2240, 3)) * 255).astype(np.float32)
+        if trial % 2:
+            pixels = np.round(pixels) * np.float32(rng.uniform(0.8, 1.35))
+        integers = rng.integers(0, 256, (997, 3)).astype(np.uint8)
+        for values in (pixels, integers):
+            assert np.array_equal(_channel_max(values), values.max(axis=1))
+        assert np.array_equal((pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3, pixels.mean(axis=1))
