@@ -173,6 +173,9 @@ def _homography(params: np.ndarray) -> np.ndarray:
     return result
 
 
+_NEXT = [1, 2, 3, 0]  # each corner's next one round an outline
+
+
 def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -> np.ndarray:
     """Per outline: its four corners' cosines and its proportion's distance from a card's or a
     pair's (log), each over its scale. ``quads``: K x 4 x 2 (normalised). ``params``: one
@@ -193,10 +196,10 @@ def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -
     behind = (w <= 1e-6).reshape(count, -1).any(axis=1)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         points = mapped[..., :2] / w
-        sides = np.roll(points, -1, axis=2) - points
+        sides = points[:, :, _NEXT] - points  # np.roll's numbers, without its cost
         lengths = np.sqrt((sides * sides).sum(axis=3))
         units = sides / lengths[..., None]
-        cosines = (units * np.roll(units, -1, axis=2)).sum(axis=3)
+        cosines = (units * units[:, :, _NEXT]).sum(axis=3)
         across = (lengths[..., 0] + lengths[..., 2]) / 2
         along = (lengths[..., 1] + lengths[..., 3]) / 2
         proportion = np.abs(np.log(across / along))

@@ -428,3 +428,51 @@ def test_the_channels_written_out_are_numpys_reductions() -> None:
         for values in (pixels, integers):
             assert np.array_equal(_channel_max(values), values.max(axis=1))
         assert np.array_equal((pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3, pixels.mean(axis=1))
+
+
+def _residuals_as_they_were(
+    params: np.ndarray, quads: np.ndarray, settings: PlaneSettings
+) -> np.ndarray:
+    """``plane._residuals`` of one parameter vector as it was first written."""
+    from dealer_assist.vision.plane import SHAPES, SQUARE
+
+    matrix = _homography(params)
+    ones = np.ones((*quads.shape[:2], 1))
+    mapped = np.concatenate([quads, ones], axis=2) @ matrix.T
+    w = mapped[:, :, 2:]
+    if (w <= 1e-6).any():
+        return np.full(quads.shape[0] * 6, 1e3)
+    points = mapped[:, :, :2] / w
+    sides = np.roll(points, -1, axis=1) - points
+    lengths = np.sqrt((sides * sides).sum(axis=2))
+    units = sides / lengths[:, :, None]
+    cosines = (units * np.roll(units, -1, axis=1)).sum(axis=2)
+    across = (lengths[:, 0] + lengths[:, 2]) / 2
+    along = (lengths[:, 1] + lengths[:, 3]) / 2
+    proportion = np.abs(np.log(across / along))
+    distances = np.abs(proportion[:, None] - np.log(np.array((*SHAPES, SQUARE)))[None, :])
+    aspect = distances.min(axis=1)
+    card_area = math.exp(2 * params[4]) * CARD_ASPECT
+    size = 0.5 * np.log(across * along / card_area)
+    size = np.minimum(np.abs(size), np.abs(size - 0.5 * math.log(2.0)))
+    size[distances.argmin(axis=1) == len(SHAPES)] = 0.0
+    return np.concatenate(
+        [
+            cosines / settings.angle_scale,
+            aspect[:, None] / settings.aspect_scale,
+            size[:, None] / settings.size_scale,
+        ],
+        axis=1,
+    ).ravel()
+
+
+def test_the_plane_residuals_are_the_ones_first_written() -> None:
+    settings = PlaneSettings()
+    rng = np.random.default_rng(37)
+    for seed in range(30):
+        quads = _outlines(200 + seed, 1 + seed % 7)
+        for params in rng.normal(0, 0.3, (4, 5)):
+            assert np.array_equal(
+                _residuals(params, quads, settings),
+                _residuals_as_they_were(params, quads, settings),
+            )
