@@ -337,19 +337,23 @@ def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.nda
 def _boxes_and_areas(labels: np.ndarray, total: int) -> np.ndarray:
     """Each label's box and area (N x 5: x, y, width, height, area; int32), as OpenCV's
     statistics give them; a label with no pixel gets an empty box (width and height 0 or
-    less). The rows and columns each label has pixels in, counted in one pass each."""
+    less). The pixels of each label in each row and each column, counted in one pass each;
+    the rows counted column by column (neighbours along a row mostly share a label and a row:
+    counting them in turn makes every count wait for the one before)."""
     height, width = labels.shape
-    flat = labels.ravel().astype(np.int64)
-    ys = np.repeat(np.arange(height), width)
-    xs = np.tile(np.arange(width), height)
-    rows = np.bincount(flat * height + ys, minlength=total * height).reshape(total, height) > 0
-    columns = np.bincount(flat * width + xs, minlength=total * width).reshape(total, width) > 0
+    down = labels.T.ravel().astype(np.int32)
+    across = labels.ravel().astype(np.int32)
+    ys = np.broadcast_to(np.arange(height, dtype=np.int32), (width, height)).ravel()
+    xs = np.broadcast_to(np.arange(width, dtype=np.int32), (height, width)).ravel()
+    per_row = np.bincount(down * height + ys, minlength=total * height).reshape(total, height)
+    rows = per_row > 0
+    columns = np.bincount(across * width + xs, minlength=total * width).reshape(total, width) > 0
     seen = rows.any(axis=1)
     y0 = np.where(seen, rows.argmax(axis=1), height)
     y1 = np.where(seen, height - 1 - rows[:, ::-1].argmax(axis=1), -1)
     x0 = np.where(seen, columns.argmax(axis=1), width)
     x1 = np.where(seen, width - 1 - columns[:, ::-1].argmax(axis=1), -1)
-    area = np.bincount(labels.ravel(), minlength=total)
+    area = per_row.sum(axis=1)
     result: np.ndarray = np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.int32)
     return result
 
