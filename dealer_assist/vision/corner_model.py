@@ -64,14 +64,17 @@ def corner_patches(regions: Sequence[np.ndarray]) -> np.ndarray:
             for region in regions
         ]
     )
-    pixels = small.reshape(len(regions), -1, 3)
-    rank = int(PAPER_SHARE * (pixels.shape[1] - 1))
-    paper = np.partition(pixels, rank, axis=1)[:, rank].astype(np.float32)
-    relative = small.astype(np.float32) / np.maximum(paper, 1.0)[:, None, None, :]
-    b, g, r = relative[..., 0], relative[..., 1], relative[..., 2]
-    ink = 1.0 - np.minimum(np.minimum(b, g), r)
-    result = np.stack([ink, r - g, 0.5 * (r + g) - b], axis=1)
-    clipped: np.ndarray = np.clip(result, CHANNEL_LOW[None, :, None, None], 1.0).astype(np.float32)
+    # Channel planes (contiguous): the same arithmetic as on the pixels' triples, faster.
+    planes = np.ascontiguousarray(small.transpose(0, 3, 1, 2))  # N x 3 x H x W
+    flat = planes.reshape(len(regions), 3, -1)
+    rank = int(PAPER_SHARE * (flat.shape[2] - 1))
+    paper = np.partition(flat, rank, axis=2)[:, :, rank].astype(np.float32)
+    relative = planes.astype(np.float32) / np.maximum(paper, 1.0)[:, :, None, None]
+    b, g, r = relative[:, 0], relative[:, 1], relative[:, 2]
+    ink = np.clip(1.0 - np.minimum(np.minimum(b, g), r), CHANNEL_LOW[0], 1.0)
+    red_green = np.clip(r - g, CHANNEL_LOW[1], 1.0)
+    yellow_blue = np.clip(0.5 * (r + g) - b, CHANNEL_LOW[2], 1.0)
+    clipped: np.ndarray = np.stack([ink, red_green, yellow_blue], axis=1).astype(np.float32)
     return clipped
 
 
