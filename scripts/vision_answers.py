@@ -9,7 +9,9 @@ before the change, then after, and compare (every detection: card, confidence, c
         --compare build/vision/answers-before.json
 
 Exits 1 when any scene's answers differ (the first few are printed). Building designs only:
-the held-out designs are for measuring, never for checking changes.
+the held-out designs are for measuring, never for checking changes. ``--no-layout`` reads the
+scenes as ``vision detect`` does without a layout, ``--style tilted`` (or another of
+``scripts/vision_tilted.py``'s styles) draws them with that generator style.
 """
 
 from __future__ import annotations
@@ -22,25 +24,37 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dealer_assist.vision import decks  # noqa: E402
+from dealer_assist.vision import decks, synthetic  # noqa: E402
 from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
 from dealer_assist.vision.cores import one_core  # noqa: E402
 from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
-from dealer_assist.vision.synthetic import random_scene  # noqa: E402
+from dealer_assist.vision.synthetic import SceneStyle, random_scene  # noqa: E402
 
 CACHE = ROOT / "build" / "vision-cache"
 SEED = 7_100_000
 
 
-def answers(designs: int, scenes: int) -> dict[str, list[dict[str, object]]]:
+STYLES = {
+    "default": SceneStyle(),
+    "tilted": synthetic.TILTED,
+    "close": synthetic.TILTED_CLOSE,
+    "lens": synthetic.TILTED_LENS,
+    "noisy": synthetic.NOISY,
+    "dim": synthetic.DIM_NOISY,
+}
+
+
+def answers(
+    designs: int, scenes: int, *, layout: bool = True, style: SceneStyle | None = None
+) -> dict[str, list[dict[str, object]]]:
     model = GlyphModel.load()
     found: dict[str, list[dict[str, object]]] = {}
     for design in decks.building_designs()[:designs]:
         faces = decks.render_design(design, height=320, cache=CACHE)
         for k in range(scenes):
             seed = SEED + (sum(map(ord, design.name)) * 101) % 10_000 * 10 + k
-            scene = random_scene(seed, faces)
-            detector = CardDetector(layout=scene.calibrated_layout, model=model)
+            scene = random_scene(seed, faces, style=style or SceneStyle())
+            detector = CardDetector(layout=scene.calibrated_layout if layout else None, model=model)
             found[f"{design.name}#{seed}"] = [d.to_json() for d in detector.detect(scene.image)]
     return found
 
@@ -51,9 +65,11 @@ def main() -> int:
     parser.add_argument("--compare", type=Path, help="answers written before, to compare with")
     parser.add_argument("--designs", type=int, default=10, help="the first N building designs")
     parser.add_argument("--scenes", type=int, default=12, help="scenes per design")
+    parser.add_argument("--no-layout", action="store_true", help="read as vision detect does")
+    parser.add_argument("--style", default="default", choices=sorted(STYLES))
     args = parser.parse_args()
     one_core()
-    now = answers(args.designs, args.scenes)
+    now = answers(args.designs, args.scenes, layout=not args.no_layout, style=STYLES[args.style])
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(now, indent=0), encoding="utf-8")
     cards = sum(len(v) for v in now.values())

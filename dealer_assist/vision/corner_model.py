@@ -16,6 +16,7 @@ for all the corners of a frame in one batch. The file holds weights only, no car
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -49,6 +50,31 @@ def corner_patch(region: np.ndarray) -> np.ndarray:
     ink = 1.0 - np.minimum(np.minimum(b, g), r)
     result = np.stack([ink, r - g, 0.5 * (r + g) - b])
     clipped: np.ndarray = np.clip(result, CHANNEL_LOW[:, None, None], 1.0).astype(np.float32)
+    return clipped
+
+
+def corner_patches(regions: Sequence[np.ndarray]) -> np.ndarray:
+    """``corner_patch`` of every region (N x CHANNELS x H x W), the arithmetic of all of them
+    at once: the same numbers, without a dozen rounds of small array operations a frame."""
+    if not regions:
+        return np.zeros((0, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH), np.float32)
+    small = np.stack(
+        [
+            cv2.resize(region, (PATCH_WIDTH, PATCH_HEIGHT), interpolation=cv2.INTER_AREA)
+            for region in regions
+        ]
+    )
+    # Channel planes (contiguous): the same arithmetic as on the pixels' triples, faster.
+    planes = np.ascontiguousarray(small.transpose(0, 3, 1, 2))  # N x 3 x H x W
+    flat = planes.reshape(len(regions), 3, -1)
+    rank = int(PAPER_SHARE * (flat.shape[2] - 1))
+    paper = np.partition(flat, rank, axis=2)[:, :, rank].astype(np.float32)
+    relative = planes.astype(np.float32) / np.maximum(paper, 1.0)[:, :, None, None]
+    b, g, r = relative[:, 0], relative[:, 1], relative[:, 2]
+    ink = np.clip(1.0 - np.minimum(np.minimum(b, g), r), CHANNEL_LOW[0], 1.0)
+    red_green = np.clip(r - g, CHANNEL_LOW[1], 1.0)
+    yellow_blue = np.clip(0.5 * (r + g) - b, CHANNEL_LOW[2], 1.0)
+    clipped: np.ndarray = np.stack([ink, red_green, yellow_blue], axis=1).astype(np.float32)
     return clipped
 
 

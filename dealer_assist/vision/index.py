@@ -18,6 +18,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from dealer_assist.vision.components import components_with_stats
 from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
 
 GLYPH_SIZE = 24
@@ -299,7 +300,7 @@ def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.nda
     a design that prints them close) comes apart along the neck. Ink with no seed at all (a
     thin stroke, a small glyph) stays as it was.
     """
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, labels, stats = components_with_stats(binary, 8)
     if split <= 0 or count <= 1:
         return count, labels, stats
     kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
@@ -322,25 +323,39 @@ def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.nda
     rest = ink & (grown == 0)
     merged = grown.astype(np.int32)
     merged[rest] = labels[rest] + seeds - 1
-    # Renumber densely and measure each piece.
-    present, dense = np.unique(merged, return_inverse=True)
-    dense = dense.reshape(merged.shape).astype(np.int32)
+    # Renumber densely (in the order of the old numbers) and measure each piece.
+    present = np.flatnonzero(np.bincount(merged.ravel()))
+    renumber = np.zeros(int(present[-1]) + 1, np.int32)
+    renumber[present] = np.arange(len(present), dtype=np.int32)
     if present[0] != 0:  # no background at all: keep 0 for it anyway
-        dense += 1
-    total = int(dense.max()) + 1
-    ys, xs = np.indices(dense.shape)
-    flat = dense.ravel()
-    area = np.bincount(flat, minlength=total)
-    x0 = np.full(total, dense.shape[1], np.int64)
-    y0 = np.full(total, dense.shape[0], np.int64)
-    x1 = np.full(total, -1, np.int64)
-    y1 = np.full(total, -1, np.int64)
-    np.minimum.at(x0, flat, xs.ravel())
-    np.minimum.at(y0, flat, ys.ravel())
-    np.maximum.at(x1, flat, xs.ravel())
-    np.maximum.at(y1, flat, ys.ravel())
-    out = np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.int32)
-    return total, dense, out
+        renumber += 1
+    dense = renumber[merged]
+    total = int(renumber[present[-1]]) + 1
+    return total, dense, _boxes_and_areas(dense, total)
+
+
+def _boxes_and_areas(labels: np.ndarray, total: int) -> np.ndarray:
+    """Each label's box and area (N x 5: x, y, width, height, area; int32), as OpenCV's
+    statistics give them; a label with no pixel gets an empty box (width and height 0 or
+    less). The pixels of each label in each row and each column, counted in one pass each;
+    the rows counted column by column (neighbours along a row mostly share a label and a row:
+    counting them in turn makes every count wait for the one before)."""
+    height, width = labels.shape
+    down = labels.T.ravel().astype(np.int32)
+    across = labels.ravel().astype(np.int32)
+    ys = np.broadcast_to(np.arange(height, dtype=np.int32), (width, height)).ravel()
+    xs = np.broadcast_to(np.arange(width, dtype=np.int32), (height, width)).ravel()
+    per_row = np.bincount(down * height + ys, minlength=total * height).reshape(total, height)
+    rows = per_row > 0
+    columns = np.bincount(across * width + xs, minlength=total * width).reshape(total, width) > 0
+    seen = rows.any(axis=1)
+    y0 = np.where(seen, rows.argmax(axis=1), height)
+    y1 = np.where(seen, height - 1 - rows[:, ::-1].argmax(axis=1), -1)
+    x0 = np.where(seen, columns.argmax(axis=1), width)
+    x1 = np.where(seen, width - 1 - columns[:, ::-1].argmax(axis=1), -1)
+    area = per_row.sum(axis=1)
+    result: np.ndarray = np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.int32)
+    return result
 
 
 def _cut_spill(
@@ -495,7 +510,7 @@ def merged_index_cuts(
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, labels, stats = components_with_stats(binary, 8)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
     max_h = settings.max_glyph_height * card_height

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Rank
+from dealer_assist.vision.components import components_with_stats
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
     CANONICAL_WIDTH,
@@ -88,7 +89,7 @@ def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
     on the building designs the count is the card's rank for about seven number cards in ten,
     one or two off for most of the others (docs/vision.md)."""
     binary = (ink_map(middle) > settings.ink).astype(np.uint8)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, _, stats = components_with_stats(binary, 8)
     if count <= 1:
         return None
     areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
@@ -122,7 +123,7 @@ def pip_glyphs(middle: np.ndarray, settings: MiddleSettings, most: int = 3) -> l
     (``PIP_AS_SUIT``), so the suit network sees it as one."""
     ink = ink_map(middle)
     binary = (ink > settings.ink).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    count, labels, stats = components_with_stats(binary, 8)
     height, width = binary.shape
     whole = []
     for label in range(1, count):

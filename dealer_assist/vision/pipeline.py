@@ -22,7 +22,7 @@ import numpy as np
 from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
-from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patch
+from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
 from dealer_assist.vision.index import (
@@ -60,6 +60,7 @@ from dealer_assist.vision.quads import (
     far_past_view,
     find_quads,
     make_view,
+    unfilled_mask,
 )
 
 DEFAULT_THRESHOLD = 0.98
@@ -390,7 +391,9 @@ class CardDetector:
         if view.card_px is not None:
             sizes = [view.card_px]
         else:
-            rough = card_mask(view.image, None, self.finder)
+            # Found once for the rough mask with its holes filled and with them left open.
+            unfilled = unfilled_mask(view.image, None, self.finder)
+            rough = card_mask(view.image, None, self.finder, unfilled=unfilled)
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
@@ -412,7 +415,7 @@ class CardDetector:
             guesses: list[tuple[float, float] | None] = []
             if self.finder.rough_hole_paper is not None:
                 open_holes = replace(self.finder, rough_hole_paper=None)
-                holey = card_mask(view.image, None, open_holes)
+                holey = card_mask(view.image, None, open_holes, unfilled=unfilled)
                 if self.paper is not None:
                     holey = self._paper_blobs(view.image, holey)
                 guesses.append(estimate_card_px(holey, self.finder))
@@ -776,7 +779,7 @@ class CardDetector:
         """Both corners of every card through the corner network, in one batch: as read with
         the house's deck (if any), as read without it, and the cards the deck made sure that
         the network alone was not sure of."""
-        patches = np.stack([corner_patch(pair[side]) for pair in regions for side in (0, 1)])
+        patches = corner_patches([pair[side] for pair in regions for side in (0, 1)])
         deck = self._model
         if not with_deck or not isinstance(deck, EnrolledDeck):
             readings = self._net_readings(*self.corner_model.probabilities(patches))

@@ -173,39 +173,54 @@ def _homography(params: np.ndarray) -> np.ndarray:
     return result
 
 
+_NEXT = [1, 2, 3, 0]  # each corner's next one round an outline
+
+
 def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -> np.ndarray:
     """Per outline: its four corners' cosines and its proportion's distance from a card's or a
-    pair's (log), each over its scale. ``quads``: K x 4 x 2 (normalised)."""
-    matrix = _homography(params)
+    pair's (log), each over its scale. ``quads``: K x 4 x 2 (normalised). ``params``: one
+    parameter vector (5), or several (P x 5) worked out together (P x K * 6), each row with
+    the same arithmetic as alone."""
+    rows = np.atleast_2d(params)
+    count = len(rows)
+    # ``_homography`` of each row, written out (its product has one term that is not 0 or 1
+    # times 1 in every entry: the same numbers).
+    matrices = np.zeros((count, 3, 3))
+    matrices[:, 0, 0] = matrices[:, 2, 2] = 1.0
+    matrices[:, 0, 1] = rows[:, 2]
+    matrices[:, 1, 1] = [math.exp(stretch) for stretch in rows[:, 3].tolist()]
+    matrices[:, 2, 0], matrices[:, 2, 1] = rows[:, 0], rows[:, 1]
     ones = np.ones((*quads.shape[:2], 1))
-    mapped = np.concatenate([quads, ones], axis=2) @ matrix.T
-    w = mapped[:, :, 2:]
-    if (w <= 1e-6).any():
-        return np.full(quads.shape[0] * 6, 1e3)
-    points = mapped[:, :, :2] / w
-    sides = np.roll(points, -1, axis=1) - points
-    lengths = np.sqrt((sides * sides).sum(axis=2))
-    units = sides / lengths[:, :, None]
-    cosines = (units * np.roll(units, -1, axis=1)).sum(axis=2)
-    across = (lengths[:, 0] + lengths[:, 2]) / 2
-    along = (lengths[:, 1] + lengths[:, 3]) / 2
-    proportion = np.abs(np.log(across / along))
-    distances = np.abs(proportion[:, None] - np.log(np.array((*SHAPES, SQUARE)))[None, :])
-    aspect = distances.min(axis=1)
-    # Every card is one size on the plane (a pair twice a card's area; a square any size):
-    # nearer cards looking larger is what shows the tilt best.
-    card_area = math.exp(2 * params[4]) * CARD_ASPECT
-    size = 0.5 * np.log(across * along / card_area)
-    size = np.minimum(np.abs(size), np.abs(size - 0.5 * math.log(2.0)))
-    size[distances.argmin(axis=1) == len(SHAPES)] = 0.0
-    return np.concatenate(
-        [
-            cosines / settings.angle_scale,
-            aspect[:, None] / settings.aspect_scale,
-            size[:, None] / settings.size_scale,
-        ],
-        axis=1,
-    ).ravel()
+    mapped = np.concatenate([quads, ones], axis=2)[None] @ matrices.transpose(0, 2, 1)[:, None]
+    w = mapped[..., 2:]
+    behind = (w <= 1e-6).reshape(count, -1).any(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        points = mapped[..., :2] / w
+        sides = points[:, :, _NEXT] - points  # np.roll's numbers, without its cost
+        lengths = np.sqrt((sides * sides).sum(axis=3))
+        units = sides / lengths[..., None]
+        cosines = (units * units[:, :, _NEXT]).sum(axis=3)
+        across = (lengths[..., 0] + lengths[..., 2]) / 2
+        along = (lengths[..., 1] + lengths[..., 3]) / 2
+        proportion = np.abs(np.log(across / along))
+        distances = np.abs(proportion[..., None] - np.log(np.array((*SHAPES, SQUARE))))
+        aspect = distances.min(axis=2)
+        # Every card is one size on the plane (a pair twice a card's area; a square any size):
+        # nearer cards looking larger is what shows the tilt best.
+        card_area = np.array([math.exp(2 * p[4]) * CARD_ASPECT for p in rows])
+        size = 0.5 * np.log(across * along / card_area[:, None])
+        size = np.minimum(np.abs(size), np.abs(size - 0.5 * math.log(2.0)))
+        size[distances.argmin(axis=2) == len(SHAPES)] = 0.0
+        result = np.concatenate(
+            [
+                cosines / settings.angle_scale,
+                aspect[..., None] / settings.aspect_scale,
+                size[..., None] / settings.size_scale,
+            ],
+            axis=2,
+        ).reshape(count, -1)
+    result[behind] = 1e3  # a corner behind the camera: no plane
+    return result if np.ndim(params) == 2 else result[0]
 
 
 def fit_plane(
@@ -233,16 +248,14 @@ def fit_plane(
     count = len(quads)
     per = 6  # residuals an outline
     weights = np.ones(count * per)
+    residual = _residuals(params, normal, settings)
     for iteration in range(settings.iterations):
-        residual = _residuals(params, normal, settings)
         if iteration % 5 == 4:  # robust weights: an outline that fits badly counts less
             per_quad = np.sqrt((residual.reshape(count, per) ** 2).mean(axis=1))
             weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), per)
-        jacobian = np.empty((len(residual), 5))
-        for k in range(5):
-            step = np.zeros(5)
-            step[k] = 1e-5
-            jacobian[:, k] = (_residuals(params + step, normal, settings) - residual) / 1e-5
+        # The five forward differences in one batch (each row as it would be alone).
+        stepped = _residuals(params + 1e-5 * np.eye(5), normal, settings)
+        jacobian = np.ascontiguousarray(((stepped - residual) / 1e-5).T)  # as laid out before
         weighted = jacobian * weights[:, None]
         normal_matrix = weighted.T @ jacobian
         gradient = weighted.T @ residual
@@ -250,9 +263,10 @@ def fit_plane(
         while True:
             update = np.linalg.solve(normal_matrix + damping * np.eye(5), -gradient)
             trial = params + update
-            trial_cost = float((weights * _residuals(trial, normal, settings) ** 2).sum())
+            trial_residual = _residuals(trial, normal, settings)
+            trial_cost = float((weights * trial_residual**2).sum())
             if trial_cost <= cost:
-                params = trial
+                params, residual = trial, trial_residual  # the next step's residual
                 damping = max(1e-6, damping / 3)
                 break
             damping *= 4

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -167,7 +168,11 @@ def _view_maps(
 
 
 def card_mask(
-    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+    work: np.ndarray,
+    card_px: tuple[float, float] | None,
+    settings: FinderSettings,
+    *,
+    unfilled: np.ndarray | None = None,
 ) -> np.ndarray:
     """Cards (255) against the felt (0).
 
@@ -175,7 +180,20 @@ def card_mask(
     card: its local colour is a median over such a window (computed at a quarter of the size).
     A card differs from it: the white paper everywhere, and a face card's picture too, which
     keeps the silhouette whole where a card's white border is thin.
+
+    ``unfilled``: this view's ``unfilled_mask`` for this card size, if found already (the
+    rough mask with its holes filled and left open shares it: only the holes differ).
     """
+    mask = unfilled.copy() if unfilled is not None else unfilled_mask(work, card_px, settings)
+    return _filled_and_opened(mask, card_px, settings)
+
+
+def unfilled_mask(
+    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> np.ndarray:
+    """``card_mask`` before its holes are filled and it is opened (and closed): what differs
+    from the felt, paper in shadow added, glare taken out. ``rough_hole_paper`` plays no part
+    in it."""
     small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     card_long = card_px[1] if card_px else work.shape[1] / 8
     # First guess: a median over a window so wide that cards are a minority in it.
@@ -210,12 +228,17 @@ def card_mask(
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
     if settings.shadow_paper > 0:
-        shadowed = _shadowed_paper(work, distance, filled_small, settings)
-        if shadowed is not None:
-            cv2.bitwise_or(mask, shadowed, dst=mask)
+        _add_shadowed_paper(mask, work, distance, filled_small, settings)
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         _clear_soft(mask, work, card_px, settings)
+    return mask
+
+
+def _filled_and_opened(
+    mask: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> np.ndarray:
+    """``card_mask``'s last steps, on its ``unfilled_mask`` (filled in place)."""
     if card_px is not None:
         # A face card's picture may be as dark as the felt, inside a thin white margin: fill
         # holes up to a card's size (not the inside of a printed zone outline, which is larger).
@@ -283,46 +306,60 @@ def _clear_glare(
     cv2.bitwise_and(mask, kept, dst=mask)
 
 
-def _shadowed_paper(
-    work: np.ndarray, distance: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
-) -> np.ndarray | None:
-    """Paper in a shadow (255; None: no shadow): where the felt's level lies ``shadow_depth``
-    times below the lit felt's, what is ``shadow_paper`` times as bright as the felt there and
-    differs from it by ``min_contrast`` at least.
+def _add_shadowed_paper(
+    mask: np.ndarray,
+    work: np.ndarray,
+    distance: np.ndarray,
+    felt_small: np.ndarray,
+    settings: FinderSettings,
+) -> None:
+    """Add to ``mask`` (in place) the paper in a shadow: where the felt's level lies
+    ``shadow_depth`` times below the lit felt's, what is ``shadow_paper`` times as bright as
+    the felt there and differs from it by ``min_contrast`` at least.
 
     A shadow (a croupier's shoulder, a lamp's shade) darkens card and felt alike: the card's
     difference from the felt shrinks with the light, and one threshold for the whole view
     loses the shadowed part of a card; its ratio to the felt stays. Only near-grey pixels
-    count (``shadow_paper_spread``): a printed gold line, skin, a chip are no paper."""
+    count (``shadow_paper_spread``): a printed gold line, skin, a chip are no paper.
+
+    Only the pixels that could be added are looked at: shaded, differing from the felt, and
+    not in the mask yet (a few thousand where the shaded part of the view holds a hundred
+    thousand; the colours of those alone, the same test pixel by pixel)."""
     size = (work.shape[1], work.shape[0])
     level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
     lit = float(np.percentile(level, settings.shadow_lit_percentile))
     dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
     if not dark_felt.any():
-        return None
+        return
     # The shadow's edge is softer in the felt's level than in the picture: a card's width on.
     grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
     shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
     shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
-    # Only the shaded part is looked at (uint8 throughout: a float view costs more).
-    x, y, w, h = cv2.boundingRect(shaded)
-    paper = np.zeros(shaded.shape, np.uint8)
-    part = (slice(y, y + h), slice(x, x + w))
+    _, differs = cv2.threshold(distance, settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
+    candidates = cv2.bitwise_and(cv2.bitwise_and(shaded, differs), cv2.bitwise_not(mask))
+    points = cv2.findNonZero(candidates)
+    if points is None:
+        return
+    points = points.reshape(-1, 2)
+    xs, ys = points[:, 0], points[:, 1]
     wanted = cv2.convertScaleAbs(level, alpha=settings.shadow_paper)
-    wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[part]
-    b, g, r = cv2.split(work[part])
-    bright = cv2.max(cv2.max(b, g), r)
-    dark = cv2.min(cv2.min(b, g), r)
-    found = cv2.compare(bright, wanted, cv2.CMP_GE)
-    cv2.bitwise_and(found, shaded[part], dst=found)
-    _, differs = cv2.threshold(distance[part], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
-    cv2.bitwise_and(found, differs, dst=found)
-    grey = cv2.compare(
-        dark, cv2.convertScaleAbs(bright, alpha=1.0 - settings.shadow_paper_spread), cv2.CMP_GE
-    )
-    cv2.bitwise_and(found, grey, dst=found)
-    paper[part] = found
-    return paper
+    wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[ys, xs]
+    colours = work[ys, xs]
+    # The brightest and darkest channel written out (numpy's reduction over three is slow).
+    bright = np.maximum(np.maximum(colours[:, 0], colours[:, 1]), colours[:, 2])
+    dark = np.minimum(np.minimum(colours[:, 0], colours[:, 1]), colours[:, 2])
+    grey = dark >= _scaled_levels(1.0 - settings.shadow_paper_spread)[bright]
+    found = (bright >= wanted) & grey
+    mask[ys[found], xs[found]] = 255
+
+
+@lru_cache(maxsize=4)
+def _scaled_levels(alpha: float) -> np.ndarray:
+    """``cv2.convertScaleAbs(level, alpha=alpha)`` of every level 0-255, as a table."""
+    result: np.ndarray = cv2.convertScaleAbs(
+        np.arange(256, dtype=np.uint8).reshape(16, 16), alpha=alpha
+    ).ravel()
+    return result
 
 
 _SMALL_HOLE_PX = 100  # a hole smaller than this (work pixels) is filled without a look round it
@@ -364,6 +401,9 @@ def _fill_inner_holes(mask: np.ndarray, paper_share: float, reach_share: float) 
 
 
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+# How far past the mask ``_clear_soft`` looks: the glare's window (2 * _ACROSS_PX) plus what
+# a pixel's edge there depends on (dilated 1, Sobel 1, Gaussian 3), with room to spare.
+_SOFT_MARGIN = 16
 
 
 def _clear_soft(
@@ -377,7 +417,27 @@ def _clear_soft(
     whose outline is more felt than edge is light on the cloth, not a card: a card's paper is
     bounded by its own edge and by the edges of its ink. A reflection that joined a card's blob
     is cut from it along the card's edge and goes, the card stays.
+
+    Only the mask's box is looked at, with a margin that the filters and the window round the
+    glare (``_SOFT_MARGIN``) reach no further than: the same pieces, edges and glare as over the
+    whole view, in less of it (cards cover half the view of a tilted camera's plane or less).
     """
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0:
+        return  # no mask: nothing to clear
+    rows, columns = mask.shape[:2]
+    # Even offsets keep OpenCV's 2 x 2 labelling blocks where they were.
+    top, left = max(0, y - _SOFT_MARGIN) & ~1, max(0, x - _SOFT_MARGIN) & ~1
+    bottom, right = min(rows, y + h + _SOFT_MARGIN), min(columns, x + w + _SOFT_MARGIN)
+    box = (slice(top, bottom), slice(left, right))
+    _clear_soft_in(mask[box], work[box], card_px, settings)
+
+
+def _clear_soft_in(
+    mask: np.ndarray, work: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+) -> None:
+    """``_clear_soft`` in a window of the view holding all of the mask (``mask`` a view of the
+    whole mask: what goes is cleared there)."""
     grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     smooth = cv2.GaussianBlur(grey, (0, 0), 1.0)
     gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
@@ -407,12 +467,7 @@ def _clear_soft(
     at = (slice(top, bottom), slice(left, right))
     felt, labels, pieces = felt[at].copy(), labels[at], pieces[at]
     # A spot of the felt's colour inside a card (a dark part of a picture) is no cloth.
-    _, spot_labels, stats, _ = cv2.connectedComponentsWithStats(felt, connectivity=4)
-    height, width = felt.shape
-    x, y, w, h, area = (stats[:, k] for k in range(5))
-    enclosed = (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
-    spots = enclosed & (area < settings.max_hole_cards * card_px[0] * card_px[1])
-    spots[0] = False
+    spot_labels, spots = _enclosed_spots(felt, settings.max_hole_cards * card_px[0] * card_px[1])
     if np.any(spots):
         felt = cv2.bitwise_and(felt, cv2.bitwise_not(label_mask(spot_labels, spots)))
     soft_border = cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces)
@@ -433,6 +488,20 @@ def _clear_soft(
     if np.any(glare):
         window = mask[at]
         cv2.bitwise_and(window, cv2.bitwise_not(label_mask(labels, glare)), dst=window)
+
+
+def _enclosed_spots(felt: np.ndarray, limit: float) -> tuple[np.ndarray, np.ndarray]:
+    """The 4-connected pieces of ``felt`` (labels), and which are spots: smaller than ``limit``
+    pixels and enclosed, no pixel on the window's border (what OpenCV's statistics would say
+    of their boxes, without their cost)."""
+    count, labels = cv2.connectedComponents(felt, connectivity=4)
+    area = np.bincount(labels.ravel(), minlength=count)
+    enclosed = np.ones(count, bool)
+    enclosed[labels[[0, -1], :]] = False
+    enclosed[labels[:, [0, -1]]] = False
+    spots = enclosed & (area < limit)
+    spots[0] = False
+    return labels, spots
 
 
 def label_mask(labels: np.ndarray, chosen: np.ndarray) -> np.ndarray:

@@ -1,0 +1,478 @@
+"""The camera's speed-ups change no answer (issue 28, speed): each shortcut against the longer
+way it replaces, on the same inputs, equal to the last bit."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision import decks
+from dealer_assist.vision.components import components_with_stats, most_components
+from dealer_assist.vision.corner_model import (
+    CHANNELS,
+    PATCH_HEIGHT,
+    PATCH_WIDTH,
+    corner_patch,
+    corner_patches,
+)
+from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.index import _boxes_and_areas, _components
+from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
+from dealer_assist.vision.plane import (
+    CARD_ASPECT,
+    PlaneSettings,
+    _homography,
+    _residuals,
+    fit_plane,
+)
+from dealer_assist.vision.quads import (
+    FinderSettings,
+    _add_shadowed_paper,
+    _clear_soft,
+    _clear_soft_in,
+    _enclosed_spots,
+    _scaled_levels,
+    card_mask,
+    unfilled_mask,
+)
+from dealer_assist.vision.synthetic import HARSH, TILTED, SceneStyle, random_scene
+
+
+def _outlines(seed: int, count: int) -> np.ndarray:
+    """Card-like quadrilaterals (normalised view coordinates), skewed as a tilted camera does."""
+    rng = np.random.default_rng(seed)
+    quads = []
+    for _ in range(count):
+        centre = rng.uniform(-0.6, 0.6, 2)
+        angle = rng.uniform(0, math.pi)
+        u = np.array([math.cos(angle), math.sin(angle)]) * 0.05
+        v = np.array([-math.sin(angle), math.cos(angle)]) * 0.07
+        corners = [centre + a * u + b * v for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        skew = np.array([[1.0, 0.15], [0.05, 0.8]])
+        quads.append(np.array(corners) @ skew.T + rng.normal(0, 0.002, (4, 2)))
+    return np.array(quads)
+
+
+def _fit_plane_one_by_one(
+    quads: list[np.ndarray], shape: tuple[int, int], settings: PlaneSettings
+) -> np.ndarray:
+    """``fit_plane`` as it was: every residual worked out alone, each derivative apart, the
+    accepted trial's residuals found again at the next step."""
+    height, width = shape
+    half = max(width, height) / 2.0
+    normalise = np.array(
+        [[1 / half, 0, -width / 2 / half], [0, 1 / half, -height / 2 / half], [0, 0, 1]]
+    )
+    stacked = np.stack(quads)
+    normal = (stacked - np.array([width / 2, height / 2])) / half
+    areas = np.abs([signed_area(q) for q in normal])
+    params = np.zeros(5)
+    params[4] = 0.5 * math.log(float(np.median(areas)) / CARD_ASPECT)
+    damping = 1e-3
+    count = len(quads)
+    weights = np.ones(count * 6)
+    for iteration in range(settings.iterations):
+        residual = _residuals(params, normal, settings)
+        if iteration % 5 == 4:
+            per_quad = np.sqrt((residual.reshape(count, 6) ** 2).mean(axis=1))
+            weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), 6)
+        jacobian = np.empty((len(residual), 5))
+        for k in range(5):
+            step = np.zeros(5)
+            step[k] = 1e-5
+            jacobian[:, k] = (_residuals(params + step, normal, settings) - residual) / 1e-5
+        weighted = jacobian * weights[:, None]
+        normal_matrix = weighted.T @ jacobian
+        gradient = weighted.T @ residual
+        cost = float((weights * residual**2).sum())
+        while True:
+            update = np.linalg.solve(normal_matrix + damping * np.eye(5), -gradient)
+            trial = params + update
+            trial_cost = float((weights * _residuals(trial, normal, settings) ** 2).sum())
+            if trial_cost <= cost:
+                params = trial
+                damping = max(1e-6, damping / 3)
+                break
+            damping *= 4
+            if damping > 1e6:
+                break
+        if float(np.abs(update).max()) < 1e-7 or damping > 1e6:
+            break
+    result: np.ndarray = _homography(params) @ normalise
+    return result
+
+
+def test_the_plane_residuals_of_several_parameter_sets_at_once_are_each_ones_alone() -> None:
+    settings = PlaneSettings()
+    rng = np.random.default_rng(5)
+    for seed in range(20):
+        quads = _outlines(seed, 1 + seed % 6)
+        params = rng.normal(0, 0.3, (6, 5))
+        params[2, :2] = (-8.0, -8.0)  # outlines at the view's far side behind the camera
+        together = _residuals(params, quads, settings)
+        for row, alone in zip(together, params, strict=True):
+            assert np.array_equal(row, _residuals(alone, quads, settings))
+    behind = _residuals(np.array([-8.0, -8.0, 0.0, 0.0, 0.0]), _outlines(1, 3) + 0.5, settings)
+    assert np.all(behind == 1e3)
+
+
+def test_the_plane_fit_is_the_one_found_residual_by_residual() -> None:
+    settings = PlaneSettings()
+    for seed in range(12):
+        half = 320.0
+        quads = [q * half + np.array([320.0, 180.0]) for q in _outlines(100 + seed, 1 + seed % 5)]
+        fitted = fit_plane(quads, (360, 640), settings)
+        assert fitted is not None
+        assert np.array_equal(fitted, _fit_plane_one_by_one(quads, (360, 640), settings))
+
+
+def _paper_blobs_in_floats(
+    image: np.ndarray, mask: np.ndarray, settings: PaperSettings
+) -> np.ndarray:
+    """``paper_blobs`` as it was: the grey test and the shares in floating point."""
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    if count <= 1:
+        return mask
+    b, g, r = cv2.split(image)
+    brightest = cv2.max(cv2.max(b, g), r).astype(np.float32)
+    darkest = cv2.min(cv2.min(b, g), r).astype(np.float32)
+    grey = (brightest - darkest) <= settings.max_margin_colour * np.maximum(brightest, 1.0)
+    flat = labels.ravel()
+    areas = np.bincount(flat, minlength=count)
+    greys = np.bincount(flat, weights=grey.ravel().astype(np.float64), minlength=count)
+    share = greys / np.maximum(areas, 1)
+    coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)
+    coloured = coloured[coloured > 0]
+    drop = np.zeros(count, bool)
+    drop[coloured] = True
+    kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
+    return kept
+
+
+def test_the_grey_table_is_the_floating_point_test_at_every_pair_of_levels() -> None:
+    for share in (PaperSettings().max_margin_colour, 0.25, 0.5):
+        brightest, darkest = np.meshgrid(np.arange(256), np.arange(256), indexing="ij")
+        lit = brightest.astype(np.float32)
+        floating = (lit - darkest.astype(np.float32)) <= share * np.maximum(lit, 1.0)
+        table = darkest >= _grey_floor(share)[brightest]
+        possible = darkest <= brightest
+        assert np.array_equal(floating[possible], table[possible])
+
+
+def test_paper_blobs_keeps_and_drops_the_blobs_the_floating_point_test_did() -> None:
+    settings = PaperSettings()
+    rng = np.random.default_rng(8)
+    for seed in range(6):
+        image = rng.integers(0, 256, (90, 160, 3)).astype(np.uint8)
+        image[20:60, 10:50] = (200, 205, 210)  # paper
+        image[30:70, 80:120] = (60, 120, 200)  # skin
+        image[10:30, 130:150] = rng.integers(120, 256, (20, 20, 1))  # grey in every shade
+        mask = np.zeros((90, 160), np.uint8)
+        mask[18:62, 8:52] = 255
+        mask[28:72, 78:122] = 255
+        mask[8:32, 128:152] = 255
+        mask[(rng.random((90, 160)) < 0.02 * seed)] = 255  # specks
+        assert np.array_equal(
+            paper_blobs(image, mask, settings), _paper_blobs_in_floats(image, mask, settings)
+        )
+
+
+def test_components_with_16bit_labels_are_opencvs_with_32bit_ones() -> None:
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        height, width = (int(v) for v in rng.integers(2, 160, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.05, 0.8)).astype(np.uint8)
+        if trial % 2:
+            binary = cv2.dilate(binary, np.ones((2, 2), np.uint8))
+        for connectivity in (4, 8):
+            count, labels, stats = components_with_stats(binary, connectivity)
+            expected = cv2.connectedComponentsWithStats(binary, connectivity=connectivity)
+            assert count == expected[0]
+            assert labels.dtype == np.int32
+            assert np.array_equal(labels, expected[1])
+            assert np.array_equal(stats, expected[2])
+
+
+def test_the_most_components_bound_holds_for_the_worst_patterns() -> None:
+    for height, width in ((5, 7), (6, 6), (1, 9), (9, 1)):
+        dots = np.zeros((height, width), np.uint8)
+        dots[::2, ::2] = 1  # every pixel alone even 8-connected
+        assert cv2.connectedComponents(dots, connectivity=8)[0] == most_components(dots.shape, 8)
+        board = (np.indices((height, width)).sum(axis=0) % 2 == 0).astype(np.uint8)
+        assert cv2.connectedComponents(board, connectivity=4)[0] == most_components(board.shape, 4)
+    # An image too large for 16-bit labels is labelled as before.
+    large = np.zeros((600, 600), np.uint8)
+    large[::2, ::2] = 1
+    count, labels, stats = components_with_stats(large, 8)
+    assert count == 300 * 300 + 1 and labels.dtype == np.int32 and len(stats) == count
+
+
+def test_enclosed_spots_are_the_ones_opencvs_boxes_show() -> None:
+    rng = np.random.default_rng(13)
+    for _ in range(200):
+        height, width = (int(v) for v in rng.integers(3, 120, 2))
+        felt = ((rng.random((height, width)) < rng.uniform(0.2, 0.9)) * 255).astype(np.uint8)
+        limit = float(rng.uniform(1, 60))
+        labels, spots = _enclosed_spots(felt, limit)
+        _, expected_labels, stats, _ = cv2.connectedComponentsWithStats(felt, connectivity=4)
+        x, y, w, h, area = (stats[:, k] for k in range(5))
+        enclosed = (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
+        expected = enclosed & (area < limit)
+        expected[0] = False
+        assert np.array_equal(labels, expected_labels)
+        assert np.array_equal(spots, expected)
+
+
+def test_soft_glare_cleared_in_the_masks_box_is_the_one_cleared_over_the_whole_view() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = FinderSettings()
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle())):
+        image = random_scene(4_400 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+        for level in (120, 170, 210):
+            mask = ((grey > level) * 255).astype(np.uint8)
+            mask[:, : 40 + seed * 7] = 0  # the box off the view's edges (odd offsets too)
+            mask[: 30 + seed * 5] = 0
+            mask[-25:] = 0
+            boxed, whole = mask.copy(), mask.copy()
+            _clear_soft(boxed, work, (34.0, 47.5), settings)
+            _clear_soft_in(whole, work, (34.0, 47.5), settings)
+            assert np.array_equal(boxed, whole)
+    empty = np.zeros((90, 160), np.uint8)
+    _clear_soft(empty, np.zeros((90, 160, 3), np.uint8), (20.0, 28.0), settings)
+    assert not empty.any()
+
+
+def test_corner_patches_at_once_are_each_corners_patch() -> None:
+    rng = np.random.default_rng(17)
+    regions = [rng.integers(0, 256, (137, 70, 3)).astype(np.uint8) for _ in range(7)]
+    regions[2][:] = 0  # no paper at all
+    regions[3][:, :, 2] = 255  # a red cast
+    together = corner_patches(regions)
+    assert together.shape == (7, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH)
+    for region, patch in zip(regions, together, strict=True):
+        assert np.array_equal(patch, corner_patch(region))
+    assert corner_patches([]).shape == (0, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH)
+
+
+def _components_by_unique(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """``index._components`` as it was: numpy's masks, ``np.unique`` and ``ufunc.at``."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if split <= 0 or count <= 1:
+        return count, labels, stats
+    kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    eroded = cv2.erode(binary, kernel, iterations=split)
+    seeds, markers = cv2.connectedComponents(eroded, connectivity=8)
+    if seeds <= 2:
+        return count, labels, stats
+    grown = markers.astype(np.uint16)
+    ink = binary > 0
+    for _ in range(4 * split + 8):
+        todo = ink & (grown == 0)
+        if not todo.any():
+            break
+        spread = cv2.dilate(grown, kernel)
+        fill = todo & (spread > 0)
+        if not fill.any():
+            break
+        grown[fill] = spread[fill]
+    rest = ink & (grown == 0)
+    merged = grown.astype(np.int32)
+    merged[rest] = labels[rest] + seeds - 1
+    present, dense = np.unique(merged, return_inverse=True)
+    dense = dense.reshape(merged.shape).astype(np.int32)
+    if present[0] != 0:
+        dense += 1
+    total = int(dense.max()) + 1
+    ys, xs = np.indices(dense.shape)
+    flat = dense.ravel()
+    area = np.bincount(flat, minlength=total)
+    x0 = np.full(total, dense.shape[1], np.int64)
+    y0 = np.full(total, dense.shape[0], np.int64)
+    x1 = np.full(total, -1, np.int64)
+    y1 = np.full(total, -1, np.int64)
+    np.minimum.at(x0, flat, xs.ravel())
+    np.minimum.at(y0, flat, ys.ravel())
+    np.maximum.at(x1, flat, xs.ravel())
+    np.maximum.at(y1, flat, ys.ravel())
+    out = np.stack([x0, y0, x1 - x0 + 1, y1 - y0 + 1, area], axis=1).astype(np.int32)
+    return total, dense, out
+
+
+def test_ink_parted_at_its_necks_is_measured_as_before() -> None:
+    rng = np.random.default_rng(19)
+    for trial in range(150):
+        height, width = (int(v) for v in rng.integers(1, 90, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.1, 0.95)).astype(np.uint8)
+        if trial % 3 == 0:
+            binary = cv2.dilate(binary, np.ones((3, 3), np.uint8))
+        if trial % 5 == 0:
+            binary[:] = 1  # no background at all
+        for split in (1, 2, 3):
+            got = _components(binary.copy(), split)
+            expected = _components_by_unique(binary.copy(), split)
+            assert got[0] == expected[0]
+            assert got[1].dtype == expected[1].dtype and np.array_equal(got[1], expected[1])
+            assert got[2].dtype == expected[2].dtype and np.array_equal(got[2], expected[2])
+
+
+def test_boxes_and_areas_are_opencvs_statistics() -> None:
+    rng = np.random.default_rng(23)
+    for _ in range(100):
+        height, width = (int(v) for v in rng.integers(1, 60, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.1, 0.9)).astype(np.uint8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        assert np.array_equal(_boxes_and_areas(labels, count), stats)
+
+
+def test_a_mask_from_its_unfilled_mask_is_the_mask_found_afresh() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = FinderSettings()
+    open_holes = replace(settings, rough_hole_paper=None)
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle())):
+        image = random_scene(4_500 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        for size in (None, (34.0, 47.5)):
+            unfilled = unfilled_mask(work, size, settings)
+            kept = unfilled.copy()
+            for chosen in (settings, open_holes):
+                assert np.array_equal(
+                    card_mask(work, size, chosen, unfilled=unfilled),
+                    card_mask(work, size, chosen),
+                )
+            assert np.array_equal(unfilled, kept)  # not filled in place
+        assert not np.array_equal(
+            card_mask(work, None, settings), card_mask(work, None, open_holes)
+        )
+
+
+def _shadowed_paper_whole(
+    work: np.ndarray, distance: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> np.ndarray | None:
+    """The paper in a shadow as it was found: every pixel of the shaded part of the view."""
+    size = (work.shape[1], work.shape[0])
+    level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
+    lit = float(np.percentile(level, settings.shadow_lit_percentile))
+    dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
+    if not dark_felt.any():
+        return None
+    grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
+    shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
+    shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
+    x, y, w, h = cv2.boundingRect(shaded)
+    paper = np.zeros(shaded.shape, np.uint8)
+    part = (slice(y, y + h), slice(x, x + w))
+    wanted = cv2.convertScaleAbs(level, alpha=settings.shadow_paper)
+    wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[part]
+    b, g, r = cv2.split(work[part])
+    bright = cv2.max(cv2.max(b, g), r)
+    dark = cv2.min(cv2.min(b, g), r)
+    found = cv2.compare(bright, wanted, cv2.CMP_GE)
+    cv2.bitwise_and(found, shaded[part], dst=found)
+    _, differs = cv2.threshold(distance[part], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
+    cv2.bitwise_and(found, differs, dst=found)
+    grey = cv2.compare(
+        dark, cv2.convertScaleAbs(bright, alpha=1.0 - settings.shadow_paper_spread), cv2.CMP_GE
+    )
+    cv2.bitwise_and(found, grey, dst=found)
+    paper[part] = found
+    return paper
+
+
+def test_paper_in_shadow_looked_for_where_it_could_be_added_is_all_of_it() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = FinderSettings()
+    added = 0
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle(), TILTED, HARSH)):
+        image = random_scene(4_600 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        # A shadow over the left half: the felt's level there well under the lit felt's.
+        work[:, :320] = (work[:, :320] * (0.45 + 0.05 * seed)).astype(np.uint8)
+        small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+        felt_small = cv2.medianBlur(small, 21)
+        felt = cv2.resize(felt_small, (640, 360), interpolation=cv2.INTER_LINEAR)
+        distance = np.max(cv2.absdiff(work, felt), axis=2)
+        for threshold in (30, 60):
+            mask = ((distance > threshold) * 255).astype(np.uint8)
+            expected = mask.copy()
+            whole = _shadowed_paper_whole(work, distance, felt_small, settings)
+            if whole is not None:
+                cv2.bitwise_or(expected, whole, dst=expected)
+            got = mask.copy()
+            _add_shadowed_paper(got, work, distance, felt_small, settings)
+            assert np.array_equal(got, expected)
+            added += int(np.count_nonzero(got != mask))
+    assert added > 0  # the shadow held paper the threshold missed
+
+
+def test_the_scaled_levels_table_is_opencvs_scaling_anywhere_in_a_picture() -> None:
+    rng = np.random.default_rng(29)
+    picture = rng.integers(0, 256, (123, 457)).astype(np.uint8)
+    for alpha in (0.7, 1.6, 0.55):
+        assert np.array_equal(
+            _scaled_levels(alpha)[picture], cv2.convertScaleAbs(picture, alpha=alpha)
+        )
+
+
+def test_the_channels_written_out_are_numpys_reductions() -> None:
+    rng = np.random.default_rng(31)
+    for trial in range(40):
+        pixels = (rng.random((2240, 3)) * 255).astype(np.float32)
+        if trial % 2:
+            pixels = np.round(pixels) * np.float32(rng.uniform(0.8, 1.35))
+        integers = rng.integers(0, 256, (997, 3)).astype(np.uint8)
+        for values in (pixels, integers):
+            assert np.array_equal(_channel_max(values), values.max(axis=1))
+        assert np.array_equal((pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3, pixels.mean(axis=1))
+
+
+def _residuals_as_they_were(
+    params: np.ndarray, quads: np.ndarray, settings: PlaneSettings
+) -> np.ndarray:
+    """``plane._residuals`` of one parameter vector as it was first written."""
+    from dealer_assist.vision.plane import SHAPES, SQUARE
+
+    matrix = _homography(params)
+    ones = np.ones((*quads.shape[:2], 1))
+    mapped = np.concatenate([quads, ones], axis=2) @ matrix.T
+    w = mapped[:, :, 2:]
+    if (w <= 1e-6).any():
+        return np.full(quads.shape[0] * 6, 1e3)
+    points = mapped[:, :, :2] / w
+    sides = np.roll(points, -1, axis=1) - points
+    lengths = np.sqrt((sides * sides).sum(axis=2))
+    units = sides / lengths[:, :, None]
+    cosines = (units * np.roll(units, -1, axis=1)).sum(axis=2)
+    across = (lengths[:, 0] + lengths[:, 2]) / 2
+    along = (lengths[:, 1] + lengths[:, 3]) / 2
+    proportion = np.abs(np.log(across / along))
+    distances = np.abs(proportion[:, None] - np.log(np.array((*SHAPES, SQUARE)))[None, :])
+    aspect = distances.min(axis=1)
+    card_area = math.exp(2 * params[4]) * CARD_ASPECT
+    size = 0.5 * np.log(across * along / card_area)
+    size = np.minimum(np.abs(size), np.abs(size - 0.5 * math.log(2.0)))
+    size[distances.argmin(axis=1) == len(SHAPES)] = 0.0
+    return np.concatenate(
+        [
+            cosines / settings.angle_scale,
+            aspect[:, None] / settings.aspect_scale,
+            size[:, None] / settings.size_scale,
+        ],
+        axis=1,
+    ).ravel()
+
+
+def test_the_plane_residuals_are_the_ones_first_written() -> None:
+    settings = PlaneSettings()
+    rng = np.random.default_rng(37)
+    for seed in range(30):
+        quads = _outlines(200 + seed, 1 + seed % 7)
+        for params in rng.normal(0, 0.3, (4, 5)):
+            assert np.array_equal(
+                _residuals(params, quads, settings),
+                _residuals_as_they_were(params, quads, settings),
+            )
