@@ -19,6 +19,7 @@ the count (a detection on one counts neither way).
   printed line, a hand or a chip) and no shape of the finding chosen lies on the card;
 - ``badquad:large`` / ``:part`` / ``:off``: a shape overlaps the card (IoU 0.3-0.8) but is over
   1.4 times its area (two cards, a card and a line), under 0.7 (a half card) or shifted;
+- ``under``: a detection lies on the card but its centre also on a card over it (counted there);
 - ``dropped:paper``: a shape fits the card (IoU 0.8 or more) but failed the paper test;
   ``dropped:noedge``: ... nothing read in it and too little card edge for an unread card;
   ``dropped:other``: ... its detection counted on another card (centre under a card on top).
@@ -116,11 +117,13 @@ def main() -> int:
                 totals[f"{name}"].add(count(kept, whole, label))
                 totals[f"*{style_name}*"].add(count(kept, whole, label))
                 if args.why:
-                    for card in whole:
+                    for card in _missed(kept, whole):
                         if count(kept, [card], "").missed:
                             cause = missed_why(detector, scene.image, analysis.quads, card, kept)
-                            why[style_name][cause] += 1
-                            total.examples.append(f"{label}: {card.card.code} missed: {cause}")
+                        else:
+                            cause = "under"  # its detection's centre lies on a card on top
+                        why[style_name][cause] += 1
+                        total.examples.append(f"{label}: {card.card.code} missed: {cause}")
     for key, c in totals.items():
         if not key.startswith("*"):
             total.add(c)
@@ -137,6 +140,21 @@ def main() -> int:
         for key, counter in [*why.items(), ("all", sum(why.values(), Counter()))]:
             print(" | ".join([key, *(str(counter[c]) for c in causes)]))
     return 0
+
+
+def _missed(detections: list, cards: list[synthetic.PlacedCard]) -> list[synthetic.PlacedCard]:
+    """The cards ``count`` counts as missed (a detection counts for the topmost card its
+    centre lies on)."""
+    import cv2
+
+    polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
+    taken = set()
+    for detection in detections:
+        centre = (float(detection.center[0]), float(detection.center[1]))
+        under = [n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0]
+        if under:
+            taken.add(under[-1])
+    return [c for n, c in enumerate(cards) if n not in taken]
 
 
 def missed_why(

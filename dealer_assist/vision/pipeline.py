@@ -59,6 +59,7 @@ from dealer_assist.vision.quads import (
     far_past_view,
     find_quads,
     make_view,
+    opened_rough,
 )
 
 DEFAULT_THRESHOLD = 0.98
@@ -385,6 +386,9 @@ class CardDetector:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
                 rough = self._paper_blobs(view.image, rough)
+            # Printed lines wider than the rough mask's opening join the cards into one blob
+            # (a layout seen close): the mask opened wider is tried after it.
+            opened = opened_rough(rough, self.finder)
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
@@ -393,6 +397,10 @@ class CardDetector:
                 for found in self._plane_findings(frame, view, rough, self.plane):
                     planar = True
                     yield found
+                if opened is not None:
+                    for found in self._plane_findings(frame, view, opened, self.plane):
+                        planar = True
+                        yield found
                 if planar:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
@@ -407,6 +415,8 @@ class CardDetector:
                     holey = self._paper_blobs(view.image, holey)
                 guesses.append(estimate_card_px(holey, self.finder))
             guesses.append(estimate_card_px(rough, self.finder))
+            if opened is not None:
+                guesses.append(estimate_card_px(opened, self.finder))
             tried: list[tuple[float, float]] = []
             for guess in guesses:
                 if guess is None:

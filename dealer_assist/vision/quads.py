@@ -41,6 +41,10 @@ class FinderSettings:
     felt_window_cards: float = 3.0  # the felt's colour is a median over this many card heights
     opening_cards: float = 0.14  # removes printed lines thinner than this share of a card width
     opening_px: int = 5  # ... the same in pixels, when the card size is not known yet
+    # Without a layout, the rough mask is also tried opened by this share of its widest blob's
+    # half width (``opened_rough``: printed lines wider than ``opening_px``; 0: not tried) ...
+    opening_reach: float = 0.3
+    max_opening_share: float = 0.06  # ... up to this share of the view's width
     closing_cards: float = 0.12  # closes notches in card outlines up to this share of a width
     min_blob_cards: float = 0.4  # blobs smaller than this share of a card are ignored
     corner_tolerance_deg: float = 25.0  # a card corner is 90 degrees give or take this
@@ -239,6 +243,30 @@ def card_mask(
             mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         )
     return mask
+
+
+def opened_rough(mask: np.ndarray, settings: FinderSettings) -> np.ndarray | None:
+    """The rough mask (no card size known) opened to take out printed lines wider than
+    ``opening_px``; None when that opening is no wider (or ``opening_reach`` is 0).
+
+    A line of the layout printed 5 mm wide, seen close, is wider than ``opening_px``: lines
+    and words joined the cards into one blob, no card lay alone to show the plane, and the
+    card size voted by the blob's straight edges was the lines' spacing. The widest blob's
+    half width (its largest distance to the felt) is a card's half width at least (two cards
+    overlapping, a palm, a glare patch: more): an opening of ``opening_reach`` of it keeps a
+    card (as ``opening_cards`` does with the card size known) and takes out what is thinner.
+    The widest blob may be no card (a forearm, glare), so this mask is one more one to try."""
+    if settings.opening_reach <= 0:
+        return None
+    distance = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    _, widest, _, _ = cv2.minMaxLoc(distance)
+    limit = settings.max_opening_share * mask.shape[1]
+    opening = int(min(settings.opening_reach * widest, limit)) | 1
+    if opening <= settings.opening_px:
+        return None
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening))
+    opened: np.ndarray = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    return opened
 
 
 def _clear_glare(
