@@ -39,6 +39,10 @@ class FinderSettings:
     otsu_share: float = 0.5  # the threshold as a share of Otsu's card/felt threshold
     max_hole_cards: float = 1.3  # holes up to this many cards in area are filled
     felt_window_cards: float = 3.0  # the felt's colour is a median over this many card heights
+    # No card size known yet: when more than this share of the view differs from the felt's
+    # first guess, the cards are larger than guessed and the window is made twice as wide
+    # (0: never).
+    crowded_share: float = 0.3
     opening_cards: float = 0.14  # removes printed lines thinner than this share of a card width
     opening_px: int = 5  # ... the same in pixels, when the card size is not known yet
     # Without a layout, the rough mask is also tried opened by this share of its widest blob's
@@ -184,11 +188,12 @@ def card_mask(
     card_long = card_px[1] if card_px else work.shape[1] / 8
     # First guess: a median over a window so wide that cards are a minority in it.
     k = max(3, int(card_long * 0.25 * settings.felt_window_cards) | 1)
-    felt = cv2.medianBlur(small, k)
-    b, g, r = cv2.split(cv2.absdiff(small, felt))
-    rough = cv2.max(cv2.max(b, g), r)
-    otsu, _ = cv2.threshold(rough, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    rough_cards = (rough > max(otsu * settings.otsu_share, settings.min_contrast)).astype(np.uint8)
+    felt, rough_cards = _felt_guess(small, k, settings)
+    if card_px is None and 0 < settings.crowded_share < float(rough_cards.mean()):
+        # Cards closer than guessed fill the window: its median was paper, not felt, and the
+        # felt round them differed from it. A window twice as wide.
+        k = min(2 * k + 1, (min(small.shape[:2]) // 2) * 2 - 1)
+        felt, rough_cards = _felt_guess(small, k, settings)
     cards = cv2.dilate(rough_cards, np.ones((3, 3), np.uint8))
     # Then the felt colour where the felt is, filled in under the cards (normalized convolution).
     weight = (1 - cards).astype(np.float32)
@@ -267,6 +272,19 @@ def opened_rough(mask: np.ndarray, settings: FinderSettings) -> np.ndarray | Non
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening))
     opened: np.ndarray = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     return opened
+
+
+def _felt_guess(
+    small: np.ndarray, k: int, settings: FinderSettings
+) -> tuple[np.ndarray, np.ndarray]:
+    """The felt's first guess (a median over ``k`` pixels of the quarter view) and what differs
+    from it (1: card, roughly)."""
+    felt = cv2.medianBlur(small, k)
+    b, g, r = cv2.split(cv2.absdiff(small, felt))
+    rough = cv2.max(cv2.max(b, g), r)
+    otsu, _ = cv2.threshold(rough, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    cards = (rough > max(otsu * settings.otsu_share, settings.min_contrast)).astype(np.uint8)
+    return felt, cards
 
 
 def _clear_glare(
