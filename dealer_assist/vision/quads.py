@@ -88,6 +88,9 @@ class FinderSettings:
     shadow_lit_percentile: float = 75.0  # ... whose level is this percentile of the felt's
     shadow_grow: float = 0.05  # ... and this share of the view round it
     rough_hole_paper: float | None = 0.5
+    # Without a layout: a lone card-shaped outline of the rough mask that no shape of a finding
+    # lies on is a card of the finding when its sides are the card's within this share (0: off).
+    lone_size_error: float = 0.2
 
 
 @dataclass(frozen=True, slots=True)
