@@ -398,8 +398,15 @@ class CardDetector:
                 # line's): the blobs that are no paper show neither the plane nor the size.
                 rough = self._paper_blobs(view.image, rough)
             # Printed lines wider than the rough mask's opening join the cards into one blob
-            # (a layout seen close): the mask opened wider is tried after it.
-            opened = opened_rough(rough, self.finder)
+            # (a layout seen close): the mask opened wider is tried after it (made when
+            # wanted: most frames read surely before).
+            opened: list[np.ndarray | None] = []
+
+            def opened_mask() -> np.ndarray | None:
+                if not opened:
+                    opened.append(opened_rough(rough, self.finder))
+                return opened[0]
+
             lone: list[np.ndarray] = []
             if self.finder.lone_size_error > 0:
                 # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
@@ -413,8 +420,8 @@ class CardDetector:
                 for found in self._plane_findings(frame, view, rough, self.plane, lone):
                     planar = True
                     yield found
-                if opened is not None:
-                    for found in self._plane_findings(frame, view, opened, self.plane, lone):
+                if (wider := opened_mask()) is not None:
+                    for found in self._plane_findings(frame, view, wider, self.plane, lone):
                         planar = True
                         yield found
                 if planar:
@@ -431,8 +438,8 @@ class CardDetector:
                     holey = self._paper_blobs(view.image, holey)
                 guesses.append(estimate_card_px(holey, self.finder))
             guesses.append(estimate_card_px(rough, self.finder))
-            if opened is not None:
-                guesses.append(estimate_card_px(opened, self.finder))
+            if (wider := opened_mask()) is not None:
+                guesses.append(estimate_card_px(wider, self.finder))
             tried: list[tuple[float, float]] = []
             for guess in guesses:
                 if guess is None:
