@@ -8,6 +8,21 @@ the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
+        [--why]
+
+``--why`` says why each missed card was missed (``missed_why``), counted per style:
+
+- ``nomask``: under half of the card is in the rough card mask (its paper not told from the
+  felt: a shadow, glare, a dark view);
+- ``noquad:lone`` / ``noquad:merged``: the card's blob in the rough mask is about a card (no
+  four sides found in it, or the wrong card size) / over 1.6 cards (joined with a neighbour, a
+  printed line, a hand or a chip) and no shape of the finding chosen lies on the card;
+- ``badquad:large`` / ``:part`` / ``:off``: a shape overlaps the card (IoU 0.3-0.8) but is over
+  1.4 times its area (two cards, a card and a line), under 0.7 (a half card) or shifted;
+- ``under``: a detection lies on the card but its centre also on a card over it (counted there);
+- ``dropped:paper``: a shape fits the card (IoU 0.8 or more) but failed the paper test;
+  ``dropped:noedge``: ... nothing read in it and too little card edge for an unread card;
+  ``dropped:other``: ... its detection counted on another card (centre under a card on top).
 """
 
 from __future__ import annotations
@@ -15,7 +30,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -27,7 +42,10 @@ from bench_camera_scenes import Count, count
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
+from dealer_assist.vision.geometry import polygon_iou
+from dealer_assist.vision.paper import mask_gains, paper_blobs, shows_paper
 from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
+from dealer_assist.vision.quads import card_mask, make_view
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 STYLES = {
@@ -39,6 +57,8 @@ STYLES = {
     "harsh": synthetic.HARSH,
     "wide": synthetic.WIDE,
     "dim": synthetic.DIM_NOISY,
+    "table": synthetic.TABLE,
+    "tableclose": synthetic.TABLE_CLOSE,
 }
 
 
@@ -55,10 +75,13 @@ def main() -> int:
     parser.add_argument(
         "--no-paper", action="store_true", help="no paper test (the finder before it)"
     )
+    parser.add_argument("--why", action="store_true", help="say why each missed card was missed")
     args = parser.parse_args()
     one_core()
+    why: dict[str, Counter[str]] = defaultdict(Counter)
     model = GlyphModel.load()
     totals: dict[str, Count] = defaultdict(Count)
+    total = Count()
     times: list[float] = []
     for name in args.designs.split(","):
         chosen = decks.design(name)
@@ -82,7 +105,8 @@ def main() -> int:
                     paper=None if args.no_paper else DEFAULT_PAPER,
                 )
                 started = time.thread_time()
-                detections = detector.detect(scene.image)
+                analysis = detector.analyse(scene.image)
+                detections = analysis.reported
                 times.append(time.thread_time() - started)
                 # Detections on a card partly out of the picture count neither way.
                 ignored = count(detections, partial, "") if partial else None
@@ -92,7 +116,14 @@ def main() -> int:
                 label = f"{name}/{style_name}#{seed}"
                 totals[f"{name}"].add(count(kept, whole, label))
                 totals[f"*{style_name}*"].add(count(kept, whole, label))
-    total = Count()
+                if args.why:
+                    for card in _missed(kept, whole):
+                        if count(kept, [card], "").missed:
+                            cause = missed_why(detector, scene.image, analysis.quads, card, kept)
+                        else:
+                            cause = "under"  # its detection's centre lies on a card on top
+                        why[style_name][cause] += 1
+                        total.examples.append(f"{label}: {card.card.code} missed: {cause}")
     for key, c in totals.items():
         if not key.startswith("*"):
             total.add(c)
@@ -103,7 +134,74 @@ def main() -> int:
     print(f"median {1000 * float(np.median(times)):.0f} ms CPU a scene")
     for line in total.examples[: args.examples]:
         print(" ", line)
+    if args.why:
+        causes = sorted({c for counter in why.values() for c in counter})
+        print(" | ".join(["missed, why", *causes]))
+        for key, counter in [*why.items(), ("all", sum(why.values(), Counter()))]:
+            print(" | ".join([key, *(str(counter[c]) for c in causes)]))
     return 0
+
+
+def _missed(detections: list, cards: list[synthetic.PlacedCard]) -> list[synthetic.PlacedCard]:
+    """The cards ``count`` counts as missed (a detection counts for the topmost card its
+    centre lies on)."""
+    import cv2
+
+    polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
+    taken = set()
+    for detection in detections:
+        centre = (float(detection.center[0]), float(detection.center[1]))
+        under = [n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0]
+        if under:
+            taken.add(under[-1])
+    return [c for n, c in enumerate(cards) if n not in taken]
+
+
+def missed_why(
+    detector: CardDetector,
+    frame: np.ndarray,
+    quads: list[np.ndarray],
+    card: synthetic.PlacedCard,
+    detections: list,
+) -> str:
+    """Why a card no detection lies on was missed (see the module's docstring)."""
+    import cv2
+
+    truth = np.array(card.corners, np.float64)
+    overlaps = [polygon_iou(truth, np.asarray(q, np.float64)) for q in quads]
+    best = int(np.argmax(overlaps)) if overlaps else -1
+    if best >= 0 and overlaps[best] >= 0.8:
+        quad = np.asarray(quads[best], np.float64)
+        if detector.paper is not None and not shows_paper(frame, quad, detector.paper):
+            return "dropped:paper"
+        centre = quad.mean(axis=0)
+        if any(np.hypot(*(np.asarray(d.center) - centre)) < 3 for d in detections):
+            return "dropped:other"
+        return "dropped:noedge"
+    if best >= 0 and overlaps[best] >= 0.3:
+        ratio = abs(cv2.contourArea(np.asarray(quads[best], np.float32))) / max(
+            abs(cv2.contourArea(truth.astype(np.float32))), 1.0
+        )
+        return "badquad:large" if ratio > 1.4 else "badquad:part" if ratio < 0.7 else "badquad:off"
+    view = make_view(frame, None, detector.finder)
+    rough = card_mask(view.image, None, detector.finder)
+    if detector.paper is not None:
+        rough = paper_blobs(
+            view.image, rough, detector.paper, mask_gains(view.image, rough, detector.paper)
+        )
+    to_view = np.linalg.inv(view.to_image)
+    points = cv2.perspectiveTransform(truth.reshape(-1, 1, 2), to_view).reshape(-1, 2)
+    inside = np.zeros(rough.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(points).astype(np.int32), 1)
+    area = max(int(inside.sum()), 1)
+    covered = int(cv2.countNonZero(cv2.bitwise_and(rough, rough, mask=inside)))
+    if covered < 0.5 * area:
+        return "nomask"
+    _, labels = cv2.connectedComponents(rough, connectivity=8)
+    under = labels[(inside > 0) & (rough > 0)]
+    blob = int(np.bincount(under).argmax())
+    blob_area = int((labels == blob).sum())
+    return "noquad:merged" if blob_area > 1.6 * area else "noquad:lone"
 
 
 def _on_any(center: tuple[float, float], cards: list[synthetic.PlacedCard]) -> bool:

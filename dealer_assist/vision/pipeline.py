@@ -24,7 +24,12 @@ from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
-from dealer_assist.vision.geometry import portrait_orders, signed_area, transform_points
+from dealer_assist.vision.geometry import (
+    polygon_iou,
+    portrait_orders,
+    signed_area,
+    transform_points,
+)
 from dealer_assist.vision.index import (
     CornerGlyphs,
     IndexSettings,
@@ -49,7 +54,13 @@ from dealer_assist.vision.paper import (
     paper_gains,
     shows_paper,
 )
-from dealer_assist.vision.plane import PlaneSettings, find_plane, in_frame, rectified_view
+from dealer_assist.vision.plane import (
+    PlaneSettings,
+    find_plane,
+    in_frame,
+    lone_outlines,
+    rectified_view,
+)
 from dealer_assist.vision.quads import (
     FinderSettings,
     ViewMaps,
@@ -60,6 +71,7 @@ from dealer_assist.vision.quads import (
     far_past_view,
     find_quads,
     make_view,
+    opened_rough,
     unfilled_mask,
 )
 
@@ -398,14 +410,33 @@ class CardDetector:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
                 rough = self._paper_blobs(view.image, rough)
+            # Printed lines wider than the rough mask's opening join the cards into one blob
+            # (a layout seen close): the mask opened wider is tried after it (made when
+            # wanted: most frames read surely before).
+            opened: list[np.ndarray | None] = []
+
+            def opened_mask() -> np.ndarray | None:
+                if not opened:
+                    opened.append(opened_rough(rough, self.finder))
+                return opened[0]
+
+            lone: list[np.ndarray] = []
+            if self.finder.lone_size_error > 0:
+                # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
+                outlines = lone_outlines(rough, self.plane or PlaneSettings())
+                lone = [transform_points(view.to_image, q) for q in outlines]
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
                 # may be no plane at all.
                 planar = False
-                for found in self._plane_findings(frame, view, rough, self.plane):
+                for found in self._plane_findings(frame, view, rough, self.plane, lone):
                     planar = True
                     yield found
+                if (wider := opened_mask()) is not None:
+                    for found in self._plane_findings(frame, view, wider, self.plane, lone):
+                        planar = True
+                        yield found
                 if planar:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
@@ -420,6 +451,8 @@ class CardDetector:
                     holey = self._paper_blobs(view.image, holey)
                 guesses.append(estimate_card_px(holey, self.finder))
             guesses.append(estimate_card_px(rough, self.finder))
+            if (wider := opened_mask()) is not None:
+                guesses.append(estimate_card_px(wider, self.finder))
             tried: list[tuple[float, float]] = []
             for guess in guesses:
                 if guess is None:
@@ -437,12 +470,12 @@ class CardDetector:
                 and far_past_view(q.corners, mask.shape[:2], card_px, self.finder)
                 for q in quads
             ]
-            yield _Finding(
-                [transform_points(view.to_image, q.corners) for q in quads],
-                card_px,
-                foreground,
-                far,
-            )
+            in_frame_quads = [transform_points(view.to_image, q.corners) for q in quads]
+            if view.card_px is None and card_px is not None:
+                rescued = self._lone_cards(lone, in_frame_quads, view.to_image, card_px)
+                in_frame_quads += rescued
+                far += [False] * len(rescued)
+            yield _Finding(in_frame_quads, card_px, foreground, far)
 
     def _paper_blobs(self, image: np.ndarray, rough: np.ndarray) -> np.ndarray:
         """``rough`` without the blobs that are no paper, the light's colour undone first."""
@@ -450,7 +483,12 @@ class CardDetector:
         return paper_blobs(image, rough, self.paper, mask_gains(image, rough, self.paper))
 
     def _plane_findings(
-        self, frame: np.ndarray, view: WorkView, rough: np.ndarray, settings: PlaneSettings
+        self,
+        frame: np.ndarray,
+        view: WorkView,
+        rough: np.ndarray,
+        settings: PlaneSettings,
+        lone: list[np.ndarray] = [],  # noqa: B006 - read only
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
@@ -471,13 +509,47 @@ class CardDetector:
             cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
             quads, card_px = find_quads(mask, size, self.finder)
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
+            in_frame_quads = [transform_points(rectified.to_image, q.corners) for q in quads]
+            if card_px is not None:
+                in_frame_quads += self._lone_cards(
+                    lone, in_frame_quads, rectified.to_image, card_px
+                )
             yield _Finding(
-                [transform_points(rectified.to_image, q.corners) for q in quads],
+                in_frame_quads,
                 card_px,
                 foreground,
-                [False] * len(quads),
+                [False] * len(in_frame_quads),
                 planar=True,
             )
+
+    def _lone_cards(
+        self,
+        lone: list[np.ndarray],
+        quads: list[np.ndarray],
+        to_image: np.ndarray,
+        card_px: tuple[float, float],
+    ) -> list[np.ndarray]:
+        """The rough mask's lone card-shaped outlines (frame pixels) that no shape of a finding
+        lies on and whose sides, in the finding's view (``to_image``: view -> frame), are the
+        card's within ``lone_size_error``: cards too.
+
+        A card alone on the cloth is a convex four-sided blob of the rough mask; in a dark or
+        shadowed view the finder's own mask (a threshold over the whole view) can lose part of
+        it, and it was missed though the rough mask showed it whole."""
+        if not lone:
+            return []
+        to_view = np.linalg.inv(to_image)
+        error = self.finder.lone_size_error
+        found: list[np.ndarray] = []
+        for outline in lone:
+            if any(polygon_iou(outline, q) > 0.1 for q in [*quads, *found]):
+                continue
+            seen = transform_points(to_view, outline)
+            sides = np.hypot(*(np.roll(seen, -1, axis=0) - seen).T)
+            short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+            if abs(short / card_px[0] - 1) <= error and abs(long / card_px[1] - 1) <= error:
+                found.append(outline)
+        return found
 
     def warp_corners(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Both index corner regions, in portrait order (see ``portrait_orders``)."""

@@ -40,8 +40,16 @@ class FinderSettings:
     otsu_share: float = 0.5  # the threshold as a share of Otsu's card/felt threshold
     max_hole_cards: float = 1.3  # holes up to this many cards in area are filled
     felt_window_cards: float = 3.0  # the felt's colour is a median over this many card heights
+    # No card size known yet: when more than this share of the view differs from the felt's
+    # first guess, the cards are larger than guessed and the window is made twice as wide
+    # (0: never).
+    crowded_share: float = 0.3
     opening_cards: float = 0.14  # removes printed lines thinner than this share of a card width
     opening_px: int = 5  # ... the same in pixels, when the card size is not known yet
+    # Without a layout, the rough mask is also tried opened by this share of its widest blob's
+    # half width (``opened_rough``: printed lines wider than ``opening_px``; 0: not tried) ...
+    opening_reach: float = 0.3
+    max_opening_share: float = 0.06  # ... up to this share of the view's width
     closing_cards: float = 0.12  # closes notches in card outlines up to this share of a width
     min_blob_cards: float = 0.4  # blobs smaller than this share of a card are ignored
     corner_tolerance_deg: float = 25.0  # a card corner is 90 degrees give or take this
@@ -81,6 +89,9 @@ class FinderSettings:
     shadow_lit_percentile: float = 75.0  # ... whose level is this percentile of the felt's
     shadow_grow: float = 0.05  # ... and this share of the view round it
     rough_hole_paper: float | None = 0.5
+    # Without a layout: a lone card-shaped outline of the rough mask that no shape of a finding
+    # lies on is a card of the finding when its sides are the card's within this share (0: off).
+    lone_size_error: float = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,11 +209,12 @@ def unfilled_mask(
     card_long = card_px[1] if card_px else work.shape[1] / 8
     # First guess: a median over a window so wide that cards are a minority in it.
     k = max(3, int(card_long * 0.25 * settings.felt_window_cards) | 1)
-    felt = cv2.medianBlur(small, k)
-    b, g, r = cv2.split(cv2.absdiff(small, felt))
-    rough = cv2.max(cv2.max(b, g), r)
-    otsu, _ = cv2.threshold(rough, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    rough_cards = (rough > max(otsu * settings.otsu_share, settings.min_contrast)).astype(np.uint8)
+    felt, rough_cards = _felt_guess(small, k, settings)
+    if card_px is None and 0 < settings.crowded_share < float(rough_cards.mean()):
+        # Cards closer than guessed fill the window: its median was paper, not felt, and the
+        # felt round them differed from it. A window twice as wide.
+        k = min(2 * k + 1, (min(small.shape[:2]) // 2) * 2 - 1)
+        felt, rough_cards = _felt_guess(small, k, settings)
     cards = cv2.dilate(rough_cards, np.ones((3, 3), np.uint8))
     # Then the felt colour where the felt is, filled in under the cards (normalized convolution).
     weight = (1 - cards).astype(np.float32)
@@ -262,6 +274,43 @@ def _filled_and_opened(
             mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         )
     return mask
+
+
+def opened_rough(mask: np.ndarray, settings: FinderSettings) -> np.ndarray | None:
+    """The rough mask (no card size known) opened to take out printed lines wider than
+    ``opening_px``; None when that opening is no wider (or ``opening_reach`` is 0).
+
+    A line of the layout printed 5 mm wide, seen close, is wider than ``opening_px``: lines
+    and words joined the cards into one blob, no card lay alone to show the plane, and the
+    card size voted by the blob's straight edges was the lines' spacing. The widest blob's
+    half width (its largest distance to the felt) is a card's half width at least (two cards
+    overlapping, a palm, a glare patch: more): an opening of ``opening_reach`` of it keeps a
+    card (as ``opening_cards`` does with the card size known) and takes out what is thinner.
+    The widest blob may be no card (a forearm, glare), so this mask is one more one to try."""
+    if settings.opening_reach <= 0:
+        return None
+    distance = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    _, widest, _, _ = cv2.minMaxLoc(distance)
+    limit = settings.max_opening_share * mask.shape[1]
+    opening = int(min(settings.opening_reach * widest, limit)) | 1
+    if opening <= settings.opening_px:
+        return None
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening))
+    opened: np.ndarray = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    return opened
+
+
+def _felt_guess(
+    small: np.ndarray, k: int, settings: FinderSettings
+) -> tuple[np.ndarray, np.ndarray]:
+    """The felt's first guess (a median over ``k`` pixels of the quarter view) and what differs
+    from it (1: card, roughly)."""
+    felt = cv2.medianBlur(small, k)
+    b, g, r = cv2.split(cv2.absdiff(small, felt))
+    rough = cv2.max(cv2.max(b, g), r)
+    otsu, _ = cv2.threshold(rough, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    cards = (rough > max(otsu * settings.otsu_share, settings.min_contrast)).astype(np.uint8)
+    return felt, cards
 
 
 def _clear_glare(

@@ -80,6 +80,21 @@ class SceneStyle:
     # draw the same scenes as before.
     cast: float = 0.0
     shadows: float = 0.0
+    # How cards lie on a real table (issue 28, h-finder4), all drawn from a generator of their
+    # own (styles without them draw the same scenes as before): the printed layout's kind, one
+    # of ``layouts`` (``"zones"`` the outlines and names above; ``"boxes"`` a printed box for
+    # each card, the cards dealt across its lines; ``"arcs"`` seat arcs and curved bands;
+    # ``"panels"`` zones printed in another shade of the cloth with gold borders; ``"words"``
+    # large printed words and payouts under the cards), one or two of them, no ArUco markers;
+    # the felt from ``TABLE_FELTS`` (brown and dark grey among them); this often a hand's two cards
+    # overlapping as a croupier deals them and its third card crosswise over them
+    # (``dealt_overlap``); chips lying on a card's edge (``edge_chips``) and a croupier's
+    # fingers over part of a card (``hand_over``), this often.
+    layouts: tuple[str, ...] = ()
+    table_felts: bool = False
+    dealt_overlap: float = 0.0
+    edge_chips: float = 0.0
+    hand_over: float = 0.0
 
 
 # A camera up to 30 degrees off vertical, rolled any way, cards 70-130 pixels wide: the view
@@ -145,6 +160,47 @@ DIM_NOISY = SceneStyle(
     light=(0.3, 1.0),
     cast=0.15,
     shadows=0.5,
+)
+
+# A baccarat table as it is (issue 28, h-finder4): printed layouts of several kinds and no
+# markers, the felts a casino uses (green, blue, red, brown, dark grey), each hand's cards
+# dealt overlapping or touching with the third card crosswise over them, chips on a card's
+# edge, a croupier's fingers over part of a card; tilted up to 30 degrees through a lens, a
+# cast and now and then a shadow.
+TABLE = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0),
+    rotation_deg=180.0,
+    touching=0.8,
+    distortion=(-0.08, 0.03),
+    cast=0.15,
+    shadows=0.3,
+    clutter=0.4,
+    layouts=("zones", "boxes", "arcs", "panels", "words"),
+    table_felts=True,
+    dealt_overlap=0.6,
+    edge_chips=0.4,
+    hand_over=0.25,
+)
+# The same table seen closer, grainier and softer: cards 100-220 pixels wide (some out of the
+# picture), sensor noise up to 16 levels, blur up to 2 pixels, JPEG 60-90.
+TABLE_CLOSE = SceneStyle(
+    camera_tilt_deg=(0.0, 30.0),
+    rotation_deg=180.0,
+    card_px=(100.0, 220.0),
+    whole_region=False,
+    touching=0.8,
+    noise=16.0,
+    blur=2.0,
+    jpeg=(60, 90),
+    distortion=(-0.08, 0.03),
+    cast=0.15,
+    shadows=0.3,
+    clutter=0.4,
+    layouts=("zones", "boxes", "arcs", "panels", "words"),
+    table_felts=True,
+    dealt_overlap=0.6,
+    edge_chips=0.4,
+    hand_over=0.25,
 )
 
 EASY = SceneStyle(
@@ -279,6 +335,142 @@ def _felt(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
     )
     image += rng.normal(0, 4, (style.height, style.width, 1)).astype(np.float32)
     return image
+
+
+# The cloths of a real baccarat table (hue, saturation and value ranges, OpenCV's HSV).
+TABLE_FELTS = (
+    ((60, 80), (120, 230), (60, 150)),  # green
+    ((98, 115), (120, 230), (60, 150)),  # blue
+    ((0, 5), (150, 230), (70, 150)),  # red
+    ((170, 179), (150, 230), (50, 120)),  # burgundy
+    ((8, 18), (110, 200), (45, 110)),  # brown
+    ((0, 179), (0, 25), (35, 75)),  # dark grey
+)
+
+
+def _table_felt(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
+    """Felt of a real table's colour (``TABLE_FELTS``), with a mottle and fine fibres."""
+    hues, saturations, values = TABLE_FELTS[int(rng.integers(len(TABLE_FELTS)))]
+    base = np.array([rng.uniform(*hues), rng.uniform(*saturations), rng.uniform(*values)])
+    hsv = np.empty((style.height, style.width, 3), np.float32)
+    hsv[:] = base
+    mottle = cv2.resize(
+        rng.normal(0, 1, (9, 16)).astype(np.float32),
+        (style.width, style.height),
+        interpolation=cv2.INTER_CUBIC,
+    )
+    hsv[:, :, 2] *= 1 + rng.uniform(0.03, 0.08) * mottle
+    image = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR).astype(
+        np.float32
+    )
+    image += rng.normal(0, rng.uniform(2, 6), (style.height, style.width, 1)).astype(np.float32)
+    return image
+
+
+_INKS = (
+    (60, 170, 215),  # gold
+    (90, 200, 235),  # light gold
+    (225, 225, 225),  # white
+    (200, 225, 240),  # cream
+)
+_WORDS = ("PLAYER", "BANKER", "TIE 8 TO 1", "BANKER PAYS 19 TO 20", "PAIR 11 TO 1", "BANCO")
+
+
+def _printed_kind(
+    rng: np.random.Generator, image: np.ndarray, layout: Layout, camera: np.ndarray, kind: str
+) -> None:
+    """One kind of printed layout (``SceneStyle.layouts``) on the cloth, in gold or white ink,
+    lines 2-6 mm wide; ``"panels"`` also prints the zones in another shade of the cloth."""
+    x0, y0, x1, y1 = layout.region_mm
+    scale = 2.0  # px per mm of the cloth drawing
+    width, height = round((x1 - x0) * scale), round((y1 - y0) * scale)
+    ink = np.zeros((height, width), np.uint8)
+    shade = np.ones((height, width), np.float32)
+    card_w, card_h = layout.card_size_mm
+
+    def px(x: float, y: float) -> tuple[int, int]:
+        return (round((x - x0) * scale), round((y - y0) * scale))
+
+    def line_px() -> int:
+        return max(2, round(rng.uniform(2.0, 6.0) * scale))
+
+    def box(cx: float, cy: float, w: float, h: float, angle: float, thickness: int) -> None:
+        rect = ((cx - x0) * scale, (cy - y0) * scale), (w * scale, h * scale), angle
+        points = cv2.boxPoints(rect).astype(np.int32)
+        cv2.polylines(ink, [points], True, 255, thickness, cv2.LINE_AA)
+
+    def word(text: str, x: float, y: float, high_mm: float) -> None:
+        font = cv2.FONT_HERSHEY_DUPLEX if rng.random() < 0.5 else cv2.FONT_HERSHEY_TRIPLEX
+        font_scale = high_mm * scale / 22.0
+        thickness = max(2, round(rng.uniform(0.1, 0.2) * high_mm * scale))
+        cv2.putText(ink, text, px(x, y), font, font_scale, 255, thickness, cv2.LINE_AA)
+
+    zones = [
+        (
+            min(p[0] for p in z.polygon_mm),
+            min(p[1] for p in z.polygon_mm),
+            max(p[0] for p in z.polygon_mm),
+            max(p[1] for p in z.polygon_mm),
+        )
+        for z in layout.zones
+    ]
+    if kind == "zones":
+        for zx0, zy0, zx1, zy1 in zones:
+            cv2.rectangle(ink, px(zx0, zy0), px(zx1, zy1), 255, line_px())
+            word("PLAYER" if zx0 < (x0 + x1) / 2 else "BANKER", zx0 + 25, zy1 - 12, 20)
+    elif kind == "boxes":
+        # A box for each card where the croupier deals it: the cards lie across its lines.
+        thickness = line_px()
+        for zx0, zy0, zx1, _ in zones:
+            cx = (zx0 + zx1) / 2 + rng.uniform(-10, 10)
+            cy = zy0 + card_h / 2 + 15 + rng.uniform(-10, 10)
+            spread = card_w / 2 + rng.uniform(0, 8)
+            tilt = rng.uniform(-5, 5)
+            pad = rng.uniform(2, 10)
+            for side in (-1, 1):
+                box(cx + side * spread, cy, card_w + pad, card_h + pad, tilt, thickness)
+            box(cx, cy + card_h / 2 + card_w / 2 + 5, card_h + pad, card_w + pad, tilt, thickness)
+            if rng.random() < 0.6:
+                word(str(rng.integers(1, 10)), cx - 8, cy + card_h / 2 + card_w + 40, 18)
+    elif kind == "arcs":
+        # Seat arcs and curved bands round the dealer's side, across the card region.
+        centre = px((x0 + x1) / 2 + rng.uniform(-60, 60), y0 - rng.uniform(150, 400))
+        inner = rng.uniform(180, 300)
+        for k in range(int(rng.integers(2, 5))):
+            radius = round((inner + k * rng.uniform(35, 90)) * scale)
+            cv2.ellipse(ink, centre, (radius, radius), 0, 20, 160, 255, line_px(), cv2.LINE_AA)
+        for _ in range(int(rng.integers(0, 3))):
+            cv2.circle(
+                ink,
+                px(rng.uniform(x0 + 40, x1 - 40), rng.uniform(y0 + 30, y1 - 30)),
+                round(rng.uniform(20, 45) * scale),
+                255,
+                line_px(),
+                cv2.LINE_AA,
+            )
+    elif kind == "panels":
+        # Each zone printed in another shade of the cloth, framed in gold.
+        for zx0, zy0, zx1, zy1 in zones:
+            inset = rng.uniform(0, 20)
+            corners = (px(zx0 + inset, zy0 + inset), px(zx1 - inset, zy1 - inset))
+            cv2.rectangle(shade, *corners, float(rng.uniform(0.6, 1.4)), -1)
+            cv2.rectangle(ink, *corners, 255, line_px())
+    elif kind == "words":
+        # Large printed words and payouts among (and under) the cards.
+        for _ in range(int(rng.integers(2, 5))):
+            text = _WORDS[int(rng.integers(len(_WORDS)))]
+            high = rng.uniform(12, 40)
+            word(text, rng.uniform(x0, x1 - 200), rng.uniform(y0 + 60, y1 - 10), high)
+    colour = np.array(_INKS[int(rng.integers(len(_INKS)))], np.float32) * rng.uniform(0.7, 1.0)
+    to_image = camera @ np.array([[1 / scale, 0, x0], [0, 1 / scale, y0], [0, 0, 1]])
+    size = (image.shape[1], image.shape[0])
+    if kind == "panels":
+        tint = cv2.warpPerspective(shade, to_image, size, borderValue=1.0)
+        image *= tint[:, :, None]
+    warped = cv2.warpPerspective(ink, to_image, size)
+    alpha = (warped.astype(np.float32) / 255.0)[:, :, None] * rng.uniform(0.5, 0.95)
+    image *= 1 - alpha
+    image += alpha * colour
 
 
 def _printed_layout(
@@ -450,6 +642,80 @@ def coup_placements(
     return placements
 
 
+def _dealt_overlapping(
+    rng: np.random.Generator, placements: list[Placement], layout: Layout, share: float
+) -> list[Placement]:
+    """This share of the hands dealt as croupiers deal them: the second card over the first by
+    up to half its width (or just touching), a little higher or lower, and the third card
+    crosswise over the bottom of the two by up to a third of its width."""
+    w, h = layout.card_size_mm
+    by_hand: dict[Hand | None, list[int]] = {}
+    for n, placement in enumerate(placements):
+        by_hand.setdefault(placement.hand, []).append(n)
+    moved = list(placements)
+    for indices in by_hand.values():
+        if len(indices) < 2 or rng.random() >= share:
+            continue
+        first, second = (placements[n] for n in indices[:2])
+        c0, c1 = np.array(first.center_mm), np.array(second.center_mm)
+        axis = _unit_mm(c1 - c0)
+        down = np.array([-axis[1], axis[0]])
+        mid = (c0 + c1) / 2
+        overlap = 0.0 if rng.random() < 0.25 else float(rng.uniform(3, w / 2))
+        spacing = w - overlap
+        moved[indices[0]] = Placement(
+            first.card, tuple(mid - axis * spacing / 2), first.angle_deg, first.hand
+        )
+        shifted = mid + axis * spacing / 2 + down * rng.uniform(-8, 8)
+        moved[indices[1]] = Placement(second.card, tuple(shifted), second.angle_deg, second.hand)
+        for n in indices[2:]:
+            third = placements[n]
+            side = 1.0 if float((np.array(third.center_mm) - mid) @ down) >= 0 else -1.0
+            reach = h / 2 + w / 2 - float(rng.uniform(0, w / 3))
+            centre = mid + side * down * reach + axis * rng.uniform(-10, 10)
+            moved[n] = Placement(third.card, tuple(centre), third.angle_deg, third.hand)
+    return moved
+
+
+def _unit_mm(vector: np.ndarray) -> np.ndarray:
+    length = float(np.hypot(*vector))
+    return vector / length if length > 1e-9 else np.array([1.0, 0.0])
+
+
+def _on_cards(
+    rng: np.random.Generator,
+    placements: Sequence[Placement],
+    layout: Layout,
+    camera: np.ndarray,
+    style: SceneStyle,
+) -> list[tuple[str, tuple[float, float]]]:
+    """Chips lying on a card's edge (``style.edge_chips``) and a croupier's fingers over part of
+    a card (``style.hand_over``): occluders in cloth millimetres."""
+    result: list[tuple[str, tuple[float, float]]] = []
+    if not placements:
+        return result
+    w, h = layout.card_size_mm
+    if rng.random() < style.edge_chips:
+        for _ in range(int(rng.integers(1, 3))):
+            placement = placements[int(rng.integers(len(placements)))]
+            # A point on one of the card's sides, the chip's centre up to its radius off it.
+            t = float(rng.uniform(0.15, 0.85))
+            side = int(rng.integers(4))
+            off = float(rng.uniform(-12, 12))
+            local = [(t * w, -off), (w + off, t * h), (t * w, h + off), (-off, t * h)][side]
+            where = apply_homography(card_to_table(placement, (w, h)), [local])[0]
+            result.append(("chip", where))
+    if rng.random() < style.hand_over:
+        placement = placements[int(rng.integers(len(placements)))]
+        # The fingers point up the picture from the palm: the palm below the card's centre.
+        centre = np.array(apply_homography(camera, [placement.center_mm])[0])
+        scale = math.sqrt(abs(np.linalg.det(camera[:2, :2])))
+        palm = centre + np.array([rng.uniform(-30, 30), rng.uniform(90, 150)]) * scale
+        where = apply_homography(np.linalg.inv(camera), [tuple(palm)])[0]
+        result.append(("hand", where))
+    return result
+
+
 def _lighting(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
     ys, xs = np.mgrid[0 : style.height : 8, 0 : style.width : 8].astype(np.float32)
     xs /= style.width
@@ -534,10 +800,23 @@ class SceneBase:
     glare_seed: int | None
 
 
-def scene_base(rng: np.random.Generator, layout: Layout, style: SceneStyle) -> SceneBase:
+def scene_base(
+    rng: np.random.Generator,
+    layout: Layout,
+    style: SceneStyle,
+    table: np.random.Generator | None = None,
+) -> SceneBase:
+    """``table``: the generator of a real table's felt and printed layout (``SceneStyle.
+    table_felts``, ``.layouts``); without it, or in a style without them, as before."""
     camera = random_camera(rng, layout, style)
     felt = _felt(rng, style)
-    if style.printed_layout:
+    if table is not None and style.table_felts:
+        felt = _table_felt(table, style)
+    if table is not None and style.layouts:
+        kinds = table.permutation(len(style.layouts))[: 1 + int(table.random() < 0.5)]
+        for kind in kinds:
+            _printed_kind(table, felt, layout, camera, style.layouts[int(kind)])
+    elif style.printed_layout:
         _printed_layout(rng, felt, layout, camera)
     lighting = _lighting(rng, style)
     gains = rng.uniform(0.9, 1.08, 3).astype(np.float32)
@@ -647,12 +926,17 @@ def random_scene(
     """One coup on the table, all from ``seed``."""
     rng = np.random.default_rng(seed)
     chosen_layout = layout if layout is not None else punto_banco_layout()
-    base = scene_base(rng, chosen_layout, style)
+    # A real table's felt, printed layout and dealing: drawn apart from ``rng`` too.
+    table = np.random.default_rng([seed, 30])
+    base = scene_base(rng, chosen_layout, style, table)
     dealt = list(cards) if cards is not None else random_coup_cards(rng)
     placements = coup_placements(rng, dealt, chosen_layout, style)
+    if style.dealt_overlap > 0:
+        placements = _dealt_overlapping(table, placements, chosen_layout, style.dealt_overlap)
     # Drawn apart from ``rng``, so that scenes without them stay as they were.
     extra = np.random.default_rng([seed, 28])
     occluders: list[tuple[str, tuple[float, float]]] = []
+    occluders += _on_cards(table, placements, chosen_layout, base.camera, style)
     if style.clutter > 0 and extra.random() < style.clutter:
         x0, y0, x1, y1 = chosen_layout.region_mm
         for _ in range(int(extra.integers(1, 4))):

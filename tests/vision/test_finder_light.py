@@ -79,10 +79,13 @@ def test_a_card_shaped_marker_no_longer_makes_every_card_a_pair(
 ) -> None:
     # Tilted, on black felt: a marker whose white margin is card-shaped in the picture is 1.41
     # times narrower than the cards, so every card counted as a pair of it, and five cards were
-    # found twice (in halves). A pair now votes half a card.
+    # found twice (in halves). A pair now votes half a card. (The rough mask opened wider,
+    # tried after it since, finds them once too: the finder before both.)
     image, cards = _scene(7_900_007, building_faces, TILTED)
     assert len(cards) == 6
-    before = CardDetector(plane=PlaneSettings(pair_vote=1.0)).detect(image)
+    before = CardDetector(
+        plane=PlaneSettings(pair_vote=1.0), finder=FinderSettings(opening_reach=0)
+    ).detect(image)
     assert sum(1 for n in _per_card(before, cards)[0] if n >= 2) >= 4
     after = CardDetector().detect(image)
     assert _per_card(after, cards) == ([1] * 6, 0)

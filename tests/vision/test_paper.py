@@ -58,7 +58,7 @@ def test_a_printed_marker_and_skin_show_no_paper() -> None:
 # (every card taken as a pair of a card-shaped marker; the plane's vote counts pairs for less
 # since), on a rough mask with holes.
 OLD_SIZES = PlaneSettings(pair_vote=1.0)
-OLD_MASK = FinderSettings(rough_hole_paper=None, shadow_paper=0.0)
+OLD_MASK = FinderSettings(rough_hole_paper=None, shadow_paper=0.0, opening_reach=0)
 
 
 def _phantoms(scene_seed: int, faces: dict[Card, np.ndarray], *, paper: bool) -> int:
@@ -96,5 +96,6 @@ def test_a_forearm_across_the_view_no_longer_hides_every_card(
         )
 
     # (The rough mask's holes left open as then: filled, the cards' blobs are found anyway.)
-    assert found(CardDetector(paper=None, finder=FinderSettings(rough_hole_paper=None))) == 0
+    old = FinderSettings(rough_hole_paper=None, opening_reach=0)
+    assert found(CardDetector(paper=None, finder=old)) == 0
     assert found(CardDetector()) >= 5

@@ -20,7 +20,8 @@ from dealer_assist.vision.plane import (
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import TILTED_TOUCHING, PlacedCard, random_scene
 
-OLD_ROUGH = FinderSettings(rough_hole_paper=None)
+# The rough mask as it was then: holes left open, no mask opened wider tried.
+OLD_ROUGH = FinderSettings(rough_hole_paper=None, opening_reach=0)
 
 
 def _camera(tilt_deg: float, azimuth_deg: float) -> np.ndarray:
