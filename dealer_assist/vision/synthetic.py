@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -183,24 +183,13 @@ TABLE = SceneStyle(
 )
 # The same table seen closer, grainier and softer: cards 100-220 pixels wide (some out of the
 # picture), sensor noise up to 16 levels, blur up to 2 pixels, JPEG 60-90.
-TABLE_CLOSE = SceneStyle(
-    camera_tilt_deg=(0.0, 30.0),
-    rotation_deg=180.0,
+TABLE_CLOSE = replace(
+    TABLE,
     card_px=(100.0, 220.0),
     whole_region=False,
-    touching=0.8,
     noise=16.0,
     blur=2.0,
     jpeg=(60, 90),
-    distortion=(-0.08, 0.03),
-    cast=0.15,
-    shadows=0.3,
-    clutter=0.4,
-    layouts=("zones", "boxes", "arcs", "panels", "words"),
-    table_felts=True,
-    dealt_overlap=0.6,
-    edge_chips=0.4,
-    hand_over=0.25,
 )
 
 EASY = SceneStyle(
