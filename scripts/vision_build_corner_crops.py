@@ -38,7 +38,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, one_deck
 from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.cores import one_core
@@ -282,7 +282,7 @@ def main() -> int:
     design: list[str] = []
     kind: list[int] = []
     for name, faces in sources:
-        cards = list(faces)
+        cards = [card for card in one_deck() if card in faces]  # one order, fresh or cached
         count = args.drawn_samples if name.startswith("font:") else args.samples
         for card in cards:
             face = faces[card]

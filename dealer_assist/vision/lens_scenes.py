@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, one_deck
 
 CARD_MM = (63.5, 88.9)  # width, height of a poker-size card
 
@@ -522,7 +522,9 @@ def photograph(
     if size is None:
         size = (1920, 1080) if rng.random() < 0.2 else (1280, 720)
     lens, card_px, tilt = make_lens(rng, chosen, size)
-    deck = list(faces)
+    # One order whatever order the faces came in (a fresh render and the cache differ), so
+    # a seed makes the same photograph on every machine.
+    deck = [card for card in one_deck() if card in faces]
     if cards is None:
         order = rng.permutation(len(deck))[:6]
         cards = [deck[k] for k in order]
