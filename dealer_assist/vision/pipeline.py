@@ -24,6 +24,7 @@ from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.geometry import (
     polygon_iou,
     portrait_orders,
@@ -134,6 +135,10 @@ PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncert
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
 PIP_COUNT_SUIT = 0.97
 PIP_COUNT_RANK = 0.5
+# An uncertain card is read again by its whole face (with the house's deck) only when its looks
+# are this sure of its suit: the faces of a small card tell its rank and colour, not a spade's
+# pip from a club's (docs/vision.md, "The house's own deck").
+FACE_SUIT_SURE = 0.97
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
 
@@ -148,6 +153,9 @@ class CardDetection:
     zone: Hand | None = None
     candidate: Card | None = None  # the best reading, even when uncertain
     corners_read: int = 0  # looks (network or glyph reader, per corner) that saw a whole index
+    # How sure the looks together are of the candidate's suit (0 when a corner's ink is not
+    # that suit's colour): the house's faces settle a card's rank, never its suit alone.
+    suit_sureness: float = 0.0
 
     @property
     def uncertain(self) -> bool:
@@ -327,8 +335,12 @@ class CardDetector:
         plane: PlaneSettings | None = DEFAULT_PLANE,
         paper: PaperSettings | None = DEFAULT_PAPER,
         check_sureness: float = CHECK_SURENESS,
+        read_faces: bool = True,
     ) -> None:
         self.layout = layout
+        # With the house's deck: an uncertain card read again by its whole face (off: the
+        # enrolled deck's corners alone, as before the faces; for comparisons).
+        self.read_faces = read_faces
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -598,7 +610,35 @@ class CardDetector:
                     for d in best.detections
                     if shows_paper(frame, np.asarray(d.corners), paper, gains)
                 ]
+        if isinstance(self._model, EnrolledDeck) and self.read_faces:
+            best.detections = self._settled_by_faces(frame, best, self._model)
         return best
+
+    def _settled_by_faces(
+        self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck
+    ) -> list[CardDetection]:
+        """The detections, each uncertain one read again by its whole face against the house's
+        enrolled faces (``faces.FaceMatcher.settle``): sure when the faces settle its rank and
+        colour and its candidate's suit is of that colour. Sure readings are left as they are."""
+        outlines = [np.asarray(d.corners, np.float32) for d in analysis.reported]
+        result = []
+        for n, detection in enumerate(analysis.detections):
+            if (
+                detection.card is None
+                and detection.candidate is not None
+                and detection.suit_sureness >= FACE_SUIT_SURE
+            ):
+                quad = outlines[n]
+                others = outlines[:n] + outlines[n + 1 :]
+                card = deck.faces.settle(
+                    warp_face(frame, quad),
+                    detection.candidate,
+                    covered(quad, others, frame.shape[:2]),
+                )
+                if card is not None:
+                    detection = replace(detection, card=card, candidate=card)
+            result.append(detection)
+        return result
 
     def _choose(
         self, frame: np.ndarray, *, with_deck: bool
@@ -1100,8 +1140,10 @@ class CardDetector:
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
+        suit_sureness = float(suit_p.max())
         if any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
+            suit_sureness = 0.0
         if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
             disputed = True  # only a corner that may show the card on top of it was read
         if disputed:
@@ -1117,7 +1159,9 @@ class CardDetector:
         )
         card = candidate if confidence >= self.threshold or counted else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
-        return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
+        return CardDetection(
+            card, confidence, corner_points, center, zone, candidate, looks, suit_sureness
+        )
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
