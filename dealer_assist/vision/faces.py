@@ -17,15 +17,15 @@ table's camera is small and soft, so its pips' layout, a court card's picture an
 show surely, but a spade's pip from a club's not (nor a heart's from a diamond's). So the faces
 decide a card's *rank and colour* (``settle``): the best rank-and-colour must match well
 (``MATCH_LEAST``: a card of another design does not) and clearly better than any other
-(``MARGIN``; ``RANK_CHANGE_MARGIN`` to name another rank than the readers' candidate). The suit
-is the corner readers' (their candidate's, of that colour, and only when they are sure of the
-suit: ``pipeline.FACE_SUIT_SURE``), and the face of that suit must be as good as its twin's
-(``SUIT_SLACK``). Anything else stays as the corner readers left it.
+(``MARGIN``; ``CHANGE_MARGIN`` to name another rank or colour than the readers' candidate).
+Which suit of that colour it is, the corner readers say (their probabilities of the two suits,
+``SUIT_SURE``), and the face of that suit must be as good as its twin's (``SUIT_SLACK``). Anything
+else stays as the corner readers left it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -48,8 +48,13 @@ SHIFT = 1
 # Chosen on building designs only (docs/benchmarks.md, "Enrolled faces").
 MATCH_LEAST = 0.55
 MARGIN = 0.06
-# A face that names another rank than the corner readers' candidate needs this clear a margin.
-RANK_CHANGE_MARGIN = 0.1
+# A face that names another rank or colour than the corner readers' candidate needs this clear
+# a margin.
+CHANGE_MARGIN = 0.1
+# The suit of the faces' colour the looks like best must have this share of the looks' belief
+# in that colour's two suits, and those two at least this share of all four.
+SUIT_SURE = 0.97
+SUIT_MASS_LEAST = 0.05
 SUIT_SLACK = 0.01
 # A card more than this share of whose face lies under other cards' outlines is not compared.
 COVERED_MOST = 0.25
@@ -213,10 +218,15 @@ class FaceMatcher:
         return best
 
     def settle(
-        self, face: np.ndarray, candidate: Card, mask: np.ndarray | None = None
+        self,
+        face: np.ndarray,
+        candidate: Card,
+        suits: Mapping[Suit, float],
+        mask: np.ndarray | None = None,
     ) -> Card | None:
-        """The card an uncertain reading (best guess ``candidate``) is, when the faces settle
-        its rank and colour surely and the candidate's suit is of that colour; else None."""
+        """The card an uncertain reading is (best guess ``candidate``, its looks' probability
+        of each suit ``suits``), when the faces settle its rank and colour surely and the looks
+        are sure which suit of that colour it is (``SUIT_SURE``); else None."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -224,10 +234,17 @@ class FaceMatcher:
             ((float(scores[ks].max()), key) for key, ks in self._groups.items()), reverse=True
         )
         (best, (rank, red)), (runner_up, _) = groups[0], groups[1]
-        needed = MARGIN if rank == candidate.rank else RANK_CHANGE_MARGIN
-        if best < MATCH_LEAST or best - runner_up < needed or _red(candidate.suit) != red:
+        same = rank == candidate.rank and red == _red(candidate.suit)
+        if best < MATCH_LEAST or best - runner_up < (MARGIN if same else CHANGE_MARGIN):
             return None
-        card = Card(rank, candidate.suit)  # type: ignore[arg-type]
+        of_colour = {suit: p for suit, p in suits.items() if _red(suit) == red}
+        mass = sum(of_colour.values())
+        if not of_colour or mass < SUIT_MASS_LEAST:
+            return None
+        suit = max(of_colour, key=lambda s: of_colour[s])
+        if of_colour[suit] < SUIT_SURE * mass:
+            return None
+        card = Card(rank, suit)  # type: ignore[arg-type]
         if float(scores[self.cards.index(card)]) < best - SUIT_SLACK:
             return None
         return card

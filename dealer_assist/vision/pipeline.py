@@ -135,10 +135,6 @@ PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncert
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
 PIP_COUNT_SUIT = 0.97
 PIP_COUNT_RANK = 0.5
-# An uncertain card is read again by its whole face (with the house's deck) only when its looks
-# are this sure of its suit: the faces of a small card tell its rank and colour, not a spade's
-# pip from a club's (docs/vision.md, "The house's own deck").
-FACE_SUIT_SURE = 0.97
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 
 
@@ -153,9 +149,9 @@ class CardDetection:
     zone: Hand | None = None
     candidate: Card | None = None  # the best reading, even when uncertain
     corners_read: int = 0  # looks (network or glyph reader, per corner) that saw a whole index
-    # How sure the looks together are of the candidate's suit (0 when a corner's ink is not
-    # that suit's colour): the house's faces settle a card's rank, never its suit alone.
-    suit_sureness: float = 0.0
+    # The looks' probabilities of spades, hearts, diamonds and clubs (``SUIT_CLASSES``): the
+    # house's faces tell a card's rank and colour, and the looks which suit of that colour.
+    suits: tuple[float, ...] = ()
 
     @property
     def uncertain(self) -> bool:
@@ -619,20 +615,18 @@ class CardDetector:
     ) -> list[CardDetection]:
         """The detections, each uncertain one read again by its whole face against the house's
         enrolled faces (``faces.FaceMatcher.settle``): sure when the faces settle its rank and
-        colour and its candidate's suit is of that colour. Sure readings are left as they are."""
+        colour and the looks are sure which suit of that colour it is. Sure readings are left as
+        they are."""
         outlines = [np.asarray(d.corners, np.float32) for d in analysis.reported]
         result = []
         for n, detection in enumerate(analysis.detections):
-            if (
-                detection.card is None
-                and detection.candidate is not None
-                and detection.suit_sureness >= FACE_SUIT_SURE
-            ):
+            if detection.card is None and detection.candidate is not None and detection.suits:
                 quad = outlines[n]
                 others = outlines[:n] + outlines[n + 1 :]
                 card = deck.faces.settle(
                     warp_face(frame, quad),
                     detection.candidate,
+                    dict(zip(SUIT_CLASSES, detection.suits, strict=False)),  # type: ignore[arg-type]
                     covered(quad, others, frame.shape[:2]),
                 )
                 if card is not None:
@@ -1140,10 +1134,8 @@ class CardDetector:
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
-        suit_sureness = float(suit_p.max())
         if any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
-            suit_sureness = 0.0
         if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
             disputed = True  # only a corner that may show the card on top of it was read
         if disputed:
@@ -1159,8 +1151,9 @@ class CardDetector:
         )
         card = candidate if confidence >= self.threshold or counted else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
+        shares = tuple(float(p) for p in suit_p[:4])
         return CardDetection(
-            card, confidence, corner_points, center, zone, candidate, looks, suit_sureness
+            card, confidence, corner_points, center, zone, candidate, looks, shares
         )
 
 

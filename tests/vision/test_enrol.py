@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.cards import ALL_RANKS, Card, parse_card
+from dealer_assist.cards import ALL_RANKS, Card, Suit, parse_card
 from dealer_assist.cli import main
 from dealer_assist.config import load_config
 from dealer_assist.drivers.camera import CameraSource
@@ -227,7 +227,8 @@ def test_the_deck_holds_every_card_face_and_the_faces_settle_a_blurred_card(
         face = np.clip(face + rng.normal(0, 6, face.shape), 0, 255).astype(np.uint8)
         turned = face[::-1, ::-1] if k % 2 else face  # either way up
         other_rank = ALL_RANKS[(ALL_RANKS.index(card.rank) + 1) % len(ALL_RANKS)]
-        answer = deck.faces.settle(np.ascontiguousarray(turned), Card(other_rank, card.suit))
+        suits = {suit: 0.99 if suit == card.suit else 0.01 / 3 for suit in Suit}
+        answer = deck.faces.settle(np.ascontiguousarray(turned), Card(other_rank, card.suit), suits)
         assert answer in (None, card), f"{card.code} settled as {answer}"
         settled += answer == card
     assert settled >= 40, f"{settled} of 52 settled"  # measured: 44
