@@ -56,6 +56,9 @@ CHANGE_MARGIN = 0.1
 SUIT_SURE = 0.97
 SUIT_MASS_LEAST = 0.05
 SUIT_SLACK = 0.01
+# A sure reading is left uncertain when its face matches a card of the other colour better by
+# this much (``contradicts``).
+COLOUR_VETO = 0.1
 # A card more than this share of whose face lies under other cards' outlines is not compared.
 COVERED_MOST = 0.25
 _RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
@@ -174,12 +177,25 @@ class FaceMatcher:
                     greys[n].append(grey)
                     reds[n].append(redness)
         self._templates = [(np.stack(g), np.stack(r)) for g, r in zip(greys, reds, strict=True)]
+        # The templates as compared with a face nothing covers (the common case), prepared once:
+        # grey centred and redness weighed, each template's rows of unit length.
+        self._open: list[np.ndarray] = []
+        for greys_n, reds_n in self._templates:
+            joined = np.hstack([greys_n - greys_n.mean(axis=1, keepdims=True), reds_n * REDNESS])
+            joined /= np.linalg.norm(joined, axis=1, keepdims=True) + 1e-6
+            self._open.append(joined.astype(np.float32))
         self._groups: dict[tuple[object, bool], list[int]] = {}
         for k, card in enumerate(self.cards):
             self._groups.setdefault((card.rank, _red(card.suit)), []).append(k)
 
     def _scores_once(self, face: np.ndarray, weights: list[np.ndarray]) -> np.ndarray:
         total = np.zeros(len(self._templates[0][0]), np.float64)
+        if all(bool(w.all()) for w in weights):
+            for (grey, redness), joined in zip(_levels(face), self._open, strict=True):
+                vector = np.concatenate([grey - grey.mean(), redness * REDNESS])
+                total += joined @ (vector / (float(np.linalg.norm(vector)) + 1e-6))
+            result_open: np.ndarray = (total / len(LEVELS)).reshape(-1, 2).max(axis=1)
+            return result_open
         for (grey, redness), w, (greys, reds) in zip(
             _levels(face), weights, self._templates, strict=True
         ):
@@ -195,9 +211,12 @@ class FaceMatcher:
         result: np.ndarray = (total / len(LEVELS)).reshape(-1, 2).max(axis=1)
         return result
 
-    def scores(self, face: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray | None:
+    def scores(
+        self, face: np.ndarray, mask: np.ndarray | None = None, *, shift: int = SHIFT
+    ) -> np.ndarray | None:
         """How well a warped face (``warp_face``) matches each enrolled card, best over the
-        shifts; ``mask``: its covered pixels (``covered``). None when too much is covered."""
+        shifts (up to ``shift`` pixels each way); ``mask``: its covered pixels (``covered``).
+        None when too much is covered."""
         if mask is not None and mask.mean() > COVERED_MOST:
             return None
         weights = _weights(mask)
@@ -205,8 +224,8 @@ class FaceMatcher:
             return None
         best: np.ndarray | None = None
         height, width = face.shape[:2]
-        for dx in range(-SHIFT, SHIFT + 1):
-            for dy in range(-SHIFT, SHIFT + 1):
+        for dx in range(-shift, shift + 1):
+            for dy in range(-shift, shift + 1):
                 moved = face
                 if dx or dy:
                     matrix = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
@@ -248,3 +267,15 @@ class FaceMatcher:
         if float(scores[self.cards.index(card)]) < best - SUIT_SLACK:
             return None
         return card
+
+    def contradicts(self, face: np.ndarray, card: Card, mask: np.ndarray | None = None) -> bool:
+        """Whether a sure reading ``card`` is of the other colour than its face shows: a face
+        of the other colour matches better by ``COLOUR_VETO`` (compared once, unshifted: every
+        sure card is checked, so it must be cheap)."""
+        scores = self.scores(face, mask, shift=0)
+        if scores is None:
+            return False
+        red = _red(card.suit)
+        same = max(float(scores[k]) for k, c in enumerate(self.cards) if _red(c.suit) == red)
+        other = max(float(scores[k]) for k, c in enumerate(self.cards) if _red(c.suit) != red)
+        return other >= MATCH_LEAST and other - same >= COLOUR_VETO

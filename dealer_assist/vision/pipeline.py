@@ -615,12 +615,19 @@ class CardDetector:
     ) -> list[CardDetection]:
         """The detections, each uncertain one read again by its whole face against the house's
         enrolled faces (``faces.FaceMatcher.settle``): sure when the faces settle its rank and
-        colour and the looks are sure which suit of that colour it is. Sure readings are left as
-        they are."""
+        colour and the looks are sure which suit of that colour it is. A sure reading whose face
+        shows the other colour's ink is left uncertain (``FaceMatcher.contradicts``)."""
         outlines = [np.asarray(d.corners, np.float32) for d in analysis.reported]
         result = []
         for n, detection in enumerate(analysis.detections):
-            if detection.card is None and detection.candidate is not None and detection.suits:
+            if detection.card is not None:
+                quad = outlines[n]
+                others = outlines[:n] + outlines[n + 1 :]
+                if deck.faces.contradicts(
+                    warp_face(frame, quad), detection.card, covered(quad, others, frame.shape[:2])
+                ):
+                    detection = replace(detection, card=None)
+            elif detection.candidate is not None and detection.suits:
                 quad = outlines[n]
                 others = outlines[:n] + outlines[n + 1 :]
                 card = deck.faces.settle(
