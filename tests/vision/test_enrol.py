@@ -215,7 +215,8 @@ def test_the_deck_holds_every_card_face_and_the_faces_settle_a_blurred_card(
 ) -> None:
     """The deck keeps each card's whole face, upright at ``FACE_SIZE``. A face made softer and
     grainier than its photograph, with a candidate of the right suit and the wrong rank (as a
-    blurred index reads), is settled as its own card, or left alone; never as another card."""
+    blurred index reads), is settled as its own card, or left alone; never as another card. A
+    sure reading of a black card on a red card's face is contradicted."""
     _, deck_path = enrolled
     deck = EnrolledDeck.load(deck_path)
     width, height = FACE_SIZE
@@ -232,6 +233,13 @@ def test_the_deck_holds_every_card_face_and_the_faces_settle_a_blurred_card(
         assert answer in (None, card), f"{card.code} settled as {answer}"
         settled += answer == card
     assert settled >= 40, f"{settled} of 52 settled"  # measured: 44
+    # A sure reading of the other colour's card is contradicted by the face; its own is not.
+    hearts = [k for k, card in enumerate(ALL_CARDS) if card.suit is Suit.HEARTS]
+    for k in hearts:
+        face = deck.faces.faces[k]
+        card = ALL_CARDS[k]
+        assert not deck.faces.contradicts(face, card)
+        assert deck.faces.contradicts(face, Card(card.rank, Suit.SPADES)), card.code
 
 
 def test_a_card_of_another_design_is_never_read_as_the_enrolled_one(
