@@ -636,6 +636,6 @@ def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
         base=base,
         info=f"enrolled from {folder.name}: {len(rank_vectors)} rank and "
         f"{len(suit_vectors)} suit glyphs, {len(patches) // (1 + len(SHRINKS) + len(BLURS))} "
-        "corners",
+        f"corners, {len(faces)} faces",
     )
     return deck
