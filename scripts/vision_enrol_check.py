@@ -3,12 +3,15 @@
 
 Each *building* design (or a deck drawn in the fonts kept out of building) is enrolled from one
 photograph of each card made by the building generator (``synthetic.random_scene`` with the card
-alone), then seeded scenes of it are read twice, without and with its deck, card for card. What
-the deck changed is printed: cards it made exact, cards it made wrong or uncertain. Refuses
-held-out designs (their figures are the benchmark's, benchmarks/bench_camera_scenes.py
-``--enrol``).
+alone), then seeded scenes of it (in turn in each of ``STYLES``: tilted, small, blurred, noisy,
+harsh light, clutter, a real table, a lens, a close camera) are read three times, card for card:
+without a deck (plain), with the deck's corners alone (``read_faces=False``, as before the
+faces) and with the deck. Each reader's exact, uncertain, wrong and missed cards are printed
+per design and per condition, exact also as a share of the cards found (missed cards are the
+finder's); then what the faces changed and every wrong read. Refuses held-out designs (their
+figures are the benchmark's, benchmarks/bench_camera_scenes.py ``--enrol``).
 
-    scripts/vision_enrol_check.py --designs anglo,tango --drawn 2 --scenes 12
+    scripts/vision_enrol_check.py --designs anglo,tango,ornamental --drawn 2 --scenes 18
 """
 
 from __future__ import annotations
