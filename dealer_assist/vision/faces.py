@@ -45,7 +45,7 @@ LEVELS: tuple[tuple[float, int], ...] = ((1.0, 2), (2.0, 4))
 REDNESS = 3.0
 # The live face is compared shifted by up to this many face pixels each way.
 SHIFT = 1
-# Chosen on building designs only (docs/benchmarks.md, "Enrolled faces").
+# Chosen on building designs only (docs/benchmarks.md, "The house's deck by its whole faces").
 MATCH_LEAST = 0.55
 MARGIN = 0.06
 # A face that names another rank or colour than the corner readers' candidate needs this clear
