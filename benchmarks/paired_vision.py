@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 from _common import emit, machine, median, percentile, section  # noqa: E402
 
+from dealer_assist.cards import Card  # noqa: E402
 from dealer_assist.vision import decks  # noqa: E402
 from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
 from dealer_assist.vision.cores import one_core  # noqa: E402
@@ -69,6 +70,17 @@ def earlier_package(revision: str, into: Path) -> ModuleType:
     return importlib.import_module(RENAMED)
 
 
+def _decks(faces: dict[Card, np.ndarray], photos: Path, name: str) -> tuple[object, object]:
+    """The design enrolled by this revision and by the earlier one, from the same photographs
+    (the building generator's, as scripts/vision_enrol_check.py takes them)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from vision_enrol_check import _enrolled  # type: ignore[import-not-found]
+
+    now = _enrolled(name, faces, photos)
+    then_enrol = importlib.import_module(f"{RENAMED}.vision.enrol")
+    return now, then_enrol.enrol(photos / name)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--against", required=True, help="the earlier revision (git)")
@@ -80,14 +92,23 @@ def main() -> int:
     parser.add_argument(
         "--tilted", action="store_true", help="a camera up to 30 degrees off vertical (TILTED)"
     )
+    parser.add_argument("--design", default="kde_standard", help="the frames' card design")
+    parser.add_argument(
+        "--deck",
+        action="store_true",
+        help="read as vision detect --deck does: each revision enrols the design (building "
+        "photographs, scripts/vision_enrol_check.py) with its own code and reads with that deck",
+    )
     args = parser.parse_args()
     one_core()
     with tempfile.TemporaryDirectory() as folder:
         earlier_package(args.against, Path(folder))
         then_classifier = importlib.import_module(f"{RENAMED}.vision.classifier")
         then_pipeline = importlib.import_module(f"{RENAMED}.vision.pipeline")
-        faces = decks.render_design(decks.design("kde_standard"), height=320, cache=CACHE)
+        faces = decks.render_design(decks.design(args.design), height=320, cache=CACHE)
         model_now, model_then = GlyphModel.load(), then_classifier.GlyphModel.load()
+        if args.deck:
+            model_now, model_then = _decks(faces, Path(folder) / "photos", args.design)
         work = []
         for k in range(args.frames):
             seed = SEED + k
@@ -119,16 +140,19 @@ def main() -> int:
             f"python benchmarks/paired_vision.py --against {args.against} "
             f"--frames {args.frames} --rounds {args.rounds}"
             + (" --no-layout" if args.no_layout else "")
-            + (" --tilted" if args.tilted else ""),
+            + (" --tilted" if args.tilted else "")
+            + (f" --design {args.design}" if args.design != "kde_standard" else "")
+            + (" --deck" if args.deck else ""),
             ["code", "median CPU time (ms)", "p95"],
             [
                 [label, f"{median(times[key]):.1f}", f"{percentile(times[key], 0.95):.1f}"]
                 for label, key in ((args.against, "then"), ("working tree", "now"))
             ]
             + [["ratio (working tree / earlier, per run)", f"{median(ratios):.3f}", ""]],
-            f"Machine: {machine()}. 1280x720 frames with six cards (kde_standard, "
+            f"Machine: {machine()}. 1280x720 frames with six cards ({args.design}, "
             + ("no layout" if args.no_layout else "calibrated layout")
             + (", a camera up to 30 degrees off vertical" if args.tilted else "")
+            + (", read with the design enrolled" if args.deck else "")
             + f"), each processed {args.rounds} times by each revision in alternating order.",
         )
     )

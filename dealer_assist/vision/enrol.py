@@ -38,12 +38,13 @@ from dealer_assist.vision.corner_model import (
     corner_patch,
 )
 from dealer_assist.vision.exemplars import Exemplars
+from dealer_assist.vision.faces import FACE_SIZE, FaceMatcher, warp_face
 from dealer_assist.vision.geometry import transform_points
 from dealer_assist.vision.index import GLYPH_SIZE, CornerGlyphs, glyph_features
 from dealer_assist.vision.quads import FinderSettings, card_mask, make_view
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
-DECK_VERSION = 2
+DECK_VERSION = 3
 ALL_CARDS: tuple[Card, ...] = tuple(
     Card(rank, suit)
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -149,6 +150,7 @@ class EnrolledDeck:
     corners: _CornerExamples
     rank: Exemplars
     suit: Exemplars
+    faces: FaceMatcher
     info: str = ""
     # The corners' examples as each corner network describes them (by its file).
     _described: dict[str, tuple[Exemplars, Exemplars]] = field(default_factory=dict)
@@ -230,6 +232,7 @@ class EnrolledDeck:
             corner_ranks=self.corners.ranks.astype(np.int16),
             corner_suits=self.corners.suits.astype(np.int16),
             corner_groups=self.corners.groups.astype(np.int16),
+            faces=self.faces.faces,
         )
 
     @staticmethod
@@ -247,6 +250,7 @@ class EnrolledDeck:
             "corner_ranks",
             "corner_suits",
             "corner_groups",
+            "faces",
         )
         try:
             with path.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
@@ -284,6 +288,7 @@ class EnrolledDeck:
                 arrays["corner_suits"].astype(np.int64),
                 arrays["corner_groups"].astype(np.int64),
             ),
+            arrays["faces"],
             base=base,
             info=info,
             where=str(path),
@@ -311,11 +316,14 @@ class GlyphExamples:
 def build_deck(
     glyphs: GlyphExamples,
     corners: _CornerExamples,
+    faces: np.ndarray,
     *,
     base: GlyphModel | None = None,
     info: str = "",
     where: str = "deck",
 ) -> EnrolledDeck:
+    """The deck of these examples; ``faces``: the 52 cards' faces (``faces.warp_face``), in
+    the order of ``ALL_CARDS``."""
     ranks, suits = len(RANK_CLASSES) - 1, len(SUIT_CLASSES) - 1
     rank_vectors, suit_vectors = glyphs.rank_vectors, glyphs.suit_vectors
     width = rank_vectors.shape[1] if rank_vectors.ndim == 2 else -1
@@ -336,6 +344,8 @@ def build_deck(
         or len(corners.groups) != len(corners.patches)
         or set(corners.ranks.tolist()) != set(range(ranks))
         or set(corners.suits.tolist()) != set(range(suits))
+        or faces.dtype != np.uint8
+        or faces.shape != (len(ALL_CARDS), FACE_SIZE[1], FACE_SIZE[0], 3)
     ):
         raise ConfigError(
             where, "", "not an enrolled deck (its examples do not cover every rank and suit)"
@@ -357,6 +367,7 @@ def build_deck(
             glyphs.suit_groups.astype(np.int64),
             suits,
         ),
+        FaceMatcher(faces, ALL_CARDS),
         info,
     )
 
@@ -413,6 +424,7 @@ class _Looked:
     suit_vectors: list[np.ndarray]
     problem: str
     patches: list[np.ndarray] = field(default_factory=list)  # the corner network's examples
+    face: np.ndarray | None = None  # the whole card, upright (``faces.warp_face``)
 
 
 def _cuts(detector: object, corner: CornerGlyphs) -> Iterable[CornerGlyphs]:
@@ -523,7 +535,9 @@ def _look(
         return _Looked([], [], f"no card found in {name}")
     rank_at = RANK_CLASSES.index(card.rank)
     suit_at = SUIT_CLASSES.index(card.suit)
-    best_quad: tuple[float, list[np.ndarray], list[np.ndarray], list[Card | None]] | None = None
+    best_quad: (
+        tuple[float, list[np.ndarray], list[np.ndarray], list[Card | None], np.ndarray] | None
+    ) = None
     for quad in quads:
         ranks: list[np.ndarray] = []
         suits: list[np.ndarray] = []
@@ -548,14 +562,20 @@ def _look(
                 suits.append(best[2])
                 total += best[0]
         if ranks and (best_quad is None or (len(ranks), total) > (len(best_quad[1]), best_quad[0])):
-            best_quad = (total, ranks, suits, plain)
+            best_quad = (total, ranks, suits, plain, quad)
     if best_quad is None:
         return _Looked([], [], f"no index could be cut in {name} (is the card whole and sharp?)")
-    _, ranks, suits, plain = best_quad
+    _, ranks, suits, plain, chosen = best_quad
     shown = plain[0] if len(plain) == 2 else None
     if shown is not None and shown != card and plain[1] == shown:
         return _Looked([], [], f"{name} shows {shown.code}, not {card.code} (read surely)")
-    return _Looked(ranks, suits, "", _corner_patches(detector, image, quads, card, network))
+    return _Looked(
+        ranks,
+        suits,
+        "",
+        _corner_patches(detector, image, quads, card, network),
+        warp_face(image, chosen),
+    )
 
 
 def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
@@ -573,6 +593,7 @@ def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
     suit_groups: list[int] = []
     patches: list[np.ndarray] = []
     patch_cards: list[int] = []
+    faces: list[np.ndarray] = []
     for group, card in enumerate(ALL_CARDS):
         path = files[card]
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
@@ -591,6 +612,8 @@ def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
         suit_groups += [group] * len(looked.suit_vectors)
         patches += looked.patches
         patch_cards += [group] * len(looked.patches)
+        assert looked.face is not None
+        faces.append(looked.face)
     if problems:
         raise EnrolmentError(folder, problems)
     cards = [ALL_CARDS[k] for k in patch_cards]
@@ -609,9 +632,10 @@ def enrol(folder: Path, *, model: GlyphModel | None = None) -> EnrolledDeck:
             np.array([SUIT_CLASSES.index(c.suit) for c in cards], np.int64),
             np.array(patch_cards, np.int64),
         ),
+        np.array(faces, np.uint8),
         base=base,
         info=f"enrolled from {folder.name}: {len(rank_vectors)} rank and "
         f"{len(suit_vectors)} suit glyphs, {len(patches) // (1 + len(SHRINKS) + len(BLURS))} "
-        "corners",
+        f"corners, {len(faces)} faces",
     )
     return deck

@@ -24,6 +24,7 @@ from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.geometry import (
     polygon_iou,
     portrait_orders,
@@ -148,6 +149,9 @@ class CardDetection:
     zone: Hand | None = None
     candidate: Card | None = None  # the best reading, even when uncertain
     corners_read: int = 0  # looks (network or glyph reader, per corner) that saw a whole index
+    # The looks' probabilities of spades, hearts, diamonds and clubs (``SUIT_CLASSES``): the
+    # house's faces tell a card's rank and colour, and the looks which suit of that colour.
+    suits: tuple[float, ...] = ()
 
     @property
     def uncertain(self) -> bool:
@@ -327,8 +331,12 @@ class CardDetector:
         plane: PlaneSettings | None = DEFAULT_PLANE,
         paper: PaperSettings | None = DEFAULT_PAPER,
         check_sureness: float = CHECK_SURENESS,
+        read_faces: bool = True,
     ) -> None:
         self.layout = layout
+        # With the house's deck: an uncertain card read again by its whole face (off: the
+        # enrolled deck's corners alone, as before the faces; for comparisons).
+        self.read_faces = read_faces
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -598,7 +606,40 @@ class CardDetector:
                     for d in best.detections
                     if shows_paper(frame, np.asarray(d.corners), paper, gains)
                 ]
+        if isinstance(self._model, EnrolledDeck) and self.read_faces:
+            best.detections = self._settled_by_faces(frame, best, self._model)
         return best
+
+    def _settled_by_faces(
+        self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck
+    ) -> list[CardDetection]:
+        """The detections, each uncertain one read again by its whole face against the house's
+        enrolled faces (``faces.FaceMatcher.settle``): sure when the faces settle its rank and
+        colour and the looks are sure which suit of that colour it is. A sure reading whose face
+        shows the other colour's ink is left uncertain (``FaceMatcher.contradicts``)."""
+        outlines = [np.asarray(d.corners, np.float32) for d in analysis.reported]
+        result = []
+        for n, detection in enumerate(analysis.detections):
+            if detection.card is not None:
+                quad = outlines[n]
+                others = outlines[:n] + outlines[n + 1 :]
+                if deck.faces.contradicts(
+                    warp_face(frame, quad), detection.card, covered(quad, others, frame.shape[:2])
+                ):
+                    detection = replace(detection, card=None)
+            elif detection.candidate is not None and detection.suits:
+                quad = outlines[n]
+                others = outlines[:n] + outlines[n + 1 :]
+                card = deck.faces.settle(
+                    warp_face(frame, quad),
+                    detection.candidate,
+                    dict(zip(SUIT_CLASSES, detection.suits, strict=False)),  # type: ignore[arg-type]
+                    covered(quad, others, frame.shape[:2]),
+                )
+                if card is not None:
+                    detection = replace(detection, card=card, candidate=card)
+            result.append(detection)
+        return result
 
     def _choose(
         self, frame: np.ndarray, *, with_deck: bool
@@ -1117,7 +1158,10 @@ class CardDetector:
         )
         card = candidate if confidence >= self.threshold or counted else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
-        return CardDetection(card, confidence, corner_points, center, zone, candidate, looks)
+        shares = tuple(float(p) for p in suit_p[:4])
+        return CardDetection(
+            card, confidence, corner_points, center, zone, candidate, looks, shares
+        )
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
