@@ -158,6 +158,7 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=3, help="scenes per design and style")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     args = parser.parse_args()
     one_core()
     designs = decks.validation_designs(args.families) if args.families else []
@@ -174,7 +175,7 @@ def main() -> int:
         sources.append((f"drawn-{k}{'-jumbo' if style.jumbo else ''}", render_drawn(style, seed=k)))
     styles = args.styles.split(",")
     model = GlyphModel.load()
-    corners = CornerModel.load()
+    corners = CornerModel.load(args.corners)
     records: list[dict[str, object]] = []
     missed = phantoms = cards = 0
     for name, faces in sources:

@@ -42,6 +42,7 @@ from bench_camera_scenes import Count, count
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
+from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.paper import mask_gains, paper_blobs, shows_paper
 from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
@@ -76,8 +77,10 @@ def main() -> int:
         "--no-paper", action="store_true", help="no paper test (the finder before it)"
     )
     parser.add_argument("--why", action="store_true", help="say why each missed card was missed")
+    parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     args = parser.parse_args()
     one_core()
+    corners = CornerModel.load(args.corners)
     why: dict[str, Counter[str]] = defaultdict(Counter)
     model = GlyphModel.load()
     totals: dict[str, Count] = defaultdict(Count)
@@ -101,6 +104,7 @@ def main() -> int:
                 partial = [c for c in scene.cards if c not in whole]
                 detector = CardDetector(
                     model=model,
+                    corner_model=corners,
                     plane=None if args.no_plane else DEFAULT_PLANE,
                     paper=None if args.no_paper else DEFAULT_PAPER,
                 )

@@ -78,6 +78,8 @@ from dealer_assist.vision.corner_model import (
     SUIT_OUTPUTS,
 )
 
+# The rank head's classes (dealer_assist.cards' Rank order), junk last.
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "junk")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "dealer_assist/vision/model/corners.onnx"
 
 
@@ -407,6 +409,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--smoothing", type=float, default=0.05)
+    parser.add_argument(
+        "--favour",
+        default="",
+        help="ranks (e.g. T,J,Q,K) whose index corners are seen --favour-times as often an epoch",
+    )
+    parser.add_argument("--favour-times", type=int, default=2)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -427,19 +435,25 @@ def main() -> int:
     train = torch.from_numpy(~np.isin(families, list(held)) & (families != "excluded"))
     x, rank, suit = x_all[train], rank_all[train], suit_all[train]
     print(f"training on {len(x)} patches ({int((rank < RANK_OUTPUTS - 1).sum())} indices)")
+    # The ranks the network reads worst (court cards and tens: issue 28) seen more often.
+    favoured = [RANK_NAMES.index(name) for name in args.favour.split(",") if name]
+    extra = torch.nonzero(torch.isin(rank, torch.tensor(favoured, dtype=rank.dtype)))[:, 0]
+    pool = torch.cat([torch.arange(len(x)), *[extra] * (args.favour_times - 1)])
+    if favoured:
+        print(f"favouring {args.favour}: {len(pool)} patches an epoch")
     model = (
         from_onnx(args.init, args.channels) if args.init else CornerNet(args.width, args.channels)
     )
     rate = args.learning_rate
     optimiser = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=1e-4)
-    steps = max(args.epochs * math.ceil(len(x) / args.batch), 1)
+    steps = max(args.epochs * math.ceil(len(pool) / args.batch), 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     for epoch in range(args.epochs):
         started = time.perf_counter()
         model.train()
-        order = torch.randperm(len(x), generator=generator)
+        order = pool[torch.randperm(len(pool), generator=generator)]
         total = 0.0
-        for start in range(0, len(x), args.batch):
+        for start in range(0, len(pool), args.batch):
             index = order[start : start + args.batch]
             batch = decode(x[index])
             if args.augment > 0:
@@ -464,7 +478,7 @@ def main() -> int:
             schedule.step()
             total += loss.item() * len(index)
         print(
-            f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f} "
+            f"epoch {epoch + 1}/{args.epochs}: loss {total / len(pool):.4f} "
             f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
