@@ -12,9 +12,15 @@ round; so this looks at the shape's face, warped upright:
   faces, over 44% on the layout's markers in the building scenes;
 - **skin, a chip, coloured cloth**: not paper: the margin's colour is far from grey (paper
   under the lamps' colour casts is at most 0.23 apart in its channels over its brightest on
-  the building scenes; a forearm 0.46).
+  the building scenes; a forearm 0.46);
+- **mostly felt**: a shape far larger than its card (a card size voted wrongly, put round a
+  card's corner or a box printed on the cloth): its face's median is under 0.35 of its paper
+  and its margin mostly dark (the cards found on the building scenes: a median at least 0.36
+  of the paper, a margin light on 37% or more, never both as low).
 
-Only shapes with no readable index are judged: a card whose index reads is a card.
+Every shape reported is judged, read or not (``CardDetector.analyse``): a card's face passes
+whether its index reads or not, and an index read in a shape that is mostly felt was read
+through a card size far too large (the card itself is then missed, not put where it is not).
 
 **The light's colour.** A warm or cool lamp (or a camera's white balance) tints the paper as
 much as the cloth: under a cast of a quarter per channel, paper's channels lie 0.3 apart and
@@ -47,6 +53,9 @@ class PaperSettings:
     max_black_frame: float = 0.44  # a marker: more of the frame band near black than this ...
     min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
     max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
+    # Mostly felt: a shape whose face's median grey is under this share of its paper level ...
+    min_face_level: float = 0.35
+    max_dark_margin: float = 0.3  # ... and whose margin is light (>= 0.7 paper) on under this
     min_grey_share: float = 30.0  # a blob is paper where this percentage is as grey as paper
     max_gain: float = 1.35  # the light's colour is undone by at most this gain a channel
     bright_share: float = 0.1  # the rough mask's paper: its brightest pixels, this share ...
@@ -162,6 +171,12 @@ def shows_paper(
     neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
     black = float(((grey[band] < settings.black * paper) & neutral).mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
+    if light < settings.max_dark_margin and _quantile(grey[inner], 0.5) < (
+        settings.min_face_level * paper
+    ):
+        # A little paper in a shape of felt: a card size far too large round a card's corner
+        # or a printed box (its index may even read). A card under a hand keeps its margin.
+        return False
     return not (black > settings.max_black_frame and light >= settings.min_light_margin)
 
 

@@ -23,6 +23,7 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
+from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.geometry import (
     polygon_iou,
@@ -327,6 +328,7 @@ class CardDetector:
         plane: PlaneSettings | None = DEFAULT_PLANE,
         paper: PaperSettings | None = DEFAULT_PAPER,
         check_sureness: float = CHECK_SURENESS,
+        join_halves: bool = True,
     ) -> None:
         self.layout = layout
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
@@ -356,6 +358,9 @@ class CardDetector:
         # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
         # at least this sure of another card.
         self.check_sureness = check_sureness
+        # Two unsure card-shaped halves of one card become the card when it reads surely
+        # (``duplicates.whole_of_halves``; off: reported as found).
+        self.join_halves = join_halves
 
     @property
     def model(self) -> GlyphModel:
@@ -598,7 +603,43 @@ class CardDetector:
                     for d in best.detections
                     if shows_paper(frame, np.asarray(d.corners), paper, gains)
                 ]
+        best.detections = one_per_card(best.detections)
+        self._join_halves(frame, best)
         return best
+
+    def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
+        that card when it reads surely; otherwise they stay as they were (two cards side by
+        side, read as one, would be one card lost)."""
+        shapes = analysis.reported
+        if not self.join_halves or len(shapes) < 2 or all(d.card is not None for d in shapes):
+            return
+        used: set[int] = set()
+        joined: list[CardDetection] = []
+        for i, first in enumerate(shapes):
+            for j in range(i + 1, len(shapes)):
+                if i in used or j in used:
+                    continue
+                whole = whole_of_halves(first, shapes[j])
+                if whole is None:
+                    continue
+                found = _Finding([whole], analysis.card_px, analysis.foreground, [False])
+                read = self._analysis_of(
+                    frame, found, with_deck=isinstance(self._model, EnrolledDeck)
+                )
+                if read.detections and read.detections[0].card is not None:
+                    used |= {i, j}
+                    joined.append(read.detections[0])
+        if not joined:
+            return
+        dropped = [shapes[n] for n in used]
+        analysis.detections = [
+            *(d for d in analysis.detections if not any(d is x for x in dropped)),
+            *joined,
+        ]
+        analysis.unread_cards = [
+            d for d in analysis.unread_cards if not any(d is x for x in dropped)
+        ]
 
     def _choose(
         self, frame: np.ndarray, *, with_deck: bool
