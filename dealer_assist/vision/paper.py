@@ -58,6 +58,12 @@ class PaperSettings:
     max_dark_margin: float = 0.3  # ... and whose margin is light (>= 0.7 paper) on under this
     min_grey_share: float = 30.0  # a blob is paper where this percentage is as grey as paper
     max_gain: float = 1.35  # the light's colour is undone by at most this gain a channel
+    # A marker printed on the cloth, in a grainy view (its black frame band blurred under
+    # ``max_black_frame``): a shape not read surely whose band is at least this much near
+    # black ... (0 or more than ``max_black_frame``: off)
+    dull_black_frame: float = 0.36
+    # ... and whose paper is duller than this share of the paper of the cards read surely.
+    dull_paper: float = 0.9
     bright_share: float = 0.1  # the rough mask's paper: its brightest pixels, this share ...
     saturated: int = 245  # ... below this level (glare)
 
@@ -103,6 +109,42 @@ def _channel_max(pixels: np.ndarray) -> np.ndarray:
     (numpy's reduction over three values a row costs tens of times as much)."""
     result: np.ndarray = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
     return result
+
+
+def paper_level(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings) -> float:
+    """The grey level of the paper of the shape ``corners``: its face's brightest tenth."""
+    face = _face(frame, corners)
+    inner, _, _ = _regions(settings.margin, settings.frame)
+    pixels = face.reshape(-1, 3)
+    grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
+    return _quantile(grey[inner], settings.paper_percentile / 100.0)
+
+
+def dull_marker(
+    frame: np.ndarray, corners: np.ndarray, settings: PaperSettings, cards_paper: float
+) -> bool:
+    """Whether the shape ``corners`` (not read surely) is a marker printed on the cloth: its
+    black frame's band nearly a marker's and its paper duller than ``cards_paper``, the paper
+    level of the cards read surely in the frame (a card's face is card stock; a marker's white
+    is printed on the cloth and lit as the cloth is; the grain of a dark view blurs its frame).
+
+    On the building scenes the shapes not read surely on a card show at most 0.32 of the band
+    near black, and then paper at least 0.93 of the sure cards'; the grainy views' markers 0.40
+    to 0.42, their paper 0.66 to 0.86 of the cards'."""
+    if not 0 < settings.dull_black_frame <= settings.max_black_frame or cards_paper <= 0:
+        return False
+    face = _face(frame, corners)
+    inner, _, band = _regions(settings.margin, settings.frame)
+    pixels = face.reshape(-1, 3)
+    grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
+    paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
+    if paper >= settings.dull_paper * cards_paper:
+        return False
+    brightest = _channel_max(pixels)
+    darkest = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
+    black = float(((grey[band] < settings.black * paper) & neutral).mean())
+    return black >= settings.dull_black_frame
 
 
 def _margin_colour(face: np.ndarray, settings: PaperSettings) -> np.ndarray:

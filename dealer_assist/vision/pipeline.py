@@ -50,9 +50,11 @@ from dealer_assist.vision.middle import (
 )
 from dealer_assist.vision.paper import (
     PaperSettings,
+    dull_marker,
     mask_gains,
     paper_blobs,
     paper_gains,
+    paper_level,
     shows_paper,
 )
 from dealer_assist.vision.plane import (
@@ -462,7 +464,8 @@ class CardDetector:
             for guess in guesses:
                 if guess is None:
                     continue
-                for each in (guess, (guess[0] / 1.4, guess[1] / 1.4)):
+                divided = [(guess[0] / d, guess[1] / d) for d in self.finder.size_divisors]
+                for each in (guess, *divided):
                     if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
                         tried.append(each)
             sizes = [*tried] if tried else [None]
@@ -602,6 +605,20 @@ class CardDetector:
                     d
                     for d in best.detections
                     if shows_paper(frame, np.asarray(d.corners), paper, gains)
+                ]
+            sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
+            if sure and any(d.card is None for d in best.reported):
+                cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
+                best.unread_cards = [
+                    d
+                    for d in best.unread_cards
+                    if not dull_marker(frame, np.asarray(d.corners), paper, cards_paper)
+                ]
+                best.detections = [
+                    d
+                    for d in best.detections
+                    if d.card is not None
+                    or not dull_marker(frame, np.asarray(d.corners), paper, cards_paper)
                 ]
         best.detections = one_per_card(best.detections)
         self._join_halves(frame, best)

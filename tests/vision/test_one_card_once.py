@@ -17,13 +17,14 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import decks
 from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.paper import PaperSettings
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
-from dealer_assist.vision.synthetic import TABLE, TILTED, PlacedCard, random_scene
+from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, PlacedCard, random_scene
 
 
 def _detection(
@@ -142,3 +143,39 @@ def test_a_card_found_in_two_halves_is_one_card(art_cache: Path) -> None:
     assert counts[two[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
     on_two = [d for d in after if d.card == parse_card("2D")]
     assert len(on_two) == 1  # read surely, as one card
+
+
+@pytest.mark.parametrize("seed", [7_900_007, 7_900_008])
+def test_cards_dealt_touching_in_a_tilted_view_are_each_found_once(
+    building_faces: dict[Card, np.ndarray], seed: int
+) -> None:
+    # Tilted up to 30 degrees; the hands dealt touching and overlapping (three and four pairs
+    # of cards touch): each card found once, on its own shape, and read.
+    scene = random_scene(seed, building_faces, style=TILTED)
+    outlines = [np.array(c.corners, np.float32) for c in scene.cards]
+    touching = sum(
+        cv2.intersectConvexConvex(outlines[i], outlines[j])[0] > 0
+        for i in range(len(outlines))
+        for j in range(i + 1, len(outlines))
+    )
+    assert touching >= 3
+    detections = CardDetector().detect(scene.image)
+    counts, nowhere, wrong = _found(detections, scene.cards)
+    assert counts == [1] * len(scene.cards) and nowhere == 0 and wrong == 0
+    assert sorted(d.card.code for d in detections if d.card is not None) == sorted(
+        c.card.code for c in scene.cards
+    )
+
+
+def test_markers_printed_on_the_cloth_in_a_grainy_view_are_no_cards(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    # Grainy and dark: two of the layout's markers, their black frames blurred to 40-42% of the
+    # band (a marker's test wants 44%), were found as card shapes and reported uncertain. Their
+    # paper is the cloth's print, duller than the cards read surely in the frame.
+    scene = random_scene(7_900_007, building_faces, style=NOISY)
+    before = CardDetector(paper=PaperSettings(dull_black_frame=0)).detect(scene.image)
+    assert _found(before, scene.cards)[1] == 2
+    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), scene.cards)
+    assert nowhere == 0 and wrong == 0 and max(counts) <= 1
+    assert counts.count(1) == _found(before, scene.cards)[0].count(1)  # no card lost for it
