@@ -650,10 +650,10 @@ class CardDetector:
         if not joined:
             return
         dropped = [shapes[n] for n in used]
-        analysis.detections = [
-            *(d for d in analysis.detections if not any(d is x for x in dropped)),
-            *joined,
-        ]
+        # A whole read as a card read surely beside it, in the same place, is that card again.
+        analysis.detections = one_per_card(
+            [*(d for d in analysis.detections if not any(d is x for x in dropped)), *joined]
+        )
         analysis.unread_cards = [
             d for d in analysis.unread_cards if not any(d is x for x in dropped)
         ]
