@@ -12,9 +12,15 @@ round; so this looks at the shape's face, warped upright:
   faces, over 44% on the layout's markers in the building scenes;
 - **skin, a chip, coloured cloth**: not paper: the margin's colour is far from grey (paper
   under the lamps' colour casts is at most 0.23 apart in its channels over its brightest on
-  the building scenes; a forearm 0.46).
+  the building scenes; a forearm 0.46);
+- **mostly felt**: a shape far larger than its card (a card size voted wrongly, put round a
+  card's corner or a box printed on the cloth): its face's median is under 0.35 of its paper
+  and its margin mostly dark (the cards found on the building scenes: a median at least 0.36
+  of the paper, a margin light on 37% or more, never both as low).
 
-Only shapes with no readable index are judged: a card whose index reads is a card.
+Every shape reported is judged, read or not (``CardDetector.analyse``): a card's face passes
+whether its index reads or not, and an index read in a shape that is mostly felt was read
+through a card size far too large (the card itself is then missed, not put where it is not).
 
 **The light's colour.** A warm or cool lamp (or a camera's white balance) tints the paper as
 much as the cloth: under a cast of a quarter per channel, paper's channels lie 0.3 apart and
@@ -47,8 +53,17 @@ class PaperSettings:
     max_black_frame: float = 0.44  # a marker: more of the frame band near black than this ...
     min_light_margin: float = 0.7  # ... with this much of the margin light (>= 0.7 paper)
     max_margin_colour: float = 0.3  # skin: the margin's channels further apart than this
+    # Mostly felt: a shape whose face's median grey is under this share of its paper level ...
+    min_face_level: float = 0.35
+    max_dark_margin: float = 0.3  # ... and whose margin is light (>= 0.7 paper) on under this
     min_grey_share: float = 30.0  # a blob is paper where this percentage is as grey as paper
     max_gain: float = 1.35  # the light's colour is undone by at most this gain a channel
+    # A marker printed on the cloth, in a grainy view (its black frame band blurred under
+    # ``max_black_frame``): a shape not read surely whose band is at least this much near
+    # black ... (0 or more than ``max_black_frame``: off)
+    dull_black_frame: float = 0.36
+    # ... and whose paper is duller than this share of the paper of the cards read surely.
+    dull_paper: float = 0.9
     bright_share: float = 0.1  # the rough mask's paper: its brightest pixels, this share ...
     saturated: int = 245  # ... below this level (glare)
 
@@ -94,6 +109,42 @@ def _channel_max(pixels: np.ndarray) -> np.ndarray:
     (numpy's reduction over three values a row costs tens of times as much)."""
     result: np.ndarray = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
     return result
+
+
+def paper_level(frame: np.ndarray, corners: np.ndarray, settings: PaperSettings) -> float:
+    """The grey level of the paper of the shape ``corners``: its face's brightest tenth."""
+    face = _face(frame, corners)
+    inner, _, _ = _regions(settings.margin, settings.frame)
+    pixels = face.reshape(-1, 3)
+    grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
+    return _quantile(grey[inner], settings.paper_percentile / 100.0)
+
+
+def dull_marker(
+    frame: np.ndarray, corners: np.ndarray, settings: PaperSettings, cards_paper: float
+) -> bool:
+    """Whether the shape ``corners`` (not read surely) is a marker printed on the cloth: its
+    black frame's band nearly a marker's and its paper duller than ``cards_paper``, the paper
+    level of the cards read surely in the frame (a card's face is card stock; a marker's white
+    is printed on the cloth and lit as the cloth is; the grain of a dark view blurs its frame).
+
+    On the building scenes the shapes not read surely on a card show at most 0.32 of the band
+    near black, and then paper at least 0.93 of the sure cards'; the grainy views' markers 0.40
+    to 0.42, their paper 0.66 to 0.86 of the cards'."""
+    if not 0 < settings.dull_black_frame <= settings.max_black_frame or cards_paper <= 0:
+        return False
+    face = _face(frame, corners)
+    inner, _, band = _regions(settings.margin, settings.frame)
+    pixels = face.reshape(-1, 3)
+    grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
+    paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
+    if paper >= settings.dull_paper * cards_paper:
+        return False
+    brightest = _channel_max(pixels)
+    darkest = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
+    black = float(((grey[band] < settings.black * paper) & neutral).mean())
+    return black >= settings.dull_black_frame
 
 
 def _margin_colour(face: np.ndarray, settings: PaperSettings) -> np.ndarray:
@@ -162,6 +213,12 @@ def shows_paper(
     neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
     black = float(((grey[band] < settings.black * paper) & neutral).mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
+    if light < settings.max_dark_margin and _quantile(grey[inner], 0.5) < (
+        settings.min_face_level * paper
+    ):
+        # A little paper in a shape of felt: a card size far too large round a card's corner
+        # or a printed box (its index may even read). A card under a hand keeps its margin.
+        return False
     return not (black > settings.max_black_frame and light >= settings.min_light_margin)
 
 

@@ -23,6 +23,7 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
+from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.geometry import (
@@ -50,9 +51,11 @@ from dealer_assist.vision.middle import (
 )
 from dealer_assist.vision.paper import (
     PaperSettings,
+    dull_marker,
     mask_gains,
     paper_blobs,
     paper_gains,
+    paper_level,
     shows_paper,
 )
 from dealer_assist.vision.plane import (
@@ -332,6 +335,7 @@ class CardDetector:
         paper: PaperSettings | None = DEFAULT_PAPER,
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
+        join_halves: bool = True,
     ) -> None:
         self.layout = layout
         # With the house's deck: an uncertain card read again by its whole face (off: the
@@ -364,6 +368,9 @@ class CardDetector:
         # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
         # at least this sure of another card.
         self.check_sureness = check_sureness
+        # Two unsure card-shaped halves of one card become the card when it reads surely
+        # (``duplicates.whole_of_halves``; off: reported as found).
+        self.join_halves = join_halves
 
     @property
     def model(self) -> GlyphModel:
@@ -465,7 +472,8 @@ class CardDetector:
             for guess in guesses:
                 if guess is None:
                     continue
-                for each in (guess, (guess[0] / 1.4, guess[1] / 1.4)):
+                divided = [(guess[0] / d, guess[1] / d) for d in self.finder.size_divisors]
+                for each in (guess, *divided):
                     if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
                         tried.append(each)
             sizes = [*tried] if tried else [None]
@@ -606,6 +614,22 @@ class CardDetector:
                     for d in best.detections
                     if shows_paper(frame, np.asarray(d.corners), paper, gains)
                 ]
+            sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
+            if sure and any(d.card is None for d in best.reported):
+                cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
+                best.unread_cards = [
+                    d
+                    for d in best.unread_cards
+                    if not dull_marker(frame, np.asarray(d.corners), paper, cards_paper)
+                ]
+                best.detections = [
+                    d
+                    for d in best.detections
+                    if d.card is not None
+                    or not dull_marker(frame, np.asarray(d.corners), paper, cards_paper)
+                ]
+        best.detections = one_per_card(best.detections)
+        self._join_halves(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -640,6 +664,40 @@ class CardDetector:
                     detection = replace(detection, card=card, candidate=card)
             result.append(detection)
         return result
+
+    def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
+        that card when it reads surely; otherwise they stay as they were (two cards side by
+        side, read as one, would be one card lost)."""
+        shapes = analysis.reported
+        if not self.join_halves or len(shapes) < 2 or all(d.card is not None for d in shapes):
+            return
+        used: set[int] = set()
+        joined: list[CardDetection] = []
+        for i, first in enumerate(shapes):
+            for j in range(i + 1, len(shapes)):
+                if i in used or j in used:
+                    continue
+                whole = whole_of_halves(first, shapes[j])
+                if whole is None:
+                    continue
+                found = _Finding([whole], analysis.card_px, analysis.foreground, [False])
+                read = self._analysis_of(
+                    frame, found, with_deck=isinstance(self._model, EnrolledDeck)
+                )
+                if read.detections and read.detections[0].card is not None:
+                    used |= {i, j}
+                    joined.append(read.detections[0])
+        if not joined:
+            return
+        dropped = [shapes[n] for n in used]
+        # A whole read as a card read surely beside it, in the same place, is that card again.
+        analysis.detections = one_per_card(
+            [*(d for d in analysis.detections if not any(d is x for x in dropped)), *joined]
+        )
+        analysis.unread_cards = [
+            d for d in analysis.unread_cards if not any(d is x for x in dropped)
+        ]
 
     def _choose(
         self, frame: np.ndarray, *, with_deck: bool

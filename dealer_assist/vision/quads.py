@@ -92,6 +92,10 @@ class FinderSettings:
     # Without a layout: a lone card-shaped outline of the rough mask that no shape of a finding
     # lies on is a card of the finding when its sides are the card's within this share (0: off).
     lone_size_error: float = 0.2
+    # Without a layout or a plane: each card size voted by the blobs is tried, then divided by
+    # each of these (two cards side by side vote for one card 1.4 times too large, a pair of
+    # pairs for one twice too large).
+    size_divisors: tuple[float, ...] = (1.4,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,117 @@
+"""One card, one detection: the same card read twice in one place is reported once (issue 28).
+
+A finder that takes the wrong card size can lay two shapes on one card (each a part of it,
+overlapping); the corner reader then reads the same index in both. Two detections read as the
+same card (surely or not) whose outlines each hold the other's centre are one card: the surer
+stays. Two cards whose centres lie under each other cannot both show their faces, so two
+readings of one card there are never two cards of a shoe that holds that card twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card
+
+
+class _Reported(Protocol):
+    @property
+    def card(self) -> Card | None: ...
+    @property
+    def candidate(self) -> Card | None: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def corners_read(self) -> int: ...
+    @property
+    def corners(self) -> tuple[tuple[float, float], ...]: ...
+    @property
+    def center(self) -> tuple[float, float]: ...
+
+
+Reported = TypeVar("Reported", bound=_Reported)
+
+
+def _surer(detection: _Reported) -> tuple[bool, float, int]:
+    return (detection.card is not None, detection.confidence, detection.corners_read)
+
+
+def _holds(detection: _Reported, point: tuple[float, float]) -> bool:
+    outline = np.asarray(detection.corners, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(outline, (float(point[0]), float(point[1])), False) >= 0
+
+
+def one_per_card(detections: Sequence[Reported]) -> list[Reported]:
+    """``detections`` less the second reading of a card read twice in one place (in order)."""
+    kept: list[Reported] = []
+    for detection in sorted(detections, key=_surer, reverse=True):
+        card = detection.candidate
+        if card is not None and any(
+            other.candidate == card
+            and (_holds(other, detection.center) or _holds(detection, other.center))
+            for other in kept
+        ):
+            continue
+        kept.append(detection)
+    return [d for d in detections if any(d is k for k in kept)]
+
+
+# Two halves of one card (a card size taken too small: the card is cut across its middle).
+HALF_SHARES = (0.3, 0.7)  # each half is this share of the whole card's area
+MAX_HALVES_OVERLAP = 0.35  # ... they overlap by at most this share of the smaller one
+MIN_HALVES_FILL = 0.88  # ... and together fill at least this share of the hull round them
+CARD_ASPECTS = (1.25, 1.6)  # the card they make: its long sides over its short ones
+
+
+def _area(quad: np.ndarray) -> float:
+    return abs(float(cv2.contourArea(quad.astype(np.float32))))
+
+
+def _union_area(first: np.ndarray, second: np.ndarray) -> float:
+    overlap, _ = cv2.intersectConvexConvex(first.astype(np.float32), second.astype(np.float32))
+    return _area(first) + _area(second) - float(overlap)
+
+
+def _four_corners(points: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral round ``points`` (their hull with its corners cut to four)."""
+    hull = cv2.convexHull(points.astype(np.float32))
+    perimeter = cv2.arcLength(hull, True)
+    epsilon = 0.01 * perimeter
+    while epsilon < 0.2 * perimeter:
+        polygon = cv2.approxPolyDP(hull, epsilon, True)
+        if len(polygon) <= 4:
+            return polygon.reshape(-1, 2).astype(np.float64) if len(polygon) == 4 else None
+        epsilon *= 1.3
+    return None
+
+
+def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
+    """The card (4 x 2 corners) two unsure detections are the halves of, or None.
+
+    A card size too small cuts a card across its middle into two card-shaped shapes, each a
+    half, side by side; neither half's corners hold a whole index where the reader looks, so
+    neither reads surely. Together they fill one card-shaped quadrilateral."""
+    if first.card is not None or second.card is not None:
+        return None
+    one = np.asarray(first.corners, np.float64)
+    other = np.asarray(second.corners, np.float64)
+    overlap, _ = cv2.intersectConvexConvex(one.astype(np.float32), other.astype(np.float32))
+    if float(overlap) > MAX_HALVES_OVERLAP * min(_area(one), _area(other)):
+        return None
+    points = np.vstack([one, other])
+    hull = _area(cv2.convexHull(points.astype(np.float32)).reshape(-1, 2))
+    whole = _four_corners(points)
+    if whole is None or hull <= 0 or _union_area(one, other) < MIN_HALVES_FILL * hull:
+        return None
+    area = _area(whole)
+    if not all(HALF_SHARES[0] * area <= _area(q) <= HALF_SHARES[1] * area for q in (one, other)):
+        return None
+    sides = np.hypot(*(np.roll(whole, -1, axis=0) - whole).T)
+    short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    if short <= 0 or not CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1]:
+        return None
+    return whole

@@ -1,0 +1,181 @@
+"""One card, one detection (issue 28): a card is never reported twice, and no detection is
+put where no card is. Cases of the building generator (``synthetic.TABLE``, ``TILTED``), each
+fix shown against the detector without it where a setting turns it off:
+
+- the same card read twice in one place, on two shapes of a card size taken wrongly, is one
+  card (``duplicates.one_per_card``);
+- a card cut across its middle into two card-shaped halves is one card when the two together
+  read surely (``duplicates.whole_of_halves``);
+- an index read through a card size far too large (a shape of felt round a card's corner or a
+  printed box) is not put where no card is (``PaperSettings.max_dark_margin``);
+- cards dealt touching, seen tilted, are each found once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision import decks
+from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
+from dealer_assist.vision.paper import PaperSettings
+from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, PlacedCard, random_scene
+
+
+def _detection(
+    corners: np.ndarray, card: str | None, confidence: float, candidate: str | None = None
+) -> CardDetection:
+    centre = corners.mean(axis=0)
+    read = parse_card(card) if card is not None else None
+    guess = parse_card(candidate) if candidate is not None else read
+    return CardDetection(
+        read,
+        confidence,
+        tuple((float(x), float(y)) for x, y in corners),
+        (float(centre[0]), float(centre[1])),
+        candidate=guess,
+        corners_read=1,
+    )
+
+
+def _box(x: float, y: float, w: float, h: float) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+
+
+def test_the_same_card_read_twice_in_one_place_is_one_card() -> None:
+    # Two shapes on one king of diamonds (a card size too small), both read as the queen of
+    # diamonds, unsure: one card, the surer reading.
+    first = _detection(_box(100, 100, 60, 84), None, 0.50, "QD")
+    second = _detection(_box(130, 120, 60, 84), None, 0.55, "QD")
+    assert one_per_card([first, second]) == [second]
+    # A sure reading wins over an unsure one of the same card.
+    sure = _detection(_box(110, 110, 60, 84), "QD", 0.99)
+    assert one_per_card([first, sure]) == [sure]
+
+
+def test_two_cards_are_never_taken_for_one_read_twice() -> None:
+    queen = _detection(_box(100, 100, 60, 84), "QD", 0.99)
+    # Another card overlapping it: two cards.
+    king = _detection(_box(130, 120, 60, 84), "KD", 0.99)
+    assert one_per_card([queen, king]) == [queen, king]
+    # The same card in another place (a shoe holds six or eight decks): two cards.
+    again = _detection(_box(400, 100, 60, 84), "QD", 0.99)
+    assert one_per_card([queen, again]) == [queen, again]
+
+
+def test_two_halves_of_a_card_make_the_card() -> None:
+    # A card 80 x 112 seen tilted, cut across its middle: each half is card-shaped.
+    card = np.array([[0, 0], [80, 0], [80, 112], [0, 112]], np.float32)
+    seen = np.array([[300, 200], [384, 206], [390, 330], [296, 322]], np.float32)
+    matrix = cv2.getPerspectiveTransform(card, seen)
+
+    def on_table(points: list[list[float]]) -> np.ndarray:
+        array = np.array(points, np.float32).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(array, matrix).reshape(-1, 2).astype(np.float64)
+
+    top = on_table([[0, 0], [80, 0], [80, 56], [0, 56]])
+    bottom = on_table([[0, 57], [80, 57], [80, 112], [0, 112]])
+    whole = whole_of_halves(_detection(top, None, 0.44, "2S"), _detection(bottom, None, 0.0, None))
+    assert whole is not None
+    assert np.abs(np.sort(whole, axis=0) - np.sort(seen, axis=0)).max() < 2.0
+    # A half read surely is a card: never a half.
+    assert whole_of_halves(_detection(top, "2D", 0.99), _detection(bottom, None, 0.0)) is None
+    # Two shapes that overlap by much are one card's two readings, not its halves.
+    assert whole_of_halves(_detection(top, None, 0.4), _detection(top + 10, None, 0.4)) is None
+    # An L of two shapes leaves the quadrilateral round them half empty: no card.
+    aside = on_table([[80, 0], [160, 0], [160, 56], [80, 56]])
+    assert whole_of_halves(_detection(bottom, None, 0.4), _detection(aside, None, 0.4)) is None
+
+
+def _found(detections: list[CardDetection], cards: list[PlacedCard]) -> tuple[list[int], int, int]:
+    """Per card, how many detections lie on it (topmost under the centre); detections on no
+    card; cards read as another card."""
+    counts = [0] * len(cards)
+    nowhere = wrong = 0
+    for detection in detections:
+        point = (float(detection.center[0]), float(detection.center[1]))
+        under = [
+            n
+            for n, card in enumerate(cards)
+            if cv2.pointPolygonTest(
+                np.array(card.corners, np.float32).reshape(-1, 1, 2), point, False
+            )
+            >= 0
+        ]
+        if not under:
+            nowhere += 1
+            continue
+        counts[under[-1]] += 1
+        wrong += detection.card is not None and detection.card != cards[under[-1]].card
+    return counts, nowhere, wrong
+
+
+def test_an_index_read_through_a_card_size_far_too_large_is_put_nowhere(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    # Dim dark grey cloth, two hands: the finding's card size is over twice the cards', and a
+    # shape of it lies round a printed box and the ace of hearts' corner: the ace's index reads
+    # surely in it, and it was reported where no card is. Its face is mostly felt.
+    scene = random_scene(7_900_008, building_faces, style=TABLE)
+    before = CardDetector(paper=PaperSettings(max_dark_margin=0)).detect(scene.image)
+    assert _found(before, scene.cards)[1] == 1
+    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), scene.cards)
+    assert nowhere == 0 and wrong == 0 and max(counts) <= 1
+
+
+def test_a_card_found_in_two_halves_is_one_card(art_cache: Path) -> None:
+    # Tilted, the Banker's cards closer than the Player's: the card size taken from the
+    # Player's is too small for the two of diamonds dealt sideways, and it was cut across its
+    # middle into two card-shaped halves, neither read surely (two detections on one card).
+    faces = decks.render_design(decks.design("simplistic"), height=320, cache=art_cache)
+    scene = random_scene(7_900_007, faces, style=TILTED)
+    two = [n for n, c in enumerate(scene.cards) if c.card.code == "2D"]
+    assert len(two) == 1
+    before = CardDetector(join_halves=False).detect(scene.image)
+    assert _found(before, scene.cards)[0][two[0]] == 2
+    after = CardDetector().detect(scene.image)
+    counts, nowhere, wrong = _found(after, scene.cards)
+    assert counts[two[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
+    on_two = [d for d in after if d.card == parse_card("2D")]
+    assert len(on_two) == 1  # read surely, as one card
+
+
+@pytest.mark.parametrize("seed", [7_900_007, 7_900_008])
+def test_cards_dealt_touching_in_a_tilted_view_are_each_found_once(
+    building_faces: dict[Card, np.ndarray], seed: int
+) -> None:
+    # Tilted up to 30 degrees; the hands dealt touching and overlapping (three and four pairs
+    # of cards touch): each card found once, on its own shape, and read.
+    scene = random_scene(seed, building_faces, style=TILTED)
+    outlines = [np.array(c.corners, np.float32) for c in scene.cards]
+    touching = sum(
+        cv2.intersectConvexConvex(outlines[i], outlines[j])[0] > 0
+        for i in range(len(outlines))
+        for j in range(i + 1, len(outlines))
+    )
+    assert touching >= 3
+    detections = CardDetector().detect(scene.image)
+    counts, nowhere, wrong = _found(detections, scene.cards)
+    assert counts == [1] * len(scene.cards) and nowhere == 0 and wrong == 0
+    assert sorted(d.card.code for d in detections if d.card is not None) == sorted(
+        c.card.code for c in scene.cards
+    )
+
+
+def test_markers_printed_on_the_cloth_in_a_grainy_view_are_no_cards(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    # Grainy and dark: two of the layout's markers, their black frames blurred to 40-42% of the
+    # band (a marker's test wants 44%), were found as card shapes and reported uncertain. Their
+    # paper is the cloth's print, duller than the cards read surely in the frame.
+    scene = random_scene(7_900_007, building_faces, style=NOISY)
+    before = CardDetector(paper=PaperSettings(dull_black_frame=0)).detect(scene.image)
+    assert _found(before, scene.cards)[1] == 2
+    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), scene.cards)
+    assert nowhere == 0 and wrong == 0 and max(counts) <= 1
+    assert counts.count(1) == _found(before, scene.cards)[0].count(1)  # no card lost for it
