@@ -27,6 +27,7 @@ from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.geometry import (
+    CANONICAL_HEIGHT,
     polygon_iou,
     portrait_orders,
     signed_area,
@@ -188,6 +189,9 @@ class FrameAnalysis:
     # candidate. A still frame reports them (``reported``); the camera source only once such a
     # shape has lain still for a while (a hand passing over the layout is not a card).
     unread_cards: list[CardDetection] = field(default_factory=list)
+    # Per detection as read (before ``analyse``'s checks drop any): the index's height (rank
+    # top to suit bottom) over the card's, on the corner read, or None (``index_share``).
+    shares: list[float | None] = field(default_factory=list)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -234,6 +238,8 @@ class _Finding:
     # card may be cut): reported only when an index is read, never as an unread shape.
     far: list[bool]
     planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
+    width: float | None = None  # on the plane: the card's width there (``_plane_findings``)
+    wider: bool = False  # on the plane: found on the rough mask opened wider
 
 
 def _mostly_sure(analysis: FrameAnalysis, settings: PlaneSettings | None) -> bool:
@@ -242,6 +248,56 @@ def _mostly_sure(analysis: FrameAnalysis, settings: PlaneSettings | None) -> boo
     shapes = len(analysis.detections) + len(analysis.unread_cards)
     sure = sum(1 for d in analysis.detections if d.card is not None)
     return settings is not None and shapes > 0 and sure >= settings.sure_share * shapes
+
+
+def index_share(pair: tuple[CornerGlyphs, CornerGlyphs], settings: IndexSettings) -> float | None:
+    """The index's height, from the rank's top to the suit's bottom, over the card's height, on
+    the corner that shows the taller whole index (None: neither shows rank over suit).
+
+    Within one design it is tight (0.18-0.22 on anglo, 0.36-0.41 ornamental) and every card of
+    a frame shows about the same share: a card shape too large shows less."""
+    best: float | None = None
+    for glyphs in pair:
+        if glyphs.rank is None or glyphs.suit is None:
+            continue
+        top = glyphs.rank.box[1]
+        bottom = glyphs.suit.box[1] + glyphs.suit.box[3]
+        if bottom <= top:
+            continue
+        share = (bottom - top) / settings.scale / CANONICAL_HEIGHT
+        best = share if best is None else max(best, share)
+    return best
+
+
+# A card read surely whose index share is under this of the frame's largest is too large.
+SHARE_FITS = 0.88
+# No design measured shows a share under this on a card that fits (anglo 0.182 at the 5th
+# percentile); a frame whose cards read surely show a median under it has shapes too large.
+SHARE_LOW = 0.165
+SHARE_TYPICAL = 0.195  # the narrow-index designs' median share (anglo 0.193, simplistic 0.196)
+
+
+def _too_large(analysis: FrameAnalysis) -> float | None:
+    """How much smaller the card size of a finding should be (a ratio under 1), by the index
+    shares of its cards read surely (``index_share``); None when they show it fits.
+
+    When at least half of them show a share under ``SHARE_FITS`` of the largest, the largest's
+    card is the one that fits; when their median is under ``SHARE_LOW``, none does."""
+    shares = sorted(
+        share
+        for d, share in zip(analysis.detections, analysis.shares, strict=False)
+        if d.card is not None and share is not None
+    )
+    if not shares:
+        return None
+    top = shares[-1]
+    small = [share for share in shares if share < SHARE_FITS * top]
+    if len(shares) >= 2 and 2 * len(small) >= len(shares):
+        return float(np.median(small)) / top
+    median = float(np.median(shares))
+    if median < SHARE_LOW:
+        return median / SHARE_TYPICAL
+    return None
 
 
 def _evidence(analysis: FrameAnalysis) -> float:
@@ -411,10 +467,15 @@ class CardDetector:
         found = next(f for f in self._findings(frame) if f is not None)
         return found.quads, found.card_px
 
-    def _findings(self, frame: np.ndarray) -> Iterator[_Finding | None]:
-        """What the finder sees; without a layout, one finding per card size worth trying."""
+    def _findings(
+        self, frame: np.ndarray, resized: tuple[_Finding, float] | None = None
+    ) -> Iterator[_Finding | None]:
+        """What the finder sees; without a layout, one finding per card size worth trying. With
+        ``resized`` (a finding without a layout and a ratio), only that finding again with its
+        card size times the ratio (``_choose``)."""
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
+        lone: list[np.ndarray] = []
         if view.card_px is not None:
             sizes = [view.card_px]
         else:
@@ -435,11 +496,22 @@ class CardDetector:
                     opened.append(opened_rough(rough, self.finder))
                 return opened[0]
 
-            lone: list[np.ndarray] = []
             if self.finder.lone_size_error > 0:
                 # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
                 outlines = lone_outlines(rough, self.plane or PlaneSettings())
                 lone = [transform_points(view.to_image, q) for q in outlines]
+            if resized is not None:
+                again, ratio = resized
+                if again.planar and again.width is not None and self.plane is not None:
+                    mask = opened_mask() if again.wider else rough
+                    if mask is not None:
+                        yield from self._plane_findings(
+                            frame, view, mask, self.plane, lone, [again.width * ratio]
+                        )
+                elif not again.planar and again.card_px is not None:
+                    smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
+                    yield self._finding_at(view, smaller, lone)
+                return
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
@@ -451,7 +523,7 @@ class CardDetector:
                 if (wider := opened_mask()) is not None:
                     for found in self._plane_findings(frame, view, wider, self.plane, lone):
                         planar = True
-                        yield found
+                        yield replace(found, wider=True)
                 if planar:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
@@ -478,20 +550,25 @@ class CardDetector:
                         tried.append(each)
             sizes = [*tried] if tried else [None]
         for size in sizes:
-            mask = card_mask(view.image, size, self.finder)
-            quads, card_px = find_quads(mask, size, self.finder)
-            foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
-            far = [
-                card_px is not None
-                and far_past_view(q.corners, mask.shape[:2], card_px, self.finder)
-                for q in quads
-            ]
-            in_frame_quads = [transform_points(view.to_image, q.corners) for q in quads]
-            if view.card_px is None and card_px is not None:
-                rescued = self._lone_cards(lone, in_frame_quads, view.to_image, card_px)
-                in_frame_quads += rescued
-                far += [False] * len(rescued)
-            yield _Finding(in_frame_quads, card_px, foreground, far)
+            yield self._finding_at(view, size, lone)
+
+    def _finding_at(
+        self, view: WorkView, size: tuple[float, float] | None, lone: list[np.ndarray]
+    ) -> _Finding:
+        """The cards in ``view`` at one card size (None: the finder's own guess)."""
+        mask = card_mask(view.image, size, self.finder)
+        quads, card_px = find_quads(mask, size, self.finder)
+        foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
+        far = [
+            card_px is not None and far_past_view(q.corners, mask.shape[:2], card_px, self.finder)
+            for q in quads
+        ]
+        in_frame_quads = [transform_points(view.to_image, q.corners) for q in quads]
+        if view.card_px is None and card_px is not None:
+            rescued = self._lone_cards(lone, in_frame_quads, view.to_image, card_px)
+            in_frame_quads += rescued
+            far += [False] * len(rescued)
+        return _Finding(in_frame_quads, card_px, foreground, far)
 
     def _paper_blobs(self, image: np.ndarray, rough: np.ndarray) -> np.ndarray:
         """``rough`` without the blobs that are no paper, the light's colour undone first."""
@@ -505,17 +582,19 @@ class CardDetector:
         rough: np.ndarray,
         settings: PlaneSettings,
         lone: list[np.ndarray] = [],  # noqa: B006 - read only
+        widths: list[float] | None = None,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
         plane = find_plane(rough, settings)
         if plane is None:
             return
-        widths = [plane.card_width]
-        if settings.try_pairs and not plane.sure:
-            widths.append(plane.card_width / settings.pair_ratio)
-        if settings.try_pairs and plane.guessed:
-            widths.append(plane.card_width * settings.pair_ratio)
+        if widths is None:
+            widths = [plane.card_width]
+            if settings.try_pairs and not plane.sure:
+                widths.append(plane.card_width / settings.pair_ratio)
+            if settings.try_pairs and plane.guessed:
+                widths.append(plane.card_width * settings.pair_ratio)
         for width in widths:
             rectified = rectified_view(frame, view.to_image, plane, width, settings)
             if rectified is None or rectified.card_px is None:
@@ -536,6 +615,7 @@ class CardDetector:
                 foreground,
                 [False] * len(in_frame_quads),
                 planar=True,
+                width=width,
             )
 
     def _lone_cards(
@@ -732,6 +812,20 @@ class CardDetector:
                 break  # every shape read surely: another card size cannot do better
             if found.planar and _mostly_sure(analysis, self.plane):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
+        if (
+            self.layout is None
+            and best is not None
+            and best_found is not None
+            and (ratio := _too_large(best)) is not None
+        ):
+            # The cards read surely tell by their indices that the card size chosen is too
+            # large (cards joined, a printed zone voted it): the finding at the size they show
+            # is read too, and must be borne out better to win.
+            for found in self._findings(frame, (best_found, ratio)):
+                assert found is not None
+                analysis = self._analysis_of(frame, found, with_deck=with_deck)
+                if _evidence(analysis) > _evidence(best):
+                    best, best_found = analysis, found
         assert best is not None
         return best, best_found
 
@@ -758,6 +852,7 @@ class CardDetector:
                 detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
             if detection is not None:
                 analysis.detections.append(detection)
+                analysis.shares.append(index_share(analysis.corners[n], self.index))
             elif (
                 not found.far[n]
                 and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
