@@ -392,6 +392,7 @@ class CardDetector:
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
         join_halves: bool = True,
+        size_from_indices: bool = True,
     ) -> None:
         self.layout = layout
         # With the house's deck: an uncertain card read again by its whole face (off: the
@@ -427,6 +428,10 @@ class CardDetector:
         # Two unsure card-shaped halves of one card become the card when it reads surely
         # (``duplicates.whole_of_halves``; off: reported as found).
         self.join_halves = join_halves
+        # Without a layout: a finding whose cards read surely show by their index shares that
+        # its card size is too large is read again at the size they show (``_too_large``;
+        # off: the finder's card sizes alone).
+        self.size_from_indices = size_from_indices
 
     @property
     def model(self) -> GlyphModel:
@@ -814,6 +819,7 @@ class CardDetector:
                 break  # on the plane, a card size whose shapes mostly read surely is the size
         if (
             self.layout is None
+            and self.size_from_indices
             and best is not None
             and best_found is not None
             and (ratio := _too_large(best)) is not None
