@@ -120,9 +120,13 @@ def test_an_index_read_through_a_card_size_far_too_large_is_put_nowhere(
 ) -> None:
     # Dim dark grey cloth, two hands: the finding's card size is over twice the cards', and a
     # shape of it lies round a printed box and the ace of hearts' corner: the ace's index reads
-    # surely in it, and it was reported where no card is. Its face is mostly felt.
+    # surely in it, and it was reported where no card is. Its face is mostly felt. (Since
+    # h-finder6 the card size the ace's index shows is tried too and wins this frame:
+    # tests/vision/test_index_size.py; turned off here to show the paper test alone.)
     scene = random_scene(7_900_008, building_faces, style=TABLE)
-    before = CardDetector(paper=PaperSettings(max_dark_margin=0)).detect(scene.image)
+    before = CardDetector(paper=PaperSettings(max_dark_margin=0), size_from_indices=False).detect(
+        scene.image
+    )
     assert _found(before, scene.cards)[1] == 1
     counts, nowhere, wrong = _found(CardDetector().detect(scene.image), scene.cards)
     assert nowhere == 0 and wrong == 0 and max(counts) <= 1
