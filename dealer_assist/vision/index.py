@@ -12,7 +12,7 @@ glyph under it as the suit. Each glyph becomes a small fixed-size image for the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import cv2
@@ -429,6 +429,25 @@ class CornerInk:
     region: np.ndarray
     ink: np.ndarray  # 0 paper, 1 black; felt, shadow and outline beyond the card's edges are 0
     strong: float  # the threshold of dark ink (Otsu's, within the settings' bounds)
+    # What cutting this ink gave, by what was cut and how (``segment_corner``): half the ways
+    # of cutting a corner again leave its ink as another way did (a gutter or a floor with no
+    # ink in it, dark ink alone when all of it is dark), and the same ink cut the same way is
+    # cut as before. Filled as the corner is cut; never part of what the ink is.
+    _parts: dict[tuple[object, ...], tuple[int, np.ndarray, np.ndarray]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _cuts: dict[tuple[object, ...], CornerGlyphs] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def components(self, binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+        """``_components(binary, split)`` of ``binary`` (a cut of this ink), found once for
+        each ink and split. The labels are shared: the caller copies them to change them."""
+        key = (binary.tobytes(), binary.shape, split)
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = _components(binary, split)
+        return found
 
     @cached_property
     def paper(self) -> np.ndarray | None:
@@ -510,7 +529,7 @@ def merged_index_cuts(
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
-    count, labels, stats = components_with_stats(binary, 8)
+    count, labels, stats = prepared.components(binary, 0)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
     max_h = settings.max_glyph_height * card_height
@@ -585,16 +604,38 @@ def segment_corner(
     """
     if prepared is None:
         prepared = corner_ink(region, settings)
-    ink, strong = prepared.ink, prepared.strong
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
     if floor:
         cut_floor(binary, settings)
-    count, labels, stats = _components(binary, split)
+    # The same ink cut the same way again is what it was (``CornerInk``).
+    key = (binary.tobytes(), binary.shape, split, cut_spills, waist, with_others, settings)
+    known = prepared._cuts.get(key) if region is prepared.region else None
+    if known is not None:
+        return known
+    found = _segment_cut(region, settings, prepared, binary, split, cut_spills, waist, with_others)
+    if region is prepared.region:
+        prepared._cuts[key] = found
+    return found
+
+
+def _segment_cut(
+    region: np.ndarray,
+    settings: IndexSettings,
+    prepared: CornerInk,
+    binary: np.ndarray,
+    split: int,
+    cut_spills: bool,
+    waist: float,
+    with_others: bool,
+) -> CornerGlyphs:
+    """``segment_corner`` from the ink cut as ``binary`` (0/1) on."""
+    ink, strong = prepared.ink, prepared.strong
+    count, labels, stats = prepared.components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
-    labels, stats, count = _split_waists(labels, stats, count, min_h, waist)
+    labels, stats, count = _split_waists(labels.copy(), stats, count, min_h, waist)
     anchored = np.bincount(labels[ink > strong], minlength=count) > 0
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height
