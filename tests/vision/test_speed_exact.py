@@ -19,8 +19,18 @@ from dealer_assist.vision.corner_model import (
     corner_patches,
 )
 from dealer_assist.vision.geometry import signed_area
-from dealer_assist.vision.index import _boxes_and_areas, _components
+from dealer_assist.vision.index import (
+    CornerGlyphs,
+    Glyph,
+    IndexSettings,
+    _boxes_and_areas,
+    _components,
+    corner_ink,
+    merged_index_cuts,
+    segment_corner,
+)
 from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
+from dealer_assist.vision.pipeline import MERGED_CUTS, RECUTS, CardDetector, Recut
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
     PlaneSettings,
@@ -38,7 +48,7 @@ from dealer_assist.vision.quads import (
     card_mask,
     unfilled_mask,
 )
-from dealer_assist.vision.synthetic import HARSH, TILTED, SceneStyle, random_scene
+from dealer_assist.vision.synthetic import HARSH, NOISY, TILTED, SceneStyle, random_scene
 
 
 def _outlines(seed: int, count: int) -> np.ndarray:
@@ -476,3 +486,59 @@ def test_the_plane_residuals_are_the_ones_first_written() -> None:
                 _residuals(params, quads, settings),
                 _residuals_as_they_were(params, quads, settings),
             )
+
+
+def _same_glyphs(got: CornerGlyphs, expected: CornerGlyphs) -> bool:
+    """Two cuts of a corner alike to the last bit (their glyphs, boxes and ink colour)."""
+
+    def same(a: Glyph | None, b: Glyph | None) -> bool:
+        if a is None or b is None:
+            return a is b
+        return (
+            a.box == b.box
+            and a.vector.dtype == b.vector.dtype
+            and np.array_equal(a.vector, b.vector)
+        )
+
+    return (
+        same(got.rank, expected.rank)
+        and same(got.suit, expected.suit)
+        and len(got.others) == len(expected.others)
+        and all(same(a, b) for a, b in zip(got.others, expected.others, strict=True))
+        and got.colour == expected.colour
+    )
+
+
+def test_a_corner_cut_again_from_its_shared_ink_is_the_cut_made_afresh() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = IndexSettings()
+    detector = CardDetector(layout=None)
+    cuts = reused = 0
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle(), NOISY)):
+        scene = random_scene(4_700 + seed, faces, style=style)
+        for quad in [np.asarray(c.corners, np.float32) for c in scene.cards][:4]:
+            for region in detector.warp_corners(scene.image, quad):
+                shared = corner_ink(region, settings)
+                # The first cut, the recuts in the order the reader makes them, the merged cuts,
+                # and each of them once more: every one from the shared ink.
+                ways = [Recut(), *RECUTS, Recut(), *RECUTS]
+                for way in ways:
+                    fresh = way.cut(CornerGlyphs(None, None, region), settings)
+                    again = way.cut(CornerGlyphs(None, None, region, ink=shared), settings)
+                    assert _same_glyphs(again, fresh)
+                    cuts += 1
+                for hysteresis, gutter in MERGED_CUTS * 2:
+                    fresh_cuts = merged_index_cuts(
+                        region, settings, hysteresis=hysteresis, gutter=gutter
+                    )
+                    shared_cuts = merged_index_cuts(
+                        region, settings, hysteresis=hysteresis, gutter=gutter, prepared=shared
+                    )
+                    assert len(fresh_cuts) == len(shared_cuts)
+                    assert all(
+                        _same_glyphs(a, b) for a, b in zip(shared_cuts, fresh_cuts, strict=True)
+                    )
+                with_others = segment_corner(region, settings, with_others=True, prepared=shared)
+                assert _same_glyphs(with_others, segment_corner(region, settings, with_others=True))
+                reused += len(shared._cuts)
+    assert cuts > 0 and reused < cuts  # some ways of cutting cut the ink alike
