@@ -153,24 +153,25 @@ def glyph_vector(
     """The glyph as the classifier's raw input: its ink, centred in a square, GLYPH_SIZE wide
     (aspect kept), then its log aspect ratio and its height as a share of the card's."""
     x, y, w, h = box
-    crop = ink[y : y + h, x : x + w].copy()
     window = labels[y : y + h, x : x + w]
     keep = window == members[0]
     for member in members[1:]:
         keep |= window == member
-    crop[~keep] = 0.0
     side = max(w, h)
     square = np.zeros((side, side), np.float32)
     oy, ox = (side - h) // 2, (side - w) // 2
-    square[oy : oy + h, ox : ox + w] = crop
-    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA).astype(
-        np.float32
-    )
+    # The glyph's own ink, the rest left 0, straight into the square.
+    np.copyto(square[oy : oy + h, ox : ox + w], ink[y : y + h, x : x + w], where=keep)
+    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA)
+    vector = np.empty(VECTOR_SIZE, np.float32)
+    pixels = vector[: GLYPH_SIZE * GLYPH_SIZE].reshape(GLYPH_SIZE, GLYPH_SIZE)
     peak = float(glyph.max())
     if peak > 0:
-        glyph = glyph / peak
-    extra = np.array([np.log(h / max(w, 1)), h / card_height], np.float32)
-    return np.concatenate([glyph.ravel(), extra]).astype(np.float32)
+        np.divide(glyph, peak, out=pixels)
+    else:
+        pixels[:] = glyph
+    vector[-2:] = (np.log(h / max(w, 1)), h / card_height)
+    return vector
 
 
 _CELL = 6
@@ -265,10 +266,11 @@ def _split_waists(
     """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
     when that row is at most ``waist_share`` of the widest."""
     rows: list[list[int]] = stats.tolist()
-    for label in range(1, count):
+    # Only ink at least 1.5 glyphs tall and taller than wide can be two glyphs run together.
+    heights, widths = stats[1:count, 3], stats[1:count, 2]
+    tall = np.flatnonzero((heights >= 1.5 * min_h) & (heights >= 1.2 * widths)) + 1
+    for label in tall.tolist():
         x, y, w, h, _ = rows[label]
-        if h < 1.5 * min_h or h < 1.2 * w:
-            continue
         window = labels[y : y + h, x : x + w] == label
         profile = window.sum(axis=1)
         low, high = int(0.35 * h), int(0.75 * h)

@@ -20,12 +20,15 @@ from dealer_assist.vision.corner_model import (
 )
 from dealer_assist.vision.geometry import signed_area
 from dealer_assist.vision.index import (
+    GLYPH_SIZE,
     CornerGlyphs,
     Glyph,
     IndexSettings,
     _boxes_and_areas,
     _components,
+    _split_waists,
     corner_ink,
+    glyph_vector,
     merged_index_cuts,
     segment_corner,
 )
@@ -542,3 +545,101 @@ def test_a_corner_cut_again_from_its_shared_ink_is_the_cut_made_afresh() -> None
                 assert _same_glyphs(with_others, segment_corner(region, settings, with_others=True))
                 reused += len(shared._cuts)
     assert cuts > 0 and reused < cuts  # some ways of cutting cut the ink alike
+
+
+def _glyph_vector_as_it_was(
+    ink: np.ndarray,
+    labels: np.ndarray,
+    members: list[int],
+    box: tuple[int, int, int, int],
+    card_height: float,
+) -> np.ndarray:
+    """``index.glyph_vector`` as it was: a copy of the crop cleared, then the square."""
+    x, y, w, h = box
+    crop = ink[y : y + h, x : x + w].copy()
+    window = labels[y : y + h, x : x + w]
+    keep = window == members[0]
+    for member in members[1:]:
+        keep |= window == member
+    crop[~keep] = 0.0
+    side = max(w, h)
+    square = np.zeros((side, side), np.float32)
+    oy, ox = (side - h) // 2, (side - w) // 2
+    square[oy : oy + h, ox : ox + w] = crop
+    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA).astype(
+        np.float32
+    )
+    peak = float(glyph.max())
+    if peak > 0:
+        glyph = glyph / peak
+    extra = np.array([np.log(h / max(w, 1)), h / card_height], np.float32)
+    return np.concatenate([glyph.ravel(), extra]).astype(np.float32)
+
+
+def test_a_glyph_vector_is_the_one_made_from_a_cleared_copy() -> None:
+    rng = np.random.default_rng(41)
+    for trial in range(400):
+        height, width = (int(v) for v in rng.integers(4, 90, 2))
+        ink = rng.random((height, width)).astype(np.float32)
+        if trial % 4 == 0:
+            ink[:] = 0.0  # no ink at all: no peak to divide by
+        labels = rng.integers(0, 4, (height, width)).astype(np.int32)
+        x, y = int(rng.integers(0, width)), int(rng.integers(0, height))
+        box = (x, y, int(rng.integers(1, width - x + 1)), int(rng.integers(1, height - y + 1)))
+        members = [1] if trial % 2 else [1, 3]  # a ten's two digits are one rank glyph
+        got = glyph_vector(ink, labels, members, box, 112.0)
+        expected = _glyph_vector_as_it_was(ink, labels, members, box, 112.0)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        assert np.array_equal(got, expected)
+
+
+def _split_waists_as_it_was(
+    labels: np.ndarray, stats: np.ndarray, count: int, min_h: float, waist_share: float
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """``index._split_waists`` as it was: every label looked at in turn."""
+    rows: list[list[int]] = stats.tolist()
+    for label in range(1, count):
+        x, y, w, h, _ = rows[label]
+        if h < 1.5 * min_h or h < 1.2 * w:
+            continue
+        window = labels[y : y + h, x : x + w] == label
+        profile = window.sum(axis=1)
+        low, high = int(0.35 * h), int(0.75 * h)
+        if high <= low:
+            continue
+        waist = low + int(np.argmin(profile[low:high]))
+        if profile[waist] > max(1.0, waist_share * float(profile.max())):
+            continue
+        lower = np.zeros_like(labels, bool)
+        lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
+        labels[lower] = count
+        ys, xs = np.nonzero(lower)
+        if len(xs) == 0:
+            continue
+        upper_h = waist + 1
+        rows[label] = [x, y, w, upper_h, int(window[:upper_h].sum())]
+        x0, y0 = int(xs.min()), int(ys.min())
+        rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
+        count += 1
+    return labels, np.array(rows, np.int32).reshape(-1, 5), count
+
+
+def test_waists_split_looking_at_tall_ink_only_are_split_as_before() -> None:
+    rng = np.random.default_rng(43)
+    split = 0
+    for _ in range(300):
+        height, width = (int(v) for v in rng.integers(8, 90, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.05, 0.6)).astype(np.uint8)
+        for _ in range(int(rng.integers(0, 4))):  # glyph pairs joined by a thin neck
+            x, y = int(rng.integers(0, width - 4)), int(rng.integers(0, height - 8))
+            w, h = int(rng.integers(2, 12)), min(int(rng.integers(6, 40)), height - y)
+            binary[y : y + h, x : x + w] = 1
+            binary[y + h // 2, x + 1 : x + w] = 0
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        for min_h, waist in ((4.0, 0.15), (3.0, 0.35), (10.0, 0.15)):
+            got = _split_waists(labels.copy(), stats, count, min_h, waist)
+            expected = _split_waists_as_it_was(labels.copy(), stats, count, min_h, waist)
+            assert got[2] == expected[2]
+            assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
+            split += got[2] - count
+    assert split > 0
