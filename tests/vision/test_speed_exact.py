@@ -9,6 +9,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from dealer_assist.cards import one_deck
 from dealer_assist.vision import decks
 from dealer_assist.vision.components import components_with_stats, most_components
 from dealer_assist.vision.corner_model import (
@@ -18,6 +19,15 @@ from dealer_assist.vision.corner_model import (
     corner_patch,
     corner_patches,
 )
+from dealer_assist.vision.faces import (
+    BORDER,
+    FACE_SIZE,
+    LIGHT_SIGMA,
+    SHIFT,
+    FaceMatcher,
+)
+from dealer_assist.vision.faces import _pictures as face_pictures
+from dealer_assist.vision.faces import _weights as face_weights
 from dealer_assist.vision.geometry import signed_area
 from dealer_assist.vision.index import (
     GLYPH_SIZE,
@@ -643,3 +653,51 @@ def test_waists_split_looking_at_tall_ink_only_are_split_as_before() -> None:
             assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
             split += got[2] - count
     assert split > 0
+
+
+def _scores_of_faces_moved(
+    matcher: FaceMatcher, face: np.ndarray, mask: np.ndarray | None, shift: int
+) -> np.ndarray:
+    """``FaceMatcher.scores`` as it was: every shift a warped copy of the whole face."""
+    weights = face_weights(mask)
+    height, width = face.shape[:2]
+    best: np.ndarray | None = None
+    for dx in range(-shift, shift + 1):
+        for dy in range(-shift, shift + 1):
+            matrix = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
+            moved = cv2.warpAffine(face, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+            found = matcher._scores_once(moved, weights)
+            best = found if best is None else np.maximum(best, found)
+    assert best is not None
+    return best
+
+
+def test_a_face_compared_moved_is_compared_as_the_face_warped_there() -> None:
+    rng = np.random.default_rng(47)
+    width, height = FACE_SIZE
+    enrolled = rng.integers(0, 256, (52, height, width, 3)).astype(np.uint8)
+    matcher = FaceMatcher(enrolled, one_deck())
+    mask = np.zeros((height, width), bool)
+    mask[:30, :25] = True  # a corner under another card
+    for trial in range(6):
+        face = rng.integers(0, 256, (height, width, 3)).astype(np.uint8)
+        if trial % 2:
+            face = enrolled[trial] // 2 + face // 4  # darker, and like a card enrolled
+        for covered_part in (None, mask):
+            got = matcher.scores(face, covered_part)
+            assert got is not None
+            assert np.array_equal(got, _scores_of_faces_moved(matcher, face, covered_part, SHIFT))
+            unshifted = matcher.scores(face, covered_part, shift=0)
+            assert unshifted is not None
+            assert np.array_equal(unshifted, _scores_of_faces_moved(matcher, face, covered_part, 0))
+
+
+def test_a_faces_grey_is_its_channels_mean() -> None:
+    rng = np.random.default_rng(53)
+    width, height = FACE_SIZE
+    for _ in range(10):
+        face = rng.integers(0, 256, (height, width, 3)).astype(np.uint8)
+        inner = face[BORDER:-BORDER, BORDER:-BORDER].astype(np.float32) + 1.0
+        flat = inner / cv2.GaussianBlur(inner, (0, 0), LIGHT_SIGMA)
+        grey, _ = face_pictures(face)
+        assert grey.dtype == np.float32 and np.array_equal(grey, flat.mean(axis=2))
