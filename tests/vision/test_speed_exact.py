@@ -48,8 +48,10 @@ from dealer_assist.vision.plane import (
     CARD_ASPECT,
     PlaneSettings,
     _homography,
+    _lone_outlines,
     _residuals,
     fit_plane,
+    lone_outlines,
 )
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -701,3 +703,29 @@ def test_a_faces_grey_is_its_channels_mean() -> None:
         flat = inner / cv2.GaussianBlur(inner, (0, 0), LIGHT_SIGMA)
         grey, _ = face_pictures(face)
         assert grey.dtype == np.float32 and np.array_equal(grey, flat.mean(axis=2))
+
+
+def test_the_lone_outlines_asked_again_are_the_ones_found_afresh() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    finder, settings = FinderSettings(), PlaneSettings()
+    loose = replace(settings, min_fill=settings.loose_fill)
+    outlines = 0
+    for seed, style in enumerate((TILTED, SceneStyle(), TILTED)):
+        image = random_scene(4_800 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        rough = card_mask(work, None, finder)
+        for chosen, mask in ((settings, rough), (settings, rough.copy()), (loose, rough)):
+            expected = _lone_outlines(mask, chosen)
+            first = lone_outlines(mask, chosen)
+            for quad in first:
+                quad += 5.0  # a caller changing what it got changes nothing kept
+            again = lone_outlines(mask, chosen)
+            assert len(again) == len(expected)
+            assert all(np.array_equal(a, b) for a, b in zip(again, expected, strict=True))
+            outlines += len(again)
+        other = rough.copy()
+        other[:, : other.shape[1] // 2] = 0  # another mask: found afresh
+        got = lone_outlines(other, settings)
+        expected = _lone_outlines(other, settings)
+        assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
+    assert outlines > 0
