@@ -24,6 +24,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,7 +36,7 @@ from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
 from dealer_assist.vision.synthetic import SceneStyle, random_scene  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from vision_enrol_check import _enrolled  # type: ignore[import-not-found]  # noqa: E402
+from vision_enrol_check import _enrolled  # noqa: E402
 
 CACHE = ROOT / "build" / "vision-cache"
 SEED = 7_100_000
@@ -64,7 +65,8 @@ def answers(
     photos = Path(tempfile.mkdtemp(prefix="vision-answers-"))
     for design in decks.building_designs()[:designs]:
         faces = decks.render_design(design, height=320, cache=CACHE)
-        model = _enrolled(design.name, faces, photos) if deck else plain
+        # The deck stands in for the glyph model (as vision detect --deck passes it).
+        model = cast(GlyphModel, _enrolled(design.name, faces, photos)) if deck else plain
         for k in range(scenes):
             seed = SEED + (sum(map(ord, design.name)) * 101) % 10_000 * 10 + k
             scene = random_scene(seed, faces, style=style or SceneStyle())
