@@ -22,6 +22,7 @@ from dealer_assist.vision.components import components_with_stats
 from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
 
 GLYPH_SIZE = 24
+_Colour = tuple[float, float, float] | None
 VECTOR_SIZE = GLYPH_SIZE * GLYPH_SIZE + 2
 
 
@@ -438,9 +439,10 @@ class CornerInk:
     _parts: dict[tuple[object, ...], tuple[int, np.ndarray, np.ndarray]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    _cuts: dict[tuple[object, ...], CornerGlyphs] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    # A cut kept without its ink (rank, suit, others, colour): no cycle back to this object.
+    _cuts: dict[
+        tuple[object, ...], tuple[Glyph | None, Glyph | None, tuple[Glyph, ...], _Colour]
+    ] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def components(self, binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
         """``_components(binary, split)`` of ``binary`` (a cut of this ink), found once for
@@ -615,10 +617,10 @@ def segment_corner(
     key = (binary.tobytes(), binary.shape, split, cut_spills, waist, with_others, settings)
     known = prepared._cuts.get(key) if region is prepared.region else None
     if known is not None:
-        return known
+        return CornerGlyphs(*known[:2], region, *known[2:], prepared)
     found = _segment_cut(region, settings, prepared, binary, split, cut_spills, waist, with_others)
     if region is prepared.region:
-        prepared._cuts[key] = found
+        prepared._cuts[key] = (found.rank, found.suit, found.others, found.colour)
     return found
 
 
