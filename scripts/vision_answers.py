@@ -11,7 +11,10 @@ before the change, then after, and compare (every detection: card, confidence, c
 Exits 1 when any scene's answers differ (the first few are printed). Building designs only:
 the held-out designs are for measuring, never for checking changes. ``--no-layout`` reads the
 scenes as ``vision detect`` does without a layout, ``--style tilted`` (or another of
-``scripts/vision_tilted.py``'s styles) draws them with that generator style.
+``scripts/vision_tilted.py``'s styles) draws them with that generator style. ``--deck`` reads
+each design as ``vision detect --deck`` does: enrolled first from the building photographs of
+scripts/vision_enrol_check.py (the faces, the deck's corners and glyphs; slower: use
+``--designs 3``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -29,6 +34,9 @@ from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
 from dealer_assist.vision.cores import one_core  # noqa: E402
 from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
 from dealer_assist.vision.synthetic import SceneStyle, random_scene  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from vision_enrol_check import _enrolled  # noqa: E402
 
 CACHE = ROOT / "build" / "vision-cache"
 SEED = 7_100_000
@@ -45,12 +53,20 @@ STYLES = {
 
 
 def answers(
-    designs: int, scenes: int, *, layout: bool = True, style: SceneStyle | None = None
+    designs: int,
+    scenes: int,
+    *,
+    layout: bool = True,
+    style: SceneStyle | None = None,
+    deck: bool = False,
 ) -> dict[str, list[dict[str, object]]]:
-    model = GlyphModel.load()
+    plain = GlyphModel.load()
     found: dict[str, list[dict[str, object]]] = {}
+    photos = Path(tempfile.mkdtemp(prefix="vision-answers-"))
     for design in decks.building_designs()[:designs]:
         faces = decks.render_design(design, height=320, cache=CACHE)
+        # The deck stands in for the glyph model (as vision detect --deck passes it).
+        model = cast(GlyphModel, _enrolled(design.name, faces, photos)) if deck else plain
         for k in range(scenes):
             seed = SEED + (sum(map(ord, design.name)) * 101) % 10_000 * 10 + k
             scene = random_scene(seed, faces, style=style or SceneStyle())
@@ -67,9 +83,18 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=12, help="scenes per design")
     parser.add_argument("--no-layout", action="store_true", help="read as vision detect does")
     parser.add_argument("--style", default="default", choices=sorted(STYLES))
+    parser.add_argument(
+        "--deck", action="store_true", help="read with each design enrolled (vision detect --deck)"
+    )
     args = parser.parse_args()
     one_core()
-    now = answers(args.designs, args.scenes, layout=not args.no_layout, style=STYLES[args.style])
+    now = answers(
+        args.designs,
+        args.scenes,
+        layout=not args.no_layout,
+        style=STYLES[args.style],
+        deck=args.deck,
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(now, indent=0), encoding="utf-8")
     cards = sum(len(v) for v in now.values())

@@ -12,7 +12,7 @@ glyph under it as the suit. Each glyph becomes a small fixed-size image for the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import cv2
@@ -22,6 +22,7 @@ from dealer_assist.vision.components import components_with_stats
 from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
 
 GLYPH_SIZE = 24
+_Colour = tuple[float, float, float] | None
 VECTOR_SIZE = GLYPH_SIZE * GLYPH_SIZE + 2
 
 
@@ -153,24 +154,25 @@ def glyph_vector(
     """The glyph as the classifier's raw input: its ink, centred in a square, GLYPH_SIZE wide
     (aspect kept), then its log aspect ratio and its height as a share of the card's."""
     x, y, w, h = box
-    crop = ink[y : y + h, x : x + w].copy()
     window = labels[y : y + h, x : x + w]
     keep = window == members[0]
     for member in members[1:]:
         keep |= window == member
-    crop[~keep] = 0.0
     side = max(w, h)
     square = np.zeros((side, side), np.float32)
     oy, ox = (side - h) // 2, (side - w) // 2
-    square[oy : oy + h, ox : ox + w] = crop
-    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA).astype(
-        np.float32
-    )
+    # The glyph's own ink, the rest left 0, straight into the square.
+    np.copyto(square[oy : oy + h, ox : ox + w], ink[y : y + h, x : x + w], where=keep)
+    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA)
+    vector = np.empty(VECTOR_SIZE, np.float32)
+    pixels = vector[: GLYPH_SIZE * GLYPH_SIZE].reshape(GLYPH_SIZE, GLYPH_SIZE)
     peak = float(glyph.max())
     if peak > 0:
-        glyph = glyph / peak
-    extra = np.array([np.log(h / max(w, 1)), h / card_height], np.float32)
-    return np.concatenate([glyph.ravel(), extra]).astype(np.float32)
+        np.divide(glyph, peak, out=pixels)
+    else:
+        pixels[:] = glyph
+    vector[-2:] = (np.log(h / max(w, 1)), h / card_height)
+    return vector
 
 
 _CELL = 6
@@ -265,10 +267,11 @@ def _split_waists(
     """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
     when that row is at most ``waist_share`` of the widest."""
     rows: list[list[int]] = stats.tolist()
-    for label in range(1, count):
+    # Only ink at least 1.5 glyphs tall and taller than wide can be two glyphs run together.
+    heights, widths = stats[1:count, 3], stats[1:count, 2]
+    tall = np.flatnonzero((heights >= 1.5 * min_h) & (heights >= 1.2 * widths)) + 1
+    for label in tall.tolist():
         x, y, w, h, _ = rows[label]
-        if h < 1.5 * min_h or h < 1.2 * w:
-            continue
         window = labels[y : y + h, x : x + w] == label
         profile = window.sum(axis=1)
         low, high = int(0.35 * h), int(0.75 * h)
@@ -429,6 +432,26 @@ class CornerInk:
     region: np.ndarray
     ink: np.ndarray  # 0 paper, 1 black; felt, shadow and outline beyond the card's edges are 0
     strong: float  # the threshold of dark ink (Otsu's, within the settings' bounds)
+    # What cutting this ink gave, by what was cut and how (``segment_corner``): half the ways
+    # of cutting a corner again leave its ink as another way did (a gutter or a floor with no
+    # ink in it, dark ink alone when all of it is dark), and the same ink cut the same way is
+    # cut as before. Filled as the corner is cut; never part of what the ink is.
+    _parts: dict[tuple[object, ...], tuple[int, np.ndarray, np.ndarray]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    # A cut kept without its ink (rank, suit, others, colour): no cycle back to this object.
+    _cuts: dict[
+        tuple[object, ...], tuple[Glyph | None, Glyph | None, tuple[Glyph, ...], _Colour]
+    ] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def components(self, binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+        """``_components(binary, split)`` of ``binary`` (a cut of this ink), found once for
+        each ink and split. The labels are shared: the caller copies them to change them."""
+        key = (binary.tobytes(), binary.shape, split)
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = _components(binary, split)
+        return found
 
     @cached_property
     def paper(self) -> np.ndarray | None:
@@ -510,7 +533,7 @@ def merged_index_cuts(
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
-    count, labels, stats = components_with_stats(binary, 8)
+    count, labels, stats = prepared.components(binary, 0)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
     max_h = settings.max_glyph_height * card_height
@@ -585,16 +608,38 @@ def segment_corner(
     """
     if prepared is None:
         prepared = corner_ink(region, settings)
-    ink, strong = prepared.ink, prepared.strong
     binary = prepared.binary(settings, hysteresis)
     if gutter:
         cut_gutter(binary, settings)
     if floor:
         cut_floor(binary, settings)
-    count, labels, stats = _components(binary, split)
+    # The same ink cut the same way again is what it was (``CornerInk``).
+    key = (binary.tobytes(), binary.shape, split, cut_spills, waist, with_others, settings)
+    known = prepared._cuts.get(key) if region is prepared.region else None
+    if known is not None:
+        return CornerGlyphs(*known[:2], region, *known[2:], prepared)
+    found = _segment_cut(region, settings, prepared, binary, split, cut_spills, waist, with_others)
+    if region is prepared.region:
+        prepared._cuts[key] = (found.rank, found.suit, found.others, found.colour)
+    return found
+
+
+def _segment_cut(
+    region: np.ndarray,
+    settings: IndexSettings,
+    prepared: CornerInk,
+    binary: np.ndarray,
+    split: int,
+    cut_spills: bool,
+    waist: float,
+    with_others: bool,
+) -> CornerGlyphs:
+    """``segment_corner`` from the ink cut as ``binary`` (0/1) on."""
+    ink, strong = prepared.ink, prepared.strong
+    count, labels, stats = prepared.components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
-    labels, stats, count = _split_waists(labels, stats, count, min_h, waist)
+    labels, stats, count = _split_waists(labels.copy(), stats, count, min_h, waist)
     anchored = np.bincount(labels[ink > strong], minlength=count) > 0
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height

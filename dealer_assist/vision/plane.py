@@ -87,9 +87,33 @@ def _four_corners(hull: np.ndarray) -> np.ndarray | None:
     return None
 
 
+# The last mask's lone outlines: without a layout the reader asks for the rough mask's outlines
+# twice a frame (the lone cards to rescue, then the plane), and they are what they were. One
+# entry (mask, settings, outlines), replaced whole (a detector on another thread sees either
+# the old entry or the new one, each whole).
+_last_outlines: tuple[np.ndarray, PlaneSettings, list[np.ndarray]] | None = None
+
+
 def lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray]:
     """Convex four-sided blobs of ``mask`` (4 x 2 corners each, clockwise on screen), each side
     fitted to the blob's outline (a fraction of a pixel: the corners decide the fit)."""
+    global _last_outlines
+    last = _last_outlines
+    if (
+        last is not None
+        and last[1] == settings
+        and last[0].shape == mask.shape
+        and last[0].dtype == mask.dtype
+        and np.array_equal(last[0], mask)
+    ):
+        return [quad.copy() for quad in last[2]]
+    found = _lone_outlines(mask, settings)
+    _last_outlines = (mask.copy(), settings, [quad.copy() for quad in found])
+    return found
+
+
+def _lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray]:
+    """``lone_outlines``, found afresh."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     view_area = float(mask.shape[0] * mask.shape[1])
     height, width = mask.shape[:2]

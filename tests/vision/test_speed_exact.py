@@ -9,6 +9,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from dealer_assist.cards import one_deck
 from dealer_assist.vision import decks
 from dealer_assist.vision.components import components_with_stats, most_components
 from dealer_assist.vision.corner_model import (
@@ -18,15 +19,39 @@ from dealer_assist.vision.corner_model import (
     corner_patch,
     corner_patches,
 )
+from dealer_assist.vision.faces import (
+    BORDER,
+    FACE_SIZE,
+    LIGHT_SIGMA,
+    SHIFT,
+    FaceMatcher,
+)
+from dealer_assist.vision.faces import _pictures as face_pictures
+from dealer_assist.vision.faces import _weights as face_weights
 from dealer_assist.vision.geometry import signed_area
-from dealer_assist.vision.index import _boxes_and_areas, _components
+from dealer_assist.vision.index import (
+    GLYPH_SIZE,
+    CornerGlyphs,
+    Glyph,
+    IndexSettings,
+    _boxes_and_areas,
+    _components,
+    _split_waists,
+    corner_ink,
+    glyph_vector,
+    merged_index_cuts,
+    segment_corner,
+)
 from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
+from dealer_assist.vision.pipeline import MERGED_CUTS, RECUTS, CardDetector, Recut
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
     PlaneSettings,
     _homography,
+    _lone_outlines,
     _residuals,
     fit_plane,
+    lone_outlines,
 )
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -38,7 +63,7 @@ from dealer_assist.vision.quads import (
     card_mask,
     unfilled_mask,
 )
-from dealer_assist.vision.synthetic import HARSH, TILTED, SceneStyle, random_scene
+from dealer_assist.vision.synthetic import HARSH, NOISY, TILTED, SceneStyle, random_scene
 
 
 def _outlines(seed: int, count: int) -> np.ndarray:
@@ -476,3 +501,231 @@ def test_the_plane_residuals_are_the_ones_first_written() -> None:
                 _residuals(params, quads, settings),
                 _residuals_as_they_were(params, quads, settings),
             )
+
+
+def _same_glyphs(got: CornerGlyphs, expected: CornerGlyphs) -> bool:
+    """Two cuts of a corner alike to the last bit (their glyphs, boxes and ink colour)."""
+
+    def same(a: Glyph | None, b: Glyph | None) -> bool:
+        if a is None or b is None:
+            return a is b
+        return (
+            a.box == b.box
+            and a.vector.dtype == b.vector.dtype
+            and np.array_equal(a.vector, b.vector)
+        )
+
+    return (
+        same(got.rank, expected.rank)
+        and same(got.suit, expected.suit)
+        and len(got.others) == len(expected.others)
+        and all(same(a, b) for a, b in zip(got.others, expected.others, strict=True))
+        and got.colour == expected.colour
+    )
+
+
+def test_a_corner_cut_again_from_its_shared_ink_is_the_cut_made_afresh() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    settings = IndexSettings()
+    detector = CardDetector(layout=None)
+    cuts = reused = 0
+    for seed, style in enumerate((TILTED, HARSH, SceneStyle(), NOISY)):
+        scene = random_scene(4_700 + seed, faces, style=style)
+        for quad in [np.asarray(c.corners, np.float32) for c in scene.cards][:4]:
+            for region in detector.warp_corners(scene.image, quad):
+                shared = corner_ink(region, settings)
+                # The first cut, the recuts in the order the reader makes them, the merged cuts,
+                # and each of them once more: every one from the shared ink.
+                ways = [Recut(), *RECUTS, Recut(), *RECUTS]
+                for way in ways:
+                    fresh = way.cut(CornerGlyphs(None, None, region), settings)
+                    again = way.cut(CornerGlyphs(None, None, region, ink=shared), settings)
+                    assert _same_glyphs(again, fresh)
+                    cuts += 1
+                for hysteresis, gutter in MERGED_CUTS * 2:
+                    fresh_cuts = merged_index_cuts(
+                        region, settings, hysteresis=hysteresis, gutter=gutter
+                    )
+                    shared_cuts = merged_index_cuts(
+                        region, settings, hysteresis=hysteresis, gutter=gutter, prepared=shared
+                    )
+                    assert len(fresh_cuts) == len(shared_cuts)
+                    assert all(
+                        _same_glyphs(a, b) for a, b in zip(shared_cuts, fresh_cuts, strict=True)
+                    )
+                with_others = segment_corner(region, settings, with_others=True, prepared=shared)
+                assert _same_glyphs(with_others, segment_corner(region, settings, with_others=True))
+                reused += len(shared._cuts)
+    assert cuts > 0 and reused < cuts  # some ways of cutting cut the ink alike
+
+
+def _glyph_vector_as_it_was(
+    ink: np.ndarray,
+    labels: np.ndarray,
+    members: list[int],
+    box: tuple[int, int, int, int],
+    card_height: float,
+) -> np.ndarray:
+    """``index.glyph_vector`` as it was: a copy of the crop cleared, then the square."""
+    x, y, w, h = box
+    crop = ink[y : y + h, x : x + w].copy()
+    window = labels[y : y + h, x : x + w]
+    keep = window == members[0]
+    for member in members[1:]:
+        keep |= window == member
+    crop[~keep] = 0.0
+    side = max(w, h)
+    square = np.zeros((side, side), np.float32)
+    oy, ox = (side - h) // 2, (side - w) // 2
+    square[oy : oy + h, ox : ox + w] = crop
+    glyph = cv2.resize(square, (GLYPH_SIZE, GLYPH_SIZE), interpolation=cv2.INTER_AREA).astype(
+        np.float32
+    )
+    peak = float(glyph.max())
+    if peak > 0:
+        glyph = glyph / peak
+    extra = np.array([np.log(h / max(w, 1)), h / card_height], np.float32)
+    return np.concatenate([glyph.ravel(), extra]).astype(np.float32)
+
+
+def test_a_glyph_vector_is_the_one_made_from_a_cleared_copy() -> None:
+    rng = np.random.default_rng(41)
+    for trial in range(400):
+        height, width = (int(v) for v in rng.integers(4, 90, 2))
+        ink = rng.random((height, width)).astype(np.float32)
+        if trial % 4 == 0:
+            ink[:] = 0.0  # no ink at all: no peak to divide by
+        labels = rng.integers(0, 4, (height, width)).astype(np.int32)
+        x, y = int(rng.integers(0, width)), int(rng.integers(0, height))
+        box = (x, y, int(rng.integers(1, width - x + 1)), int(rng.integers(1, height - y + 1)))
+        members = [1] if trial % 2 else [1, 3]  # a ten's two digits are one rank glyph
+        got = glyph_vector(ink, labels, members, box, 112.0)
+        expected = _glyph_vector_as_it_was(ink, labels, members, box, 112.0)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        assert np.array_equal(got, expected)
+
+
+def _split_waists_as_it_was(
+    labels: np.ndarray, stats: np.ndarray, count: int, min_h: float, waist_share: float
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """``index._split_waists`` as it was: every label looked at in turn."""
+    rows: list[list[int]] = stats.tolist()
+    for label in range(1, count):
+        x, y, w, h, _ = rows[label]
+        if h < 1.5 * min_h or h < 1.2 * w:
+            continue
+        window = labels[y : y + h, x : x + w] == label
+        profile = window.sum(axis=1)
+        low, high = int(0.35 * h), int(0.75 * h)
+        if high <= low:
+            continue
+        waist = low + int(np.argmin(profile[low:high]))
+        if profile[waist] > max(1.0, waist_share * float(profile.max())):
+            continue
+        lower = np.zeros_like(labels, bool)
+        lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
+        labels[lower] = count
+        ys, xs = np.nonzero(lower)
+        if len(xs) == 0:
+            continue
+        upper_h = waist + 1
+        rows[label] = [x, y, w, upper_h, int(window[:upper_h].sum())]
+        x0, y0 = int(xs.min()), int(ys.min())
+        rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
+        count += 1
+    return labels, np.array(rows, np.int32).reshape(-1, 5), count
+
+
+def test_waists_split_looking_at_tall_ink_only_are_split_as_before() -> None:
+    rng = np.random.default_rng(43)
+    split = 0
+    for _ in range(300):
+        height, width = (int(v) for v in rng.integers(8, 90, 2))
+        binary = (rng.random((height, width)) < rng.uniform(0.05, 0.6)).astype(np.uint8)
+        for _ in range(int(rng.integers(0, 4))):  # glyph pairs joined by a thin neck
+            x, y = int(rng.integers(0, width - 4)), int(rng.integers(0, height - 8))
+            w, h = int(rng.integers(2, 12)), min(int(rng.integers(6, 40)), height - y)
+            binary[y : y + h, x : x + w] = 1
+            binary[y + h // 2, x + 1 : x + w] = 0
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        for min_h, waist in ((4.0, 0.15), (3.0, 0.35), (10.0, 0.15)):
+            got = _split_waists(labels.copy(), stats, count, min_h, waist)
+            expected = _split_waists_as_it_was(labels.copy(), stats, count, min_h, waist)
+            assert got[2] == expected[2]
+            assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
+            split += got[2] - count
+    assert split > 0
+
+
+def _scores_of_faces_moved(
+    matcher: FaceMatcher, face: np.ndarray, mask: np.ndarray | None, shift: int
+) -> np.ndarray:
+    """``FaceMatcher.scores`` as it was: every shift a warped copy of the whole face."""
+    weights = face_weights(mask)
+    height, width = face.shape[:2]
+    best: np.ndarray | None = None
+    for dx in range(-shift, shift + 1):
+        for dy in range(-shift, shift + 1):
+            matrix = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
+            moved = cv2.warpAffine(face, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+            found = matcher._scores_once(moved, weights)
+            best = found if best is None else np.maximum(best, found)
+    assert best is not None
+    return best
+
+
+def test_a_face_compared_moved_is_compared_as_the_face_warped_there() -> None:
+    rng = np.random.default_rng(47)
+    width, height = FACE_SIZE
+    enrolled = rng.integers(0, 256, (52, height, width, 3)).astype(np.uint8)
+    matcher = FaceMatcher(enrolled, one_deck())
+    mask = np.zeros((height, width), bool)
+    mask[:30, :25] = True  # a corner under another card
+    for trial in range(6):
+        face = rng.integers(0, 256, (height, width, 3)).astype(np.uint8)
+        if trial % 2:
+            face = enrolled[trial] // 2 + face // 4  # darker, and like a card enrolled
+        for covered_part in (None, mask):
+            got = matcher.scores(face, covered_part)
+            assert got is not None
+            assert np.array_equal(got, _scores_of_faces_moved(matcher, face, covered_part, SHIFT))
+            unshifted = matcher.scores(face, covered_part, shift=0)
+            assert unshifted is not None
+            assert np.array_equal(unshifted, _scores_of_faces_moved(matcher, face, covered_part, 0))
+
+
+def test_a_faces_grey_is_its_channels_mean() -> None:
+    rng = np.random.default_rng(53)
+    width, height = FACE_SIZE
+    for _ in range(10):
+        face = rng.integers(0, 256, (height, width, 3)).astype(np.uint8)
+        inner = face[BORDER:-BORDER, BORDER:-BORDER].astype(np.float32) + 1.0
+        flat = inner / cv2.GaussianBlur(inner, (0, 0), LIGHT_SIGMA)
+        grey, _ = face_pictures(face)
+        assert grey.dtype == np.float32 and np.array_equal(grey, flat.mean(axis=2))
+
+
+def test_the_lone_outlines_asked_again_are_the_ones_found_afresh() -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    finder, settings = FinderSettings(), PlaneSettings()
+    loose = replace(settings, min_fill=settings.loose_fill)
+    outlines = 0
+    for seed, style in enumerate((TILTED, SceneStyle(), TILTED)):
+        image = random_scene(4_800 + seed, faces, style=style).image
+        work = cv2.resize(image, (640, 360), interpolation=cv2.INTER_AREA)
+        rough = card_mask(work, None, finder)
+        for chosen, mask in ((settings, rough), (settings, rough.copy()), (loose, rough)):
+            expected = _lone_outlines(mask, chosen)
+            first = lone_outlines(mask, chosen)
+            for quad in first:
+                quad += 5.0  # a caller changing what it got changes nothing kept
+            again = lone_outlines(mask, chosen)
+            assert len(again) == len(expected)
+            assert all(np.array_equal(a, b) for a, b in zip(again, expected, strict=True))
+            outlines += len(again)
+        other = rough.copy()
+        other[:, : other.shape[1] // 2] = 0  # another mask: found afresh
+        got = lone_outlines(other, settings)
+        expected = _lone_outlines(other, settings)
+        assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
+    assert outlines > 0
