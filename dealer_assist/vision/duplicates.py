@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.plane import four_corners
 
 
 class _Reported(Protocol):
@@ -76,19 +77,6 @@ def _union_area(first: np.ndarray, second: np.ndarray) -> float:
     return _area(first) + _area(second) - float(overlap)
 
 
-def _four_corners(points: np.ndarray) -> np.ndarray | None:
-    """The quadrilateral round ``points`` (their hull with its corners cut to four)."""
-    hull = cv2.convexHull(points.astype(np.float32))
-    perimeter = cv2.arcLength(hull, True)
-    epsilon = 0.01 * perimeter
-    while epsilon < 0.2 * perimeter:
-        polygon = cv2.approxPolyDP(hull, epsilon, True)
-        if len(polygon) <= 4:
-            return polygon.reshape(-1, 2).astype(np.float64) if len(polygon) == 4 else None
-        epsilon *= 1.3
-    return None
-
-
 def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
     """The card (4 x 2 corners) two unsure detections are the halves of, or None.
 
@@ -104,7 +92,7 @@ def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
         return None
     points = np.vstack([one, other])
     hull = _area(cv2.convexHull(points.astype(np.float32)).reshape(-1, 2))
-    whole = _four_corners(points)
+    whole = four_corners(cv2.convexHull(points.astype(np.float32)))
     if whole is None or hull <= 0 or _union_area(one, other) < MIN_HALVES_FILL * hull:
         return None
     area = _area(whole)

@@ -76,7 +76,8 @@ class PlaneSettings:
     try_pairs: bool = True  # also try the card 1/pair_ratio as wide (the outlines were pairs)
 
 
-def _four_corners(hull: np.ndarray) -> np.ndarray | None:
+def four_corners(hull: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral a convex ``hull`` makes with its corners cut to four (None: not four)."""
     perimeter = cv2.arcLength(hull, True)
     epsilon = 0.01 * perimeter
     while epsilon < 0.2 * perimeter:
@@ -129,7 +130,7 @@ def _lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray
         hull_area = cv2.contourArea(hull)
         if hull_area <= 0 or area < settings.min_fill * hull_area:
             continue
-        polygon = _four_corners(hull)
+        polygon = four_corners(hull)
         if polygon is None:
             continue
         quad = _fit_sides(polygon, contour.reshape(-1, 2).astype(np.float64))

@@ -23,9 +23,9 @@ from dealer_assist.vision.synthetic import (
     DIM_NOISY,
     TABLE_CLOSE,
     TILTED_CLOSE,
-    PlacedCard,
     random_scene,
 )
+from tests.vision.found import found_on_cards
 
 
 def test_wide_printed_lines_leave_the_opened_mask() -> None:
@@ -49,29 +49,6 @@ def test_wide_printed_lines_leave_the_opened_mask() -> None:
     assert opened_rough(small, FinderSettings()) is None
 
 
-def _found(detections: list[CardDetection], cards: list[PlacedCard]) -> tuple[list[int], int, int]:
-    """Per card, how many detections lie on it (topmost under the centre); detections on no
-    card; cards read as another card."""
-    counts = [0] * len(cards)
-    nowhere = wrong = 0
-    for detection in detections:
-        point = (float(detection.center[0]), float(detection.center[1]))
-        under = [
-            n
-            for n, card in enumerate(cards)
-            if cv2.pointPolygonTest(
-                np.array(card.corners, np.float32).reshape(-1, 1, 2), point, False
-            )
-            >= 0
-        ]
-        if not under:
-            nowhere += 1
-            continue
-        counts[under[-1]] += 1
-        wrong += detection.card is not None and detection.card != cards[under[-1]].card
-    return counts, nowhere, wrong
-
-
 @pytest.mark.parametrize(
     ("style", "seed", "before"),
     [(TABLE_CLOSE, 7_900_001, 2), (TABLE_CLOSE, 7_900_005, 3), (TILTED_CLOSE, 7_900_002, 1)],
@@ -85,9 +62,9 @@ def test_cards_on_a_layout_seen_close_are_found(
         c for c in scene.cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
     ]
     without = CardDetector(finder=FinderSettings(opening_reach=0)).detect(scene.image)
-    counts, _, _ = _found(without, whole)
+    counts, _, _ = found_on_cards(without, whole)
     assert counts.count(0) == before  # every such card missed before
-    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), whole)
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), whole)
     assert counts.count(0) < before
     assert max(counts) == 1 and nowhere == 0 and wrong == 0
     assert any(
@@ -128,9 +105,9 @@ def test_cards_closer_than_guessed_leave_the_felt_its_colour(
         ]
 
     before = CardDetector(finder=FinderSettings(crowded_share=0)).detect(scene.image)
-    assert _found(on_whole(before), whole)[0] == [0, 0, 0]
+    assert found_on_cards(on_whole(before), whole)[0] == [0, 0, 0]
     after = on_whole(CardDetector().detect(scene.image))
-    counts, nowhere, wrong = _found(after, whole)
+    counts, nowhere, wrong = found_on_cards(after, whole)
     assert counts.count(0) <= 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
     assert sum(1 for d in after if d.card is not None) >= 2
 
@@ -150,7 +127,7 @@ def test_a_lone_card_of_the_rough_mask_is_a_card_of_the_finding(
     ace = [n for n, c in enumerate(whole) if c.card.code == "AC"]
     assert len(ace) == 1
     before = CardDetector(finder=FinderSettings(lone_size_error=0)).detect(scene.image)
-    assert _found(before, whole)[0][ace[0]] == 0
-    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), whole)
+    assert found_on_cards(before, whole)[0][ace[0]] == 0
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), whole)
     assert counts[ace[0]] == 1
     assert max(counts) == 1 and nowhere == 0 and wrong == 0

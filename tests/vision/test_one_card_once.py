@@ -24,7 +24,8 @@ from dealer_assist.vision import decks
 from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.paper import PaperSettings
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
-from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, PlacedCard, random_scene
+from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, random_scene
+from tests.vision.found import found_on_cards
 
 
 def _detection(
@@ -92,29 +93,6 @@ def test_two_halves_of_a_card_make_the_card() -> None:
     assert whole_of_halves(_detection(bottom, None, 0.4), _detection(aside, None, 0.4)) is None
 
 
-def _found(detections: list[CardDetection], cards: list[PlacedCard]) -> tuple[list[int], int, int]:
-    """Per card, how many detections lie on it (topmost under the centre); detections on no
-    card; cards read as another card."""
-    counts = [0] * len(cards)
-    nowhere = wrong = 0
-    for detection in detections:
-        point = (float(detection.center[0]), float(detection.center[1]))
-        under = [
-            n
-            for n, card in enumerate(cards)
-            if cv2.pointPolygonTest(
-                np.array(card.corners, np.float32).reshape(-1, 1, 2), point, False
-            )
-            >= 0
-        ]
-        if not under:
-            nowhere += 1
-            continue
-        counts[under[-1]] += 1
-        wrong += detection.card is not None and detection.card != cards[under[-1]].card
-    return counts, nowhere, wrong
-
-
 def test_an_index_read_through_a_card_size_far_too_large_is_put_nowhere(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
@@ -127,8 +105,8 @@ def test_an_index_read_through_a_card_size_far_too_large_is_put_nowhere(
     before = CardDetector(paper=PaperSettings(max_dark_margin=0), size_from_indices=False).detect(
         scene.image
     )
-    assert _found(before, scene.cards)[1] == 1
-    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), scene.cards)
+    assert found_on_cards(before, scene.cards)[1] == 1
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
     assert nowhere == 0 and wrong == 0 and max(counts) <= 1
 
 
@@ -141,9 +119,9 @@ def test_a_card_found_in_two_halves_is_one_card(art_cache: Path) -> None:
     two = [n for n, c in enumerate(scene.cards) if c.card.code == "2D"]
     assert len(two) == 1
     before = CardDetector(join_halves=False).detect(scene.image)
-    assert _found(before, scene.cards)[0][two[0]] == 2
+    assert found_on_cards(before, scene.cards)[0][two[0]] == 2
     after = CardDetector().detect(scene.image)
-    counts, nowhere, wrong = _found(after, scene.cards)
+    counts, nowhere, wrong = found_on_cards(after, scene.cards)
     assert counts[two[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
     on_two = [d for d in after if d.card == parse_card("2D")]
     assert len(on_two) == 1  # read surely, as one card
@@ -164,7 +142,7 @@ def test_cards_dealt_touching_in_a_tilted_view_are_each_found_once(
     )
     assert touching >= 3
     detections = CardDetector().detect(scene.image)
-    counts, nowhere, wrong = _found(detections, scene.cards)
+    counts, nowhere, wrong = found_on_cards(detections, scene.cards)
     assert counts == [1] * len(scene.cards) and nowhere == 0 and wrong == 0
     assert sorted(d.card.code for d in detections if d.card is not None) == sorted(
         c.card.code for c in scene.cards
@@ -179,7 +157,7 @@ def test_markers_printed_on_the_cloth_in_a_grainy_view_are_no_cards(
     # paper is the cloth's print, duller than the cards read surely in the frame.
     scene = random_scene(7_900_007, building_faces, style=NOISY)
     before = CardDetector(paper=PaperSettings(dull_black_frame=0)).detect(scene.image)
-    assert _found(before, scene.cards)[1] == 2
-    counts, nowhere, wrong = _found(CardDetector().detect(scene.image), scene.cards)
+    assert found_on_cards(before, scene.cards)[1] == 2
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
     assert nowhere == 0 and wrong == 0 and max(counts) <= 1
-    assert counts.count(1) == _found(before, scene.cards)[0].count(1)  # no card lost for it
+    assert counts.count(1) == found_on_cards(before, scene.cards)[0].count(1)  # no card lost for it
