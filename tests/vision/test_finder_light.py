@@ -21,27 +21,13 @@ from dealer_assist.vision.synthetic import (
     SceneStyle,
     random_scene,
 )
+from tests.vision.found import found_on_cards
 
 
 def _per_card(detections: list[CardDetection], cards: list[PlacedCard]) -> tuple[list[int], int]:
     """How many detections lie on each card (the topmost under a detection's centre), and how
     many on none."""
-    counts = [0] * len(cards)
-    nowhere = 0
-    for detection in detections:
-        point = (float(detection.center[0]), float(detection.center[1]))
-        under = [
-            n
-            for n, card in enumerate(cards)
-            if cv2.pointPolygonTest(
-                np.array(card.corners, np.float32).reshape(-1, 1, 2), point, False
-            )
-            >= 0
-        ]
-        if under:
-            counts[under[-1]] += 1
-        else:
-            nowhere += 1
+    counts, nowhere, _ = found_on_cards(detections, cards)
     return counts, nowhere
 
 
