@@ -11,7 +11,7 @@ sideways, any angle), shadows, uneven light, glare, focus blur, sensor noise and
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -311,6 +311,18 @@ def _felt(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
     else:
         low, high = _FELT_HUES[rng.integers(len(_FELT_HUES))]
         base = np.array([rng.uniform(low, high), rng.uniform(110, 240), rng.uniform(55, 165)])
+    return _cloth(rng, style, base, lambda: 0.06, lambda: 4.0)
+
+
+def _cloth(
+    rng: np.random.Generator,
+    style: SceneStyle,
+    base: np.ndarray,
+    depth: Callable[[], float],
+    grain: Callable[[], float],
+) -> np.ndarray:
+    """Cloth of the HSV colour ``base``: a low-frequency mottle ``depth()`` deep and fine fibres
+    of ``grain()`` (each drawn, if at all, after the mottle, so a seed gives the same cloth)."""
     hsv = np.empty((style.height, style.width, 3), np.float32)
     hsv[:] = base
     mottle = cv2.resize(
@@ -318,11 +330,11 @@ def _felt(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
         (style.width, style.height),
         interpolation=cv2.INTER_CUBIC,
     )
-    hsv[:, :, 2] *= 1 + 0.06 * mottle
+    hsv[:, :, 2] *= 1 + depth() * mottle
     image = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR).astype(
         np.float32
     )
-    image += rng.normal(0, 4, (style.height, style.width, 1)).astype(np.float32)
+    image += rng.normal(0, grain(), (style.height, style.width, 1)).astype(np.float32)
     return image
 
 
@@ -341,19 +353,9 @@ def _table_felt(rng: np.random.Generator, style: SceneStyle) -> np.ndarray:
     """Felt of a real table's colour (``TABLE_FELTS``), with a mottle and fine fibres."""
     hues, saturations, values = TABLE_FELTS[int(rng.integers(len(TABLE_FELTS)))]
     base = np.array([rng.uniform(*hues), rng.uniform(*saturations), rng.uniform(*values)])
-    hsv = np.empty((style.height, style.width, 3), np.float32)
-    hsv[:] = base
-    mottle = cv2.resize(
-        rng.normal(0, 1, (9, 16)).astype(np.float32),
-        (style.width, style.height),
-        interpolation=cv2.INTER_CUBIC,
+    return _cloth(
+        rng, style, base, lambda: float(rng.uniform(0.03, 0.08)), lambda: float(rng.uniform(2, 6))
     )
-    hsv[:, :, 2] *= 1 + rng.uniform(0.03, 0.08) * mottle
-    image = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR).astype(
-        np.float32
-    )
-    image += rng.normal(0, rng.uniform(2, 6), (style.height, style.width, 1)).astype(np.float32)
-    return image
 
 
 _INKS = (
