@@ -42,16 +42,7 @@ from dealer_assist.vision.pipeline import _DISPUTED, CardDetection, CardDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
-STYLES = {
-    "tilted": synthetic.TILTED,
-    "close": synthetic.TILTED_CLOSE,
-    "lens": synthetic.TILTED_LENS,
-    "overhead": synthetic.OVERHEAD_CLUTTER,
-    "noisy": synthetic.NOISY,
-    "harsh": synthetic.HARSH,
-    "wide": synthetic.WIDE,
-    "dim": synthetic.DIM_NOISY,
-}
+STYLES = synthetic.CHECK_STYLES
 # The corner region read again: (x shift, y shift) in frame pixels, and a scale about the
 # card's centre.
 VARIANTS: tuple[tuple[float, float, float], ...] = (

@@ -49,18 +49,7 @@ from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDete
 from dealer_assist.vision.quads import card_mask, make_view
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
-STYLES = {
-    "tilted": synthetic.TILTED,
-    "close": synthetic.TILTED_CLOSE,
-    "lens": synthetic.TILTED_LENS,
-    "overhead": synthetic.OVERHEAD_CLUTTER,
-    "noisy": synthetic.NOISY,
-    "harsh": synthetic.HARSH,
-    "wide": synthetic.WIDE,
-    "dim": synthetic.DIM_NOISY,
-    "table": synthetic.TABLE,
-    "tableclose": synthetic.TABLE_CLOSE,
-}
+STYLES = synthetic.CHECK_STYLES
 
 
 def main() -> int:

@@ -192,6 +192,21 @@ TABLE_CLOSE = replace(
     jpeg=(60, 90),
 )
 
+# The building styles of a view without a layout, by the names the building checks take
+# (scripts/vision_tilted.py, scripts/vision_looks.py: ``--styles tilted,close,...``).
+CHECK_STYLES: dict[str, SceneStyle] = {
+    "tilted": TILTED,
+    "close": TILTED_CLOSE,
+    "lens": TILTED_LENS,
+    "overhead": OVERHEAD_CLUTTER,
+    "noisy": NOISY,
+    "harsh": HARSH,
+    "wide": WIDE,
+    "dim": DIM_NOISY,
+    "table": TABLE,
+    "tableclose": TABLE_CLOSE,
+}
+
 EASY = SceneStyle(
     px_per_mm=(1.8, 2.0),
     tilt=0.04,
