@@ -32,3 +32,9 @@ def found_on_cards(
         counts[under[-1]] += 1
         wrong += detection.card is not None and detection.card != cards[under[-1]].card
     return counts, nowhere, wrong
+
+
+def in_view(cards: list[PlacedCard], image: np.ndarray) -> list[PlacedCard]:
+    """The cards lying wholly inside the picture (a card partly out of it counts neither way)."""
+    height, width = image.shape[:2]
+    return [c for c in cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)]

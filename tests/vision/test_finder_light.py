@@ -21,7 +21,7 @@ from dealer_assist.vision.synthetic import (
     SceneStyle,
     random_scene,
 )
-from tests.vision.found import found_on_cards
+from tests.vision.found import found_on_cards, in_view
 
 
 def _per_card(detections: list[CardDetection], cards: list[PlacedCard]) -> tuple[list[int], int]:
@@ -35,10 +35,7 @@ def _scene(
     seed: int, faces: dict[Card, np.ndarray], style: SceneStyle
 ) -> tuple[np.ndarray, list[PlacedCard]]:
     scene = random_scene(seed, faces, style=style)
-    height, width = scene.image.shape[:2]
-    whole = [
-        c for c in scene.cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-    ]
+    whole = in_view(scene.cards, scene.image)
     return scene.image, whole
 
 

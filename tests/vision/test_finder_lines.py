@@ -25,7 +25,7 @@ from dealer_assist.vision.synthetic import (
     TILTED_CLOSE,
     random_scene,
 )
-from tests.vision.found import found_on_cards
+from tests.vision.found import found_on_cards, in_view
 
 
 def test_wide_printed_lines_leave_the_opened_mask() -> None:
@@ -57,10 +57,7 @@ def test_cards_on_a_layout_seen_close_are_found(
     building_faces: dict[Card, np.ndarray], style: object, seed: int, before: int
 ) -> None:
     scene = random_scene(seed, building_faces, style=style)  # type: ignore[arg-type]
-    height, width = scene.image.shape[:2]
-    whole = [
-        c for c in scene.cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-    ]
+    whole = in_view(scene.cards, scene.image)
     without = CardDetector(finder=FinderSettings(opening_reach=0)).detect(scene.image)
     counts, _, _ = found_on_cards(without, whole)
     assert counts.count(0) == before  # every such card missed before
@@ -81,10 +78,7 @@ def test_cards_closer_than_guessed_leave_the_felt_its_colour(
     # all three whole cards were missed. More than ``crowded_share`` of the view differing
     # from the felt, the window is made twice as wide.
     scene = random_scene(7_900_007, building_faces, style=TABLE_CLOSE)
-    height, width = scene.image.shape[:2]
-    whole = [
-        c for c in scene.cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-    ]
+    whole = in_view(scene.cards, scene.image)
     partial = [c for c in scene.cards if c not in whole]
     assert len(whole) == 3
 
@@ -120,10 +114,7 @@ def test_a_lone_card_of_the_rough_mask_is_a_card_of_the_finding(
     # the whole view) lost part of it and it was missed. A lone outline of the rough mask that
     # no shape lies on, of the card's size in the finding's view, is a card of the finding.
     scene = random_scene(7_900_000, building_faces, style=DIM_NOISY)
-    height, width = scene.image.shape[:2]
-    whole = [
-        c for c in scene.cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-    ]
+    whole = in_view(scene.cards, scene.image)
     ace = [n for n, c in enumerate(whole) if c.card.code == "AC"]
     assert len(ace) == 1
     before = CardDetector(finder=FinderSettings(lone_size_error=0)).detect(scene.image)
