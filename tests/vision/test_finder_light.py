@@ -84,9 +84,15 @@ def test_a_card_with_pips_near_its_edge_is_one_outline_of_the_rough_mask(
     # Straight down, a hand and chips about: the rough mask (no card size yet) left the pips
     # as holes, the opening ate the card's edge beside them, and a card was missed. Holes that
     # lie inside paper are filled (a printed zone's inside is not).
+    # (The card size chosen by what the shapes show, h-size7, finds it with the holes open
+    # too, at another size: the finder before both.)
     image, cards = _scene(7_900_001, building_faces, OVERHEAD_CLUTTER)
-    before = CardDetector(finder=FinderSettings(rough_hole_paper=None)).detect(image)
+    before = CardDetector(
+        finder=FinderSettings(rough_hole_paper=None), geometry_evidence=False
+    ).detect(image)
     assert 0 in _per_card(before, cards)[0]
+    holes_open = CardDetector(finder=FinderSettings(rough_hole_paper=None)).detect(image)
+    assert _per_card(holes_open, cards) == ([1] * len(cards), 0)
     after = CardDetector().detect(image)
     assert _per_card(after, cards) == ([1] * len(cards), 0)
     assert _check_read(after, cards) == len(cards)
