@@ -1490,9 +1490,11 @@ def _corners_agree(looks: list[_Reading], card: Card | None) -> bool:
     or the glyph reader's without it) bear its shape out: each shows ``card`` whole, or lies
     under another shape (``_Reading.shadowed``), where its index may be hidden.
 
-    On the building check's findings (every card size tried, 400 scenes), of the cards read
-    surely whose shapes fit a card 84% showed both corners; of those whose shapes did not
-    (a card and a half, half a card, a shape shifted) 1 in 66."""
+    On the building check's findings (every card size tried, 400 scenes, the averaged pair
+    network), of the cards read surely whose shapes fit a card 89% agreed; of those whose
+    shapes did not (a card and a half, half a card, a shape shifted) 42%, most of them halves
+    whose other corner lies under the other half (both corners showing the card: 83%, and 3
+    of 347)."""
     if card is None or len(looks) < 2:
         return False
     for look in looks[:2]:
