@@ -499,7 +499,9 @@ class FaceMatcher:
         the face's fine detail tells the suit of that colour (``SuitPair.share``: by
         ``SUIT_SHARE`` of the pair's separation when it names the suit the looks find likelier,
         by ``SUIT_SHARE_AGAINST`` whatever they find) or the looks are sure of it
-        (``SUIT_SURE``) and the face's detail does not name the other; else None."""
+        (``SUIT_SURE``) and the face's detail does not name the other (leaning the other way,
+        or having no say, the whole face of the looks' suit must be within ``SUIT_SLACK`` of
+        the best); else None."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -512,21 +514,27 @@ class FaceMatcher:
             return None
         of_colour = {suit: p for suit, p in suits.items() if _red(suit) == red}
         mass = sum(of_colour.values())
-        if not of_colour or mass < SUIT_MASS_LEAST:
-            return None
-        looks = max(of_colour, key=lambda s: of_colour[s])
         # The face's fine detail: which suit, by how many times the pair's separation.
         first, second = (self.cards[k] for k in self._groups[(rank, red)])
         pair = self.pairs.get((rank, red))
         share = pair.share(face, mask) if pair is not None else 0.0
         by_face = first.suit if share > 0 else second.suit
         share = abs(share)
-        if share >= SUIT_SHARE_AGAINST or (share >= SUIT_SHARE and by_face == looks):
+        if share >= SUIT_SHARE_AGAINST:
+            # Whatever the looks find, even the other colour (the faces settled the colour).
             return Card(rank, by_face)  # type: ignore[arg-type]
-        if of_colour[looks] < SUIT_SURE * mass or share >= SUIT_SHARE:
-            # The looks unsure, or the face's detail names the other suit.
+        if not of_colour or mass < SUIT_MASS_LEAST:
+            return None
+        looks = max(of_colour, key=lambda s: of_colour[s])
+        if share >= SUIT_SHARE:
+            return Card(rank, by_face) if by_face == looks else None  # type: ignore[arg-type]
+        if of_colour[looks] < SUIT_SURE * mass:
             return None
         card = Card(rank, looks)  # type: ignore[arg-type]
+        if share > 0 and by_face == looks:
+            # The face's detail leans the looks' way: the whole faces' suit is not asked (their
+            # blurred comparison tells a suit's ink, hardly its shape).
+            return card
         if float(scores[self.cards.index(card)]) < best - SUIT_SLACK:
             return None
         return card
