@@ -57,6 +57,7 @@ from dealer_assist.vision.paper import (
     paper_blobs,
     paper_gains,
     paper_level,
+    paper_mask,
     shows_paper,
 )
 from dealer_assist.vision.plane import (
@@ -77,12 +78,15 @@ from dealer_assist.vision.quads import (
     find_quads,
     make_view,
     opened_rough,
+    paper_rough,
     unfilled_mask,
 )
+from dealer_assist.vision.recover import RecoverySettings, new_cards, unexplained
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
 DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: off)
+DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +244,30 @@ class _Finding:
     planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
     width: float | None = None  # on the plane: the card's width there (``_plane_findings``)
     wider: bool = False  # on the plane: found on the rough mask opened wider
+    papered: bool = False  # on the plane: found on the rough mask's paper alone
+    # The view the quads were found in and its card mask (``recover``: the blobs they leave
+    # unexplained are looked into again); None for a finding made of given quads.
+    view: WorkView | None = None
+    mask: np.ndarray | None = None
+
+
+def _any_sure(analysis: FrameAnalysis) -> bool:
+    return any(d.card is not None for d in analysis.detections)
+
+
+def _sizes_worth_trying(
+    guesses: list[tuple[float, float] | None], divisors: tuple[float, ...]
+) -> list[tuple[float, float]]:
+    """Each card size guessed and it divided by each of ``divisors`` (two cards side by side
+    vote for one card too large), leaving out sizes within 10% of one already listed."""
+    tried: list[tuple[float, float]] = []
+    for guess in guesses:
+        if guess is None:
+            continue
+        for each in (guess, *((guess[0] / d, guess[1] / d) for d in divisors)):
+            if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
+                tried.append(each)
+    return tried
 
 
 def _mostly_sure(analysis: FrameAnalysis, settings: PlaneSettings | None) -> bool:
@@ -393,8 +421,12 @@ class CardDetector:
         read_faces: bool = True,
         join_halves: bool = True,
         size_from_indices: bool = True,
+        recovery: RecoverySettings | None = DEFAULT_RECOVERY,
     ) -> None:
         self.layout = layout
+        # A blob the chosen finding leaves unexplained is looked into again on paper alone
+        # (``recover``; None: off).
+        self.recovery = recovery
         # With the house's deck: an uncertain card read again by its whole face (off: the
         # enrolled deck's corners alone, as before the faces; for comparisons).
         self.read_faces = read_faces
@@ -480,6 +512,7 @@ class CardDetector:
         card size times the ratio (``_choose``)."""
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
+        papered_sizes: list[tuple[float, float]] = []
         lone: list[np.ndarray] = []
         if view.card_px is not None:
             sizes = [view.card_px]
@@ -491,6 +524,15 @@ class CardDetector:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
                 rough = self._paper_blobs(view.image, rough)
+            # Paper alone (a zone printed in another shade of the cloth, a hand joined with
+            # the cards): tried after the rough mask and the one opened wider (``_paper_rough``).
+            papered: list[np.ndarray | None] = []
+
+            def paper_only() -> np.ndarray | None:
+                if not papered:
+                    papered.append(self._paper_rough(view.image, unfilled))
+                return papered[0]
+
             # Printed lines wider than the rough mask's opening join the cards into one blob
             # (a layout seen close): the mask opened wider is tried after it (made when
             # wanted: most frames read surely before).
@@ -508,14 +550,22 @@ class CardDetector:
             if resized is not None:
                 again, ratio = resized
                 if again.planar and again.width is not None and self.plane is not None:
-                    mask = opened_mask() if again.wider else rough
+                    mask = (
+                        paper_only() if again.papered else opened_mask() if again.wider else rough
+                    )
                     if mask is not None:
                         yield from self._plane_findings(
-                            frame, view, mask, self.plane, lone, [again.width * ratio]
+                            frame,
+                            view,
+                            mask,
+                            self.plane,
+                            lone,
+                            [again.width * ratio],
+                            papered=again.papered,
                         )
                 elif not again.planar and again.card_px is not None:
                     smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
-                    yield self._finding_at(view, smaller, lone)
+                    yield self._finding_at(view, smaller, lone, papered=again.papered)
                 return
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
@@ -529,6 +579,12 @@ class CardDetector:
                     for found in self._plane_findings(frame, view, wider, self.plane, lone):
                         planar = True
                         yield replace(found, wider=True)
+                if (paper := paper_only()) is not None:
+                    for found in self._plane_findings(
+                        frame, view, paper, self.plane, lone, papered=True
+                    ):
+                        planar = True
+                        yield found
                 if planar:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
@@ -545,23 +601,29 @@ class CardDetector:
             guesses.append(estimate_card_px(rough, self.finder))
             if (wider := opened_mask()) is not None:
                 guesses.append(estimate_card_px(wider, self.finder))
-            tried: list[tuple[float, float]] = []
-            for guess in guesses:
-                if guess is None:
-                    continue
-                divided = [(guess[0] / d, guess[1] / d) for d in self.finder.size_divisors]
-                for each in (guess, *divided):
-                    if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
-                        tried.append(each)
+            tried = _sizes_worth_trying(guesses, self.finder.size_divisors)
             sizes = [*tried] if tried else [None]
+            # Then the sizes the paper alone votes for, each found on paper alone.
+            if (paper := paper_only()) is not None:
+                papered_sizes = _sizes_worth_trying(
+                    [estimate_card_px(paper, self.finder)], self.finder.size_divisors
+                )
         for size in sizes:
             yield self._finding_at(view, size, lone)
+        for size in papered_sizes:
+            yield self._finding_at(view, size, lone, papered=True)
 
     def _finding_at(
-        self, view: WorkView, size: tuple[float, float] | None, lone: list[np.ndarray]
+        self,
+        view: WorkView,
+        size: tuple[float, float] | None,
+        lone: list[np.ndarray],
+        *,
+        papered: bool = False,
     ) -> _Finding:
-        """The cards in ``view`` at one card size (None: the finder's own guess)."""
-        mask = card_mask(view.image, size, self.finder)
+        """The cards in ``view`` at one card size (None: the finder's own guess); on the
+        card mask's paper alone when ``papered``."""
+        mask = self._card_mask(view.image, size, papered=papered)
         quads, card_px = find_quads(mask, size, self.finder)
         foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
         far = [
@@ -573,12 +635,41 @@ class CardDetector:
             rescued = self._lone_cards(lone, in_frame_quads, view.to_image, card_px)
             in_frame_quads += rescued
             far += [False] * len(rescued)
-        return _Finding(in_frame_quads, card_px, foreground, far)
+        return _Finding(
+            in_frame_quads, card_px, foreground, far, papered=papered, view=view, mask=mask
+        )
+
+    def _card_mask(
+        self, image: np.ndarray, size: tuple[float, float] | None, *, papered: bool
+    ) -> np.ndarray:
+        """``card_mask``, or with ``papered`` its paper alone (``paper.paper_mask``, filled
+        and opened as the card mask is; the card mask itself when there is no paper)."""
+        if not papered or self.paper is None:
+            return card_mask(image, size, self.finder)
+        unfilled = unfilled_mask(image, size, self.finder)
+        paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
+        if paper is None:
+            return card_mask(image, size, self.finder, unfilled=unfilled)
+        return paper_rough(paper, self.finder, size)
 
     def _paper_blobs(self, image: np.ndarray, rough: np.ndarray) -> np.ndarray:
         """``rough`` without the blobs that are no paper, the light's colour undone first."""
         assert self.paper is not None
         return paper_blobs(image, rough, self.paper, mask_gains(image, rough, self.paper))
+
+    def _paper_rough(self, image: np.ndarray, unfilled: np.ndarray) -> np.ndarray | None:
+        """The rough mask's paper alone (``paper.paper_mask``; None when off or empty): its
+        ink's gaps closed, its holes filled and opened as the rough mask is.
+
+        Only a frame that did not read surely on the rough mask's plane looks at it: a zone
+        printed in another shade of the cloth, a hand or gold lines seen close joined its
+        cards into blobs whose straight sides voted a card size far too large."""
+        if self.paper is None:
+            return None
+        paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
+        if paper is None or not cv2.countNonZero(paper):
+            return None
+        return paper_rough(paper, self.finder, None)
 
     def _plane_findings(
         self,
@@ -588,6 +679,8 @@ class CardDetector:
         settings: PlaneSettings,
         lone: list[np.ndarray] = [],  # noqa: B006 - read only
         widths: list[float] | None = None,
+        *,
+        papered: bool = False,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
@@ -605,7 +698,7 @@ class CardDetector:
             if rectified is None or rectified.card_px is None:
                 continue
             size = rectified.card_px
-            mask = card_mask(rectified.image, size, self.finder)
+            mask = self._card_mask(rectified.image, size, papered=papered)
             cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
             quads, card_px = find_quads(mask, size, self.finder)
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
@@ -621,6 +714,9 @@ class CardDetector:
                 [False] * len(in_frame_quads),
                 planar=True,
                 width=width,
+                papered=papered,
+                view=rectified,
+                mask=mask,
             )
 
     def _lone_cards(
@@ -675,6 +771,8 @@ class CardDetector:
             # more sure of one card won over one that read another surely).
             best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
+        if chosen is not None and self.recovery is not None and self.paper is not None:
+            self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
             # the finding is chosen: as a shape no index reads in, each still counts against
@@ -750,6 +848,47 @@ class CardDetector:
             result.append(detection)
         return result
 
+    def _recover(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        settings: RecoverySettings,
+        paper: PaperSettings,
+    ) -> None:
+        """Cards in the blobs the chosen finding leaves unexplained, found on paper alone at
+        its card size (``recover``) and read with the cards found (their outlines cover
+        corners); added when they read surely (a shape of the paper alone that reads unsurely
+        may be a printed box or a hand's palm)."""
+        view, mask, card_px = found.view, found.mask, found.card_px
+        if view is None or mask is None or card_px is None:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        in_view = [transform_points(to_view, q) for q in found.quads]
+        pieces = unexplained(mask, in_view, card_px, settings)
+        if pieces is None:
+            return
+        only = paper_mask(view.image, mask, paper, mask_gains(view.image, mask, paper))
+        if only is None:
+            return
+        shapes, _ = find_quads(paper_rough(only, self.finder, card_px), card_px, self.finder)
+        added = new_cards(shapes, in_view, pieces, card_px, settings)
+        if not added:
+            return
+        quads = [*found.quads, *(transform_points(view.to_image, q) for q in added)]
+        read = self._analysis_of(
+            frame,
+            _Finding(quads, card_px, found.foreground, [False] * len(quads)),
+            with_deck=isinstance(self._model, EnrolledDeck),
+        )
+        centres = np.array([q.mean(axis=0) for q in quads[len(found.quads) :]])
+        for detection, share in zip(read.detections, read.shares, strict=True):
+            near = np.hypot(*(centres - np.asarray(detection.center)).T)
+            if detection.card is not None and float(near.min()) < 1e-6:
+                analysis.detections.append(detection)
+                analysis.shares.append(share)
+                analysis.quads.append(quads[len(found.quads) + int(near.argmin())])
+
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
         that card when it reads surely; otherwise they stay as they were (two cards side by
@@ -804,7 +943,11 @@ class CardDetector:
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar = None, None, False
                 continue
+            if found.papered and best is not None and _any_sure(best):
+                continue  # paper alone replaces only a finding with no card read surely
             analysis = self._analysis_of(frame, found, with_deck=with_deck)
+            if found.papered and sum(d.card is not None for d in analysis.detections) < 2:
+                continue  # ... by two cards read surely at least (one can be two cards)
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
                 best_found = found
