@@ -86,6 +86,11 @@ from dealer_assist.vision.recover import RecoverySettings, new_cards, unexplaine
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
 DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: off)
+# Paper alone: the size its blobs vote for is tried, and divided by these (a pair of cards
+# side by side, and a pair of pairs, vote for one card too large).
+PAPER_SIZE_DIVISORS = (1.4, 2.0)
+# ... tried only when the rough mask holds this many times what paper alone holds.
+PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
 
 
@@ -251,8 +256,8 @@ class _Finding:
     mask: np.ndarray | None = None
 
 
-def _any_sure(analysis: FrameAnalysis) -> bool:
-    return any(d.card is not None for d in analysis.detections)
+def _sure_count(analysis: FrameAnalysis) -> int:
+    return sum(1 for d in analysis.detections if d.card is not None)
 
 
 def _sizes_worth_trying(
@@ -520,6 +525,7 @@ class CardDetector:
             # Found once for the rough mask with its holes filled and with them left open.
             unfilled = unfilled_mask(view.image, None, self.finder)
             rough = card_mask(view.image, None, self.finder, unfilled=unfilled)
+            raw = rough
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
@@ -530,7 +536,7 @@ class CardDetector:
 
             def paper_only() -> np.ndarray | None:
                 if not papered:
-                    papered.append(self._paper_rough(view.image, unfilled))
+                    papered.append(self._paper_rough(view.image, unfilled, raw))
                 return papered[0]
 
             # Printed lines wider than the rough mask's opening join the cards into one blob
@@ -606,7 +612,7 @@ class CardDetector:
             # Then the sizes the paper alone votes for, each found on paper alone.
             if (paper := paper_only()) is not None:
                 papered_sizes = _sizes_worth_trying(
-                    [estimate_card_px(paper, self.finder)], self.finder.size_divisors
+                    [estimate_card_px(paper, self.finder)], PAPER_SIZE_DIVISORS
                 )
         for size in sizes:
             yield self._finding_at(view, size, lone)
@@ -657,9 +663,13 @@ class CardDetector:
         assert self.paper is not None
         return paper_blobs(image, rough, self.paper, mask_gains(image, rough, self.paper))
 
-    def _paper_rough(self, image: np.ndarray, unfilled: np.ndarray) -> np.ndarray | None:
-        """The rough mask's paper alone (``paper.paper_mask``; None when off or empty): its
-        ink's gaps closed, its holes filled and opened as the rough mask is.
+    def _paper_rough(
+        self, image: np.ndarray, unfilled: np.ndarray, rough: np.ndarray
+    ) -> np.ndarray | None:
+        """The rough mask's paper alone (``paper.paper_mask``), its ink's gaps closed, its
+        holes filled and opened as the rough mask (``rough``, before the paper test of its
+        blobs) is; None when off, or when it is nearly the rough mask (most frames: nothing
+        but cards differs from the felt, and paper alone would find what was found).
 
         Only a frame that did not read surely on the rough mask's plane looks at it: a zone
         printed in another shade of the cloth, a hand or gold lines seen close joined its
@@ -667,9 +677,13 @@ class CardDetector:
         if self.paper is None:
             return None
         paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
-        if paper is None or not cv2.countNonZero(paper):
+        if paper is None:
             return None
-        return paper_rough(paper, self.finder, None)
+        only = paper_rough(paper, self.finder, None)
+        area = cv2.countNonZero(only)
+        if area == 0 or area * PAPER_DIFFERS >= cv2.countNonZero(rough):
+            return None
+        return only
 
     def _plane_findings(
         self,
@@ -943,11 +957,21 @@ class CardDetector:
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar = None, None, False
                 continue
-            if found.papered and best is not None and _any_sure(best):
-                continue  # paper alone replaces only a finding with no card read surely
             analysis = self._analysis_of(frame, found, with_deck=with_deck)
-            if found.papered and sum(d.card is not None for d in analysis.detections) < 2:
-                continue  # ... by two cards read surely at least (one can be two cards)
+            if found.papered and (
+                _sure_count(analysis) < 2
+                or (
+                    best is not None
+                    and (
+                        _sure_count(analysis) <= _sure_count(best)
+                        or len(analysis.reported) < len(best.reported)
+                    )
+                )
+            ):
+                # Paper alone wins only by more cards read surely, two at least (one shape
+                # of a size too large can be read surely across two cards), and no fewer
+                # shapes (paper alone loses a dim card's grey paper).
+                continue
             if best is None or _evidence(analysis) > _evidence(best):
                 best = analysis
                 best_found = found
