@@ -81,7 +81,7 @@ from dealer_assist.vision.quads import (
     paper_rough,
     unfilled_mask,
 )
-from dealer_assist.vision.recover import RecoverySettings, new_cards, unexplained
+from dealer_assist.vision.recover import RecoverySettings, apart, new_cards, unexplained
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -826,6 +826,15 @@ class CardDetector:
                     or not dull_marker(frame, np.asarray(d.corners), paper, cards_paper)
                 ]
         best.detections = one_per_card(best.detections)
+        if chosen is not None and chosen.papered and self.recovery is not None:
+            # Paper alone can cut one card into two crossing shapes: an unread one lying
+            # over a card read (surely or not) or another unread shape is not reported.
+            first = len(best.detections)
+            kept = apart(
+                [np.asarray(d.corners) for d in [*best.detections, *best.unread_cards]],
+                self.recovery,
+            )
+            best.unread_cards = [best.unread_cards[n - first] for n in kept if n >= first]
         self._join_halves(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)

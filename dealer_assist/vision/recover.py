@@ -35,6 +35,10 @@ class RecoverySettings:
     # A card shape of the paper alone is new when at most this share of it lies on cards found
     # and its centre on none of them.
     max_taken_share: float = 0.35
+    # A finding on paper alone: of two card shapes no index reads in that overlap by more than
+    # this share of either, only the first is reported (a card cut by paper alone into two
+    # crossing shapes; two cards dealt overlapping show an index each).
+    max_unread_overlap: float = 0.25
 
 
 def unexplained(
@@ -97,3 +101,29 @@ def _taken(shape: tuple[int, int], quads: list[np.ndarray]) -> np.ndarray:
     for quad in quads:
         cv2.fillConvexPoly(taken, np.round(np.asarray(quad)).astype(np.int32), 255)
     return taken
+
+
+def apart(shapes: list[np.ndarray], settings: RecoverySettings) -> list[int]:
+    """Which of ``shapes`` (the card shapes of a finding on paper alone, frame pixels: its
+    cards read, then its unread shapes) to report: each in turn unless it overlaps one kept
+    by more than ``max_unread_overlap`` of the smaller's area (``CardDetector.analyse`` drops
+    only unread shapes so)."""
+    kept: list[int] = []
+    for n, shape in enumerate(shapes):
+        quad = np.asarray(shape, np.float32).reshape(-1, 2)
+        area = abs(cv2.contourArea(quad))
+        if not any(
+            _overlap(quad, np.asarray(shapes[k], np.float32).reshape(-1, 2))
+            > settings.max_unread_overlap
+            * min(area, abs(cv2.contourArea(np.asarray(shapes[k], np.float32).reshape(-1, 2))))
+            for k in kept
+        ):
+            kept.append(n)
+    return kept
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    hull_a = cv2.convexHull(a)
+    hull_b = cv2.convexHull(b)
+    area, _ = cv2.intersectConvexConvex(hull_a, hull_b)
+    return float(area)
