@@ -89,7 +89,7 @@ DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: o
 # Paper alone: the size its blobs vote for is tried, and divided by these (a pair of cards
 # side by side, and a pair of pairs, vote for one card too large).
 PAPER_SIZE_DIVISORS = (1.4, 2.0)
-# ... tried only when the rough mask holds this many times what paper alone holds.
+# ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
 
@@ -668,8 +668,9 @@ class CardDetector:
     ) -> np.ndarray | None:
         """The rough mask's paper alone (``paper.paper_mask``), its ink's gaps closed, its
         holes filled and opened as the rough mask (``rough``, before the paper test of its
-        blobs) is; None when off, or when it is nearly the rough mask (most frames: nothing
-        but cards differs from the felt, and paper alone would find what was found).
+        blobs) is; None when off, or when it is nearly what the rough mask's blobs holding
+        paper hold (most frames: nothing but cards differs from the felt there, and paper
+        alone would find what was found).
 
         Only a frame that did not read surely on the rough mask's plane looks at it: a zone
         printed in another shade of the cloth, a hand or gold lines seen close joined its
@@ -681,7 +682,14 @@ class CardDetector:
             return None
         only = paper_rough(paper, self.finder, None)
         area = cv2.countNonZero(only)
-        if area == 0 or area * PAPER_DIFFERS >= cv2.countNonZero(rough):
+        if area == 0:
+            return None
+        # The rough mask's blobs that hold paper (a hand alone, a chip, holds none).
+        count, labels = cv2.connectedComponents(rough, connectivity=8)
+        holding = np.bincount(labels[only > 0], minlength=count) > 0
+        holding[0] = False
+        held = int(np.bincount(labels.ravel(), minlength=count)[holding].sum())
+        if area * PAPER_DIFFERS >= held:
             return None
         return only
 
@@ -880,7 +888,7 @@ class CardDetector:
         paper: PaperSettings,
     ) -> None:
         """Cards in the blobs the chosen finding leaves unexplained, found on paper alone at
-        its card size (``recover``) and read with the cards found (their outlines cover
+        its card size (``recover``) and read beside the cards found (their outlines cover
         corners); added when they read surely (a shape of the paper alone that reads unsurely
         may be a printed box or a hand's palm)."""
         view, mask, card_px = found.view, found.mask, found.card_px
@@ -898,19 +906,18 @@ class CardDetector:
         added = new_cards(shapes, in_view, pieces, card_px, settings)
         if not added:
             return
-        quads = [*found.quads, *(transform_points(view.to_image, q) for q in added)]
+        quads = [transform_points(view.to_image, q) for q in added]
         read = self._analysis_of(
             frame,
             _Finding(quads, card_px, found.foreground, [False] * len(quads)),
             with_deck=isinstance(self._model, EnrolledDeck),
+            covering=found.quads,
         )
-        centres = np.array([q.mean(axis=0) for q in quads[len(found.quads) :]])
         for detection, share in zip(read.detections, read.shares, strict=True):
-            near = np.hypot(*(centres - np.asarray(detection.center)).T)
-            if detection.card is not None and float(near.min()) < 1e-6:
+            if detection.card is not None:
                 analysis.detections.append(detection)
                 analysis.shares.append(share)
-                analysis.quads.append(quads[len(found.quads) + int(near.argmin())])
+                analysis.quads.append(np.asarray(detection.corners))
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
@@ -966,6 +973,12 @@ class CardDetector:
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar = None, None, False
                 continue
+            if (
+                found.papered
+                and best is not None
+                and len(found.quads) < max(2, _sure_count(best) + 1, len(best.reported))
+            ):
+                continue  # too few shapes to win (below), whatever they read: not read
             analysis = self._analysis_of(frame, found, with_deck=with_deck)
             if found.papered and (
                 _sure_count(analysis) < 2
@@ -1011,15 +1024,25 @@ class CardDetector:
         assert best is not None
         return best, best_found
 
-    def _analysis_of(self, frame: np.ndarray, found: _Finding, *, with_deck: bool) -> FrameAnalysis:
-        """The cards of one finding, read (with the house's deck, if any, when ``with_deck``)."""
+    def _analysis_of(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        *,
+        with_deck: bool,
+        covering: Sequence[np.ndarray] = (),
+    ) -> FrameAnalysis:
+        """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
+        ``covering``: cards read already (frame pixels) whose outlines cover these cards'
+        corners and middles as the finding's own do."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
         regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        everything = [*found.quads, *covering]
         looks, analysis.corners = self._read_looks(
-            regions, _index_overlaps(found.quads), with_deck=with_deck
+            regions, _index_overlaps(everything)[: len(found.quads)], with_deck=with_deck
         )
-        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
+        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
             detection = self._judge(quad, pair)
             if (
