@@ -68,6 +68,7 @@ from dealer_assist.vision.plane import (
     rectified_view,
 )
 from dealer_assist.vision.quads import (
+    CardQuad,
     FinderSettings,
     ViewMaps,
     WorkView,
@@ -81,7 +82,13 @@ from dealer_assist.vision.quads import (
     paper_rough,
     unfilled_mask,
 )
-from dealer_assist.vision.recover import RecoverySettings, apart, new_cards, unexplained
+from dealer_assist.vision.recover import (
+    RecoverySettings,
+    apart,
+    new_cards,
+    paper_window,
+    unexplained,
+)
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -900,10 +907,15 @@ class CardDetector:
         if pieces is None:
             return
         only = paper_mask(view.image, mask, paper, mask_gains(view.image, mask, paper))
-        if only is None:
+        if only is None or (window := paper_window(only, pieces, card_px, settings)) is None:
             return
-        shapes, _ = find_quads(paper_rough(only, self.finder, card_px), card_px, self.finder)
-        added = new_cards(shapes, in_view, pieces, card_px, settings)
+        x0, y0, x1, y1 = window
+        shapes, _ = find_quads(
+            paper_rough(only[y0:y1, x0:x1], self.finder, card_px), card_px, self.finder
+        )
+        offset = np.array([x0, y0], np.float64)
+        placed = [CardQuad(s.corners + offset, s.support, s.votes) for s in shapes]
+        added = new_cards(placed, in_view, pieces, card_px, settings)
         if not added:
             return
         quads = [transform_points(view.to_image, q) for q in added]

@@ -72,6 +72,32 @@ def unexplained(
     return pieces
 
 
+def paper_window(
+    paper: np.ndarray,
+    pieces: np.ndarray,
+    card_px: tuple[float, float],
+    settings: RecoverySettings,
+) -> tuple[int, int, int, int] | None:
+    """Where to look for new cards (x0, y0, x1, y1: the pieces' box and a card's height
+    round it, in the view), or None when the unexplained pieces hold less paper than
+    ``min_unexplained_cards`` of a card (a hand alone, chips, a printed zone: no card)."""
+    least = settings.min_unexplained_cards * card_px[0] * card_px[1]
+    if cv2.countNonZero(cv2.bitwise_and(paper, pieces)) < least:
+        return None
+    points = cv2.findNonZero(pieces)
+    if points is None:
+        return None
+    x, y, w, h = cv2.boundingRect(points)
+    reach = int(np.ceil(card_px[1]))
+    height, width = pieces.shape[:2]
+    return (
+        max(0, x - reach),
+        max(0, y - reach),
+        min(width, x + w + reach),
+        min(height, y + h + reach),
+    )
+
+
 def new_cards(
     found: list[CardQuad],
     quads: list[np.ndarray],
