@@ -21,7 +21,12 @@ import numpy as np
 
 from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
-from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
+from dealer_assist.vision.classifier import (
+    RANK_CLASSES,
+    SUIT_CLASSES,
+    GlyphModel,
+    soften_black_split,
+)
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.enrol import EnrolledDeck
@@ -1301,7 +1306,7 @@ class CardDetector:
             probabilities = self._glyphs.suit_probabilities(np.array([v for _, v in suits]))
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
-                    suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
+                    suit_p[n] = soften_black_split(p[:-1] / max(float(p[:-1].sum()), 1e-9))
         readings = []
         for n, corner in enumerate(glyphs):
             unlike = suits_unlike(corner.colour) if self.standard_colours else frozenset()
