@@ -1306,7 +1306,7 @@ class CardDetector:
             probabilities = self._glyphs.suit_probabilities(np.array([v for _, v in suits]))
             for (n, _), p in zip(suits, probabilities, strict=True):
                 if p[-1] < self.junk_limit:
-                    suit_p[n] = soften_black_split(p[:-1] / max(float(p[:-1].sum()), 1e-9))
+                    suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         readings = []
         for n, corner in enumerate(glyphs):
             unlike = suits_unlike(corner.colour) if self.standard_colours else frozenset()
@@ -1353,7 +1353,14 @@ class CardDetector:
             _drop_overlapped(r for r in readings if r is not _DISPUTED), self.noise_sureness
         )
         ranks = [r.rank for r in readings if r.rank is not None]
-        suits = [r.suit for r in readings if r.suit is not None]
+        # The glyph reader's (and the pips') split of spades and clubs counts softened in the
+        # product (``soften_black_split``); which looks are noise or dispute is judged on the
+        # looks as read.
+        suits = [
+            r.suit if r.network else soften_black_split(r.suit)
+            for r in readings
+            if r.suit is not None
+        ]
         whole = [r for r in readings if r.rank is not None and r.suit is not None]
         if not whole:
             return None  # no corner shows a whole index (rank over suit): not known as a card
