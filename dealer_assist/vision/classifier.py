@@ -27,6 +27,7 @@ MODEL_FILE = "glyphs.npz"
 # (docs/vision.md, "Spades and clubs"). Its split of the black suits is softened to this power
 # (0.5: the odds' square root); chosen on building scenes only.
 BLACK_SPLIT_POWER = 0.5
+_SPADES, _CLUBS = SUIT_CLASSES.index(Suit.SPADES), SUIT_CLASSES.index(Suit.CLUBS)
 
 
 def soften_black_split(suits: np.ndarray, power: float = BLACK_SPLIT_POWER) -> np.ndarray:
@@ -38,8 +39,14 @@ def soften_black_split(suits: np.ndarray, power: float = BLACK_SPLIT_POWER) -> n
     >>> soften_black_split(np.array([0.81, 0.0, 0.0, 0.01, 0.18])).round(3).tolist()
     [0.738, 0.0, 0.0, 0.082, 0.18]
     """
-    spades, clubs = SUIT_CLASSES.index(Suit.SPADES), SUIT_CLASSES.index(Suit.CLUBS)
+    spades, clubs = _SPADES, _CLUBS
     result = np.array(suits, dtype=np.float64, copy=True)
+    if result.ndim == 1:  # one look (the reader's case): plain floats, a few microseconds
+        s1, c1 = max(float(result[spades]), 0.0), max(float(result[clubs]), 0.0)
+        black1, s1, c1 = s1 + c1, s1**power, c1**power
+        share = s1 / (s1 + c1) if s1 + c1 > 0 else 0.5
+        result[spades], result[clubs] = black1 * share, black1 * (1.0 - share)
+        return result
     black = result[..., spades] + result[..., clubs]
     s = np.power(np.maximum(result[..., spades], 0.0), power)
     c = np.power(np.maximum(result[..., clubs], 0.0), power)
