@@ -1353,11 +1353,12 @@ class CardDetector:
             _drop_overlapped(r for r in readings if r is not _DISPUTED), self.noise_sureness
         )
         ranks = [r.rank for r in readings if r.rank is not None]
-        # The glyph reader's (and the pips') split of spades and clubs counts softened in the
-        # product (``soften_black_split``); which looks are noise or dispute is judged on the
-        # looks as read.
+        # Beside the corner network's looks, the glyph reader's (and the pips') split of spades
+        # and clubs counts softened in the product (``soften_black_split``); which looks are
+        # noise or dispute is judged on the looks as read. The glyph reader alone is as it was.
+        soften = any(r.network for r in readings)
         suits = [
-            r.suit if r.network else soften_black_split(r.suit)
+            soften_black_split(r.suit) if soften and not r.network else r.suit
             for r in readings
             if r.suit is not None
         ]
