@@ -21,6 +21,40 @@ from dealer_assist.vision.index import glyph_features
 RANK_CLASSES: tuple[Rank | None, ...] = (*Rank, None)  # None: junk
 SUIT_CLASSES: tuple[Suit | None, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, None)
 MODEL_FILE = "glyphs.npz"
+# The glyph suit network tells spades from clubs far more surely than it is right to: a small
+# or blurred club (its three lobes run together under a stem) reads as a spade 0.94-0.99 sure,
+# and multiplied with the corner network's looks that made clubs read surely as spades
+# (docs/vision.md, "Spades and clubs"). Its split of the black suits is softened to this power
+# (0.5: the odds' square root); chosen on building scenes only.
+BLACK_SPLIT_POWER = 0.5
+_SPADES, _CLUBS = SUIT_CLASSES.index(Suit.SPADES), SUIT_CLASSES.index(Suit.CLUBS)
+
+
+def soften_black_split(suits: np.ndarray, power: float = BLACK_SPLIT_POWER) -> np.ndarray:
+    """Suit probabilities (``SUIT_CLASSES`` order on the last axis, junk optional) with the
+    split between spades and clubs raised to ``power`` and renormalised within the black
+    suits: their sum, the red suits and junk are unchanged, so the colour is as sure as before
+    and only which black suit is less so.
+
+    >>> soften_black_split(np.array([0.81, 0.0, 0.0, 0.01, 0.18])).round(3).tolist()
+    [0.738, 0.0, 0.0, 0.082, 0.18]
+    """
+    spades, clubs = _SPADES, _CLUBS
+    result = np.array(suits, dtype=np.float64, copy=True)
+    if result.ndim == 1:  # one look (the reader's case): plain floats, a few microseconds
+        s1, c1 = max(float(result[spades]), 0.0), max(float(result[clubs]), 0.0)
+        black1, s1, c1 = s1 + c1, s1**power, c1**power
+        share = s1 / (s1 + c1) if s1 + c1 > 0 else 0.5
+        result[spades], result[clubs] = black1 * share, black1 * (1.0 - share)
+        return result
+    black = result[..., spades] + result[..., clubs]
+    s = np.power(np.maximum(result[..., spades], 0.0), power)
+    c = np.power(np.maximum(result[..., clubs], 0.0), power)
+    total = s + c
+    split = np.divide(s, total, out=np.full_like(total, 0.5), where=total > 0)
+    result[..., spades] = black * split
+    result[..., clubs] = black * (1.0 - split)
+    return result
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,12 @@ import numpy as np
 
 from dealer_assist.cards import Card, Suit
 from dealer_assist.rules.coup import Hand
-from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
+from dealer_assist.vision.classifier import (
+    RANK_CLASSES,
+    SUIT_CLASSES,
+    GlyphModel,
+    soften_black_split,
+)
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
 from dealer_assist.vision.enrol import EnrolledDeck
@@ -1559,7 +1564,15 @@ class CardDetector:
             _drop_overlapped(r for r in readings if r is not _DISPUTED), self.noise_sureness
         )
         ranks = [r.rank for r in readings if r.rank is not None]
-        suits = [r.suit for r in readings if r.suit is not None]
+        # Beside the corner network's looks, the glyph reader's (and the pips') split of spades
+        # and clubs counts softened in the product (``soften_black_split``); which looks are
+        # noise or dispute is judged on the looks as read. The glyph reader alone is as it was.
+        soften = any(r.network for r in readings)
+        suits = [
+            soften_black_split(r.suit) if soften and not r.network else r.suit
+            for r in readings
+            if r.suit is not None
+        ]
         whole = [r for r in readings if r.rank is not None and r.suit is not None]
         if not whole:
             return None  # no corner shows a whole index (rank over suit): not known as a card
