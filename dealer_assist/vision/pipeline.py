@@ -60,6 +60,7 @@ from dealer_assist.vision.paper import (
     shows_paper,
 )
 from dealer_assist.vision.plane import (
+    Plane,
     PlaneSettings,
     find_plane,
     in_frame,
@@ -245,6 +246,20 @@ class _Finding:
     wider: bool = False  # on the plane: found on the rough mask opened wider
 
 
+@dataclass(slots=True)
+class _RoughStage:
+    """What ``_findings`` made of a frame without a layout before any card size (the work view,
+    the rough mask, the mask opened wider when made, the lone outlines, the plane of each mask
+    when found), kept for the same frame asked again (``_choose``'s finding at the size the
+    indices show): each is a pure function of the frame and the settings, so it is found once."""
+
+    view: WorkView
+    rough: np.ndarray
+    opened: list[np.ndarray | None]
+    lone: list[np.ndarray]
+    planes: dict[bool, Plane | None] = field(default_factory=dict)  # by ``wider``
+
+
 def _mostly_sure(
     analysis: FrameAnalysis, settings: PlaneSettings | None, *, geometry: bool = True
 ) -> bool:
@@ -366,6 +381,14 @@ def _evidence(analysis: FrameAnalysis, *, geometry: bool = True) -> float:
     card shape in which no index reads (cards half their size are shapes between the
     indices)."""
     return sum(_weights(analysis, geometry=geometry)) - 0.5 * len(analysis.unread_cards)
+
+
+def _cannot_win(found: _Finding, best: FrameAnalysis | float, *, geometry: bool = True) -> bool:
+    """Whether ``found``, however it reads, has no more ``_evidence`` than ``best`` (a finding
+    read, or evidence; ``geometry`` as for it): each shape adds its card's confidence at most
+    (1), so a finding of no more shapes than ``best``'s evidence cannot be borne out better."""
+    bar = _evidence(best, geometry=geometry) if isinstance(best, FrameAnalysis) else best
+    return len(found.quads) <= bar
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,11 +559,18 @@ class CardDetector:
         return found.quads, found.card_px
 
     def _findings(
-        self, frame: np.ndarray, resized: tuple[_Finding, float] | None = None
+        self,
+        frame: np.ndarray,
+        resized: tuple[_Finding, float] | None = None,
+        kept: list[_RoughStage] | None = None,
     ) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying. With
         ``resized`` (a finding without a layout and a ratio), only that finding again with its
-        card size times the ratio (``_choose``)."""
+        card size times the ratio (``_choose``). ``kept``: the frame's ``_RoughStage``, put
+        there when empty (the first time), taken from it after (the same frame only)."""
+        if resized is not None and kept:
+            yield from self._resized_findings(frame, kept[0], *resized)
+            return
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
         lone: list[np.ndarray] = []
@@ -568,28 +598,26 @@ class CardDetector:
                 # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
                 outlines = lone_outlines(rough, self.plane or PlaneSettings())
                 lone = [transform_points(view.to_image, q) for q in outlines]
+            stage = _RoughStage(view, rough, opened, lone)
+            if kept is not None and not kept:
+                kept.append(stage)
             if resized is not None:
-                again, ratio = resized
-                if again.planar and again.width is not None and self.plane is not None:
-                    mask = opened_mask() if again.wider else rough
-                    if mask is not None:
-                        yield from self._plane_findings(
-                            frame, view, mask, self.plane, lone, [again.width * ratio]
-                        )
-                elif not again.planar and again.card_px is not None:
-                    smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
-                    yield self._finding_at(view, smaller, lone)
+                yield from self._resized_findings(frame, stage, *resized)
                 return
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
                 # may be no plane at all.
                 planar = False
-                for found in self._plane_findings(frame, view, rough, self.plane, lone):
+                for found in self._plane_findings(
+                    frame, view, rough, self.plane, lone, planes=stage.planes
+                ):
                     planar = True
                     yield found
                 if (wider := opened_mask()) is not None:
-                    for found in self._plane_findings(frame, view, wider, self.plane, lone):
+                    for found in self._plane_findings(
+                        frame, view, wider, self.plane, lone, planes=stage.planes, wider=True
+                    ):
                         planar = True
                         yield replace(found, wider=True)
                 if planar:
@@ -619,6 +647,33 @@ class CardDetector:
             sizes = [*tried] if tried else [None]
         for size in sizes:
             yield self._finding_at(view, size, lone)
+
+    def _resized_findings(
+        self, frame: np.ndarray, stage: _RoughStage, again: _Finding, ratio: float
+    ) -> Iterator[_Finding]:
+        """``again`` (a finding without a layout) with its card size times ``ratio``, from the
+        frame's rough stage (``_findings`` with ``resized``)."""
+        if again.planar and again.width is not None and self.plane is not None:
+            if again.wider:
+                if not stage.opened:
+                    stage.opened.append(opened_rough(stage.rough, self.finder))
+                mask = stage.opened[0]
+            else:
+                mask = stage.rough
+            if mask is not None:
+                yield from self._plane_findings(
+                    frame,
+                    stage.view,
+                    mask,
+                    self.plane,
+                    stage.lone,
+                    [again.width * ratio],
+                    planes=stage.planes,
+                    wider=again.wider,
+                )
+        elif not again.planar and again.card_px is not None:
+            smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
+            yield self._finding_at(stage.view, smaller, stage.lone)
 
     def _finding_at(
         self, view: WorkView, size: tuple[float, float] | None, lone: list[np.ndarray]
@@ -651,10 +706,20 @@ class CardDetector:
         settings: PlaneSettings,
         lone: list[np.ndarray] = [],  # noqa: B006 - read only
         widths: list[float] | None = None,
+        *,
+        planes: dict[bool, Plane | None] | None = None,
+        wider: bool = False,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
-        it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
-        plane = find_plane(rough, settings)
+        it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
+        ``planes``: the planes of this frame's rough mask (``wider``: of it opened wider) found
+        already, by ``wider``; the plane found is put there."""
+        if planes is not None and wider in planes:
+            plane = planes[wider]
+        else:
+            plane = find_plane(rough, settings)
+            if planes is not None:
+                planes[wider] = plane
         if plane is None:
             return
         if widths is None:
@@ -863,7 +928,11 @@ class CardDetector:
         # of the shape's height: the cards of the size the index shows were missed).
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
-        for found in self._findings(frame):
+        # The rough stage of the frame, found once for the finding at the size the indices show.
+        kept: list[_RoughStage] = []
+        # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
+        resizing = self.layout is None and self.size_from_indices and geometry
+        for found in self._findings(frame, kept=kept):
             if found is None:
                 if (
                     best is not None
@@ -881,6 +950,16 @@ class CardDetector:
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar, resizable = None, None, False, None
+                continue
+            if (
+                not found.planar
+                and best is not None
+                and _cannot_win(found, best, geometry=geometry)
+                and (not resizing or (resizable is not None and _cannot_win(found, resizable[0])))
+            ):
+                # Read, it could change nothing: not chosen, not the one read most surely whose
+                # size is to be tried, and it cannot stop the search (a finding off the plane;
+                # ``read_surely`` is looked at before these only).
                 continue
             analysis = self._analysis_of(frame, found, with_deck=with_deck)
             read_surely = read_surely or any(_sure_cards(analysis, geometry=False))
@@ -913,8 +992,10 @@ class CardDetector:
             for source, source_found in sources:
                 if source_found is None or (ratio := _too_large(source)) is None:
                     continue
-                for found in self._findings(frame, (source_found, ratio)):
+                for found in self._findings(frame, (source_found, ratio), kept):
                     assert found is not None
+                    if _cannot_win(found, best, geometry=geometry):
+                        continue
                     analysis = self._analysis_of(frame, found, with_deck=with_deck)
                     if _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry):
                         best, best_found = analysis, found
