@@ -224,6 +224,7 @@ class _CornerRegions:
         self._orders = portrait_orders(quad)
         self._settings = settings
         self._warped: list[np.ndarray | None] = [None, None]
+        self._cut: list[CornerGlyphs | None] = [None, None]
 
     def __getitem__(self, side: int, /) -> np.ndarray:
         region = self._warped[side]
@@ -231,6 +232,24 @@ class _CornerRegions:
             region = warp_corner(self._frame, self._orders[side], self._settings)
             self._warped[side] = region
         return region
+
+    def glyphs(self, side: int, settings: IndexSettings) -> CornerGlyphs:
+        """``segment_corner`` of one corner, cut the first time it is asked for (the same
+        settings): a finding read again (with the house's deck) cuts no corner again."""
+        if settings is not self._settings:
+            return segment_corner(self[side], settings)
+        glyphs = self._cut[side]
+        if glyphs is None:
+            glyphs = segment_corner(self[side], settings)
+            self._cut[side] = glyphs
+        return glyphs
+
+
+def _corner_glyphs(pair: CornerPair, side: int, settings: IndexSettings) -> CornerGlyphs:
+    """``segment_corner`` of a pair's corner (kept by a ``_CornerRegions``)."""
+    if isinstance(pair, _CornerRegions):
+        return pair.glyphs(side, settings)
+    return segment_corner(pair[side], settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +263,8 @@ class _Finding:
     planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
     width: float | None = None  # on the plane: the card's width there (``_plane_findings``)
     wider: bool = False  # on the plane: found on the rough mask opened wider
+    # Its cards' corner regions, kept when it is read for the next time it is (``_analysis_of``).
+    regions: list[_CornerRegions] = field(default_factory=list, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -619,7 +640,7 @@ class CardDetector:
                         frame, view, wider, self.plane, lone, planes=stage.planes, wider=True
                     ):
                         planar = True
-                        yield replace(found, wider=True)
+                        yield replace(found, wider=True, regions=[])
                 if planar:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
@@ -1006,7 +1027,9 @@ class CardDetector:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``)."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
-        regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        if len(found.regions) != len(found.quads):
+            found.regions[:] = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        regions = found.regions
         looks, analysis.corners = self._read_looks(
             regions, _index_overlaps(found.quads), with_deck=with_deck
         )
@@ -1121,7 +1144,7 @@ class CardDetector:
             return [], []
 
         def cut(pair: CornerPair) -> tuple[CornerGlyphs, CornerGlyphs]:
-            return segment_corner(pair[0], self.index), segment_corner(pair[1], self.index)
+            return _corner_glyphs(pair, 0, self.index), _corner_glyphs(pair, 1, self.index)
 
         if not self.use_corner_model:
             shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
@@ -1129,7 +1152,7 @@ class CardDetector:
             # first is not sure on its own.
             orders = [(0, 1) if a <= b else (1, 0) for a, b in shares]
             firsts = [
-                segment_corner(pair[order[0]], self.index)
+                _corner_glyphs(pair, order[0], self.index)
                 for pair, order in zip(regions, orders, strict=True)
             ]
             corners = []
@@ -1143,7 +1166,7 @@ class CardDetector:
                     other = CornerGlyphs(None, None, None)
                     skip.add(2 * n + second)
                 else:
-                    other = segment_corner(pair_regions[second], self.index)
+                    other = _corner_glyphs(pair_regions, second, self.index)
                 corners.append((glyphs, other) if first == 0 else (other, glyphs))
             read = self._read_all(corners, shares, skip, known)
             return [list(pair) for pair in read], corners
@@ -1182,7 +1205,7 @@ class CardDetector:
             pending = [n for n in one if not _complete(glyph_looks.get(n, []))]
             if not pending:
                 break
-            cut_now = [segment_corner(regions[n][order[n][attempt]], self.index) for n in pending]
+            cut_now = [_corner_glyphs(regions[n], order[n][attempt], self.index) for n in pending]
             for n, glyphs, reading in zip(pending, cut_now, self._classify(cut_now), strict=True):
                 side = order[n][attempt]
                 corners[n] = (glyphs, corners[n][1]) if side == 0 else (corners[n][0], glyphs)

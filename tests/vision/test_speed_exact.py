@@ -827,3 +827,41 @@ def test_the_finding_at_the_size_the_indices_show_from_the_kept_rough_stage_is_f
                     compared += 1
         assert any(f.planar for f in findings) or style is TABLE_CLOSE
     assert compared > 0
+
+
+def test_a_finding_read_again_from_the_corners_it_cut_reads_as_cut_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    detector = CardDetector(layout=None)
+    cut = 0
+    original = pipeline.segment_corner
+
+    def counted(*args: object, **kwargs: object) -> CornerGlyphs:
+        nonlocal cut
+        cut += 1
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "segment_corner", counted)
+    read = 0
+    for style, seed in ((TILTED, 4_810), *_SEARCHED):
+        image = random_scene(seed, faces, style=style).image
+        for found in detector._findings(image):
+            if found is None or not found.quads:
+                continue
+            first = detector._analysis_of(image, found, with_deck=True)
+            before = cut
+            # Again from the corners it cut (as ``analyse`` reads the finding chosen with the
+            # house's deck), and the way it replaces: every corner warped and cut afresh.
+            again = detector._analysis_of(image, found, with_deck=True)
+            kept, before = cut - before, cut
+            fresh = detector._analysis_of(image, replace(found, regions=[]), with_deck=True)
+            assert kept < cut - before  # the first cuts were not made again
+            for analysis in (again, fresh):
+                assert [d.to_json() for d in analysis.reported] == [
+                    d.to_json() for d in first.reported
+                ]
+                assert analysis.shares == first.shares
+                assert analysis.corners_agree == first.corners_agree
+            read += 1
+    assert read > 0
