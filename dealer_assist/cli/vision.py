@@ -263,12 +263,16 @@ def cmd_vision_enroll(args: argparse.Namespace) -> int:
     # What the check at enrolment found the deck mixes up (each photograph read with the
     # others): the deck does not make those readings surer unless its photographs agree clearly.
     confusions = deck.confusions(deck.network)
+    # Which ranks' two suits of a colour the faces tell apart (the check of each pair's faces):
+    # for the others the suit is the corner readers' alone.
+    by_face = [f"{first.code}/{second.code}" for first, second in deck.faces.separated]
     if args.json:
         result = {
             "out": str(args.out),
             "cards": 52,
             "seconds": round(seconds, 1),
             "confusions": confusions,
+            "suits_by_face": by_face,
         }
         sys.stdout.write(json.dumps(result) + "\n")
     else:
@@ -276,7 +280,8 @@ def cmd_vision_enroll(args: argparse.Namespace) -> int:
             f"; told apart only with a clear margin: {', '.join(confusions)}" if confusions else ""
         )
         sys.stdout.write(
-            f"enrolled 52 cards from {args.folder} in {seconds:.0f} s ({deck.info}{mixed}); "
+            f"enrolled 52 cards from {args.folder} in {seconds:.0f} s ({deck.info}{mixed}; "
+            f"the faces tell the suits apart for {len(by_face)} of 26 ranks and colours); "
             f"wrote {args.out}\n"
         )
     return EXIT_OK

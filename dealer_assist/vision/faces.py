@@ -19,13 +19,17 @@ decide a card's *rank and colour* (``settle``): the best rank-and-colour must ma
 (``MATCH_LEAST``: a card of another design does not) and clearly better than any other
 (``MARGIN``; ``CHANGE_MARGIN`` to name another rank or colour than the readers' candidate).
 Which suit of that colour it is, the corner readers say (their probabilities of the two suits,
-``SUIT_SURE``), and the face of that suit must be as good as its twin's (``SUIT_SLACK``). Anything
-else stays as the corner readers left it.
+``SUIT_SURE``), and the face of that suit must be as good as its twin's (``SUIT_SLACK``); or the
+face's fine detail says it (:class:`SuitPair`: the face aligned to each of the two faces of its
+rank and colour and compared where they differ, in units of how far apart the two lie when the
+enrolled photographs themselves are made small and soft). Anything else stays as the corner
+readers left it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -62,6 +66,29 @@ COLOUR_VETO = 0.1
 # A card more than this share of whose face lies under other cards' outlines is not compared.
 COVERED_MOST = 0.25
 _RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+# The suit by the face's fine detail (``SuitPair``): the fine pictures' blur and the blur of the
+# two faces' difference that weighs the pixels compared (face pixels, after the border is cut).
+SUIT_SIGMA = 1.0
+SUIT_DIFFERENCE_SIGMA = 2.0
+# The aligning of one face to another (``cv2.findTransformECC``, an affine map): its iterations,
+# its least step and the blur it works at.
+ALIGN_ITERATIONS = 50
+ALIGN_EPSILON = 1e-4
+ALIGN_SIGMA = 1.5
+# The check at enrolment: each face of a pair made as a small, soft camera shows it (shrunk to
+# this share and back, blurred, turned and moved a little) must still be told from its twin by
+# this much (the pair's *separation*; a design whose spades and clubs differ only in a pip's
+# notch is not separated at the faces' size, and its suit is left to the corner readers).
+SEPARATION_SHRINK = 0.6
+SEPARATION_BLUR = 0.8
+SEPARATION_TURN_DEG = 1.0
+SEPARATION_MOVE = 0.6
+SEPARATION_LEAST = 0.03
+# A live face decides the suit when its margin reaches this share of the pair's separation and
+# names the suit the corner readers find likelier, or the larger share whatever they find (the
+# largest wrong share on the building tuning scenes was 0.66: docs/benchmarks.md, enrol6).
+SUIT_SHARE = 0.5
+SUIT_SHARE_AGAINST = 1.0
 
 
 def warp_face(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -168,6 +195,204 @@ def _red(suit: Suit) -> bool:
     return suit in _RED
 
 
+_CRITERIA = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_ITERATIONS, ALIGN_EPSILON)
+
+
+def _fine(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A face's grey and redness pictures at full size (``_pictures``)."""
+    grey, redness = _pictures(np.ascontiguousarray(face))
+    return grey.astype(np.float32), redness.astype(np.float32)
+
+
+def _smooth(picture: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(picture, (0, 0), SUIT_SIGMA)
+
+
+def _aligned(
+    fixed: np.ndarray, moving: np.ndarray, open_: np.ndarray | None
+) -> tuple[float, np.ndarray]:
+    """The affine map from ``fixed``'s pixels to where they lie in ``moving`` (grey pictures;
+    ``open_``: the pixels of ``moving`` to go by, uint8), and how well the two then agree (the
+    ECC); no move and -1 when the search does not converge."""
+    try:
+        agreement, warp = cv2.findTransformECC(
+            cv2.GaussianBlur(fixed, (0, 0), ALIGN_SIGMA),
+            cv2.GaussianBlur(moving, (0, 0), ALIGN_SIGMA),
+            np.eye(2, 3, dtype=np.float32),
+            cv2.MOTION_AFFINE,
+            _CRITERIA,
+            open_,  # type: ignore[arg-type]
+            5,
+        )
+    except cv2.error:
+        return -1.0, np.eye(2, 3, dtype=np.float32)
+    return float(agreement), np.asarray(warp, np.float32)
+
+
+def _moved(
+    picture: np.ndarray, warp: np.ndarray, size: tuple[int, int], fill: bool = True
+) -> np.ndarray:
+    """``picture`` resampled at the pixels ``warp`` maps ``size`` to (``_aligned``); outside it,
+    its edge repeated (``fill``) or zero."""
+    moved: np.ndarray = cv2.warpAffine(
+        picture,
+        warp,
+        size,
+        flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE if fill else cv2.BORDER_CONSTANT,
+        borderValue=0,
+    )
+    return moved
+
+
+def _correlation(first: np.ndarray, second: np.ndarray, weights: np.ndarray) -> float:
+    """The weighted normalised correlation of two pictures (flattened)."""
+    total = max(float(weights.sum()), 1e-6)
+    first = first - float((first * weights).sum()) / total
+    second = second - float((second * weights).sum()) / total
+    across = float((first * second * weights).sum())
+    return across / (
+        float(np.sqrt((first * first * weights).sum() * (second * second * weights).sum())) + 1e-9
+    )
+
+
+def softened(face: np.ndarray) -> np.ndarray:
+    """A face as a smaller, softer camera shows it, a little turned and moved (the check of a
+    :class:`SuitPair` at enrolment)."""
+    height, width = face.shape[:2]
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), SEPARATION_TURN_DEG, 1.0)
+    matrix[0, 2] += SEPARATION_MOVE
+    matrix[1, 2] += SEPARATION_MOVE / 2
+    moved = cv2.warpAffine(
+        face, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    small = cv2.resize(
+        moved,
+        (round(width * SEPARATION_SHRINK), round(height * SEPARATION_SHRINK)),
+        interpolation=cv2.INTER_AREA,
+    )
+    back = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+    result: np.ndarray = cv2.GaussianBlur(back, (0, 0), SEPARATION_BLUR)
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _PairView:
+    """One face of a pair, one way up: its grey picture (to align a live face to), its fine
+    pictures and its twin's aligned to it (blurred by ``SUIT_SIGMA``, joined: grey, then the
+    redness weighed by ``REDNESS``), and where the two differ (the weights)."""
+
+    grey: np.ndarray
+    mine: np.ndarray
+    twin: np.ndarray
+    differ: np.ndarray
+
+
+class SuitPair:
+    """The enrolled faces of one rank in the two suits of a colour (a spade and a club, a heart
+    and a diamond), to tell which of them a live face is (``margin``).
+
+    The pips' layout is the same for both suits of a rank, so what tells them apart is the
+    pips' shape (a court card: its picture), a few pixels at the faces' size. A live face is
+    aligned to each enrolled face in turn (an affine map, both ways up: the better), its twin
+    aligned to it the same way, and the live face compared with the two where they differ.
+    ``separation``: the margin when each enrolled face itself, made small and soft
+    (``softened``), is compared (the smaller of the two), the unit a live margin is measured in.
+    """
+
+    def __init__(self, first: np.ndarray, second: np.ndarray) -> None:
+        self._views: list[list[_PairView]] = []
+        for mine, twin in ((first, second), (second, first)):
+            ways: list[_PairView] = []
+            for turned in (False, True):
+                grey, redness = _fine(mine[::-1, ::-1] if turned else mine)
+                twin_grey, twin_redness = _fine(twin[::-1, ::-1] if turned else twin)
+                _, warp = _aligned(grey, twin_grey, None)
+                size = (grey.shape[1], grey.shape[0])
+                own = (_smooth(grey), _smooth(redness))
+                other = (
+                    _smooth(_moved(twin_grey, warp, size)),
+                    _smooth(_moved(twin_redness, warp, size)),
+                )
+                difference = np.abs(own[0] - other[0]) + REDNESS * np.abs(own[1] - other[1])
+                ways.append(
+                    _PairView(
+                        grey,
+                        np.concatenate([own[0].ravel(), REDNESS * own[1].ravel()]),
+                        np.concatenate([other[0].ravel(), REDNESS * other[1].ravel()]),
+                        cv2.GaussianBlur(difference, (0, 0), SUIT_DIFFERENCE_SIGMA),
+                    )
+                )
+            self._views.append(ways)
+        first_margin, _, first_like_twin = self.compare(softened(first))
+        second_margin, second_like_twin, _ = self.compare(softened(second))
+        self.separation = min(first_margin, -second_margin)
+        # How much each face, made soft, looks like its twin where the two differ: a live face
+        # must look more like the face it is named than that (``share``).
+        self.twins_alike = max(first_like_twin, second_like_twin)
+
+    def margin(self, face: np.ndarray, mask: np.ndarray | None = None) -> float:
+        """How much better a warped face (``warp_face``; ``mask``: its covered pixels) matches
+        the first face than the second where the two differ (negative: the second), the mean of
+        the comparison in each face's own frame."""
+        return self.compare(face, mask)[0]
+
+    def compare(
+        self, face: np.ndarray, mask: np.ndarray | None = None
+    ) -> tuple[float, float, float]:
+        """``margin``, and how well the face matches the first and the second face where they
+        differ (each the mean of its correlation in the two frames)."""
+        grey, redness = _fine(face)
+        open_ = (
+            np.ones(grey.shape, np.uint8)
+            if mask is None
+            else (~mask[BORDER:-BORDER, BORDER:-BORDER]).astype(np.uint8)
+        )
+        found: list[tuple[float, float]] = []  # per frame: its own face's, its twin's
+        for ways in self._views:
+            best: tuple[float, tuple[float, float]] | None = None
+            for view in ways:
+                agreement, warp = _aligned(view.grey, grey, open_)
+                if best is not None and agreement <= best[0]:
+                    continue
+                size = (view.grey.shape[1], view.grey.shape[0])
+                live = np.concatenate(
+                    [
+                        _smooth(_moved(grey, warp, size)).ravel(),
+                        REDNESS * _smooth(_moved(redness, warp, size)).ravel(),
+                    ]
+                )
+                inside = _moved(open_.astype(np.float32), warp, size, fill=False) > 0.99
+                weights = np.tile((view.differ * inside).ravel(), 2)
+                best = (
+                    agreement,
+                    (
+                        _correlation(live, view.mine, weights),
+                        _correlation(live, view.twin, weights),
+                    ),
+                )
+            assert best is not None
+            found.append(best[1])
+        (first_own, first_twin), (second_own, second_twin) = found
+        return (
+            ((first_own - first_twin) - (second_own - second_twin)) / 2,
+            (first_own + second_twin) / 2,
+            (second_own + first_twin) / 2,
+        )
+
+    def share(self, face: np.ndarray, mask: np.ndarray | None = None) -> float:
+        """The live margin in units of the pair's separation (positive: the first face); 0
+        (no say) when the pair is not separated at enrolment (``SEPARATION_LEAST``), or when
+        the live face looks no more like the face it would name than that face's twin does
+        (``twins_alike``: a card of another design, or not this rank, lies far from both)."""
+        if self.separation < SEPARATION_LEAST:
+            return 0.0
+        margin, like_first, like_second = self.compare(face, mask)
+        if (like_first if margin > 0 else like_second) <= self.twins_alike:
+            return 0.0
+        return margin / self.separation
+
+
 class FaceMatcher:
     """The 52 enrolled faces, both ways up, ready to compare (``scores``, ``settle``)."""
 
@@ -194,6 +419,22 @@ class FaceMatcher:
         self._groups: dict[tuple[object, bool], list[int]] = {}
         for k, card in enumerate(self.cards):
             self._groups.setdefault((card.rank, _red(card.suit)), []).append(k)
+        # Each rank and colour's two faces, to tell its suits apart (checked as they are made).
+        self.pairs: dict[tuple[object, bool], SuitPair] = {
+            key: SuitPair(faces[ks[0]], faces[ks[1]])
+            for key, ks in self._groups.items()
+            if len(ks) == 2
+        }
+
+    @property
+    def separated(self) -> list[tuple[Card, Card]]:
+        """The pairs of cards (same rank and colour) whose faces the check at enrolment found
+        far enough apart to tell their suits (``SEPARATION_LEAST``)."""
+        return [
+            (self.cards[self._groups[key][0]], self.cards[self._groups[key][1]])
+            for key, pair in self.pairs.items()
+            if pair.separation >= SEPARATION_LEAST
+        ]
 
     def _scores_once(
         self, face: np.ndarray, weights: list[np.ndarray], dx: int = 0, dy: int = 0
@@ -254,8 +495,13 @@ class FaceMatcher:
         mask: np.ndarray | None = None,
     ) -> Card | None:
         """The card an uncertain reading is (best guess ``candidate``, its looks' probability
-        of each suit ``suits``), when the faces settle its rank and colour surely and the looks
-        are sure which suit of that colour it is (``SUIT_SURE``); else None."""
+        of each suit ``suits``), when the faces settle its rank and colour surely and either
+        the face's fine detail tells the suit of that colour (``SuitPair.share``: by
+        ``SUIT_SHARE`` of the pair's separation when it names the suit the looks find likelier,
+        by ``SUIT_SHARE_AGAINST`` whatever they find) or the looks are sure of it
+        (``SUIT_SURE``) and the face's detail does not name the other (leaning the other way,
+        or having no say, the whole face of the looks' suit must be within ``SUIT_SLACK`` of
+        the best); else None."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -268,12 +514,27 @@ class FaceMatcher:
             return None
         of_colour = {suit: p for suit, p in suits.items() if _red(suit) == red}
         mass = sum(of_colour.values())
+        # The face's fine detail: which suit, by how many times the pair's separation.
+        first, second = (self.cards[k] for k in self._groups[(rank, red)])
+        pair = self.pairs.get((rank, red))
+        share = pair.share(face, mask) if pair is not None else 0.0
+        by_face = first.suit if share > 0 else second.suit
+        share = abs(share)
+        if share >= SUIT_SHARE_AGAINST:
+            # Whatever the looks find, even the other colour (the faces settled the colour).
+            return Card(rank, by_face)  # type: ignore[arg-type]
         if not of_colour or mass < SUIT_MASS_LEAST:
             return None
-        suit = max(of_colour, key=lambda s: of_colour[s])
-        if of_colour[suit] < SUIT_SURE * mass:
+        looks = max(of_colour, key=lambda s: of_colour[s])
+        if share >= SUIT_SHARE:
+            return Card(rank, by_face) if by_face == looks else None  # type: ignore[arg-type]
+        if of_colour[looks] < SUIT_SURE * mass:
             return None
-        card = Card(rank, suit)  # type: ignore[arg-type]
+        card = Card(rank, looks)  # type: ignore[arg-type]
+        if share > 0 and by_face == looks:
+            # The face's detail leans the looks' way: the whole faces' suit is not asked (their
+            # blurred comparison tells a suit's ink, hardly its shape).
+            return card
         if float(scores[self.cards.index(card)]) < best - SUIT_SLACK:
             return None
         return card

@@ -57,6 +57,7 @@ from dealer_assist.vision.paper import (
     paper_blobs,
     paper_gains,
     paper_level,
+    paper_mask,
     shows_paper,
 )
 from dealer_assist.vision.plane import (
@@ -68,6 +69,7 @@ from dealer_assist.vision.plane import (
     rectified_view,
 )
 from dealer_assist.vision.quads import (
+    CardQuad,
     FinderSettings,
     ViewMaps,
     WorkView,
@@ -78,12 +80,26 @@ from dealer_assist.vision.quads import (
     find_quads,
     make_view,
     opened_rough,
+    paper_rough,
     unfilled_mask,
+)
+from dealer_assist.vision.recover import (
+    RecoverySettings,
+    apart,
+    new_cards,
+    paper_window,
+    unexplained,
 )
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
 DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: off)
+# Paper alone: the size its blobs vote for is tried, and divided by these (a pair of cards
+# side by side, and a pair of pairs, vote for one card too large).
+PAPER_SIZE_DIVISORS = (1.4, 2.0)
+# ... tried only when the rough mask's blobs that hold paper hold this many times as much.
+PAPER_DIFFERS = 1.25
+DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +279,12 @@ class _Finding:
     planar: bool = False  # found on the table's plane (no layout: the plane from the cards)
     width: float | None = None  # on the plane: the card's width there (``_plane_findings``)
     wider: bool = False  # on the plane: found on the rough mask opened wider
+    papered: bool = False  # on the plane: found on the rough mask's paper alone
+    # The view the quads were found in and its card mask (``recover``: the blobs they leave
+    # unexplained are looked into again); None for a finding made of given quads.
+    view: WorkView | None = None
+    mask: np.ndarray | None = None
+
     # Its cards' corner regions, kept when it is read for the next time it is (``_analysis_of``).
     regions: list[_CornerRegions] = field(default_factory=list, compare=False, repr=False)
 
@@ -270,15 +292,45 @@ class _Finding:
 @dataclass(slots=True)
 class _RoughStage:
     """What ``_findings`` made of a frame without a layout before any card size (the work view,
-    the rough mask, the mask opened wider when made, the lone outlines, the plane of each mask
-    when found), kept for the same frame asked again (``_choose``'s finding at the size the
-    indices show): each is a pure function of the frame and the settings, so it is found once."""
+    the rough mask, the mask opened wider when made, the paper alone when made (``unfilled``
+    and ``raw``, the rough mask before its paper test, make it), the lone outlines, the plane
+    of each mask when found), kept for the same frame asked again (``_choose``'s finding at
+    the size the indices show): each is a pure function of the frame and the settings, so it
+    is found once."""
 
     view: WorkView
     rough: np.ndarray
     opened: list[np.ndarray | None]
     lone: list[np.ndarray]
-    planes: dict[bool, Plane | None] = field(default_factory=dict)  # by ``wider``
+    unfilled: np.ndarray
+    raw: np.ndarray
+    papered: list[np.ndarray | None]
+    # By the mask's kind (``_mask_kind``): the rough mask, opened wider, its paper alone.
+    planes: dict[str, Plane | None] = field(default_factory=dict)
+
+
+def _mask_kind(*, wider: bool, papered: bool) -> str:
+    """Which of a frame's masks without a layout a plane was found on (``_RoughStage.planes``)."""
+    return "paper" if papered else "wider" if wider else "rough"
+
+
+def _sure_count(analysis: FrameAnalysis) -> int:
+    return sum(1 for d in analysis.detections if d.card is not None)
+
+
+def _sizes_worth_trying(
+    guesses: list[tuple[float, float] | None], divisors: tuple[float, ...]
+) -> list[tuple[float, float]]:
+    """Each card size guessed and it divided by each of ``divisors`` (two cards side by side
+    vote for one card too large), leaving out sizes within 10% of one already listed."""
+    tried: list[tuple[float, float]] = []
+    for guess in guesses:
+        if guess is None:
+            continue
+        for each in (guess, *((guess[0] / d, guess[1] / d) for d in divisors)):
+            if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
+                tried.append(each)
+    return tried
 
 
 def _mostly_sure(
@@ -496,8 +548,12 @@ class CardDetector:
         join_halves: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
+        recovery: RecoverySettings | None = DEFAULT_RECOVERY,
     ) -> None:
         self.layout = layout
+        # A blob the chosen finding leaves unexplained is looked into again on paper alone
+        # (``recover``; None: off).
+        self.recovery = recovery
         # With the house's deck: an uncertain card read again by its whole face (off: the
         # enrolled deck's corners alone, as before the faces; for comparisons).
         self.read_faces = read_faces
@@ -594,6 +650,7 @@ class CardDetector:
             return
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
+        papered_sizes: list[tuple[float, float]] = []
         lone: list[np.ndarray] = []
         if view.card_px is not None:
             sizes = [view.card_px]
@@ -601,10 +658,20 @@ class CardDetector:
             # Found once for the rough mask with its holes filled and with them left open.
             unfilled = unfilled_mask(view.image, None, self.finder)
             rough = card_mask(view.image, None, self.finder, unfilled=unfilled)
+            raw = rough
             if self.paper is not None:
                 # A forearm's long straight sides are no card's (nor a chip's, nor a printed
                 # line's): the blobs that are no paper show neither the plane nor the size.
                 rough = self._paper_blobs(view.image, rough)
+            # Paper alone (a zone printed in another shade of the cloth, a hand joined with
+            # the cards): tried after the rough mask and the one opened wider (``_paper_rough``).
+            papered: list[np.ndarray | None] = []
+
+            def paper_only() -> np.ndarray | None:
+                if not papered:
+                    papered.append(self._paper_rough(view.image, unfilled, raw))
+                return papered[0]
+
             # Printed lines wider than the rough mask's opening join the cards into one blob
             # (a layout seen close): the mask opened wider is tried after it (made when
             # wanted: most frames read surely before).
@@ -619,7 +686,7 @@ class CardDetector:
                 # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
                 outlines = lone_outlines(rough, self.plane or PlaneSettings())
                 lone = [transform_points(view.to_image, q) for q in outlines]
-            stage = _RoughStage(view, rough, opened, lone)
+            stage = _RoughStage(view, rough, opened, lone, unfilled, raw, papered)
             if kept is not None and not kept:
                 kept.append(stage)
             if resized is not None:
@@ -641,6 +708,12 @@ class CardDetector:
                     ):
                         planar = True
                         yield replace(found, wider=True, regions=[])
+                if (paper := paper_only()) is not None:
+                    for found in self._plane_findings(
+                        frame, view, paper, self.plane, lone, planes=stage.planes, papered=True
+                    ):
+                        planar = True
+                        yield found
                 if planar:
                     yield None  # ``analyse`` stops here when a card was read surely
             # No calibrated layout: the card size is guessed from the blobs. Two cards side by
@@ -657,17 +730,17 @@ class CardDetector:
             guesses.append(estimate_card_px(rough, self.finder))
             if (wider := opened_mask()) is not None:
                 guesses.append(estimate_card_px(wider, self.finder))
-            tried: list[tuple[float, float]] = []
-            for guess in guesses:
-                if guess is None:
-                    continue
-                divided = [(guess[0] / d, guess[1] / d) for d in self.finder.size_divisors]
-                for each in (guess, *divided):
-                    if all(abs(each[0] / other[0] - 1) > 0.1 for other in tried):
-                        tried.append(each)
+            tried = _sizes_worth_trying(guesses, self.finder.size_divisors)
             sizes = [*tried] if tried else [None]
+            # Then the sizes the paper alone votes for, each found on paper alone.
+            if (paper := paper_only()) is not None:
+                papered_sizes = _sizes_worth_trying(
+                    [estimate_card_px(paper, self.finder)], PAPER_SIZE_DIVISORS
+                )
         for size in sizes:
             yield self._finding_at(view, size, lone)
+        for size in papered_sizes:
+            yield self._finding_at(view, size, lone, papered=True)
 
     def _resized_findings(
         self, frame: np.ndarray, stage: _RoughStage, again: _Finding, ratio: float
@@ -675,7 +748,14 @@ class CardDetector:
         """``again`` (a finding without a layout) with its card size times ``ratio``, from the
         frame's rough stage (``_findings`` with ``resized``)."""
         if again.planar and again.width is not None and self.plane is not None:
-            if again.wider:
+            mask: np.ndarray | None
+            if again.papered:
+                if not stage.papered:
+                    stage.papered.append(
+                        self._paper_rough(stage.view.image, stage.unfilled, stage.raw)
+                    )
+                mask = stage.papered[0]
+            elif again.wider:
                 if not stage.opened:
                     stage.opened.append(opened_rough(stage.rough, self.finder))
                 mask = stage.opened[0]
@@ -691,16 +771,23 @@ class CardDetector:
                     [again.width * ratio],
                     planes=stage.planes,
                     wider=again.wider,
+                    papered=again.papered,
                 )
         elif not again.planar and again.card_px is not None:
             smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
-            yield self._finding_at(stage.view, smaller, stage.lone)
+            yield self._finding_at(stage.view, smaller, stage.lone, papered=again.papered)
 
     def _finding_at(
-        self, view: WorkView, size: tuple[float, float] | None, lone: list[np.ndarray]
+        self,
+        view: WorkView,
+        size: tuple[float, float] | None,
+        lone: list[np.ndarray],
+        *,
+        papered: bool = False,
     ) -> _Finding:
-        """The cards in ``view`` at one card size (None: the finder's own guess)."""
-        mask = card_mask(view.image, size, self.finder)
+        """The cards in ``view`` at one card size (None: the finder's own guess); on the
+        card mask's paper alone when ``papered``."""
+        mask = self._card_mask(view.image, size, papered=papered)
         quads, card_px = find_quads(mask, size, self.finder)
         foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
         far = [
@@ -712,12 +799,57 @@ class CardDetector:
             rescued = self._lone_cards(lone, in_frame_quads, view.to_image, card_px)
             in_frame_quads += rescued
             far += [False] * len(rescued)
-        return _Finding(in_frame_quads, card_px, foreground, far)
+        return _Finding(
+            in_frame_quads, card_px, foreground, far, papered=papered, view=view, mask=mask
+        )
+
+    def _card_mask(
+        self, image: np.ndarray, size: tuple[float, float] | None, *, papered: bool
+    ) -> np.ndarray:
+        """``card_mask``, or with ``papered`` its paper alone (``paper.paper_mask``, filled
+        and opened as the card mask is; the card mask itself when there is no paper)."""
+        if not papered or self.paper is None:
+            return card_mask(image, size, self.finder)
+        unfilled = unfilled_mask(image, size, self.finder)
+        paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
+        if paper is None:
+            return card_mask(image, size, self.finder, unfilled=unfilled)
+        return paper_rough(paper, self.finder, size)
 
     def _paper_blobs(self, image: np.ndarray, rough: np.ndarray) -> np.ndarray:
         """``rough`` without the blobs that are no paper, the light's colour undone first."""
         assert self.paper is not None
         return paper_blobs(image, rough, self.paper, mask_gains(image, rough, self.paper))
+
+    def _paper_rough(
+        self, image: np.ndarray, unfilled: np.ndarray, rough: np.ndarray
+    ) -> np.ndarray | None:
+        """The rough mask's paper alone (``paper.paper_mask``), its ink's gaps closed, its
+        holes filled and opened as the rough mask (``rough``, before the paper test of its
+        blobs) is; None when off, or when it is nearly what the rough mask's blobs holding
+        paper hold (most frames: nothing but cards differs from the felt there, and paper
+        alone would find what was found).
+
+        Only a frame that did not read surely on the rough mask's plane looks at it: a zone
+        printed in another shade of the cloth, a hand or gold lines seen close joined its
+        cards into blobs whose straight sides voted a card size far too large."""
+        if self.paper is None:
+            return None
+        paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
+        if paper is None:
+            return None
+        only = paper_rough(paper, self.finder, None)
+        area = cv2.countNonZero(only)
+        if area == 0:
+            return None
+        # The rough mask's blobs that hold paper (a hand alone, a chip, holds none).
+        count, labels = cv2.connectedComponents(rough, connectivity=8)
+        holding = np.bincount(labels[only > 0], minlength=count) > 0
+        holding[0] = False
+        held = int(np.bincount(labels.ravel(), minlength=count)[holding].sum())
+        if area * PAPER_DIFFERS >= held:
+            return None
+        return only
 
     def _plane_findings(
         self,
@@ -728,19 +860,22 @@ class CardDetector:
         lone: list[np.ndarray] = [],  # noqa: B006 - read only
         widths: list[float] | None = None,
         *,
-        planes: dict[bool, Plane | None] | None = None,
+        planes: dict[str, Plane | None] | None = None,
         wider: bool = False,
+        papered: bool = False,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
-        ``planes``: the planes of this frame's rough mask (``wider``: of it opened wider) found
-        already, by ``wider``; the plane found is put there."""
-        if planes is not None and wider in planes:
-            plane = planes[wider]
+        ``planes``: the planes of this frame's masks found already (``rough`` is the rough mask,
+        with ``wider`` opened wider, with ``papered`` its paper alone), by ``_mask_kind``; the
+        plane found is put there."""
+        kind = _mask_kind(wider=wider, papered=papered)
+        if planes is not None and kind in planes:
+            plane = planes[kind]
         else:
             plane = find_plane(rough, settings)
             if planes is not None:
-                planes[wider] = plane
+                planes[kind] = plane
         if plane is None:
             return
         if widths is None:
@@ -754,7 +889,7 @@ class CardDetector:
             if rectified is None or rectified.card_px is None:
                 continue
             size = rectified.card_px
-            mask = card_mask(rectified.image, size, self.finder)
+            mask = self._card_mask(rectified.image, size, papered=papered)
             cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
             quads, card_px = find_quads(mask, size, self.finder)
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
@@ -770,6 +905,9 @@ class CardDetector:
                 [False] * len(in_frame_quads),
                 planar=True,
                 width=width,
+                papered=papered,
+                view=rectified,
+                mask=mask,
             )
 
     def _lone_cards(
@@ -824,6 +962,8 @@ class CardDetector:
             # more sure of one card won over one that read another surely).
             best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
+        if chosen is not None and self.recovery is not None and self.paper is not None:
+            self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
             # the finding is chosen: as a shape no index reads in, each still counts against
@@ -863,6 +1003,15 @@ class CardDetector:
                     or not dull_marker(frame, np.asarray(d.corners), paper, cards_paper)
                 ]
         best.detections = one_per_card(best.detections)
+        if chosen is not None and chosen.papered and self.recovery is not None:
+            # Paper alone can cut one card into two crossing shapes: an unread one lying
+            # over a card read (surely or not) or another unread shape is not reported.
+            first = len(best.detections)
+            kept = apart(
+                [np.asarray(d.corners) for d in [*best.detections, *best.unread_cards]],
+                self.recovery,
+            )
+            best.unread_cards = [best.unread_cards[n - first] for n in kept if n >= first]
         self._join_halves(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
@@ -898,6 +1047,51 @@ class CardDetector:
                     detection = replace(detection, card=card, candidate=card)
             result.append(detection)
         return result
+
+    def _recover(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        settings: RecoverySettings,
+        paper: PaperSettings,
+    ) -> None:
+        """Cards in the blobs the chosen finding leaves unexplained, found on paper alone at
+        its card size (``recover``) and read beside the cards found (their outlines cover
+        corners); added when they read surely (a shape of the paper alone that reads unsurely
+        may be a printed box or a hand's palm)."""
+        view, mask, card_px = found.view, found.mask, found.card_px
+        if view is None or mask is None or card_px is None:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        in_view = [transform_points(to_view, q) for q in found.quads]
+        pieces = unexplained(mask, in_view, card_px, settings)
+        if pieces is None:
+            return
+        only = paper_mask(view.image, mask, paper, mask_gains(view.image, mask, paper))
+        if only is None or (window := paper_window(only, pieces, card_px, settings)) is None:
+            return
+        x0, y0, x1, y1 = window
+        shapes, _ = find_quads(
+            paper_rough(only[y0:y1, x0:x1], self.finder, card_px), card_px, self.finder
+        )
+        offset = np.array([x0, y0], np.float64)
+        placed = [CardQuad(s.corners + offset, s.support, s.votes) for s in shapes]
+        added = new_cards(placed, in_view, pieces, card_px, settings)
+        if not added:
+            return
+        quads = [transform_points(view.to_image, q) for q in added]
+        read = self._analysis_of(
+            frame,
+            _Finding(quads, card_px, found.foreground, [False] * len(quads)),
+            with_deck=isinstance(self._model, EnrolledDeck),
+            covering=found.quads,
+        )
+        for detection, share in zip(read.detections, read.shares, strict=True):
+            if detection.card is not None:
+                analysis.detections.append(detection)
+                analysis.shares.append(share)
+                analysis.quads.append(np.asarray(detection.corners))
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
@@ -980,9 +1174,30 @@ class CardDetector:
             ):
                 # Read, it could change nothing: not chosen, not the one read most surely whose
                 # size is to be tried, and it cannot stop the search (a finding off the plane;
-                # ``read_surely`` is looked at before these only).
+                # ``read_surely`` is looked at before these only). Exact for paper alone too:
+                # its own test below only keeps it from being chosen.
                 continue
+            if (
+                found.papered
+                and best is not None
+                and len(found.quads) < max(2, _sure_count(best) + 1, len(best.reported))
+            ):
+                continue  # too few shapes to win (below), whatever they read: not read
             analysis = self._analysis_of(frame, found, with_deck=with_deck)
+            if found.papered and (
+                _sure_count(analysis) < 2
+                or (
+                    best is not None
+                    and (
+                        _sure_count(analysis) <= _sure_count(best)
+                        or len(analysis.reported) < len(best.reported)
+                    )
+                )
+            ):
+                # Paper alone wins only by more cards read surely, two at least (one shape
+                # of a size too large can be read surely across two cards), and no fewer
+                # shapes (paper alone loses a dim card's grey paper).
+                continue
             read_surely = read_surely or any(_sure_cards(analysis, geometry=False))
             if best is None or _evidence(analysis, geometry=geometry) > _evidence(
                 best, geometry=geometry
@@ -1023,17 +1238,27 @@ class CardDetector:
         assert best is not None
         return best, best_found
 
-    def _analysis_of(self, frame: np.ndarray, found: _Finding, *, with_deck: bool) -> FrameAnalysis:
-        """The cards of one finding, read (with the house's deck, if any, when ``with_deck``)."""
+    def _analysis_of(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        *,
+        with_deck: bool,
+        covering: Sequence[np.ndarray] = (),
+    ) -> FrameAnalysis:
+        """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
+        ``covering``: cards read already (frame pixels) whose outlines cover these cards'
+        corners and middles as the finding's own do."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
         if len(found.regions) != len(found.quads):
             found.regions[:] = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
         regions = found.regions
+        everything = [*found.quads, *covering]
         looks, analysis.corners = self._read_looks(
-            regions, _index_overlaps(found.quads), with_deck=with_deck
+            regions, _index_overlaps(everything)[: len(found.quads)], with_deck=with_deck
         )
-        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in found.quads]
+        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
             detection = self._judge(quad, pair)
             if (

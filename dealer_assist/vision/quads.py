@@ -304,6 +304,19 @@ def opened_rough(mask: np.ndarray, settings: FinderSettings) -> np.ndarray | Non
     return opened
 
 
+def paper_rough(
+    paper: np.ndarray, settings: FinderSettings, card_px: tuple[float, float] | None
+) -> np.ndarray:
+    """A mask of paper alone (``paper.paper_mask``) made a card mask: the gaps that ink
+    and grain leave in it closed, then filled and opened as ``card_mask`` fills and opens its
+    mask (``card_px`` None: the rough mask, no card size known)."""
+    k = settings.opening_px | 1
+    closed = cv2.morphologyEx(
+        paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    return _filled_and_opened(closed, card_px, settings)
+
+
 def _felt_guess(
     small: np.ndarray, k: int, settings: FinderSettings
 ) -> tuple[np.ndarray, np.ndarray]:

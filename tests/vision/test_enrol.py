@@ -190,6 +190,9 @@ def test_enroll_reports_what_the_deck_mixes_up(
     result = json.loads(capsys.readouterr().out)
     assert isinstance(result["confusions"], list)
     assert all(" -> " in pair for pair in result["confusions"])
+    # The pairs whose suits the faces tell apart (the check of each pair at enrolment): every
+    # court card's pictures differ by suit.
+    assert {"KS/KC", "QS/QC", "JS/JC", "KH/KD", "QH/QD", "JH/JD"} <= set(result["suits_by_face"])
     deck = EnrolledDeck.load(deck_path)
     assert deck.corners.patches.shape == (52 * 2 * 3, 3, 64, 32)
     network = deck.network

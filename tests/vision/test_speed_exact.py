@@ -4,6 +4,7 @@ way it replaces, on the same inputs, equal to the last bit."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
@@ -764,10 +765,17 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
     original = CardDetector._analysis_of
 
     def analysis_of(
-        self: CardDetector, frame: np.ndarray, found: _Finding, *, with_deck: bool
+        self: CardDetector,
+        frame: np.ndarray,
+        found: _Finding,
+        *,
+        with_deck: bool,
+        covering: Sequence[np.ndarray] = (),
     ) -> FrameAnalysis:
-        analysis = original(self, frame, found, with_deck=with_deck)
-        read.append((len(found.quads), _evidence(analysis), _evidence(analysis, geometry=False)))
+        analysis = original(self, frame, found, with_deck=with_deck, covering=covering)
+        if not covering:  # not ``_recover``'s second look
+            shapes = len(found.quads)
+            read.append((shapes, _evidence(analysis), _evidence(analysis, geometry=False)))
         return analysis
 
     skipped = 0
@@ -801,7 +809,7 @@ def test_the_finding_at_the_size_the_indices_show_from_the_kept_rough_stage_is_f
 ) -> None:
     faces = decks.render_design(decks.design("anglo"), height=160)
     detector = CardDetector(layout=None)
-    compared = 0
+    compared = papered = 0
     for style, seed in _SEARCHED:
         image = random_scene(seed, faces, style=style).image
         kept: list[pipeline._RoughStage] = []
@@ -817,16 +825,25 @@ def test_the_finding_at_the_size_the_indices_show_from_the_kept_rough_stage_is_f
                 assert len(now) == len(then)
                 for a, b in zip(now, then, strict=True):
                     assert a is not None and b is not None
-                    assert (a.card_px, a.foreground, a.far, a.width) == (
+                    assert (a.card_px, a.foreground, a.far, a.width, a.papered) == (
                         b.card_px,
                         b.foreground,
                         b.far,
                         b.width,
+                        b.papered,
                     )
                     assert all(np.array_equal(p, q) for p, q in zip(a.quads, b.quads, strict=True))
+                    # What ``_recover`` looks into: the view and the card mask.
+                    assert a.mask is not None and b.mask is not None
+                    assert np.array_equal(a.mask, b.mask)
+                    assert a.view is not None and b.view is not None
+                    assert np.array_equal(a.view.image, b.view.image)
+                    assert np.array_equal(a.view.to_image, b.view.to_image)
                     compared += 1
+                    papered += found.papered
         assert any(f.planar for f in findings) or style is TABLE_CLOSE
     assert compared > 0
+    assert papered > 0  # findings on paper alone (h-finder7) made from the kept stage too
 
 
 def test_a_finding_read_again_from_the_corners_it_cut_reads_as_cut_afresh(
