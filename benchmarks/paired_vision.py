@@ -9,6 +9,11 @@ median of the per-run ratios (new / earlier), which is what to quote for a chang
 
     .venv/bin/python benchmarks/paired_vision.py --against HEAD~3 [--frames 30] [--rounds 7]
 
+``--styles table,tableclose`` draws the frames in turn with those building styles of
+``synthetic.CHECK_STYLES`` (the hard frames: many card sizes tried) instead of the camera's
+frame, and ``--design anglo,tango`` in turn with those designs. Besides the medians it prints
+each one's p95 and total CPU, and the ratio of the totals (what the hard frames cost).
+
 Not run by run_all.py (it compares two revisions, not the code against a target).
 """
 
@@ -40,6 +45,7 @@ from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
 from dealer_assist.vision.cores import one_core  # noqa: E402
 from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
 from dealer_assist.vision.synthetic import (  # noqa: E402
+    CHECK_STYLES,
     TILTED,
     SceneStyle,
     random_coup_cards,
@@ -92,7 +98,14 @@ def main() -> int:
     parser.add_argument(
         "--tilted", action="store_true", help="a camera up to 30 degrees off vertical (TILTED)"
     )
-    parser.add_argument("--design", default="kde_standard", help="the frames' card design")
+    parser.add_argument(
+        "--design", default="kde_standard", help="the frames' card design (a,b,...: in turn)"
+    )
+    parser.add_argument(
+        "--styles",
+        default="",
+        help="building styles in turn (of " + ", ".join(CHECK_STYLES) + "), not the camera's",
+    )
     parser.add_argument(
         "--deck",
         action="store_true",
@@ -100,22 +113,33 @@ def main() -> int:
         "photographs, scripts/vision_enrol_check.py) with its own code and reads with that deck",
     )
     args = parser.parse_args()
+    designs = args.design.split(",")
+    styles = [CHECK_STYLES[name] for name in args.styles.split(",") if name]
+    if args.deck and len(designs) > 1:
+        parser.error("--deck reads one design")
     one_core()
     with tempfile.TemporaryDirectory() as folder:
         earlier_package(args.against, Path(folder))
         then_classifier = importlib.import_module(f"{RENAMED}.vision.classifier")
         then_pipeline = importlib.import_module(f"{RENAMED}.vision.pipeline")
-        faces = decks.render_design(decks.design(args.design), height=320, cache=CACHE)
+        all_faces = [
+            decks.render_design(decks.design(name), height=320, cache=CACHE) for name in designs
+        ]
         model_now, model_then = GlyphModel.load(), then_classifier.GlyphModel.load()
         if args.deck:
-            model_now, model_then = _decks(faces, Path(folder) / "photos", args.design)
+            model_now, model_then = _decks(all_faces[0], Path(folder) / "photos", designs[0])
         work = []
         for k in range(args.frames):
             seed = SEED + k
-            cards = random_coup_cards(np.random.default_rng(seed), 6)
-            scene = random_scene(
-                seed, faces, cards=cards, style=TILTED if args.tilted else SceneStyle()
-            )
+            faces = all_faces[k % len(all_faces)]
+            if styles:
+                style = styles[(k // len(all_faces)) % len(styles)]
+                scene = random_scene(seed, faces, style=style)
+            else:
+                cards = random_coup_cards(np.random.default_rng(seed), 6)
+                scene = random_scene(
+                    seed, faces, cards=cards, style=TILTED if args.tilted else SceneStyle()
+                )
             layout = None if args.no_layout else scene.calibrated_layout
             now = CardDetector(layout=layout, model=model_now)
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
@@ -142,16 +166,31 @@ def main() -> int:
             + (" --no-layout" if args.no_layout else "")
             + (" --tilted" if args.tilted else "")
             + (f" --design {args.design}" if args.design != "kde_standard" else "")
+            + (f" --styles {args.styles}" if styles else "")
             + (" --deck" if args.deck else ""),
-            ["code", "median CPU time (ms)", "p95"],
+            ["code", "median CPU time (ms)", "p95", "total CPU (s)"],
             [
-                [label, f"{median(times[key]):.1f}", f"{percentile(times[key], 0.95):.1f}"]
+                [
+                    label,
+                    f"{median(times[key]):.1f}",
+                    f"{percentile(times[key], 0.95):.1f}",
+                    f"{sum(times[key]) / 1000:.2f}",
+                ]
                 for label, key in ((args.against, "then"), ("working tree", "now"))
             ]
-            + [["ratio (working tree / earlier, per run)", f"{median(ratios):.3f}", ""]],
-            f"Machine: {machine()}. 1280x720 frames with six cards ({args.design}, "
+            + [
+                [
+                    "ratio (working tree / earlier: median per run, p95 per run, totals)",
+                    f"{median(ratios):.3f}",
+                    f"{percentile(ratios, 0.95):.3f}",
+                    f"{sum(times['now']) / sum(times['then']):.3f}",
+                ]
+            ],
+            f"Machine: {machine()}. 1280x720 frames "
+            + (f"of the building styles {args.styles}" if styles else "with six cards")
+            + f" ({args.design}, "
             + ("no layout" if args.no_layout else "calibrated layout")
-            + (", a camera up to 30 degrees off vertical" if args.tilted else "")
+            + (", a camera up to 30 degrees off vertical" if args.tilted and not styles else "")
             + (", read with the design enrolled" if args.deck else "")
             + f"), each processed {args.rounds} times by each revision in alternating order.",
         )

@@ -49,6 +49,9 @@ STYLES = {
     "lens": synthetic.TILTED_LENS,
     "noisy": synthetic.NOISY,
     "dim": synthetic.DIM_NOISY,
+    "wide": synthetic.WIDE,
+    "table": synthetic.TABLE,
+    "tableclose": synthetic.TABLE_CLOSE,
 }
 
 

@@ -66,6 +66,7 @@ from dealer_assist.vision.paper import (
     shows_paper,
 )
 from dealer_assist.vision.plane import (
+    Plane,
     PlaneSettings,
     find_plane,
     in_frame,
@@ -244,6 +245,7 @@ class _CornerRegions:
         self._orders = portrait_orders(quad)
         self._settings = settings
         self._warped: list[np.ndarray | None] = [None, None]
+        self._cut: list[CornerGlyphs | None] = [None, None]
 
     def __getitem__(self, side: int, /) -> np.ndarray:
         region = self._warped[side]
@@ -251,6 +253,24 @@ class _CornerRegions:
             region = warp_corner(self._frame, self._orders[side], self._settings)
             self._warped[side] = region
         return region
+
+    def glyphs(self, side: int, settings: IndexSettings) -> CornerGlyphs:
+        """``segment_corner`` of one corner, cut the first time it is asked for (the same
+        settings): a finding read again (with the house's deck) cuts no corner again."""
+        if settings is not self._settings:
+            return segment_corner(self[side], settings)
+        glyphs = self._cut[side]
+        if glyphs is None:
+            glyphs = segment_corner(self[side], settings)
+            self._cut[side] = glyphs
+        return glyphs
+
+
+def _corner_glyphs(pair: CornerPair, side: int, settings: IndexSettings) -> CornerGlyphs:
+    """``segment_corner`` of a pair's corner (kept by a ``_CornerRegions``)."""
+    if isinstance(pair, _CornerRegions):
+        return pair.glyphs(side, settings)
+    return segment_corner(pair[side], settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +289,34 @@ class _Finding:
     # unexplained are looked into again); None for a finding made of given quads.
     view: WorkView | None = None
     mask: np.ndarray | None = None
+
+    # Its cards' corner regions, kept when it is read for the next time it is (``_analysis_of``).
+    regions: list[_CornerRegions] = field(default_factory=list, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class _RoughStage:
+    """What ``_findings`` made of a frame without a layout before any card size (the work view,
+    the rough mask, the mask opened wider when made, the paper alone when made (``unfilled``
+    and ``raw``, the rough mask before its paper test, make it), the lone outlines, the plane
+    of each mask when found), kept for the same frame asked again (``_choose``'s finding at
+    the size the indices show): each is a pure function of the frame and the settings, so it
+    is found once."""
+
+    view: WorkView
+    rough: np.ndarray
+    opened: list[np.ndarray | None]
+    lone: list[np.ndarray]
+    unfilled: np.ndarray
+    raw: np.ndarray
+    papered: list[np.ndarray | None]
+    # By the mask's kind (``_mask_kind``): the rough mask, opened wider, its paper alone.
+    planes: dict[str, Plane | None] = field(default_factory=dict)
+
+
+def _mask_kind(*, wider: bool, papered: bool) -> str:
+    """Which of a frame's masks without a layout a plane was found on (``_RoughStage.planes``)."""
+    return "paper" if papered else "wider" if wider else "rough"
 
 
 def _sure_count(analysis: FrameAnalysis) -> int:
@@ -411,6 +459,14 @@ def _evidence(analysis: FrameAnalysis, *, geometry: bool = True) -> float:
     card shape in which no index reads (cards half their size are shapes between the
     indices)."""
     return sum(_weights(analysis, geometry=geometry)) - 0.5 * len(analysis.unread_cards)
+
+
+def _cannot_win(found: _Finding, best: FrameAnalysis | float, *, geometry: bool = True) -> bool:
+    """Whether ``found``, however it reads, has no more ``_evidence`` than ``best`` (a finding
+    read, or evidence; ``geometry`` as for it): each shape adds its card's confidence at most
+    (1), so a finding of no more shapes than ``best``'s evidence cannot be borne out better."""
+    bar = _evidence(best, geometry=geometry) if isinstance(best, FrameAnalysis) else best
+    return len(found.quads) <= bar
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,11 +641,18 @@ class CardDetector:
         return found.quads, found.card_px
 
     def _findings(
-        self, frame: np.ndarray, resized: tuple[_Finding, float] | None = None
+        self,
+        frame: np.ndarray,
+        resized: tuple[_Finding, float] | None = None,
+        kept: list[_RoughStage] | None = None,
     ) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying. With
         ``resized`` (a finding without a layout and a ratio), only that finding again with its
-        card size times the ratio (``_choose``)."""
+        card size times the ratio (``_choose``). ``kept``: the frame's ``_RoughStage``, put
+        there when empty (the first time), taken from it after (the same frame only)."""
+        if resized is not None and kept:
+            yield from self._resized_findings(frame, kept[0], *resized)
+            return
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
         papered_sizes: list[tuple[float, float]] = []
@@ -628,41 +691,31 @@ class CardDetector:
                 # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
                 outlines = lone_outlines(rough, self.plane or PlaneSettings())
                 lone = [transform_points(view.to_image, q) for q in outlines]
+            stage = _RoughStage(view, rough, opened, lone, unfilled, raw, papered)
+            if kept is not None and not kept:
+                kept.append(stage)
             if resized is not None:
-                again, ratio = resized
-                if again.planar and again.width is not None and self.plane is not None:
-                    mask = (
-                        paper_only() if again.papered else opened_mask() if again.wider else rough
-                    )
-                    if mask is not None:
-                        yield from self._plane_findings(
-                            frame,
-                            view,
-                            mask,
-                            self.plane,
-                            lone,
-                            [again.width * ratio],
-                            papered=again.papered,
-                        )
-                elif not again.planar and again.card_px is not None:
-                    smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
-                    yield self._finding_at(view, smaller, lone, papered=again.papered)
+                yield from self._resized_findings(frame, stage, *resized)
                 return
             if self.plane is not None:
                 # The frame as it is comes after, read only when nothing on the plane reads
                 # surely (``analyse``): the plane of a frame of printed words and no lone card
                 # may be no plane at all.
                 planar = False
-                for found in self._plane_findings(frame, view, rough, self.plane, lone):
+                for found in self._plane_findings(
+                    frame, view, rough, self.plane, lone, planes=stage.planes
+                ):
                     planar = True
                     yield found
                 if (wider := opened_mask()) is not None:
-                    for found in self._plane_findings(frame, view, wider, self.plane, lone):
+                    for found in self._plane_findings(
+                        frame, view, wider, self.plane, lone, planes=stage.planes, wider=True
+                    ):
                         planar = True
-                        yield replace(found, wider=True)
+                        yield replace(found, wider=True, regions=[])
                 if (paper := paper_only()) is not None:
                     for found in self._plane_findings(
-                        frame, view, paper, self.plane, lone, papered=True
+                        frame, view, paper, self.plane, lone, planes=stage.planes, papered=True
                     ):
                         planar = True
                         yield found
@@ -693,6 +746,41 @@ class CardDetector:
             yield self._finding_at(view, size, lone)
         for size in papered_sizes:
             yield self._finding_at(view, size, lone, papered=True)
+
+    def _resized_findings(
+        self, frame: np.ndarray, stage: _RoughStage, again: _Finding, ratio: float
+    ) -> Iterator[_Finding]:
+        """``again`` (a finding without a layout) with its card size times ``ratio``, from the
+        frame's rough stage (``_findings`` with ``resized``)."""
+        if again.planar and again.width is not None and self.plane is not None:
+            mask: np.ndarray | None
+            if again.papered:
+                if not stage.papered:
+                    stage.papered.append(
+                        self._paper_rough(stage.view.image, stage.unfilled, stage.raw)
+                    )
+                mask = stage.papered[0]
+            elif again.wider:
+                if not stage.opened:
+                    stage.opened.append(opened_rough(stage.rough, self.finder))
+                mask = stage.opened[0]
+            else:
+                mask = stage.rough
+            if mask is not None:
+                yield from self._plane_findings(
+                    frame,
+                    stage.view,
+                    mask,
+                    self.plane,
+                    stage.lone,
+                    [again.width * ratio],
+                    planes=stage.planes,
+                    wider=again.wider,
+                    papered=again.papered,
+                )
+        elif not again.planar and again.card_px is not None:
+            smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
+            yield self._finding_at(stage.view, smaller, stage.lone, papered=again.papered)
 
     def _finding_at(
         self,
@@ -777,11 +865,22 @@ class CardDetector:
         lone: list[np.ndarray] = [],  # noqa: B006 - read only
         widths: list[float] | None = None,
         *,
+        planes: dict[str, Plane | None] | None = None,
+        wider: bool = False,
         papered: bool = False,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
-        it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone."""
-        plane = find_plane(rough, settings)
+        it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
+        ``planes``: the planes of this frame's masks found already (``rough`` is the rough mask,
+        with ``wider`` opened wider, with ``papered`` its paper alone), by ``_mask_kind``; the
+        plane found is put there."""
+        kind = _mask_kind(wider=wider, papered=papered)
+        if planes is not None and kind in planes:
+            plane = planes[kind]
+        else:
+            plane = find_plane(rough, settings)
+            if planes is not None:
+                planes[kind] = plane
         if plane is None:
             return
         if widths is None:
@@ -1049,7 +1148,11 @@ class CardDetector:
         # of the shape's height: the cards of the size the index shows were missed).
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
-        for found in self._findings(frame):
+        # The rough stage of the frame, found once for the finding at the size the indices show.
+        kept: list[_RoughStage] = []
+        # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
+        resizing = self.layout is None and self.size_from_indices and geometry
+        for found in self._findings(frame, kept=kept):
             if found is None:
                 if (
                     best is not None
@@ -1067,6 +1170,17 @@ class CardDetector:
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar, resizable = None, None, False, None
+                continue
+            if (
+                not found.planar
+                and best is not None
+                and _cannot_win(found, best, geometry=geometry)
+                and (not resizing or (resizable is not None and _cannot_win(found, resizable[0])))
+            ):
+                # Read, it could change nothing: not chosen, not the one read most surely whose
+                # size is to be tried, and it cannot stop the search (a finding off the plane;
+                # ``read_surely`` is looked at before these only). Exact for paper alone too:
+                # its own test below only keeps it from being chosen.
                 continue
             if (
                 found.papered
@@ -1119,8 +1233,10 @@ class CardDetector:
             for source, source_found in sources:
                 if source_found is None or (ratio := _too_large(source)) is None:
                     continue
-                for found in self._findings(frame, (source_found, ratio)):
+                for found in self._findings(frame, (source_found, ratio), kept):
                     assert found is not None
+                    if _cannot_win(found, best, geometry=geometry):
+                        continue
                     analysis = self._analysis_of(frame, found, with_deck=with_deck)
                     if _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry):
                         best, best_found = analysis, found
@@ -1140,7 +1256,9 @@ class CardDetector:
         corners and middles as the finding's own do."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
-        regions = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        if len(found.regions) != len(found.quads):
+            found.regions[:] = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+        regions = found.regions
         everything = [*found.quads, *covering]
         looks, analysis.corners = self._read_looks(
             regions, _index_overlaps(everything)[: len(found.quads)], with_deck=with_deck
@@ -1256,7 +1374,7 @@ class CardDetector:
             return [], []
 
         def cut(pair: CornerPair) -> tuple[CornerGlyphs, CornerGlyphs]:
-            return segment_corner(pair[0], self.index), segment_corner(pair[1], self.index)
+            return _corner_glyphs(pair, 0, self.index), _corner_glyphs(pair, 1, self.index)
 
         if not self.use_corner_model:
             shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
@@ -1264,7 +1382,7 @@ class CardDetector:
             # first is not sure on its own.
             orders = [(0, 1) if a <= b else (1, 0) for a, b in shares]
             firsts = [
-                segment_corner(pair[order[0]], self.index)
+                _corner_glyphs(pair, order[0], self.index)
                 for pair, order in zip(regions, orders, strict=True)
             ]
             corners = []
@@ -1278,7 +1396,7 @@ class CardDetector:
                     other = CornerGlyphs(None, None, None)
                     skip.add(2 * n + second)
                 else:
-                    other = segment_corner(pair_regions[second], self.index)
+                    other = _corner_glyphs(pair_regions, second, self.index)
                 corners.append((glyphs, other) if first == 0 else (other, glyphs))
             read = self._read_all(corners, shares, skip, known)
             return [list(pair) for pair in read], corners
@@ -1317,7 +1435,7 @@ class CardDetector:
             pending = [n for n in one if not _complete(glyph_looks.get(n, []))]
             if not pending:
                 break
-            cut_now = [segment_corner(regions[n][order[n][attempt]], self.index) for n in pending]
+            cut_now = [_corner_glyphs(regions[n], order[n][attempt], self.index) for n in pending]
             for n, glyphs, reading in zip(pending, cut_now, self._classify(cut_now), strict=True):
                 side = order[n][attempt]
                 corners[n] = (glyphs, corners[n][1]) if side == 0 else (corners[n][0], glyphs)

@@ -4,13 +4,15 @@ way it replaces, on the same inputs, equal to the last bit."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
 import numpy as np
+import pytest
 
 from dealer_assist.cards import one_deck
-from dealer_assist.vision import decks
+from dealer_assist.vision import decks, pipeline
 from dealer_assist.vision.components import components_with_stats, most_components
 from dealer_assist.vision.corner_model import (
     CHANNELS,
@@ -43,7 +45,15 @@ from dealer_assist.vision.index import (
     segment_corner,
 )
 from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
-from dealer_assist.vision.pipeline import MERGED_CUTS, RECUTS, CardDetector, Recut
+from dealer_assist.vision.pipeline import (
+    MERGED_CUTS,
+    RECUTS,
+    CardDetector,
+    FrameAnalysis,
+    Recut,
+    _evidence,
+    _Finding,
+)
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
     PlaneSettings,
@@ -63,7 +73,15 @@ from dealer_assist.vision.quads import (
     card_mask,
     unfilled_mask,
 )
-from dealer_assist.vision.synthetic import HARSH, NOISY, TILTED, SceneStyle, random_scene
+from dealer_assist.vision.synthetic import (
+    HARSH,
+    NOISY,
+    TABLE,
+    TABLE_CLOSE,
+    TILTED,
+    SceneStyle,
+    random_scene,
+)
 
 
 def _outlines(seed: int, count: int) -> np.ndarray:
@@ -729,3 +747,138 @@ def test_the_lone_outlines_asked_again_are_the_ones_found_afresh() -> None:
         expected = _lone_outlines(other, settings)
         assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
     assert outlines > 0
+
+
+# Building scenes whose card size is searched long (table styles): findings skipped unread and
+# the finding at the size the indices show made from the kept rough stage, both, on these.
+_SEARCHED = ((TABLE, 4_801), (TABLE, 4_802), (TABLE_CLOSE, 4_802))
+
+
+def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    images = [random_scene(seed, faces, style=style).image for style, seed in _SEARCHED]
+    # Each shape adds its card's confidence at most: no finding read has more evidence than
+    # shapes (the bound ``_cannot_win`` skips by), with or without the shapes' geometry.
+    read: list[tuple[int, float, float]] = []
+    original = CardDetector._analysis_of
+
+    def analysis_of(
+        self: CardDetector,
+        frame: np.ndarray,
+        found: _Finding,
+        *,
+        with_deck: bool,
+        covering: Sequence[np.ndarray] = (),
+    ) -> FrameAnalysis:
+        analysis = original(self, frame, found, with_deck=with_deck, covering=covering)
+        if not covering:  # not ``_recover``'s second look
+            shapes = len(found.quads)
+            read.append((shapes, _evidence(analysis), _evidence(analysis, geometry=False)))
+        return analysis
+
+    skipped = 0
+    cannot_win = pipeline._cannot_win
+
+    def counted(*args: object, **kwargs: object) -> bool:
+        nonlocal skipped
+        result = cannot_win(*args, **kwargs)  # type: ignore[arg-type]
+        skipped += result
+        return result
+
+    answers = []
+    with monkeypatch.context() as patch:
+        patch.setattr(pipeline, "_cannot_win", counted)
+        for geometry in (True, False):
+            detector = CardDetector(layout=None, geometry_evidence=geometry)
+            answers.append([[d.to_json() for d in detector.detect(i)] for i in images])
+    assert skipped > 0
+    # The way it replaces: every finding read.
+    with monkeypatch.context() as patch:
+        patch.setattr(pipeline, "_cannot_win", lambda *args, **kwargs: False)
+        patch.setattr(CardDetector, "_analysis_of", analysis_of)
+        for geometry, shortcut in zip((True, False), answers, strict=True):
+            detector = CardDetector(layout=None, geometry_evidence=geometry)
+            assert [[d.to_json() for d in detector.detect(i)] for i in images] == shortcut
+    assert read and all(max(a, b) <= shapes for shapes, a, b in read)
+
+
+def test_the_finding_at_the_size_the_indices_show_from_the_kept_rough_stage_is_found_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    detector = CardDetector(layout=None)
+    compared = papered = 0
+    for style, seed in _SEARCHED:
+        image = random_scene(seed, faces, style=style).image
+        kept: list[pipeline._RoughStage] = []
+        findings = [f for f in detector._findings(image, kept=kept) if f is not None]
+        assert len(kept) == 1
+        assert kept[0].planes or not any(f.planar for f in findings)
+        for found in findings:
+            for ratio in (0.5, 0.8):
+                # From the stage kept (the planes found there), and the way it replaces:
+                # the view, the rough mask, the lone outlines and the plane found afresh.
+                now = list(detector._findings(image, (found, ratio), kept))
+                then = list(detector._findings(image, (found, ratio)))
+                assert len(now) == len(then)
+                for a, b in zip(now, then, strict=True):
+                    assert a is not None and b is not None
+                    assert (a.card_px, a.foreground, a.far, a.width, a.papered) == (
+                        b.card_px,
+                        b.foreground,
+                        b.far,
+                        b.width,
+                        b.papered,
+                    )
+                    assert all(np.array_equal(p, q) for p, q in zip(a.quads, b.quads, strict=True))
+                    # What ``_recover`` looks into: the view and the card mask.
+                    assert a.mask is not None and b.mask is not None
+                    assert np.array_equal(a.mask, b.mask)
+                    assert a.view is not None and b.view is not None
+                    assert np.array_equal(a.view.image, b.view.image)
+                    assert np.array_equal(a.view.to_image, b.view.to_image)
+                    compared += 1
+                    papered += found.papered
+        assert any(f.planar for f in findings) or style is TABLE_CLOSE
+    assert compared > 0
+    assert papered > 0  # findings on paper alone (h-finder7) made from the kept stage too
+
+
+def test_a_finding_read_again_from_the_corners_it_cut_reads_as_cut_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    detector = CardDetector(layout=None)
+    cut = 0
+    original = pipeline.segment_corner
+
+    def counted(*args: object, **kwargs: object) -> CornerGlyphs:
+        nonlocal cut
+        cut += 1
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "segment_corner", counted)
+    read = 0
+    for style, seed in ((TILTED, 4_810), *_SEARCHED):
+        image = random_scene(seed, faces, style=style).image
+        for found in detector._findings(image):
+            if found is None or not found.quads:
+                continue
+            first = detector._analysis_of(image, found, with_deck=True)
+            before = cut
+            # Again from the corners it cut (as ``analyse`` reads the finding chosen with the
+            # house's deck), and the way it replaces: every corner warped and cut afresh.
+            again = detector._analysis_of(image, found, with_deck=True)
+            kept, before = cut - before, cut
+            fresh = detector._analysis_of(image, replace(found, regions=[]), with_deck=True)
+            assert kept < cut - before  # the first cuts were not made again
+            for analysis in (again, fresh):
+                assert [d.to_json() for d in analysis.reported] == [
+                    d.to_json() for d in first.reported
+                ]
+                assert analysis.shares == first.shares
+                assert analysis.corners_agree == first.corners_agree
+            read += 1
+    assert read > 0
