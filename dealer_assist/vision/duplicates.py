@@ -103,3 +103,49 @@ def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
     if short <= 0 or not CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1]:
         return None
     return whole
+
+
+# An unread shape (no index read in it) is another shape of a card already reported when it
+# overlaps one by more than this share of the smaller's area (h-twice8).
+MAX_UNREAD_OVERLAP = 0.25
+EDGE_PX = 2.0  # a shape with a corner this near the picture's edge runs into it
+
+
+def _overlap_share(first: _Reported, second: _Reported) -> float:
+    one = np.asarray(first.corners, np.float32)
+    other = np.asarray(second.corners, np.float32)
+    overlap, _ = cv2.intersectConvexConvex(one, other)
+    smaller = min(_area(one), _area(other))
+    return float(overlap) / smaller if smaller > 0 else 0.0
+
+
+def _at_edge(detection: _Reported, size: tuple[int, int]) -> bool:
+    height, width = size
+    return any(
+        x <= EDGE_PX or y <= EDGE_PX or x >= width - 1 - EDGE_PX or y >= height - 1 - EDGE_PX
+        for x, y in detection.corners
+    )
+
+
+def unread_apart(
+    detections: Sequence[_Reported], unread: Sequence[Reported], size: tuple[int, int]
+) -> list[Reported]:
+    """``unread`` (shapes no index reads in, in order) less those that are a second shape of a
+    card reported: one overlapping by more than ``MAX_UNREAD_OVERLAP`` of the smaller's area
+
+    - a detection read unsurely or an unread shape kept before it: two shapes of a wrong size
+      or place on one card no index was read surely in (two cards dealt overlapping show an
+      index each, and one read surely beside an unread one stays two cards: the unread one
+      may be a card on top of it whose index did not read);
+    - any detection, read surely or not, when the shape runs into the picture's edge
+      (``size``: height, width): a card partly out of view, its outline a guess laid over the
+      card beside it.
+    """
+    kept: list[Reported] = []
+    for shape in unread:
+        edge = _at_edge(shape, size)
+        others = [d for d in detections if edge or d.card is None]
+        if any(_overlap_share(shape, other) > MAX_UNREAD_OVERLAP for other in [*others, *kept]):
+            continue
+        kept.append(shape)
+    return kept

@@ -28,7 +28,7 @@ from dealer_assist.vision.classifier import (
     soften_black_split,
 )
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
-from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
+from dealer_assist.vision.duplicates import one_per_card, unread_apart, whole_of_halves
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.geometry import (
@@ -1017,6 +1017,12 @@ class CardDetector:
                 self.recovery,
             )
             best.unread_cards = [best.unread_cards[n - first] for n in kept if n >= first]
+        elif chosen is not None:
+            # Without paper alone too: an unread shape over a card read unsurely or another
+            # unread shape (or over any card, at the picture's edge) is that card again.
+            best.unread_cards = unread_apart(
+                best.detections, best.unread_cards, frame.shape[:2]
+            )
         self._join_halves(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
