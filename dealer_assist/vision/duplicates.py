@@ -144,8 +144,9 @@ def unread_apart(
     kept: list[Reported] = []
     for shape in unread:
         edge = _at_edge(shape, size)
-        others = [d for d in detections if edge or d.card is None]
-        if any(_overlap_share(shape, other) > MAX_UNREAD_OVERLAP for other in [*others, *kept]):
+        others: list[_Reported] = [d for d in detections if edge or d.card is None]
+        others.extend(kept)
+        if any(_overlap_share(shape, other) > MAX_UNREAD_OVERLAP for other in others):
             continue
         kept.append(shape)
     return kept

@@ -1021,7 +1021,7 @@ class CardDetector:
             # Without paper alone too: an unread shape over a card read unsurely or another
             # unread shape (or over any card, at the picture's edge) is that card again.
             best.unread_cards = unread_apart(
-                best.detections, best.unread_cards, frame.shape[:2]
+                best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
         self._join_halves(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
