@@ -8,7 +8,9 @@ fix shown against the detector without it where a setting turns it off:
   read surely (``duplicates.whole_of_halves``);
 - an index read through a card size far too large (a shape of felt round a card's corner or a
   printed box) is not put where no card is (``PaperSettings.max_dark_margin``);
-- cards dealt touching, seen tilted, are each found once.
+- cards dealt touching, seen tilted, are each found once;
+- an unread shape over a card read unsurely, over another unread shape, or (running into the
+  picture's edge) over any card is that card again (``duplicates.unread_apart``).
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import decks
-from dealer_assist.vision.duplicates import one_per_card, whole_of_halves
+from dealer_assist.vision.duplicates import one_per_card, unread_apart, whole_of_halves
 from dealer_assist.vision.paper import PaperSettings
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
-from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, random_scene
+from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, WIDE, random_scene
 from tests.vision.found import found_on_cards
 
 
@@ -161,3 +163,49 @@ def test_markers_printed_on_the_cloth_in_a_grainy_view_are_no_cards(
     counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
     assert nowhere == 0 and wrong == 0 and max(counts) <= 1
     assert counts.count(1) == found_on_cards(before, scene.cards)[0].count(1)  # no card lost for it
+
+
+def test_an_unread_shape_over_a_card_is_that_card_again() -> None:
+    size = (720, 1280)
+    unsure = _detection(_box(100, 100, 60, 84), None, 0.2, "AD")
+    sure = _detection(_box(400, 100, 60, 84), "TH", 0.99)
+    over_unsure = _detection(_box(120, 120, 60, 84), None, 0.0, None)
+    over_sure = _detection(_box(420, 120, 60, 84), None, 0.0, None)
+    apart = _detection(_box(700, 100, 60, 84), None, 0.0, None)
+    # Over a card read unsurely: one card nobody read, found twice. Over a card read surely:
+    # may be a card dealt on it whose index did not read: kept. Apart: kept.
+    assert unread_apart([unsure, sure], [over_unsure, over_sure, apart], size) == [
+        over_sure,
+        apart,
+    ]
+    # Two unread shapes over each other: the first stays.
+    again = _detection(_box(710, 110, 60, 84), None, 0.0, None)
+    assert unread_apart([], [apart, again], size) == [apart]
+    # Running into the picture's edge (a card partly out of view): over any card it goes.
+    edge = _detection(_box(420, 0, 60, 150), None, 0.0, None)
+    assert unread_apart([sure], [edge], size) == []
+
+
+def test_a_card_beside_one_partly_out_of_view_is_reported_once(
+    building_faces: dict[Card, np.ndarray],
+) -> None:
+    # Wide view: the five of hearts runs past the picture's bottom edge; its shape, laid at
+    # a card's size against the edge, reached half over the jack of clubs above it, unread,
+    # its centre on the jack: the jack was reported twice.
+    scene = random_scene(7_900_008, building_faces, style=WIDE)
+    jack = [n for n, c in enumerate(scene.cards) if c.card.code == "JC"]
+    assert len(jack) == 1
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
+    assert counts[jack[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
+
+
+def test_two_shapes_on_a_card_read_unsurely_are_one_card(art_cache: Path) -> None:
+    # Printed table: the queen of spades found as two shapes overlapping by 0.39 of either,
+    # one read unsurely (as the ace of diamonds), one unread: reported twice.
+    faces = decks.render_design(decks.design("simplistic"), height=320, cache=art_cache)
+    scene = random_scene(7_900_000, faces, style=TABLE)
+    queen = [n for n, c in enumerate(scene.cards) if c.card.code == "QS"]
+    assert len(queen) == 1
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
+    assert counts[queen[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
+    assert counts.count(0) == 0  # every card found
