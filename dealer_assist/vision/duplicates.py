@@ -150,3 +150,22 @@ def unread_apart(
             continue
         kept.append(shape)
     return kept
+
+
+def surer_inside(detections: Sequence[Reported], size: tuple[int, int]) -> list[Reported]:
+    """``detections`` (in order) less each one read unsurely that runs into the picture's edge
+    (``size``: height, width) and overlaps a surer detection by more than
+    ``MAX_UNREAD_OVERLAP`` of the smaller's area: a card partly out of view, its outline a
+    guess laid over the card beside it, whose index read (unsurely) there."""
+    return [
+        d
+        for d in detections
+        if d.card is not None
+        or not _at_edge(d, size)
+        or not any(
+            other is not d
+            and _surer(other) > _surer(d)
+            and _overlap_share(d, other) > MAX_UNREAD_OVERLAP
+            for other in detections
+        )
+    ]

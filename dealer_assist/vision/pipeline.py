@@ -28,7 +28,12 @@ from dealer_assist.vision.classifier import (
     soften_black_split,
 )
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
-from dealer_assist.vision.duplicates import one_per_card, unread_apart, whole_of_halves
+from dealer_assist.vision.duplicates import (
+    one_per_card,
+    surer_inside,
+    unread_apart,
+    whole_of_halves,
+)
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.geometry import (
@@ -1019,7 +1024,9 @@ class CardDetector:
             best.unread_cards = [best.unread_cards[n - first] for n in kept if n >= first]
         elif chosen is not None:
             # Without paper alone too: an unread shape over a card read unsurely or another
-            # unread shape (or over any card, at the picture's edge) is that card again.
+            # unread shape (or over any card, at the picture's edge) is that card again, and
+            # so is a card read unsurely at the picture's edge over a surer one.
+            best.detections = surer_inside(best.detections, (frame.shape[0], frame.shape[1]))
             best.unread_cards = unread_apart(
                 best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
