@@ -23,7 +23,12 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import decks
-from dealer_assist.vision.duplicates import one_per_card, unread_apart, whole_of_halves
+from dealer_assist.vision.duplicates import (
+    one_per_card,
+    surer_inside,
+    unread_apart,
+    whole_of_halves,
+)
 from dealer_assist.vision.paper import PaperSettings
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.synthetic import NOISY, TABLE, TILTED, WIDE, random_scene
@@ -184,19 +189,30 @@ def test_an_unread_shape_over_a_card_is_that_card_again() -> None:
     # Running into the picture's edge (a card partly out of view): over any card it goes.
     edge = _detection(_box(420, 0, 60, 150), None, 0.0, None)
     assert unread_apart([sure], [edge], size) == []
+    # Read unsurely at the edge, over a surer card: the card partly out of view goes; away
+    # from the edge, or read surely, it stays.
+    read_at_edge = _detection(_box(420, 0, 60, 150), None, 0.12, "KH")
+    assert surer_inside([sure, read_at_edge], size) == [sure]
+    inside = _detection(_box(420, 30, 60, 150), None, 0.12, "KH")
+    assert surer_inside([sure, inside], size) == [sure, inside]
+    sure_at_edge = _detection(_box(420, 0, 60, 150), "KH", 0.99)
+    assert surer_inside([sure, sure_at_edge], size) == [sure, sure_at_edge]
 
 
+@pytest.mark.parametrize(("design", "code"), [("anglo", "JC"), ("ornamental", "9H")])
 def test_a_card_beside_one_partly_out_of_view_is_reported_once(
-    building_faces: dict[Card, np.ndarray],
+    art_cache: Path, design: str, code: str
 ) -> None:
-    # Wide view: the five of hearts runs past the picture's bottom edge; its shape, laid at
-    # a card's size against the edge, reached half over the jack of clubs above it, unread,
-    # its centre on the jack: the jack was reported twice.
-    scene = random_scene(7_900_008, building_faces, style=WIDE)
-    jack = [n for n, c in enumerate(scene.cards) if c.card.code == "JC"]
-    assert len(jack) == 1
+    # Wide view: the five of hearts runs past the picture's bottom edge and the eight of
+    # hearts past its top; their shapes, laid at a card's size against the edge, reached half
+    # over the jack of clubs (anglo: unread) and the nine of hearts (ornamental: read unsurely
+    # as the king of hearts, 0.12), their centres on those cards: each reported twice.
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = random_scene(7_900_008, faces, style=WIDE)
+    card = [n for n, c in enumerate(scene.cards) if c.card.code == code]
+    assert len(card) == 1
     counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
-    assert counts[jack[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
+    assert counts[card[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
 
 
 def test_two_shapes_on_a_card_read_unsurely_are_one_card(art_cache: Path) -> None:
