@@ -70,6 +70,14 @@ class PaperSettings:
     # channel is at least this share of the mask's paper level (its brightest channel's
     # ``bright_share`` percentile below ``saturated``; 0: off).
     paper_bright: float = 0.6
+    # ... or, where the cloth round it is dark (a shadow, a dim corner of the table), whose
+    # darkest channel is at least this many times the brightest channel of the cloth round
+    # it (the cloth's level where the mask is not, smoothed over ``cloth_sigma`` pixels; 0:
+    # off) and at least ``dim_floor`` of the mask's paper level.
+    cloth_contrast: float = 2.2
+    dim_floor: float = 0.42
+    cloth_sigma: float = 48.0
+    shade: float = 0.7  # ... only where the cloth is darker than this share of its median
 
 
 def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -302,7 +310,12 @@ def _grey_floor(share: float) -> np.ndarray:
 
 
 def paper_mask(
-    image: np.ndarray, mask: np.ndarray, settings: PaperSettings, gains: Gains | None = None
+    image: np.ndarray,
+    mask: np.ndarray,
+    settings: PaperSettings,
+    gains: Gains | None = None,
+    *,
+    dim: bool = True,
 ) -> np.ndarray | None:
     """The pixels of ``mask`` that are paper: as near grey as paper (``max_margin_colour``)
     and bright in every channel (the darkest at least ``paper_bright`` of the mask's paper
@@ -332,6 +345,45 @@ def paper_mask(
     grey = cv2.compare(
         darkest, cv2.LUT(brightest, _grey_floor(settings.max_margin_colour)), cv2.CMP_GE
     )
-    _, bright = cv2.threshold(darkest, settings.paper_bright * paper, 255, cv2.THRESH_BINARY)
+    if dim and settings.cloth_contrast > 0:
+        floor = _dim_floor(brightest, mask, paper, settings)
+        bright = cv2.compare(darkest, floor, cv2.CMP_GT)  # as the threshold: over it
+    else:
+        _, bright = cv2.threshold(
+            darkest, settings.paper_bright * paper, 255, cv2.THRESH_BINARY
+        )
     result: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(grey, bright), mask)
+    return result
+
+
+_CLOTH_STEP = 8  # the cloth's level is read on every eighth pixel each way
+
+
+def _dim_floor(
+    brightest: np.ndarray, mask: np.ndarray, paper: float, settings: PaperSettings
+) -> np.ndarray:
+    """Per pixel, the darkest channel paper has at least: ``paper_bright`` of the mask's paper
+    level, or less where the cloth round it is dark: ``cloth_contrast`` times the cloth's
+    level there (its brightest channel, read where ``mask`` is not and smoothed), never under
+    ``dim_floor`` of the paper level. A card in a shadow or a dim corner is lighter than the
+    cloth beside it by far, though darker than the frame's brightest paper; printed words and
+    panels are a shade of the cloth (0.6-1.4 times it)."""
+    step = _CLOTH_STEP
+    small = brightest[::step, ::step].astype(np.float32)
+    cloth = (mask[::step, ::step] == 0).astype(np.float32)
+    sigma = settings.cloth_sigma / step
+    weight = cv2.GaussianBlur(cloth, (0, 0), sigma)
+    level = cv2.GaussianBlur(small * cloth, (0, 0), sigma) / np.maximum(weight, 1e-6)
+    level[weight < 0.02] = 255.0  # no cloth near: the frame's paper level alone
+    felt = small[cloth > 0]
+    median = float(np.median(felt)) if len(felt) else 0.0
+    floor = np.clip(
+        settings.cloth_contrast * level,
+        settings.dim_floor * paper,
+        settings.paper_bright * paper,
+    )
+    floor[level >= settings.shade * median] = settings.paper_bright * paper
+    height, width = brightest.shape[:2]
+    full = cv2.resize(floor, (width, height), interpolation=cv2.INTER_LINEAR)
+    result: np.ndarray = np.floor(full).astype(np.uint8)
     return result
