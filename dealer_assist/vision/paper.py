@@ -70,14 +70,17 @@ class PaperSettings:
     # channel is at least this share of the mask's paper level (its brightest channel's
     # ``bright_share`` percentile below ``saturated``; 0: off).
     paper_bright: float = 0.6
-    # ... or, where the cloth round it is dark (a shadow, a dim corner of the table), whose
-    # darkest channel is at least this many times the brightest channel of the cloth round
-    # it (the cloth's level where the mask is not, smoothed over ``cloth_sigma`` pixels; 0:
-    # off) and at least ``dim_floor`` of the mask's paper level.
+    # ... or, where the cloth round it is shaded (its level under ``shade`` of the cloth's
+    # median: a croupier's shadow), whose darkest channel is at least ``cloth_contrast``
+    # times the brightest channel of the cloth round it (the cloth's level where the mask is
+    # not, smoothed over ``cloth_sigma`` pixels; 0: off) and at least ``dim_floor`` of the
+    # mask's paper level (h-dim8, ``_dim_floor``; on the building scenes a shaded card's
+    # paper is 2.3-4 times its cloth and 0.4-0.6 of the paper level, grey words printed on
+    # dark cloth about 2 and 0.36).
     cloth_contrast: float = 2.2
     dim_floor: float = 0.42
     cloth_sigma: float = 48.0
-    shade: float = 0.7  # ... only where the cloth is darker than this share of its median
+    shade: float = 0.7
 
 
 def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -326,7 +329,12 @@ def paper_mask(
     printed in another shade of the cloth, a croupier's hand, gold lines and words seen close
     join the cards into one blob, and the blob's straight sides voted a card size two or three
     times too large (every card of the frame missed). Printed cloth is the cloth's colour and
-    as dark as it, skin and gold are coloured: paper alone parts the cards from them."""
+    as dark as it, skin and gold are coloured: paper alone parts the cards from them.
+
+    ``dim`` (issue 28, h-dim8): where the cloth round a pixel lies in a shadow, paper is also
+    what is far lighter than that cloth (``_dim_floor``): a card in a croupier's shadow is
+    half as bright as the cards in the light. The second look into a blob left unexplained
+    (``CardDetector._recover``) goes without it: there it lost a card on the building check."""
     if settings.paper_bright <= 0 or image.ndim == 2:
         return None
     b, g, r = cv2.split(image)
@@ -349,9 +357,7 @@ def paper_mask(
         floor = _dim_floor(brightest, mask, paper, settings)
         bright = cv2.compare(darkest, floor, cv2.CMP_GT)  # as the threshold: over it
     else:
-        _, bright = cv2.threshold(
-            darkest, settings.paper_bright * paper, 255, cv2.THRESH_BINARY
-        )
+        _, bright = cv2.threshold(darkest, settings.paper_bright * paper, 255, cv2.THRESH_BINARY)
     result: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(grey, bright), mask)
     return result
 
@@ -383,7 +389,10 @@ def _dim_floor(
         settings.paper_bright * paper,
     )
     floor[level >= settings.shade * median] = settings.paper_bright * paper
+    # Whole levels before the resize: where the cloth is lit the floor is then exactly the
+    # frame's threshold (``darkest > floor`` as ``cv2.threshold`` at ``paper_bright``).
     height, width = brightest.shape[:2]
-    full = cv2.resize(floor, (width, height), interpolation=cv2.INTER_LINEAR)
-    result: np.ndarray = np.floor(full).astype(np.uint8)
+    result: np.ndarray = cv2.resize(
+        np.floor(floor).astype(np.uint8), (width, height), interpolation=cv2.INTER_LINEAR
+    )
     return result

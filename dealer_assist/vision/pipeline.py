@@ -1073,9 +1073,7 @@ class CardDetector:
         pieces = unexplained(mask, in_view, card_px, settings)
         if pieces is None:
             return
-        only = paper_mask(
-            view.image, mask, paper, mask_gains(view.image, mask, paper), dim=False
-        )
+        only = paper_mask(view.image, mask, paper, mask_gains(view.image, mask, paper), dim=False)
         if only is None or (window := paper_window(only, pieces, card_px, settings)) is None:
             return
         x0, y0, x1, y1 = window
