@@ -840,7 +840,9 @@ class CardDetector:
         cards into blobs whose straight sides voted a card size far too large."""
         if self.paper is None:
             return None
-        paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
+        paper = paper_mask(
+            image, unfilled, self.paper, mask_gains(image, unfilled, self.paper), dim=False
+        )
         if paper is None:
             return None
         only = paper_rough(paper, self.finder, None)
