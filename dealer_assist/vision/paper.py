@@ -333,8 +333,10 @@ def paper_mask(
 
     ``dim`` (issue 28, h-dim8): where the cloth round a pixel lies in a shadow, paper is also
     what is far lighter than that cloth (``_dim_floor``): a card in a croupier's shadow is
-    half as bright as the cards in the light. The second look into a blob left unexplained
-    (``CardDetector._recover``) goes without it: there it lost a card on the building check."""
+    half as bright as the cards in the light. Only the findings on paper alone use it
+    (``CardDetector._card_mask``); the rough stage's paper alone (``_paper_rough``) and the
+    second look into a blob left unexplained (``_recover``) go without it (``dim=False``):
+    there it lost cards on the building check."""
     if settings.paper_bright <= 0 or image.ndim == 2:
         return None
     b, g, r = cv2.split(image)
