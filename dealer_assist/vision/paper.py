@@ -70,6 +70,17 @@ class PaperSettings:
     # channel is at least this share of the mask's paper level (its brightest channel's
     # ``bright_share`` percentile below ``saturated``; 0: off).
     paper_bright: float = 0.6
+    # ... or, where the cloth round it is shaded (its level under ``shade`` of the cloth's
+    # median: a croupier's shadow), whose darkest channel is at least ``cloth_contrast``
+    # times the brightest channel of the cloth round it (the cloth's level where the mask is
+    # not, smoothed over ``cloth_sigma`` pixels; 0: off) and at least ``dim_floor`` of the
+    # mask's paper level (h-dim8, ``_dim_floor``; on the building scenes a shaded card's
+    # paper is 2.3-4 times its cloth and 0.4-0.6 of the paper level, grey words printed on
+    # dark cloth about 2 and 0.36).
+    cloth_contrast: float = 2.2
+    dim_floor: float = 0.42
+    cloth_sigma: float = 48.0
+    shade: float = 0.7
 
 
 def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -302,7 +313,12 @@ def _grey_floor(share: float) -> np.ndarray:
 
 
 def paper_mask(
-    image: np.ndarray, mask: np.ndarray, settings: PaperSettings, gains: Gains | None = None
+    image: np.ndarray,
+    mask: np.ndarray,
+    settings: PaperSettings,
+    gains: Gains | None = None,
+    *,
+    dim: bool = True,
 ) -> np.ndarray | None:
     """The pixels of ``mask`` that are paper: as near grey as paper (``max_margin_colour``)
     and bright in every channel (the darkest at least ``paper_bright`` of the mask's paper
@@ -313,7 +329,14 @@ def paper_mask(
     printed in another shade of the cloth, a croupier's hand, gold lines and words seen close
     join the cards into one blob, and the blob's straight sides voted a card size two or three
     times too large (every card of the frame missed). Printed cloth is the cloth's colour and
-    as dark as it, skin and gold are coloured: paper alone parts the cards from them."""
+    as dark as it, skin and gold are coloured: paper alone parts the cards from them.
+
+    ``dim`` (issue 28, h-dim8): where the cloth round a pixel lies in a shadow, paper is also
+    what is far lighter than that cloth (``_dim_floor``): a card in a croupier's shadow is
+    half as bright as the cards in the light. Only the findings on paper alone use it
+    (``CardDetector._card_mask``); the rough stage's paper alone (``_paper_rough``) and the
+    second look into a blob left unexplained (``_recover``) go without it (``dim=False``):
+    there it lost cards on the building check."""
     if settings.paper_bright <= 0 or image.ndim == 2:
         return None
     b, g, r = cv2.split(image)
@@ -332,6 +355,46 @@ def paper_mask(
     grey = cv2.compare(
         darkest, cv2.LUT(brightest, _grey_floor(settings.max_margin_colour)), cv2.CMP_GE
     )
-    _, bright = cv2.threshold(darkest, settings.paper_bright * paper, 255, cv2.THRESH_BINARY)
+    if dim and settings.cloth_contrast > 0:
+        floor = _dim_floor(brightest, mask, paper, settings)
+        bright = cv2.compare(darkest, floor, cv2.CMP_GT)  # as the threshold: over it
+    else:
+        _, bright = cv2.threshold(darkest, settings.paper_bright * paper, 255, cv2.THRESH_BINARY)
     result: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(grey, bright), mask)
+    return result
+
+
+_CLOTH_STEP = 8  # the cloth's level is read on every eighth pixel each way
+
+
+def _dim_floor(
+    brightest: np.ndarray, mask: np.ndarray, paper: float, settings: PaperSettings
+) -> np.ndarray:
+    """Per pixel, the darkest channel paper has at least: ``paper_bright`` of the mask's paper
+    level, or less where the cloth round it is dark: ``cloth_contrast`` times the cloth's
+    level there (its brightest channel, read where ``mask`` is not and smoothed), never under
+    ``dim_floor`` of the paper level. A card in a shadow or a dim corner is lighter than the
+    cloth beside it by far, though darker than the frame's brightest paper; printed words and
+    panels are a shade of the cloth (0.6-1.4 times it)."""
+    step = _CLOTH_STEP
+    small = brightest[::step, ::step].astype(np.float32)
+    cloth = (mask[::step, ::step] == 0).astype(np.float32)
+    sigma = settings.cloth_sigma / step
+    weight = cv2.GaussianBlur(cloth, (0, 0), sigma)
+    level = cv2.GaussianBlur(small * cloth, (0, 0), sigma) / np.maximum(weight, 1e-6)
+    level[weight < 0.02] = 255.0  # no cloth near: the frame's paper level alone
+    felt = small[cloth > 0]
+    median = float(np.median(felt)) if len(felt) else 0.0
+    floor = np.clip(
+        settings.cloth_contrast * level,
+        settings.dim_floor * paper,
+        settings.paper_bright * paper,
+    )
+    floor[level >= settings.shade * median] = settings.paper_bright * paper
+    # Whole levels before the resize: where the cloth is lit the floor is then exactly the
+    # frame's threshold (``darkest > floor`` as ``cv2.threshold`` at ``paper_bright``).
+    height, width = brightest.shape[:2]
+    result: np.ndarray = cv2.resize(
+        np.floor(floor).astype(np.uint8), (width, height), interpolation=cv2.INTER_LINEAR
+    )
     return result

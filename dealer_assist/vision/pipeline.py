@@ -845,7 +845,9 @@ class CardDetector:
         cards into blobs whose straight sides voted a card size far too large."""
         if self.paper is None:
             return None
-        paper = paper_mask(image, unfilled, self.paper, mask_gains(image, unfilled, self.paper))
+        paper = paper_mask(
+            image, unfilled, self.paper, mask_gains(image, unfilled, self.paper), dim=False
+        )
         if paper is None:
             return None
         only = paper_rough(paper, self.finder, None)
@@ -1086,7 +1088,7 @@ class CardDetector:
         pieces = unexplained(mask, in_view, card_px, settings)
         if pieces is None:
             return
-        only = paper_mask(view.image, mask, paper, mask_gains(view.image, mask, paper))
+        only = paper_mask(view.image, mask, paper, mask_gains(view.image, mask, paper), dim=False)
         if only is None or (window := paper_window(only, pieces, card_px, settings)) is None:
             return
         x0, y0, x1, y1 = window
