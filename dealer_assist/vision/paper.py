@@ -275,14 +275,7 @@ def paper_blobs(
         return mask
     if image.ndim == 2:
         return mask  # a grey picture: every blob is as grey as paper
-    b, g, r = cv2.split(image)
-    if gains is not None:
-        b, g, r = (
-            cv2.convertScaleAbs(channel, alpha=float(gain))
-            for channel, gain in zip((b, g, r), gains, strict=True)
-        )
-    brightest = cv2.max(cv2.max(b, g), r)
-    darkest = cv2.min(cv2.min(b, g), r)
+    brightest, darkest = _extremes(image, gains)
     # As grey as paper: brightest - darkest <= max_margin_colour * max(brightest, 1), for
     # whole levels the same as darkest >= a level read from a table by the brightest.
     grey = cv2.compare(
@@ -299,6 +292,18 @@ def paper_blobs(
     drop[coloured] = True
     kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
     return kept
+
+
+def _extremes(image: np.ndarray, gains: Gains | None) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel of a colour picture its brightest and its darkest channel, the light's colour
+    undone first by ``gains`` (``mask_gains``) when given."""
+    b, g, r = cv2.split(image)
+    if gains is not None:
+        b, g, r = (
+            cv2.convertScaleAbs(channel, alpha=float(gain))
+            for channel, gain in zip((b, g, r), gains, strict=True)
+        )
+    return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
 
 
 @lru_cache(maxsize=4)
@@ -339,14 +344,7 @@ def paper_mask(
     there it lost cards on the building check."""
     if settings.paper_bright <= 0 or image.ndim == 2:
         return None
-    b, g, r = cv2.split(image)
-    if gains is not None:
-        b, g, r = (
-            cv2.convertScaleAbs(channel, alpha=float(gain))
-            for channel, gain in zip((b, g, r), gains, strict=True)
-        )
-    brightest = cv2.max(cv2.max(b, g), r)
-    darkest = cv2.min(cv2.min(b, g), r)
+    brightest, darkest = _extremes(image, gains)
     levels = brightest[::2, ::2][mask[::2, ::2] > 0]
     levels = levels[levels < settings.saturated]
     if len(levels) < 20:
