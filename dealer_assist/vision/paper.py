@@ -64,6 +64,10 @@ class PaperSettings:
     dull_black_frame: float = 0.36
     # ... and whose paper is duller than this share of the paper of the cards read surely.
     dull_paper: float = 0.9
+    # A box printed on the cloth (h-nocard9): a shape not read surely whose face's median grey
+    # is under this share of the paper of the cards read surely is cloth inside a printed line
+    # (on the building scenes 0.19-0.20; shapes on cards 0.43 or more; 0: off).
+    dull_face: float = 0.3
     bright_share: float = 0.1  # the rough mask's paper: its brightest pixels, this share ...
     saturated: int = 245  # ... below this level (glare)
     # Paper alone (``paper_mask``): the rough mask's pixels as grey as paper whose darkest
@@ -142,16 +146,22 @@ def dull_marker(
     black frame's band nearly a marker's and its paper duller than ``cards_paper``, the paper
     level of the cards read surely in the frame (a card's face is card stock; a marker's white
     is printed on the cloth and lit as the cloth is; the grain of a dark view blurs its frame).
+    A box printed on the cloth is judged so too: a face whose median grey is under
+    ``dull_face`` of ``cards_paper`` is the cloth inside the box's line, not a card's paper.
 
     On the building scenes the shapes not read surely on a card show at most 0.32 of the band
     near black, and then paper at least 0.93 of the sure cards'; the grainy views' markers 0.40
     to 0.42, their paper 0.66 to 0.86 of the cards'."""
-    if not 0 < settings.dull_black_frame <= settings.max_black_frame or cards_paper <= 0:
+    if cards_paper <= 0:
         return False
     face = _face(frame, corners)
     inner, _, band = _regions(settings.margin, settings.frame)
     pixels = face.reshape(-1, 3)
     grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
+    if _quantile(grey[inner], 0.5) < settings.dull_face * cards_paper:
+        return True  # the cloth inside a printed box
+    if not 0 < settings.dull_black_frame <= settings.max_black_frame:
+        return False
     paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
     if paper >= settings.dull_paper * cards_paper:
         return False

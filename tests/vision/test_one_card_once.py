@@ -10,7 +10,9 @@ fix shown against the detector without it where a setting turns it off:
   printed box) is not put where no card is (``PaperSettings.max_dark_margin``);
 - cards dealt touching, seen tilted, are each found once;
 - an unread shape over a card read unsurely, over another unread shape, or (running into the
-  picture's edge) over any card is that card again (``duplicates.unread_apart``).
+  picture's edge) over any card is that card again (``duplicates.unread_apart``);
+- a box printed on the cloth, its face the cloth inside the box's line, is no card
+  (``PaperSettings.dull_face``).
 """
 
 from __future__ import annotations
@@ -168,6 +170,21 @@ def test_markers_printed_on_the_cloth_in_a_grainy_view_are_no_cards(
     counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
     assert nowhere == 0 and wrong == 0 and max(counts) <= 1
     assert counts.count(1) == found_on_cards(before, scene.cards)[0].count(1)  # no card lost for it
+
+
+@pytest.mark.parametrize("design", ["anglo", "ornamental", "simplistic"])
+def test_a_box_printed_on_the_cloth_is_no_card(art_cache: Path, design: str) -> None:
+    # Printed table (h-nocard9): a shape laid on the printed box below the king of clubs and
+    # the seven of diamonds, read unsurely (a king, 0.24-0.49), was reported where no card is.
+    # Its face is the cloth inside the box's line: its median grey 0.19-0.20 of the paper of
+    # the cards read surely in the frame (shapes on cards 0.43 or more).
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = random_scene(7_900_001, faces, style=TABLE)
+    before = CardDetector(paper=PaperSettings(dull_face=0)).detect(scene.image)
+    assert found_on_cards(before, scene.cards)[1] == 1
+    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
+    assert nowhere == 0 and wrong == 0
+    assert counts == found_on_cards(before, scene.cards)[0]  # no card lost for it
 
 
 def test_an_unread_shape_over_a_card_is_that_card_again() -> None:
