@@ -42,7 +42,8 @@ from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import FONTS, TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import portrait_orders
-from dealer_assist.vision.index import corner_ink, segment_corner, warp_corner
+from dealer_assist.vision.index import corner_ink, ink_map, segment_corner, warp_corner
+from dealer_assist.vision.middle import shows_pips
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.synthetic import random_scene
 
@@ -92,6 +93,8 @@ RULES: dict[str, Callable[[Shape], bool]] = {
     "club-like: 2+ deep defects": lambda f: f[2] >= 2,
     "club-like: solidity < 0.92": lambda f: f[0] < 0.92,
     "club-like: both": lambda f: f[2] >= 2 and f[0] < 0.92,
+    "club-like: 3+ deep defects": lambda f: f[2] >= 3,
+    "club-like: 3+ deep defects, solidity < 0.9": lambda f: f[2] >= 3 and f[0] < 0.9,
     "not spade-like: top width > 0.45": lambda f: f[1] > 0.45,
     "not spade-like: widest row in the top 60%": lambda f: f[3] < 0.6,
     "shapeless: solidity >= 0.97, no deep defect": lambda f: f[0] >= 0.97 and f[2] == 0,
@@ -99,10 +102,41 @@ RULES: dict[str, Callable[[Shape], bool]] = {
 }
 
 
-def measure(paths: list[Path]) -> int:
-    """How often each rule fires on the corners' suit glyphs of right sure spades and clubs,
-    and on every black card read surely as the other black suit (a card fires if any corner
-    does)."""
+def _pips(
+    detector: CardDetector, frame: np.ndarray, outlines: list[np.ndarray], quad: np.ndarray
+) -> list[np.ndarray]:
+    """The ink (0-1) of the card's three largest whole pips, when its middle is in the clear
+    and shows pips (the components ``middle.pip_glyphs`` reads)."""
+    if not outlines:
+        return []
+    n = min(range(len(outlines)), key=lambda k: float(np.abs(outlines[k] - quad).sum()))
+    middle = detector._clear_middle(frame, outlines, n)
+    if middle is None or not shows_pips(middle, detector.middle):
+        return []
+    ink = ink_map(middle)
+    binary = (ink > detector.middle.ink).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    height, width = binary.shape
+    whole = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label].tolist()
+        if x == 0 or y == 0 or x + w >= width or y + h >= height:
+            continue
+        if area >= detector.middle.min_blob * binary.size:
+            whole.append((area, label, x, y, w, h))
+    whole.sort(reverse=True)
+    return [
+        np.where(labels[y : y + h, x : x + w] == label, ink[y : y + h, x : x + w], 0.0).astype(
+            np.float32
+        )
+        for _, label, x, y, w, h in whole[:3]
+    ]
+
+
+def measure(paths: list[Path], key: str = "glyphs") -> int:
+    """How often each rule fires on the shapes under ``key`` (the corners' suit glyphs, or the
+    pips) of right sure spades and clubs, and of every black card read surely as the other
+    black suit (a card fires if any of its shapes does)."""
     records = [r for path in paths for r in pickle.loads(path.read_bytes())]
     groups: dict[str, list[list[Shape]]] = {
         "right sure S": [],
@@ -113,7 +147,7 @@ def measure(paths: list[Path]) -> int:
         truth, read = str(r["truth"]), r["read"]
         if not r["sure"] or read is None or str(read)[-1] not in "SC" or truth[-1] not in "SC":
             continue
-        cut = cast(list[np.ndarray | None], r["glyphs"])
+        cut = cast(list[np.ndarray | None], r.get(key, []))
         shapes = [f for f in (shape_features(g) for g in cut if g is not None) if f]
         if read == truth:
             groups[f"right sure {truth[-1]}"].append(shapes)
@@ -164,7 +198,10 @@ def main() -> int:
     parser.add_argument("--measure", type=Path, nargs="*", help="shapes written before: measure")
     args = parser.parse_args()
     if args.measure:
-        return measure(args.measure)
+        print("The index's suit glyphs (both corners)")
+        measure(args.measure)
+        print("The pips (the three largest whole ones, number cards in the clear)")
+        return measure(args.measure, "pips")
     if args.out is None:
         parser.error("--out or --measure")
     one_core()
@@ -196,7 +233,9 @@ def main() -> int:
                 seed = SEED + zlib.crc32(name.encode()) % 10_000 * 100 + k
             scene = random_scene(seed, faces, style=STYLES[style_name])
             detector = CardDetector(model=model, corner_model=corners)
-            reported = detector.analyse(scene.image).reported
+            analysis = detector.analyse(scene.image)
+            reported = analysis.reported
+            outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in analysis.quads]
             matched, _ = match(reported, scene.cards)
             for t, card in enumerate(scene.cards):
                 d = matched.get(t)
@@ -227,6 +266,7 @@ def main() -> int:
                         "suits": found.suits,
                         "width": float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2),
                         "glyphs": glyphs,
+                        "pips": _pips(detector, scene.image, outlines, quad),
                     }
                 )
         print(name, len(records), flush=True)
