@@ -136,7 +136,7 @@ def _pips(
 def measure(paths: list[Path], key: str = "glyphs") -> int:
     """How often each rule fires on the shapes under ``key`` (the corners' suit glyphs, or the
     pips) of right sure spades and clubs, and of every black card read surely as the other
-    black suit (a card fires if any of its shapes does)."""
+    black suit (a card fires if any of its shapes does; also counted: if every one does)."""
     records = [r for path in paths for r in pickle.loads(path.read_bytes())]
     groups: dict[str, list[list[Shape]]] = {
         "right sure S": [],
@@ -176,7 +176,8 @@ def measure(paths: list[Path], key: str = "glyphs") -> int:
             print("  " + ", ".join(spans) + ", deep defects 0/1/2/3+: " + "/".join(map(str, deep)))
         for rule, fires in RULES.items():
             hit = sum(1 for s in cards if any(fires(f) for f in s))
-            print(f"  {rule}: {hit} of {len(cards)} cards")
+            every = sum(1 for s in cards if s and all(fires(f) for f in s))
+            print(f"  {rule}: {hit} of {len(cards)} cards (every shape: {every})")
     return 0
 
 
