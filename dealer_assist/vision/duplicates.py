@@ -17,6 +17,7 @@ import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.plane import four_corners
+from dealer_assist.vision.recover import RecoverySettings
 
 
 class _Reported(Protocol):
@@ -106,8 +107,9 @@ def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
 
 
 # An unread shape (no index read in it) is another shape of a card already reported when it
-# overlaps one by more than this share of the smaller's area (h-twice8).
-MAX_UNREAD_OVERLAP = 0.25
+# overlaps one by more than this share of the smaller's area (h-twice8): the same share as the
+# second look's for a finding on paper alone (``recover.apart``), one threshold, not two.
+MAX_UNREAD_OVERLAP = RecoverySettings().max_unread_overlap
 EDGE_PX = 2.0  # a shape with a corner this near the picture's edge runs into it
 
 
