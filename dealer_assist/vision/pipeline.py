@@ -86,6 +86,7 @@ from dealer_assist.vision.quads import (
     card_mask,
     edge_share,
     estimate_card_px,
+    exchanges,
     far_past_view,
     find_quads,
     make_view,
@@ -110,6 +111,9 @@ PAPER_SIZE_DIVISORS = (1.4, 2.0)
 # ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
+# A detection whose outline overlaps a card the finder chose this much (IoU) is that card
+# (``_exchange``: the same outline, found again).
+SAME_SHAPE = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -974,6 +978,8 @@ class CardDetector:
             # more sure of one card won over one that read another surely).
             best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
+        if chosen is not None and self.finder.exchange_min_cards > 0:
+            self._exchange(frame, best, chosen)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1067,6 +1073,51 @@ class CardDetector:
                     detection = replace(detection, card=card, candidate=card)
             result.append(detection)
         return result
+
+    def _exchange(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+        """A card of the chosen finding lying across two cards it shut out (``quads.exchanges``:
+        two cards dealt overlapping, a third crosswise over them) gives way to them when they
+        read surely, both index corners bearing each out, and one of them is the card it read
+        (it lay over that card's index): the outline alone cannot tell it from a card joined
+        with something that shapes shifted off it explain better."""
+        view, mask, card_px = found.view, found.mask, found.card_px
+        if view is None or mask is None or card_px is None:
+            return
+        for exchange in exchanges(mask, card_px, self.finder):
+            given_up = transform_points(view.to_image, exchange.given_up)
+            shapes = analysis.reported
+            overlaps = [polygon_iou(given_up, np.asarray(d.corners)) for d in shapes]
+            if not overlaps or max(overlaps) < SAME_SHAPE:
+                continue  # not reported (dropped): nothing to give up
+            n = int(np.argmax(overlaps))
+            previous = shapes[n]
+            quads = [transform_points(view.to_image, q) for q in exchange.cards]
+            covering = [np.asarray(d.corners) for k, d in enumerate(shapes) if k != n]
+            read = self._analysis_of(
+                frame,
+                _Finding(quads, card_px, found.foreground, [False] * len(quads)),
+                with_deck=isinstance(self._model, EnrolledDeck),
+                covering=covering,
+            )
+            cards = [d.card for d in read.detections]
+            if (
+                len(read.detections) < len(quads)
+                or any(card is None for card in cards)
+                or not all(read.corners_agree)
+                or (previous.card is not None and previous.card not in cards)
+            ):
+                continue
+            if n < len(analysis.detections):
+                del analysis.detections[n]
+                for kept in (analysis.shares, analysis.corners_agree):
+                    if len(kept) > n:
+                        del kept[n]
+            else:
+                del analysis.unread_cards[n - len(analysis.detections)]
+            analysis.detections.extend(read.detections)
+            analysis.shares.extend(read.shares)
+            analysis.corners_agree.extend(read.corners_agree)
+            analysis.quads.extend(np.asarray(d.corners) for d in read.detections)
 
     def _recover(
         self,

@@ -59,6 +59,9 @@ class FinderSettings:
     min_new_outline_cards: float = 0.7  # a card must explain this much more outline (card widths)
     max_shared_area: float = 0.5  # ... and may cover at most this share of a card already found
     max_hidden_share: float = 0.6  # a chosen card this much under the others is dropped
+    # A card chosen in a blob of this many cards or more may lie across two it shut out
+    # (``exchanges``; the reader decides: ``CardDetector._exchange``; 0: off).
+    exchange_min_cards: float = 1.5
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
@@ -1098,38 +1101,15 @@ def _choose(
     A true card's visible sides *are* the outline; a wrong proposal (two cards side by side read
     as one sideways card) shares only the sides the true cards explain better.
     """
-    card_w, card_h = card_px
-    band = settings.refine_band_cards * card_w
-    explains = (
-        _explained(np.stack([p.corners for p in proposals]), blob.contour, band)
-        if proposals
-        else np.zeros((0, len(blob.contour)), bool)
-    )
-    step = (
-        float(np.mean(np.hypot(*np.diff(blob.contour, axis=0).T))) if len(blob.contour) > 1 else 1
-    )
-    explained = np.zeros(len(blob.contour), bool)
-    chosen: list[_Proposal] = []
-    areas: list[np.ndarray] = []
-    remaining = list(range(len(proposals)))
-    while remaining:
-        gains = [float(np.count_nonzero(explains[i] & ~explained)) * step for i in remaining]
-        best = int(np.argmax(gains))
-        if gains[best] < settings.min_new_outline_cards * card_w:
-            break
-        index = remaining.pop(best)
-        proposal = proposals[index]
-        canvas = blob.raster(proposal.corners)
-        if any(
-            cv2.countNonZero(cv2.bitwise_and(canvas, other))
-            > settings.max_shared_area * card_w * card_h
-            for other in areas
-        ):
-            continue
-        chosen.append(proposal)
-        areas.append(canvas)
-        explained |= explains[index]
-    chosen = _drop_hidden(chosen, areas, card_w * card_h, settings)
+    choice = _Greedy(blob, proposals, card_px, settings)
+    picked = choice.run([], set())
+    return _quads_of(blob, choice.drop_hidden(picked), card_px, settings)
+
+
+def _quads_of(
+    blob: _Blob, chosen: list[_Proposal], card_px: tuple[float, float], settings: FinderSettings
+) -> list[CardQuad]:
+    """The chosen proposals, each side fitted to the blob's outline where it shows it."""
     quads = []
     for proposal in chosen:
         corners = _refine(proposal.corners, blob.contour, card_px, settings)
@@ -1137,6 +1117,149 @@ def _choose(
             corners = corners[::-1].copy()
         quads.append(CardQuad(corners, proposal.support, proposal.votes))
     return quads
+
+
+class _Greedy:
+    """The greedy choice of a blob's proposals (``_choose``), from any cards chosen first."""
+
+    def __init__(
+        self,
+        blob: _Blob,
+        proposals: list[_Proposal],
+        card_px: tuple[float, float],
+        settings: FinderSettings,
+    ) -> None:
+        self.blob = blob
+        self.proposals = proposals
+        self.card_w, self.card_h = card_px
+        self.settings = settings
+        band = settings.refine_band_cards * self.card_w
+        self.explains = (
+            _explained(np.stack([p.corners for p in proposals]), blob.contour, band)
+            if proposals
+            else np.zeros((0, len(blob.contour)), bool)
+        )
+        self.step = (
+            float(np.mean(np.hypot(*np.diff(blob.contour, axis=0).T)))
+            if len(blob.contour) > 1
+            else 1
+        )
+        self._rasters: dict[int, np.ndarray] = {}
+
+    def raster(self, index: int) -> np.ndarray:
+        if index not in self._rasters:
+            self._rasters[index] = self.blob.raster(self.proposals[index].corners)
+        return self._rasters[index]
+
+    def shut_out(self, first: int, second: int) -> bool:
+        """Whether two proposals share more than a chosen card may share with another."""
+        shared = cv2.countNonZero(cv2.bitwise_and(self.raster(first), self.raster(second)))
+        return bool(shared > self.settings.max_shared_area * self.card_w * self.card_h)
+
+    def outline(self, chosen: list[int]) -> float:
+        """How much of the blob's outline (pixels) the proposals ``chosen`` explain."""
+        return float(np.count_nonzero(self.explains[chosen].any(axis=0))) * self.step
+
+    def run(self, start: list[int], barred: set[int]) -> list[int]:
+        """The proposals chosen (indices, in order) after ``start``, none of ``barred``."""
+        chosen = list(start)
+        explained = np.zeros(len(self.blob.contour), bool)
+        for index in chosen:
+            explained |= self.explains[index]
+        remaining = [i for i in range(len(self.proposals)) if i not in barred and i not in chosen]
+        least = self.settings.min_new_outline_cards * self.card_w
+        while remaining:
+            gains = [
+                float(np.count_nonzero(self.explains[i] & ~explained)) * self.step
+                for i in remaining
+            ]
+            best = int(np.argmax(gains))
+            if gains[best] < least:
+                break
+            index = remaining.pop(best)
+            if any(self.shut_out(index, other) for other in chosen):
+                continue
+            chosen.append(index)
+            explained |= self.explains[index]
+        return chosen
+
+    def drop_hidden(self, picked: list[int]) -> list[_Proposal]:
+        return _drop_hidden(
+            [self.proposals[i] for i in picked],
+            [self.raster(i) for i in picked],
+            self.card_w * self.card_h,
+            self.settings,
+        )
+
+    def exchange(self, picked: list[int]) -> tuple[int, list[int]] | None:
+        """A card of ``picked`` lying across others the greedy choice shut out, and those
+        others (``exchanges``); None when there is none."""
+        least = self.settings.min_new_outline_cards * self.card_w
+        current = self.outline(picked)
+        for given_up in picked:
+            others = [i for i in picked if i != given_up]
+            trial = self.run(others, {given_up})
+            added = [i for i in trial if i not in others]
+            if (
+                len(trial) > len(picked)
+                and self.outline(trial) >= current + least
+                and all(self.shut_out(given_up, i) for i in added)
+                and float(
+                    np.count_nonzero(self.explains[given_up] & ~self.explains[trial].any(axis=0))
+                )
+                * self.step
+                < least
+            ):
+                return given_up, added
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """A card the finder chose (work pixels) that may lie across cards it shut out, and
+    those cards (``exchanges``)."""
+
+    given_up: np.ndarray
+    cards: list[np.ndarray]
+
+
+def exchanges(
+    mask: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+) -> list[Exchange]:
+    """Cards ``find_quads`` chose that may lie across two cards it then shut out, and those.
+
+    Two cards dealt overlapping and a third crosswise over them make a blob where a proposal
+    lying across two of them explains the most outline of any and is taken first; the true
+    ones, each half under it, are then shut out (each may share at most ``max_shared_area`` of
+    a card with a card chosen), and a card is lost. Each card chosen in a blob of
+    ``exchange_min_cards`` cards or more is given up in turn, the others kept, and the greedy
+    choice made again without it: it is that case when the choice then has more cards,
+    explaining more outline by what a card must explain to be chosen at all
+    (``min_new_outline_cards``), every card it adds was shut out by the card given up, and
+    that card explains no outline they leave unexplained (a wrong card shares only sides the
+    true ones explain). The outline alone cannot tell it from a card joined with something
+    that cards shifted off it explain better (the same blob at a wrong card size too): the
+    reader decides (``CardDetector._exchange``: kept only when the cards read surely)."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    card_w, card_h = card_px
+    least = settings.exchange_min_cards * card_w * card_h
+    result: list[Exchange] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < least:
+            continue
+        blob = _Blob(contour, mask.shape[:2], pad=3)
+        merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
+        choice = _Greedy(blob, merged, card_px, settings)
+        picked = choice.run([], set())
+        if len(merged) <= len(picked) + 1:
+            continue  # no two proposals left out to take the place of one
+        found = choice.exchange(picked)
+        if found is None:
+            continue
+        given_up, added = found
+        quads = _quads_of(blob, [merged[i] for i in [given_up, *added]], card_px, settings)
+        result.append(Exchange(quads[0].corners, [q.corners for q in quads[1:]]))
+    return result
 
 
 def _drop_hidden(
