@@ -1083,7 +1083,9 @@ class CardDetector:
         view, mask, card_px = found.view, found.mask, found.card_px
         if view is None or mask is None or card_px is None:
             return
-        for exchange in exchanges(mask, card_px, self.finder):
+        to_view = np.linalg.inv(view.to_image)
+        chosen = [transform_points(to_view, q) for q in found.quads]
+        for exchange in exchanges(mask, card_px, self.finder, chosen):
             given_up = transform_points(view.to_image, exchange.given_up)
             shapes = analysis.reported
             overlaps = [polygon_iou(given_up, np.asarray(d.corners)) for d in shapes]

@@ -62,6 +62,7 @@ class FinderSettings:
     # A card chosen in a blob of this many cards or more may lie across two it shut out
     # (``exchanges``; the reader decides: ``CardDetector._exchange``; 0: off).
     exchange_min_cards: float = 1.5
+    exchange_left: float = 0.4  # ... of which the cards chosen leave this share of a card bare
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
@@ -1224,7 +1225,10 @@ class Exchange:
 
 
 def exchanges(
-    mask: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+    mask: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    chosen: list[np.ndarray],
 ) -> list[Exchange]:
     """Cards ``find_quads`` chose that may lie across two cards it then shut out, and those.
 
@@ -1239,15 +1243,30 @@ def exchanges(
     that card explains no outline they leave unexplained (a wrong card shares only sides the
     true ones explain). The outline alone cannot tell it from a card joined with something
     that cards shifted off it explain better (the same blob at a wrong card size too): the
-    reader decides (``CardDetector._exchange``: kept only when the cards read surely)."""
+    reader decides (``CardDetector._exchange``: kept only when the cards read surely).
+
+    ``chosen``: the cards ``find_quads`` chose in ``mask`` (work pixels). Only a blob of which
+    they leave ``exchange_left`` of a card or more uncovered is looked into: more cards than
+    those chosen cover more of it (most blobs are explained, and their proposals are not
+    made again)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     card_w, card_h = card_px
     least = settings.exchange_min_cards * card_w * card_h
     result: list[Exchange] = []
+    taken: np.ndarray | None = None
     for contour in contours:
         if cv2.contourArea(contour) < least:
             continue
         blob = _Blob(contour, mask.shape[:2], pad=3)
+        if taken is None:
+            taken = np.zeros(mask.shape[:2], np.uint8)
+            for quad in chosen:
+                cv2.fillConvexPoly(taken, np.round(quad).astype(np.int32), 255)
+        height, width = blob.mask.shape
+        covered = taken[blob.top : blob.top + height, blob.left : blob.left + width]
+        left = cv2.countNonZero(cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered)))
+        if left < settings.exchange_left * card_w * card_h:
+            continue  # the cards chosen explain the blob
         merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
         choice = _Greedy(blob, merged, card_px, settings)
         picked = choice.run([], set())
