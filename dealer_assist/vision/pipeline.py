@@ -1085,7 +1085,12 @@ class CardDetector:
             return
         to_view = np.linalg.inv(view.to_image)
         chosen = [transform_points(to_view, q) for q in found.quads]
-        for exchange in exchanges(mask, card_px, self.finder, chosen):
+        # The shapes reported but not read surely: one may be a card placed a little off.
+        doubtful = [np.asarray(d.corners) for d in analysis.reported if d.card is None]
+        unsure = [
+            any(polygon_iou(np.asarray(q), d) >= SAME_SHAPE for d in doubtful) for q in found.quads
+        ]
+        for exchange in exchanges(mask, card_px, self.finder, chosen, unsure):
             given_up = transform_points(view.to_image, exchange.given_up)
             shapes = analysis.reported
             overlaps = [polygon_iou(given_up, np.asarray(d.corners)) for d in shapes]
@@ -1104,6 +1109,7 @@ class CardDetector:
             cards = [d.card for d in read.detections]
             if (
                 len(read.detections) < len(quads)
+                or (len(quads) == 1 and previous.card is not None)
                 or any(card is None for card in cards)
                 or not all(read.corners_agree)
                 or (previous.card is not None and previous.card not in cards)

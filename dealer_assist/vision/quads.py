@@ -1192,19 +1192,24 @@ class _Greedy:
             self.settings,
         )
 
-    def exchange(self, picked: list[int]) -> tuple[int, list[int]] | None:
+    def exchange(self, picked: list[int], unsure: set[int]) -> tuple[int, list[int]] | None:
         """A card of ``picked`` lying across others the greedy choice shut out, and those
-        others (``exchanges``); None when there is none."""
+        others; or a card of ``unsure`` (not read surely) and one the greedy choice takes in
+        its place without it, that it shut out (the same card placed otherwise). None when
+        there is neither (``exchanges``)."""
         least = self.settings.min_new_outline_cards * self.card_w
         current = self.outline(picked)
         for given_up in picked:
             others = [i for i in picked if i != given_up]
             trial = self.run(others, {given_up})
             added = [i for i in trial if i not in others]
+            if not added or not all(self.shut_out(given_up, i) for i in added):
+                continue
+            if given_up in unsure and len(trial) == len(picked):
+                return given_up, added
             if (
                 len(trial) > len(picked)
                 and self.outline(trial) >= current + least
-                and all(self.shut_out(given_up, i) for i in added)
                 and float(
                     np.count_nonzero(self.explains[given_up] & ~self.explains[trial].any(axis=0))
                 )
@@ -1229,6 +1234,7 @@ def exchanges(
     card_px: tuple[float, float],
     settings: FinderSettings,
     chosen: list[np.ndarray],
+    unsure: list[bool],
 ) -> list[Exchange]:
     """Cards ``find_quads`` chose that may lie across two cards it then shut out, and those.
 
@@ -1248,7 +1254,8 @@ def exchanges(
     ``chosen``: the cards ``find_quads`` chose in ``mask`` (work pixels). Only a blob of which
     they leave ``exchange_left`` of a card or more uncovered is looked into: more cards than
     those chosen cover more of it (most blobs are explained, and their proposals are not
-    made again)."""
+    made again). ``unsure``: per card chosen, whether it was not read surely; a blob holding
+    such a card is looked into too, for a card the greedy choice takes in its place."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     card_w, card_h = card_px
     least = settings.exchange_min_cards * card_w * card_h
@@ -1265,14 +1272,24 @@ def exchanges(
         height, width = blob.mask.shape
         covered = taken[blob.top : blob.top + height, blob.left : blob.left + width]
         left = cv2.countNonZero(cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered)))
-        if left < settings.exchange_left * card_w * card_h:
-            continue  # the cards chosen explain the blob
+        inside = [
+            n
+            for n, quad in enumerate(chosen)
+            if unsure[n] and blob.inside_at(quad.mean(axis=0, keepdims=True))[0]
+        ]
+        if left < settings.exchange_left * card_w * card_h and not inside:
+            continue  # the cards chosen explain the blob and read surely
         merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
         choice = _Greedy(blob, merged, card_px, settings)
         picked = choice.run([], set())
-        if len(merged) <= len(picked) + 1:
-            continue  # no two proposals left out to take the place of one
-        found = choice.exchange(picked)
+        if len(merged) <= len(picked):
+            continue  # no proposal left out to take the place of one
+        # The cards chosen read unsurely, as proposals (the nearest centre each).
+        weak = {
+            min(picked, key=lambda i: float(np.hypot(*(merged[i].center - chosen[n].mean(axis=0)))))
+            for n in inside
+        }
+        found = choice.exchange(picked, weak)
         if found is None:
             continue
         given_up, added = found
