@@ -81,6 +81,7 @@ from dealer_assist.vision.plane import (
 from dealer_assist.vision.quads import (
     CardQuad,
     FinderSettings,
+    JoinedBlob,
     ViewMaps,
     WorkView,
     card_mask,
@@ -298,6 +299,8 @@ class _Finding:
     # unexplained are looked into again); None for a finding made of given quads.
     view: WorkView | None = None
     mask: np.ndarray | None = None
+    # Its blobs of several cards as the finder chose their cards (``quads.exchanges``).
+    joined: list[JoinedBlob] = field(default_factory=list, compare=False, repr=False)
 
     # Its cards' corner regions, kept when it is read for the next time it is (``_analysis_of``).
     regions: list[_CornerRegions] = field(default_factory=list, compare=False, repr=False)
@@ -802,7 +805,8 @@ class CardDetector:
         """The cards in ``view`` at one card size (None: the finder's own guess); on the
         card mask's paper alone when ``papered``."""
         mask = self._card_mask(view.image, size, papered=papered)
-        quads, card_px = find_quads(mask, size, self.finder)
+        joined: list[JoinedBlob] = []
+        quads, card_px = find_quads(mask, size, self.finder, joined)
         foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
         far = [
             card_px is not None and far_past_view(q.corners, mask.shape[:2], card_px, self.finder)
@@ -814,7 +818,14 @@ class CardDetector:
             in_frame_quads += rescued
             far += [False] * len(rescued)
         return _Finding(
-            in_frame_quads, card_px, foreground, far, papered=papered, view=view, mask=mask
+            in_frame_quads,
+            card_px,
+            foreground,
+            far,
+            papered=papered,
+            view=view,
+            mask=mask,
+            joined=joined,
         )
 
     def _card_mask(
@@ -907,7 +918,8 @@ class CardDetector:
             size = rectified.card_px
             mask = self._card_mask(rectified.image, size, papered=papered)
             cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
-            quads, card_px = find_quads(mask, size, self.finder)
+            joined: list[JoinedBlob] = []
+            quads, card_px = find_quads(mask, size, self.finder, joined)
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
             in_frame_quads = [transform_points(rectified.to_image, q.corners) for q in quads]
             if card_px is not None:
@@ -924,6 +936,7 @@ class CardDetector:
                 papered=papered,
                 view=rectified,
                 mask=mask,
+                joined=joined,
             )
 
     def _lone_cards(
@@ -1085,12 +1098,12 @@ class CardDetector:
             return
         to_view = np.linalg.inv(view.to_image)
         chosen = [transform_points(to_view, q) for q in found.quads]
-        # The shapes reported but not read surely: one may be a card placed a little off.
-        doubtful = [np.asarray(d.corners) for d in analysis.reported if d.card is None]
+        # The shapes reported in which no index was read: one may be a card placed a little off.
+        doubtful = [np.asarray(d.corners) for d in analysis.unread_cards]
         unsure = [
             any(polygon_iou(np.asarray(q), d) >= SAME_SHAPE for d in doubtful) for q in found.quads
         ]
-        for exchange in exchanges(mask, card_px, self.finder, chosen, unsure):
+        for exchange in exchanges(found.joined, self.finder, chosen, unsure):
             given_up = transform_points(view.to_image, exchange.given_up)
             shapes = analysis.reported
             overlaps = [polygon_iou(given_up, np.asarray(d.corners)) for d in shapes]

@@ -1095,15 +1095,22 @@ def _side_coordinates(
 
 
 def _choose(
-    blob: _Blob, proposals: list[_Proposal], card_px: tuple[float, float], settings: FinderSettings
+    blob: _Blob,
+    proposals: list[_Proposal],
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    joined: list[JoinedBlob] | None = None,
 ) -> list[CardQuad]:
     """Pick, greedily, the cards that explain most of the blob's outline not yet explained.
 
     A true card's visible sides *are* the outline; a wrong proposal (two cards side by side read
-    as one sideways card) shares only the sides the true cards explain better.
+    as one sideways card) shares only the sides the true cards explain better. ``joined``: the
+    choice is kept there (``exchanges`` looks into it again once the cards are read).
     """
     choice = _Greedy(blob, proposals, card_px, settings)
     picked = choice.run([], set())
+    if joined is not None:
+        joined.append(JoinedBlob(choice, picked))
     return _quads_of(blob, choice.drop_hidden(picked), card_px, settings)
 
 
@@ -1221,17 +1228,24 @@ class _Greedy:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinedBlob:
+    """A blob of several cards' size as ``find_quads`` chose its cards (``exchanges``)."""
+
+    choice: _Greedy
+    picked: list[int]
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange:
-    """A card the finder chose (work pixels) that may lie across cards it shut out, and
-    those cards (``exchanges``)."""
+    """A card the finder chose (work pixels) that may lie across cards it shut out, or be
+    placed a little off, and the cards in its place (``exchanges``)."""
 
     given_up: np.ndarray
     cards: list[np.ndarray]
 
 
 def exchanges(
-    mask: np.ndarray,
-    card_px: tuple[float, float],
+    joined: list[JoinedBlob],
     settings: FinderSettings,
     chosen: list[np.ndarray],
     unsure: list[bool],
@@ -1242,58 +1256,56 @@ def exchanges(
     lying across two of them explains the most outline of any and is taken first; the true
     ones, each half under it, are then shut out (each may share at most ``max_shared_area`` of
     a card with a card chosen), and a card is lost. Each card chosen in a blob of
-    ``exchange_min_cards`` cards or more is given up in turn, the others kept, and the greedy
-    choice made again without it: it is that case when the choice then has more cards,
-    explaining more outline by what a card must explain to be chosen at all
-    (``min_new_outline_cards``), every card it adds was shut out by the card given up, and
-    that card explains no outline they leave unexplained (a wrong card shares only sides the
-    true ones explain). The outline alone cannot tell it from a card joined with something
-    that cards shifted off it explain better (the same blob at a wrong card size too): the
-    reader decides (``CardDetector._exchange``: kept only when the cards read surely).
+    ``exchange_min_cards`` cards or more (``joined``: the blobs as ``find_quads`` chose their
+    cards) is given up in turn, the others kept, and the greedy choice made again without it:
+    it is that case when the choice then has more cards, explaining more outline by what a
+    card must explain to be chosen at all (``min_new_outline_cards``), every card it adds was
+    shut out by the card given up, and that card explains no outline they leave unexplained (a
+    wrong card shares only sides the true ones explain). The outline alone cannot tell it from
+    a card joined with something that cards shifted off it explain better (the same blob at a
+    wrong card size too): the reader decides (``CardDetector._exchange``: kept only when the
+    cards read surely).
 
-    ``chosen``: the cards ``find_quads`` chose in ``mask`` (work pixels). Only a blob of which
-    they leave ``exchange_left`` of a card or more uncovered is looked into: more cards than
-    those chosen cover more of it (most blobs are explained, and their proposals are not
-    made again). ``unsure``: per card chosen, whether it was not read surely; a blob holding
-    such a card is looked into too, for a card the greedy choice takes in its place."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    card_w, card_h = card_px
-    least = settings.exchange_min_cards * card_w * card_h
+    ``chosen``: the cards of the finding (work pixels); only a blob of which they leave
+    ``exchange_left`` of a card or more uncovered is looked into for more cards (more cards
+    cover more of it; most blobs are explained). ``unsure``: per card chosen, whether no index
+    was read in it; a blob holding such a card is looked into too, for a card the greedy
+    choice takes in its place without it (the same card placed otherwise)."""
     result: list[Exchange] = []
-    taken: np.ndarray | None = None
-    for contour in contours:
-        if cv2.contourArea(contour) < least:
-            continue
-        blob = _Blob(contour, mask.shape[:2], pad=3)
-        if taken is None:
-            taken = np.zeros(mask.shape[:2], np.uint8)
-            for quad in chosen:
-                cv2.fillConvexPoly(taken, np.round(quad).astype(np.int32), 255)
-        height, width = blob.mask.shape
-        covered = taken[blob.top : blob.top + height, blob.left : blob.left + width]
+    for kept in joined:
+        choice, picked = kept.choice, kept.picked
+        blob = choice.blob
+        if len(choice.proposals) <= len(picked):
+            continue  # no proposal left out to take the place of one
+        covered = np.zeros_like(blob.mask)
+        for quad in chosen:
+            cv2.fillConvexPoly(covered, blob._local(np.asarray(quad)).astype(np.int32), 255)
         left = cv2.countNonZero(cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered)))
         inside = [
             n
             for n, quad in enumerate(chosen)
-            if unsure[n] and blob.inside_at(quad.mean(axis=0, keepdims=True))[0]
+            if unsure[n] and blob.inside_at(np.asarray(quad).mean(axis=0, keepdims=True))[0]
         ]
-        if left < settings.exchange_left * card_w * card_h and not inside:
-            continue  # the cards chosen explain the blob and read surely
-        merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
-        choice = _Greedy(blob, merged, card_px, settings)
-        picked = choice.run([], set())
-        if len(merged) <= len(picked):
-            continue  # no proposal left out to take the place of one
-        # The cards chosen read unsurely, as proposals (the nearest centre each).
+        if left < settings.exchange_left * choice.card_w * choice.card_h and not inside:
+            continue  # the cards chosen explain the blob and an index is read in each
+        # The cards chosen no index was read in, as proposals (the nearest centre each).
         weak = {
-            min(picked, key=lambda i: float(np.hypot(*(merged[i].center - chosen[n].mean(axis=0)))))
+            min(
+                picked,
+                key=lambda i: float(
+                    np.hypot(*(choice.proposals[i].center - np.asarray(chosen[n]).mean(axis=0)))
+                ),
+            )
             for n in inside
         }
         found = choice.exchange(picked, weak)
         if found is None:
             continue
         given_up, added = found
-        quads = _quads_of(blob, [merged[i] for i in [given_up, *added]], card_px, settings)
+        card_px = (choice.card_w, choice.card_h)
+        quads = _quads_of(
+            blob, [choice.proposals[i] for i in [given_up, *added]], card_px, settings
+        )
         result.append(Exchange(quads[0].corners, [q.corners for q in quads[1:]]))
     return result
 
@@ -1350,9 +1362,14 @@ def _single_card(
 
 
 def find_quads(
-    mask: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+    mask: np.ndarray,
+    card_px: tuple[float, float] | None,
+    settings: FinderSettings,
+    joined: list[JoinedBlob] | None = None,
 ) -> tuple[list[CardQuad], tuple[float, float] | None]:
-    """Card quadrilaterals (work pixels) in a card-paper mask, and the card size used."""
+    """Card quadrilaterals (work pixels) in a card-paper mask, and the card size used.
+    ``joined``: the choice in each blob of ``exchange_min_cards`` cards or more is kept there
+    (``exchanges``)."""
     if card_px is None:
         card_px = estimate_card_px(mask, settings)
         if card_px is None:
@@ -1371,7 +1388,8 @@ def find_quads(
             continue
         blob = _Blob(contour, mask.shape[:2], pad=3)
         merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
-        found.extend(_choose(blob, merged, card_px, settings))
+        keep = joined if area >= settings.exchange_min_cards * card_area else None
+        found.extend(_choose(blob, merged, card_px, settings, keep))
     return found, card_px
 
 
