@@ -1272,6 +1272,8 @@ def exchanges(
     was read in it; a blob holding such a card is looked into too, for a card the greedy
     choice takes in its place without it (the same card placed otherwise)."""
     result: list[Exchange] = []
+    if settings.exchange_min_cards <= 0:
+        return result
     for kept in joined:
         choice, picked = kept.choice, kept.picked
         blob = choice.blob
@@ -1388,7 +1390,11 @@ def find_quads(
             continue
         blob = _Blob(contour, mask.shape[:2], pad=3)
         merged = _merge(_proposals(blob, card_px, mask.shape[:2], settings), card_w)
-        keep = joined if area >= settings.exchange_min_cards * card_area else None
+        keep = (
+            joined
+            if settings.exchange_min_cards > 0 and settings.exchange_min_cards * card_area <= area
+            else None
+        )
         found.extend(_choose(blob, merged, card_px, settings, keep))
     return found, card_px
 
