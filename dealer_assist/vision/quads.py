@@ -1201,7 +1201,7 @@ class _Greedy:
 
     def exchange(self, picked: list[int], unsure: set[int]) -> tuple[int, list[int]] | None:
         """A card of ``picked`` lying across others the greedy choice shut out, and those
-        others; or a card of ``unsure`` (not read surely) and one the greedy choice takes in
+        others; or a card of ``unsure`` (no index read in it) and one the greedy choice takes in
         its place without it, that it shut out (the same card placed otherwise). None when
         there is neither (``exchanges``)."""
         least = self.settings.min_new_outline_cards * self.card_w
