@@ -265,15 +265,22 @@ def _split_waists(
     labels: np.ndarray, stats: np.ndarray, count: int, min_h: float, waist_share: float = 0.15
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
-    when that row is at most ``waist_share`` of the widest."""
-    rows: list[list[int]] = stats.tolist()
+    when that row is at most ``waist_share`` of the widest.
+
+    ``labels`` and ``stats`` are not changed: the labels are copied before the first cut (most
+    corners have none to cut; they are handed back as they came, a corner's ink is cut a
+    dozen ways and its labels are shared between the ways, ``CornerInk.components``)."""
     # Only ink at least 1.5 glyphs tall and taller than wide can be two glyphs run together.
     heights, widths = stats[1:count, 3], stats[1:count, 2]
     tall = np.flatnonzero((heights >= 1.5 * min_h) & (heights >= 1.2 * widths)) + 1
+    if len(tall) == 0:
+        return labels, stats, count
+    rows: list[list[int]] = stats.tolist()
+    copied = False
     for label in tall.tolist():
         x, y, w, h, _ = rows[label]
         window = labels[y : y + h, x : x + w] == label
-        profile = window.sum(axis=1)
+        profile = np.count_nonzero(window, axis=1)
         low, high = int(0.35 * h), int(0.75 * h)
         if high <= low:
             continue
@@ -282,12 +289,14 @@ def _split_waists(
             continue
         lower = np.zeros_like(labels, bool)
         lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
+        if not copied:
+            labels, copied = labels.copy(), True
         labels[lower] = count
         ys, xs = np.nonzero(lower)
         if len(xs) == 0:
             continue
         upper_h = waist + 1
-        rows[label] = [x, y, w, upper_h, int(window[:upper_h].sum())]
+        rows[label] = [x, y, w, upper_h, int(np.count_nonzero(window[:upper_h]))]
         x0, y0 = int(xs.min()), int(ys.min())
         rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
         count += 1
@@ -443,6 +452,10 @@ class CornerInk:
     _cuts: dict[
         tuple[object, ...], tuple[Glyph | None, Glyph | None, tuple[Glyph, ...], _Colour]
     ] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # The components with their waists cut (``waisted``): labels, statistics, count.
+    _waists: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray, int]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def components(self, binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
         """``_components(binary, split)`` of ``binary`` (a cut of this ink), found once for
@@ -453,10 +466,29 @@ class CornerInk:
             found = self._parts[key] = _components(binary, split)
         return found
 
+    def waisted(
+        self, binary: np.ndarray, split: int, min_h: float, waist: float
+    ) -> tuple[np.ndarray, np.ndarray, int]:
+        """``_split_waists`` of ``components(binary, split)``, found once for each ink, split
+        and waist (cut again with the spills cut, or for the other glyphs, the same ink splits
+        at the same waists). Shared as the components are: the caller copies to change them."""
+        key = (binary.tobytes(), binary.shape, split, min_h, waist)
+        found = self._waists.get(key)
+        if found is None:
+            count, labels, stats = self.components(binary, split)
+            found = self._waists[key] = _split_waists(labels, stats, count, min_h, waist)
+        return found
+
     @cached_property
     def paper(self) -> np.ndarray | None:
         """The paper's colour (``paper_colour``), found once."""
         return paper_colour(self.region)
+
+    @cached_property
+    def dark(self) -> np.ndarray:
+        """Where the ink is dark (``ink > strong``: what anchors a glyph), found once."""
+        dark: np.ndarray = self.ink > self.strong
+        return dark
 
     def binary(self, settings: IndexSettings, hysteresis: bool) -> np.ndarray:
         """The ink as 0/1: with ``hysteresis`` down to the weak threshold (a faint stroke is
@@ -553,30 +585,38 @@ def merged_index_cuts(
     blob = labels[y : y + h, x : x + w] == label
     colour = ink_colour(region, ink, labels == label, prepared.paper)
     step = max(1, h // 24)
+    # The blob's rows that hold ink, and its columns that do above each row and from it down:
+    # each cut's two parts, without looking at them again for every row.
+    inked_rows = blob.any(axis=1)
+    above = np.logical_or.accumulate(blob, axis=0)  # row r: columns inked in rows 0 to r
+    from_row = np.logical_or.accumulate(blob[::-1], axis=0)[::-1]  # ... in rows r to the last
+    no_columns = np.zeros(w, bool)
+    # Inside either part's box the blob is that part alone: one picture of the blob serves both.
+    whole = np.zeros_like(labels)
+    whole[y : y + h, x : x + w][blob] = 1
     cuts = []
     for row in range(int(0.3 * h), int(0.75 * h) + 1, step):
         parts = []
-        for piece in (blob[:row], blob[row:]):
-            rows = np.nonzero(piece.any(axis=1))[0]
-            cols = np.nonzero(piece.any(axis=0))[0]
+        for piece_rows, piece_columns in (
+            (inked_rows[:row], above[row - 1] if row > 0 else no_columns),
+            (inked_rows[row:], from_row[row] if row < h else no_columns),
+        ):
+            rows = np.nonzero(piece_rows)[0]
+            cols = np.nonzero(piece_columns)[0]
             if len(rows) < 0.5 * min_h or len(cols) == 0:
                 break
             parts.append((rows, cols))
         if len(parts) < 2:
             continue
-        split = np.zeros_like(labels)
-        window = split[y : y + h, x : x + w]
-        window[:row][blob[:row]] = 1
-        window[row:][blob[row:]] = 2
         glyphs = []
-        for member, offset, (rows, cols) in zip((1, 2), (0, row), parts, strict=True):
+        for offset, (rows, cols) in zip((0, row), parts, strict=True):
             box = (
                 x + int(cols[0]),
                 y + offset + int(rows[0]),
                 int(cols[-1] - cols[0] + 1),
                 int(rows[-1] - rows[0] + 1),
             )
-            glyphs.append(Glyph(glyph_vector(ink, split, [member], box, card_height), box))
+            glyphs.append(Glyph(glyph_vector(ink, whole, [1], box, card_height), box))
         cuts.append(CornerGlyphs(glyphs[0], glyphs[1], region, colour=colour, ink=prepared))
     return cuts
 
@@ -636,11 +676,10 @@ def _segment_cut(
 ) -> CornerGlyphs:
     """``segment_corner`` from the ink cut as ``binary`` (0/1) on."""
     ink, strong = prepared.ink, prepared.strong
-    count, labels, stats = prepared.components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
-    labels, stats, count = _split_waists(labels.copy(), stats, count, min_h, waist)
-    anchored = np.bincount(labels[ink > strong], minlength=count) > 0
+    labels, stats, count = prepared.waisted(binary, split, min_h, waist)
+    anchored = np.bincount(labels[prepared.dark], minlength=count) > 0
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height
     candidates = []
