@@ -18,7 +18,12 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from dealer_assist.vision.components import components_with_stats
+from dealer_assist.vision.components import (
+    MOST_16BIT_LABELS,
+    compact_components,
+    components_with_stats,
+    most_components,
+)
 from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
 
 GLYPH_SIZE = 24
@@ -311,8 +316,16 @@ def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.nda
     back over its own ink (never across felt), so a suit touching the big pip beside it (blur,
     a design that prints them close) comes apart along the neck. Ink with no seed at all (a
     thin stroke, a small glyph) stays as it was.
+
+    Unsplit, the labels are 16-bit where three times the most components a region this size
+    can hold fit one (a corner region: every label split once more at a waist and a spill,
+    still in 16 bits), as OpenCV gives them: widening them to 32 bits cost more than the
+    labelling.
     """
-    count, labels, stats = components_with_stats(binary, 8)
+    if split <= 0 and 3 * most_components(binary.shape, 8) <= MOST_16BIT_LABELS:
+        count, labels, stats = compact_components(binary, 8)
+    else:
+        count, labels, stats = components_with_stats(binary, 8)
     if split <= 0 or count <= 1:
         return count, labels, stats
     kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))

@@ -15,6 +15,7 @@ from dealer_assist.vision.index import (
     CornerInk,
     Glyph,
     IndexSettings,
+    _components,
     _split_waists,
     corner_ink,
     glyph_vector,
@@ -303,3 +304,13 @@ def test_waists_cut_once_per_ink_leave_the_shared_labels_alone() -> None:
                 split_any += shared[2] - count
         assert np.array_equal(ink.dark, ink.ink > ink.strong)
     assert split_any > 0
+
+
+def test_a_corners_ink_labelled_in_16_bits_is_labelled_as_in_32() -> None:
+    rng = np.random.default_rng(75)
+    for height, width in ((137, 70), (1, 1), (40, 90), (200, 120)):
+        binary = (rng.random((height, width)) < 0.5).astype(np.uint8)
+        count, labels, stats = _components(binary, 0)
+        expected = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        assert count == expected[0] and labels.dtype == np.uint16
+        assert np.array_equal(labels, expected[1]) and np.array_equal(stats, expected[2])
