@@ -470,25 +470,29 @@ class CornerInk:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
-    def components(self, binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+    def components(
+        self, binary: np.ndarray, split: int, raw: bytes | None = None
+    ) -> tuple[int, np.ndarray, np.ndarray]:
         """``_components(binary, split)`` of ``binary`` (a cut of this ink), found once for
-        each ink and split. The labels are shared: the caller copies them to change them."""
-        key = (binary.tobytes(), binary.shape, split)
+        each ink and split. The labels are shared: the caller copies them to change them.
+        ``raw``: ``binary.tobytes()``, if made already (one copy hashed once a cut)."""
+        key = (binary.tobytes() if raw is None else raw, binary.shape, split)
         found = self._parts.get(key)
         if found is None:
             found = self._parts[key] = _components(binary, split)
         return found
 
     def waisted(
-        self, binary: np.ndarray, split: int, min_h: float, waist: float
+        self, binary: np.ndarray, split: int, min_h: float, waist: float, raw: bytes | None = None
     ) -> tuple[np.ndarray, np.ndarray, int]:
         """``_split_waists`` of ``components(binary, split)``, found once for each ink, split
         and waist (cut again with the spills cut, or for the other glyphs, the same ink splits
         at the same waists). Shared as the components are: the caller copies to change them."""
-        key = (binary.tobytes(), binary.shape, split, min_h, waist)
+        raw = binary.tobytes() if raw is None else raw
+        key = (raw, binary.shape, split, min_h, waist)
         found = self._waists.get(key)
         if found is None:
-            count, labels, stats = self.components(binary, split)
+            count, labels, stats = self.components(binary, split, raw)
             found = self._waists[key] = _split_waists(labels, stats, count, min_h, waist)
         return found
 
@@ -667,11 +671,14 @@ def segment_corner(
     if floor:
         cut_floor(binary, settings)
     # The same ink cut the same way again is what it was (``CornerInk``).
-    key = (binary.tobytes(), binary.shape, split, cut_spills, waist, with_others, settings)
+    raw = binary.tobytes()  # one copy of the cut ink, its hash kept, for every key below
+    key = (raw, binary.shape, split, cut_spills, waist, with_others, settings)
     known = prepared._cuts.get(key) if region is prepared.region else None
     if known is not None:
         return CornerGlyphs(*known[:2], region, *known[2:], prepared)
-    found = _segment_cut(region, settings, prepared, binary, split, cut_spills, waist, with_others)
+    found = _segment_cut(
+        region, settings, prepared, binary, split, cut_spills, waist, with_others, raw
+    )
     if region is prepared.region:
         prepared._cuts[key] = (found.rank, found.suit, found.others, found.colour)
     return found
@@ -686,12 +693,13 @@ def _segment_cut(
     cut_spills: bool,
     waist: float,
     with_others: bool,
+    raw: bytes | None = None,
 ) -> CornerGlyphs:
-    """``segment_corner`` from the ink cut as ``binary`` (0/1) on."""
+    """``segment_corner`` from the ink cut as ``binary`` (0/1) on (``raw``: its bytes)."""
     ink, strong = prepared.ink, prepared.strong
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
-    labels, stats, count = prepared.waisted(binary, split, min_h, waist)
+    labels, stats, count = prepared.waisted(binary, split, min_h, waist, raw)
     anchored = np.bincount(labels[prepared.dark], minlength=count) > 0
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height
