@@ -18,7 +18,12 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from dealer_assist.vision.components import components_with_stats
+from dealer_assist.vision.components import (
+    MOST_16BIT_LABELS,
+    compact_components,
+    components_with_stats,
+    most_components,
+)
 from dealer_assist.vision.geometry import CANONICAL_HEIGHT, CANONICAL_WIDTH, canonical_to_image
 
 GLYPH_SIZE = 24
@@ -265,15 +270,22 @@ def _split_waists(
     labels: np.ndarray, stats: np.ndarray, count: int, min_h: float, waist_share: float = 0.15
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
-    when that row is at most ``waist_share`` of the widest."""
-    rows: list[list[int]] = stats.tolist()
+    when that row is at most ``waist_share`` of the widest.
+
+    ``labels`` and ``stats`` are not changed: the labels are copied before the first cut (most
+    corners have none to cut; they are handed back as they came, a corner's ink is cut a
+    dozen ways and its labels are shared between the ways, ``CornerInk.components``)."""
     # Only ink at least 1.5 glyphs tall and taller than wide can be two glyphs run together.
     heights, widths = stats[1:count, 3], stats[1:count, 2]
     tall = np.flatnonzero((heights >= 1.5 * min_h) & (heights >= 1.2 * widths)) + 1
+    if len(tall) == 0:
+        return labels, stats, count
+    rows: list[list[int]] = stats.tolist()
+    copied = False
     for label in tall.tolist():
         x, y, w, h, _ = rows[label]
         window = labels[y : y + h, x : x + w] == label
-        profile = window.sum(axis=1)
+        profile = np.count_nonzero(window, axis=1)
         low, high = int(0.35 * h), int(0.75 * h)
         if high <= low:
             continue
@@ -282,12 +294,14 @@ def _split_waists(
             continue
         lower = np.zeros_like(labels, bool)
         lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
+        if not copied:
+            labels, copied = labels.copy(), True
         labels[lower] = count
         ys, xs = np.nonzero(lower)
         if len(xs) == 0:
             continue
         upper_h = waist + 1
-        rows[label] = [x, y, w, upper_h, int(window[:upper_h].sum())]
+        rows[label] = [x, y, w, upper_h, int(np.count_nonzero(window[:upper_h]))]
         x0, y0 = int(xs.min()), int(ys.min())
         rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
         count += 1
@@ -302,8 +316,16 @@ def _components(binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.nda
     back over its own ink (never across felt), so a suit touching the big pip beside it (blur,
     a design that prints them close) comes apart along the neck. Ink with no seed at all (a
     thin stroke, a small glyph) stays as it was.
+
+    Unsplit, the labels are 16-bit where three times the most components a region this size
+    can hold fit one (a corner region: every label split once more at a waist and a spill,
+    still in 16 bits), as OpenCV gives them: widening them to 32 bits cost more than the
+    labelling.
     """
-    count, labels, stats = components_with_stats(binary, 8)
+    if split <= 0 and 3 * most_components(binary.shape, 8) <= MOST_16BIT_LABELS:
+        count, labels, stats = compact_components(binary, 8)
+    else:
+        count, labels, stats = components_with_stats(binary, 8)
     if split <= 0 or count <= 1:
         return count, labels, stats
     kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
@@ -443,20 +465,47 @@ class CornerInk:
     _cuts: dict[
         tuple[object, ...], tuple[Glyph | None, Glyph | None, tuple[Glyph, ...], _Colour]
     ] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # The components with their waists cut (``waisted``): labels, statistics, count.
+    _waists: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray, int]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
-    def components(self, binary: np.ndarray, split: int) -> tuple[int, np.ndarray, np.ndarray]:
+    def components(
+        self, binary: np.ndarray, split: int, raw: bytes | None = None
+    ) -> tuple[int, np.ndarray, np.ndarray]:
         """``_components(binary, split)`` of ``binary`` (a cut of this ink), found once for
-        each ink and split. The labels are shared: the caller copies them to change them."""
-        key = (binary.tobytes(), binary.shape, split)
+        each ink and split. The labels are shared: the caller copies them to change them.
+        ``raw``: ``binary.tobytes()``, if made already (one copy hashed once a cut)."""
+        key = (binary.tobytes() if raw is None else raw, binary.shape, split)
         found = self._parts.get(key)
         if found is None:
             found = self._parts[key] = _components(binary, split)
+        return found
+
+    def waisted(
+        self, binary: np.ndarray, split: int, min_h: float, waist: float, raw: bytes | None = None
+    ) -> tuple[np.ndarray, np.ndarray, int]:
+        """``_split_waists`` of ``components(binary, split)``, found once for each ink, split
+        and waist (cut again with the spills cut, or for the other glyphs, the same ink splits
+        at the same waists). Shared as the components are: the caller copies to change them."""
+        raw = binary.tobytes() if raw is None else raw
+        key = (raw, binary.shape, split, min_h, waist)
+        found = self._waists.get(key)
+        if found is None:
+            count, labels, stats = self.components(binary, split, raw)
+            found = self._waists[key] = _split_waists(labels, stats, count, min_h, waist)
         return found
 
     @cached_property
     def paper(self) -> np.ndarray | None:
         """The paper's colour (``paper_colour``), found once."""
         return paper_colour(self.region)
+
+    @cached_property
+    def dark(self) -> np.ndarray:
+        """Where the ink is dark (``ink > strong``: what anchors a glyph), found once."""
+        dark: np.ndarray = self.ink > self.strong
+        return dark
 
     def binary(self, settings: IndexSettings, hysteresis: bool) -> np.ndarray:
         """The ink as 0/1: with ``hysteresis`` down to the weak threshold (a faint stroke is
@@ -553,30 +602,38 @@ def merged_index_cuts(
     blob = labels[y : y + h, x : x + w] == label
     colour = ink_colour(region, ink, labels == label, prepared.paper)
     step = max(1, h // 24)
+    # The blob's rows that hold ink, and its columns that do above each row and from it down:
+    # each cut's two parts, without looking at them again for every row.
+    inked_rows = blob.any(axis=1)
+    above = np.logical_or.accumulate(blob, axis=0)  # row r: columns inked in rows 0 to r
+    from_row = np.logical_or.accumulate(blob[::-1], axis=0)[::-1]  # ... in rows r to the last
+    no_columns = np.zeros(w, bool)
+    # Inside either part's box the blob is that part alone: one picture of the blob serves both.
+    whole = np.zeros_like(labels)
+    whole[y : y + h, x : x + w][blob] = 1
     cuts = []
     for row in range(int(0.3 * h), int(0.75 * h) + 1, step):
         parts = []
-        for piece in (blob[:row], blob[row:]):
-            rows = np.nonzero(piece.any(axis=1))[0]
-            cols = np.nonzero(piece.any(axis=0))[0]
+        for piece_rows, piece_columns in (
+            (inked_rows[:row], above[row - 1] if row > 0 else no_columns),
+            (inked_rows[row:], from_row[row] if row < h else no_columns),
+        ):
+            rows = np.nonzero(piece_rows)[0]
+            cols = np.nonzero(piece_columns)[0]
             if len(rows) < 0.5 * min_h or len(cols) == 0:
                 break
             parts.append((rows, cols))
         if len(parts) < 2:
             continue
-        split = np.zeros_like(labels)
-        window = split[y : y + h, x : x + w]
-        window[:row][blob[:row]] = 1
-        window[row:][blob[row:]] = 2
         glyphs = []
-        for member, offset, (rows, cols) in zip((1, 2), (0, row), parts, strict=True):
+        for offset, (rows, cols) in zip((0, row), parts, strict=True):
             box = (
                 x + int(cols[0]),
                 y + offset + int(rows[0]),
                 int(cols[-1] - cols[0] + 1),
                 int(rows[-1] - rows[0] + 1),
             )
-            glyphs.append(Glyph(glyph_vector(ink, split, [member], box, card_height), box))
+            glyphs.append(Glyph(glyph_vector(ink, whole, [1], box, card_height), box))
         cuts.append(CornerGlyphs(glyphs[0], glyphs[1], region, colour=colour, ink=prepared))
     return cuts
 
@@ -614,11 +671,14 @@ def segment_corner(
     if floor:
         cut_floor(binary, settings)
     # The same ink cut the same way again is what it was (``CornerInk``).
-    key = (binary.tobytes(), binary.shape, split, cut_spills, waist, with_others, settings)
+    raw = binary.tobytes()  # one copy of the cut ink, its hash kept, for every key below
+    key = (raw, binary.shape, split, cut_spills, waist, with_others, settings)
     known = prepared._cuts.get(key) if region is prepared.region else None
     if known is not None:
         return CornerGlyphs(*known[:2], region, *known[2:], prepared)
-    found = _segment_cut(region, settings, prepared, binary, split, cut_spills, waist, with_others)
+    found = _segment_cut(
+        region, settings, prepared, binary, split, cut_spills, waist, with_others, raw
+    )
     if region is prepared.region:
         prepared._cuts[key] = (found.rank, found.suit, found.others, found.colour)
     return found
@@ -633,14 +693,14 @@ def _segment_cut(
     cut_spills: bool,
     waist: float,
     with_others: bool,
+    raw: bytes | None = None,
 ) -> CornerGlyphs:
-    """``segment_corner`` from the ink cut as ``binary`` (0/1) on."""
+    """``segment_corner`` from the ink cut as ``binary`` (0/1) on (``raw``: its bytes)."""
     ink, strong = prepared.ink, prepared.strong
-    count, labels, stats = prepared.components(binary, split)
     card_height = CANONICAL_HEIGHT * settings.scale
     min_h = settings.min_glyph_height * card_height
-    labels, stats, count = _split_waists(labels.copy(), stats, count, min_h, waist)
-    anchored = np.bincount(labels[ink > strong], minlength=count) > 0
+    labels, stats, count = prepared.waisted(binary, split, min_h, waist, raw)
+    anchored = np.bincount(labels[prepared.dark], minlength=count) > 0
     height, width = binary.shape
     max_h = settings.max_glyph_height * card_height
     candidates = []

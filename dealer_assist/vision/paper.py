@@ -38,6 +38,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from dealer_assist.vision.channels import level_percentile
+from dealer_assist.vision.components import compact_components
+
 _WIDTH, _HEIGHT = 40, 56  # the face, warped upright (short side across)
 
 
@@ -203,7 +206,11 @@ def mask_gains(image: np.ndarray, mask: np.ndarray, settings: PaperSettings) -> 
     if len(pixels) < 20:
         return None
     brightest = _channel_max(pixels)
-    level = np.percentile(brightest, 100 * (1 - settings.bright_share))
+    share = 100 * (1 - settings.bright_share)
+    if brightest.dtype == np.uint8:  # the same number as numpy's, from the histogram
+        level = np.float64(level_percentile(brightest, share))
+    else:
+        level = np.percentile(brightest, share)
     top = pixels[brightest >= level].astype(np.float32)
     return _bounded(np.median(top, axis=0), settings)
 
@@ -280,7 +287,7 @@ def paper_blobs(
     picture is coloured, but its margin and ground are paper). Cards are judged by their
     outlines, and the card size by the blobs' edges: a forearm's long straight sides are no
     card's. ``gains``: the light's colour undone first (``mask_gains``)."""
-    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    count, labels, stats = compact_components(mask, 8)
     if count <= 1:
         return mask
     if image.ndim == 2:
@@ -291,7 +298,7 @@ def paper_blobs(
     grey = cv2.compare(
         darkest, cv2.LUT(brightest, _grey_floor(settings.max_margin_colour)), cv2.CMP_GE
     )
-    areas = np.bincount(labels.ravel(), minlength=count)
+    areas = stats[:, cv2.CC_STAT_AREA]
     greys = np.bincount(cv2.bitwise_and(labels, labels, mask=grey).ravel(), minlength=count)
     share = greys / np.maximum(areas, 1)
     coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)

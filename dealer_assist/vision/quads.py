@@ -24,6 +24,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from dealer_assist.vision.channels import brightest_channel, level_percentile
 from dealer_assist.vision.geometry import signed_area, transform_points
 from dealer_assist.vision.layout import Layout
 
@@ -242,8 +243,7 @@ def unfilled_mask(
     )
     difference = cv2.absdiff(work, felt)
     # The largest channel difference: a colour change counts as much as a brightness change.
-    b, g, r = cv2.split(difference)
-    distance = cv2.max(cv2.max(b, g), r)
+    distance = brightest_channel(difference)
     otsu, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = min(max(otsu * settings.otsu_share, settings.min_contrast), settings.max_contrast)
     _, mask = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
@@ -327,8 +327,7 @@ def _felt_guess(
     """The felt's first guess (a median over ``k`` pixels of the quarter view) and what differs
     from it (1: card, roughly)."""
     felt = cv2.medianBlur(small, k)
-    b, g, r = cv2.split(cv2.absdiff(small, felt))
-    rough = cv2.max(cv2.max(b, g), r)
+    rough = brightest_channel(cv2.absdiff(small, felt))
     otsu, _ = cv2.threshold(rough, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     cards = (rough > max(otsu * settings.otsu_share, settings.min_contrast)).astype(np.uint8)
     return felt, cards
@@ -396,8 +395,8 @@ def _add_shadowed_paper(
     not in the mask yet (a few thousand where the shaded part of the view holds a hundred
     thousand; the colours of those alone, the same test pixel by pixel)."""
     size = (work.shape[1], work.shape[0])
-    level = cv2.max(cv2.max(*cv2.split(felt_small)[:2]), cv2.split(felt_small)[2])
-    lit = float(np.percentile(level, settings.shadow_lit_percentile))
+    level = brightest_channel(felt_small)
+    lit = level_percentile(level, settings.shadow_lit_percentile)
     dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
     if not dark_felt.any():
         return

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from dealer_assist.vision.components import compact_components
 from dealer_assist.vision.quads import CardQuad
 
 
@@ -60,7 +61,7 @@ def unexplained(
     half = cv2.resize(left, (width // 2, height // 2), interpolation=cv2.INTER_NEAREST)
     k = max(3, int(settings.opening_cards * card_px[0] / 2) | 1)
     half = cv2.morphologyEx(half, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
+    count, labels, stats = compact_components(half, 8)
     kept = [n for n in range(1, count) if 4 * stats[n, cv2.CC_STAT_AREA] >= least]
     if not kept:
         return None
