@@ -1695,9 +1695,11 @@ class CardDetector:
         the index) are as many as its rank and the looks are sure of its suit on their own
         (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank."""
         disputed = any(r is _DISPUTED for r in readings)
-        readings = _drop_unsure(
-            _drop_overlapped(r for r in readings if r is not _DISPUTED), self.noise_sureness
-        )
+        looked = _drop_overlapped(r for r in readings if r is not _DISPUTED)
+        # The index's ink as the glyph reader's whole looks measured it, however sure each was
+        # of its card (the ink's colour does not depend on what the glyphs were read as).
+        ink = _ink_rules_out([r for r in looked if r.rank is not None and r.suit is not None])
+        readings = _drop_unsure(looked, self.noise_sureness)
         ranks = [r.rank for r in readings if r.rank is not None]
         # Beside the corner network's looks, the glyph reader's (and the pips') split of spades
         # and clubs counts softened in the product (``soften_black_split``); which looks are
@@ -1714,7 +1716,6 @@ class CardDetector:
         # The corner network is colour-blind; the glyph reader's whole looks measured the
         # index's ink. A network look of a suit that ink rules out disputes nothing: its vote
         # is left to the product, where the glyph reader's looks carry the ink's colour.
-        ink = _ink_rules_out(whole)
         confident = [
             r
             for r in whole
@@ -1755,7 +1756,7 @@ class CardDetector:
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
-        if any(best_suit in r.unlike for r in readings if r.suit is not None):
+        if best_suit in ink or any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
         if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
             disputed = True  # only a corner that may show the card on top of it was read
