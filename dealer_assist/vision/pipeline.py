@@ -1714,13 +1714,14 @@ class CardDetector:
         if not whole:
             return None  # no corner shows a whole index (rank over suit): not known as a card
         # The corner network is colour-blind; the glyph reader's whole looks measured the
-        # index's ink. A network look of a suit that ink rules out disputes nothing: its vote
+        # index's ink. Beside the network, a look of a suit that ink rules out (the network's,
+        # or a glyph cut's whose suit network overrode its own ink) disputes nothing: its vote
         # is left to the product, where the glyph reader's looks carry the ink's colour.
         confident = [
             r
             for r in whole
             if _sureness(r) >= DISAGREEING_SURENESS
-            and not (r.network and _best_card(r).suit in ink)
+            and not (soften and _best_card(r).suit in ink | r.unlike)
         ]
         network = [r for r in whole if r.network]
         if (

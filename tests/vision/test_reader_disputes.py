@@ -77,6 +77,19 @@ def test_a_network_look_of_a_suit_the_ink_rules_out_disputes_nothing() -> None:
     assert found is not None and found.card is None
 
 
+def test_a_glyph_look_of_a_suit_the_ink_rules_out_disputes_nothing() -> None:
+    # simplistic/tilted#7900006's KD: one glyph cut read a KC, 0.99 sure, its ink not measured
+    # as a colour; the other a KD in red ink.
+    looks = [
+        _look(Rank.KING, 0.97, {Suit.CLUBS: 0.77, Suit.DIAMONDS: 0.16}, network=True),
+        _look(Rank.KING, 0.97, {Suit.DIAMONDS: 0.86, Suit.HEARTS: 0.08}, network=True),
+        _look(Rank.KING, 1.0, {Suit.CLUBS: 0.51, Suit.DIAMONDS: 0.43}, network=False),
+        _look(Rank.KING, 1.0, {Suit.DIAMONDS: 0.998}, network=False, unlike=RED_INK),
+    ]
+    found = CardDetector(model=None, corner_model=None)._judge(QUAD, looks)
+    assert found is not None and found.card == Card(Rank.KING, Suit.DIAMONDS)
+
+
 def test_inks_that_disagree_rule_nothing_out() -> None:
     # Two glyph looks measuring red and black ink (a cut of the picture beside the index):
     # the network's look of a spade still disputes the diamond.
@@ -109,7 +122,7 @@ def test_the_ink_of_a_look_too_unsure_to_count_still_rules_a_suit_out() -> None:
 @pytest.fixture(scope="module")
 def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
     faces = {}
-    for name in ("anglo", "ornamental", "tango"):
+    for name in ("anglo", "ornamental", "tango", "simplistic"):
         design = decks.design(name)
         assert design.family not in decks.HELD_OUT_FAMILIES
         faces[name] = decks.render_design(design, height=320, cache=art_cache)
@@ -127,6 +140,9 @@ def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
         ("ornamental", "lens", 7_900_003, "6S"),
         # The network read one corner of the red seven as a spade (see above).
         ("tango", "overhead", 7_900_000, "7D"),
+        # The glyph reader read one corner of the KD as a KC, 0.99 sure, its other corner a
+        # KD in red ink: the club is a suit the ink rules out.
+        ("simplistic", "tilted", 7_900_006, "KD"),
     ],
 )
 def test_a_card_main_left_uncertain_is_read(
