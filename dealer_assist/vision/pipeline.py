@@ -1839,9 +1839,10 @@ def _drop_unsure(looks: list[_Reading], noise: float) -> list[_Reading]:
 
 def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:
     """The suits the ink of a card's index rules out, as the glyph reader's whole looks (rank
-    over suit) measured it (``suits_unlike``); none when they measured no colour or two (a
-    corner's ink under coloured light, a cut of the picture beside it)."""
-    measured = [r.unlike for r in whole if not r.network and r.unlike]
+    over suit) in the clear measured it (``suits_unlike``; a corner under another card may show
+    that card's ink); none when they measured no colour or two (a corner's ink under coloured
+    light, a cut of the picture beside it)."""
+    measured = [r.unlike for r in whole if not r.network and not r.shadowed and r.unlike]
     if not measured or any(unlike != measured[0] for unlike in measured):
         return frozenset()
     return measured[0]

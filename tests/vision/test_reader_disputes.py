@@ -11,6 +11,7 @@ these cards uncertain.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -88,6 +89,21 @@ def test_a_glyph_look_of_a_suit_the_ink_rules_out_disputes_nothing() -> None:
     ]
     found = CardDetector(model=None, corner_model=None)._judge(QUAD, looks)
     assert found is not None and found.card == Card(Rank.KING, Suit.DIAMONDS)
+
+
+def test_the_ink_of_a_corner_under_another_card_rules_nothing_out() -> None:
+    # tango's JH under another card (enrol check, tango/small): the glyph reader's cut of the
+    # covered corner, 0.22 sure of anything, measured the black ink of the card on top.
+    looks = [
+        _look(Rank.JACK, 0.96, {Suit.HEARTS: 0.96}, network=True),
+        _look(Rank.JACK, 0.99, {Suit.HEARTS: 0.98}, network=True),
+        replace(
+            _look(Rank.KING, 0.40, {Suit.SPADES: 0.56}, network=False, unlike=BLACK_INK),
+            overlap=0.4,
+        ),
+    ]
+    found = CardDetector(model=None, corner_model=None)._judge(QUAD, looks)
+    assert found is not None and found.card == Card(Rank.JACK, Suit.HEARTS)
 
 
 def test_inks_that_disagree_rule_nothing_out() -> None:
