@@ -8,7 +8,7 @@ the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
-        [--why]
+        [--why] [--looks FILE]
 
 ``--why`` says why each missed card was missed (``missed_why``), counted per style:
 
@@ -23,6 +23,12 @@ the count (a detection on one counts neither way).
 - ``dropped:paper``: a shape fits the card (IoU 0.8 or more) but failed the paper test;
   ``dropped:noedge``: ... nothing read in it and too little card edge for an unread card;
   ``dropped:other``: ... its detection counted on another card (centre under a card on top).
+
+``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
+``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
+outline, the ``looks`` it was judged from - ``"disputed"`` for the glyph reader's dispute -
+``pips``, ``pip_count`` and the ``middle``'s pip count), so that a rule over the looks can be
+replayed offline through ``CardDetector._judge`` (docs/benchmarks.md, "uncertain without a deck").
 """
 
 from __future__ import annotations

@@ -1715,8 +1715,8 @@ class CardDetector:
             return None  # no corner shows a whole index (rank over suit): not known as a card
         # The corner network is colour-blind; the glyph reader's whole looks measured the
         # index's ink. Beside the network, a look of a suit that ink rules out (the network's,
-        # or a glyph cut's whose suit network overrode its own ink) disputes nothing: its vote
-        # is left to the product, where the glyph reader's looks carry the ink's colour.
+        # or a glyph look read against its own ink) disputes nothing: its vote is left to the
+        # product, where the glyph reader's looks carry the ink's colour.
         confident = [
             r
             for r in whole
