@@ -8,7 +8,7 @@ the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
-        [--why]
+        [--why] [--looks FILE]
 
 ``--why`` says why each missed card was missed (``missed_why``), counted per style:
 
@@ -23,11 +23,18 @@ the count (a detection on one counts neither way).
 - ``dropped:paper``: a shape fits the card (IoU 0.8 or more) but failed the paper test;
   ``dropped:noedge``: ... nothing read in it and too little card edge for an unread card;
   ``dropped:other``: ... its detection counted on another card (centre under a card on top).
+
+``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
+``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
+outline, the ``looks`` it was judged from - ``"disputed"`` for the glyph reader's dispute -
+``pips``, ``pip_count`` and the ``middle``'s pip count), so that a rule over the looks can be
+replayed offline through ``CardDetector._judge`` (docs/benchmarks.md, "uncertain without a deck").
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
 import time
 from collections import Counter, defaultdict
@@ -44,8 +51,16 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.geometry import polygon_iou
+from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.paper import mask_gains, paper_blobs, shows_paper
-from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
+from dealer_assist.vision.pipeline import (
+    _DISPUTED,
+    DEFAULT_PAPER,
+    DEFAULT_PLANE,
+    CardDetection,
+    CardDetector,
+    _Reading,
+)
 from dealer_assist.vision.quads import card_mask, make_view
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
@@ -67,6 +82,12 @@ def main() -> int:
     )
     parser.add_argument("--why", action="store_true", help="say why each missed card was missed")
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
+    parser.add_argument(
+        "--looks",
+        type=Path,
+        help="write every card answered here (pickle: truth, answer, width, the looks it was "
+        "judged from, the middle's pip count), for scripts/vision_unsure.py",
+    )
     args = parser.parse_args()
     one_core()
     corners = CornerModel.load(args.corners)
@@ -75,6 +96,7 @@ def main() -> int:
     totals: dict[str, Count] = defaultdict(Count)
     total = Count()
     times: list[float] = []
+    records: list[dict[str, object]] = []
     for name in args.designs.split(","):
         chosen = decks.design(name)
         assert chosen.family not in decks.HELD_OUT_FAMILIES, f"{name} is held out"
@@ -91,7 +113,7 @@ def main() -> int:
                     if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
                 ]
                 partial = [c for c in scene.cards if c not in whole]
-                detector = CardDetector(
+                detector = (_Recording if args.looks else CardDetector)(
                     model=model,
                     corner_model=corners,
                     plane=None if args.no_plane else DEFAULT_PLANE,
@@ -109,6 +131,9 @@ def main() -> int:
                 label = f"{name}/{style_name}#{seed}"
                 totals[f"{name}"].add(count(kept, whole, label))
                 totals[f"*{style_name}*"].add(count(kept, whole, label))
+                if args.looks:
+                    assert isinstance(detector, _Recording)
+                    records += detector.answered(scene.image, kept, whole, label)
                 if args.why:
                     for card in _missed(kept, whole):
                         if count(kept, [card], "").missed:
@@ -127,6 +152,9 @@ def main() -> int:
     print(f"median {1000 * float(np.median(times)):.0f} ms CPU a scene")
     for line in total.examples[: args.examples]:
         print(" ", line)
+    if args.looks:
+        args.looks.parent.mkdir(parents=True, exist_ok=True)
+        args.looks.write_bytes(pickle.dumps(records))
     if args.why:
         causes = sorted({c for counter in why.values() for c in counter})
         print(" | ".join(["missed, why", *causes]))
@@ -195,6 +223,78 @@ def missed_why(
     blob = int(np.bincount(under).argmax())
     blob_area = int((labels == blob).sum())
     return "noquad:merged" if blob_area > 1.6 * area else "noquad:lone"
+
+
+class _Recording(CardDetector):
+    """The detector, keeping the looks each detection was judged from (``--looks``)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.judged: dict[int, tuple[object, list[_Reading], bool, int | None]] = {}
+
+    def _judge(
+        self,
+        quad: np.ndarray,
+        readings: list[_Reading],
+        *,
+        pips: bool = False,
+        pip_count: int | None = None,
+    ) -> CardDetection | None:
+        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
+        if detection is not None:  # kept alive with it, so that no other takes its id
+            self.judged[id(detection)] = (detection, list(readings), pips, pip_count)
+        return detection
+
+    def answered(
+        self,
+        frame: np.ndarray,
+        detections: list[CardDetection],
+        cards: list[synthetic.PlacedCard],
+        label: str,
+    ) -> list[dict[str, object]]:
+        """Per card answered (as ``count`` matches them): truth, answer and the looks."""
+        import cv2
+
+        polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
+        outlines = [np.asarray(d.corners, np.float32).reshape(-1, 2) for d in detections]
+        on_card: dict[int, list[tuple[float, int]]] = defaultdict(list)
+        for k, detection in enumerate(detections):
+            centre = (float(detection.center[0]), float(detection.center[1]))
+            under = [
+                n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0
+            ]
+            if under:
+                quad = np.asarray(detection.corners, np.float64)
+                truth = np.asarray(cards[under[-1]].corners, np.float64)
+                on_card[under[-1]].append((polygon_iou(truth, quad), k))
+        records: list[dict[str, object]] = []
+        for n, found in on_card.items():
+            iou, k = max(found)
+            detection = detections[k]
+            truth = np.asarray(cards[n].corners, np.float64)
+            sides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
+            middle = self._clear_middle(frame, outlines, k)
+            judged = self.judged.get(id(detection))
+            records.append(
+                {
+                    "label": label,
+                    "truth": cards[n].card.code,
+                    "card": detection.card.code if detection.card is not None else None,
+                    "candidate": detection.candidate.code if detection.candidate else None,
+                    "confidence": detection.confidence,
+                    "width": float(sides.min()),
+                    "iou": iou,
+                    # The glyph reader's dispute as the string "disputed" (a marker object).
+                    "looks": None
+                    if judged is None
+                    else ["disputed" if r is _DISPUTED else r for r in judged[1]],
+                    "pips": None if judged is None else judged[2],
+                    "pip_count": None if judged is None else judged[3],
+                    "middle": None if middle is None else pip_count(middle, self.middle),
+                    "shows_pips": None if middle is None else shows_pips(middle, self.middle),
+                }
+            )
+        return records
 
 
 def _on_any(center: tuple[float, float], cards: list[synthetic.PlacedCard]) -> bool:

@@ -500,6 +500,7 @@ class _Reading:
 NEUTRAL_INK_SPREAD = 0.08  # ink whose channels (over the paper's) differ less than this is black
 RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this much is red
 COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
+BLACK_SUITS = frozenset({Suit.SPADES, Suit.CLUBS})
 
 
 def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
@@ -1530,8 +1531,14 @@ class CardDetector:
                 glyph_looks[n] = [*glyph_looks.get(n, []), reading]
         looks: list[list[_Reading]] = [list(pair) for pair in net]
         for n, extra in glyph_looks.items():
+            # A glyph look with a rank and no suit does not join the network's: it did not cut
+            # an index - a faint rank run into its suit, or a fragment of it, read as a rank (a
+            # 9H's thin red 9 read as a 2, 0.99 sure on both corners, outvoted the network's two
+            # corners 0.96 and 0.98 sure of the nine). A suit alone still does. Nor does it
+            # dispute the network's card (it read a JC's and a QD's corner fragments as twos).
+            kept = [r for r in extra if r.rank is None or r.suit is not None]
             disputed = self.combine in ("veto", "check") and disputes(
-                looks[n], extra, self.check_sureness
+                looks[n], kept, self.check_sureness
             )
             if n in lifted and not (
                 _complete(extra) and _confidence(extra)[1] == _confidence(looks[n])[1]
@@ -1545,11 +1552,6 @@ class CardDetector:
                     and _confidence(alone)[0] >= self.threshold
                     and _confidence(alone)[1] == _confidence(looks[n])[1]
                 )
-            # A glyph look with a rank and no suit does not join the network's: it did not cut
-            # an index - a faint rank run into its suit, or a fragment of it, read as a rank (a
-            # 9H's thin red 9 read as a 2, 0.99 sure on both corners, outvoted the network's two
-            # corners 0.96 and 0.98 sure of the nine). A suit alone still does.
-            kept = [r for r in extra if r.rank is None or r.suit is not None]
             looks[n] = [*looks[n], *kept, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
@@ -1765,9 +1767,11 @@ class CardDetector:
         the index) are as many as its rank and the looks are sure of its suit on their own
         (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank."""
         disputed = any(r is _DISPUTED for r in readings)
-        readings = _drop_unsure(
-            _drop_overlapped(r for r in readings if r is not _DISPUTED), self.noise_sureness
-        )
+        looked = _drop_overlapped(r for r in readings if r is not _DISPUTED)
+        # The index's ink as the glyph reader's whole looks measured it, however sure each was
+        # of its card (the ink's colour does not depend on what the glyphs were read as).
+        ink = _ink_rules_out([r for r in looked if r.rank is not None and r.suit is not None])
+        readings = _drop_unsure(looked, self.noise_sureness)
         ranks = [r.rank for r in readings if r.rank is not None]
         # Beside the corner network's looks, the glyph reader's (and the pips') split of spades
         # and clubs counts softened in the product (``soften_black_split``); which looks are
@@ -1781,7 +1785,16 @@ class CardDetector:
         whole = [r for r in readings if r.rank is not None and r.suit is not None]
         if not whole:
             return None  # no corner shows a whole index (rank over suit): not known as a card
-        confident = [r for r in whole if _sureness(r) >= DISAGREEING_SURENESS]
+        # The corner network is colour-blind; the glyph reader's whole looks measured the
+        # index's ink. Beside the network, a look of a suit that ink rules out (the network's,
+        # or a glyph look read against its own ink) disputes nothing: its vote is left to the
+        # product, where the glyph reader's looks carry the ink's colour.
+        confident = [
+            r
+            for r in whole
+            if _sureness(r) >= DISAGREEING_SURENESS
+            and not (soften and _best_card(r).suit in ink | r.unlike)
+        ]
         network = [r for r in whole if r.network]
         if (
             not disputed
@@ -1816,7 +1829,7 @@ class CardDetector:
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
-        if any(best_suit in r.unlike for r in readings if r.suit is not None):
+        if best_suit in ink or any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
         if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
             disputed = True  # only a corner that may show the card on top of it was read
@@ -1896,6 +1909,17 @@ def _drop_unsure(looks: list[_Reading], noise: float) -> list[_Reading]:
     return [r for r in looks if r.rank is None or r.suit is None or _sureness(r) >= noise]
 
 
+def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:
+    """The suits the ink of a card's index rules out, as the glyph reader's whole looks (rank
+    over suit) in the clear measured it (``suits_unlike``; a corner under another card may show
+    that card's ink); none when they measured no colour or two (a corner's ink under coloured
+    light, a cut of the picture beside it)."""
+    measured = [r.unlike for r in whole if not r.network and not r.shadowed and r.unlike]
+    if not measured or any(unlike != measured[0] for unlike in measured):
+        return frozenset()
+    return measured[0]
+
+
 def _sureness(reading: _Reading) -> float:
     """Best rank x best suit of a look that read a whole index."""
     assert reading.rank is not None and reading.suit is not None
@@ -1971,11 +1995,18 @@ def disputes(network: list[_Reading], glyphs: list[_Reading], sureness: float) -
     """Whether the glyph reader's looks at a card dispute the network's: both read a whole
     index, the glyph reader a different card, and at least ``sureness`` sure of it (a glyph
     reader that hardly knows what it saw - a blurred corner cut into pieces - only lowers the
-    card's confidence through the product of the looks)."""
+    card's confidence through the product of the looks). A card that differs only in which
+    black suit it is is no dispute: the glyph reader does not tell a small or blurred club from
+    a spade (``soften_black_split``), and its split is left to the product, softened."""
     if not _complete(network) or not _complete(glyphs):
         return False
     glyph_sureness, glyph_card = _confidence(glyphs)
-    return glyph_card != _confidence(network)[1] and glyph_sureness >= sureness
+    network_card = _confidence(network)[1]
+    if glyph_card == network_card or glyph_sureness < sureness:
+        return False
+    return not (
+        glyph_card.rank == network_card.rank and {glyph_card.suit, network_card.suit} <= BLACK_SUITS
+    )
 
 
 def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:
