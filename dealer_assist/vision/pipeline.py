@@ -107,8 +107,9 @@ DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
 DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: off)
 # Paper alone: the size its blobs vote for is tried, and divided by these (a pair of cards
-# side by side, and a pair of pairs, vote for one card too large).
-PAPER_SIZE_DIVISORS = (1.4, 2.0)
+# side by side, and a pair of pairs, vote for one card too large; two cards side by side with
+# a third crosswise, or overlapping in a printed panel, 1.5-1.75 times: h-plane10).
+PAPER_SIZE_DIVISORS = (1.4, 1.57, 1.76, 2.0)
 # ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
