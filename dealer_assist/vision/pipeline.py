@@ -12,7 +12,7 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
@@ -109,6 +109,11 @@ DEFAULT_PAPER = PaperSettings()  # an unread card shape must show paper (None: o
 # Paper alone: the size its blobs vote for is tried, and divided by these (a pair of cards
 # side by side, and a pair of pairs, vote for one card too large).
 PAPER_SIZE_DIVISORS = (1.4, 2.0)
+# ... and then by these, while the best finding so far reads fewer than ``PAPER_BETWEEN_SURE``
+# cards surely (two cards side by side with a third crosswise, or overlapping in a printed
+# panel, vote for one card 1.5-1.75 times too large: no size tried fitted them; h-plane10).
+PAPER_BETWEEN_DIVISORS = (1.57, 1.76)
+PAPER_BETWEEN_SURE = 2
 # ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
@@ -658,17 +663,21 @@ class CardDetector:
         frame: np.ndarray,
         resized: tuple[_Finding, float] | None = None,
         kept: list[_RoughStage] | None = None,
+        between: Callable[[], bool] | None = None,
     ) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying. With
         ``resized`` (a finding without a layout and a ratio), only that finding again with its
         card size times the ratio (``_choose``). ``kept``: the frame's ``_RoughStage``, put
-        there when empty (the first time), taken from it after (the same frame only)."""
+        there when empty (the first time), taken from it after (the same frame only).
+        ``between``: asked last, whether paper alone's sizes between a pair and a pair of pairs
+        (``PAPER_BETWEEN_DIVISORS``) are wanted too (None: never)."""
         if resized is not None and kept:
             yield from self._resized_findings(frame, kept[0], *resized)
             return
         view = make_view(frame, self.layout, self.finder, self._view_maps)
         sizes: list[tuple[float, float] | None]
         papered_sizes: list[tuple[float, float]] = []
+        between_sizes: list[tuple[float, float]] = []
         lone: list[np.ndarray] = []
         if view.card_px is not None:
             sizes = [view.card_px]
@@ -752,13 +761,20 @@ class CardDetector:
             sizes = [*tried] if tried else [None]
             # Then the sizes the paper alone votes for, each found on paper alone.
             if (paper := paper_only()) is not None:
-                papered_sizes = _sizes_worth_trying(
-                    [estimate_card_px(paper, self.finder)], PAPER_SIZE_DIVISORS
-                )
+                vote = estimate_card_px(paper, self.finder)
+                papered_sizes = _sizes_worth_trying([vote], PAPER_SIZE_DIVISORS)
+                if between is not None:
+                    every = _sizes_worth_trying(
+                        [vote], (*PAPER_SIZE_DIVISORS, *PAPER_BETWEEN_DIVISORS)
+                    )
+                    between_sizes = [size for size in every if size not in papered_sizes]
         for size in sizes:
             yield self._finding_at(view, size, lone)
         for size in papered_sizes:
             yield self._finding_at(view, size, lone, papered=True)
+        if between_sizes and between is not None and between():
+            for size in between_sizes:
+                yield self._finding_at(view, size, lone, papered=True)
 
     def _resized_findings(
         self, frame: np.ndarray, stage: _RoughStage, again: _Finding, ratio: float
@@ -1240,7 +1256,13 @@ class CardDetector:
         kept: list[_RoughStage] = []
         # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
         resizing = self.layout is None and self.size_from_indices and geometry
-        for found in self._findings(frame, kept=kept):
+
+        def between() -> bool:
+            # Paper alone's sizes between a pair and a pair of pairs: only while no size tried
+            # has read two cards surely (``PAPER_BETWEEN_DIVISORS``).
+            return best is None or _sure_count(best) < PAPER_BETWEEN_SURE
+
+        for found in self._findings(frame, kept=kept, between=between):
             if found is None:
                 if (
                     best is not None
