@@ -18,12 +18,19 @@ A detection belongs to the card its centre lies on (the topmost such card: cards
 lie on top); the card's answer is the one of its detections overlapping it most.
 
     python benchmarks/bench_camera_scenes.py [--scenes 40] [--designs held-out] [--deck DECK]
-        [--enrol]
+        [--enrol] [--why]
 
 ``--enrol``: each design is first enrolled as a house would (``vision enroll`` on one
 photograph of each card, ``lens_scenes.photograph_one``) and its scenes read with its own deck,
 then again without it: a second table gives the same photographs without the deck, and what
 the deck changed card for card.
+
+``--why``: a further table counts why the missed cards were missed (the causes of
+``benchmarks/camera_misses.py``: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
+``:part``/``:off``, ``dropped:paper``/``:noedge``/``:other``, ``under``), per design and per
+viewing condition. Counts only: nothing is listed photograph by photograph, so that the
+held-out photographs are not looked at one by one (with ``--enrol``, the causes are those of
+the reads with the deck).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import argparse
 import sys
 import time
 import zlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 import numpy as np
 from _common import emit, machine, section
+from camera_misses import causes, table
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
@@ -200,10 +208,12 @@ def measure(
     enrol: bool = False,
     reader: dict[str, object] | None = None,
     paired: Paired | None = None,
+    why: dict[tuple[str, str], Counter[str]] | None = None,
 ) -> tuple[dict[tuple[str, str], Count], float]:
     """Counts per (design, condition); and the median seconds a photograph took to read.
     ``reader``: CardDetector's reader options (the default reader without them); ``paired``
-    (with ``enrol``): filled with the photographs read without the deck."""
+    (with ``enrol``): filled with the photographs read without the deck; ``why``: filled with
+    the causes of the missed cards per (design, condition), counts only."""
     counts: dict[tuple[str, str], Count] = defaultdict(Count)
     conditions = list(CONDITIONS)
     times: list[float] = []
@@ -218,10 +228,15 @@ def measure(
             photo = photograph(seed, faces, condition)
             detector = CardDetector(model=model, **(reader or {}))  # type: ignore[arg-type]
             started = time.thread_time()
-            detections = detector.detect(photo.image)
+            analysis = detector.analyse(photo.image)
+            detections = analysis.reported
             times.append(time.thread_time() - started)
             label = f"{design.name}/{condition}#{seed}"
             counts[(design.name, condition)].add(count(detections, photo.cards, label))
+            if why is not None:
+                why[(design.name, condition)] += causes(
+                    detector, photo.image, analysis.quads, detections, photo.cards
+                )
             if paired is None or not enrol:
                 continue
             without = CardDetector(model=plain, **(reader or {}))  # type: ignore[arg-type]
@@ -253,6 +268,11 @@ def main() -> int:
         help="the reader (as the camera source's reader=); default: CardDetector's",
     )
     parser.add_argument("--corners", type=Path, help="a corner network (default: the shipped one)")
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="count why the missed cards were missed, per design and condition (counts only)",
+    )
     args = parser.parse_args()
     one_core()
     if not decks.renderer_available() or not decks.all_designs():
@@ -277,8 +297,9 @@ def main() -> int:
 
         reader["corner_model"] = CornerModel.load(args.corners)
     paired = Paired()
+    why: dict[tuple[str, str], Counter[str]] | None = defaultdict(Counter) if args.why else None
     counts, median_s = measure(
-        chosen, args.scenes, model, enrol=args.enrol, reader=reader, paired=paired
+        chosen, args.scenes, model, enrol=args.enrol, reader=reader, paired=paired, why=why
     )
     header = ["", "cards", "exact", "uncertain", "wrong", "missed", "no card", "twice"]
     rows, total = _rows(counts, chosen)
@@ -319,7 +340,35 @@ def main() -> int:
                 + ".",
             )
         )
+    if why is not None:
+        why_header, why_rows = table(why_rows_of(why, chosen))
+        emit(
+            "\n"
+            + section(
+                "Why the missed cards were missed",
+                command.strip(),
+                why_header,
+                why_rows,
+                "Counts only (benchmarks/camera_misses.py says what each cause means).",
+            )
+        )
     return 0
+
+
+def why_rows_of(
+    why: dict[tuple[str, str], Counter[str]], chosen: list[decks.Design]
+) -> list[tuple[str, Counter[str]]]:
+    """The causes per design, per condition and all (``--why``'s rows)."""
+    by_design: dict[str, Counter[str]] = defaultdict(Counter)
+    by_condition: dict[str, Counter[str]] = defaultdict(Counter)
+    for (design, condition), counter in why.items():
+        by_design[design] += counter
+        by_condition[condition] += counter
+    total: Counter[str] = sum(why.values(), Counter())
+    rows = [(d.name, by_design[d.name]) for d in chosen]
+    rows += [(f"*{name}*", by_condition[name]) for name in CONDITIONS if name in by_condition]
+    rows.append(("**all**", total))
+    return rows
 
 
 def _rows(
