@@ -10,19 +10,10 @@ the count (a detection on one counts neither way).
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE]
 
-``--why`` says why each missed card was missed (``missed_why``), counted per style:
-
-- ``nomask``: under half of the card is in the rough card mask (its paper not told from the
-  felt: a shadow, glare, a dark view);
-- ``noquad:lone`` / ``noquad:merged``: the card's blob in the rough mask is about a card (no
-  four sides found in it, or the wrong card size) / over 1.6 cards (joined with a neighbour, a
-  printed line, a hand or a chip) and no shape of the finding chosen lies on the card;
-- ``badquad:large`` / ``:part`` / ``:off``: a shape overlaps the card (IoU 0.3-0.8) but is over
-  1.4 times its area (two cards, a card and a line), under 0.7 (a half card) or shifted;
-- ``under``: a detection lies on the card but its centre also on a card over it (counted there);
-- ``dropped:paper``: a shape fits the card (IoU 0.8 or more) but failed the paper test;
-  ``dropped:noedge``: ... nothing read in it and too little card edge for an unread card;
-  ``dropped:other``: ... its detection counted on another card (centre under a card on top).
+``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
+which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
+``:part``/``:off``, ``under``, ``dropped:paper``/``:noedge``/``:other``), counted per style;
+``benchmarks/bench_camera_scenes.py --why`` counts the same causes on the second generator.
 
 ``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
 ``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
@@ -45,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import numpy as np
 from bench_camera_scenes import Count, count
+from camera_misses import missed, missed_why
 
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
@@ -52,7 +44,6 @@ from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.middle import pip_count, shows_pips
-from dealer_assist.vision.paper import mask_gains, paper_blobs, shows_paper
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
     DEFAULT_PAPER,
@@ -61,7 +52,6 @@ from dealer_assist.vision.pipeline import (
     CardDetector,
     _Reading,
 )
-from dealer_assist.vision.quads import card_mask, make_view
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 STYLES = synthetic.CHECK_STYLES
@@ -135,7 +125,7 @@ def main() -> int:
                     assert isinstance(detector, _Recording)
                     records += detector.answered(scene.image, kept, whole, label)
                 if args.why:
-                    for card in _missed(kept, whole):
+                    for card in missed(kept, whole):
                         if count(kept, [card], "").missed:
                             cause = missed_why(detector, scene.image, analysis.quads, card, kept)
                         else:
@@ -161,68 +151,6 @@ def main() -> int:
         for key, counter in [*why.items(), ("all", sum(why.values(), Counter()))]:
             print(" | ".join([key, *(str(counter[c]) for c in causes)]))
     return 0
-
-
-def _missed(detections: list, cards: list[synthetic.PlacedCard]) -> list[synthetic.PlacedCard]:
-    """The cards ``count`` counts as missed (a detection counts for the topmost card its
-    centre lies on)."""
-    import cv2
-
-    polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
-    taken = set()
-    for detection in detections:
-        centre = (float(detection.center[0]), float(detection.center[1]))
-        under = [n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0]
-        if under:
-            taken.add(under[-1])
-    return [c for n, c in enumerate(cards) if n not in taken]
-
-
-def missed_why(
-    detector: CardDetector,
-    frame: np.ndarray,
-    quads: list[np.ndarray],
-    card: synthetic.PlacedCard,
-    detections: list,
-) -> str:
-    """Why a card no detection lies on was missed (see the module's docstring)."""
-    import cv2
-
-    truth = np.array(card.corners, np.float64)
-    overlaps = [polygon_iou(truth, np.asarray(q, np.float64)) for q in quads]
-    best = int(np.argmax(overlaps)) if overlaps else -1
-    if best >= 0 and overlaps[best] >= 0.8:
-        quad = np.asarray(quads[best], np.float64)
-        if detector.paper is not None and not shows_paper(frame, quad, detector.paper):
-            return "dropped:paper"
-        centre = quad.mean(axis=0)
-        if any(np.hypot(*(np.asarray(d.center) - centre)) < 3 for d in detections):
-            return "dropped:other"
-        return "dropped:noedge"
-    if best >= 0 and overlaps[best] >= 0.3:
-        ratio = abs(cv2.contourArea(np.asarray(quads[best], np.float32))) / max(
-            abs(cv2.contourArea(truth.astype(np.float32))), 1.0
-        )
-        return "badquad:large" if ratio > 1.4 else "badquad:part" if ratio < 0.7 else "badquad:off"
-    view = make_view(frame, None, detector.finder)
-    rough = card_mask(view.image, None, detector.finder)
-    if detector.paper is not None:
-        rough = paper_blobs(
-            view.image, rough, detector.paper, mask_gains(view.image, rough, detector.paper)
-        )
-    to_view = np.linalg.inv(view.to_image)
-    points = cv2.perspectiveTransform(truth.reshape(-1, 1, 2), to_view).reshape(-1, 2)
-    inside = np.zeros(rough.shape, np.uint8)
-    cv2.fillConvexPoly(inside, np.round(points).astype(np.int32), 1)
-    area = max(int(inside.sum()), 1)
-    covered = int(cv2.countNonZero(cv2.bitwise_and(rough, rough, mask=inside)))
-    if covered < 0.5 * area:
-        return "nomask"
-    _, labels = cv2.connectedComponents(rough, connectivity=8)
-    under = labels[(inside > 0) & (rough > 0)]
-    blob = int(np.bincount(under).argmax())
-    blob_area = int((labels == blob).sum())
-    return "noquad:merged" if blob_area > 1.6 * area else "noquad:lone"
 
 
 class _Recording(CardDetector):
