@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -41,7 +41,10 @@ class Placed(Protocol):
     def corners(self) -> Sequence[tuple[float, float]]: ...
 
 
-def missed(detections: Sequence[CardDetection], cards: Sequence[Placed]) -> list[Placed]:
+P = TypeVar("P", bound=Placed)
+
+
+def missed(detections: Sequence[CardDetection], cards: Sequence[P]) -> list[P]:
     """The cards no detection's centre lies on as the topmost card under it."""
     polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
     taken = set()

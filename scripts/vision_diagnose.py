@@ -55,10 +55,13 @@ from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.layout import Layout, apply_homography
+from dealer_assist.vision.layout import apply_homography
 from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import Scene, SceneStyle, random_scene
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vision_recording import RecordingDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 DIAGNOSE_SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
@@ -70,36 +73,6 @@ STYLES: dict[str, SceneStyle] = {
     "overhead": synthetic.OVERHEAD_CLUTTER,
     "noisy": synthetic.NOISY,
 }
-
-
-class _Recording(CardDetector):
-    """The detector, keeping the looks each detection was judged from."""
-
-    def __init__(
-        self,
-        *,
-        layout: Layout | None,
-        model: GlyphModel,
-        finder: FinderSettings,
-        corner_model: CornerModel | None = None,
-    ) -> None:
-        super().__init__(layout=layout, model=model, finder=finder, corner_model=corner_model)
-        self.looks: dict[int, list[_Reading]] = {}
-        self._kept: list[CardDetection] = []  # alive, so that no other detection takes its id
-
-    def _judge(
-        self,
-        quad: np.ndarray,
-        readings: list[_Reading],
-        *,
-        pips: bool = False,
-        pip_count: int | None = None,
-    ) -> CardDetection | None:
-        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
-        if detection is not None:
-            self.looks[id(detection)] = readings
-            self._kept.append(detection)
-        return detection
 
 
 def _outside(corners: object, scene: Scene, detector: CardDetector) -> bool:
@@ -227,7 +200,7 @@ def main() -> int:
         for k in range(args.scenes * len(styles)):
             seed = args.seed + zlib.crc32(name.encode()) % 10_000 * 100 + k
             scene = random_scene(seed, faces, style=styles[k % len(styles)])
-            detector = _Recording(
+            detector = RecordingDetector(
                 layout=None if args.no_layout else scene.calibrated_layout,
                 model=model,
                 finder=finder,
@@ -275,7 +248,7 @@ def main() -> int:
                 else:
                     kind = _why_uncertain(
                         found,
-                        detector.looks.get(id(found), []),
+                        judged.readings if (judged := detector.judged.get(id(found))) else [],
                         card.card,
                         network=detector.use_corner_model,
                     )

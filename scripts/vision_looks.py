@@ -38,7 +38,10 @@ from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import portrait_orders
 from dealer_assist.vision.index import IndexSettings, ink_map, warp_corner
 from dealer_assist.vision.middle import pip_glyphs, shows_pips
-from dealer_assist.vision.pipeline import _DISPUTED, CardDetection, CardDetector, _Reading
+from dealer_assist.vision.pipeline import _DISPUTED, CardDetector, _Reading
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vision_recording import RecordingDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 SEED = 7_000_000  # the validation seeds (scripts/vision_validate.py)
@@ -54,42 +57,6 @@ VARIANTS: tuple[tuple[float, float, float], ...] = (
     (0.0, 0.0, 0.97),
     (0.0, 0.0, 1.03),
 )
-
-
-class _Recording(CardDetector):
-    """The detector, keeping the looks (and quadrilateral) each detection was judged from."""
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.looks: dict[int, tuple[list[_Reading], np.ndarray, bool]] = {}
-        self._kept: list[CardDetection] = []
-        self.pip_looks: list[_Reading] = []  # alive, so that their ids stay theirs
-
-    def _pip_look(
-        self,
-        frame: np.ndarray,
-        outlines: list[np.ndarray],
-        n: int,
-        middle: np.ndarray | None = None,
-    ) -> _Reading | None:
-        look = super()._pip_look(frame, outlines, n, middle)
-        if look is not None:
-            self.pip_looks.append(look)
-        return look
-
-    def _judge(
-        self,
-        quad: np.ndarray,
-        readings: list[_Reading],
-        *,
-        pips: bool = False,
-        pip_count: int | None = None,
-    ) -> CardDetection | None:
-        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
-        if detection is not None:
-            self.looks[id(detection)] = (list(readings), np.asarray(quad, np.float64), pips)
-            self._kept.append(detection)
-        return detection
 
 
 def _variant_patches(frame: np.ndarray, quad: np.ndarray, index: IndexSettings) -> np.ndarray:
@@ -174,7 +141,7 @@ def main() -> int:
             seed = args.seed + zlib.crc32(name.encode()) % 10_000 * 100 + k
             style_name = styles[k % len(styles)]
             scene = synthetic.random_scene(seed, faces, style=STYLES[style_name])
-            detector = _Recording(model=model, corner_model=corners)
+            detector = RecordingDetector(model=model, corner_model=corners)
             analysis = detector.analyse(scene.image)
             reported = analysis.reported
             outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in analysis.quads]
@@ -187,7 +154,7 @@ def main() -> int:
                     missed += 1
                     continue
                 found = reported[d]
-                kept = detector.looks.get(id(found))
+                kept = detector.judged.get(id(found))
                 record: dict[str, object] = {
                     "where": f"{name}#{seed}",
                     "design": name,
@@ -198,14 +165,14 @@ def main() -> int:
                     "sure": found.card is not None,
                 }
                 if kept is not None:
-                    looks, quad, pips = kept
+                    looks, quad, pips = kept.readings, kept.quad, kept.pips
                     sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
                     record["width"] = float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
                     record["looks"] = [
                         "disputed"
                         if r is _DISPUTED
                         else ("pip", *_pack(r))
-                        if any(r is p for p in detector.pip_looks)
+                        if detector.is_pip_look(r)
                         else _pack(r)
                         for r in looks
                     ]

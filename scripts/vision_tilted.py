@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import numpy as np
 from bench_camera_scenes import Count, count
 from camera_misses import missed, missed_why
+from vision_recording import RecordingDetector
 
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
@@ -50,7 +51,6 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_PLANE,
     CardDetection,
     CardDetector,
-    _Reading,
 )
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
@@ -153,25 +153,8 @@ def main() -> int:
     return 0
 
 
-class _Recording(CardDetector):
+class _Recording(RecordingDetector):
     """The detector, keeping the looks each detection was judged from (``--looks``)."""
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.judged: dict[int, tuple[object, list[_Reading], bool, int | None]] = {}
-
-    def _judge(
-        self,
-        quad: np.ndarray,
-        readings: list[_Reading],
-        *,
-        pips: bool = False,
-        pip_count: int | None = None,
-    ) -> CardDetection | None:
-        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
-        if detection is not None:  # kept alive with it, so that no other takes its id
-            self.judged[id(detection)] = (detection, list(readings), pips, pip_count)
-        return detection
 
     def answered(
         self,
@@ -215,9 +198,9 @@ class _Recording(CardDetector):
                     # The glyph reader's dispute as the string "disputed" (a marker object).
                     "looks": None
                     if judged is None
-                    else ["disputed" if r is _DISPUTED else r for r in judged[1]],
-                    "pips": None if judged is None else judged[2],
-                    "pip_count": None if judged is None else judged[3],
+                    else ["disputed" if r is _DISPUTED else r for r in judged.readings],
+                    "pips": None if judged is None else judged.pips,
+                    "pip_count": None if judged is None else judged.pip_count,
                     "middle": None if middle is None else pip_count(middle, self.middle),
                     "shows_pips": None if middle is None else shows_pips(middle, self.middle),
                 }
