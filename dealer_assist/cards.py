@@ -156,6 +156,8 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
 
 ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
 ALL_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+RED_SUITS: frozenset[Suit] = frozenset(suit for suit in ALL_SUITS if suit.is_red)
+BLACK_SUITS: frozenset[Suit] = frozenset(ALL_SUITS) - RED_SUITS
 _SUIT_ORDER = {suit: index for index, suit in enumerate(ALL_SUITS)}
 
 

@@ -31,13 +31,8 @@ def components_with_stats(
 ) -> tuple[int, np.ndarray, np.ndarray]:
     """The count, the labels (int32) and the statistics (N x 5: x, y, width, height, area) of
     ``binary``'s connected components, as ``cv2.connectedComponentsWithStats`` gives them."""
-    if most_components(binary.shape, connectivity) <= MOST_16BIT_LABELS:
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(
-            binary, connectivity=connectivity, ltype=cv2.CV_16U
-        )
-        return count, labels.astype(np.int32), stats
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=connectivity)
-    return count, labels, stats
+    count, labels, stats = compact_components(binary, connectivity)
+    return count, labels.astype(np.int32, copy=False), stats
 
 
 def compact_components(

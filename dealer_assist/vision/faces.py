@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card, Suit
+from dealer_assist.cards import RED_SUITS, Card, Suit
 from dealer_assist.vision.geometry import portrait_orders
 
 # The upright card a face is warped to (width, height: a card's 5:7), and the border cut off
@@ -65,7 +65,6 @@ SUIT_SLACK = 0.01
 COLOUR_VETO = 0.1
 # A card more than this share of whose face lies under other cards' outlines is not compared.
 COVERED_MOST = 0.25
-_RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 # The suit by the face's fine detail (``SuitPair``): the fine pictures' blur and the blur of the
 # two faces' difference that weighs the pixels compared (face pixels, after the border is cut).
 SUIT_SIGMA = 1.0
@@ -192,7 +191,7 @@ def _weights(mask: np.ndarray | None) -> list[np.ndarray]:
 
 
 def _red(suit: Suit) -> bool:
-    return suit in _RED
+    return suit in RED_SUITS
 
 
 _CRITERIA = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_ITERATIONS, ALIGN_EPSILON)

@@ -19,7 +19,7 @@ from typing import Literal, Protocol
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card, Suit
+from dealer_assist.cards import BLACK_SUITS, RED_SUITS, Card, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.classifier import (
     RANK_CLASSES,
@@ -505,7 +505,6 @@ class _Reading:
 NEUTRAL_INK_SPREAD = 0.08  # ink whose channels (over the paper's) differ less than this is black
 RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this much is red
 COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
-BLACK_SUITS = frozenset({Suit.SPADES, Suit.CLUBS})
 
 
 def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
@@ -514,9 +513,9 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
         return frozenset()
     b, g, r = colour
     if max(colour) - min(colour) <= NEUTRAL_INK_SPREAD:
-        return frozenset({Suit.HEARTS, Suit.DIAMONDS})
+        return RED_SUITS
     if r - max(g, b) >= RED_INK:
-        return frozenset({Suit.SPADES, Suit.CLUBS})
+        return BLACK_SUITS
     return frozenset()
 
 
