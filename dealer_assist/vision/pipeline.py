@@ -102,6 +102,7 @@ from dealer_assist.vision.recover import (
     paper_window,
     unexplained,
 )
+from dealer_assist.vision.second_look import second_probabilities
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -232,6 +233,9 @@ class FrameAnalysis:
     # Per detection as read: whether its two index corners bear its shape out, each showing
     # the card read or lying under another shape of the finding (``_corners_agree``).
     corners_agree: list[bool] = field(default_factory=list)
+    # What each uncertain detection with a candidate was judged from (by ``id`` of the
+    # detection), for a second look at it once the finding is chosen (``_second_look``).
+    unsure: dict[int, _Unsure] = field(default_factory=dict, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -243,6 +247,17 @@ class FrameAnalysis:
         """Every card of a frame taken as lying still: the cards read (surely or not) and the
         card shapes no index was read in, for the croupier to key in."""
         return [*self.detections, *self.unread_cards]
+
+
+@dataclass(frozen=True, slots=True)
+class _Unsure:
+    """An uncertain detection and what it was judged from (``_analysis_of``)."""
+
+    detection: CardDetection  # kept alive with the record, so that no other takes its id
+    quad: np.ndarray
+    looks: list[_Reading]  # the network's two corners, then the glyph reader's looks
+    outlines: list[np.ndarray]  # the finding's outlines (and those covering it)
+    n: int  # the card's place among them
 
 
 class CornerPair(Protocol):
@@ -571,8 +586,13 @@ class CardDetector:
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
+        second_look: bool = True,
     ) -> None:
         self.layout = layout
+        # A card the corner network left uncertain is looked at again once the finding is
+        # chosen: its outline refined to the paper's edges, its corners read at a few shifts
+        # and scales and averaged (``second_look``; off: as read the first time).
+        self.second_look = second_look
         # A blob the chosen finding leaves unexplained is looked into again on paper alone
         # (``recover``; None: off).
         self.recovery = recovery
@@ -1068,6 +1088,8 @@ class CardDetector:
                 best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
         self._join_halves(frame, best)
+        if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
+            self._second_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -1152,6 +1174,7 @@ class CardDetector:
             else:
                 del analysis.unread_cards[n - len(analysis.detections)]
             analysis.detections.extend(read.detections)
+            analysis.unsure.update(read.unsure)
             analysis.shares.extend(read.shares)
             analysis.corners_agree.extend(read.corners_agree)
             analysis.quads.extend(np.asarray(d.corners) for d in read.detections)
@@ -1374,17 +1397,14 @@ class CardDetector:
         )
         outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
-            detection = self._judge(quad, pair)
+            detection = self._judged(frame, outlines, n, quad, pair)
             if (
                 detection is not None
+                and detection.card is None
                 and detection.candidate is not None
-                and detection.candidate.rank in COURT_RANKS
-                and (shown := self._clear_middle(frame, outlines, n)) is not None
-                and shows_pips(shown, self.middle)
+                and self.use_corner_model
             ):
-                detection = self._judge(quad, pair, pips=True)
-            elif detection is not None and detection.card is None:
-                detection = self._seconded_by_pips(frame, outlines, n, quad, pair, detection)
+                analysis.unsure[id(detection)] = _Unsure(detection, quad, pair, outlines, n)
             if detection is not None:
                 analysis.detections.append(detection)
                 analysis.shares.append(index_share(analysis.corners[n], self.index))
@@ -1397,6 +1417,68 @@ class CardDetector:
                 # printed words) would show a card's edge all the same.
                 analysis.unread_cards.append(self._unread(quad))
         return analysis
+
+    def _judged(
+        self,
+        frame: np.ndarray,
+        outlines: list[np.ndarray],
+        n: int,
+        quad: np.ndarray,
+        looks: list[_Reading],
+    ) -> CardDetection | None:
+        """Card ``n`` of ``outlines`` judged from its looks, and then by its middle: a court
+        card whose middle shows pips is uncertain; an uncertain number card may be read by its
+        pips (``_seconded_by_pips``)."""
+        detection = self._judge(quad, looks)
+        if (
+            detection is not None
+            and detection.candidate is not None
+            and detection.candidate.rank in COURT_RANKS
+            and (shown := self._clear_middle(frame, outlines, n)) is not None
+            and shows_pips(shown, self.middle)
+        ):
+            return self._judge(quad, looks, pips=True)
+        if detection is not None and detection.card is None:
+            return self._seconded_by_pips(frame, outlines, n, quad, looks, detection)
+        return detection
+
+    def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding the network left uncertain, looked at again
+        (``second_look.second_probabilities``: the outline refined to the paper's edges, each
+        corner read at a few shifts and scales, the network's probabilities averaged) and
+        judged again with every rule as it is. Such a card becomes sure only when both corners
+        read the same card on the second look and the glyph reader does not dispute it; a card
+        read surely is never looked at again, so it never changes. Not with the house's deck
+        (its corners sharpen the network's looks first)."""
+        pending = [
+            (k, record)
+            for k, detection in enumerate(analysis.detections)
+            if detection.card is None
+            and (record := analysis.unsure.get(id(detection))) is not None
+            and record.detection is detection
+        ]
+        if not pending:
+            return
+        seconds = second_probabilities(
+            self.corner_model, frame, [record.quad for _, record in pending], self.index
+        )
+        for (k, record), (rank_p, suit_p) in zip(pending, seconds, strict=True):
+            first = record.looks[:2]
+            if not all(r.network for r in first):
+                continue  # a corner the network saw as junk or no index the first time
+            net = [
+                replace(look, overlap=old.overlap)
+                for look, old in zip(self._net_readings(rank_p, suit_p)[0], first, strict=True)
+            ]
+            if not all(r.network for r in net) or _best_card(net[0]) != _best_card(net[1]):
+                continue  # the two corners do not read one card on the second look
+            rest = record.looks[2:]
+            glyphs = [r for r in rest if r is not _DISPUTED]
+            if len(glyphs) < len(rest) or disputes(net, glyphs, self.check_sureness):
+                continue  # the glyph reader disputes the card (the first look or this one)
+            detection = self._judged(frame, record.outlines, record.n, record.quad, [*net, *rest])
+            if detection is not None and detection.card is not None:
+                analysis.detections[k] = detection
 
     def _seconded_by_pips(
         self,
