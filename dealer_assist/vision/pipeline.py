@@ -1464,8 +1464,6 @@ class CardDetector:
         )
         for (k, record), (rank_p, suit_p) in zip(pending, seconds, strict=True):
             first = record.looks[:2]
-            if not all(r.network for r in first):
-                continue  # a corner the network saw as junk or no index the first time
             net = [
                 replace(look, overlap=old.overlap)
                 for look, old in zip(self._net_readings(rank_p, suit_p)[0], first, strict=True)
