@@ -267,6 +267,30 @@ def _ways() -> dict[str, Way]:
         "refined-looks1": refined(looked(1.0, 0.04)),
         "refined-looks2": refined(looked(2.0, 0.04)),
         "looks2-8": looked(2.0, 0.08),
+        "refined-shifts2": refined(
+            lambda crop, quad, settings: second.corner_regions(
+                crop, quad, settings, looks(2.0, 0.04)[:5]
+            )
+        ),
+        "refined-scales": refined(
+            lambda crop, quad, settings: second.corner_regions(
+                crop, quad, settings, (looks(2.0, 0.04)[0], *looks(2.0, 0.04)[5:])
+            )
+        ),
+        "refined-diagonal": refined(
+            lambda crop, quad, settings: second.corner_regions(
+                crop,
+                quad,
+                settings,
+                (
+                    ((0.0, 0.0), 1.0),
+                    ((1.5, 1.5), 1.0),
+                    ((-1.5, -1.5), 1.0),
+                    ((1.5, -1.5), 1.0),
+                    ((-1.5, 1.5), 1.0),
+                ),
+            )
+        ),
     }
 
 

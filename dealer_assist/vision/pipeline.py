@@ -259,6 +259,16 @@ class _Unsure:
     outlines: list[np.ndarray]  # the finding's outlines (and those covering it)
     n: int  # the card's place among them
 
+    @property
+    def worth_a_second_look(self) -> bool:
+        """Not disputed (a second look never overrules a dispute), and the network's first
+        look at least ``SECOND_LOOK_FROM`` sure of the card: a network that hardly knew what it
+        saw is no surer of it a pixel over (on the building scenes no such card became sure)."""
+        if any(r is _DISPUTED for r in self.looks):
+            return False
+        network = [r for r in self.looks[:2] if r.network]
+        return _complete(network) and _confidence(network)[0] >= SECOND_LOOK_FROM
+
 
 class CornerPair(Protocol):
     """A card's two index corner regions, in portrait order: ``pair[0]``, ``pair[1]``."""
@@ -535,6 +545,10 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
+# A card left uncertain is looked at again (``_second_look``) when the network's first look was
+# at least this sure of it (chosen on the building check's and another seed set's uncertain
+# cards: every card a second look made sure was 0.57 or more; docs/vision.md).
+SECOND_LOOK_FROM = 0.5
 DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
 CHECK_SURENESS = 0.5  # the glyph reader disputes the network only when at least this sure
 NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no index
@@ -1456,6 +1470,7 @@ class CardDetector:
             if detection.card is None
             and (record := analysis.unsure.get(id(detection))) is not None
             and record.detection is detection
+            and record.worth_a_second_look
         ]
         if not pending:
             return
