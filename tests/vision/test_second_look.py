@@ -38,9 +38,7 @@ def _answer(
     """The answer for card ``code`` of scene ``design/style#seed``, and every answer matched."""
     design, rest = label.split("/")
     style, seed = rest.split("#")
-    scene = synthetic.random_scene(
-        int(seed), faces[design], style=synthetic.CHECK_STYLES[style]
-    )
+    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
     detections = CardDetector(second_look=second_look).detect(scene.image)
     matched, _ = match(detections, scene.cards)
     (where,) = [t for t, card in enumerate(scene.cards) if card.card == parse_card(code)]
