@@ -1012,10 +1012,11 @@ class CardDetector:
             # more sure of one card won over one that read another surely).
             best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
+        cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
-                self._corner_cards(frame, best, chosen)
+                cornered = self._corner_cards(frame, best, chosen)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1029,7 +1030,11 @@ class CardDetector:
             if not all(shows_paper(frame, np.asarray(d.corners), paper) for d in shapes):
                 gains = paper_gains(
                     frame,
-                    [np.asarray(d.corners) for d in best.detections if d.card is not None],
+                    [
+                        np.asarray(d.corners)
+                        for d in best.detections
+                        if d.card is not None and not any(d is x for x in cornered)
+                    ],
                     paper,
                 )
                 best.unread_cards = [
@@ -1163,27 +1168,33 @@ class CardDetector:
             analysis.corners_agree.extend(read.corners_agree)
             analysis.quads.extend(np.asarray(d.corners) for d in read.detections)
 
-    def _corner_cards(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+    def _corner_cards(
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding
+    ) -> list[CardDetection]:
         """Cards at the corners of the chosen finding's joined blobs that its cards read surely
         leave bare (``joined.corner_cards``: a card joined with a neighbour, a line, a hand or
         a chip whose corners the finder did not see, or saw only with a shape shifted off it),
         added when each reads surely with both index corners bearing it out
-        (``FrameAnalysis.corners_agree``). Never a card twice: one lying on a card read surely
-        (either's centre on the other) or on the same card read beside it is not added; a shape
+        (``FrameAnalysis.corners_agree``); the cards added, returned, are judged for paper as
+        the others but lend nothing to the light's gains (``paper_gains``: a shape half on a
+        hand changed them, and a card read surely failed the test). Never a card twice: one
+        lying on a card read surely (either's centre on the other) or on the same card read
+        beside it is not added; a shape
         unread, or read unsurely as this card, that it lies on is this card placed otherwise
         and gives way to it when they overlap by ``CORNER_SAME`` (less, its centre is another
         card's); one read unsurely as another card is that card, and the new one is not
         added."""
         view, mask, card_px = found.view, found.mask, found.card_px
+        added: list[CardDetection] = []
         if view is None or mask is None or card_px is None or not found.joined:
-            return
+            return added
         to_view = np.linalg.inv(view.to_image)
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         offered = corner_cards(
             found.joined, [transform_points(to_view, q) for q in sure], view.image, self.finder
         )
         if not offered:
-            return
+            return added
         quads = [transform_points(view.to_image, q) for q in offered]
         read = self._analysis_of(
             frame,
@@ -1194,9 +1205,9 @@ class CardDetector:
         for detection, share, agree in zip(
             read.detections, read.shares, read.corners_agree, strict=True
         ):
+            outline = np.asarray(detection.corners, np.float64)
             if detection.card is None or not agree:
                 continue
-            outline = np.asarray(detection.corners, np.float64)
             polygon = outline.astype(np.float32).reshape(-1, 1, 2)
             lying_on = [
                 d
@@ -1228,6 +1239,8 @@ class CardDetector:
             analysis.shares.append(share)
             analysis.corners_agree.append(agree)
             analysis.quads.append(np.asarray(detection.corners))
+            added.append(detection)
+        return added
 
     def _recover(
         self,
