@@ -1180,10 +1180,9 @@ class CardDetector:
         hand changed them, and a card read surely failed the test). Never a card twice: one
         lying on a card read surely (either's centre on the other) or on the same card read
         beside it is not added; a shape
-        unread, or read unsurely as this card, that it lies on is this card placed otherwise
-        and gives way to it when they overlap by ``CORNER_SAME`` (less, its centre is another
-        card's); one read unsurely as another card is that card, and the new one is not
-        added."""
+        unread or read unsurely that it lies on is this card placed otherwise and gives way to
+        it when they overlap by ``CORNER_SAME`` (less, its centre is another card's, and the
+        new card is not added)."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
         if view is None or mask is None or card_px is None or not found.joined:
@@ -1217,7 +1216,6 @@ class CardDetector:
             ]
             if any(
                 d.card is not None
-                or d.candidate not in (None, detection.card)
                 or polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
                 for d in lying_on
             ) or any(
