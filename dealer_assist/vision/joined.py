@@ -1,5 +1,5 @@
 """A card in a blob joined with something (issue 28, h-joined12): cards at the blob's corners
-with shorter sides, where the cards found leave it bare.
+found again, where the cards read surely leave it bare.
 
 A card dealt touching or under a neighbour, with chips pushed against its edge, a croupier's
 fingers over a corner or a printed line crossing under it, is one blob with them in the card
@@ -7,13 +7,18 @@ mask. The finder proposes a card where two sides of the blob's outline meet squa
 ``min_side_cards`` of a card's width at least, on the outline simplified to 0.06 of a width:
 a finger's notch or a chip's bump cuts the card's sides into pieces shorter than that, or
 bends them, and no proposal lies on the card (the ``noquad:merged`` cause of
-``benchmarks/camera_misses.py``). Here, in a blob of several cards (``quads.JoinedBlob``) the
-cards found leave ``corner_left`` of a card bare, the corners are looked for again on the
-outline simplified half as much, with sides half as long, and a card less wholly paper
-(``CornerSettings``); a card laid at such a corner is offered when most of it lies on the bare
-part and it shares at most ``max_shared_area`` of a card with the cards found. The outline
-alone cannot tell such a card from a chip's or a hand's corner: the reader decides
-(``CardDetector._corner_cards``: kept only when read surely, both index corners agreeing).
+``benchmarks/camera_misses.py``); a box printed round the cards makes the blob the box's
+shape, its corners the box's. Here, in a blob of several cards (``quads.JoinedBlob``) the
+cards read surely leave ``corner_left`` of a card bare, cards are laid at two kinds of corner
+(``CornerSettings``): the outline's, looked for again on the outline simplified half as much,
+with sides half as long, the card less wholly paper; and the paper's own edges in the picture
+(a line segment detector on the grey view round the blob: two edges meeting square, the
+brighter side of each towards the other). A card so laid is offered when most of it lies on
+the bare part, it shares at most ``max_shared_area`` of a card with the cards read surely and
+its centre is on none of them, and the picture shows a card's edge along enough of its
+outline. The outline and the edges alone cannot tell such a card from a chip's, a hand's or a
+printed box's corner: the reader decides (``CardDetector._corner_cards``: kept only when read
+surely, both index corners agreeing).
 """
 
 from __future__ import annotations
@@ -75,7 +80,7 @@ def corner_cards(
     corners: CornerSettings = DEFAULT_CORNERS,
 ) -> list[np.ndarray]:
     """Cards (work pixels) to offer at the corners of the blobs ``found`` leaves bare: the
-    shapes reported in the finding (work pixels), read or not; ``image``: the work view."""
+    cards of the finding read surely (work pixels); ``image``: the work view."""
     result: list[np.ndarray] = []
     if settings.corner_left <= 0:
         return result

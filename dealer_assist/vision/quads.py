@@ -64,8 +64,8 @@ class FinderSettings:
     # (``exchanges``; the reader decides: ``CardDetector._exchange``; 0: off).
     exchange_min_cards: float = 1.5
     exchange_left: float = 0.4  # ... of which the cards chosen leave this share of a card bare
-    # Such a blob the cards found leave this share of a card bare is looked into for cards at
-    # its corners with shorter sides (``joined.corner_cards``; the reader decides:
+    # Such a blob the cards read surely leave this share of a card bare is looked into for
+    # cards at its corners found again (``joined.corner_cards``; the reader decides:
     # ``CardDetector._corner_cards``; 0: off).
     corner_left: float = 0.5
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
