@@ -50,6 +50,7 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
+from dealer_assist.vision.joined import corner_cards
 from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
@@ -121,6 +122,10 @@ DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone 
 # A detection whose outline overlaps a card the finder chose this much (IoU) is that card
 # (``_exchange``: the same outline, found again).
 SAME_SHAPE = 0.9
+# A card found at a joined blob's corner (``_corner_cards``) takes the place of a shape read
+# unsurely or unread that it lies on when they overlap by this much (the same card placed
+# otherwise); less, that shape's centre is another card's.
+CORNER_SAME = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -1041,8 +1046,11 @@ class CardDetector:
             # more sure of one card won over one that read another surely).
             best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
+        cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
             self._exchange(frame, best, chosen)
+            if self.finder.corner_left > 0:
+                cornered = self._corner_cards(frame, best, chosen)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1056,7 +1064,11 @@ class CardDetector:
             if not all(shows_paper(frame, np.asarray(d.corners), paper) for d in shapes):
                 gains = paper_gains(
                     frame,
-                    [np.asarray(d.corners) for d in best.detections if d.card is not None],
+                    [
+                        np.asarray(d.corners)
+                        for d in best.detections
+                        if d.card is not None and not any(d is x for x in cornered)
+                    ],
                     paper,
                 )
                 best.unread_cards = [
@@ -1192,6 +1204,78 @@ class CardDetector:
             analysis.shares.extend(read.shares)
             analysis.corners_agree.extend(read.corners_agree)
             analysis.quads.extend(np.asarray(d.corners) for d in read.detections)
+
+    def _corner_cards(
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding
+    ) -> list[CardDetection]:
+        """Cards at the corners of the chosen finding's joined blobs that its cards read surely
+        leave bare (``joined.corner_cards``: a card joined with a neighbour, a line, a hand or
+        a chip whose corners the finder did not see, or saw only with a shape shifted off it),
+        added when each reads surely with both index corners bearing it out
+        (``FrameAnalysis.corners_agree``); the cards added, returned, are judged for paper as
+        the others but lend nothing to the light's gains (``paper_gains``: a shape half on a
+        hand changed them, and a card read surely failed the test). Never a card twice: one
+        lying on a card read surely (either's centre on the other) or on the same card read
+        beside it is not added; a shape
+        unread or read unsurely that it lies on is this card placed otherwise and gives way to
+        it when they overlap by ``CORNER_SAME`` (less, its centre is another card's, and the
+        new card is not added)."""
+        view, mask, card_px = found.view, found.mask, found.card_px
+        added: list[CardDetection] = []
+        if view is None or mask is None or card_px is None or not found.joined:
+            return added
+        to_view = np.linalg.inv(view.to_image)
+        sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+        offered = corner_cards(
+            found.joined, [transform_points(to_view, q) for q in sure], view.image, self.finder
+        )
+        if not offered:
+            return added
+        quads = [transform_points(view.to_image, q) for q in offered]
+        read = self._analysis_of(
+            frame,
+            _Finding(quads, card_px, found.foreground, [False] * len(quads)),
+            with_deck=isinstance(self._model, EnrolledDeck),
+            covering=sure,  # a shape read unsurely on it may be this card placed otherwise
+        )
+        for detection, share, agree in zip(
+            read.detections, read.shares, read.corners_agree, strict=True
+        ):
+            outline = np.asarray(detection.corners, np.float64)
+            if detection.card is None or not agree:
+                continue
+            polygon = outline.astype(np.float32).reshape(-1, 1, 2)
+            lying_on = [
+                d
+                for d in analysis.reported
+                if _inside(polygon, d.center)
+                or _inside(np.asarray(d.corners, np.float32).reshape(-1, 1, 2), detection.center)
+            ]
+            if any(
+                d.card is not None
+                or polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
+                for d in lying_on
+            ) or any(
+                d.card == detection.card
+                and polygon_iou(np.asarray(d.corners, np.float64), outline) > 0
+                for d in analysis.detections
+            ):
+                continue
+            gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in lying_on)]
+            for n in reversed(gone):
+                del analysis.detections[n]
+                for kept in (analysis.shares, analysis.corners_agree):
+                    if len(kept) > n:
+                        del kept[n]
+            analysis.unread_cards = [
+                d for d in analysis.unread_cards if not any(d is x for x in lying_on)
+            ]
+            analysis.detections.append(detection)
+            analysis.shares.append(share)
+            analysis.corners_agree.append(agree)
+            analysis.quads.append(np.asarray(detection.corners))
+            added.append(detection)
+        return added
 
     def _recover(
         self,
@@ -1969,6 +2053,11 @@ class CardDetector:
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
+
+
+def _inside(polygon: np.ndarray, point: tuple[float, float]) -> bool:
+    """Whether ``point`` lies in ``polygon`` (N x 1 x 2, float32) or on its edge."""
+    return cv2.pointPolygonTest(polygon, (float(point[0]), float(point[1])), False) >= 0
 
 
 def _put(

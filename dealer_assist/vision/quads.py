@@ -64,6 +64,10 @@ class FinderSettings:
     # (``exchanges``; the reader decides: ``CardDetector._exchange``; 0: off).
     exchange_min_cards: float = 1.5
     exchange_left: float = 0.4  # ... of which the cards chosen leave this share of a card bare
+    # Such a blob the cards read surely leave this share of a card bare is looked into for
+    # cards at its corners found again (``joined.corner_cards``; the reader decides:
+    # ``CardDetector._corner_cards``; 0: off).
+    corner_left: float = 0.5
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
@@ -901,11 +905,19 @@ def _past_view(corners: np.ndarray, bounds: tuple[int, int], slack: float) -> bo
 
 
 def _proposals(
-    blob: _Blob, card_px: tuple[float, float], bounds: tuple[int, int], settings: FinderSettings
+    blob: _Blob,
+    card_px: tuple[float, float],
+    bounds: tuple[int, int],
+    settings: FinderSettings,
+    straightness: float = 0.06,
 ) -> list[_Proposal]:
+    """Cards at the blob's corners: where two sides of its outline (simplified to
+    ``straightness`` of a card's width) meet square, a card each way."""
     card_w, card_h = card_px
     polygon = (
-        cv2.approxPolyDP(blob.contour.astype(np.float32).reshape(-1, 1, 2), 0.06 * card_w, True)
+        cv2.approxPolyDP(
+            blob.contour.astype(np.float32).reshape(-1, 1, 2), straightness * card_w, True
+        )
         .reshape(-1, 2)
         .astype(np.float64)
     )

@@ -192,6 +192,25 @@ TABLE_CLOSE = replace(
     jpeg=(60, 90),
 )
 
+# Cards in a blob joined with something (issue 28, h-joined12): every hand dealt as croupiers
+# deal it (the second card touching or over the first, the third crosswise over the two), chips
+# pushed against a card's edge in most scenes, a croupier's hand or sleeve over a card's corner
+# in half of them, and printed lines and boxes crossing under the cards; a camera 5-25 degrees
+# off vertical. The finder's hard case on a real table: a card's blob in the rough mask joined
+# with a neighbour, a line, a hand or a chip, its corners hidden.
+JOINED = replace(
+    TABLE,
+    camera_tilt_deg=(5.0, 25.0),
+    touching=1.0,
+    distortion=(-0.06, 0.02),
+    shadows=0.2,
+    clutter=0.3,
+    layouts=("zones", "boxes", "panels"),
+    dealt_overlap=1.0,
+    edge_chips=1.0,
+    hand_over=0.8,
+)
+
 # The building styles of a view without a layout, by the names the building checks take
 # (scripts/vision_tilted.py, scripts/vision_looks.py: ``--styles tilted,close,...``).
 CHECK_STYLES: dict[str, SceneStyle] = {
@@ -205,6 +224,7 @@ CHECK_STYLES: dict[str, SceneStyle] = {
     "dim": DIM_NOISY,
     "table": TABLE,
     "tableclose": TABLE_CLOSE,
+    "joined": JOINED,
 }
 
 EASY = SceneStyle(

@@ -1,0 +1,242 @@
+"""A card in a blob joined with something (issue 28, h-joined12): cards at the blob's corners
+found again, where the cards read surely leave it bare.
+
+A card dealt touching or under a neighbour, with chips pushed against its edge, a croupier's
+fingers over a corner or a printed line crossing under it, is one blob with them in the card
+mask. The finder proposes a card where two sides of the blob's outline meet square, each side
+``min_side_cards`` of a card's width at least, on the outline simplified to 0.06 of a width:
+a finger's notch or a chip's bump cuts the card's sides into pieces shorter than that, or
+bends them, and no proposal lies on the card (the ``noquad:merged`` cause of
+``benchmarks/camera_misses.py``); a box printed round the cards makes the blob the box's
+shape, its corners the box's. Here, in a blob of several cards (``quads.JoinedBlob``) the
+cards read surely leave ``corner_left`` of a card bare, cards are laid at two kinds of corner
+(``CornerSettings``): the outline's, looked for again on the outline simplified half as much,
+with sides half as long, the card less wholly paper; and the paper's own edges in the picture
+(a line segment detector on the grey view round the blob: two edges meeting square, the
+brighter side of each towards the other). A card so laid is offered when most of it lies on
+the bare part, it shares at most ``max_shared_area`` of a card with the cards read surely and
+its centre is on none of them, and the picture shows a card's edge along enough of its
+outline. The outline and the edges alone cannot tell such a card from a chip's, a hand's or a
+printed box's corner: the reader decides (``CardDetector._corner_cards``: kept only when read
+surely, both index corners agreeing).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.quads import (
+    FinderSettings,
+    JoinedBlob,
+    _Blob,
+    _merge,
+    _orthogonalize,
+    _Proposal,
+    _proposals,
+    _quads_of,
+    _rectangle,
+    _score_many,
+    edge_share,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CornerSettings:
+    """The corners looked for again in a joined blob (``corner_cards``)."""
+
+    straightness: float = 0.03  # the outline simplified to this share of a card's width
+    min_side_cards: float = 0.11  # a corner's sides at least this share of a width
+    min_inside: float = 0.8  # a card at least this share paper (a finger's notch, a chip's bite)
+    min_support: float = 0.25  # ... its outline at least this share the blob's edge
+    min_bare: float = 0.6  # ... and at least this share of it on the part left bare
+    # ... and the picture showing a card's edge along this share of its outline
+    # (``quads.edge_share``); at most ``most`` cards offered a blob, the most edge first.
+    min_edge_share: float = 0.3
+    most: int = 6
+    # The paper's own edges in the picture (a line segment detector on the grey view round the
+    # blob): a segment at least this share of a card's width ...
+    min_edge_cards: float = 0.3
+    # ... meeting another square (within ``FinderSettings.corner_tolerance_deg``), each end at
+    # most this share of a width from the corner, the paper on the inner side of both.
+    corner_reach_cards: float = 0.2
+    max_edge_cards: float = 1.15  # a side no longer than this share of the card's side along it
+    # A card the paper's edges show may be this little mask (a hand over it: the mask loses
+    # what the fingers cover; its edges show between them).
+    edge_min_inside: float = 0.6
+
+
+DEFAULT_CORNERS = CornerSettings()
+
+
+def corner_cards(
+    joined: list[JoinedBlob],
+    found: list[np.ndarray],
+    image: np.ndarray,
+    settings: FinderSettings,
+    corners: CornerSettings = DEFAULT_CORNERS,
+) -> list[np.ndarray]:
+    """Cards (work pixels) to offer at the corners of the blobs ``found`` leaves bare: the
+    cards of the finding read surely (work pixels); ``image``: the work view."""
+    result: list[np.ndarray] = []
+    if settings.corner_left <= 0:
+        return result
+    relaxed = replace(
+        settings,
+        min_side_cards=corners.min_side_cards,
+        min_inside=corners.min_inside,
+        min_support=corners.min_support,
+        min_near_support=corners.min_support,  # nothing refitted: a side's own line
+    )
+    for kept in joined:
+        choice = kept.choice
+        blob = choice.blob
+        card_px = (choice.card_w, choice.card_h)
+        card_area = choice.card_w * choice.card_h
+        covered = np.zeros_like(blob.mask)
+        for quad in found:
+            cv2.fillConvexPoly(covered, blob._local(np.asarray(quad)).astype(np.int32), 255)
+        bare = cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered))
+        if cv2.countNonZero(bare) < settings.corner_left * card_area:
+            continue
+        bounds = (image.shape[0], image.shape[1])
+        proposals = _merge(
+            [
+                *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
+                *_edge_proposals(
+                    blob,
+                    image,
+                    card_px,
+                    bounds,
+                    replace(relaxed, min_inside=corners.edge_min_inside),
+                    corners,
+                ),
+            ],
+            choice.card_w,
+        )
+        offered: list[tuple[float, _Proposal, np.ndarray]] = []
+        for proposal in proposals:
+            raster = blob.raster(proposal.corners)
+            on_bare = cv2.countNonZero(cv2.bitwise_and(raster, bare))
+            shared = cv2.countNonZero(cv2.bitwise_and(raster, covered))
+            centre = blob._local(proposal.center[None])[0].astype(int)
+            h, w = covered.shape
+            inside_found = (
+                0 <= centre[0] < w and 0 <= centre[1] < h and covered[centre[1], centre[0]]
+            )
+            if (
+                on_bare < corners.min_bare * card_area
+                or shared > settings.max_shared_area * card_area
+                or inside_found
+            ):
+                continue
+            edge = edge_share(image, proposal.corners, settings)
+            if edge < corners.min_edge_share:
+                continue
+            offered.append((edge, proposal, raster))
+        offered.sort(key=lambda o: -o[0])
+        taken: list[np.ndarray] = []
+        for _, proposal, raster in offered:
+            if len(taken) >= corners.most:
+                break
+            if any(
+                cv2.countNonZero(cv2.bitwise_and(raster, other))
+                > settings.max_shared_area * card_area
+                for other in taken
+            ):
+                continue
+            taken.append(raster)
+            result.extend(q.corners for q in _quads_of(blob, [proposal], card_px, settings))
+    return result
+
+
+def _edge_proposals(
+    blob: _Blob,
+    image: np.ndarray,
+    card_px: tuple[float, float],
+    bounds: tuple[int, int],
+    settings: FinderSettings,
+    corners: CornerSettings,
+) -> list[_Proposal]:
+    """Cards at the corners the paper's own edges make in the picture round the blob: two
+    straight edges (``cv2.createLineSegmentDetector``, the paper on the side it says is
+    brighter) meeting square, the paper inside both. A printed line or a chip joined to the
+    card hides no edge of the paper there: the card's corner shows in the picture where the
+    mask's outline shows none."""
+    card_w, card_h = card_px
+    pad = round(0.3 * card_w)
+    height, width = image.shape[:2]
+    x0, y0 = max(0, blob.left - pad), max(0, blob.top - pad)
+    x1 = min(width, blob.left + blob.mask.shape[1] + pad)
+    y1 = min(height, blob.top + blob.mask.shape[0] + pad)
+    crop = image[y0:y1, x0:x1]
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    found = cv2.createLineSegmentDetector().detect(grey)[0]  # one a call: no shared state
+    if found is None:
+        return []
+    segments = found.reshape(-1, 4).astype(np.float64) + np.array([x0, y0, x0, y0])
+    starts, ends = segments[:, :2], segments[:, 2:]
+    lengths = np.hypot(*(ends - starts).T)
+    long = lengths >= corners.min_edge_cards * card_w
+    starts, ends, lengths = starts[long], ends[long], lengths[long]
+    if len(starts) < 2:
+        return []
+    directions = (ends - starts) / lengths[:, None]
+    paper = np.stack([directions[:, 1], -directions[:, 0]], axis=1)  # the brighter side
+    cos_tolerance = math.sin(math.radians(settings.corner_tolerance_deg))
+    reach = corners.corner_reach_cards * card_w
+    candidates: list[tuple[np.ndarray, np.ndarray]] = []
+    for i in range(len(starts)):
+        for j in range(i + 1, len(starts)):
+            if abs(float(directions[i] @ directions[j])) > cos_tolerance:
+                continue
+            corner = _crossing(starts[i], directions[i], starts[j], directions[j])
+            if corner is None:
+                continue
+            arms = []
+            for k in (i, j):
+                near_start = float(np.hypot(*(starts[k] - corner)))
+                near_end = float(np.hypot(*(ends[k] - corner)))
+                if min(near_start, near_end) > reach:
+                    break
+                arms.append(directions[k] if near_start <= near_end else -directions[k])
+            if len(arms) < 2:
+                continue
+            # The paper lies inside both: each edge's brighter side towards the other arm.
+            if float(paper[i] @ arms[1]) <= 0 or float(paper[j] @ arms[0]) <= 0:
+                continue
+            u, w = _orthogonalize(arms[0], arms[1])
+            for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
+                if (
+                    lengths[i] > corners.max_edge_cards * length_u
+                    or lengths[j] > corners.max_edge_cards * length_w
+                ):
+                    continue
+                rectangle = _rectangle(corner, u, w, length_u, length_w)
+                candidates.append((rectangle, u if length_u > length_w else w))
+    if not candidates:
+        return []
+    stacked = np.stack([c for c, _ in candidates])
+    inside, support = _score_many(blob, stacked, card_px, settings, bounds)
+    result = []
+    for (rectangle, long_side), share, edge in zip(
+        candidates, inside.tolist(), support.tolist(), strict=True
+    ):
+        if share < settings.min_inside:
+            continue
+        axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
+        result.append(_Proposal(rectangle, share, edge, 1, rectangle.mean(axis=0), axis))
+    return result
+
+
+def _crossing(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
+    """Where two lines (a point and a unit direction each) cross; None when nearly parallel."""
+    cross = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(cross) < 1e-6:
+        return None
+    t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / cross
+    result: np.ndarray = p1 + t * d1
+    return result

@@ -1,0 +1,115 @@
+"""A card in a blob joined with something, found at the blob's corners (issue 28, h-joined12).
+
+Cards dealt touching or over each other, chips against a card's edge, a croupier's fingers
+over a corner and printed boxes under the cards join them into one blob of the card mask whose
+outline shows none of a missed card's corners at the card size; the cards read surely leave
+part of it bare. Cards laid at the corners the blob's finer outline and the paper's own edges
+in the picture show are offered there and kept when they read surely with both index corners
+agreeing (docs/vision.md, "Without a layout", step 13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.vision import decks, pipeline
+from dealer_assist.vision.geometry import polygon_iou
+from dealer_assist.vision.joined import corner_cards
+from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings, JoinedBlob, find_quads
+from dealer_assist.vision.synthetic import JOINED, random_scene
+from tests.vision.found import found_on_cards, in_view
+
+CARD = (40.0, 56.0)  # work pixels
+
+
+@pytest.mark.parametrize(
+    ("design", "seed", "codes"),
+    [("simplistic", 7_900_001, ("KC", "9H")), ("anglo", 7_900_009, ("QD",))],
+)
+def test_a_card_joined_with_a_printed_box_or_a_neighbour_is_found(
+    art_cache: Path, design: str, seed: int, codes: tuple[str, ...]
+) -> None:
+    # JOINED #7900001: two hands dealt touching across printed boxes, a chip on the nine's
+    # edge, fingers over the seven; the boxes' lines join each hand into one blob shaped as
+    # the box. JOINED #7900009: the queen under a crosswise card beside the hand.
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = random_scene(seed, faces, style=JOINED)
+    cards = in_view(scene.cards, scene.image)
+    wanted = [n for n, c in enumerate(cards) if c.card.code in codes]
+    assert len(wanted) == len(codes)
+    off = CardDetector(finder=FinderSettings(corner_left=0))
+    before, _, _ = found_on_cards(off.detect(scene.image), cards)
+    assert all(before[n] == 0 for n in wanted)
+    detections = CardDetector().detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(detections, cards)
+    assert all(counts[n] == 1 for n in wanted)
+    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    read = {d.card.code for d in detections if d.card is not None}
+    assert set(codes) <= read
+    assert all(after >= was for after, was in zip(counts, before, strict=True))
+
+
+def test_no_card_twice_and_none_where_no_card_is(
+    art_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Offered again: the cards read surely already (the same card twice) and the same shapes
+    # moved a card's width and a half off (felt, a neighbour's half): nothing is added.
+    faces = decks.render_design(decks.design("simplistic"), height=320, cache=art_cache)
+    scene = random_scene(7_900_001, faces, style=JOINED)
+    cards = in_view(scene.cards, scene.image)
+    expected = CardDetector(finder=FinderSettings(corner_left=0)).detect(scene.image)
+
+    def again(
+        joined: list[JoinedBlob], found: list[np.ndarray], image: np.ndarray, settings: object
+    ) -> list[np.ndarray]:
+        del joined, image, settings
+        moved = [q + np.array([1.5 * np.ptp(q[:, 0]), 0.0]) for q in found]
+        return [*found, *moved]
+
+    monkeypatch.setattr(pipeline, "corner_cards", again)
+    detections = CardDetector().detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(detections, cards)
+    was, _, _ = found_on_cards(expected, cards)
+    assert max(counts) <= 1 and nowhere == 0 and wrong == 0
+    assert sum(counts) <= sum(was) + 2  # at most the cards the moved shapes land on
+    assert all(after >= before for after, before in zip(counts, was, strict=True))
+
+
+def _card(x: float, y: float, angle: float) -> np.ndarray:
+    return cv2.boxPoints(((x, y), CARD, angle)).astype(np.float64)
+
+
+def test_a_card_joined_with_a_printed_line_is_offered_at_its_corner() -> None:
+    # A card and a printed line over its corner (brighter than the felt, as a gold line is),
+    # joined in the mask into one blob the finder's corners do not fit.
+    image = np.full((200, 240, 3), 40, np.uint8)
+    card = _card(90.0, 100.0, 12.0)
+    cv2.fillConvexPoly(image, card.astype(np.int32), (235, 235, 235))
+    cv2.line(image, (20, 60), (230, 150), (120, 190, 210), 12)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    mask = (cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) > 80).astype(np.uint8) * 255
+    settings = FinderSettings()
+    joined: list[JoinedBlob] = []
+    find_quads(mask, CARD, settings, joined)
+    assert len(joined) == 1
+    offered = corner_cards(joined, [], image, settings)
+    assert offered and max(polygon_iou(card, q) for q in offered) > 0.85
+    # Off, and a blob the cards found explain: nothing offered.
+    assert corner_cards(joined, [], image, replace(settings, corner_left=0)) == []
+    blob = joined[0].choice.blob
+    whole = np.array(
+        [
+            [blob.left, blob.top],
+            [blob.left + blob.mask.shape[1], blob.top],
+            [blob.left + blob.mask.shape[1], blob.top + blob.mask.shape[0]],
+            [blob.left, blob.top + blob.mask.shape[0]],
+        ],
+        np.float64,
+    )
+    assert corner_cards(joined, [whole], image, settings) == []
