@@ -102,6 +102,14 @@ from dealer_assist.vision.recover import (
     paper_window,
     unexplained,
 )
+from dealer_assist.vision.refit import (
+    RefitSettings,
+    candidates,
+    centre_inside,
+    doubled,
+    overlap_share,
+    snapped,
+)
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -117,6 +125,7 @@ PAPER_BETWEEN_SURE = 2
 # ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
+DEFAULT_REFIT = RefitSettings()  # unread shapes laid again from their corners (None: off)
 # A detection whose outline overlaps a card the finder chose this much (IoU) is that card
 # (``_exchange``: the same outline, found again).
 SAME_SHAPE = 0.9
@@ -571,8 +580,12 @@ class CardDetector:
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
+        refit: RefitSettings | None = DEFAULT_REFIT,
     ) -> None:
         self.layout = layout
+        # A shape no index reads in is laid again at the card size from each of its corners,
+        # and replaced by the one that reads surely, borne out (``refit``; None: off).
+        self.refit = refit
         # A blob the chosen finding leaves unexplained is looked into again on paper alone
         # (``recover``; None: off).
         self.recovery = recovery
@@ -1068,6 +1081,8 @@ class CardDetector:
                 best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
         self._join_halves(frame, best)
+        if chosen is not None and self.refit is not None and best.unread_cards:
+            self._refit(frame, best, chosen, self.refit)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -1200,6 +1215,80 @@ class CardDetector:
                 analysis.detections.append(detection)
                 analysis.shares.append(share)
                 analysis.quads.append(np.asarray(detection.corners))
+
+    def _refit(
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, settings: RefitSettings
+    ) -> None:
+        """Each shape no index was read in, laid again at the finding's card size from each of
+        its corners along its sides, upright and sideways (``refit.candidates``: a card laid
+        sideways over the card, a card's half), each read alone beside the cards reported.
+        Replaced when the shapes that read surely, both index corners bearing the card out and
+        its index a card's share of the shape, read one card and no other: that card, as the
+        surest of them read it. A shape laid over another card reported (its centre, more than
+        ``max_overlap`` of it), or reading the card of one it overlaps, is not taken."""
+        view, card_px = found.view, found.card_px
+        if view is None or card_px is None:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        height, width = frame.shape[:2]
+        with_deck = isinstance(self._model, EnrolledDeck)
+        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        for shape in list(analysis.unread_cards)[: settings.max_shapes]:
+            others = [d for d in analysis.reported if d is not shape]
+            outlines = [np.asarray(d.corners, np.float64) for d in others]
+            quad = np.asarray(shape.corners, np.float64)
+            laid = [
+                snapped(gray, transform_points(view.to_image, c), settings)
+                for c in candidates(transform_points(to_view, quad), card_px, settings)
+            ]
+            laid += [snapped(gray, c, settings) for c in doubled(quad, settings)]
+            best: CardDetection | None = None
+            best_edges = -1.0
+            cards: set[Card] = set()
+            clash = False
+            for candidate, edges in laid:
+                if (
+                    candidate[:, 0].min() < 0
+                    or candidate[:, 1].min() < 0
+                    or candidate[:, 0].max() > width - 1
+                    or candidate[:, 1].max() > height - 1
+                    or any(
+                        overlap_share(candidate, o) > settings.max_overlap
+                        or centre_inside(candidate, o)
+                        or centre_inside(o, candidate)
+                        for o in outlines
+                    )
+                ):
+                    continue
+                read = self._analysis_of(
+                    frame,
+                    _Finding([candidate], card_px, found.foreground, [False]),
+                    with_deck=with_deck,
+                    covering=outlines,
+                )
+                if (
+                    not read.detections
+                    or (detection := read.detections[0]).card is None
+                    or not read.corners_agree[0]
+                    or not _share_fits(read.shares[0])
+                    or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
+                ):
+                    continue
+                cards.add(detection.card)
+                if any(
+                    d.candidate == detection.card and overlap_share(candidate, o) > 0
+                    for d, o in zip(others, outlines, strict=True)
+                ):
+                    clash = True  # a card reported beside it, read again: no repair
+                    continue
+                # Of the shapes read so, the one lying best on a card's edges.
+                if edges > best_edges:
+                    best, best_edges = detection, edges
+            if best is None or clash or len(cards) != 1:
+                continue
+            analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
+            analysis.detections.append(best)
+            analysis.quads.append(np.asarray(best.corners))
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
