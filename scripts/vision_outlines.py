@@ -1,6 +1,7 @@
 """Outlines that do not fit their card, on building scenes only (issue 28, h-half12).
 
-For every card answered as *unread* (no index read in its shape) and every card missed with a
+For every card answered as *unread* (no index read in its shape), every card read unsurely on a
+shape overlapping it under 0.75 (IoU; *unsure*), and every card missed with a
 shape overlapping it badly (``badquad`` of ``benchmarks/camera_misses.py``), says how the shape
 lies on the card: its extent in the card's own frame (x across the width, y along the height,
 0..1 is the card; a half card along the height is ``y 0.00-0.50``), its area over the card's,
@@ -34,6 +35,7 @@ from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.pipeline import CardDetector
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
+UNSURE_IOU = 0.75  # a card read unsurely on a shape overlapping it less than this: "unsure"
 
 
 def _sides(quad: np.ndarray) -> tuple[float, float]:
@@ -109,9 +111,13 @@ def main() -> int:
                             >= 0
                         ]
                         best = max(on, key=lambda d: polygon_iou(truth, np.asarray(d.corners)))
+                        quad = np.asarray(best.corners, np.float64)
                         if best.candidate is None:
-                            quad = np.asarray(best.corners, np.float64)
                             kind = "unread"
+                        elif polygon_iou(truth, quad) < UNSURE_IOU:
+                            kind = "unsure"
+                        else:
+                            quad = None
                     if quad is None:
                         continue
                     short, long = _sides(quad)

@@ -1233,7 +1233,10 @@ class CardDetector:
         height, width = frame.shape[:2]
         with_deck = isinstance(self._model, EnrolledDeck)
         gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
-        for shape in list(analysis.unread_cards)[: settings.max_shapes]:
+        shapes = [*analysis.unread_cards]
+        if settings.unsure:
+            shapes += [d for d in analysis.detections if d.card is None and d.candidate is not None]
+        for shape in shapes[: settings.max_shapes]:
             others = [d for d in analysis.reported if d is not shape]
             outlines = [np.asarray(d.corners, np.float64) for d in others]
             quad = np.asarray(shape.corners, np.float64)
@@ -1286,7 +1289,10 @@ class CardDetector:
                     best, best_edges = detection, edges
             if best is None or clash or len(cards) != 1:
                 continue
+            if shape.candidate is not None and best.card != shape.candidate:
+                continue  # a shape read unsurely: only its own best guess, read surely
             analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
+            analysis.detections = [d for d in analysis.detections if d is not shape]
             analysis.detections.append(best)
             analysis.quads.append(np.asarray(best.corners))
 

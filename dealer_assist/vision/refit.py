@@ -34,10 +34,14 @@ class RefitSettings:
     # Shapes no index is read in are laid again at most this many times a frame (each costs
     # a few reads of two corners).
     max_shapes: int = 4
+    # Shapes read unsurely too (after the unread ones), taken only as their own best guess.
+    unsure: bool = False
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
-    # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high.
+    # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
+    # ``snap_passes`` times (a side moved turns the sides beside it).
     snap_reach: float = 0.2
+    snap_passes: int = 1
     edge_samples: int = 16
     min_edge_points: float = 0.5
     min_step: float = 10.0
@@ -102,6 +106,16 @@ def doubled(quad: np.ndarray, settings: RefitSettings) -> list[np.ndarray]:
 
 
 def snapped(
+    gray: np.ndarray, quad: np.ndarray, settings: RefitSettings
+) -> tuple[np.ndarray, float]:
+    """``_snapped_once``, ``snap_passes`` times; the share of edges found on the last."""
+    share = 0.0
+    for _ in range(settings.snap_passes):
+        quad, share = _snapped_once(gray, quad, settings)
+    return quad, share
+
+
+def _snapped_once(
     gray: np.ndarray, quad: np.ndarray, settings: RefitSettings
 ) -> tuple[np.ndarray, float]:
     """``quad`` (frame pixels) with each side moved onto the grey picture's edge nearby (paper
