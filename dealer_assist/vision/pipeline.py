@@ -1219,13 +1219,16 @@ class CardDetector:
     def _refit(
         self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, settings: RefitSettings
     ) -> None:
-        """Each shape no index was read in, laid again at the finding's card size from each of
-        its corners along its sides, upright and sideways (``refit.candidates``: a card laid
-        sideways over the card, a card's half), each read alone beside the cards reported.
-        Replaced when the shapes that read surely, both index corners bearing the card out and
-        its index a card's share of the shape, read one card and no other: that card, as the
-        surest of them read it. A shape laid over another card reported (its centre, more than
-        ``max_overlap`` of it), or reading the card of one it overlaps, is not taken."""
+        """Each shape no index was read in (then each read unsurely, ``RefitSettings.unsure``),
+        laid again at the finding's card size from each of its corners along its sides, upright
+        and sideways (``refit.candidates``: a card laid sideways over the card), and twice as
+        long across its sides (``refit.doubled``: a card's half), snapped to the paper's edges
+        (``refit.snapped``), each read alone beside the cards reported. Replaced when the
+        shapes that read surely, both index corners bearing the card out and its index a
+        card's share of the shape, read one card and no other (for a shape read unsurely, its
+        own best guess): the one lying best on a card's edges. A shape laid over another card
+        reported (its centre, more than ``max_overlap`` of it), or reading the card of one it
+        touches, is not taken."""
         view, card_px = found.view, found.card_px
         if view is None or card_px is None:
             return

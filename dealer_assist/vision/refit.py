@@ -31,11 +31,11 @@ class RefitSettings:
     # It may overlap another card reported by at most this share of the smaller's area (a card
     # dealt over another covers at most half of it).
     max_overlap: float = 0.5
-    # Shapes no index is read in are laid again at most this many times a frame (each costs
-    # a few reads of two corners).
-    max_shapes: int = 4
+    # At most this many shapes a frame are laid again, those no index is read in first (each
+    # costs a few reads of two corners).
+    max_shapes: int = 8
     # Shapes read unsurely too (after the unread ones), taken only as their own best guess.
-    unsure: bool = False
+    unsure: bool = True
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
     # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
