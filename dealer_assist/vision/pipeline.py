@@ -103,6 +103,14 @@ from dealer_assist.vision.recover import (
     paper_window,
     unexplained,
 )
+from dealer_assist.vision.refit import (
+    RefitSettings,
+    candidates,
+    centre_inside,
+    doubled,
+    overlap_share,
+    snapped,
+)
 from dealer_assist.vision.second_look import second_probabilities
 
 DEFAULT_THRESHOLD = 0.98
@@ -119,6 +127,7 @@ PAPER_BETWEEN_SURE = 2
 # ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
+DEFAULT_REFIT = RefitSettings()  # unread shapes laid again from their corners (None: off)
 # A detection whose outline overlaps a card the finder chose this much (IoU) is that card
 # (``_exchange``: the same outline, found again).
 SAME_SHAPE = 0.9
@@ -606,12 +615,16 @@ class CardDetector:
         geometry_evidence: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
+        refit: RefitSettings | None = DEFAULT_REFIT,
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
         # and scales and averaged (``second_look``; off: as read the first time).
         self.second_look = second_look
+        # A shape no index reads in is laid again at the card size from each of its corners,
+        # and replaced by the one that reads surely, borne out (``refit``; None: off).
+        self.refit = refit
         # A blob the chosen finding leaves unexplained is looked into again on paper alone
         # (``recover``; None: off).
         self.recovery = recovery
@@ -1114,6 +1127,8 @@ class CardDetector:
                 best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
         self._join_halves(frame, best)
+        if chosen is not None and self.refit is not None and best.unread_cards:
+            self._refit(frame, best, chosen, self.refit)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
@@ -1321,6 +1336,89 @@ class CardDetector:
                 analysis.detections.append(detection)
                 analysis.shares.append(share)
                 analysis.quads.append(np.asarray(detection.corners))
+
+    def _refit(
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, settings: RefitSettings
+    ) -> None:
+        """Each shape no index was read in (then each read unsurely, ``RefitSettings.unsure``),
+        laid again at the finding's card size from each of its corners along its sides, upright
+        and sideways (``refit.candidates``: a card laid sideways over the card), and twice as
+        long across its sides (``refit.doubled``: a card's half), snapped to the paper's edges
+        (``refit.snapped``), each read alone beside the cards reported. Replaced when the
+        shapes that read surely, both index corners bearing the card out and its index a
+        card's share of the shape, read one card and no other (for a shape read unsurely, its
+        own best guess): the one lying best on a card's edges. A shape laid over another card
+        reported (its centre, more than ``max_overlap`` of it), or reading the card of one it
+        touches, is not taken."""
+        view, card_px = found.view, found.card_px
+        if view is None or card_px is None:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        height, width = frame.shape[:2]
+        with_deck = isinstance(self._model, EnrolledDeck)
+        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        shapes = [*analysis.unread_cards]
+        if settings.unsure:
+            shapes += [d for d in analysis.detections if d.card is None and d.candidate is not None]
+        for shape in shapes[: settings.max_shapes]:
+            others = [d for d in analysis.reported if d is not shape]
+            outlines = [np.asarray(d.corners, np.float64) for d in others]
+            quad = np.asarray(shape.corners, np.float64)
+            laid = [
+                snapped(gray, transform_points(view.to_image, c), settings)
+                for c in candidates(transform_points(to_view, quad), card_px, settings)
+            ]
+            laid += [snapped(gray, c, settings) for c in doubled(quad, settings)]
+            best: CardDetection | None = None
+            best_edges = -1.0
+            cards: set[Card] = set()
+            clash = False
+            for candidate, edges in laid:
+                if (
+                    candidate[:, 0].min() < 0
+                    or candidate[:, 1].min() < 0
+                    or candidate[:, 0].max() > width - 1
+                    or candidate[:, 1].max() > height - 1
+                    or any(
+                        overlap_share(candidate, o) > settings.max_overlap
+                        or centre_inside(candidate, o)
+                        or centre_inside(o, candidate)
+                        for o in outlines
+                    )
+                ):
+                    continue
+                read = self._analysis_of(
+                    frame,
+                    _Finding([candidate], card_px, found.foreground, [False]),
+                    with_deck=with_deck,
+                    covering=outlines,
+                )
+                if (
+                    not read.detections
+                    or (detection := read.detections[0]).card is None
+                    or not read.corners_agree[0]
+                    or not _share_fits(read.shares[0])
+                    or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
+                ):
+                    continue
+                cards.add(detection.card)
+                if any(
+                    d.candidate == detection.card and overlap_share(candidate, o) > 0
+                    for d, o in zip(others, outlines, strict=True)
+                ):
+                    clash = True  # a card reported beside it, read again: no repair
+                    continue
+                # Of the shapes read so, the one lying best on a card's edges.
+                if edges > best_edges:
+                    best, best_edges = detection, edges
+            if best is None or clash or len(cards) != 1:
+                continue
+            if shape.candidate is not None and best.card != shape.candidate:
+                continue  # a shape read unsurely: only its own best guess, read surely
+            analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
+            analysis.detections = [d for d in analysis.detections if d is not shape]
+            analysis.detections.append(best)
+            analysis.quads.append(np.asarray(best.corners))
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become

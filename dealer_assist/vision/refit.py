@@ -1,0 +1,189 @@
+"""Card shapes laid again on an outline that does not fit its card (issue 28, h-half12).
+
+Of the building check's shapes no index was read in, most are a card's shape in the wrong
+place, not a card that shows no index: the finder proposes a card of the known size from
+each right-angled corner of a blob's outline, upright or sideways, and sometimes keeps the
+wrong one of the two (a card laid sideways over the card's top or bottom, one of its corners
+on the card's corner), or a card's half (a card size too small, a blob cut across). Each of
+those shares a corner and that corner's two sides with the card. So the card is one of the
+shapes of the finding's card size laid from a corner of the shape along its two sides, in
+either orientation (``candidates``): the reader says which, if any (``CardDetector._refit``).
+
+Pure geometry in the work view, where the finding's cards are rectangles of its card size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.geometry import polygon_iou, signed_area
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefitSettings:
+    """Named thresholds of the repair (chosen on building scenes, scripts/vision_outlines.py)."""
+
+    # A shape laid again is new when its IoU with the shape it replaces is under this.
+    same_shape: float = 0.9
+    # It may overlap another card reported by at most this share of the smaller's area (a card
+    # dealt over another covers at most half of it).
+    max_overlap: float = 0.5
+    # At most this many shapes a frame are laid again, those no index is read in first (each
+    # costs a few reads of two corners).
+    max_shapes: int = 8
+    # Shapes read unsurely too (after the unread ones), taken only as their own best guess.
+    unsure: bool = True
+    # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
+    # brighter than what is outside) found within this share of the shape's shorter side, when
+    # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
+    # ``snap_passes`` times (a side moved turns the sides beside it).
+    snap_reach: float = 0.2
+    snap_passes: int = 1
+    edge_samples: int = 16
+    min_edge_points: float = 0.5
+    min_step: float = 10.0
+    # A shape is also laid again twice as long across each pair of its sides, where that is a
+    # card's proportions (long over short; a card's half through a card size that does not fit
+    # the card: a lens, a plane a little off).
+    card_ratio: tuple[float, float] = (1.15, 1.8)
+
+
+def candidates(
+    quad: np.ndarray, card_px: tuple[float, float], settings: RefitSettings
+) -> list[np.ndarray]:
+    """Shapes of the card size ``card_px`` (work pixels) laid from each corner of ``quad``
+    (work pixels, four corners in order) along its two sides, upright and sideways; those the
+    same as ``quad`` or as one before are left out. In the order of ``quad``'s corners."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    width, height = card_px
+    result: list[np.ndarray] = []
+    for n in range(4):
+        corner = quad[n]
+        along = quad[(n + 1) % 4] - corner
+        back = quad[(n - 1) % 4] - corner
+        if np.hypot(*along) < 1e-6 or np.hypot(*back) < 1e-6:
+            continue
+        u = along / np.hypot(*along)
+        v = back - (back @ u) * u
+        if np.hypot(*v) < 1e-6:
+            continue
+        v = v / np.hypot(*v)
+        for first, second in ((width, height), (height, width)):
+            shape = np.array(
+                [corner, corner + first * u, corner + first * u + second * v, corner + second * v]
+            )
+            if polygon_iou(shape, quad) >= settings.same_shape:
+                continue
+            if any(polygon_iou(shape, other) >= settings.same_shape for other in result):
+                continue
+            # The same turning as ``quad`` (clockwise on screen), whichever side ``v`` is on.
+            if np.sign(signed_area(shape)) != np.sign(signed_area(quad)):
+                shape = shape[::-1].copy()
+            result.append(shape)
+    return result
+
+
+def doubled(quad: np.ndarray, settings: RefitSettings) -> list[np.ndarray]:
+    """``quad`` (a card's half: a card cut across its middle is a card's shape too, 63 x 44 mm)
+    laid twice as long across each pair of its sides, from each side; those of a card's
+    proportions (``card_ratio``) kept."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    result = []
+    for n in range(4):
+        # Side n stays; the two sides beside it are made twice as long, away from it.
+        a, b = quad[n], quad[(n + 1) % 4]
+        c, d = quad[(n + 2) % 4], quad[(n + 3) % 4]
+        shape = np.array([a, b, b + 2 * (c - b), a + 2 * (d - a)])
+        sides = np.hypot(*(np.roll(shape, -1, axis=0) - shape).T)
+        short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+        low, high = settings.card_ratio
+        if short > 0 and low <= long / short <= high:
+            result.append(shape)
+    return result
+
+
+def snapped(
+    gray: np.ndarray, quad: np.ndarray, settings: RefitSettings
+) -> tuple[np.ndarray, float]:
+    """``_snapped_once``, ``snap_passes`` times; the share of edges found on the last."""
+    share = 0.0
+    for _ in range(settings.snap_passes):
+        quad, share = _snapped_once(gray, quad, settings)
+    return quad, share
+
+
+def _snapped_once(
+    gray: np.ndarray, quad: np.ndarray, settings: RefitSettings
+) -> tuple[np.ndarray, float]:
+    """``quad`` (frame pixels) with each side moved onto the grey picture's edge nearby (paper
+    inside brighter than outside), fitted to the points found; a side that finds too few keeps
+    its place. And the share of the sides' samples that found an edge (how well the shape
+    lies on a card's edges)."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    centre = quad.mean(axis=0)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    reach = settings.snap_reach * float(min(sides))
+    steps = np.arange(-reach, reach + 1.0, 1.0)
+    lines = []
+    found_share = 0.0
+    for n in range(4):
+        a, b = quad[n], quad[(n + 1) % 4]
+        direction = (b - a) / max(float(np.hypot(*(b - a))), 1e-9)
+        normal = np.array([-direction[1], direction[0]])
+        if normal @ (centre - a) > 0:
+            normal = -normal  # outwards
+        ts = (np.arange(settings.edge_samples) + 0.5) / settings.edge_samples * 0.8 + 0.1
+        starts = a[None, :] + ts[:, None] * (b - a)[None, :]
+        points = starts[:, None, :] + steps[None, :, None] * normal[None, None, :]
+        values = cv2.remap(
+            gray,
+            points[..., 0].astype(np.float32),
+            points[..., 1].astype(np.float32),
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        ).astype(np.float64)
+        # Paper inside, darker outside: the grey level falls going outwards over two pixels.
+        fall = values[:, :-2] - values[:, 2:]
+        best = fall.argmax(axis=1)
+        strong = fall[np.arange(len(best)), best] >= settings.min_step
+        found_share += float(strong.mean()) / 4
+        if strong.sum() < settings.min_edge_points * settings.edge_samples:
+            lines.append((a, direction))
+            continue
+        offsets = steps[best + 1][strong]
+        found = starts[strong] + offsets[:, None] * normal[None, :]
+        vx, vy, x0, y0 = cv2.fitLine(found.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01)
+        lines.append(
+            (np.array([float(x0[0]), float(y0[0])]), np.array([float(vx[0]), float(vy[0])]))
+        )
+    corners = []
+    for n in range(4):
+        (p, u), (q, v) = lines[(n - 1) % 4], lines[n]
+        matrix = np.array([u, -v]).T
+        if abs(np.linalg.det(matrix)) < 1e-6:
+            return quad, 0.0
+        t = np.linalg.solve(matrix, q - p)
+        corners.append(p + t[0] * u)
+    result = np.array(corners)
+    if np.abs(result - quad).max() > 2 * reach:
+        return quad, 0.0  # the sides met far off: not this card's edges
+    return result, found_share
+
+
+def overlap_share(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex shapes share, over the smaller's area."""
+    pa = np.asarray(a, np.float32).reshape(-1, 2)
+    pb = np.asarray(b, np.float32).reshape(-1, 2)
+    shared, _ = cv2.intersectConvexConvex(pa, pb)
+    smaller = min(abs(signed_area(pa.astype(np.float64))), abs(signed_area(pb.astype(np.float64))))
+    return float(shared / smaller) if smaller > 0 else 0.0
+
+
+def centre_inside(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the centre of shape ``a`` lies inside shape ``b``."""
+    centre = np.asarray(a, np.float64).reshape(-1, 2).mean(axis=0)
+    polygon = np.asarray(b, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(polygon, (float(centre[0]), float(centre[1])), False) > 0
