@@ -42,17 +42,8 @@ CACHE = ROOT / "build" / "vision-cache"
 SEED = 7_100_000
 
 
-STYLES = {
-    "default": SceneStyle(),
-    "tilted": synthetic.TILTED,
-    "close": synthetic.TILTED_CLOSE,
-    "lens": synthetic.TILTED_LENS,
-    "noisy": synthetic.NOISY,
-    "dim": synthetic.DIM_NOISY,
-    "wide": synthetic.WIDE,
-    "table": synthetic.TABLE,
-    "tableclose": synthetic.TABLE_CLOSE,
-}
+# The building check's styles (scripts/vision_tilted.py) and the plain one.
+STYLES = {"default": SceneStyle(), **synthetic.CHECK_STYLES}
 
 
 def answers(

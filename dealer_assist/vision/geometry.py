@@ -78,3 +78,17 @@ def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
     area, _ = cv2.intersectConvexConvex(pa, pb)
     union = abs(signed_area(pa.astype(np.float64))) + abs(signed_area(pb.astype(np.float64))) - area
     return float(area / union) if union > 0 else 0.0
+
+
+def line_crossing(
+    p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray
+) -> np.ndarray | None:
+    """Where the line through p1 along d1 meets the line through p2 along d2; None when they
+    are parallel (to 1e-9 of the directions' cross product)."""
+    denominator = float(d1[0] * d2[1] - d1[1] * d2[0])
+    if abs(denominator) < 1e-9:
+        return None
+    dx, dy = float(p2[0] - p1[0]), float(p2[1] - p1[1])
+    t = (dx * float(d2[1]) - dy * float(d2[0])) / denominator
+    result: np.ndarray = p1 + t * d1
+    return result

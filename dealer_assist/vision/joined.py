@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from dealer_assist.vision.geometry import line_crossing
 from dealer_assist.vision.quads import (
     FinderSettings,
     JoinedBlob,
@@ -193,7 +194,7 @@ def _edge_proposals(
         for j in range(i + 1, len(starts)):
             if abs(float(directions[i] @ directions[j])) > cos_tolerance:
                 continue
-            corner = _crossing(starts[i], directions[i], starts[j], directions[j])
+            corner = line_crossing(starts[i], directions[i], starts[j], directions[j])
             if corner is None:
                 continue
             arms = []
@@ -229,14 +230,4 @@ def _edge_proposals(
             continue
         axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
         result.append(_Proposal(rectangle, share, edge, 1, rectangle.mean(axis=0), axis))
-    return result
-
-
-def _crossing(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
-    """Where two lines (a point and a unit direction each) cross; None when nearly parallel."""
-    cross = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(cross) < 1e-6:
-        return None
-    t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / cross
-    result: np.ndarray = p1 + t * d1
     return result

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.channels import brightest_channel, level_percentile
-from dealer_assist.vision.geometry import signed_area, transform_points
+from dealer_assist.vision.geometry import line_crossing, signed_area, transform_points
 from dealer_assist.vision.layout import Layout
 
 
@@ -943,7 +943,7 @@ def _proposals(
         point_in, direction_in = edge_line(i)
         side_in = (point_in, -direction_in)
         side_out = edge_line(j)
-        corner = _intersect(side_in[0], side_in[1], side_out[0], side_out[1])
+        corner = line_crossing(side_in[0], side_in[1], side_out[0], side_out[1])
         if corner is None or float(np.hypot(*(corner - incoming[1]))) > 0.5 * card_w:
             continue
         u, w = _orthogonalize(side_out[1], side_in[1])
@@ -1026,22 +1026,11 @@ def quad_of_lines(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | No
     None when two neighbouring sides are parallel."""
     corners = []
     for i in range(4):
-        crossing = _intersect(*lines[i - 1], *lines[i])
+        crossing = line_crossing(*lines[i - 1], *lines[i])
         if crossing is None:
             return None
         corners.append(crossing)
     return np.array(corners)
-
-
-def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
-    """Where the line through p1 along d1 meets the line through p2 along d2."""
-    denominator = float(d1[0] * d2[1] - d1[1] * d2[0])
-    if abs(denominator) < 1e-9:
-        return None
-    dx, dy = float(p2[0] - p1[0]), float(p2[1] - p1[1])
-    t = (dx * float(d2[1]) - dy * float(d2[0])) / denominator
-    result: np.ndarray = p1 + t * d1
-    return result
 
 
 def _refine(
