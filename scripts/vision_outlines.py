@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 from bench_camera_scenes import count
 from camera_misses import missed, missed_why
+from vision_scenes import check_scenes
 
-from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
@@ -69,87 +69,77 @@ def main() -> int:
     one_core()
     detector = CardDetector(model=GlyphModel.load(), corner_model=CornerModel.load())
     cases = []
-    for name in args.designs.split(","):
-        faces = decks.render_design(decks.design(name), height=320, cache=CACHE)
-        for style_name in args.styles.split(","):
-            style = synthetic.CHECK_STYLES[style_name]
-            for k in range(args.scenes):
-                seed = args.seed + k
-                scene = synthetic.random_scene(seed, faces, style=style)
-                height, width = scene.image.shape[:2]
-                whole = [
-                    c
-                    for c in scene.cards
-                    if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-                ]
-                analysis = detector.analyse(scene.image)
-                kept = analysis.reported
-                sure = [np.asarray(d.corners, np.float64) for d in kept if d.card is not None]
-                sure_sides = [_sides(q) for q in sure]
-                label = f"{name}/{style_name}#{seed}"
-                for card in whole:
-                    truth = np.asarray(card.corners, np.float64)
-                    one = count(kept, [card], "")
-                    quad = None
-                    kind = None
-                    if one.missed:
-                        if card in missed(kept, whole):
-                            cause = missed_why(detector, scene.image, analysis.quads, card, kept)
-                            if cause.startswith("badquad"):
-                                ious = [polygon_iou(truth, np.asarray(q)) for q in analysis.quads]
-                                quad = np.asarray(analysis.quads[int(np.argmax(ious))])
-                                kind = cause
-                    elif one.uncertain:
-                        on = [
-                            d
-                            for d in kept
-                            if cv2.pointPolygonTest(
-                                truth.astype(np.float32).reshape(-1, 1, 2),
-                                (float(d.center[0]), float(d.center[1])),
-                                False,
-                            )
-                            >= 0
-                        ]
-                        best = max(on, key=lambda d: polygon_iou(truth, np.asarray(d.corners)))
-                        quad = np.asarray(best.corners, np.float64)
-                        if best.candidate is None:
-                            kind = "unread"
-                        elif polygon_iou(truth, quad) < UNSURE_IOU:
-                            kind = "unsure"
-                        else:
-                            quad = None
-                    if quad is None:
-                        continue
-                    short, long = _sides(quad)
-                    tshort, tlong = _sides(truth)
-                    median = (
-                        (
-                            float(np.median([s for s, _ in sure_sides])),
-                            float(np.median([t for _, t in sure_sides])),
-                        )
-                        if sure_sides
-                        else None
+    for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE):
+        name, style_name, seed = checked.design, checked.style, checked.seed
+        scene, whole = checked.scene, checked.whole
+        analysis = detector.analyse(scene.image)
+        kept = analysis.reported
+        sure = [np.asarray(d.corners, np.float64) for d in kept if d.card is not None]
+        sure_sides = [_sides(q) for q in sure]
+        label = f"{name}/{style_name}#{seed}"
+        for card in whole:
+            truth = np.asarray(card.corners, np.float64)
+            one = count(kept, [card], "")
+            quad = None
+            kind = None
+            if one.missed:
+                if card in missed(kept, whole):
+                    cause = missed_why(detector, scene.image, analysis.quads, card, kept)
+                    if cause.startswith("badquad"):
+                        ious = [polygon_iou(truth, np.asarray(q)) for q in analysis.quads]
+                        quad = np.asarray(analysis.quads[int(np.argmax(ious))])
+                        kind = cause
+            elif one.uncertain:
+                on = [
+                    d
+                    for d in kept
+                    if cv2.pointPolygonTest(
+                        truth.astype(np.float32).reshape(-1, 1, 2),
+                        (float(d.center[0]), float(d.center[1])),
+                        False,
                     )
-                    case = {
-                        "label": label,
-                        "card": card.card.code,
-                        "kind": kind,
-                        "iou": round(polygon_iou(truth, quad), 2),
-                        "extent": in_card(truth, quad),
-                        "area": round(
-                            abs(cv2.contourArea(quad.astype(np.float32)))
-                            / abs(cv2.contourArea(truth.astype(np.float32))),
-                            2,
-                        ),
-                        "sides": [round(short / tshort, 2), round(long / tlong, 2)],
-                        "sure": len(sure),
-                        "sure_sides": None
-                        if median is None
-                        else [round(median[0] / tshort, 2), round(median[1] / tlong, 2)],
-                        "true_px": round(tshort),
-                    }
-                    cases.append(case)
-                    print(json.dumps(case), flush=True)
+                    >= 0
+                ]
+                best = max(on, key=lambda d: polygon_iou(truth, np.asarray(d.corners)))
+                quad = np.asarray(best.corners, np.float64)
+                if best.candidate is None:
+                    kind = "unread"
+                elif polygon_iou(truth, quad) < UNSURE_IOU:
+                    kind = "unsure"
+                else:
+                    quad = None
+            if quad is None:
+                continue
+            short, long = _sides(quad)
+            tshort, tlong = _sides(truth)
+            median = (
+                (
+                    float(np.median([s for s, _ in sure_sides])),
+                    float(np.median([t for _, t in sure_sides])),
+                )
+                if sure_sides
+                else None
+            )
+            case = {
+                "label": label,
+                "card": card.card.code,
+                "kind": kind,
+                "iou": round(polygon_iou(truth, quad), 2),
+                "extent": in_card(truth, quad),
+                "area": round(
+                    abs(cv2.contourArea(quad.astype(np.float32)))
+                    / abs(cv2.contourArea(truth.astype(np.float32))),
+                    2,
+                ),
+                "sides": [round(short / tshort, 2), round(long / tlong, 2)],
+                "sure": len(sure),
+                "sure_sides": None
+                if median is None
+                else [round(median[0] / tshort, 2), round(median[1] / tlong, 2)],
+                "true_px": round(tshort),
+            }
+            cases.append(case)
+            print(json.dumps(case), flush=True)
     if args.cases:
         args.cases.parent.mkdir(parents=True, exist_ok=True)
         args.cases.write_text("".join(json.dumps(c) + "\n" for c in cases))

@@ -36,8 +36,9 @@ import cv2
 import numpy as np
 from bench_camera_scenes import Count, count
 from vision_recording import RecordingDetector
+from vision_scenes import check_scenes
 
-from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
@@ -70,32 +71,19 @@ def _dump(args: argparse.Namespace) -> None:
     total = Count()
     records: list[dict[str, object]] = []
     started = time.time()
-    for name in args.designs.split(","):
-        chosen = decks.design(name)
-        assert chosen.family not in decks.HELD_OUT_FAMILIES, f"{name} is held out"
-        faces = decks.render_design(chosen, height=320, cache=CACHE)
-        for style_name in args.styles.split(","):
-            style = synthetic.CHECK_STYLES[style_name]
-            for k in range(args.scenes):
-                seed = args.seed + k
-                scene = synthetic.random_scene(seed, faces, style=style)
-                height, width = scene.image.shape[:2]
-                whole = [
-                    c
-                    for c in scene.cards
-                    if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-                ]
-                partial = [c for c in scene.cards if c not in whole]
-                detector = RecordingDetector(
-                    model=model, corner_model=corners, plane=DEFAULT_PLANE, paper=DEFAULT_PAPER
-                )
-                detections = detector.analyse(scene.image).reported
-                if partial:
-                    detections = [d for d in detections if not _on_any(d.center, partial)]
-                label = f"{name}/{style_name}#{seed}"
-                total.add(count(detections, whole, label))
-                records += _uncertain(detector, scene.image, detections, whole, label)
-        print(f"{name}: {time.time() - started:.0f} s", flush=True)
+    for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE):
+        name, style_name, seed = checked.design, checked.style, checked.seed
+        scene, whole, partial = checked.scene, checked.whole, checked.partial
+        detector = RecordingDetector(
+            model=model, corner_model=corners, plane=DEFAULT_PLANE, paper=DEFAULT_PAPER
+        )
+        detections = detector.analyse(scene.image).reported
+        if partial:
+            detections = [d for d in detections if not _on_any(d.center, partial)]
+        label = f"{name}/{style_name}#{seed}"
+        total.add(count(detections, whole, label))
+        records += _uncertain(detector, scene.image, detections, whole, label)
+    print(f"{args.designs}: {time.time() - started:.0f} s", flush=True)
     print(" | ".join(str(v) for v in total.row("all")))
     args.dump.parent.mkdir(parents=True, exist_ok=True)
     args.dump.write_bytes(pickle.dumps({"count": total.row("all"), "cards": records}))

@@ -38,8 +38,9 @@ import numpy as np
 from bench_camera_scenes import Count, count
 from camera_misses import missed, missed_why
 from vision_recording import RecordingDetector
+from vision_scenes import check_scenes
 
-from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
@@ -87,51 +88,38 @@ def main() -> int:
     total = Count()
     times: list[float] = []
     records: list[dict[str, object]] = []
-    for name in args.designs.split(","):
-        chosen = decks.design(name)
-        assert chosen.family not in decks.HELD_OUT_FAMILIES, f"{name} is held out"
-        faces = decks.render_design(chosen, height=320, cache=CACHE)
-        for style_name in args.styles.split(","):
-            style = STYLES[style_name]
-            for k in range(args.scenes):
-                seed = args.seed + k
-                scene = synthetic.random_scene(seed, faces, style=style)
-                height, width = scene.image.shape[:2]
-                whole = [
-                    c
-                    for c in scene.cards
-                    if all(0 <= x < width and 0 <= y < height for x, y in c.corners)
-                ]
-                partial = [c for c in scene.cards if c not in whole]
-                detector = (_Recording if args.looks else CardDetector)(
-                    model=model,
-                    corner_model=corners,
-                    plane=None if args.no_plane else DEFAULT_PLANE,
-                    paper=None if args.no_paper else DEFAULT_PAPER,
-                )
-                started = time.thread_time()
-                analysis = detector.analyse(scene.image)
-                detections = analysis.reported
-                times.append(time.thread_time() - started)
-                # Detections on a card partly out of the picture count neither way.
-                ignored = count(detections, partial, "") if partial else None
-                kept = detections
-                if ignored is not None:
-                    kept = [d for d in detections if not _on_any(d.center, partial)]
-                label = f"{name}/{style_name}#{seed}"
-                totals[f"{name}"].add(count(kept, whole, label))
-                totals[f"*{style_name}*"].add(count(kept, whole, label))
-                if args.looks:
-                    assert isinstance(detector, _Recording)
-                    records += detector.answered(scene.image, kept, whole, label)
-                if args.why:
-                    for card in missed(kept, whole):
-                        if count(kept, [card], "").missed:
-                            cause = missed_why(detector, scene.image, analysis.quads, card, kept)
-                        else:
-                            cause = "under"  # its detection's centre lies on a card on top
-                        why[style_name][cause] += 1
-                        total.examples.append(f"{label}: {card.card.code} missed: {cause}")
+    for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE, STYLES):
+        name, style_name, seed = checked.design, checked.style, checked.seed
+        scene, whole, partial = checked.scene, checked.whole, checked.partial
+        detector = (_Recording if args.looks else CardDetector)(
+            model=model,
+            corner_model=corners,
+            plane=None if args.no_plane else DEFAULT_PLANE,
+            paper=None if args.no_paper else DEFAULT_PAPER,
+        )
+        started = time.thread_time()
+        analysis = detector.analyse(scene.image)
+        detections = analysis.reported
+        times.append(time.thread_time() - started)
+        # Detections on a card partly out of the picture count neither way.
+        ignored = count(detections, partial, "") if partial else None
+        kept = detections
+        if ignored is not None:
+            kept = [d for d in detections if not _on_any(d.center, partial)]
+        label = f"{name}/{style_name}#{seed}"
+        totals[f"{name}"].add(count(kept, whole, label))
+        totals[f"*{style_name}*"].add(count(kept, whole, label))
+        if args.looks:
+            assert isinstance(detector, _Recording)
+            records += detector.answered(scene.image, kept, whole, label)
+        if args.why:
+            for card in missed(kept, whole):
+                if count(kept, [card], "").missed:
+                    cause = missed_why(detector, scene.image, analysis.quads, card, kept)
+                else:
+                    cause = "under"  # its detection's centre lies on a card on top
+                why[style_name][cause] += 1
+                total.examples.append(f"{label}: {card.card.code} missed: {cause}")
     for key, c in totals.items():
         if not key.startswith("*"):
             total.add(c)
