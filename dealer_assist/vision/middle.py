@@ -103,13 +103,17 @@ def pips_colour(middle: np.ndarray, settings: MiddleSettings) -> tuple[float, fl
     """The colour of the pips' ink over the paper's (B, G, R, as ``index.ink_colour``) in a
     middle that shows pips (``pip_count``); None when it shows none or the colour is unknown.
     A number card's pips are printed in its suit's colour, as its index is."""
-    if middle.ndim != 3 or pip_count(middle, settings) is None:
+    if middle.ndim != 3:
         return None
     ink = ink_map(middle)
     binary = (ink > settings.ink).astype(np.uint8)
-    _, labels, stats = components_with_stats(binary, 8)
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    pips = 1 + np.flatnonzero(areas >= settings.min_blob * binary.size)
+    count, labels, stats = components_with_stats(binary, 8)
+    if count <= 1:
+        return None
+    areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
+    pips = 1 + np.flatnonzero(areas >= settings.min_blob)
+    if float(areas.max()) > settings.pips_largest or len(pips) < settings.pips_count:
+        return None  # no pips (as ``pip_count``)
     return ink_colour(middle, ink, np.isin(labels, pips), paper_colour(middle))
 
 

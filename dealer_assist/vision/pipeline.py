@@ -1642,12 +1642,14 @@ class CardDetector:
             and detection.card is not None
             and self.standard_colours
             and detection.card.rank not in COURT_RANKS
+            and not _corners_agree(looks, detection.card)
             and (shown := self._clear_middle(frame, outlines, n)) is not None
             and detection.card.suit in suits_unlike(pips_colour(shown, self.middle))
         ):
-            # Pips in the middle in the other colour than the suit read: the shape lies over
-            # another card (tango/joined#7900003: a shape over a 3S and the 7H dealt on it, read
-            # at the 3S's index, its middle the 7H's hearts). Never a guess.
+            # Read at one index corner only (the other not showing the card, nor under another
+            # shape), and pips in the middle in the other colour than the suit read: the shape
+            # lies over another card (tango/joined#7900003: a shape over a 3S and the 7H dealt
+            # on it, read at the 3S's index, its middle the 7H's hearts). Never a guess.
             return replace(
                 detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
             )
