@@ -31,7 +31,7 @@ from dealer_assist.vision.geometry import (
     canonical_to_image,
     portrait_orders,
 )
-from dealer_assist.vision.index import glyph_vector, ink_map
+from dealer_assist.vision.index import glyph_vector, ink_colour, ink_map, paper_colour
 
 COURT_RANKS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 
@@ -97,6 +97,24 @@ def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
     if float(areas.max()) <= settings.pips_largest and blobs >= settings.pips_count:
         return blobs
     return None
+
+
+def pips_colour(middle: np.ndarray, settings: MiddleSettings) -> tuple[float, float, float] | None:
+    """The colour of the pips' ink over the paper's (B, G, R, as ``index.ink_colour``) in a
+    middle that shows pips (``pip_count``); None when it shows none or the colour is unknown.
+    A number card's pips are printed in its suit's colour, as its index is."""
+    if middle.ndim != 3:
+        return None
+    ink = ink_map(middle)
+    binary = (ink > settings.ink).astype(np.uint8)
+    count, labels, stats = components_with_stats(binary, 8)
+    if count <= 1:
+        return None
+    areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
+    pips = 1 + np.flatnonzero(areas >= settings.min_blob)
+    if float(areas.max()) > settings.pips_largest or len(pips) < settings.pips_count:
+        return None  # no pips (as ``pip_count``)
+    return ink_colour(middle, ink, np.isin(labels, pips), paper_colour(middle))
 
 
 def middle_area(quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:

@@ -58,6 +58,7 @@ from dealer_assist.vision.middle import (
     middle_area,
     pip_count,
     pip_glyphs,
+    pips_colour,
     shows_pips,
     warp_middle,
 )
@@ -1636,6 +1637,22 @@ class CardDetector:
             return self._judge(quad, looks, pips=True)
         if detection is not None and detection.card is None:
             return self._seconded_by_pips(frame, outlines, n, quad, looks, detection)
+        if (
+            detection is not None
+            and detection.card is not None
+            and self.standard_colours
+            and detection.card.rank not in COURT_RANKS
+            and not _corners_agree(looks, detection.card)
+            and (shown := self._clear_middle(frame, outlines, n)) is not None
+            and detection.card.suit in suits_unlike(pips_colour(shown, self.middle))
+        ):
+            # Read at one index corner only (the other not showing the card, nor under another
+            # shape), and pips in the middle in the other colour than the suit read: the shape
+            # lies over another card (tango/joined#7900003: a shape over a 3S and the 7H dealt
+            # on it, read at the 3S's index, its middle the 7H's hearts). Never a guess.
+            return replace(
+                detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
+            )
         return detection
 
     def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
