@@ -9,6 +9,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.synthetic import PlacedCard, Scene, SceneStyle
 
@@ -56,3 +59,13 @@ def check_scenes(
                 ]
                 partial = [c for c in scene.cards if c not in whole]
                 yield CheckScene(name, style_name, seed, scene, whole, partial)
+
+
+def on_any(center: tuple[float, float], cards: list[PlacedCard]) -> bool:
+    """Whether ``center`` lies on one of ``cards`` (a detection on a card partly out of the
+    picture counts neither way)."""
+    point = (float(center[0]), float(center[1]))
+    return any(
+        cv2.pointPolygonTest(np.array(c.corners, np.float32).reshape(-1, 1, 2), point, False) >= 0
+        for c in cards
+    )

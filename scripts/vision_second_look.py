@@ -36,7 +36,7 @@ import cv2
 import numpy as np
 from bench_camera_scenes import Count, count
 from vision_recording import RecordingDetector
-from vision_scenes import check_scenes
+from vision_scenes import check_scenes, on_any
 
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
@@ -79,7 +79,7 @@ def _dump(args: argparse.Namespace) -> None:
         )
         detections = detector.analyse(scene.image).reported
         if partial:
-            detections = [d for d in detections if not _on_any(d.center, partial)]
+            detections = [d for d in detections if not on_any(d.center, partial)]
         label = f"{name}/{style_name}#{seed}"
         total.add(count(detections, whole, label))
         records += _uncertain(detector, scene.image, detections, whole, label)
@@ -137,14 +137,6 @@ def _uncertain(
             }
         )
     return records
-
-
-def _on_any(center: tuple[float, float], cards: list[synthetic.PlacedCard]) -> bool:
-    point = (float(center[0]), float(center[1]))
-    return any(
-        cv2.pointPolygonTest(np.array(c.corners, np.float32).reshape(-1, 1, 2), point, False) >= 0
-        for c in cards
-    )
 
 
 # --- replay ---------------------------------------------------------------------------------

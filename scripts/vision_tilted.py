@@ -38,7 +38,7 @@ import numpy as np
 from bench_camera_scenes import Count, count
 from camera_misses import missed, missed_why
 from vision_recording import RecordingDetector
-from vision_scenes import check_scenes
+from vision_scenes import check_scenes, on_any
 
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
@@ -105,7 +105,7 @@ def main() -> int:
         ignored = count(detections, partial, "") if partial else None
         kept = detections
         if ignored is not None:
-            kept = [d for d in detections if not _on_any(d.center, partial)]
+            kept = [d for d in detections if not on_any(d.center, partial)]
         label = f"{name}/{style_name}#{seed}"
         totals[f"{name}"].add(count(kept, whole, label))
         totals[f"*{style_name}*"].add(count(kept, whole, label))
@@ -194,16 +194,6 @@ class _Recording(RecordingDetector):
                 }
             )
         return records
-
-
-def _on_any(center: tuple[float, float], cards: list[synthetic.PlacedCard]) -> bool:
-    import cv2
-
-    point = (float(center[0]), float(center[1]))
-    return any(
-        cv2.pointPolygonTest(np.array(c.corners, np.float32).reshape(-1, 1, 2), point, False) >= 0
-        for c in cards
-    )
 
 
 if __name__ == "__main__":
