@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 import numpy as np
 from _common import emit, machine, section
-from camera_misses import causes, table
+from camera_misses import causes, on_cards, table
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
@@ -94,37 +94,15 @@ class Count:
         ]
 
 
-def _polygon(card: TrueCard) -> np.ndarray:
-    return np.array(card.corners, np.float32).reshape(-1, 1, 2)
-
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two convex quadrilaterals."""
-    area, _ = cv2.intersectConvexConvex(a.reshape(-1, 2), b.reshape(-1, 2))
-    union = cv2.contourArea(a) + cv2.contourArea(b) - area
-    return float(area / union) if union > 0 else 0.0
-
-
 def count(detections: list[CardDetection], truth: list[TrueCard], label: str) -> Count:
     """Each detection to the topmost true card its centre lies on; each card's answer from its
-    detection overlapping it most."""
+    detection overlapping it most (the first of equals)."""
     result = Count(cards=len(truth))
-    polygons = [_polygon(card) for card in truth]
-    on_card: dict[int, list[tuple[float, CardDetection]]] = defaultdict(list)
-    for detection in detections:
-        centre = (float(detection.center[0]), float(detection.center[1]))
-        under = [
-            n
-            for n, polygon in enumerate(polygons)
-            if cv2.pointPolygonTest(polygon, centre, False) >= 0
-        ]
-        if not under:
-            result.no_card += 1
-            result.examples.append(f"{label}: a detection where no card is at {centre}")
-            continue
-        n = under[-1]
-        quad = np.array(detection.corners, np.float32).reshape(-1, 1, 2)
-        on_card[n].append((_overlap(polygons[n], quad), detection))
+    on_card, nowhere = on_cards(detections, truth)
+    for k in nowhere:
+        centre = (float(detections[k].center[0]), float(detections[k].center[1]))
+        result.no_card += 1
+        result.examples.append(f"{label}: a detection where no card is at {centre}")
     for n, card in enumerate(truth):
         found = on_card.get(n, [])
         if not found:
@@ -133,7 +111,7 @@ def count(detections: list[CardDetection], truth: list[TrueCard], label: str) ->
         if len(found) > 1:
             result.twice += 1
             result.examples.append(f"{label}: {card.card.code} reported {len(found)} times")
-        answer = max(found, key=lambda pair: pair[0])[1]
+        answer = detections[max(found, key=lambda pair: pair[0])[1]]
         if answer.card is None:
             result.uncertain += 1
         elif answer.card == card.card:

@@ -21,7 +21,7 @@ Works for the cards of either generator (anything with ``corners`` in frame pixe
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
@@ -44,16 +44,38 @@ class Placed(Protocol):
 P = TypeVar("P", bound=Placed)
 
 
-def missed(detections: Sequence[CardDetection], cards: Sequence[P]) -> list[P]:
-    """The cards no detection's centre lies on as the topmost card under it."""
+def on_cards(
+    detections: Sequence[CardDetection], cards: Sequence[Placed]
+) -> tuple[dict[int, list[tuple[float, int]]], list[int]]:
+    """Each detection to the topmost card its centre lies on (the benchmarks' count): per card,
+    the overlap (intersection over union) and index of each detection on it, in the
+    detections' order; and the detections on no card."""
     polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
-    taken = set()
-    for detection in detections:
+    on_card: dict[int, list[tuple[float, int]]] = defaultdict(list)
+    nowhere: list[int] = []
+    for k, detection in enumerate(detections):
         centre = (float(detection.center[0]), float(detection.center[1]))
         under = [n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0]
-        if under:
-            taken.add(under[-1])
-    return [c for n, c in enumerate(cards) if n not in taken]
+        if not under:
+            nowhere.append(k)
+            continue
+        n = under[-1]
+        quad = np.array(detection.corners, np.float32).reshape(-1, 1, 2)
+        on_card[n].append((_overlap(polygons[n], quad), k))
+    return on_card, nowhere
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quadrilaterals."""
+    area, _ = cv2.intersectConvexConvex(a.reshape(-1, 2), b.reshape(-1, 2))
+    union = cv2.contourArea(a) + cv2.contourArea(b) - area
+    return float(area / union) if union > 0 else 0.0
+
+
+def missed(detections: Sequence[CardDetection], cards: Sequence[P]) -> list[P]:
+    """The cards no detection's centre lies on as the topmost card under it."""
+    on_card, _ = on_cards(detections, cards)
+    return [c for n, c in enumerate(cards) if n not in on_card]
 
 
 def _alone_missed(detections: Sequence[CardDetection], card: Placed) -> bool:

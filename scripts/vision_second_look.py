@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cv2
 import numpy as np
 from bench_camera_scenes import Count, count
+from camera_misses import on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
 
@@ -46,7 +47,6 @@ from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
     CANONICAL_WIDTH,
     canonical_to_image,
-    polygon_iou,
     portrait_orders,
 )
 from dealer_assist.vision.index import IndexSettings, region_size
@@ -98,19 +98,11 @@ def _uncertain(
     label: str,
 ) -> list[dict[str, object]]:
     """The uncertain answers with a candidate, matched to cards as ``count`` matches them."""
-    polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
-    best: dict[int, tuple[float, CardDetection]] = {}
-    for detection in detections:
-        centre = (float(detection.center[0]), float(detection.center[1]))
-        under = [n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0]
-        if not under:
-            continue
-        n = under[-1]
-        iou = polygon_iou(np.asarray(cards[n].corners), np.asarray(detection.corners))
-        if n not in best or iou > best[n][0]:
-            best[n] = (iou, detection)
+    on_card, _ = on_cards(detections, cards)
     records: list[dict[str, object]] = []
-    for n, (iou, detection) in best.items():
+    for n, found in on_card.items():
+        iou, k = max(found, key=lambda pair: pair[0])
+        detection = detections[k]
         judged = detector.judged.get(id(detection))
         if detection.card is not None or detection.candidate is None or judged is None:
             continue

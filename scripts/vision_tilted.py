@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import numpy as np
 from bench_camera_scenes import Count, count
-from camera_misses import missed, missed_why
+from camera_misses import missed, missed_why, on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
 
@@ -44,7 +44,6 @@ from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
-from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
@@ -152,23 +151,12 @@ class _Recording(RecordingDetector):
         label: str,
     ) -> list[dict[str, object]]:
         """Per card answered (as ``count`` matches them): truth, answer and the looks."""
-        import cv2
 
-        polygons = [np.array(c.corners, np.float32).reshape(-1, 1, 2) for c in cards]
         outlines = [np.asarray(d.corners, np.float32).reshape(-1, 2) for d in detections]
-        on_card: dict[int, list[tuple[float, int]]] = defaultdict(list)
-        for k, detection in enumerate(detections):
-            centre = (float(detection.center[0]), float(detection.center[1]))
-            under = [
-                n for n, p in enumerate(polygons) if cv2.pointPolygonTest(p, centre, False) >= 0
-            ]
-            if under:
-                quad = np.asarray(detection.corners, np.float64)
-                truth = np.asarray(cards[under[-1]].corners, np.float64)
-                on_card[under[-1]].append((polygon_iou(truth, quad), k))
+        on_card, _ = on_cards(detections, cards)
         records: list[dict[str, object]] = []
         for n, found in on_card.items():
-            iou, k = max(found)
+            iou, k = max(found, key=lambda pair: pair[0])
             detection = detections[k]
             truth = np.asarray(cards[n].corners, np.float64)
             sides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
