@@ -121,11 +121,19 @@ def _overlap_share(first: _Reported, second: _Reported) -> float:
     return float(overlap) / smaller if smaller > 0 else 0.0
 
 
-def _at_edge(detection: _Reported, size: tuple[int, int]) -> bool:
+def at_edge(detection: _Reported, size: tuple[int, int]) -> bool:
+    """Whether a shape runs into the picture's edge (``size``: height, width): a card partly
+    out of view, its outline a guess laid at a card's size."""
+    return runs_into_edge(np.asarray(detection.corners, np.float64), size)
+
+
+def runs_into_edge(corners: np.ndarray, size: tuple[int, int]) -> bool:
+    """Whether an outline (frame pixels) has a corner within ``EDGE_PX`` of the picture's edge
+    (``size``: height, width)."""
     height, width = size
     return any(
         x <= EDGE_PX or y <= EDGE_PX or x >= width - 1 - EDGE_PX or y >= height - 1 - EDGE_PX
-        for x, y in detection.corners
+        for x, y in np.asarray(corners, np.float64).reshape(-1, 2).tolist()
     )
 
 
@@ -145,7 +153,7 @@ def unread_apart(
     """
     kept: list[Reported] = []
     for shape in unread:
-        edge = _at_edge(shape, size)
+        edge = at_edge(shape, size)
         others: list[_Reported] = [d for d in detections if edge or d.card is None]
         others.extend(kept)
         if any(_overlap_share(shape, other) > MAX_UNREAD_OVERLAP for other in others):
@@ -163,7 +171,7 @@ def surer_inside(detections: Sequence[Reported], size: tuple[int, int]) -> list[
         d
         for d in detections
         if d.card is not None
-        or not _at_edge(d, size)
+        or not at_edge(d, size)
         or not any(
             other is not d
             and _surer(other) > _surer(d)

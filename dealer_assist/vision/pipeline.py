@@ -12,6 +12,7 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
@@ -29,7 +30,9 @@ from dealer_assist.vision.classifier import (
 )
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.duplicates import (
+    at_edge,
     one_per_card,
+    runs_into_edge,
     surer_inside,
     unread_apart,
     whole_of_halves,
@@ -87,6 +90,7 @@ from dealer_assist.vision.quads import (
     ViewMaps,
     WorkView,
     card_mask,
+    edge_card_px,
     edge_share,
     estimate_card_px,
     exchanges,
@@ -125,6 +129,11 @@ PAPER_SIZE_DIVISORS = (1.4, 2.0)
 # panel, vote for one card 1.5-1.75 times too large: no size tried fitted them; h-plane10).
 PAPER_BETWEEN_DIVISORS = (1.57, 1.76)
 PAPER_BETWEEN_SURE = 2
+# The paper's edges in the picture vote a card size (``quads.edge_card_px``): it, and it times
+# the square root of two (a card's short side beside a pair's), are tried last on the frame as
+# it is while the best finding reads under ``EDGE_SURE_SHARE`` of its shapes surely.
+EDGE_SIZE_DIVISORS = (1 / math.sqrt(2),)
+EDGE_SURE_SHARE = 0.75
 # ... tried only when the rough mask's blobs that hold paper hold this many times as much.
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
@@ -340,6 +349,9 @@ class _Finding:
     width: float | None = None  # on the plane: the card's width there (``_plane_findings``)
     wider: bool = False  # on the plane: found on the rough mask opened wider
     papered: bool = False  # on the plane: found on the rough mask's paper alone
+    # The frame as it is at a card size the paper's edges in the picture vote for
+    # (``quads.edge_card_px``): wins only as paper alone does.
+    edged: bool = False
     # The view the quads were found in and its card mask (``recover``: the blobs they leave
     # unexplained are looked into again); None for a finding made of given quads.
     view: WorkView | None = None
@@ -716,6 +728,7 @@ class CardDetector:
         resized: tuple[_Finding, float] | None = None,
         kept: list[_RoughStage] | None = None,
         between: Callable[[], bool] | None = None,
+        edged: Callable[[], bool] | None = None,
     ) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying. With
         ``resized`` (a finding without a layout and a ratio), only that finding again with its
@@ -827,6 +840,20 @@ class CardDetector:
         if between_sizes and between is not None and between():
             for size in between_sizes:
                 yield self._finding_at(view, size, lone, papered=True)
+        if view.card_px is None and self.finder.edge_votes and edged is not None and edged():
+            vote = edge_card_px(view.image, stage.rough, self.finder)
+            for size in _sizes_worth_trying([vote], EDGE_SIZE_DIVISORS):
+                if any(abs(size[0] / other[0] - 1) <= 0.1 for other in sizes if other is not None):
+                    continue
+                found = self._finding_at(view, size, lone)
+                # A shape running into the picture's edge at a size voted so is reported only
+                # when an index reads in it (a forearm's end at the edge, at the size of the
+                # cards, made an unread shape where no card is).
+                far = [
+                    f or runs_into_edge(q, (frame.shape[0], frame.shape[1]))
+                    for f, q in zip(found.far, found.quads, strict=True)
+                ]
+                yield replace(found, edged=True, far=far)
 
     def _resized_findings(
         self, frame: np.ndarray, stage: _RoughStage, again: _Finding, ratio: float
@@ -1254,6 +1281,7 @@ class CardDetector:
             with_deck=isinstance(self._model, EnrolledDeck),
             covering=sure,  # a shape read unsurely on it may be this card placed otherwise
         )
+        size = (frame.shape[0], frame.shape[1])
         for detection, share, agree in zip(
             read.detections, read.shares, read.corners_agree, strict=True
         ):
@@ -1266,6 +1294,25 @@ class CardDetector:
                 for d in analysis.reported
                 if _inside(polygon, d.center)
                 or _inside(np.asarray(d.corners, np.float32).reshape(-1, 1, 2), detection.center)
+            ]
+            # A card partly out of the picture is found by the part of it in view, its outline
+            # (and centre) a guess laid at a card's size over the card beside it: its centre on
+            # this card says nothing when it was read surely and this card's centre is not on
+            # it; one not read surely over a card read surely is not reported (``surer_inside``,
+            # ``unread_apart``).
+            lying_on = [
+                d
+                for d in lying_on
+                if not (
+                    at_edge(d, size)
+                    and polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
+                    and (
+                        d.card is None
+                        or not _inside(
+                            np.asarray(d.corners, np.float32).reshape(-1, 1, 2), detection.center
+                        )
+                    )
+                )
             ]
             if any(
                 d.card is not None
@@ -1481,7 +1528,15 @@ class CardDetector:
             # has read two cards surely (``PAPER_BETWEEN_DIVISORS``).
             return best is None or _sure_count(best) < PAPER_BETWEEN_SURE
 
-        for found in self._findings(frame, kept=kept, between=between):
+        def edged() -> bool:
+            # The sizes the paper's edges vote for: only while the best finding reads under
+            # ``EDGE_SURE_SHARE`` of its shapes surely.
+            if best is None:
+                return True
+            shapes = len(best.detections) + len(best.unread_cards)
+            return sum(_sure_cards(best, geometry=geometry)) < EDGE_SURE_SHARE * shapes
+
+        for found in self._findings(frame, kept=kept, between=between, edged=edged):
             if found is None:
                 if (
                     best is not None
@@ -1512,13 +1567,13 @@ class CardDetector:
                 # its own test below only keeps it from being chosen.
                 continue
             if (
-                found.papered
+                (found.papered or found.edged)
                 and best is not None
                 and len(found.quads) < max(2, _sure_count(best) + 1, len(best.reported))
             ):
                 continue  # too few shapes to win (below), whatever they read: not read
             analysis = self._analysis_of(frame, found, with_deck=with_deck)
-            if found.papered and (
+            if (found.papered or found.edged) and (
                 _sure_count(analysis) < 2
                 or (
                     best is not None
