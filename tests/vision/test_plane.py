@@ -4,6 +4,7 @@ the cards themselves, so one card is one detection and touching cards are told a
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -129,7 +130,11 @@ def test_touching_cards_on_a_tilted_view_are_told_apart(
 ) -> None:
     scene = random_scene(113, building_faces, style=TILTED_TOUCHING)
     assert len(scene.cards) == 6
-    before = CardDetector(plane=None, finder=OLD_ROUGH).detect(scene.image)
+    # (the card size the paper's edges vote for, step 15, off too: the frame as it is finds
+    # the touching cards with it)
+    before = CardDetector(plane=None, finder=replace(OLD_ROUGH, edge_votes=False)).detect(
+        scene.image
+    )
     assert sum(1 for n in _per_card(before, scene.cards)[0] if n == 0) >= 4  # mostly missed
     after = CardDetector().detect(scene.image)
     counts, nowhere = _per_card(after, scene.cards)
