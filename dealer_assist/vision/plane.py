@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import signed_area
-from dealer_assist.vision.quads import WorkView, _fit_side, quad_of_lines
+from dealer_assist.vision.quads import WorkView, _fit_side, most_voted_width, quad_of_lines
 
 CARD_ASPECT = 88.0 / 63.0
 # A lone blob's long side over its short side: a card; two side by side; two end to end.
@@ -665,11 +665,4 @@ def width_from_edges(
     if len(votes) == 0:
         return None
     votes = votes[votes >= 0.3 * np.percentile(votes, 90)]
-    candidates = np.log(np.concatenate([votes, votes / CARD_ASPECT]))
-    weights = np.concatenate([votes, votes])
-    bins = np.arange(candidates.min() - 0.04, candidates.max() + 0.08, 0.04)
-    histogram, edges = np.histogram(candidates, bins=bins, weights=weights)
-    smoothed = np.convolve(histogram, [0.5, 1.0, 0.5], mode="same")
-    peak = int(np.argmax(smoothed))
-    near = np.abs(candidates - (edges[peak] + 0.02)) < 0.06
-    return float(np.exp(np.average(candidates[near], weights=weights[near])))
+    return most_voted_width(votes, CARD_ASPECT)

@@ -622,6 +622,21 @@ def _dark_side(steep: np.ndarray, smooth: np.ndarray, gx: np.ndarray, gy: np.nda
     return dark
 
 
+def most_voted_width(votes: np.ndarray, aspect: float) -> float:
+    """The card width most straight stretches (``votes``, their lengths) agree with: each
+    votes, weighed by its length, for the width it would have as a card's short side and as a
+    long one (``aspect``: height over width); the histogram's peak (log widths in steps of
+    4%, smoothed) wins, and the votes near it are averaged."""
+    candidates = np.log(np.concatenate([votes, votes / aspect]))
+    weights = np.concatenate([votes, votes])
+    bins = np.arange(candidates.min() - 0.04, candidates.max() + 0.08, 0.04)
+    histogram, edges = np.histogram(candidates, bins=bins, weights=weights)
+    smoothed = np.convolve(histogram, [0.5, 1.0, 0.5], mode="same")
+    peak = int(np.argmax(smoothed))
+    near = np.abs(candidates - (edges[peak] + 0.02)) < 0.06
+    return float(np.exp(np.average(candidates[near], weights=weights[near])))
+
+
 def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float, float] | None:
     """Card size (work pixels) from the straight edges of the blobs (used without a layout).
 
@@ -655,14 +670,7 @@ def estimate_card_px(mask: np.ndarray, settings: FinderSettings) -> tuple[float,
     votes = np.array([v for v in lengths if v >= smallest])
     if len(votes) == 0:
         return None
-    candidates = np.log(np.concatenate([votes, votes / settings.card_aspect]))
-    weights = np.concatenate([votes, votes])
-    bins = np.arange(candidates.min() - 0.04, candidates.max() + 0.08, 0.04)
-    histogram, edges_ = np.histogram(candidates, bins=bins, weights=weights)
-    smoothed = np.convolve(histogram, [0.5, 1.0, 0.5], mode="same")
-    peak = int(np.argmax(smoothed))
-    near = np.abs(candidates - (edges_[peak] + 0.02)) < 0.06
-    width = float(np.exp(np.average(candidates[near], weights=weights[near])))
+    width = most_voted_width(votes, settings.card_aspect)
     # A lone card much smaller than the voted size means the vote counted long sides as short
     # ones (or pairs as one card): the lone card is the better measure.
     voted_area = width * width * settings.card_aspect
@@ -705,14 +713,7 @@ def edge_card_px(
     votes = lengths[on_paper]
     if len(votes) == 0:
         return None
-    candidates = np.log(np.concatenate([votes, votes / settings.card_aspect]))
-    weights = np.concatenate([votes, votes])
-    bins = np.arange(candidates.min() - 0.04, candidates.max() + 0.08, 0.04)
-    histogram, edges_ = np.histogram(candidates, bins=bins, weights=weights)
-    smoothed = np.convolve(histogram, [0.5, 1.0, 0.5], mode="same")
-    peak = int(np.argmax(smoothed))
-    near = np.abs(candidates - (edges_[peak] + 0.02)) < 0.06
-    card_w = float(np.exp(np.average(candidates[near], weights=weights[near])))
+    card_w = most_voted_width(votes, settings.card_aspect)
     return (card_w, card_w * settings.card_aspect)
 
 

@@ -38,3 +38,21 @@ def in_view(cards: list[PlacedCard], image: np.ndarray) -> list[PlacedCard]:
     """The cards lying wholly inside the picture (a card partly out of it counts neither way)."""
     height, width = image.shape[:2]
     return [c for c in cards if all(0 <= x < width and 0 <= y < height for x, y in c.corners)]
+
+
+def off_partial(detections: list[CardDetection], partial: list[PlacedCard]) -> list[CardDetection]:
+    """The detections but those whose centre lies on a card partly out of the picture
+    (``partial``): such a detection counts neither way."""
+    return [
+        d
+        for d in detections
+        if not any(
+            cv2.pointPolygonTest(
+                np.array(c.corners, np.float32).reshape(-1, 1, 2),
+                (float(d.center[0]), float(d.center[1])),
+                False,
+            )
+            >= 0
+            for c in partial
+        )
+    ]

@@ -18,7 +18,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.paper import PaperSettings
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings, opened_rough
 from dealer_assist.vision.synthetic import (
     DIM_NOISY,
@@ -26,7 +26,7 @@ from dealer_assist.vision.synthetic import (
     TILTED_CLOSE,
     random_scene,
 )
-from tests.vision.found import found_on_cards, in_view
+from tests.vision.found import found_on_cards, in_view, off_partial
 
 # The fixes below shown against the finder without them and without paper alone (h-finder7),
 # which finds some of these cards by itself (tests/vision/test_finder_paper.py).
@@ -94,27 +94,11 @@ def test_cards_closer_than_guessed_leave_the_felt_its_colour(
     partial = [c for c in scene.cards if c not in whole]
     assert len(whole) == 3
 
-    def on_whole(detections: list[CardDetection]) -> list[CardDetection]:
-        # A detection on a card partly out of the picture counts neither way.
-        return [
-            d
-            for d in detections
-            if not any(
-                cv2.pointPolygonTest(
-                    np.array(c.corners, np.float32).reshape(-1, 1, 2),
-                    (float(d.center[0]), float(d.center[1])),
-                    False,
-                )
-                >= 0
-                for c in partial
-            )
-        ]
-
     before = CardDetector(
         finder=FinderSettings(crowded_share=0), paper=NO_PAPER_ALONE, recovery=None
     ).detect(scene.image)
-    assert found_on_cards(on_whole(before), whole)[0] == [0, 0, 0]
-    after = on_whole(CardDetector().detect(scene.image))
+    assert found_on_cards(off_partial(before, partial), whole)[0] == [0, 0, 0]
+    after = off_partial(CardDetector().detect(scene.image), partial)
     counts, nowhere, wrong = found_on_cards(after, whole)
     assert counts.count(0) <= 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
     assert sum(1 for d in after if d.card is not None) >= 2

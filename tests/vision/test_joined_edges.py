@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
 from dealer_assist.vision import decks, pipeline
 from dealer_assist.vision.geometry import transform_points
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import (
     FinderSettings,
     card_mask,
@@ -26,8 +25,8 @@ from dealer_assist.vision.quads import (
     estimate_card_px,
     make_view,
 )
-from dealer_assist.vision.synthetic import JOINED, WIDE, PlacedCard, random_scene
-from tests.vision.found import found_on_cards, in_view
+from dealer_assist.vision.synthetic import JOINED, WIDE, random_scene
+from tests.vision.found import found_on_cards, in_view, off_partial
 
 
 def test_a_card_beside_one_partly_out_of_the_picture_is_taken(
@@ -41,32 +40,15 @@ def test_a_card_beside_one_partly_out_of_the_picture_is_taken(
     cards = in_view(scene.cards, scene.image)
     four = next(n for n, c in enumerate(cards) if c.card.code == "4H")
     partial = [c for c in scene.cards if c not in cards]
-    detections = _in_view(CardDetector().detect(scene.image), partial)
+    detections = off_partial(CardDetector().detect(scene.image), partial)
     counts, nowhere, wrong = found_on_cards(detections, cards)
     assert counts[four] == 1
     assert max(counts) == 1 and nowhere == 0 and wrong == 0
     assert "4H" in {d.card.code for d in detections if d.card is not None}
     # Every shape taken as lying wholly in view: the five's shape keeps the four out.
     monkeypatch.setattr(pipeline, "at_edge", lambda detection, size: False)
-    before, _, _ = found_on_cards(_in_view(CardDetector().detect(scene.image), partial), cards)
+    before, _, _ = found_on_cards(off_partial(CardDetector().detect(scene.image), partial), cards)
     assert before[four] == 0
-
-
-def _in_view(detections: list[CardDetection], partial: list[PlacedCard]) -> list[CardDetection]:
-    """The detections but those on a card partly out of the picture (counted neither way)."""
-    return [
-        d
-        for d in detections
-        if not any(
-            cv2.pointPolygonTest(
-                np.asarray(c.corners, np.float32).reshape(-1, 1, 2),
-                (float(d.center[0]), float(d.center[1])),
-                False,
-            )
-            >= 0
-            for c in partial
-        )
-    ]
 
 
 def test_the_paper_edges_vote_the_size_of_cards_dealt_touching(art_cache: Path) -> None:
