@@ -56,6 +56,7 @@ from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
     middle_area,
+    mirrored_pip_count,
     pip_count,
     pip_glyphs,
     pips_colour,
@@ -188,6 +189,12 @@ DISAGREEING_SURENESS = 0.5
 NETWORK_AGREEING = 0.9
 NOISE_SURENESS = 0.5  # a whole look less sure than this of any card is noise beside a surer one
 PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncertain card's)
+# Once the finding is chosen, the pips' suit read again, upright and at the frame's scale, is a
+# look at an uncertain card when at least ``PIP_LOOKS`` whole pips read the same suit, each at
+# least ``UPRIGHT_PIP_SURE`` sure of it (``_middle_look``; chosen on building scenes,
+# docs/vision.md).
+UPRIGHT_PIP_SURE = 0.98
+PIP_LOOKS = 2
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
 PIP_COUNT_SUIT = 0.97
@@ -1132,6 +1139,7 @@ class CardDetector:
             self._refit(frame, best, chosen, self.refit)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
+            self._middle_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -1691,6 +1699,71 @@ class CardDetector:
             detection = self._judged(frame, record.outlines, record.n, record.quad, [*net, *rest])
             if detection is not None and detection.card is not None:
                 analysis.detections[k] = detection
+
+    def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The number cards of the chosen finding still uncertain, judged again by their
+        middles as ``_seconded_by_pips`` judges, with two finer looks: the pips counted by
+        their mirror images (``middle.mirrored_pip_count``: the index's suit reaching into the
+        middle is no pip), and the pips' suit read upright at the frame's scale
+        (``_upright_pip_look``). After the choice, as the second look is: the finder's choice
+        between findings, which weighs how surely cards read, is untouched; a card read surely
+        never changes."""
+        for k, detection in enumerate(analysis.detections):
+            record = analysis.unsure.get(id(detection))
+            candidate = detection.candidate
+            if (
+                detection.card is not None
+                or record is None
+                or record.detection is not detection
+                or candidate is None
+                or candidate.rank in COURT_RANKS
+            ):
+                continue
+            middle = self._clear_middle(frame, record.outlines, record.n)
+            if middle is None:
+                continue
+            count = mirrored_pip_count(middle, self.middle)
+            if count is None:
+                count = pip_count(middle, self.middle)
+            looks = record.looks
+            judged = self._judge(record.quad, looks, pip_count=count)
+            if judged is None or judged.card is None:
+                look = self._upright_pip_look(frame, record.outlines, record.n, middle)
+                if look is None or _best_suit(look) is not candidate.suit:
+                    continue
+                judged = self._judge(record.quad, [*looks, look], pip_count=count)
+            if judged is not None and judged.card is not None:
+                analysis.detections[k] = judged
+
+    def _upright_pip_look(
+        self, frame: np.ndarray, outlines: list[np.ndarray], n: int, middle: np.ndarray
+    ) -> _Reading | None:
+        """The suit as card ``n``'s pips show it (a look with no rank), cut from its middle
+        warped again at the frame's own scale (``MiddleSettings.glyph_scale``) and each turned
+        upright: when at least ``PIP_LOOKS`` whole pips read the same suit, each at least
+        ``UPRIGHT_PIP_SURE`` sure, once the suits the pips' ink rules out are set aside; else
+        None. ``middle``: the card's middle as ``_clear_middle`` warped it (in the clear)."""
+        if not shows_pips(middle, self.middle):
+            return None
+        fine = replace(self.middle, scale=self.middle.glyph_scale)
+        vectors = pip_glyphs(warp_middle(frame, outlines[n], fine), fine, upright=True)
+        if len(vectors) < PIP_LOOKS:
+            return None
+        p = self.model.suit_probabilities(np.array(vectors))
+        p = p[p[:, -1] < self.junk_limit]  # a pip cut by another pip or the edge is junk
+        if len(p) < PIP_LOOKS:
+            return None
+        suits = p[:, :-1].copy()
+        for suit in suits_unlike(pips_colour(middle, self.middle)):
+            suits[:, SUIT_CLASSES.index(suit)] = 0.0
+        suits /= np.maximum(suits.sum(axis=1, keepdims=True), 1e-9)
+        best = int(np.argmax(suits.mean(axis=0)))
+        if float(suits[:, best].min()) < UPRIGHT_PIP_SURE or np.any(
+            np.argmax(suits, axis=1) != best
+        ):
+            return None
+        mean: np.ndarray = suits.mean(axis=0)
+        return _Reading(None, mean)
 
     def _seconded_by_pips(
         self,
