@@ -195,6 +195,7 @@ PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncert
 # docs/vision.md).
 UPRIGHT_PIP_SURE = 0.98
 PIP_LOOKS = 2
+SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
 PIP_COUNT_SUIT = 0.97
@@ -1722,16 +1723,18 @@ class CardDetector:
             middle = self._clear_middle(frame, record.outlines, record.n)
             if middle is None:
                 continue
+            looks = list(record.looks)
+            look = self._upright_pip_look(frame, record.outlines, record.n, middle)
+            if look is not None and _best_suit(look) is candidate.suit:
+                looks.append(look)  # the pips' suit seconds the index's (never overrules it)
+            unlike = suits_unlike(pips_colour(middle, self.middle))
+            if unlike:
+                # The pips' ink: a look at the suit's colour alone (the ink of the index's
+                # glyphs as ``COLOUR_PRIOR`` weighs it).
+                colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
+                looks.append(_Reading(None, colour / colour.sum()))
             count = mirrored_pip_count(middle, self.middle)
-            if count is None:
-                count = pip_count(middle, self.middle)
-            looks = record.looks
             judged = self._judge(record.quad, looks, pip_count=count)
-            if judged is None or judged.card is None:
-                look = self._upright_pip_look(frame, record.outlines, record.n, middle)
-                if look is None or _best_suit(look) is not candidate.suit:
-                    continue
-                judged = self._judge(record.quad, [*looks, look], pip_count=count)
             if judged is not None and judged.card is not None:
                 analysis.detections[k] = judged
 
