@@ -625,12 +625,17 @@ class CardDetector:
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
+        middle_look: bool = True,
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
         # and scales and averaged (``second_look``; off: as read the first time).
         self.second_look = second_look
+        # Then a number card still uncertain is judged again by its middle: its pips counted by
+        # their mirror images, their suit read upright at the frame's scale and their ink's
+        # colour (``middle_look``; off: as judged before).
+        self.middle_look = middle_look
         # A shape no index reads in is laid again at the card size from each of its corners,
         # and replaced by the one that reads surely, borne out (``refit``; None: off).
         self.refit = refit
@@ -1140,7 +1145,8 @@ class CardDetector:
             self._refit(frame, best, chosen, self.refit)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
-            self._middle_look(frame, best)
+            if self.middle_look:
+                self._middle_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -1757,8 +1763,12 @@ class CardDetector:
         if len(p) < PIP_LOOKS:
             return None
         suits = p[:, :-1].copy()
-        for suit in suits_unlike(pips_colour(middle, self.middle)):
-            suits[:, SUIT_CLASSES.index(suit)] = 0.0
+        ruled_out = [SUIT_CLASSES.index(s) for s in suits_unlike(pips_colour(middle, self.middle))]
+        # A pip read as a suit its ink rules out is misread (a small club read as a heart).
+        suits = suits[~np.isin(np.argmax(suits, axis=1), ruled_out)]
+        if len(suits) < PIP_LOOKS:
+            return None
+        suits[:, ruled_out] = 0.0
         suits /= np.maximum(suits.sum(axis=1, keepdims=True), 1e-9)
         best = int(np.argmax(suits.mean(axis=0)))
         if float(suits[:, best].min()) < UPRIGHT_PIP_SURE or np.any(
