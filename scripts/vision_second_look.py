@@ -5,7 +5,9 @@ scenes only.
 and seeds, read as ``vision detect`` reads without a layout) and writes every card answered
 *uncertain* with an index read (a candidate) - its truth (code and the four true corners), the
 outline it was read from, the looks it was judged from, and the frame round it (a crop with a
-margin, so that its corners can be warped again) - and counts every answer.
+margin, so that its corners can be warped again) - and counts every answer. ``--all`` writes the
+cards read surely too (``card`` says which were), and every record says whether the card's
+middle lies in the clear of the other answers (``clear``), for the middle's looks (h-reader14).
 
 ``--replay FILE`` warps the corners of those cards again, in the ways measured (``LOOKS``),
 reads them with the corner network, puts the new network looks in place of the old ones and

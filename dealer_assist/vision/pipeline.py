@@ -1709,12 +1709,13 @@ class CardDetector:
 
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
-        middles as ``_seconded_by_pips`` judges, with two finer looks: the pips counted by
-        their mirror images (``middle.mirrored_pip_count``: the index's suit reaching into the
-        middle is no pip), and the pips' suit read upright at the frame's scale
-        (``_upright_pip_look``). After the choice, as the second look is: the finder's choice
-        between findings, which weighs how surely cards read, is untouched; a card read surely
-        never changes."""
+        middles (in the clear) with every rule: the pips counted by their mirror images
+        (``middle.mirrored_pip_count``: the index's suit reaching into the middle is no pip),
+        the pips' suit read upright at the frame's scale when it seconds the index's
+        (``_upright_pip_look``), and the pips' ink as a look at the suit's colour. After the
+        choice, as the second look is: the finder's choice between findings, which weighs how
+        surely cards read, is untouched (made in ``_seconded_by_pips``, these looks moved it to
+        a finding with a wrong read); a card read surely never changes."""
         for k, detection in enumerate(analysis.detections):
             record = analysis.unsure.get(id(detection))
             candidate = detection.candidate

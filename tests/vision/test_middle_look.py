@@ -11,15 +11,12 @@ check; the faces are building designs.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Rank, parse_card
-from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import SUIT_CLASSES, GlyphModel
-from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
@@ -28,27 +25,10 @@ from dealer_assist.vision.middle import (
     pip_glyphs,
     warp_middle,
 )
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetector
+from tests.vision.found import lying_on_felt, read_on_a_later_look
 
 NUMBER_RANKS = [rank for rank in Rank if rank is not Rank.ACE and rank not in COURT_RANKS]
-
-
-@pytest.fixture(scope="module")
-def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
-    faces = {}
-    for name in ("anglo", "ornamental", "tango", "simplistic"):
-        design = decks.design(name)
-        assert design.family not in decks.HELD_OUT_FAMILIES
-        faces[name] = decks.render_design(design, height=320, cache=art_cache)
-    return faces
-
-
-def _lying_on_felt(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A rendered card face (BGRA) filling a frame of grey felt, and its outline (float64)."""
-    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
-    frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
-    h, w = frame.shape[:2]
-    return frame, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
 
 
 @pytest.mark.parametrize("design", ["ornamental", "tango"])
@@ -62,7 +42,7 @@ def test_the_index_reaching_into_the_middle_is_no_pip(
     mirrored = too_many = 0
     for suit in {card.suit for card in check_faces[design]}:
         for rank in NUMBER_RANKS:
-            frame, quad = _lying_on_felt(check_faces[design][Card(rank, suit)])
+            frame, quad = lying_on_felt(check_faces[design][Card(rank, suit)])
             middle = warp_middle(frame, quad, settings)
             count = mirrored_pip_count(middle, settings)
             assert count in (rank, None)  # never another rank; None: a pip-sized lone blob
@@ -82,7 +62,7 @@ def test_the_pips_of_the_lower_half_are_read_upright(
     total = 0
     for code in ("5H", "8H", "9H", "6D", "8D", "7S", "9S", "6C", "8C"):
         card = parse_card(code)
-        frame, quad = _lying_on_felt(check_faces["ornamental"][card])
+        frame, quad = lying_on_felt(check_faces["ornamental"][card])
         middle = warp_middle(frame, quad, fine)
         for upright in (True, False):
             vectors = pip_glyphs(middle, fine, upright=upright)
@@ -91,21 +71,6 @@ def test_the_pips_of_the_lower_half_are_read_upright(
         total += len(vectors)
     assert right[True] == total
     assert right[False] < total
-
-
-def _answer(
-    faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, *, middle_look: bool
-) -> tuple[CardDetection, list[tuple[CardDetection, Card]]]:
-    """The answer for card ``code`` of scene ``design/style#seed``, and every answer matched."""
-    design, rest = label.split("/")
-    style, seed = rest.split("#")
-    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
-    detections = CardDetector(middle_look=middle_look).detect(scene.image)
-    matched, _ = match(detections, scene.cards)
-    (where,) = [t for t, card in enumerate(scene.cards) if card.card == parse_card(code)]
-    assert where in matched, f"{code} not found"
-    answers = [(detections[d], scene.cards[t].card) for t, d in matched.items()]
-    return detections[matched[where]], answers
 
 
 @pytest.mark.parametrize(
@@ -125,10 +90,5 @@ def _answer(
 def test_an_uncertain_number_card_is_read_by_its_middle(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    before, _ = _answer(check_faces, label, code, middle_look=False)
-    assert before.card is None and before.candidate == parse_card(code)
-    after, answers = _answer(check_faces, label, code, middle_look=True)
-    assert after.card == parse_card(code)
-    assert after.corners == before.corners  # the same card, only judged again
-    for detection, truth in answers:
-        assert detection.card in (None, truth)  # no card of the scene is read as another
+    without = CardDetector(middle_look=False)
+    read_on_a_later_look(check_faces, label, code, without, CardDetector())
