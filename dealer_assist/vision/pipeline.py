@@ -1731,10 +1731,12 @@ class CardDetector:
             if middle is None:
                 continue
             looks = list(record.looks)
+            unlike = suits_unlike(pips_colour(middle, self.middle))
+            if unlike:
+                looks = _colour_blind_looks_inked(looks, unlike)
             look = self._upright_pip_look(frame, record.outlines, record.n, middle)
             if look is not None and _best_suit(look) is candidate.suit:
                 looks.append(look)  # the pips' suit seconds the index's (never overrules it)
-            unlike = suits_unlike(pips_colour(middle, self.middle))
             if unlike:
                 # The pips' ink: a look at the suit's colour alone (the ink of the index's
                 # glyphs as ``COLOUR_PRIOR`` weighs it).
@@ -2314,6 +2316,31 @@ def _drop_unsure(looks: list[_Reading], noise: float) -> list[_Reading]:
     if not sure or len(sure) == len(whole):
         return looks
     return [r for r in looks if r.rank is None or r.suit is None or _sureness(r) >= noise]
+
+
+def _colour_blind_looks_inked(looks: list[_Reading], unlike: frozenset[Suit]) -> list[_Reading]:
+    """A card's looks (``_DISPUTED`` among them or not) with the pips' ink (``unlike``: the
+    suits it rules out) given to the corner network's looks of a suit it rules out, as the
+    index's ink is given to the glyph reader's: such a look is no "look of another card"
+    (``_judge``). The glyph reader's dispute goes when it was over the suit's colour alone -
+    the network's card and the glyph reader's differ in the suit only, and the ink rules out
+    the one and not the other."""
+    network = [r for r in looks if r is not _DISPUTED and r.network]
+    glyphs = [r for r in looks if r is not _DISPUTED and not r.network]
+    if (
+        any(r is _DISPUTED for r in looks)
+        and _complete(network)
+        and _complete(glyphs)
+        and (ours := _confidence(network)[1]).rank == (theirs := _confidence(glyphs)[1]).rank
+        and (ours.suit in unlike) != (theirs.suit in unlike)
+    ):
+        looks = [r for r in looks if r is not _DISPUTED]
+    return [
+        replace(r, unlike=r.unlike | unlike)
+        if r is not _DISPUTED and r.network and r.rank is not None and _best_suit(r) in unlike
+        else r
+        for r in looks
+    ]
 
 
 def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:
