@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card, Rank, parse_card
+from dealer_assist.cards import BLACK_SUITS, Card, Rank, Suit, parse_card
 from dealer_assist.vision.classifier import SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.middle import (
     COURT_RANKS,
@@ -25,7 +25,12 @@ from dealer_assist.vision.middle import (
     pip_glyphs,
     warp_middle,
 )
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import (
+    _DISPUTED,
+    CardDetector,
+    _colour_blind_looks_inked,
+    _Reading,
+)
 from tests.vision.found import lying_on_felt, read_on_a_later_look
 
 NUMBER_RANKS = [rank for rank in Rank if rank is not Rank.ACE and rank not in COURT_RANKS]
@@ -85,6 +90,10 @@ def test_the_pips_of_the_lower_half_are_read_upright(
         # A seven of clubs on the real-table felt, the index's clubs not quite sure: its pips,
         # read upright, and their black ink second them.
         ("tango/table#7900005", "7C"),
+        # A two of diamonds in dim light the glyph reader read as the 2D and the colour-blind
+        # network as a club (0.50, a diamond 0.39): disputed over the suit's colour alone, and
+        # its pips are red.
+        ("ornamental/dim#7900007", "2D"),
     ],
 )
 def test_an_uncertain_number_card_is_read_by_its_middle(
@@ -92,3 +101,39 @@ def test_an_uncertain_number_card_is_read_by_its_middle(
 ) -> None:
     without = CardDetector(middle_look=False)
     read_on_a_later_look(check_faces, label, code, without, CardDetector())
+
+
+def _look(
+    rank: Rank,
+    rank_sureness: float,
+    suits: dict[Suit, float],
+    *,
+    network: bool = False,
+    unlike: frozenset[Suit] = frozenset(),
+) -> _Reading:
+    ranks = np.full(13, (1.0 - rank_sureness) / 12)
+    ranks[list(Rank).index(rank)] = rank_sureness
+    suit_p = np.array([suits.get(suit, 0.0) for suit in Suit])
+    return _Reading(ranks, suit_p, unlike=unlike, network=network)
+
+
+def test_a_dispute_over_the_suit_s_colour_goes_when_the_pips_ink_rules_one_side_out() -> None:
+    quad = np.array([[0.0, 0.0], [50.0, 0.0], [50.0, 70.0], [0.0, 70.0]])
+    # The colour-blind network half sure of a club at both corners, the glyph reader of a
+    # diamond in red ink: disputed, uncertain.
+    club = {Suit.CLUBS: 0.5, Suit.DIAMONDS: 0.4, Suit.SPADES: 0.05, Suit.HEARTS: 0.05}
+    network = [_look(Rank.TWO, 0.99, club, network=True) for _ in range(2)]
+    glyph = _look(Rank.TWO, 0.99, {Suit.DIAMONDS: 0.97, Suit.HEARTS: 0.03}, unlike=BLACK_SUITS)
+    looks = [*network, glyph, _DISPUTED]
+    detector = CardDetector()
+    first = detector._judge(quad, looks)
+    assert first is not None and first.card is None
+    # Red pips: the dispute goes and the network's clubs are no look of another card.
+    inked = _colour_blind_looks_inked(looks, BLACK_SUITS)
+    assert _DISPUTED not in inked
+    assert all(look.unlike == BLACK_SUITS for look in inked[:2])
+    judged = detector._judge(quad, inked)
+    assert judged is not None and judged.card == parse_card("2D")
+    # A dispute over the rank too stays (the glyph reader read a five).
+    five = _look(Rank.FIVE, 0.99, {Suit.DIAMONDS: 0.97, Suit.HEARTS: 0.03}, unlike=BLACK_SUITS)
+    assert _DISPUTED in _colour_blind_looks_inked([*network, five, _DISPUTED], BLACK_SUITS)
