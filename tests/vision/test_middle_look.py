@@ -119,9 +119,9 @@ def _look(
 
 def test_a_dispute_over_the_suit_s_colour_goes_when_the_pips_ink_rules_one_side_out() -> None:
     quad = np.array([[0.0, 0.0], [50.0, 0.0], [50.0, 70.0], [0.0, 70.0]])
-    # The colour-blind network half sure of a club at both corners, the glyph reader of a
-    # diamond in red ink: disputed, uncertain.
-    club = {Suit.CLUBS: 0.5, Suit.DIAMONDS: 0.4, Suit.SPADES: 0.05, Suit.HEARTS: 0.05}
+    # The colour-blind network a little surer of a club than of a diamond at both corners,
+    # the glyph reader sure of a diamond in red ink: disputed, uncertain.
+    club = {Suit.CLUBS: 0.55, Suit.DIAMONDS: 0.4, Suit.SPADES: 0.025, Suit.HEARTS: 0.025}
     network = [_look(Rank.TWO, 0.99, club, network=True) for _ in range(2)]
     glyph = _look(Rank.TWO, 0.99, {Suit.DIAMONDS: 0.97, Suit.HEARTS: 0.03}, unlike=BLACK_SUITS)
     looks = [*network, glyph, _DISPUTED]
@@ -130,10 +130,11 @@ def test_a_dispute_over_the_suit_s_colour_goes_when_the_pips_ink_rules_one_side_
     assert first is not None and first.card is None
     # Red pips: the dispute goes and the network's clubs are no look of another card.
     inked = _colour_blind_looks_inked(looks, BLACK_SUITS)
-    assert _DISPUTED not in inked
+    assert not any(look is _DISPUTED for look in inked)
     assert all(look.unlike == BLACK_SUITS for look in inked[:2])
     judged = detector._judge(quad, inked)
     assert judged is not None and judged.card == parse_card("2D")
     # A dispute over the rank too stays (the glyph reader read a five).
     five = _look(Rank.FIVE, 0.99, {Suit.DIAMONDS: 0.97, Suit.HEARTS: 0.03}, unlike=BLACK_SUITS)
-    assert _DISPUTED in _colour_blind_looks_inked([*network, five, _DISPUTED], BLACK_SUITS)
+    kept = _colour_blind_looks_inked([*network, five, _DISPUTED], BLACK_SUITS)
+    assert any(look is _DISPUTED for look in kept)
