@@ -5,7 +5,9 @@ scenes only.
 and seeds, read as ``vision detect`` reads without a layout) and writes every card answered
 *uncertain* with an index read (a candidate) - its truth (code and the four true corners), the
 outline it was read from, the looks it was judged from, and the frame round it (a crop with a
-margin, so that its corners can be warped again) - and counts every answer.
+margin, so that its corners can be warped again) - and counts every answer. ``--all`` writes the
+cards read surely too (``card`` says which were), and every record says whether the card's
+middle lies in the clear of the other answers (``clear``), for the middle's looks (h-reader14).
 
 ``--replay FILE`` warps the corners of those cards again, in the ways measured (``LOOKS``),
 reads them with the corner network, puts the new network looks in place of the old ones and
@@ -82,7 +84,7 @@ def _dump(args: argparse.Namespace) -> None:
             detections = [d for d in detections if not on_any(d.center, partial)]
         label = f"{name}/{style_name}#{seed}"
         total.add(count(detections, whole, label))
-        records += _uncertain(detector, scene.image, detections, whole, label)
+        records += _uncertain(detector, scene.image, detections, whole, label, every=args.all)
     print(f"{args.designs}: {time.time() - started:.0f} s", flush=True)
     print(" | ".join(str(v) for v in total.row("all")))
     args.dump.parent.mkdir(parents=True, exist_ok=True)
@@ -96,15 +98,22 @@ def _uncertain(
     detections: list[CardDetection],
     cards: list[synthetic.PlacedCard],
     label: str,
+    *,
+    every: bool = False,
 ) -> list[dict[str, object]]:
-    """The uncertain answers with a candidate, matched to cards as ``count`` matches them."""
+    """The uncertain answers with a candidate, matched to cards as ``count`` matches them
+    (``every``: the cards read surely too). ``clear``: whether the card's middle lies in the
+    clear of the other answers (``CardDetector._clear_middle``)."""
     on_card, _ = on_cards(detections, cards)
+    outlines = [np.asarray(d.corners, np.float32).reshape(-1, 2) for d in detections]
     records: list[dict[str, object]] = []
     for n, found in on_card.items():
         iou, k = max(found, key=lambda pair: pair[0])
         detection = detections[k]
         judged = detector.judged.get(id(detection))
-        if detection.card is not None or detection.candidate is None or judged is None:
+        if detection.candidate is None or judged is None:
+            continue
+        if detection.card is not None and not every:
             continue
         truth = np.asarray(cards[n].corners, np.float64)
         both = np.vstack([judged.quad, truth])
@@ -126,6 +135,8 @@ def _uncertain(
                 "looks": ["disputed" if r is _DISPUTED else r for r in judged.readings],
                 "pips": judged.pips,
                 "pip_count": judged.pip_count,
+                "card": None if detection.card is None else detection.card.code,
+                "clear": detector._clear_middle(frame, outlines, k) is not None,
             }
         )
     return records
@@ -356,6 +367,9 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=10)
     parser.add_argument("--seed", type=int, default=7_900_000)
     parser.add_argument("--ways", default="plain")
+    parser.add_argument(
+        "--all", action="store_true", help="--dump: the cards read surely too (for the middle)"
+    )
     parser.add_argument(
         "--agree", action="store_true", help="a card read again must have both corners agree"
     )

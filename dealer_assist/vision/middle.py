@@ -51,6 +51,15 @@ class MiddleSettings:
     min_blob: float = 0.004  # a blob (a pip) covers at least this share of the middle
     pips_largest: float = 0.10  # pips: the largest blob covers at most this share ...
     pips_count: int = 2  # ... and there are at least this many blobs
+    # The pips are counted by their mirror images too (``mirrored_pip_count``): a pip's partner
+    # lies this near (shares of the middle's width and height) where the mirror puts it ...
+    mirror_x: float = 0.1
+    mirror_y: float = 0.06
+    mirror_area: float = 2.0  # ... and is at most this many times larger or smaller;
+    lone_pip: float = 0.5  # a blob with no partner this large (of the partnered pips') is a pip
+    # The pips' suit is read from a middle warped at this scale (about the frame's own pixels
+    # for a card 60-80 pixels wide: a pip 8-12 pixels tall, against 3-4 at ``scale``).
+    glyph_scale: float = 0.9
 
 
 def warp_middle(frame: np.ndarray, quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:
@@ -99,6 +108,50 @@ def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
     return None
 
 
+def mirrored_pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
+    """The pips of a middle that shows pips (``pip_count``), each counted only when a blob of
+    about its size lies where it would when the card is mirrored left to right; None when a
+    pip-sized blob has no such partner (``lone_pip``).
+
+    Every number card's pips are laid out symmetrically about the card's long axis (a pip on
+    the axis is its own partner), and pips the middle's edge cuts are cut alike on both sides;
+    the index beside the middle is not (it sits in two opposite corners). On the building
+    designs ornamental and tango the index's suit reaches into the middle, and ``pip_count``
+    counts one or two pips too many on nearly every card; this count is the card's rank for
+    most of them (docs/benchmarks.md, "the pips counted by their mirror images")."""
+    binary = (ink_map(middle) > settings.ink).astype(np.uint8)
+    count, _, stats = components_with_stats(binary, 8)
+    if count <= 1:
+        return None
+    height, width = binary.shape
+    areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
+    blobs = np.flatnonzero(areas >= settings.min_blob)
+    if float(areas.max()) > settings.pips_largest or len(blobs) < settings.pips_count:
+        return None  # no pips (as ``pip_count``)
+    x = (stats[1:, cv2.CC_STAT_LEFT] + stats[1:, cv2.CC_STAT_WIDTH] / 2)[blobs] / width
+    y = (stats[1:, cv2.CC_STAT_TOP] + stats[1:, cv2.CC_STAT_HEIGHT] / 2)[blobs] / height
+    area = areas[blobs]
+    partnered = np.array(
+        [
+            bool(
+                np.any(
+                    (np.abs(x - (1.0 - x[i])) <= settings.mirror_x)
+                    & (np.abs(y - y[i]) <= settings.mirror_y)
+                    & (area <= area[i] * settings.mirror_area)
+                    & (area * settings.mirror_area >= area[i])
+                )
+            )
+            for i in range(len(blobs))
+        ]
+    )
+    if not partnered.any():
+        return None
+    pip = float(np.median(area[partnered]))
+    if np.any(~partnered & (area >= settings.lone_pip * pip)):
+        return None  # a pip-sized blob with no partner: not a layout of pips alone
+    return int(np.count_nonzero(partnered))
+
+
 def pips_colour(middle: np.ndarray, settings: MiddleSettings) -> tuple[float, float, float] | None:
     """The colour of the pips' ink over the paper's (B, G, R, as ``index.ink_colour``) in a
     middle that shows pips (``pip_count``); None when it shows none or the colour is unknown.
@@ -135,10 +188,14 @@ def middle_area(quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:
     return points
 
 
-def pip_glyphs(middle: np.ndarray, settings: MiddleSettings, most: int = 3) -> list[np.ndarray]:
+def pip_glyphs(
+    middle: np.ndarray, settings: MiddleSettings, most: int = 3, *, upright: bool = False
+) -> list[np.ndarray]:
     """Raw glyph vectors (``index.glyph_vector``) of the largest whole pips in a middle that
     shows pips: each a large copy of the suit. Its height share is set to an index suit's
-    (``PIP_AS_SUIT``), so the suit network sees it as one."""
+    (``PIP_AS_SUIT``), so the suit network sees it as one. The pips of a card's lower half are
+    printed upside down (a heart so is a spade without its stem, to the suit network 0.99
+    sure): ``upright`` turns those round first."""
     ink = ink_map(middle)
     binary = (ink > settings.ink).astype(np.uint8)
     count, labels, stats = components_with_stats(binary, 8)
@@ -152,10 +209,15 @@ def pip_glyphs(middle: np.ndarray, settings: MiddleSettings, most: int = 3) -> l
             continue
         whole.append((area, label, (x, y, w, h)))
     whole.sort(reverse=True)
-    return [
-        glyph_vector(ink, labels, [label], box, box[3] / PIP_AS_SUIT)
-        for _, label, box in whole[:most]
-    ]
+    turned_ink, turned_labels = ink[::-1, ::-1], labels[::-1, ::-1]
+    vectors = []
+    for _, label, (x, y, w, h) in whole[:most]:
+        if upright and 2 * y + h > height + 1:  # its centre below the middle's: upside down
+            box = (width - x - w, height - y - h, w, h)
+            vectors.append(glyph_vector(turned_ink, turned_labels, [label], box, h / PIP_AS_SUIT))
+        else:
+            vectors.append(glyph_vector(ink, labels, [label], (x, y, w, h), h / PIP_AS_SUIT))
+    return vectors
 
 
 PIP_AS_SUIT = 0.06  # an index suit's height as a share of the card's

@@ -59,6 +59,7 @@ from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
     middle_area,
+    mirrored_pip_count,
     pip_count,
     pip_glyphs,
     pips_colour,
@@ -197,6 +198,13 @@ DISAGREEING_SURENESS = 0.5
 NETWORK_AGREEING = 0.9
 NOISE_SURENESS = 0.5  # a whole look less sure than this of any card is noise beside a surer one
 PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncertain card's)
+# Once the finding is chosen, the pips' suit read again, upright and at the frame's scale, is a
+# look at an uncertain card when at least ``PIP_LOOKS`` whole pips read the same suit, each at
+# least ``UPRIGHT_PIP_SURE`` sure of it (``_middle_look``; chosen on building scenes,
+# docs/vision.md).
+UPRIGHT_PIP_SURE = 0.98
+PIP_LOOKS = 2
+SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
 PIP_COUNT_SUIT = 0.97
@@ -629,12 +637,17 @@ class CardDetector:
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
+        middle_look: bool = True,
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
         # and scales and averaged (``second_look``; off: as read the first time).
         self.second_look = second_look
+        # Then a number card still uncertain is judged again by its middle: its pips counted by
+        # their mirror images, their suit read upright at the frame's scale and their ink's
+        # colour (``middle_look``; off: as judged before).
+        self.middle_look = middle_look
         # A shape no index reads in is laid again at the card size from each of its corners,
         # and replaced by the one that reads surely, borne out (``refit``; None: off).
         self.refit = refit
@@ -1159,6 +1172,8 @@ class CardDetector:
             self._refit(frame, best, chosen, self.refit)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
+            if self.middle_look:
+                self._middle_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -1747,6 +1762,80 @@ class CardDetector:
             if detection is not None and detection.card is not None:
                 analysis.detections[k] = detection
 
+    def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The number cards of the chosen finding still uncertain, judged again by their
+        middles (in the clear) with every rule: the pips counted by their mirror images
+        (``middle.mirrored_pip_count``: the index's suit reaching into the middle is no pip),
+        the pips' suit read upright at the frame's scale when it seconds the index's
+        (``_upright_pip_look``), and the pips' ink as a look at the suit's colour. After the
+        choice, as the second look is: the finder's choice between findings, which weighs how
+        surely cards read, is untouched (made in ``_seconded_by_pips``, these looks moved it to
+        a finding with a wrong read); a card read surely never changes."""
+        for k, detection in enumerate(analysis.detections):
+            record = analysis.unsure.get(id(detection))
+            candidate = detection.candidate
+            if (
+                detection.card is not None
+                or record is None
+                or record.detection is not detection
+                or candidate is None
+                or candidate.rank in COURT_RANKS
+            ):
+                continue
+            middle = self._clear_middle(frame, record.outlines, record.n)
+            if middle is None:
+                continue
+            looks = list(record.looks)
+            unlike = suits_unlike(pips_colour(middle, self.middle))
+            if unlike:
+                looks = _colour_blind_looks_inked(looks, unlike)
+            look = self._upright_pip_look(frame, record.outlines, record.n, middle)
+            if look is not None and _best_suit(look) is candidate.suit:
+                looks.append(look)  # the pips' suit seconds the index's (never overrules it)
+            if unlike:
+                # The pips' ink: a look at the suit's colour alone (the ink of the index's
+                # glyphs as ``COLOUR_PRIOR`` weighs it).
+                colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
+                looks.append(_Reading(None, colour / colour.sum()))
+            count = mirrored_pip_count(middle, self.middle)
+            judged = self._judge(record.quad, looks, pip_count=count)
+            if judged is not None and judged.card is not None:
+                analysis.detections[k] = judged
+
+    def _upright_pip_look(
+        self, frame: np.ndarray, outlines: list[np.ndarray], n: int, middle: np.ndarray
+    ) -> _Reading | None:
+        """The suit as card ``n``'s pips show it (a look with no rank), cut from its middle
+        warped again at the frame's own scale (``MiddleSettings.glyph_scale``) and each turned
+        upright: when at least ``PIP_LOOKS`` whole pips read the same suit, each at least
+        ``UPRIGHT_PIP_SURE`` sure, once the suits the pips' ink rules out are set aside; else
+        None. ``middle``: the card's middle as ``_clear_middle`` warped it (in the clear)."""
+        if not shows_pips(middle, self.middle):
+            return None
+        fine = replace(self.middle, scale=self.middle.glyph_scale)
+        vectors = pip_glyphs(warp_middle(frame, outlines[n], fine), fine, upright=True)
+        if len(vectors) < PIP_LOOKS:
+            return None
+        p = self.model.suit_probabilities(np.array(vectors))
+        p = p[p[:, -1] < self.junk_limit]  # a pip cut by another pip or the edge is junk
+        if len(p) < PIP_LOOKS:
+            return None
+        suits = p[:, :-1].copy()
+        ruled_out = [SUIT_CLASSES.index(s) for s in suits_unlike(pips_colour(middle, self.middle))]
+        # A pip read as a suit its ink rules out is misread (a small club read as a heart).
+        suits = suits[~np.isin(np.argmax(suits, axis=1), ruled_out)]
+        if len(suits) < PIP_LOOKS:
+            return None
+        suits[:, ruled_out] = 0.0
+        suits /= np.maximum(suits.sum(axis=1, keepdims=True), 1e-9)
+        best = int(np.argmax(suits.mean(axis=0)))
+        if float(suits[:, best].min()) < UPRIGHT_PIP_SURE or np.any(
+            np.argmax(suits, axis=1) != best
+        ):
+            return None
+        mean: np.ndarray = suits.mean(axis=0)
+        return _Reading(None, mean)
+
     def _seconded_by_pips(
         self,
         frame: np.ndarray,
@@ -2282,6 +2371,31 @@ def _drop_unsure(looks: list[_Reading], noise: float) -> list[_Reading]:
     if not sure or len(sure) == len(whole):
         return looks
     return [r for r in looks if r.rank is None or r.suit is None or _sureness(r) >= noise]
+
+
+def _colour_blind_looks_inked(looks: list[_Reading], unlike: frozenset[Suit]) -> list[_Reading]:
+    """A card's looks (``_DISPUTED`` among them or not) with the pips' ink (``unlike``: the
+    suits it rules out) given to the corner network's looks of a suit it rules out, as the
+    index's ink is given to the glyph reader's: such a look is no "look of another card"
+    (``_judge``). The glyph reader's dispute goes when it was over the suit's colour alone -
+    the network's card and the glyph reader's differ in the suit only, and the ink rules out
+    the one and not the other."""
+    network = [r for r in looks if r is not _DISPUTED and r.network]
+    glyphs = [r for r in looks if r is not _DISPUTED and not r.network]
+    if (
+        any(r is _DISPUTED for r in looks)
+        and _complete(network)
+        and _complete(glyphs)
+        and (ours := _confidence(network)[1]).rank == (theirs := _confidence(glyphs)[1]).rank
+        and (ours.suit in unlike) != (theirs.suit in unlike)
+    ):
+        looks = [r for r in looks if r is not _DISPUTED]
+    return [
+        replace(r, unlike=r.unlike | unlike)
+        if r is not _DISPUTED and r.network and r.rank is not None and _best_suit(r) in unlike
+        else r
+        for r in looks
+    ]
 
 
 def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:

@@ -68,3 +68,14 @@ def ornamental_faces(art_cache: Path) -> dict[Card, np.ndarray]:
     """A second building design (GNOME, one sheet): the finder's cases in test_hard_cases."""
     assert decks.design("ornamental").family not in decks.HELD_OUT_FAMILIES
     return decks.render_design(decks.design("ornamental"), height=320, cache=art_cache)
+
+
+@pytest.fixture(scope="session")
+def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
+    """The four building designs of scripts/vision_tilted.py's building check."""
+    faces = {}
+    for name in ("anglo", "ornamental", "tango", "simplistic"):
+        design = decks.design(name)
+        assert design.family not in decks.HELD_OUT_FAMILIES
+        faces[name] = decks.render_design(design, height=320, cache=art_cache)
+    return faces

@@ -5,7 +5,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from dealer_assist.vision.pipeline import CardDetection
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision import synthetic
+from dealer_assist.vision.evaluation import match
+from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.synthetic import PlacedCard
 
 
@@ -56,3 +59,46 @@ def off_partial(detections: list[CardDetection], partial: list[PlacedCard]) -> l
             for c in partial
         )
     ]
+
+
+def answer_in_scene(
+    faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, detector: CardDetector
+) -> tuple[CardDetection, list[tuple[CardDetection, Card]]]:
+    """The answer for card ``code`` of the building check's scene ``design/style#seed``
+    (``synthetic.CHECK_STYLES``), and every answer matched with its card."""
+    design, rest = label.split("/")
+    style, seed = rest.split("#")
+    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
+    detections = detector.detect(scene.image)
+    matched, _ = match(detections, scene.cards)
+    (where,) = [t for t, card in enumerate(scene.cards) if card.card == parse_card(code)]
+    assert where in matched, f"{code} not found"
+    answers = [(detections[d], scene.cards[t].card) for t, d in matched.items()]
+    return detections[matched[where]], answers
+
+
+def read_on_a_later_look(
+    faces: dict[str, dict[Card, np.ndarray]],
+    label: str,
+    code: str,
+    without: CardDetector,
+    with_it: CardDetector,
+) -> None:
+    """Card ``code`` of scene ``label`` is uncertain (its candidate the card) ``without`` a
+    later look at the chosen finding's cards, and read exactly ``with_it``, at the same outline;
+    no card of the scene is read as another."""
+    before, _ = answer_in_scene(faces, label, code, without)
+    assert before.card is None and before.candidate == parse_card(code)
+    after, answers = answer_in_scene(faces, label, code, with_it)
+    assert after.card == parse_card(code)
+    assert after.corners == before.corners  # the same card, only judged again
+    for detection, truth in answers:
+        assert detection.card in (None, truth)
+
+
+def lying_on_felt(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A rendered card face (BGRA) filling a frame of grey felt, and its outline (float64)."""
+    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+    frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
+    h, w = frame.shape[:2]
+    return frame, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])

@@ -29,6 +29,7 @@ from dealer_assist.vision.pipeline import (
     _Reading,
 )
 from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import lying_on_felt
 
 
 def _read(
@@ -64,14 +65,6 @@ def test_a_number_card_is_not_read_as_the_two_of_its_suit(
     assert found.card == parse_card(code)
 
 
-def _lying_on_felt(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A rendered card face (BGRA) filling a frame of grey felt, and its outline (float64)."""
-    alpha = face[:, :, 3:4].astype(np.float32) / 255.0
-    frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
-    h, w = frame.shape[:2]
-    return frame, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
-
-
 def _look(rank: Rank, rank_sureness: float, suit: Suit, suit_sureness: float) -> _Reading:
     ranks = np.full(13, (1.0 - rank_sureness) / 12)
     ranks[list(Rank).index(rank)] = rank_sureness
@@ -83,7 +76,7 @@ def _look(rank: Rank, rank_sureness: float, suit: Suit, suit_sureness: float) ->
 def test_the_pips_counted_in_the_middle_are_a_look_at_a_number_card_s_rank(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
-    frame, quad = _lying_on_felt(building_faces[parse_card("7D")])
+    frame, quad = lying_on_felt(building_faces[parse_card("7D")])
     assert pip_count(warp_middle(frame, quad, MiddleSettings()), MiddleSettings()) == 7
     outlines = [quad.astype(np.float32)]
     detector = CardDetector()
@@ -107,7 +100,7 @@ def test_the_pips_counted_in_the_middle_are_a_look_at_a_number_card_s_rank(
 
 def test_a_court_card_s_picture_counts_no_pips(building_faces: dict[Card, np.ndarray]) -> None:
     for code in ("KS", "QH", "JD"):
-        frame, quad = _lying_on_felt(building_faces[parse_card(code)])
+        frame, quad = lying_on_felt(building_faces[parse_card(code)])
         assert pip_count(warp_middle(frame, quad, MiddleSettings()), MiddleSettings()) is None
 
 
@@ -159,7 +152,7 @@ def test_a_glyph_look_of_another_card_is_multiplied_in_when_the_network_s_corner
 def test_the_pips_settle_two_looks_that_differ_in_the_rank_only(
     building_faces: dict[Card, np.ndarray],
 ) -> None:
-    frame, quad = _lying_on_felt(building_faces[parse_card("4C")])
+    frame, quad = lying_on_felt(building_faces[parse_card("4C")])
     outlines = [quad.astype(np.float32)]
     detector = CardDetector()
     four = _look(Rank.FOUR, 0.95, Suit.CLUBS, 0.99)

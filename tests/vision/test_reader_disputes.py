@@ -12,13 +12,12 @@ these cards uncertain.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Rank, Suit, parse_card
-from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import (
     DEFAULT_THRESHOLD,
@@ -133,16 +132,6 @@ def test_the_ink_of_a_look_too_unsure_to_count_still_rules_a_suit_out() -> None:
     found = CardDetector(model=None, corner_model=None)._judge(QUAD, looks)
     assert found is not None and found.candidate == Card(Rank.QUEEN, Suit.DIAMONDS)
     assert found.card is None
-
-
-@pytest.fixture(scope="module")
-def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
-    faces = {}
-    for name in ("anglo", "ornamental", "tango", "simplistic"):
-        design = decks.design(name)
-        assert design.family not in decks.HELD_OUT_FAMILIES
-        faces[name] = decks.render_design(design, height=320, cache=art_cache)
-    return faces
 
 
 @pytest.mark.parametrize(

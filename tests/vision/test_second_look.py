@@ -9,42 +9,20 @@ building generator's, seeds and styles of scripts/vision_tilted.py's building ch
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card, parse_card
-from dealer_assist.vision import decks, synthetic
-from dealer_assist.vision.evaluation import match
+from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.second_look import refine_outline
-
-
-@pytest.fixture(scope="module")
-def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
-    faces = {}
-    for name in ("anglo", "tango", "simplistic"):
-        design = decks.design(name)
-        assert design.family not in decks.HELD_OUT_FAMILIES
-        faces[name] = decks.render_design(design, height=320, cache=art_cache)
-    return faces
+from tests.vision.found import answer_in_scene, read_on_a_later_look
 
 
 def _answer(
     faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, *, second_look: bool
 ) -> tuple[CardDetection, list[tuple[CardDetection, Card]]]:
-    """The answer for card ``code`` of scene ``design/style#seed``, and every answer matched."""
-    design, rest = label.split("/")
-    style, seed = rest.split("#")
-    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
-    detections = CardDetector(second_look=second_look).detect(scene.image)
-    matched, _ = match(detections, scene.cards)
-    (where,) = [t for t, card in enumerate(scene.cards) if card.card == parse_card(code)]
-    assert where in matched, f"{code} not found"
-    answers = [(detections[d], scene.cards[t].card) for t, d in matched.items()]
-    return detections[matched[where]], answers
+    return answer_in_scene(faces, label, code, CardDetector(second_look=second_look))
 
 
 @pytest.mark.parametrize(
@@ -60,13 +38,9 @@ def _answer(
 def test_a_small_card_left_uncertain_is_read_on_a_second_look(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    before, _ = _answer(check_faces, label, code, second_look=False)
-    assert before.card is None and before.candidate == parse_card(code)
-    after, answers = _answer(check_faces, label, code, second_look=True)
-    assert after.card == parse_card(code)
-    assert after.corners == before.corners  # the same card, only read again
-    for detection, truth in answers:
-        assert detection.card in (None, truth)  # no card of the scene is read as another
+    # The middle look off in both: the second look alone.
+    without = CardDetector(second_look=False, middle_look=False)
+    read_on_a_later_look(check_faces, label, code, without, CardDetector(middle_look=False))
 
 
 @pytest.mark.parametrize(
