@@ -12,6 +12,7 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
@@ -30,6 +31,7 @@ from dealer_assist.vision.classifier import (
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
 from dealer_assist.vision.duplicates import (
     one_per_card,
+    parts_whole,
     surer_inside,
     unread_apart,
     whole_of_halves,
@@ -612,6 +614,7 @@ class CardDetector:
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
         join_halves: bool = True,
+        join_parts: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
@@ -662,6 +665,9 @@ class CardDetector:
         # Two unsure card-shaped halves of one card become the card when it reads surely
         # (``duplicates.whole_of_halves``; off: reported as found).
         self.join_halves = join_halves
+        # Two shapes that together are one card read surely (both index corners) become that
+        # card (``_parts_of_one``, issue 28, h-twice14; off: reported as found).
+        self.join_parts = join_parts
         # Without a layout: a finding whose cards read surely show by their index shares that
         # its card size is too large is read again at the size they show (``_too_large``;
         # off: the finder's card sizes alone).
@@ -1130,6 +1136,8 @@ class CardDetector:
         self._join_halves(frame, best)
         if chosen is not None and self.refit is not None and best.unread_cards:
             self._refit(frame, best, chosen, self.refit)
+        if chosen is not None and self.join_parts and self.refit is not None:
+            self._parts_of_one(frame, best, chosen, self.refit)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
@@ -1420,6 +1428,86 @@ class CardDetector:
             analysis.detections = [d for d in analysis.detections if d is not shape]
             analysis.detections.append(best)
             analysis.quads.append(np.asarray(best.corners))
+
+    def _parts_of_one(
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, settings: RefitSettings
+    ) -> None:
+        """Two shapes that are parts of one card become that card (issue 28, h-twice14). A
+        card size too small for a card (a plane a little off there, or a card size taken from
+        halves) lays two shapes of that size on it, side by side or crossing: each is a part,
+        read as the card, as another or not at all, and the card was reported twice. The
+        quadrilateral round them (``duplicates.parts_whole``), as it is and snapped to the
+        paper's edges (``refit.snapped``), is read alone beside the other cards reported; the
+        first that reads surely, both index corners bearing it out (two cards dealt overlapping
+        show two cards there), its index a card's share of it and its margin paper, replaces
+        the two. Not when it holds another card's centre or covers more than ``max_overlap`` of
+        one."""
+        if found.card_px is None:
+            return
+        height, width = frame.shape[:2]
+        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        done = True
+        while done:
+            done = False
+            shapes = analysis.reported
+            for first, second in itertools.combinations(shapes, 2):
+                quad = parts_whole(first, second)
+                if quad is None:
+                    continue
+                others = [d for d in shapes if d is not first and d is not second]
+                outlines = [np.asarray(d.corners, np.float64) for d in others]
+                whole = self._whole_of_parts(
+                    frame, [quad, snapped(gray, quad, settings)[0]], found, outlines, settings
+                )
+                if whole is None:
+                    continue
+                if not (0 <= whole.center[0] < width and 0 <= whole.center[1] < height):
+                    continue
+                parts = (first, second)
+                analysis.unread_cards = [
+                    d for d in analysis.unread_cards if not any(d is p for p in parts)
+                ]
+                analysis.detections = [
+                    d for d in analysis.detections if not any(d is p for p in parts)
+                ]
+                analysis.detections.append(whole)
+                analysis.quads.append(np.asarray(whole.corners))
+                done = True
+                break
+
+    def _whole_of_parts(
+        self,
+        frame: np.ndarray,
+        quads: Sequence[np.ndarray],
+        found: _Finding,
+        outlines: Sequence[np.ndarray],
+        settings: RefitSettings,
+    ) -> CardDetection | None:
+        """The first of ``quads`` read surely alone beside ``outlines``, borne out as
+        ``_parts_of_one`` asks, or None."""
+        for quad in quads:
+            if any(
+                overlap_share(quad, o) > settings.max_overlap
+                or centre_inside(o, quad)
+                or centre_inside(quad, o)
+                for o in outlines
+            ):
+                continue
+            read = self._analysis_of(
+                frame,
+                _Finding([quad], found.card_px, found.foreground, [False]),
+                with_deck=isinstance(self._model, EnrolledDeck),
+                covering=outlines,
+            )
+            if (
+                read.detections
+                and read.detections[0].card is not None
+                and read.corners_agree[0]
+                and _share_fits(read.shares[0])
+                and (self.paper is None or shows_paper(frame, quad, self.paper))
+            ):
+                return read.detections[0]
+        return None
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
