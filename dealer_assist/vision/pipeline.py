@@ -1441,29 +1441,36 @@ class CardDetector:
         first that reads surely, both index corners bearing it out (two cards dealt overlapping
         show two cards there), its index a card's share of it and its margin paper, replaces
         the two. Not when it holds another card's centre or covers more than ``max_overlap`` of
-        one."""
+        one. At most ``max_shapes`` pairs a frame are read so."""
         if found.card_px is None:
             return
         height, width = frame.shape[:2]
         gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
-        done = True
-        while done:
-            done = False
+        tried: set[tuple[int, int]] = set()
+        replaced: list[CardDetection] = []  # kept alive: ``tried`` holds their ids
+        joined = True
+        while joined and len(tried) < settings.max_shapes:
+            joined = False
             shapes = analysis.reported
             for first, second in itertools.combinations(shapes, 2):
+                pair = (id(first), id(second))
+                if pair in tried or len(tried) >= settings.max_shapes:
+                    continue
                 quad = parts_whole(first, second)
                 if quad is None:
                     continue
+                tried.add(pair)
                 others = [d for d in shapes if d is not first and d is not second]
                 outlines = [np.asarray(d.corners, np.float64) for d in others]
                 whole = self._whole_of_parts(
                     frame, [quad, snapped(gray, quad, settings)[0]], found, outlines, settings
                 )
-                if whole is None:
-                    continue
-                if not (0 <= whole.center[0] < width and 0 <= whole.center[1] < height):
+                if whole is None or not (
+                    0 <= whole.center[0] < width and 0 <= whole.center[1] < height
+                ):
                     continue
                 parts = (first, second)
+                replaced += parts
                 analysis.unread_cards = [
                     d for d in analysis.unread_cards if not any(d is p for p in parts)
                 ]
@@ -1472,7 +1479,7 @@ class CardDetector:
                 ]
                 analysis.detections.append(whole)
                 analysis.quads.append(np.asarray(whole.corners))
-                done = True
+                joined = True
                 break
 
     def _whole_of_parts(
