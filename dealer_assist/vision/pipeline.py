@@ -463,6 +463,18 @@ def _too_large(analysis: FrameAnalysis) -> float | None:
 SHARE_HIGH = 0.46
 
 
+def _clear_of(quad: np.ndarray, outlines: Sequence[np.ndarray], settings: RefitSettings) -> bool:
+    """Whether a card laid at ``quad`` lies clear of the cards at ``outlines``: neither
+    centre inside the other, covering no more than ``max_overlap`` of any (a card dealt over
+    another covers half of it at most)."""
+    return not any(
+        overlap_share(quad, o) > settings.max_overlap
+        or centre_inside(quad, o)
+        or centre_inside(o, quad)
+        for o in outlines
+    )
+
+
 def _share_fits(share: float | None) -> bool:
     """Whether an index is a share of its shape's height that some card design shows
     (``SHARE_LOW``-``SHARE_HIGH``; None: not measured, no evidence against)."""
@@ -1364,7 +1376,6 @@ class CardDetector:
             return
         to_view = np.linalg.inv(view.to_image)
         height, width = frame.shape[:2]
-        with_deck = isinstance(self._model, EnrolledDeck)
         gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
         shapes = [*analysis.unread_cards]
         if settings.unsure:
@@ -1388,27 +1399,11 @@ class CardDetector:
                     or candidate[:, 1].min() < 0
                     or candidate[:, 0].max() > width - 1
                     or candidate[:, 1].max() > height - 1
-                    or any(
-                        overlap_share(candidate, o) > settings.max_overlap
-                        or centre_inside(candidate, o)
-                        or centre_inside(o, candidate)
-                        for o in outlines
-                    )
+                    or not _clear_of(candidate, outlines, settings)
                 ):
                     continue
-                read = self._analysis_of(
-                    frame,
-                    _Finding([candidate], card_px, found.foreground, [False]),
-                    with_deck=with_deck,
-                    covering=outlines,
-                )
-                if (
-                    not read.detections
-                    or (detection := read.detections[0]).card is None
-                    or not read.corners_agree[0]
-                    or not _share_fits(read.shares[0])
-                    or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
-                ):
+                detection = self._borne_out(frame, candidate, found, outlines)
+                if detection is None or detection.card is None:
                     continue
                 cards.add(detection.card)
                 if any(
@@ -1462,8 +1457,14 @@ class CardDetector:
                 tried.add(pair)
                 others = [d for d in shapes if d is not first and d is not second]
                 outlines = [np.asarray(d.corners, np.float64) for d in others]
-                whole = self._whole_of_parts(
-                    frame, [quad, snapped(gray, quad, settings)[0]], found, outlines, settings
+                whole = next(
+                    (
+                        read
+                        for laid in (quad, snapped(gray, quad, settings)[0])
+                        if _clear_of(laid, outlines, settings)
+                        and (read := self._borne_out(frame, laid, found, outlines)) is not None
+                    ),
+                    None,
                 )
                 if whole is None or not (
                     0 <= whole.center[0] < width and 0 <= whole.center[1] < height
@@ -1482,39 +1483,27 @@ class CardDetector:
                 joined = True
                 break
 
-    def _whole_of_parts(
-        self,
-        frame: np.ndarray,
-        quads: Sequence[np.ndarray],
-        found: _Finding,
-        outlines: Sequence[np.ndarray],
-        settings: RefitSettings,
+    def _borne_out(
+        self, frame: np.ndarray, quad: np.ndarray, found: _Finding, outlines: Sequence[np.ndarray]
     ) -> CardDetection | None:
-        """The first of ``quads`` read surely alone beside ``outlines``, borne out as
-        ``_parts_of_one`` asks, or None."""
-        for quad in quads:
-            if any(
-                overlap_share(quad, o) > settings.max_overlap
-                or centre_inside(o, quad)
-                or centre_inside(quad, o)
-                for o in outlines
-            ):
-                continue
-            read = self._analysis_of(
-                frame,
-                _Finding([quad], found.card_px, found.foreground, [False]),
-                with_deck=isinstance(self._model, EnrolledDeck),
-                covering=outlines,
-            )
-            if (
-                read.detections
-                and read.detections[0].card is not None
-                and read.corners_agree[0]
-                and _share_fits(read.shares[0])
-                and (self.paper is None or shows_paper(frame, quad, self.paper))
-            ):
-                return read.detections[0]
-        return None
+        """``quad`` read alone beside ``outlines`` (cards reported, covering corners) at the
+        finding's card size, when it reads surely, both index corners bearing the card out,
+        its index a card's share of it and its margin paper; else None."""
+        read = self._analysis_of(
+            frame,
+            _Finding([quad], found.card_px, found.foreground, [False]),
+            with_deck=isinstance(self._model, EnrolledDeck),
+            covering=outlines,
+        )
+        if (
+            not read.detections
+            or read.detections[0].card is None
+            or not read.corners_agree[0]
+            or not _share_fits(read.shares[0])
+            or (self.paper is not None and not shows_paper(frame, quad, self.paper))
+        ):
+            return None
+        return read.detections[0]
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become

@@ -220,9 +220,8 @@ JOINED = replace(
 # (0.7-1.4), a bright band with hard edges across the cards in every scene (a glare band can
 # split a card in two), sensor noise up to 12 levels, a cast; tilted up to 30 degrees.
 # Not one of the check's ten styles (``--styles glare``), as ``joined``.
-GLARE = SceneStyle(
-    camera_tilt_deg=(0.0, 30.0),
-    rotation_deg=180.0,
+GLARE = replace(
+    TILTED,
     light=(0.7, 1.4),
     glare=0.8,
     noise=12.0,
