@@ -1440,7 +1440,14 @@ class CardDetector:
         if found.card_px is None:
             return
         height, width = frame.shape[:2]
-        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        grey: list[np.ndarray] = []  # made when a pair is first laid again
+
+        def laid_again(quad: np.ndarray) -> Iterator[np.ndarray]:
+            yield quad
+            if not grey:
+                grey.append(cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0))
+            yield snapped(grey[0], quad, settings)[0]
+
         tried: set[tuple[int, int]] = set()
         replaced: list[CardDetection] = []  # kept alive: ``tried`` holds their ids
         joined = True
@@ -1460,7 +1467,7 @@ class CardDetector:
                 whole = next(
                     (
                         read
-                        for laid in (quad, snapped(gray, quad, settings)[0])
+                        for laid in laid_again(quad)
                         if _clear_of(laid, outlines, settings)
                         and (read := self._borne_out(frame, laid, found, outlines)) is not None
                     ),
