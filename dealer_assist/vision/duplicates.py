@@ -179,27 +179,3 @@ def surer_inside(detections: Sequence[Reported], size: tuple[int, int]) -> list[
             for other in detections
         )
     ]
-
-
-# Two shapes of one card at a card size too small (issue 28, h-twice14): each the finding's
-# card size, the two together one card. Their union fills at least this share of the hull
-# round them (two shapes apart, or crossing at an angle, do not).
-MIN_PARTS_FILL = 0.8
-
-
-def parts_whole(first: _Reported, second: _Reported) -> np.ndarray | None:
-    """The quadrilateral (4 x 2 corners) round two shapes that may be parts of one card, or
-    None: not two different cards read surely, overlapping or touching so that together they
-    fill ``MIN_PARTS_FILL`` of the hull round them. Only a sure reading of that whole, both
-    index corners bearing it out, says they are (``CardDetector._parts_of_one``): two cards
-    dealt overlapping or side by side make such a whole too, and its two index corners show
-    two cards."""
-    if first.card is not None and second.card is not None and first.card != second.card:
-        return None
-    one = np.asarray(first.corners, np.float64)
-    other = np.asarray(second.corners, np.float64)
-    hull = cv2.convexHull(np.vstack([one, other]).astype(np.float32))
-    hull_area = _area(hull.reshape(-1, 2))
-    if hull_area <= 0 or _union_area(one, other) < MIN_PARTS_FILL * hull_area:
-        return None
-    return four_corners(hull)

@@ -12,7 +12,6 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -33,7 +32,6 @@ from dealer_assist.vision.corner_model import CornerModel, corner_model_availabl
 from dealer_assist.vision.duplicates import (
     at_edge,
     one_per_card,
-    parts_whole,
     runs_into_edge,
     surer_inside,
     unread_apart,
@@ -483,18 +481,6 @@ def _too_large(analysis: FrameAnalysis) -> float | None:
 SHARE_HIGH = 0.46
 
 
-def _clear_of(quad: np.ndarray, outlines: Sequence[np.ndarray], settings: RefitSettings) -> bool:
-    """Whether a card laid at ``quad`` lies clear of the cards at ``outlines``: neither
-    centre inside the other, covering no more than ``max_overlap`` of any (a card dealt over
-    another covers half of it at most)."""
-    return not any(
-        overlap_share(quad, o) > settings.max_overlap
-        or centre_inside(quad, o)
-        or centre_inside(o, quad)
-        for o in outlines
-    )
-
-
 def _share_fits(share: float | None) -> bool:
     """Whether an index is a share of its shape's height that some card design shows
     (``SHARE_LOW``-``SHARE_HIGH``; None: not measured, no evidence against)."""
@@ -646,7 +632,6 @@ class CardDetector:
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
         join_halves: bool = True,
-        join_parts: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
@@ -702,9 +687,6 @@ class CardDetector:
         # Two unsure card-shaped halves of one card become the card when it reads surely
         # (``duplicates.whole_of_halves``; off: reported as found).
         self.join_halves = join_halves
-        # Two shapes that together are one card read surely (both index corners) become that
-        # card (``_parts_of_one``, issue 28, h-twice14; off: reported as found).
-        self.join_parts = join_parts
         # Without a layout: a finding whose cards read surely show by their index shares that
         # its card size is too large is read again at the size they show (``_too_large``;
         # off: the finder's card sizes alone).
@@ -1188,8 +1170,6 @@ class CardDetector:
         self._join_halves(frame, best)
         if chosen is not None and self.refit is not None and best.unread_cards:
             self._refit(frame, best, chosen, self.refit)
-        if chosen is not None and self.join_parts and self.refit is not None:
-            self._parts_of_one(frame, best, chosen, self.refit)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
             if self.middle_look:
@@ -1438,6 +1418,7 @@ class CardDetector:
             return
         to_view = np.linalg.inv(view.to_image)
         height, width = frame.shape[:2]
+        with_deck = isinstance(self._model, EnrolledDeck)
         gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
         shapes = [*analysis.unread_cards]
         if settings.unsure:
@@ -1461,11 +1442,27 @@ class CardDetector:
                     or candidate[:, 1].min() < 0
                     or candidate[:, 0].max() > width - 1
                     or candidate[:, 1].max() > height - 1
-                    or not _clear_of(candidate, outlines, settings)
+                    or any(
+                        overlap_share(candidate, o) > settings.max_overlap
+                        or centre_inside(candidate, o)
+                        or centre_inside(o, candidate)
+                        for o in outlines
+                    )
                 ):
                     continue
-                detection = self._borne_out(frame, candidate, found, outlines)
-                if detection is None or detection.card is None:
+                read = self._analysis_of(
+                    frame,
+                    _Finding([candidate], card_px, found.foreground, [False]),
+                    with_deck=with_deck,
+                    covering=outlines,
+                )
+                if (
+                    not read.detections
+                    or (detection := read.detections[0]).card is None
+                    or not read.corners_agree[0]
+                    or not _share_fits(read.shares[0])
+                    or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
+                ):
                     continue
                 cards.add(detection.card)
                 if any(
@@ -1485,94 +1482,6 @@ class CardDetector:
             analysis.detections = [d for d in analysis.detections if d is not shape]
             analysis.detections.append(best)
             analysis.quads.append(np.asarray(best.corners))
-
-    def _parts_of_one(
-        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, settings: RefitSettings
-    ) -> None:
-        """Two shapes that are parts of one card become that card (issue 28, h-twice14). A
-        card size too small for a card (a plane a little off there, or a card size taken from
-        halves) lays two shapes of that size on it, side by side or crossing: each is a part,
-        read as the card, as another or not at all, and the card was reported twice. The
-        quadrilateral round them (``duplicates.parts_whole``), as it is and snapped to the
-        paper's edges (``refit.snapped``), is read alone beside the other cards reported; the
-        first that reads surely, both index corners bearing it out (two cards dealt overlapping
-        show two cards there), its index a card's share of it and its margin paper, replaces
-        the two. Not when it holds another card's centre or covers more than ``max_overlap`` of
-        one. At most ``max_shapes`` pairs a frame are read so."""
-        if found.card_px is None:
-            return
-        height, width = frame.shape[:2]
-        grey: list[np.ndarray] = []  # made when a pair is first laid again
-
-        def laid_again(quad: np.ndarray) -> Iterator[np.ndarray]:
-            yield quad
-            if not grey:
-                grey.append(cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0))
-            yield snapped(grey[0], quad, settings)[0]
-
-        tried: set[tuple[int, int]] = set()
-        replaced: list[CardDetection] = []  # kept alive: ``tried`` holds their ids
-        joined = True
-        while joined and len(tried) < settings.max_shapes:
-            joined = False
-            shapes = analysis.reported
-            for first, second in itertools.combinations(shapes, 2):
-                pair = (id(first), id(second))
-                if pair in tried or len(tried) >= settings.max_shapes:
-                    continue
-                quad = parts_whole(first, second)
-                if quad is None:
-                    continue
-                tried.add(pair)
-                others = [d for d in shapes if d is not first and d is not second]
-                outlines = [np.asarray(d.corners, np.float64) for d in others]
-                whole = next(
-                    (
-                        read
-                        for laid in laid_again(quad)
-                        if _clear_of(laid, outlines, settings)
-                        and (read := self._borne_out(frame, laid, found, outlines)) is not None
-                    ),
-                    None,
-                )
-                if whole is None or not (
-                    0 <= whole.center[0] < width and 0 <= whole.center[1] < height
-                ):
-                    continue
-                parts = (first, second)
-                replaced += parts
-                analysis.unread_cards = [
-                    d for d in analysis.unread_cards if not any(d is p for p in parts)
-                ]
-                analysis.detections = [
-                    d for d in analysis.detections if not any(d is p for p in parts)
-                ]
-                analysis.detections.append(whole)
-                analysis.quads.append(np.asarray(whole.corners))
-                joined = True
-                break
-
-    def _borne_out(
-        self, frame: np.ndarray, quad: np.ndarray, found: _Finding, outlines: Sequence[np.ndarray]
-    ) -> CardDetection | None:
-        """``quad`` read alone beside ``outlines`` (cards reported, covering corners) at the
-        finding's card size, when it reads surely, both index corners bearing the card out,
-        its index a card's share of it and its margin paper; else None."""
-        read = self._analysis_of(
-            frame,
-            _Finding([quad], found.card_px, found.foreground, [False]),
-            with_deck=isinstance(self._model, EnrolledDeck),
-            covering=outlines,
-        )
-        if (
-            not read.detections
-            or read.detections[0].card is None
-            or not read.corners_agree[0]
-            or not _share_fits(read.shares[0])
-            or (self.paper is not None and not shows_paper(frame, quad, self.paper))
-        ):
-            return None
-        return read.detections[0]
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become

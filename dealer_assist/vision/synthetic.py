@@ -95,11 +95,6 @@ class SceneStyle:
     dealt_overlap: float = 0.0
     edge_chips: float = 0.0
     hand_over: float = 0.0
-    # A lamp's hard reflection (issue 28, h-twice14): this often, one or two bright bands with
-    # hard edges across the cards (a tube lamp's glint on a glossy card), 6-30 mm wide, that
-    # wash paper out to white and light the felt under them; drawn from a generator of their
-    # own (styles without them draw the same scenes as before).
-    lamp_band: float = 0.0
 
 
 # A camera up to 30 degrees off vertical, rolled any way, cards 70-130 pixels wide: the view
@@ -216,19 +211,6 @@ JOINED = replace(
     hand_over=0.8,
 )
 
-# A lamp's hard reflection across the cards (issue 28, h-twice14): the table lit strongly
-# (0.7-1.4), a bright band with hard edges across the cards in every scene (a glare band can
-# split a card in two), sensor noise up to 12 levels, a cast; tilted up to 30 degrees.
-# Not one of the check's ten styles (``--styles glare``), as ``joined``.
-GLARE = replace(
-    TILTED,
-    light=(0.7, 1.4),
-    glare=0.8,
-    noise=12.0,
-    cast=0.15,
-    lamp_band=1.0,
-)
-
 # The building styles of a view without a layout, by the names the building checks take
 # (scripts/vision_tilted.py, scripts/vision_looks.py: ``--styles tilted,close,...``).
 CHECK_STYLES: dict[str, SceneStyle] = {
@@ -243,7 +225,6 @@ CHECK_STYLES: dict[str, SceneStyle] = {
     "table": TABLE,
     "tableclose": TABLE_CLOSE,
     "joined": JOINED,
-    "glare": GLARE,
 }
 
 EASY = SceneStyle(
@@ -817,61 +798,6 @@ def _glare(rng: np.random.Generator, image: np.ndarray, style: SceneStyle) -> No
         image += spot[:, :, None] * rng.uniform(60, 170)
 
 
-@dataclass(frozen=True, slots=True)
-class LampBand:
-    """A lamp's hard reflection: a bright band (image pixels) from ``start`` to ``end``,
-    ``width`` wide, ``level`` grey levels added, its edges ``soft`` pixels wide."""
-
-    start: tuple[float, float]
-    end: tuple[float, float]
-    width: float
-    level: float
-    soft: float
-
-    def light(self, width: int, height: int) -> np.ndarray:
-        """The levels the band adds (H x W)."""
-        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-        (x0, y0), (x1, y1) = self.start, self.end
-        along = np.array([x1 - x0, y1 - y0], np.float32)
-        length = float(np.hypot(*along)) or 1.0
-        ux, uy = along / length
-        t = (xs - x0) * ux + (ys - y0) * uy
-        across = np.abs(-(xs - x0) * uy + (ys - y0) * ux)
-        inside = np.clip((self.width / 2 - across) / self.soft + 0.5, 0.0, 1.0)
-        ends = np.clip(np.minimum(t, length - t) / (4 * self.soft) + 0.5, 0.0, 1.0)
-        result: np.ndarray = (self.level * inside * ends).astype(np.float32)
-        return result
-
-
-def lamp_bands(
-    rng: np.random.Generator, placements: Sequence[Placement], camera: np.ndarray
-) -> list[LampBand]:
-    """One or two hard reflections across the cards (``SceneStyle.lamp_band``): each through a
-    card's centre or between two, at any angle, 80-260 mm long and 6-30 mm wide (table mm)."""
-    scale = math.sqrt(abs(np.linalg.det(camera[:2, :2])))
-    result: list[LampBand] = []
-    for _ in range(1 + int(rng.random() < 0.4)):
-        chosen = placements[int(rng.integers(len(placements)))].center_mm
-        x, y = chosen[0] + rng.uniform(-20, 20), chosen[1] + rng.uniform(-25, 25)
-        angle = rng.uniform(0, math.pi)
-        half = rng.uniform(40, 130)
-        ends = [
-            (x - half * math.cos(angle), y - half * math.sin(angle)),
-            (x + half * math.cos(angle), y + half * math.sin(angle)),
-        ]
-        (sx, sy), (ex, ey) = apply_homography(camera, ends)
-        result.append(
-            LampBand(
-                start=(float(sx), float(sy)),
-                end=(float(ex), float(ey)),
-                width=float(rng.uniform(6, 30) * scale),
-                level=float(rng.uniform(90, 200)),
-                soft=float(rng.uniform(1.0, 4.0)),
-            )
-        )
-    return result
-
-
 def _finish(rng: np.random.Generator, image: np.ndarray, style: SceneStyle) -> np.ndarray:
     sigma = rng.uniform(0, style.blur)
     if sigma > 0.2:
@@ -932,11 +858,9 @@ def compose(
     *,
     occluders: Sequence[tuple[str, tuple[float, float]]] = (),
     shade: np.ndarray | None = None,
-    bands: Sequence[LampBand] = (),
 ) -> tuple[np.ndarray, list[PlacedCard]]:
     """Draw the cards (in order, later on top), occluders, light and camera effects.
-    ``shade``: a colour cast and shadows (``_shade``), multiplied in with the light;
-    ``bands``: a lamp's hard reflections (``lamp_bands``), added over everything."""
+    ``shade``: a colour cast and shadows (``_shade``), multiplied in with the light."""
     style = base.style
     image = base.felt.copy()
     truth: list[PlacedCard] = []
@@ -965,8 +889,6 @@ def compose(
         image *= shade
     if base.glare_seed is not None:
         _glare(np.random.default_rng(base.glare_seed), image, style)
-    for band in bands:
-        image += band.light(style.width, style.height)[:, :, None]
     return _finish(rng, image, style), truth
 
 
@@ -1049,13 +971,7 @@ def random_scene(
         if extra.random() < 0.5:
             occluders.append(("hand", (float(extra.uniform(x0, x1)), float(y1 - 20))))
     shade = _shade(np.random.default_rng([seed, 29]), style)
-    bands: list[LampBand] = []
-    lamp = np.random.default_rng([seed, 31])
-    if style.lamp_band > 0 and placements and lamp.random() < style.lamp_band:
-        bands = lamp_bands(lamp, placements, base.camera)
-    image, truth = compose(
-        base, faces, placements, rng, occluders=occluders, shade=shade, bands=bands
-    )
+    image, truth = compose(base, faces, placements, rng, occluders=occluders, shade=shade)
     k1 = float(extra.uniform(*style.distortion)) if style.distortion != (0.0, 0.0) else 0.0
     if k1 != 0.0:
         image, truth = _distorted(image, truth, k1)

@@ -63,14 +63,12 @@ def test_a_card_shaped_marker_no_longer_makes_every_card_a_pair(
     # Tilted, on black felt: a marker whose white margin is card-shaped in the picture is 1.41
     # times narrower than the cards, so every card counted as a pair of it, and five cards were
     # found twice (in halves). A pair now votes half a card. (The rough mask opened wider,
-    # tried after it since, two halves joined when their whole reads surely (h-finder5) and two
-    # parts of one card joined so (h-twice14) find them once too: the finder before all four.)
+    # tried after it since, and two halves joined when their whole reads surely (h-finder5)
+    # find them once too: the finder before all three.)
     image, cards = _scene(7_900_007, building_faces, TILTED)
     assert len(cards) == 6
     plane, finder = PlaneSettings(pair_vote=1.0), FinderSettings(opening_reach=0)
-    before = CardDetector(plane=plane, finder=finder, join_halves=False, join_parts=False).detect(
-        image
-    )
+    before = CardDetector(plane=plane, finder=finder, join_halves=False).detect(image)
     assert sum(1 for n in _per_card(before, cards)[0] if n >= 2) >= 4
     # The halves joined alone: three of those five cards are one card again.
     joined = CardDetector(plane=plane, finder=finder).detect(image)

@@ -130,7 +130,7 @@ def test_a_card_found_in_two_halves_is_one_card(art_cache: Path) -> None:
     scene = random_scene(7_900_007, faces, style=TILTED)
     two = [n for n, c in enumerate(scene.cards) if c.card.code == "2D"]
     assert len(two) == 1
-    before = CardDetector(join_halves=False, join_parts=False).detect(scene.image)
+    before = CardDetector(join_halves=False).detect(scene.image)
     assert found_on_cards(before, scene.cards)[0][two[0]] == 2
     after = CardDetector().detect(scene.image)
     counts, nowhere, wrong = found_on_cards(after, scene.cards)
