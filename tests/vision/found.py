@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
-from dealer_assist.vision import synthetic
+from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.synthetic import PlacedCard
@@ -102,3 +104,29 @@ def lying_on_felt(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     frame = (face[:, :, :3] * alpha + 60.0 * (1 - alpha)).astype(np.uint8)
     h, w = frame.shape[:2]
     return frame, np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+
+
+def found_on_joined(
+    art_cache: Path,
+    design: str,
+    seed: int,
+    codes: tuple[str, ...],
+    without: CardDetector,
+    with_it: CardDetector,
+) -> tuple[list[int], list[int], list[CardDetection]]:
+    """The cards ``codes`` of the style ``JOINED``'s scene ``design#seed`` are all missed
+    ``without`` a step and each found once ``with_it``, no card found twice, none where no card
+    is, none read as another; the counts before and after (``found_on_cards``) and the
+    detections after."""
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = synthetic.random_scene(seed, faces, style=synthetic.JOINED)
+    cards = in_view(scene.cards, scene.image)
+    wanted = [n for n, c in enumerate(cards) if c.card.code in codes]
+    assert len(wanted) == len(codes)
+    before, _, _ = found_on_cards(without.detect(scene.image), cards)
+    assert all(before[n] == 0 for n in wanted)
+    detections = with_it.detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(detections, cards)
+    assert all(counts[n] == 1 for n in wanted)
+    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    return before, counts, detections

@@ -23,7 +23,7 @@ from dealer_assist.vision.joined import corner_cards
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings, JoinedBlob, find_quads
 from dealer_assist.vision.synthetic import JOINED, random_scene
-from tests.vision.found import found_on_cards, in_view
+from tests.vision.found import found_on_cards, found_on_joined, in_view
 
 CARD = (40.0, 56.0)  # work pixels
 
@@ -38,20 +38,16 @@ def test_a_card_joined_with_a_printed_box_or_a_neighbour_is_found(
     # JOINED #7900001: two hands dealt touching across printed boxes, a chip on the nine's
     # edge, fingers over the seven; the boxes' lines join each hand into one blob shaped as
     # the box. JOINED #7900009: the queen under a crosswise card beside the hand.
-    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
-    scene = random_scene(seed, faces, style=JOINED)
-    cards = in_view(scene.cards, scene.image)
-    wanted = [n for n, c in enumerate(cards) if c.card.code in codes]
-    assert len(wanted) == len(codes)
     # The card size the paper's edges vote for (step 15) finds anglo#7900009's cards too:
     # off here, this is step 13's test.
-    off = CardDetector(finder=FinderSettings(corner_left=0, edge_votes=False))
-    before, _, _ = found_on_cards(off.detect(scene.image), cards)
-    assert all(before[n] == 0 for n in wanted)
-    detections = CardDetector(finder=FinderSettings(edge_votes=False)).detect(scene.image)
-    counts, nowhere, wrong = found_on_cards(detections, cards)
-    assert all(counts[n] == 1 for n in wanted)
-    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    before, counts, detections = found_on_joined(
+        art_cache,
+        design,
+        seed,
+        codes,
+        CardDetector(finder=FinderSettings(corner_left=0, edge_votes=False)),
+        CardDetector(finder=FinderSettings(edge_votes=False)),
+    )
     read = {d.card.code for d in detections if d.card is not None}
     assert set(codes) <= read
     assert all(after >= was for after, was in zip(counts, before, strict=True))

@@ -26,7 +26,7 @@ from dealer_assist.vision.quads import (
     make_view,
 )
 from dealer_assist.vision.synthetic import JOINED, WIDE, random_scene
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import found_on_cards, found_on_joined, in_view, off_partial
 
 
 def test_a_card_beside_one_partly_out_of_the_picture_is_taken(
@@ -78,14 +78,11 @@ def test_cards_found_at_the_size_the_edges_vote(
 ) -> None:
     # JOINED #7900009: the cards dealt touching vote a card too large (the queen's shape
     # shifted off it, the jack missed); at the size the paper's edges vote both are found.
-    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
-    scene = random_scene(seed, faces, style=JOINED)
-    cards = in_view(scene.cards, scene.image)
-    wanted = [n for n, c in enumerate(cards) if c.card.code in codes]
-    assert len(wanted) == len(codes)
-    off = CardDetector(finder=FinderSettings(edge_votes=False))
-    before, _, _ = found_on_cards(off.detect(scene.image), cards)
-    assert all(before[n] == 0 for n in wanted)
-    counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), cards)
-    assert all(counts[n] == 1 for n in wanted)
-    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    found_on_joined(
+        art_cache,
+        design,
+        seed,
+        codes,
+        CardDetector(finder=FinderSettings(edge_votes=False)),
+        CardDetector(),
+    )
