@@ -42,6 +42,7 @@ from dealer_assist.vision.quads import (
     _rectangle,
     _score_many,
     edge_share,
+    straight_edges,
 )
 
 
@@ -173,20 +174,11 @@ def _edge_proposals(
     x0, y0 = max(0, blob.left - pad), max(0, blob.top - pad)
     x1 = min(width, blob.left + blob.mask.shape[1] + pad)
     y1 = min(height, blob.top + blob.mask.shape[0] + pad)
-    crop = image[y0:y1, x0:x1]
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-    found = cv2.createLineSegmentDetector().detect(grey)[0]  # one a call: no shared state
-    if found is None:
+    edges = straight_edges(image[y0:y1, x0:x1], corners.min_edge_cards * card_w, (x0, y0))
+    if edges is None or len(edges.lengths) < 2:
         return []
-    segments = found.reshape(-1, 4).astype(np.float64) + np.array([x0, y0, x0, y0])
-    starts, ends = segments[:, :2], segments[:, 2:]
-    lengths = np.hypot(*(ends - starts).T)
-    long = lengths >= corners.min_edge_cards * card_w
-    starts, ends, lengths = starts[long], ends[long], lengths[long]
-    if len(starts) < 2:
-        return []
-    directions = (ends - starts) / lengths[:, None]
-    paper = np.stack([directions[:, 1], -directions[:, 0]], axis=1)  # the brighter side
+    starts, ends, lengths = edges.starts, edges.ends, edges.lengths
+    directions, paper = edges.directions, edges.brighter  # the paper on the brighter side
     cos_tolerance = math.sin(math.radians(settings.corner_tolerance_deg))
     reach = corners.corner_reach_cards * card_w
     candidates: list[tuple[np.ndarray, np.ndarray]] = []

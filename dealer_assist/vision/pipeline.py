@@ -1789,7 +1789,7 @@ class CardDetector:
             unlike = suits_unlike(pips_colour(middle, self.middle))
             if unlike:
                 looks = _colour_blind_looks_inked(looks, unlike)
-            look = self._upright_pip_look(frame, record.outlines, record.n, middle)
+            look = self._upright_pip_look(frame, record.outlines, record.n, middle, unlike)
             if look is not None and _best_suit(look) is candidate.suit:
                 looks.append(look)  # the pips' suit seconds the index's (never overrules it)
             if unlike:
@@ -1803,13 +1803,19 @@ class CardDetector:
                 analysis.detections[k] = judged
 
     def _upright_pip_look(
-        self, frame: np.ndarray, outlines: list[np.ndarray], n: int, middle: np.ndarray
+        self,
+        frame: np.ndarray,
+        outlines: list[np.ndarray],
+        n: int,
+        middle: np.ndarray,
+        unlike: frozenset[Suit],
     ) -> _Reading | None:
         """The suit as card ``n``'s pips show it (a look with no rank), cut from its middle
         warped again at the frame's own scale (``MiddleSettings.glyph_scale``) and each turned
         upright: when at least ``PIP_LOOKS`` whole pips read the same suit, each at least
         ``UPRIGHT_PIP_SURE`` sure, once the suits the pips' ink rules out are set aside; else
-        None. ``middle``: the card's middle as ``_clear_middle`` warped it (in the clear)."""
+        None. ``middle``: the card's middle as ``_clear_middle`` warped it (in the clear);
+        ``unlike``: the suits its pips' ink rules out (``suits_unlike``)."""
         if not shows_pips(middle, self.middle):
             return None
         fine = replace(self.middle, scale=self.middle.glyph_scale)
@@ -1821,7 +1827,7 @@ class CardDetector:
         if len(p) < PIP_LOOKS:
             return None
         suits = p[:, :-1].copy()
-        ruled_out = [SUIT_CLASSES.index(s) for s in suits_unlike(pips_colour(middle, self.middle))]
+        ruled_out = [SUIT_CLASSES.index(s) for s in unlike]
         # A pip read as a suit its ink rules out is misread (a small club read as a heart).
         suits = suits[~np.isin(np.argmax(suits, axis=1), ruled_out)]
         if len(suits) < PIP_LOOKS:

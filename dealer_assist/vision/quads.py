@@ -689,20 +689,11 @@ def edge_card_px(
     over another, or between two touching cards, shows in the picture. Each segment a line
     segment detector finds on the grey ``image`` whose brighter side lies on ``mask`` (the
     paper), half the shortest card's side long at least, votes."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    found = cv2.createLineSegmentDetector().detect(grey)[0]  # one a call: no shared state
-    if found is None:
-        return None
-    segments = found.reshape(-1, 4).astype(np.float64)
-    starts, ends = segments[:, :2], segments[:, 2:]
-    lengths = np.hypot(*(ends - starts).T)
     smallest = math.sqrt(mask.shape[0] * mask.shape[1] * settings.min_card_share)
-    long = lengths >= EDGE_VOTE_SHARE * smallest
-    starts, ends, lengths = starts[long], ends[long], lengths[long]
-    if len(lengths) == 0:
+    edges = straight_edges(image, EDGE_VOTE_SHARE * smallest)
+    if edges is None:
         return None
-    directions = (ends - starts) / lengths[:, None]
-    brighter = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
+    starts, ends, lengths, brighter = edges.starts, edges.ends, edges.lengths, edges.brighter
     probe = np.round((starts + ends) / 2 + EDGE_PROBE_PX * brighter).astype(int)
     height, width = mask.shape
     inside = (
@@ -715,6 +706,42 @@ def edge_card_px(
         return None
     card_w = most_voted_width(votes, settings.card_aspect)
     return (card_w, card_w * settings.card_aspect)
+
+
+@dataclass(frozen=True, slots=True)
+class StraightEdges:
+    """Straight edges in a picture (``straight_edges``), one row each: where each starts and
+    ends, its length, its direction (a unit vector) and the unit normal to its brighter side."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    lengths: np.ndarray
+    directions: np.ndarray
+    brighter: np.ndarray
+
+
+def straight_edges(
+    image: np.ndarray, min_length: float, offset: tuple[int, int] = (0, 0)
+) -> StraightEdges | None:
+    """The straight edges a line segment detector finds in ``image`` (grey or BGR), at least
+    ``min_length`` pixels long, moved by ``offset`` (x, y: where ``image`` was cut from); None
+    when there is none. The detector says which side of each is brighter (the paper's, on
+    felt)."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    found = cv2.createLineSegmentDetector().detect(grey)[0]  # one a call: no shared state
+    if found is None:
+        return None
+    x, y = offset
+    segments = found.reshape(-1, 4).astype(np.float64) + np.array([x, y, x, y])
+    starts, ends = segments[:, :2], segments[:, 2:]
+    lengths = np.hypot(*(ends - starts).T)
+    long = lengths >= min_length
+    starts, ends, lengths = starts[long], ends[long], lengths[long]
+    if len(lengths) == 0:
+        return None
+    directions = (ends - starts) / lengths[:, None]
+    brighter = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
+    return StraightEdges(starts, ends, lengths, directions, brighter)
 
 
 EDGE_VOTE_SHARE = 0.5  # a segment voting is this share of the smallest card's side at least

@@ -194,10 +194,11 @@ TABLE_CLOSE = replace(
 
 # Cards in a blob joined with something (issue 28, h-joined12): every hand dealt as croupiers
 # deal it (the second card touching or over the first, the third crosswise over the two), chips
-# pushed against a card's edge in most scenes, a croupier's hand or sleeve over a card's corner
-# in half of them, and printed lines and boxes crossing under the cards; a camera 5-25 degrees
-# off vertical. The finder's hard case on a real table: a card's blob in the rough mask joined
-# with a neighbour, a line, a hand or a chip, its corners hidden.
+# pushed against a card's edge in every scene, a croupier's hand or sleeve over a card's corner
+# in four of five (``edge_chips``, ``hand_over``), and printed lines and boxes crossing under
+# the cards; a camera 5-25 degrees off vertical. The finder's hard case on a real table: a
+# card's blob in the rough mask joined with a neighbour, a line, a hand or a chip, its corners
+# hidden.
 JOINED = replace(
     TABLE,
     camera_tilt_deg=(5.0, 25.0),
