@@ -40,6 +40,7 @@ import numpy as np
 
 from dealer_assist.vision.channels import level_percentile
 from dealer_assist.vision.components import compact_components
+from dealer_assist.vision.quads import label_mask
 
 _WIDTH, _HEIGHT = 40, 56  # the face, warped upright (short side across)
 
@@ -299,7 +300,9 @@ def paper_blobs(
         darkest, cv2.LUT(brightest, _grey_floor(settings.max_margin_colour)), cv2.CMP_GE
     )
     areas = stats[:, cv2.CC_STAT_AREA]
-    greys = np.bincount(cv2.bitwise_and(labels, labels, mask=grey).ravel(), minlength=count)
+    # The grey pixels' labels alone counted (a fifth of the view or less), not every pixel's
+    # with the others' made 0: the same counts for every blob (label 0, the felt, is not one).
+    greys = np.bincount(labels[grey > 0], minlength=count)
     share = greys / np.maximum(areas, 1)
     coloured = np.flatnonzero(share < settings.min_grey_share / 100.0)
     coloured = coloured[coloured > 0]  # label 0: the felt
@@ -307,7 +310,8 @@ def paper_blobs(
         return mask
     drop = np.zeros(count, bool)
     drop[coloured] = True
-    kept: np.ndarray = np.where(drop[labels], 0, mask).astype(np.uint8)
+    # The blobs dropped as a mask through a table (``quads.label_mask``), not a gather.
+    kept: np.ndarray = cv2.bitwise_and(mask, cv2.bitwise_not(label_mask(labels, drop)))
     return kept
 
 
