@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -591,9 +592,15 @@ def _blob_corners(mask: np.ndarray, settings: PlaneSettings) -> _Corners:
     )
 
 
+@lru_cache(maxsize=4)
 def _tilt_homographies(shape: tuple[int, int], settings: PlaneSettings) -> np.ndarray:
     """Homographies (H x 3 x 3) that undo a camera's tilt: ``K R K^-1`` for tilts up to
-    ``max_tilt_deg`` towards every side and focal lengths over the usual fields of view."""
+    ``max_tilt_deg`` towards every side and focal lengths over the usual fields of view.
+
+    A pure function of the view's size and the settings (a camera's frames all give one work
+    view size without a layout): made once and kept, read-only. Making them (1,156 rotations,
+    one ``cv2.Rodrigues`` and two matrix products each) cost 10 ms of every frame that looked
+    for the tilt (docs/benchmarks.md, h-speed15)."""
     height, width = shape
     result = []
     for fov in settings.fields_of_view_deg:
@@ -607,7 +614,9 @@ def _tilt_homographies(shape: tuple[int, int], settings: PlaneSettings) -> np.nd
                 axis = np.array([math.cos(azimuth), math.sin(azimuth), 0.0]) * math.radians(tilt)
                 rotation, _ = cv2.Rodrigues(axis)
                 result.append(intrinsic @ rotation @ inverse)
-    return np.array(result)
+    matrices = np.array(result)
+    matrices.flags.writeable = False
+    return matrices
 
 
 def _apply_many(matrices: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -1,5 +1,5 @@
-"""h-speed7's shortcuts change no answer (issue 28, speed): each against the way it replaces,
-on the same inputs, equal to the last bit (docs/benchmarks.md, h-speed7)."""
+"""h-speed7's and h-speed15's shortcuts change no answer (issue 28, speed): each against the way
+it replaces, on the same inputs, equal to the last bit (docs/benchmarks.md, h-speed7, h-speed15)."""
 
 from __future__ import annotations
 
@@ -317,3 +317,20 @@ def test_a_corners_ink_labelled_in_16_bits_is_labelled_as_in_32() -> None:
         expected = cv2.connectedComponentsWithStats(binary, connectivity=8)
         assert count == expected[0] and labels.dtype == np.uint16
         assert np.array_equal(labels, expected[1]) and np.array_equal(stats, expected[2])
+
+
+def test_the_tilts_homographies_are_made_once_as_afresh_and_kept_read_only() -> None:
+    """h-speed15: ``plane._tilt_homographies`` kept per view size and settings."""
+    from dataclasses import replace
+
+    from dealer_assist.vision.plane import PlaneSettings, _tilt_homographies
+
+    settings = PlaneSettings()
+    kept = _tilt_homographies((360, 640), settings)
+    assert _tilt_homographies((360, 640), settings) is kept
+    assert np.array_equal(kept, _tilt_homographies.__wrapped__((360, 640), settings))
+    assert not kept.flags.writeable
+    coarser = replace(settings, tilt_step_deg=6.0)
+    other = _tilt_homographies((300, 500), coarser)
+    assert np.array_equal(other, _tilt_homographies.__wrapped__((300, 500), coarser))
+    assert len(other) < len(kept)
