@@ -272,39 +272,43 @@ def _split_waists(
     """Cut a rank that runs into the suit below it (blur, a thin gap) at its narrowest row,
     when that row is at most ``waist_share`` of the widest.
 
-    ``labels`` and ``stats`` are not changed: the labels are copied before the first cut (most
-    corners have none to cut; they are handed back as they came, a corner's ink is cut a
-    dozen ways and its labels are shared between the ways, ``CornerInk.components``)."""
+    ``labels`` and ``stats`` are not changed: they are copied before the first cut, and handed
+    back as they came when nothing is cut (most corners have nothing to cut; a corner's ink is
+    cut a dozen ways and its labels are shared between the ways, ``CornerInk.components``).
+    Each tall label's rows counted in its box and the cut made there, the profile's narrowest
+    and widest rows found in a list (numpy's reductions cost more than the few dozen rows;
+    docs/benchmarks.md, h-speed15)."""
     # Only ink at least 1.5 glyphs tall and taller than wide can be two glyphs run together.
     heights, widths = stats[1:count, 3], stats[1:count, 2]
     tall = np.flatnonzero((heights >= 1.5 * min_h) & (heights >= 1.2 * widths)) + 1
     if len(tall) == 0:
         return labels, stats, count
-    rows: list[list[int]] = stats.tolist()
-    copied = False
+    rows: list[list[int]] | None = None  # the statistics, copied at the first cut
     for label in tall.tolist():
-        x, y, w, h, _ = rows[label]
-        window = labels[y : y + h, x : x + w] == label
-        profile = np.count_nonzero(window, axis=1)
+        x, y, w, h, _ = stats[label].tolist()
         low, high = int(0.35 * h), int(0.75 * h)
         if high <= low:
             continue
-        waist = low + int(np.argmin(profile[low:high]))
-        if profile[waist] > max(1.0, waist_share * float(profile.max())):
+        window = labels[y : y + h, x : x + w] == label
+        profile: list[int] = np.add.reduce(window, axis=1).tolist()
+        middle = profile[low:high]
+        waist = low + middle.index(min(middle))  # the first narrowest, as ``np.argmin``
+        if profile[waist] > max(1.0, waist_share * float(max(profile))):
             continue
-        lower = np.zeros_like(labels, bool)
-        lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
-        if not copied:
-            labels, copied = labels.copy(), True
-        labels[lower] = count
+        lower = window[waist + 1 :]
         ys, xs = np.nonzero(lower)
         if len(xs) == 0:
             continue
-        upper_h = waist + 1
-        rows[label] = [x, y, w, upper_h, int(np.count_nonzero(window[:upper_h]))]
-        x0, y0 = int(xs.min()), int(ys.min())
-        rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
+        if rows is None:
+            labels, rows = labels.copy(), stats.tolist()
+        top = y + waist + 1
+        labels[top : y + h, x : x + w][lower] = count
+        rows[label] = [x, y, w, waist + 1, int(np.count_nonzero(window[: waist + 1]))]
+        x0, y0 = x + int(xs.min()), top + int(ys.min())
+        rows.append([x0, y0, x + int(xs.max()) - x0 + 1, top + int(ys.max()) - y0 + 1, len(xs)])
         count += 1
+    if rows is None:
+        return labels, stats, count
     return labels, np.array(rows, np.int32).reshape(-1, 5), count
 
 

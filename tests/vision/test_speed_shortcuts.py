@@ -334,3 +334,74 @@ def test_the_tilts_homographies_are_made_once_as_afresh_and_kept_read_only() -> 
     other = _tilt_homographies((300, 500), coarser)
     assert np.array_equal(other, _tilt_homographies.__wrapped__((300, 500), coarser))
     assert len(other) < len(kept)
+
+
+def _split_waists_as_it_was(
+    labels: np.ndarray, stats: np.ndarray, count: int, min_h: float, waist_share: float
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """``index._split_waists`` before h-speed15: the cut marked on a mask of the whole region,
+    the profile's narrowest and widest rows by numpy, the statistics rebuilt every time."""
+    heights, widths = stats[1:count, 3], stats[1:count, 2]
+    tall = np.flatnonzero((heights >= 1.5 * min_h) & (heights >= 1.2 * widths)) + 1
+    if len(tall) == 0:
+        return labels, stats, count
+    rows: list[list[int]] = stats.tolist()
+    copied = False
+    for label in tall.tolist():
+        x, y, w, h, _ = rows[label]
+        window = labels[y : y + h, x : x + w] == label
+        profile = np.count_nonzero(window, axis=1)
+        low, high = int(0.35 * h), int(0.75 * h)
+        if high <= low:
+            continue
+        waist = low + int(np.argmin(profile[low:high]))
+        if profile[waist] > max(1.0, waist_share * float(profile.max())):
+            continue
+        lower = np.zeros_like(labels, bool)
+        lower[y + waist + 1 : y + h, x : x + w] = window[waist + 1 :]
+        if not copied:
+            labels, copied = labels.copy(), True
+        labels[lower] = count
+        ys, xs = np.nonzero(lower)
+        if len(xs) == 0:
+            continue
+        upper_h = waist + 1
+        rows[label] = [x, y, w, upper_h, int(np.count_nonzero(window[:upper_h]))]
+        x0, y0 = int(xs.min()), int(ys.min())
+        rows.append([x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, len(xs)])
+        count += 1
+    return labels, np.array(rows, np.int32).reshape(-1, 5), count
+
+
+def test_waists_cut_in_the_labels_box_are_the_waists_cut_as_before() -> None:
+    """h-speed15: ``index._split_waists`` against the way it was, on real corners' ink and on
+    random ink (tall blobs with and without a neck), every way the reader cuts it."""
+    settings = IndexSettings()
+    card_height = CANONICAL_HEIGHT * settings.scale
+    min_h = settings.min_glyph_height * card_height
+    inks = []
+    for region in _corner_regions(5):
+        ink = corner_ink(region, settings)
+        inks.extend(ink.binary(settings, hysteresis) for hysteresis in (True, False))
+    rng = np.random.default_rng(76)
+    for _ in range(40):
+        binary = np.zeros((137, 70), np.uint8)
+        for _ in range(3):
+            x, y = int(rng.integers(1, 50)), int(rng.integers(1, 80))
+            w, h = int(rng.integers(4, 18)), int(rng.integers(10, 55))
+            binary[y : y + h, x : x + w] = 1
+            neck = y + int(rng.integers(h // 3, h))
+            binary[neck : neck + int(rng.integers(1, 3)), x + 1 : x + w] = 0
+        inks.append(binary)
+    cut = unchanged = 0
+    for binary in inks:
+        for split, waist in ((0, 0.15), (0, 0.35), (2, 0.15)):
+            count, labels, stats = _components(binary, split)
+            got = _split_waists(labels, stats, count, min_h, waist)
+            expected = _split_waists_as_it_was(labels, stats, count, min_h, waist)
+            assert got[2] == expected[2]
+            assert np.array_equal(got[0], expected[0]) and got[0].dtype == expected[0].dtype
+            assert np.array_equal(got[1], expected[1]) and got[1].dtype == expected[1].dtype
+            cut += got[2] > count
+            unchanged += got[0] is labels and got[1] is stats
+    assert cut > 0 and unchanged > 0
