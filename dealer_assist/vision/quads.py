@@ -368,10 +368,11 @@ def _clear_glare(
         return
     half = (max(1, work.shape[1] // 2), max(1, work.shape[0] // 2))
     allowed = cv2.resize(allowed_small, half, interpolation=cv2.INTER_LINEAR)
-    felt = cv2.resize(felt_small, half, interpolation=cv2.INTER_LINEAR).astype(np.int16)
-    seen = cv2.resize(work, half, interpolation=cv2.INTER_AREA).astype(np.int16)
+    felt = cv2.resize(felt_small, half, interpolation=cv2.INTER_LINEAR)
+    seen = cv2.resize(work, half, interpolation=cv2.INTER_AREA)
     # The change of colour: 3 * (pixel - felt) less its sum over the channels, per channel.
-    db, dg, dr = cv2.split(cv2.subtract(seen, felt))
+    # The 8-bit pictures subtracted into 16 bits (the same differences as both widened first).
+    db, dg, dr = cv2.split(cv2.subtract(seen, felt, dtype=cv2.CV_16S))
     total = cv2.add(cv2.add(db, dg), dr)
     change = cv2.max(
         cv2.max(cv2.absdiff(db * 3, total), cv2.absdiff(dg * 3, total)),

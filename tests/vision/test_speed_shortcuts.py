@@ -405,3 +405,69 @@ def test_waists_cut_in_the_labels_box_are_the_waists_cut_as_before() -> None:
             cut += got[2] > count
             unchanged += got[0] is labels and got[1] is stats
     assert cut > 0 and unchanged > 0
+
+
+def _clear_glare_as_it_was(
+    mask: np.ndarray, work: np.ndarray, felt_small: np.ndarray, settings: FinderSettings
+) -> None:
+    """``quads._clear_glare`` before h-speed15: both half views widened to 16 bits, then
+    subtracted."""
+    fb, fg, fr = (c.astype(np.int16) for c in cv2.split(felt_small))
+    felt_sum = fb + fg + fr
+    felt_tint = np.maximum(
+        np.maximum(np.abs(3 * fb - felt_sum), np.abs(3 * fg - felt_sum)), np.abs(3 * fr - felt_sum)
+    ).astype(np.float32)
+    felt_spread = (np.maximum(np.maximum(fb, fg), fr) - np.minimum(np.minimum(fb, fg), fr)).astype(
+        np.float32
+    )
+    allowed_small = np.where(
+        felt_spread >= settings.min_felt_spread, settings.glare_tint_share * felt_tint, 0.0
+    ).astype(np.float32)
+    if not np.any(allowed_small > 0):
+        return
+    half = (max(1, work.shape[1] // 2), max(1, work.shape[0] // 2))
+    allowed = cv2.resize(allowed_small, half, interpolation=cv2.INTER_LINEAR)
+    felt = cv2.resize(felt_small, half, interpolation=cv2.INTER_LINEAR).astype(np.int16)
+    seen = cv2.resize(work, half, interpolation=cv2.INTER_AREA).astype(np.int16)
+    db, dg, dr = cv2.split(cv2.subtract(seen, felt))
+    total = cv2.add(cv2.add(db, dg), dr)
+    change = cv2.max(
+        cv2.max(cv2.absdiff(db * 3, total), cv2.absdiff(dg * 3, total)),
+        cv2.absdiff(dr * 3, total),
+    )
+    glare = ((total > 0) & (change.astype(np.float32) < allowed)).astype(np.uint8) * 255
+    full = cv2.resize(glare, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR)
+    _, kept = cv2.threshold(full, 127, 255, cv2.THRESH_BINARY_INV)
+    cv2.bitwise_and(mask, kept, dst=mask)
+
+
+def test_glare_and_the_edge_share_are_as_before() -> None:
+    """h-speed15: ``quads._clear_glare`` subtracting the 8-bit half views into 16 bits, and
+    ``quads.edge_share``'s grey levels with the channels' mean written out (``_grey_at``)."""
+    from dealer_assist.vision.quads import _clear_glare, _grey_at, edge_share
+
+    finder = FinderSettings()
+    glared = 0
+    for image, mask in _views(5):
+        for felt in ((70, 120, 40), (90, 90, 90), (40, 30, 140)):
+            felt_small = np.empty((image.shape[0] // 4, image.shape[1] // 4, 3), np.uint8)
+            felt_small[:] = felt
+            got, expected = mask.copy(), mask.copy()
+            _clear_glare(got, image, felt_small, finder)
+            _clear_glare_as_it_was(expected, image, felt_small, finder)
+            assert np.array_equal(got, expected)
+            glared += not np.array_equal(got, mask)
+    assert glared > 0
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    rng = np.random.default_rng(77)
+    for seed, style in enumerate((TILTED, TABLE, NOISY)):
+        scene = random_scene(7_900 + seed, faces, style=style)
+        for card in scene.cards:
+            corners = np.asarray(card.corners, np.float64) + rng.normal(0, 3, (4, 2))
+            points = rng.random((4, 16, 9, 2)) * [scene.image.shape[1], scene.image.shape[0]]
+            values = scene.image[
+                np.clip(np.rint(points[..., 1]).astype(np.intp), 0, scene.image.shape[0] - 1),
+                np.clip(np.rint(points[..., 0]).astype(np.intp), 0, scene.image.shape[1] - 1),
+            ].astype(np.float32)
+            assert np.array_equal(_grey_at(scene.image, points), values.mean(axis=-1))
+            assert 0.0 <= edge_share(scene.image, corners, finder) <= 1.0
