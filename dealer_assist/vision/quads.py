@@ -1516,7 +1516,11 @@ def _grey_at(frame: np.ndarray, points: np.ndarray) -> np.ndarray:
     xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, width - 1)
     ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, height - 1)
     values = frame[ys, xs].astype(np.float32)
-    result: np.ndarray = values.mean(axis=-1) if values.ndim > points.ndim - 1 else values
+    if values.ndim == points.ndim - 1:
+        return values
+    # The channels' mean written out (numpy's mean over three values a point costs several
+    # times as much; the same float32 sums in the same order, over 3).
+    result: np.ndarray = (values[..., 0] + values[..., 1] + values[..., 2]) / 3
     return result
 
 
