@@ -585,13 +585,14 @@ def _enclosed_spots(felt: np.ndarray, limit: float) -> tuple[np.ndarray, np.ndar
 def label_mask(labels: np.ndarray, chosen: np.ndarray) -> np.ndarray:
     """255 where ``labels`` (a connected-components image) is one of the ``chosen`` labels
     (a bool per label), else 0. Through an 8-bit table where the labels fit one (OpenCV's,
-    several times faster than numpy's gather on a whole image)."""
+    several times faster than numpy's gather on a whole image); else ``np.take`` from the
+    table (the same gather as indexing the table with the labels, in half the time)."""
     table = np.zeros(max(256, len(chosen)), np.uint8)
     table[: len(chosen)][chosen] = 255
     if len(chosen) <= 256:
         result: np.ndarray = cv2.LUT(labels.astype(np.uint8), table[:256])
         return result
-    gathered: np.ndarray = table[labels]
+    gathered: np.ndarray = np.take(table, labels)
     return gathered
 
 
