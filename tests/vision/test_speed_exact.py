@@ -30,7 +30,7 @@ from dealer_assist.vision.faces import (
 )
 from dealer_assist.vision.faces import _pictures as face_pictures
 from dealer_assist.vision.faces import _weights as face_weights
-from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.geometry import CANONICAL_HEIGHT, signed_area
 from dealer_assist.vision.index import (
     GLYPH_SIZE,
     CornerGlyphs,
@@ -673,6 +673,36 @@ def test_waists_split_looking_at_tall_ink_only_are_split_as_before() -> None:
             assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
             split += got[2] - count
     assert split > 0
+
+
+def test_waists_cut_in_the_labels_box_on_real_corners_are_cut_as_before() -> None:
+    """h-speed15: ``_split_waists`` cutting in the label's box, its profile's extremes found in
+    a list, on the ink of building corners every way the reader cuts them; the labels and
+    statistics handed back as they came when nothing is cut."""
+    settings = IndexSettings()
+    min_h = settings.min_glyph_height * CANONICAL_HEIGHT * settings.scale
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    detector = CardDetector(layout=None)
+    cut = unchanged = 0
+    for seed, style in enumerate((TILTED, NOISY)):
+        scene = random_scene(7_850 + seed, faces, style=style)
+        for card in scene.cards:
+            for region in detector.warp_corners(scene.image, np.asarray(card.corners, np.float32)):
+                ink = corner_ink(region, settings)
+                for hysteresis, split, waist in (
+                    (True, 0, 0.15),
+                    (False, 0, 0.35),
+                    (True, 2, 0.15),
+                ):
+                    count, labels, stats = _components(ink.binary(settings, hysteresis), split)
+                    got = _split_waists(labels, stats, count, min_h, waist)
+                    expected = _split_waists_as_it_was(labels.copy(), stats, count, min_h, waist)
+                    assert got[2] == expected[2] and got[0].dtype == expected[0].dtype
+                    assert np.array_equal(got[0], expected[0])
+                    assert np.array_equal(got[1], expected[1]) and got[1].dtype == np.int32
+                    cut += got[2] > count
+                    unchanged += got[0] is labels and got[1] is stats
+    assert cut > 0 and unchanged > 0
 
 
 def _scores_of_faces_moved(
