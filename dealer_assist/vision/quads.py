@@ -1516,7 +1516,7 @@ def _grey_at(frame: np.ndarray, points: np.ndarray) -> np.ndarray:
     height, width = frame.shape[:2]
     xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, width - 1)
     ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, height - 1)
-    values = frame[ys, xs].astype(np.float32)
+    values: np.ndarray = frame[ys, xs].astype(np.float32)
     if values.ndim == points.ndim - 1:
         return values
     # The channels' mean written out (numpy's mean over three values a point costs several
