@@ -52,6 +52,7 @@ class RecordingDetector(CardDetector):
         pip_count: int | None = None,
         glyph_split: bool = False,
         clubs_by_network: bool = False,
+        why: list[str] | None = None,
     ) -> CardDetection | None:
         detection = super()._judge(
             quad,
@@ -60,6 +61,7 @@ class RecordingDetector(CardDetector):
             pip_count=pip_count,
             glyph_split=glyph_split,
             clubs_by_network=clubs_by_network,
+            why=why,
         )
         if detection is not None:
             self.judged[id(detection)] = Judged(

@@ -30,21 +30,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 
 from dealer_assist.cards import Card, Suit
-from dealer_assist.vision.classifier import SUIT_CLASSES, soften_black_split
+from dealer_assist.vision.classifier import SUIT_CLASSES
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
+    DEFAULT_PAPER,
+    DEFAULT_PLANE,
     DEFAULT_THRESHOLD,
-    DISAGREEING_SURENESS,
-    NETWORK_AGREEING,
-    NOISE_SURENESS,
+    JUDGED_BY,
+    CardDetector,
     _best_card,
     _combine,
-    _confidence,
-    _drop_overlapped,
-    _drop_unsure,
-    _ink_rules_out,
     _Reading,
-    _sureness,
 )
 
 BLACK = {Suit.SPADES, Suit.CLUBS}
@@ -74,65 +70,23 @@ def group(looks: list[_Reading]) -> str:
     return "both unsure"
 
 
-def why(looks: list[_Reading], pip_count: int | None, pips: bool) -> list[str]:
-    """The rules of ``CardDetector._judge`` that keep the card uncertain, step by step."""
+def why(detector: CardDetector, record: dict[str, object]) -> list[str]:
+    """The rules of ``CardDetector._judge`` that keep the card uncertain (``JUDGED_BY``), as
+    it judged them on the card's recorded looks."""
     reasons: list[str] = []
-    disputed = any(r is _DISPUTED for r in looks)
-    if disputed:
-        reasons.append("glyph dispute (disputes, _read_looks)")
-    raw = [r for r in looks if r is not _DISPUTED]
-    looked = _drop_overlapped(raw)
-    ink = _ink_rules_out([r for r in looked if r.rank is not None and r.suit is not None])
-    readings = _drop_unsure(looked, NOISE_SURENESS)
-    soften = any(r.network for r in readings)
-    ranks = [r.rank for r in readings if r.rank is not None]
-    suits = [
-        soften_black_split(r.suit) if soften and not r.network else r.suit
-        for r in readings
-        if r.suit is not None
-    ]
-    whole = [r for r in readings if r.rank is not None and r.suit is not None]
-    if not whole:
+    judged = detector._judge(
+        np.asarray(record["quad"]),
+        looks_of(record),
+        pips=bool(record["pips"]),
+        pip_count=record["pip_count"],  # type: ignore[arg-type]
+        why=reasons,
+    )
+    if judged is None:
         return ["no whole look"]
-    confident = [
-        r
-        for r in whole
-        if _sureness(r) >= DISAGREEING_SURENESS
-        and not (soften and _best_card(r).suit in ink | r.unlike)
-    ]
-    network = [r for r in whole if r.network]
-    if (
-        not disputed
-        and len(network) == 2
-        and _best_card(network[0]) == _best_card(network[1])
-        and _confidence(network)[0] >= NETWORK_AGREEING
-    ):
-        agreed = _best_card(network[0])
-        confident = [r for r in confident if r.network or _best_card(r) == agreed]
-    rank_p = _combine(ranks)
-    suit_p = _combine(suits)
-    read = {_best_card(r) for r in confident}
-    if len(read) > 1:
-        kinds = sorted(
-            {("net" if r.network else "glyph") + ":" + _best_card(r).code for r in confident}
-        )
-        reasons.append("two confident looks, two cards (_judge len(read)>1) " + " ".join(kinds))
-    best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
-    if pips:
-        reasons.append("court card's middle shows pips")
-    if best_suit in ink or any(best_suit in r.unlike for r in readings if r.suit is not None):
-        reasons.append("ink rules out the suit")
-    if all(r.shadowed for r in whole):
-        reasons.append("only shadowed corners")
-    confidence = float(rank_p.max()) * float(suit_p.max())
-    if confidence < DEFAULT_THRESHOLD:
-        reasons.append(
-            f"product {confidence:.3f} < 0.98 (rank {rank_p.max():.3f}, suit {suit_p.max():.3f})"
-        )
-    return reasons or ["none (sure by the replay: a middle rule or the choice)"]
+    return reasons or ["none (sure on the replay)"]
 
 
-ORDER = ("glyph", "two", "court", "ink", "only", "product", "no", "none")
+ORDER = (*JUDGED_BY, "no", "none")
 
 
 def _first_rule(rule: str) -> str:
@@ -235,8 +189,6 @@ JUDGE_OPTIONS: dict[str, dict[str, bool]] = {
 
 
 def _replay_levers(path: Path, names: list[str]) -> None:
-    from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
-
     detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
     data = pickle.loads(path.read_bytes())
     records = [r for r in data["cards"] if r["card"] is None]
@@ -318,10 +270,8 @@ def _pip_shapes(path: Path, scale: float) -> None:
     """Lever (b): the pips' shape at ``scale`` (``MiddleSettings.scale``; 0.9 about the frame's
     own): black number cards whose middle is in the clear, by truth, whose two or more whole
     pips are all club-shaped (3+ deep convexity defects, solidity under 0.9: glyph9's sign)."""
-    import cv2
-    from vision_suit_shape import shape_features
+    from vision_suit_shape import shape_features, whole_pips
 
-    from dealer_assist.vision.index import ink_map
     from dealer_assist.vision.middle import MiddleSettings, warp_middle
 
     settings = replace(MiddleSettings(), scale=scale)
@@ -330,18 +280,8 @@ def _pip_shapes(path: Path, scale: float) -> None:
     for r in data["cards"]:
         if r["truth"][1] not in "SC" or r["candidate"][0] in "JQK" or not r["clear"]:
             continue
-        ink = ink_map(warp_middle(np.asarray(r["crop"]), np.asarray(r["quad"]), settings))
-        binary = (ink > settings.ink).astype(np.uint8)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-        height, width = binary.shape
-        shapes = []
-        for label in range(1, count):
-            x, y, w, h, area = stats[label].tolist()
-            if x == 0 or y == 0 or x + w >= width or y + h >= height:
-                continue
-            if area >= settings.min_blob * binary.size:
-                pip = np.where(labels[y : y + h, x : x + w] == label, ink[y : y + h, x : x + w], 0)
-                shapes.append(shape_features(pip.astype(np.float32)))
+        middle = warp_middle(np.asarray(r["crop"]), np.asarray(r["quad"]), settings)
+        shapes = [shape_features(pip) for pip in whole_pips(middle, settings, most=4)]
         clubby = [f is not None and f[2] >= 3 and f[0] < 0.9 for f in shapes]
         sure = "sure" if r["card"] is not None else "uncertain"
         tally[f"{sure} {r['truth'][1]}"] += 1
@@ -394,6 +334,7 @@ def main() -> int:
         for path in args.files:
             _replay_levers(path, args.levers.split(","))
         return 0
+    detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
     for path in args.files:
         data = pickle.loads(path.read_bytes())
         records = [r for r in data["cards"] if r["card"] is None]
@@ -403,7 +344,7 @@ def main() -> int:
             looks = looks_of(record)
             right = record["candidate"] == record["truth"]
             g = group(looks)
-            reasons = why(looks, record["pip_count"], bool(record["pips"]))  # type: ignore[arg-type]
+            reasons = why(detector, record)
             rule = "+".join(x.split(" ")[0] for x in reasons)
             groups[(g, rule, right)] += 1
             if args.cards and args.cards in g:

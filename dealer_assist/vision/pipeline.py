@@ -2264,12 +2264,18 @@ class CardDetector:
         pip_count: int | None = None,
         glyph_split: bool = False,
         clubs_by_network: bool = False,
+        why: list[str] | None = None,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
         the index) are as many as its rank and the looks are sure of its suit on their own
-        (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank."""
+        (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank. ``why``, when
+        given, is told every rule that disputes the card (``JUDGED_BY``'s names; for
+        scripts/vision_unsure.py)."""
+        said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
+        if disputed:
+            said.append("glyph")
         raw = [r for r in readings if r is not _DISPUTED]
         club = _network_club(raw) if clubs_by_network else None
         looked = _drop_overlapped(raw, club)
@@ -2331,17 +2337,23 @@ class CardDetector:
                 and len({card.suit for card in read}) == 1
             )
             disputed = not settled
+            said += [] if settled else ["two"]
         if pips and best_rank in COURT_RANKS:
             # The middle shows pips, not a picture. It only ever takes confidence away: which
             # number card it is, it cannot say.
             disputed = True
+            said.append("court")
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
         if best_suit in ink or any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
+            said.append("ink")
         if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
             disputed = True  # only a corner that may show the card on top of it was read
+            said.append("shadowed")
+        if confidence < self.threshold:
+            said.append("product")
         if disputed:
             confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)
@@ -2404,6 +2416,11 @@ SUSPECT_OVERLAP = 0.05  # of two looks that disagree, the one this much further 
 _INDEX_AREA = np.array([[0.0, 0.0], [0.22, 0.0], [0.22, 0.32], [0.0, 0.32]])
 
 
+# The rules that keep a card uncertain, as ``CardDetector._judge`` names them (``why``): the
+# glyph reader disputes the network's card; two looks at least half sure of two cards; a court
+# card's middle shows pips; the index's ink rules the suit out; only corners under other cards
+# read; the looks' product below the threshold.
+JUDGED_BY = ("glyph", "two", "court", "ink", "shadowed", "product")
 CLUB_SHARE = 0.7  # each network corner gives clubs at least this share of the black suits'
 _SPADE, _CLUB = SUIT_CLASSES.index(Suit.SPADES), SUIT_CLASSES.index(Suit.CLUBS)
 
