@@ -1772,7 +1772,14 @@ class CardDetector:
             glyphs = [r for r in rest if r is not _DISPUTED]
             if len(glyphs) < len(rest) or disputes(net, glyphs, self.check_sureness):
                 continue  # the glyph reader disputes the card (the first look or this one)
-            detection = self._judged(frame, record.outlines, record.n, record.quad, [*net, *rest])
+            detection = self._judged(
+                frame,
+                record.outlines,
+                record.n,
+                record.quad,
+                [*net, *rest],
+                settled=self.settle_splits,
+            )
             if detection is not None and detection.card is not None:
                 analysis.detections[k] = detection
 
