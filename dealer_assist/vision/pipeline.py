@@ -1746,7 +1746,8 @@ class CardDetector:
         judged again with every rule as it is. Such a card becomes sure only when both corners
         read the same card on the second look and the glyph reader does not dispute it; a card
         read surely is never looked at again, so it never changes. Not with the house's deck
-        (its corners sharpen the network's looks first)."""
+        (its corners sharpen the network's looks first). With ``settle_splits`` the new looks
+        are judged with the two readers' splits settled (``_settle_splits``)."""
         pending = [
             (k, record)
             for k, detection in enumerate(analysis.detections)
