@@ -50,8 +50,19 @@ class RecordingDetector(CardDetector):
         *,
         pips: bool = False,
         pip_count: int | None = None,
+        glyph_split: bool = False,
+        clubs_by_network: bool = False,
+        why: list[str] | None = None,
     ) -> CardDetection | None:
-        detection = super()._judge(quad, readings, pips=pips, pip_count=pip_count)
+        detection = super()._judge(
+            quad,
+            readings,
+            pips=pips,
+            pip_count=pip_count,
+            glyph_split=glyph_split,
+            clubs_by_network=clubs_by_network,
+            why=why,
+        )
         if detection is not None:
             self.judged[id(detection)] = Judged(
                 detection, list(readings), np.asarray(quad, np.float64), pips, pip_count

@@ -43,7 +43,7 @@ from dealer_assist.vision.drawn_decks import FONTS, TEST_FONTS, random_style, re
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import portrait_orders
 from dealer_assist.vision.index import corner_ink, ink_map, segment_corner, warp_corner
-from dealer_assist.vision.middle import shows_pips
+from dealer_assist.vision.middle import MiddleSettings, shows_pips
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.synthetic import random_scene
 
@@ -113,8 +113,14 @@ def _pips(
     middle = detector._clear_middle(frame, outlines, n)
     if middle is None or not shows_pips(middle, detector.middle):
         return []
+    return whole_pips(middle, detector.middle)
+
+
+def whole_pips(middle: np.ndarray, settings: MiddleSettings, most: int = 3) -> list[np.ndarray]:
+    """The ink (0-1) of a warped middle's ``most`` largest whole pips (the components
+    ``middle.pip_glyphs`` reads: not cut by the middle's edge, at least ``min_blob``)."""
     ink = ink_map(middle)
-    binary = (ink > detector.middle.ink).astype(np.uint8)
+    binary = (ink > settings.ink).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     height, width = binary.shape
     whole = []
@@ -122,14 +128,14 @@ def _pips(
         x, y, w, h, area = stats[label].tolist()
         if x == 0 or y == 0 or x + w >= width or y + h >= height:
             continue
-        if area >= detector.middle.min_blob * binary.size:
+        if area >= settings.min_blob * binary.size:
             whole.append((area, label, x, y, w, h))
     whole.sort(reverse=True)
     return [
         np.where(labels[y : y + h, x : x + w] == label, ink[y : y + h, x : x + w], 0.0).astype(
             np.float32
         )
-        for _, label, x, y, w, h in whole[:3]
+        for _, label, x, y, w, h in whole[:most]
     ]
 
 

@@ -638,6 +638,7 @@ class CardDetector:
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
         middle_look: bool = True,
+        settle_splits: bool = True,
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
@@ -648,6 +649,10 @@ class CardDetector:
         # their mirror images, their suit read upright at the frame's scale and their ink's
         # colour (``middle_look``; off: as judged before).
         self.middle_look = middle_look
+        # Then a card still uncertain is judged again with two readers' splits settled
+        # (``_settle_splits``: the glyph reader's spade beside the network's two corners' club,
+        # the glyph reader's two corners reading two cards; off: as judged before).
+        self.settle_splits = settle_splits
         # A shape no index reads in is laid again at the card size from each of its corners,
         # and replaced by the one that reads surely, borne out (``refit``; None: off).
         self.refit = refit
@@ -1174,6 +1179,8 @@ class CardDetector:
             self._second_look(frame, best)
             if self.middle_look:
                 self._middle_look(frame, best)
+            if self.settle_splits:
+                self._settle_splits(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         return best
@@ -1692,11 +1699,14 @@ class CardDetector:
         n: int,
         quad: np.ndarray,
         looks: list[_Reading],
+        *,
+        settled: bool = False,
     ) -> CardDetection | None:
         """Card ``n`` of ``outlines`` judged from its looks, and then by its middle: a court
         card whose middle shows pips is uncertain; an uncertain number card may be read by its
-        pips (``_seconded_by_pips``)."""
-        detection = self._judge(quad, looks)
+        pips (``_seconded_by_pips``). ``settled``: with the two readers' splits settled
+        (``_judge``'s ``clubs_by_network`` and ``glyph_split``; ``_settle_splits``)."""
+        detection = self._judge(quad, looks, clubs_by_network=settled, glyph_split=settled)
         if (
             detection is not None
             and detection.candidate is not None
@@ -1704,9 +1714,13 @@ class CardDetector:
             and (shown := self._clear_middle(frame, outlines, n)) is not None
             and shows_pips(shown, self.middle)
         ):
-            return self._judge(quad, looks, pips=True)
+            return self._judge(
+                quad, looks, pips=True, clubs_by_network=settled, glyph_split=settled
+            )
         if detection is not None and detection.card is None:
-            return self._seconded_by_pips(frame, outlines, n, quad, looks, detection)
+            return self._seconded_by_pips(
+                frame, outlines, n, quad, looks, detection, settled=settled
+            )
         if (
             detection is not None
             and detection.card is not None
@@ -1732,7 +1746,8 @@ class CardDetector:
         judged again with every rule as it is. Such a card becomes sure only when both corners
         read the same card on the second look and the glyph reader does not dispute it; a card
         read surely is never looked at again, so it never changes. Not with the house's deck
-        (its corners sharpen the network's looks first)."""
+        (its corners sharpen the network's looks first). With ``settle_splits`` the new looks
+        are judged with the two readers' splits settled (``_settle_splits``)."""
         pending = [
             (k, record)
             for k, detection in enumerate(analysis.detections)
@@ -1758,7 +1773,14 @@ class CardDetector:
             glyphs = [r for r in rest if r is not _DISPUTED]
             if len(glyphs) < len(rest) or disputes(net, glyphs, self.check_sureness):
                 continue  # the glyph reader disputes the card (the first look or this one)
-            detection = self._judged(frame, record.outlines, record.n, record.quad, [*net, *rest])
+            detection = self._judged(
+                frame,
+                record.outlines,
+                record.n,
+                record.quad,
+                [*net, *rest],
+                settled=self.settle_splits,
+            )
             if detection is not None and detection.card is not None:
                 analysis.detections[k] = detection
 
@@ -1799,6 +1821,24 @@ class CardDetector:
                 looks.append(_Reading(None, colour / colour.sum()))
             count = mirrored_pip_count(middle, self.middle)
             judged = self._judge(record.quad, looks, pip_count=count)
+            if judged is not None and judged.card is not None:
+                analysis.detections[k] = judged
+
+    def _settle_splits(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain, judged again from their first looks
+        with every rule (``_judged``: the middle's too) and two more (``_judge``'s
+        ``clubs_by_network`` and ``glyph_split``):
+        the glyph reader's spade is its bias beside the network's two corners' club, and a
+        glyph look of another card is left to the product when the glyph reader's other look
+        reads the card the network's two corners read. After the choice, as the second and the
+        middle looks are: a card read surely never changes."""
+        for k, detection in enumerate(analysis.detections):
+            record = analysis.unsure.get(id(detection))
+            if detection.card is not None or record is None or record.detection is not detection:
+                continue
+            judged = self._judged(
+                frame, record.outlines, record.n, record.quad, record.looks, settled=True
+            )
             if judged is not None and judged.card is not None:
                 analysis.detections[k] = judged
 
@@ -1850,11 +1890,13 @@ class CardDetector:
         quad: np.ndarray,
         looks: list[_Reading],
         detection: CardDetection,
+        *,
+        settled: bool = False,
     ) -> CardDetection | None:
         """An uncertain number card judged again with its middle in the clear: sure when its
         pips are as many as its rank and the index is sure of its suit (``_judge``); else with
         the pips' look at the suit, when they agree with the index's best guess (they may
-        second it, never overrule it)."""
+        second it, never overrule it). ``settled``: as for ``_judged``."""
         candidate = detection.candidate
         if candidate is None or candidate.rank in COURT_RANKS:
             return detection
@@ -1865,13 +1907,15 @@ class CardDetector:
         if count == candidate.rank:
             # The suit from the index alone: the pips' own suit (the glyph network reading a
             # pip) read a drawn deck's hearts as spades, 0.98 sure.
-            counted = self._judge(quad, looks, pip_count=count)
+            counted = self._judge(
+                quad, looks, pip_count=count, clubs_by_network=settled, glyph_split=settled
+            )
             if counted is not None and counted.card is not None:
                 return counted
         pip_look = self._pip_look(frame, outlines, n, middle)
         if pip_look is None or _best_suit(pip_look) is not candidate.suit:
             return detection
-        return self._judge(quad, [*looks, pip_look])
+        return self._judge(quad, [*looks, pip_look], clubs_by_network=settled, glyph_split=settled)
 
     def _pip_look(
         self,
@@ -2226,13 +2270,23 @@ class CardDetector:
         *,
         pips: bool = False,
         pip_count: int | None = None,
+        glyph_split: bool = False,
+        clubs_by_network: bool = False,
+        why: list[str] | None = None,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
         the index) are as many as its rank and the looks are sure of its suit on their own
-        (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank."""
+        (``PIP_COUNT_SUIT``) and at least ``PIP_COUNT_RANK`` sure of its rank. ``why``, when
+        given, is told every rule that disputes the card (``JUDGED_BY``'s names; for
+        scripts/vision_unsure.py)."""
+        said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
-        looked = _drop_overlapped(r for r in readings if r is not _DISPUTED)
+        if disputed:
+            said.append("glyph")
+        raw = [r for r in readings if r is not _DISPUTED]
+        club = _network_club(raw) if clubs_by_network else None
+        looked = _drop_overlapped(raw, club)
         # The index's ink as the glyph reader's whole looks measured it, however sure each was
         # of its card (the ink's colour does not depend on what the glyphs were read as).
         ink = _ink_rules_out([r for r in looked if r.rank is not None and r.suit is not None])
@@ -2265,7 +2319,10 @@ class CardDetector:
             not disputed
             and len(network) == 2
             and _best_card(network[0]) == _best_card(network[1])
-            and _confidence(network)[0] >= NETWORK_AGREEING
+            and (
+                _confidence(network)[0] >= NETWORK_AGREEING
+                or (glyph_split and _glyph_reader_split(whole, _best_card(network[0])))
+            )
         ):
             # The network's two corners agree, surely, and the glyph reader did not dispute
             # them as a whole (``disputes``): a glyph look of one corner that read another card
@@ -2276,7 +2333,8 @@ class CardDetector:
         suit_p = _combine(suits)
         best_rank = RANK_CLASSES[int(np.argmax(rank_p))]
         assert best_rank is not None
-        read = {_best_card(r) for r in confident}
+        # With ``club``: a look of the club's rank in spades is no other card (below).
+        read = {_as_club(_best_card(r), club) for r in confident}
         if len(read) > 1:
             # Two corners fairly sure of two different cards: never a guess - unless they differ
             # in the rank only and the pips in the middle counted the product's rank (the glyph
@@ -2287,17 +2345,23 @@ class CardDetector:
                 and len({card.suit for card in read}) == 1
             )
             disputed = not settled
+            said += [] if settled else ["two"]
         if pips and best_rank in COURT_RANKS:
             # The middle shows pips, not a picture. It only ever takes confidence away: which
             # number card it is, it cannot say.
             disputed = True
+            said.append("court")
         best_suit = SUIT_CLASSES[int(np.argmax(suit_p))]
         assert best_suit is not None
         confidence = float(rank_p.max()) * float(suit_p.max())
         if best_suit in ink or any(best_suit in r.unlike for r in readings if r.suit is not None):
             disputed = True  # a corner's ink is not that suit's colour
+            said.append("ink")
         if all(r.shadowed for r in readings if r.rank is not None and r.suit is not None):
             disputed = True  # only a corner that may show the card on top of it was read
+            said.append("shadowed")
+        if confidence < self.threshold:
+            said.append("product")
         if disputed:
             confidence = min(confidence, DISPUTED_CONFIDENCE)
         candidate = Card(best_rank, best_suit)
@@ -2309,7 +2373,14 @@ class CardDetector:
             and float(rank_p.max()) >= PIP_COUNT_RANK
             and float(suit_p.max()) >= PIP_COUNT_SUIT
         )
-        card = candidate if confidence >= self.threshold or counted else None
+        clubbed = (
+            club is not None
+            and not disputed
+            and candidate == club
+            and float(rank_p.max()) >= self.threshold
+            and float(suit_p[_SPADE] + suit_p[_CLUB]) >= self.threshold
+        )
+        card = candidate if confidence >= self.threshold or counted or clubbed else None
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         shares = tuple(float(p) for p in suit_p[:4])
         return CardDetection(
@@ -2353,12 +2424,52 @@ SUSPECT_OVERLAP = 0.05  # of two looks that disagree, the one this much further 
 _INDEX_AREA = np.array([[0.0, 0.0], [0.22, 0.0], [0.22, 0.32], [0.0, 0.32]])
 
 
-def _drop_overlapped(looks: Iterable[_Reading]) -> list[_Reading]:
+# The rules that keep a card uncertain, as ``CardDetector._judge`` names them (``why``): the
+# glyph reader disputes the network's card; two looks at least half sure of two cards; a court
+# card's middle shows pips; the index's ink rules the suit out; only corners under other cards
+# read; the looks' product below the threshold.
+JUDGED_BY = ("glyph", "two", "court", "ink", "shadowed", "product")
+CLUB_SHARE = 0.7  # each network corner gives clubs at least this share of the black suits'
+_SPADE, _CLUB = SUIT_CLASSES.index(Suit.SPADES), SUIT_CLASSES.index(Suit.CLUBS)
+
+
+def _network_club(looks: list[_Reading]) -> Card | None:
+    """The club both of the corner network's looks read, each in the clear of other cards and
+    giving clubs at least ``CLUB_SHARE`` of the black suits; else None."""
+    network = [r for r in looks if r.network and r.rank is not None and r.suit is not None]
+    if len(network) != 2 or any(r.shadowed for r in network):
+        return None
+    card = _best_card(network[0])
+    if card.suit is not Suit.CLUBS or _best_card(network[1]) != card:
+        return None
+    for r in network:
+        assert r.suit is not None
+        if float(r.suit[_CLUB]) < CLUB_SHARE * float(r.suit[_SPADE] + r.suit[_CLUB]):
+            return None
+    return card
+
+
+def _glyph_reader_split(whole: list[_Reading], card: Card) -> bool:
+    """Whether the glyph reader's whole looks read two cards, one of them ``card``: its two
+    corners disagree with each other, and one of them with the network's two."""
+    cards = {_best_card(r) for r in whole if not r.network}
+    return len(cards) > 1 and card in cards
+
+
+def _as_club(card: Card, club: Card | None) -> Card:
+    """``card``, read as ``club`` when it is that club's rank in spades (``_network_club``)."""
+    if club is not None and card == Card(club.rank, Suit.SPADES):
+        return club
+    return card
+
+
+def _drop_overlapped(looks: Iterable[_Reading], club: Card | None = None) -> list[_Reading]:
     """A card's looks, less the one that read another card from a corner lying further inside
-    another card's outline than the looks it disagrees with (it shows the card on top)."""
+    another card's outline than the looks it disagrees with (it shows the card on top). With
+    ``club`` (``_network_club``), a look of its rank in spades disagrees with none."""
     kept = list(looks)
     whole = [r for r in kept if r.rank is not None and r.suit is not None]
-    if len(whole) < 2 or len({_best_card(r) for r in whole}) < 2:
+    if len(whole) < 2 or len({_as_club(_best_card(r), club) for r in whole}) < 2:
         return kept
     suspect = max(whole, key=lambda r: r.overlap)
     others = [r.overlap for r in whole if r is not suspect]

@@ -1,0 +1,371 @@
+"""Why the uncertain cards are uncertain (issue 28, h-unsure15): building scenes only.
+
+Reads the files ``scripts/vision_second_look.py --all --dump FILE`` writes (every card found,
+its looks, its crop of the frame) and, for each card answered uncertain with a candidate, names
+the rule of ``CardDetector._judge`` that keeps it so, replaying the rule's own steps on its
+looks, with what the looks say (the network's two corners, the glyph reader's). Cards are
+grouped as h-reader14 grouped them (the product of every look, unsoftened, at the threshold)
+and counted right / wrong candidate.
+
+    python scripts/vision_unsure.py build/unsure/check.pkl build/unsure/fitting.pkl
+    python scripts/vision_unsure.py --cards "both sure" build/unsure/check.pkl   # card by card
+    python scripts/vision_unsure.py --levers clubs,glyph-split build/unsure/check.pkl
+    python scripts/vision_unsure.py --measure build/unsure/check.pkl   # levers (b), agreement
+    python scripts/vision_unsure.py --compare main.pkl branch.pkl   # whole detector, card for card
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+
+from dealer_assist.cards import Card, Suit
+from dealer_assist.vision.classifier import SUIT_CLASSES
+from dealer_assist.vision.pipeline import (
+    _DISPUTED,
+    DEFAULT_PAPER,
+    DEFAULT_PLANE,
+    DEFAULT_THRESHOLD,
+    JUDGED_BY,
+    CardDetector,
+    _best_card,
+    _combine,
+    _Reading,
+)
+
+BLACK = {Suit.SPADES, Suit.CLUBS}
+RED = {Suit.HEARTS, Suit.DIAMONDS}
+
+
+def looks_of(record: dict[str, object]) -> list[_Reading]:
+    return [_DISPUTED if r == "disputed" else r for r in record["looks"]]  # type: ignore[attr-defined]
+
+
+def group(looks: list[_Reading]) -> str:
+    """h-reader14's groups: the product of every look (unsoftened) at the threshold."""
+    plain = [r for r in looks if r is not _DISPUTED]
+    rank_p = _combine([r.rank for r in plain if r.rank is not None])
+    suit_p = _combine([r.suit for r in plain if r.suit is not None])
+    rank_sure = float(rank_p.max()) >= DEFAULT_THRESHOLD
+    suit_sure = float(suit_p.max()) >= DEFAULT_THRESHOLD
+    if rank_sure and suit_sure:
+        return "both sure"
+    if rank_sure:
+        top = [SUIT_CLASSES[int(i)] for i in np.argsort(suit_p)[::-1][:2]]
+        if set(top) <= BLACK or set(top) <= RED:
+            return "rank sure, one colour" + (" (S/C)" if set(top) <= BLACK else " (H/D)")
+        return "rank sure, across colours"
+    if suit_sure:
+        return "suit sure, rank not"
+    return "both unsure"
+
+
+def why(detector: CardDetector, record: dict[str, object]) -> list[str]:
+    """The rules of ``CardDetector._judge`` that keep the card uncertain (``JUDGED_BY``), as
+    it judged them on the card's recorded looks."""
+    reasons: list[str] = []
+    judged = detector._judge(
+        np.asarray(record["quad"]),
+        looks_of(record),
+        pips=bool(record["pips"]),
+        pip_count=record["pip_count"],  # type: ignore[arg-type]
+        why=reasons,
+    )
+    if judged is None:
+        return ["no whole look"]
+    return reasons or ["none (sure on the replay)"]
+
+
+ORDER = (*JUDGED_BY, "no", "none")
+
+
+def _first_rule(rule: str) -> str:
+    """The first of a card's rules in ``ORDER`` (a glyph dispute before two confident looks
+    before the court card's pips, the ink, shadowed corners, the product)."""
+    parts = rule.split("+")
+    return min(parts, key=lambda part: ORDER.index(part) if part in ORDER else len(ORDER))
+
+
+def describe(look: _Reading) -> str:
+    if look is _DISPUTED:
+        return "DISPUTED"
+    who = "net" if look.network else "glyph"
+    if look.rank is None and look.suit is None:
+        return f"{who}:-"
+    if look.rank is None:
+        assert look.suit is not None
+        return f"{who}:suit {SUIT_CLASSES[int(np.argmax(look.suit))]} {look.suit.max():.2f}"
+    if look.suit is None:
+        return f"{who}:rank-only"
+    ov = f" ov{look.overlap:.2f}" if look.overlap else ""
+    unlike = "".join(sorted(s.value for s in look.unlike)) if look.unlike else ""
+    return (
+        f"{who}:{_best_card(look).code} {look.rank.max():.2f}/{look.suit.max():.2f}"
+        f" S{look.suit[0]:.2f}{ov}{' !' + unlike if unlike else ''}"
+    )
+
+
+def _answers(path: Path) -> tuple[object, dict[tuple[str, str], str]]:
+    data = pickle.loads(path.read_bytes())
+    answers = {}
+    for r in data["cards"]:
+        answers[(str(r["label"]), str(r["truth"]))] = "?" if r["card"] is None else str(r["card"])
+    return data["count"], answers
+
+
+def _kind(answer: str, truth: str) -> str:
+    return answer if answer in ("-", "?") else "exact" if answer == truth else "WRONG"
+
+
+def _compare(before: Path, after: Path) -> None:
+    """Every card's answer in two ``--all`` dumps (uncertain: ?), what changed."""
+    count_a, a = _answers(before)
+    count_b, b = _answers(after)
+    print("before:", count_a)
+    print("after: ", count_b)
+    moves: Counter[str] = Counter()
+    for key in sorted(set(a) | set(b)):
+        was, now = a.get(key, "-"), b.get(key, "-")
+        if was == now:
+            continue
+        moves[f"{_kind(was, key[1])} -> {_kind(now, key[1])}"] += 1
+        print(f"  {key[0]} {key[1]}: {was} -> {now}")
+    print(dict(moves) or "no answer changed")
+
+
+Lever = Callable[[list[_Reading]], list[_Reading] | None]
+
+
+def _network_agreed(looks: list[_Reading]) -> Card | None:
+    """The card both network corners read (each a whole look), if one."""
+    net = [r for r in looks if r is not _DISPUTED and r.network]
+    if len(net) != 2 or not all(r.rank is not None and r.suit is not None for r in net):
+        return None
+    cards = {_best_card(r) for r in net}
+    return cards.pop() if len(cards) == 1 else None
+
+
+def _glyph_black_split_aside(looks: list[_Reading]) -> list[_Reading] | None:
+    """Beside two network corners that read one black card, the glyph reader's split of the
+    black suits set aside (no information: even, a hair toward the network's suit)."""
+    agreed = _network_agreed(looks)
+    if agreed is None or agreed.suit not in BLACK:
+        return None
+    mine = SUIT_CLASSES.index(agreed.suit)
+    other = SUIT_CLASSES.index(Suit.CLUBS if agreed.suit is Suit.SPADES else Suit.SPADES)
+    out = []
+    for r in looks:
+        if r is _DISPUTED or r.network or r.suit is None:
+            out.append(r)
+            continue
+        suit = r.suit.copy()
+        black = suit[mine] + suit[other]
+        suit[mine], suit[other] = black * 0.5 * (1 + 1e-4), black * 0.5 * (1 - 1e-4)
+        out.append(replace(r, suit=suit))
+    return out
+
+
+LEVERS: dict[str, Lever] = {
+    "glyph-black-aside": _glyph_black_split_aside,
+    "glyph-split": lambda looks: looks,  # _judge(glyph_split=True)
+    "clubs": lambda looks: looks,  # _judge(clubs_by_network=True)
+    "both": lambda looks: looks,
+}
+JUDGE_OPTIONS: dict[str, dict[str, bool]] = {
+    "glyph-split": {"glyph_split": True},
+    "clubs": {"clubs_by_network": True},
+    "both": {"glyph_split": True, "clubs_by_network": True},
+}
+
+
+def _replay_levers(path: Path, names: list[str]) -> None:
+    detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
+    data = pickle.loads(path.read_bytes())
+    records = [r for r in data["cards"] if r["card"] is None]
+    print(f"== {path}: {len(records)} uncertain with a candidate")
+    for name in names:
+        lever = LEVERS[name]
+        tally: Counter[str] = Counter()
+        for record in records:
+            looks = looks_of(record)
+            changed = lever(looks)
+            if changed is None:
+                continue
+            tally["applies"] += 1
+            judged = detector._judge(
+                np.asarray(record["quad"]),
+                changed,
+                pips=bool(record["pips"]),
+                pip_count=record["pip_count"],  # type: ignore[arg-type]
+                **JUDGE_OPTIONS.get(name, {}),
+            )
+            if judged is None or judged.card is None:
+                continue
+            right = judged.card.code == record["truth"]
+            tally["exact" if right else "WRONG"] += 1
+            print(
+                f"  {'exact' if right else 'WRONG'} {record['label']} {record['truth']} as "
+                f"{judged.card.code} {judged.confidence:.3f} {float(record['width']):.0f}px | "  # type: ignore[arg-type]
+                + " ".join(describe(x) for x in looks)
+            )
+        print(f"{name}: {dict(tally)}")
+
+
+def _suit_recut(path: Path) -> None:
+    """Lever (b): the index's suit glyph cut again from the frame (the dump's crop) at 1, 2 and 3
+    times the scale, read by the glyph suit network; per black card (truth and candidate black),
+    the two corners' spade-or-club odds multiplied: right or wrong, how sure."""
+    import cv2
+    from vision_second_look import _warp_with
+
+    from dealer_assist.vision.classifier import GlyphModel
+    from dealer_assist.vision.geometry import portrait_orders
+    from dealer_assist.vision.index import IndexSettings, segment_corner
+
+    model = GlyphModel.load()
+    ways = {
+        "x1": (1.0, cv2.INTER_LINEAR),
+        "x2": (2.0, cv2.INTER_CUBIC),
+        "x3": (3.0, cv2.INTER_CUBIC),
+    }
+    data = pickle.loads(path.read_bytes())
+    black = [r for r in data["cards"] if r["truth"][1] in "SC" and r["candidate"][1] in "SC"]
+    for name, (scale, flag) in ways.items():
+        settings = IndexSettings(scale=scale)
+        tally: Counter[str] = Counter()
+        for r in black:
+            shares = []
+            for ordered in portrait_orders(np.asarray(r["quad"])):
+                region = _warp_with(np.asarray(r["crop"]), ordered, settings, flag)
+                glyphs = segment_corner(region, settings)
+                if glyphs.suit is None:
+                    continue
+                p = model.suit_probabilities(np.array([glyphs.suit.vector]))[0]
+                if p[-1] < 0.5 and p[0] + p[3] >= 0.5 * p[:-1].sum():
+                    shares.append(p[0] / (p[0] + p[3]))
+            sure = "sure" if r["card"] is not None else "uncertain"
+            tally[f"{sure} cards"] += 1
+            if not shares:
+                tally[f"{sure} no suit glyph"] += 1
+                continue
+            spade = float(np.prod(shares))
+            spade /= spade + float(np.prod([1 - x for x in shares]))
+            said = "S" if spade >= 0.5 else "C"
+            band = "0.99" if max(spade, 1 - spade) >= 0.99 else "<0.99"
+            tally[f"{sure} {'right' if said == r['truth'][1] else 'wrong'} {band}"] += 1
+        print(f"{path} suit glyph {name}: {dict(sorted(tally.items()))}")
+
+
+def _pip_shapes(path: Path, scale: float) -> None:
+    """Lever (b): the pips' shape at ``scale`` (``MiddleSettings.scale``; 0.9 about the frame's
+    own): black number cards whose middle is in the clear, by truth, whose two or more whole
+    pips are all club-shaped (3+ deep convexity defects, solidity under 0.9: glyph9's sign)."""
+    from vision_suit_shape import shape_features, whole_pips
+
+    from dealer_assist.vision.middle import MiddleSettings, warp_middle
+
+    settings = replace(MiddleSettings(), scale=scale)
+    data = pickle.loads(path.read_bytes())
+    tally: Counter[str] = Counter()
+    for r in data["cards"]:
+        if r["truth"][1] not in "SC" or r["candidate"][0] in "JQK" or not r["clear"]:
+            continue
+        middle = warp_middle(np.asarray(r["crop"]), np.asarray(r["quad"]), settings)
+        shapes = [shape_features(pip) for pip in whole_pips(middle, settings, most=4)]
+        clubby = [f is not None and f[2] >= 3 and f[0] < 0.9 for f in shapes]
+        sure = "sure" if r["card"] is not None else "uncertain"
+        tally[f"{sure} {r['truth'][1]}"] += 1
+        tally[f"{sure} {r['truth'][1]} all club-shaped"] += len(clubby) >= 2 and all(clubby)
+    print(f"{path} pips at {scale}: {dict(sorted(tally.items()))}")
+
+
+def _agreement(path: Path) -> None:
+    """The network's two corners reading one card, on the uncertain cards: right or wrong; for
+    a black suit, the lesser share of the black suits either corner gives it."""
+    data = pickle.loads(path.read_bytes())
+    tally: Counter[str] = Counter()
+    for r in data["cards"]:
+        if r["card"] is not None:
+            continue
+        looks = [x for x in looks_of(r) if x is not _DISPUTED]
+        agreed = _network_agreed(looks)
+        if agreed is None:
+            continue
+        right = "right" if agreed.code == r["truth"] else "WRONG"
+        tally[f"agree {right}"] += 1
+        if agreed.suit in BLACK:
+            i = SUIT_CLASSES.index(agreed.suit)
+            j = SUIT_CLASSES.index(Suit.CLUBS if agreed.suit is Suit.SPADES else Suit.SPADES)
+            net = [x for x in looks if x.network and x.suit is not None]
+            share = min(float(x.suit[i] / (x.suit[i] + x.suit[j])) for x in net)  # type: ignore[index]
+            band = ">=0.7" if share >= 0.7 else "<0.7"
+            tally[f"black {agreed.suit.value} {band} {right}"] += 1
+    print(f"{path} network agreement: {dict(sorted(tally.items()))}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--cards", default="", help="list the cards of groups containing this")
+    parser.add_argument("--compare", action="store_true", help="two dumps, card for card")
+    parser.add_argument("--levers", default="", help="replay these levers (LEVERS) on the dumps")
+    parser.add_argument("--measure", action="store_true", help="suit re-cut, pips, agreement")
+    args = parser.parse_args()
+    if args.compare:
+        _compare(*args.files)
+        return 0
+    if args.measure:
+        for path in args.files:
+            _suit_recut(path)
+            _pip_shapes(path, 0.9)
+            _agreement(path)
+        return 0
+    if args.levers:
+        for path in args.files:
+            _replay_levers(path, args.levers.split(","))
+        return 0
+    detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
+    for path in args.files:
+        data = pickle.loads(path.read_bytes())
+        records = [r for r in data["cards"] if r["card"] is None]
+        print(f"== {path}: {data['count']}; {len(records)} uncertain with a candidate")
+        groups: Counter[tuple[str, str, bool]] = Counter()
+        for record in records:
+            looks = looks_of(record)
+            right = record["candidate"] == record["truth"]
+            g = group(looks)
+            reasons = why(detector, record)
+            rule = "+".join(x.split(" ")[0] for x in reasons)
+            groups[(g, rule, right)] += 1
+            if args.cards and args.cards in g:
+                kind = "court" if record["candidate"][0] in "JQK" else "number"  # type: ignore[index]
+                print(
+                    f"  {'R' if right else 'W'} {record['label']} {record['truth']} cand "
+                    f"{record['candidate']} {float(record['width']):.0f}px {kind} "  # type: ignore[arg-type]
+                    f"clear={record['clear']} | {'; '.join(reasons)} | "
+                    + " ".join(describe(x) for x in looks)
+                )
+        print("group | rules (every one that holds) | right | wrong")
+        for g, rule in sorted({(g, rule) for g, rule, _ in groups}):
+            print(f"{g} | {rule} | {groups[(g, rule, True)]} | {groups[(g, rule, False)]}")
+        first: Counter[tuple[str, str, bool]] = Counter()
+        for (g, rule, right), n in groups.items():
+            first[(g, _first_rule(rule), right)] += n
+        print("group | the first rule that holds | right | wrong")
+        for g, rule in sorted({(g, rule) for g, rule, _ in first}):
+            print(f"{g} | {rule} | {first[(g, rule, True)]} | {first[(g, rule, False)]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
