@@ -1171,14 +1171,14 @@ class CardDetector:
         self._join_halves(frame, best)
         if chosen is not None and self.refit is not None and best.unread_cards:
             self._refit(frame, best, chosen, self.refit)
-        if unsure_cornered:
-            self._unsure_corners(frame, best, unsure_cornered)
         if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
             self._second_look(frame, best)
             if self.middle_look:
                 self._middle_look(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
+        if unsure_cornered:
+            self._unsure_corners(frame, best, unsure_cornered)
         return best
 
     def _settled_by_faces(
@@ -1370,8 +1370,10 @@ class CardDetector:
     ) -> None:
         """The cards offered at joined blobs' corners that read but did not bear their reading
         out (``_unsure_corner_card``), added uncertain last, once every other step has placed
-        its cards (a card laid again, ``_refit``, reading it surely takes it; an uncertain
-        one already there would keep it out): each lying apart from the cards reported
+        and read its cards (a card laid again, ``_refit``, reading it surely takes it; an
+        uncertain one already there would keep it out; and its outline would change what the
+        house's faces, ``_settled_by_faces``, see covered on the cards beside it): each lying
+        apart from the cards reported
         (``_apart_from_reported``) and showing paper (under the light's gains from the cards
         read surely, as the others are judged)."""
         paper = self.paper
