@@ -2520,7 +2520,9 @@ def _one_corner_shows(looks: list[_Reading], card: Card, floor: float) -> bool:
     ]
     if any(c is not None and c != card for c in shown):
         return False
-    return any(c == card and _sureness(look) >= floor for c, look in zip(shown, looks[:2]))
+    return any(
+        c == card and _sureness(look) >= floor for c, look in zip(shown, looks[:2], strict=True)
+    )
 
 
 def _apart_from_reported(detection: CardDetection, reported: Sequence[CardDetection]) -> bool:
