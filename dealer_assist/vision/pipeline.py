@@ -1373,9 +1373,8 @@ class CardDetector:
         and read its cards (a card laid again, ``_refit``, reading it surely takes it; an
         uncertain one already there would keep it out; and its outline would change what the
         house's faces, ``_settled_by_faces``, see covered on the cards beside it): each lying
-        apart from the cards reported
-        (``_apart_from_reported``) and showing paper (under the light's gains from the cards
-        read surely, as the others are judged)."""
+        apart from the cards reported (``_apart_from_reported``) and showing paper (under the
+        light's gains from the cards read surely, as the others are judged)."""
         paper = self.paper
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         gains = paper_gains(frame, sure, paper) if paper is not None else None
