@@ -1106,10 +1106,11 @@ class CardDetector:
             best = self._analysis_of(frame, chosen, with_deck=True)
         assert best is not None
         cornered: list[CardDetection] = []
+        unsure_cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
-                cornered = self._corner_cards(frame, best, chosen)
+                cornered, unsure_cornered = self._corner_cards(frame, best, chosen)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1183,6 +1184,8 @@ class CardDetector:
                 self._settle_splits(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
+        if unsure_cornered:
+            self._unsure_corners(frame, best, unsure_cornered)
         return best
 
     def _settled_by_faces(
@@ -1272,7 +1275,7 @@ class CardDetector:
 
     def _corner_cards(
         self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding
-    ) -> list[CardDetection]:
+    ) -> tuple[list[CardDetection], list[CardDetection]]:
         """Cards at the corners of the chosen finding's joined blobs that its cards read surely
         leave bare (``joined.corner_cards``: a card joined with a neighbour, a line, a hand or
         a chip whose corners the finder did not see, or saw only with a shape shifted off it),
@@ -1284,31 +1287,38 @@ class CardDetector:
         beside it is not added; a shape
         unread or read unsurely that it lies on is this card placed otherwise and gives way to
         it when they overlap by ``CORNER_SAME`` (less, its centre is another card's, and the
-        new card is not added)."""
+        new card is not added). Returned: the cards added, and the cards offered that read
+        but whose reading does not bear them out, uncertain (``_unsure_corner_card``), for
+        ``_unsure_corners`` to add last."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
         if view is None or mask is None or card_px is None or not found.joined:
-            return added
+            return added, []
         to_view = np.linalg.inv(view.to_image)
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         offered = corner_cards(
             found.joined, [transform_points(to_view, q) for q in sure], view.image, self.finder
         )
         if not offered:
-            return added
+            return added, []
         quads = [transform_points(view.to_image, q) for q in offered]
+        looks: list[list[_Reading]] = []
         read = self._analysis_of(
             frame,
             _Finding(quads, card_px, found.foreground, [False] * len(quads)),
             with_deck=isinstance(self._model, EnrolledDeck),
             covering=sure,  # a shape read unsurely on it may be this card placed otherwise
+            looks_of=looks,
         )
         size = (frame.shape[0], frame.shape[1])
-        for detection, share, agree in zip(
-            read.detections, read.shares, read.corners_agree, strict=True
+        unsure: list[CardDetection] = []
+        for detection, share, agree, pair in zip(
+            read.detections, read.shares, read.corners_agree, looks, strict=True
         ):
             outline = np.asarray(detection.corners, np.float64)
             if detection.card is None or not agree:
+                if self.finder.corner_unsure > 0:
+                    unsure += self._unsure_corner_card(detection, pair)
                 continue
             polygon = outline.astype(np.float32).reshape(-1, 1, 2)
             lying_on = [
@@ -1360,7 +1370,49 @@ class CardDetector:
             analysis.corners_agree.append(agree)
             analysis.quads.append(np.asarray(detection.corners))
             added.append(detection)
-        return added
+        return added, unsure
+
+    def _unsure_corners(
+        self, frame: np.ndarray, analysis: FrameAnalysis, unsure: list[CardDetection]
+    ) -> None:
+        """The cards offered at joined blobs' corners that read but did not bear their reading
+        out (``_unsure_corner_card``), added uncertain last, once every other step has placed
+        and read its cards (a card laid again, ``_refit``, reading it surely takes it; an
+        uncertain one already there would keep it out; and its outline would change what the
+        house's faces, ``_settled_by_faces``, see covered on the cards beside it): each lying
+        apart from the cards reported (``_apart_from_reported``) and showing paper (under the
+        light's gains from the cards read surely, as the others are judged)."""
+        paper = self.paper
+        sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+        gains = paper_gains(frame, sure, paper) if paper is not None else None
+        for detection in unsure:
+            if not _apart_from_reported(detection, analysis.reported):
+                continue
+            quad = np.asarray(detection.corners)
+            if paper is not None and not (
+                shows_paper(frame, quad, paper)
+                or (gains is not None and shows_paper(frame, quad, paper, gains))
+            ):
+                continue
+            analysis.detections.append(detection)
+            analysis.shares.append(None)
+            analysis.corners_agree.append(False)
+            analysis.quads.append(np.asarray(detection.corners))
+
+    def _unsure_corner_card(
+        self, detection: CardDetection, looks: list[_Reading]
+    ) -> list[CardDetection]:
+        """An offered card whose reading does not bear it out, as an uncertain detection (for
+        the croupier to key in), when one of its two index corners shows its card whole at
+        least ``FinderSettings.corner_unsure`` surely and the other shows no other card whole
+        (``_one_corner_shows``); else nothing. Never read surely (a card seen at one corner
+        only may be the card under another whose centre lies under the one on top; nor by the
+        house's faces, ``_settled_by_faces``, which settles the uncertain cards that carry
+        their looks' suits)."""
+        card = detection.card if detection.card is not None else detection.candidate
+        if card is None or not _one_corner_shows(looks, card, self.finder.corner_unsure):
+            return []
+        return [replace(detection, card=None, candidate=card, suits=())]
 
     def _recover(
         self,
@@ -1656,10 +1708,12 @@ class CardDetector:
         *,
         with_deck: bool,
         covering: Sequence[np.ndarray] = (),
+        looks_of: list[list[_Reading]] | None = None,
     ) -> FrameAnalysis:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
         ``covering``: cards read already (frame pixels) whose outlines cover these cards'
-        corners and middles as the finding's own do."""
+        corners and middles as the finding's own do. ``looks_of``, when given, gets each
+        detection's looks (one list a detection, as ``detections``)."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
         if len(found.regions) != len(found.quads):
@@ -1683,6 +1737,8 @@ class CardDetector:
                 analysis.detections.append(detection)
                 analysis.shares.append(index_share(analysis.corners[n], self.index))
                 analysis.corners_agree.append(_corners_agree(pair, detection.candidate))
+                if looks_of is not None:
+                    looks_of.append(pair)
             elif (
                 not found.far[n]
                 and edge_share(frame, quad, self.finder) >= self.finder.min_edge_share
@@ -2559,6 +2615,37 @@ def _corners_agree(looks: list[_Reading], card: Card | None) -> bool:
     for look in looks[:2]:
         whole = look.rank is not None and look.suit is not None
         if not (whole and _best_card(look) == card) and not look.shadowed:
+            return False
+    return True
+
+
+def _one_corner_shows(looks: list[_Reading], card: Card, floor: float) -> bool:
+    """Whether one of a card's two index corners (``looks[0]``, ``looks[1]``) shows ``card``
+    whole at least ``floor`` surely (``_sureness``) and the other shows no other card whole."""
+    if len(looks) < 2:
+        return False
+    shown = [
+        _best_card(look) if look.rank is not None and look.suit is not None else None
+        for look in looks[:2]
+    ]
+    if any(c is not None and c != card for c in shown):
+        return False
+    return any(
+        c == card and _sureness(look) >= floor for c, look in zip(shown, looks[:2], strict=True)
+    )
+
+
+def _apart_from_reported(detection: CardDetection, reported: Sequence[CardDetection]) -> bool:
+    """Whether a card found at a joined blob's corner and read unsurely lies apart from the
+    cards reported: neither's centre on the other, and none of them read (surely or as its
+    candidate) as its candidate (the same card read again through an index it overlaps)."""
+    polygon = np.asarray(detection.corners, np.float32).reshape(-1, 1, 2)
+    for other in reported:
+        if _inside(polygon, other.center) or _inside(
+            np.asarray(other.corners, np.float32).reshape(-1, 1, 2), detection.center
+        ):
+            return False
+        if detection.candidate in (other.card, other.candidate):
             return False
     return True
 

@@ -68,6 +68,10 @@ class FinderSettings:
     # cards at its corners found again (``joined.corner_cards``; the reader decides:
     # ``CardDetector._corner_cards``; 0: off).
     corner_left: float = 0.5
+    # A card offered so that its reading does not bear out (read unsurely, or surely at one
+    # index corner) is reported uncertain, for the croupier to key in, when one index corner
+    # shows its card whole this surely and the other shows no other card (h-merged15; 0: off).
+    corner_unsure: float = 0.5
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side

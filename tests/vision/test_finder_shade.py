@@ -18,7 +18,7 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.paper import PaperSettings, paper_mask
 from dealer_assist.vision.pipeline import DEFAULT_PAPER, CardDetector
 from dealer_assist.vision.synthetic import WIDE, random_scene
-from tests.vision.found import found_on_cards, in_view
+from tests.vision.found import found_on_cards, in_view, off_partial
 
 NO_SHADE = replace(DEFAULT_PAPER, cloth_contrast=0)
 
@@ -57,7 +57,10 @@ def test_a_card_in_a_shadow_is_found_on_paper_alone(
     before = CardDetector(paper=NO_SHADE).detect(scene.image)
     read_before = {d.card for d in before if d.card is not None}
     assert nine not in read_before
-    detections = CardDetector().detect(scene.image)
+    # The 9S partly out of the picture counts neither way (as the benchmarks count): step 13
+    # reports it uncertain since h-merged15, its right candidate.
+    partial = [c for c in scene.cards if c not in whole]
+    detections = off_partial(CardDetector().detect(scene.image), partial)
     counts, nowhere, wrong = found_on_cards(detections, whole)
     assert wrong == 0 and nowhere == 0 and max(counts) == 1
     read = {d.card for d in detections if d.card is not None}

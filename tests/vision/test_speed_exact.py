@@ -53,6 +53,7 @@ from dealer_assist.vision.pipeline import (
     Recut,
     _evidence,
     _Finding,
+    _Reading,
 )
 from dealer_assist.vision.plane import (
     CARD_ASPECT,
@@ -801,8 +802,11 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
         *,
         with_deck: bool,
         covering: Sequence[np.ndarray] = (),
+        looks_of: list[list[_Reading]] | None = None,
     ) -> FrameAnalysis:
-        analysis = original(self, frame, found, with_deck=with_deck, covering=covering)
+        analysis = original(
+            self, frame, found, with_deck=with_deck, covering=covering, looks_of=looks_of
+        )
         if not covering:  # not ``_recover``'s second look
             shapes = len(found.quads)
             read.append((shapes, _evidence(analysis), _evidence(analysis, geometry=False)))
