@@ -580,6 +580,9 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
+# With the house's deck, when the second, middle and split looks are made (``deck_looks``):
+# not at all (the deck's faces settle uncertain cards), before the faces or after them.
+DeckLooks = Literal["off", "before", "after"]
 # A card left uncertain is looked at again (``_second_look``) when the network's first look was
 # at least this sure of it (chosen on the building check's and another seed set's uncertain
 # cards: every card a second look made sure was 0.57 or more; docs/vision.md).
@@ -639,6 +642,7 @@ class CardDetector:
         refit: RefitSettings | None = DEFAULT_REFIT,
         middle_look: bool = True,
         settle_splits: bool = True,
+        deck_looks: DeckLooks = "off",
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
@@ -653,6 +657,9 @@ class CardDetector:
         # (``_settle_splits``: the glyph reader's spade beside the network's two corners' club,
         # the glyph reader's two corners reading two cards; off: as judged before).
         self.settle_splits = settle_splits
+        # With the house's deck: the looks above made for the cards still uncertain before the
+        # deck's faces settle them, or after (``DeckLooks``; off: not made, the faces alone).
+        self.deck_looks = deck_looks
         # A shape no index reads in is laid again at the card size from each of its corners,
         # and replaced by the one that reads surely, borne out (``refit``; None: off).
         self.refit = refit
@@ -1176,17 +1183,27 @@ class CardDetector:
         self._join_halves(frame, best)
         if chosen is not None and self.refit is not None and best.unread_cards:
             self._refit(frame, best, chosen, self.refit)
-        if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
-            self._second_look(frame, best)
-            if self.middle_look:
-                self._middle_look(frame, best)
-            if self.settle_splits:
-                self._settle_splits(frame, best)
+        enrolled = isinstance(self._model, EnrolledDeck)
+        if not enrolled or self.deck_looks == "before":
+            self._looks_again(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
+        if enrolled and self.deck_looks == "after":
+            self._looks_again(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         return best
+
+    def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain looked at again: the second look,
+        the middle look and the two readers' splits, each as set."""
+        if not (self.second_look and self.use_corner_model):
+            return
+        self._second_look(frame, analysis)
+        if self.middle_look:
+            self._middle_look(frame, analysis)
+        if self.settle_splits:
+            self._settle_splits(frame, analysis)
 
     def _settled_by_faces(
         self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck
