@@ -40,7 +40,7 @@ from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
-from dealer_assist.vision.pipeline import CardDetector, DeckLooks
+from dealer_assist.vision.pipeline import DECK_LOOKS, CardDetector, DeckLooks
 from dealer_assist.vision.synthetic import (
     HARSH,
     NOISY,
@@ -131,13 +131,14 @@ def main() -> int:
     parser.add_argument(
         "--looks",
         default="",
-        help="also read with the deck and the second, middle and split looks made before or "
-        "after the faces (``CardDetector.deck_looks``: before,after), card for card against it",
+        help="also read with the deck and looks again at the cards still uncertain "
+        "(``CardDetector.deck_looks``: off, middle, before, after), card for card against "
+        "the deck as shipped (middle)",
     )
     args = parser.parse_args()
     looks = cast(list[DeckLooks], [w for w in args.looks.split(",") if w])
-    if any(w not in ("before", "after") for w in looks):
-        parser.error("--looks: before, after")
+    if any(w not in ("off", "middle", "before", "after") for w in looks):
+        parser.error("--looks: off, middle, before, after")
     one_core()
     sources: list[tuple[str, dict[Card, np.ndarray]]] = []
     for name in filter(None, args.designs.split(",")):
@@ -150,7 +151,8 @@ def main() -> int:
         style = random_style(np.random.default_rng(SEED + k), jumbo=k % 2 == 1, fonts=TEST_FONTS)
         sources.append((f"drawn-{k}{'-jumbo' if style.jumbo else ''}", render_drawn(style, seed=k)))
     plain_model = GlyphModel.load()
-    # plain: no deck; corners: the deck's corners alone (as before the faces); deck: as shipped.
+    # plain: no deck; corners: the deck's corners alone (as before the faces, no looks again);
+    # deck: as shipped; then each of --looks.
     readers = ("plain", "corners", "deck", *looks)
     totals = {which: Count() for which in readers}
     by_style = {s: {which: Count() for which in readers} for s in STYLES}
@@ -170,7 +172,11 @@ def main() -> int:
                     detector = CardDetector(
                         model=cast(GlyphModel, model),
                         read_faces=which != "corners",
-                        deck_looks=cast(DeckLooks, which) if which in looks else "off",
+                        deck_looks=which
+                        if which in looks
+                        else "off"
+                        if which == "corners"
+                        else DECK_LOOKS,
                     )
                     found = detector.detect(scene.image)
                     counted = count(found, scene.cards, f"{name}/{style_name}")

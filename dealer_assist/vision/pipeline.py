@@ -580,9 +580,12 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
-# With the house's deck, when the second, middle and split looks are made (``deck_looks``):
-# not at all (the deck's faces settle uncertain cards), before the faces or after them.
-DeckLooks = Literal["off", "before", "after"]
+# With the house's deck, which looks again at the cards still uncertain are made
+# (``deck_looks``): none (the deck's faces settle uncertain cards), the middle look alone after
+# the faces (the default: the second look read a club as a spade there, issue 28, h-deck15),
+# or the second, middle and split looks before the faces or after them.
+DeckLooks = Literal["off", "middle", "before", "after"]
+DECK_LOOKS: DeckLooks = "middle"
 # A card left uncertain is looked at again (``_second_look``) when the network's first look was
 # at least this sure of it (chosen on the building check's and another seed set's uncertain
 # cards: every card a second look made sure was 0.57 or more; docs/vision.md).
@@ -642,7 +645,7 @@ class CardDetector:
         refit: RefitSettings | None = DEFAULT_REFIT,
         middle_look: bool = True,
         settle_splits: bool = True,
-        deck_looks: DeckLooks = "off",
+        deck_looks: DeckLooks = DECK_LOOKS,
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
@@ -657,8 +660,9 @@ class CardDetector:
         # (``_settle_splits``: the glyph reader's spade beside the network's two corners' club,
         # the glyph reader's two corners reading two cards; off: as judged before).
         self.settle_splits = settle_splits
-        # With the house's deck: the looks above made for the cards still uncertain before the
-        # deck's faces settle them, or after (``DeckLooks``; off: not made, the faces alone).
+        # With the house's deck: after the deck's faces settle what they can, a number card
+        # still uncertain judged again by its middle (``_middle_look``); the second and split
+        # looks too, before the faces or after them (``DeckLooks``; off: the faces alone).
         self.deck_looks = deck_looks
         # A shape no index reads in is laid again at the card size from each of its corners,
         # and replaced by the one that reads surely, borne out (``refit``; None: off).
@@ -1190,6 +1194,8 @@ class CardDetector:
             best.detections = self._settled_by_faces(frame, best, self._model)
         if enrolled and self.deck_looks == "after":
             self._looks_again(frame, best)
+        if enrolled and self.deck_looks == "middle" and self.use_corner_model:
+            self._middle_look(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         return best
