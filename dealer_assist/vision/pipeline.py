@@ -1871,7 +1871,8 @@ class CardDetector:
         (``_upright_pip_look``), and the pips' ink as a look at the suit's colour. After the
         choice, as the second look is: the finder's choice between findings, which weighs how
         surely cards read, is untouched (made in ``_seconded_by_pips``, these looks moved it to
-        a finding with a wrong read); a card read surely never changes."""
+        a finding with a wrong read); a card read surely never changes. With the house's deck,
+        after its faces settled what they could (``deck_looks``)."""
         for k, detection in enumerate(analysis.detections):
             record = analysis.unsure.get(id(detection))
             candidate = detection.candidate
