@@ -6,10 +6,13 @@ photograph of each card made by the building generator (``synthetic.random_scene
 alone), then seeded scenes of it (in turn in each of ``STYLES``: tilted, small, blurred, noisy,
 harsh light, clutter, a real table, a lens, a close camera) are read three times, card for card:
 without a deck (plain), with the deck's corners alone (``read_faces=False``, as before the
-faces) and with the deck. Each reader's exact, uncertain, wrong and missed cards are printed
-per design and per condition, exact also as a share of the cards found (missed cards are the
-finder's); then what the faces changed and every wrong read. Refuses held-out designs (their
-figures are the benchmark's, benchmarks/bench_camera_scenes.py ``--enrol``).
+faces, no looks again) and with the deck as shipped; ``--looks`` adds readers with the deck and
+another ``CardDetector.deck_looks`` (off: the faces alone; middle, the default; before, after),
+what each changed printed card for card against the deck as shipped. Each reader's exact,
+uncertain, wrong and missed cards are printed per design and per condition, exact also as a
+share of the cards found (missed cards are the finder's); then what the faces changed and
+every wrong read. Refuses held-out designs (their figures are the benchmark's,
+benchmarks/bench_camera_scenes.py ``--enrol``).
 
     scripts/vision_enrol_check.py --designs anglo,tango,ornamental --drawn 2 --scenes 18
 """
@@ -208,7 +211,7 @@ def main() -> int:
     print("what the faces changed (the deck's corners alone -> the deck):")
     print("\n".join(changes))
     for w in looks:
-        print(f"what the looks {w} the faces changed (the deck -> the deck and the looks {w}):")
+        print(f"what deck_looks={w} changed (the deck as shipped -> deck_looks={w}):")
         print("\n".join(looked[w]))
     for which in readers:
         for example in totals[which].examples:
