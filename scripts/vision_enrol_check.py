@@ -6,10 +6,13 @@ photograph of each card made by the building generator (``synthetic.random_scene
 alone), then seeded scenes of it (in turn in each of ``STYLES``: tilted, small, blurred, noisy,
 harsh light, clutter, a real table, a lens, a close camera) are read three times, card for card:
 without a deck (plain), with the deck's corners alone (``read_faces=False``, as before the
-faces) and with the deck. Each reader's exact, uncertain, wrong and missed cards are printed
-per design and per condition, exact also as a share of the cards found (missed cards are the
-finder's); then what the faces changed and every wrong read. Refuses held-out designs (their
-figures are the benchmark's, benchmarks/bench_camera_scenes.py ``--enrol``).
+faces, no looks again) and with the deck as shipped; ``--looks`` adds readers with the deck and
+another ``CardDetector.deck_looks`` (off: the faces alone; middle, the default; before, after),
+what each changed printed card for card against the deck as shipped. Each reader's exact,
+uncertain, wrong and missed cards are printed per design and per condition, exact also as a
+share of the cards found (missed cards are the finder's); then what the faces changed and
+every wrong read. Refuses held-out designs (their figures are the benchmark's,
+benchmarks/bench_camera_scenes.py ``--enrol``).
 
     scripts/vision_enrol_check.py --designs anglo,tango,ornamental --drawn 2 --scenes 18
 """
@@ -40,7 +43,7 @@ from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import DECK_LOOKS, CardDetector, DeckLooks
 from dealer_assist.vision.synthetic import (
     HARSH,
     NOISY,
@@ -128,7 +131,17 @@ def main() -> int:
     parser.add_argument("--designs", default="anglo,tango,ornamental", help="building designs")
     parser.add_argument("--drawn", type=int, default=2, help="decks drawn in the test fonts")
     parser.add_argument("--scenes", type=int, default=10, help="scenes per design")
+    parser.add_argument(
+        "--looks",
+        default="",
+        help="also read with the deck and looks again at the cards still uncertain "
+        "(``CardDetector.deck_looks``: off, middle, before, after), card for card against "
+        "the deck as shipped (middle)",
+    )
     args = parser.parse_args()
+    looks = cast(list[DeckLooks], [w for w in args.looks.split(",") if w])
+    if any(w not in ("off", "middle", "before", "after") for w in looks):
+        parser.error("--looks: off, middle, before, after")
     one_core()
     sources: list[tuple[str, dict[Card, np.ndarray]]] = []
     for name in filter(None, args.designs.split(",")):
@@ -141,11 +154,13 @@ def main() -> int:
         style = random_style(np.random.default_rng(SEED + k), jumbo=k % 2 == 1, fonts=TEST_FONTS)
         sources.append((f"drawn-{k}{'-jumbo' if style.jumbo else ''}", render_drawn(style, seed=k)))
     plain_model = GlyphModel.load()
-    # plain: no deck; corners: the deck's corners alone (as before the faces); deck: as shipped.
-    readers = ("plain", "corners", "deck")
+    # plain: no deck; corners: the deck's corners alone (as before the faces, no looks again);
+    # deck: as shipped; then each of --looks.
+    readers = ("plain", "corners", "deck", *looks)
     totals = {which: Count() for which in readers}
     by_style = {s: {which: Count() for which in readers} for s in STYLES}
     changes: list[str] = []
+    looked: dict[str, list[str]] = {w: [] for w in looks}
     with tempfile.TemporaryDirectory(prefix="enrol-check-") as work_name:
         for name, faces in sources:
             deck = _enrolled(name, faces, Path(work_name))
@@ -155,9 +170,16 @@ def main() -> int:
                 seed = SEED + 1_000 + zlib.crc32(name.encode()) % 1_000 * 100 + k
                 scene = random_scene(seed, faces, style=STYLES[style_name])
                 found_answers = {}
-                for which, model in (("plain", plain_model), ("corners", deck), ("deck", deck)):
+                for which in readers:
+                    model = plain_model if which == "plain" else deck
                     detector = CardDetector(
-                        model=cast(GlyphModel, model), read_faces=which == "deck"
+                        model=cast(GlyphModel, model),
+                        read_faces=which != "corners",
+                        deck_looks=which
+                        if which in looks
+                        else "off"
+                        if which == "corners"
+                        else DECK_LOOKS,
                     )
                     found = detector.detect(scene.image)
                     counted = count(found, scene.cards, f"{name}/{style_name}")
@@ -169,17 +191,28 @@ def main() -> int:
                 ):
                     if before != after:
                         changes.append(f"{name}/{style_name}: {card.card.code} {before} -> {after}")
+                for w in looks:
+                    for card, before, after in zip(
+                        scene.cards, found_answers["deck"], found_answers[w], strict=True
+                    ):
+                        if before != after:
+                            looked[w].append(
+                                f"{name}/{style_name}#{seed}: {card.card.code} {before} -> {after}"
+                            )
             for which in per:
                 c = per[which]
-                print(f"{name:24s} {which:5s} {_line(c)}")
+                print(f"{name:24s} {which:6s} {_line(c)}")
                 totals[which].add(per[which])
     for which, c in totals.items():
-        print(f"{'all':24s} {which:5s} {_line(c)}")
+        print(f"{'all':24s} {which:6s} {_line(c)}")
     for style_name in STYLES:
         for which in readers:
-            print(f"{style_name:24s} {which:5s} {_line(by_style[style_name][which])}")
+            print(f"{style_name:24s} {which:6s} {_line(by_style[style_name][which])}")
     print("what the faces changed (the deck's corners alone -> the deck):")
     print("\n".join(changes))
+    for w in looks:
+        print(f"what deck_looks={w} changed (the deck as shipped -> deck_looks={w}):")
+        print("\n".join(looked[w]))
     for which in readers:
         for example in totals[which].examples:
             if " read as " in example:

@@ -580,6 +580,12 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
+# With the house's deck, which looks again at the cards still uncertain are made
+# (``deck_looks``): none (the deck's faces settle uncertain cards), the middle look alone after
+# the faces (the default: the second look read a club as a spade there, issue 28, h-deck15),
+# or the second, middle and split looks before the faces or after them.
+DeckLooks = Literal["off", "middle", "before", "after"]
+DECK_LOOKS: DeckLooks = "middle"
 # A card left uncertain is looked at again (``_second_look``) when the network's first look was
 # at least this sure of it (chosen on the building check's and another seed set's uncertain
 # cards: every card a second look made sure was 0.57 or more; docs/vision.md).
@@ -639,6 +645,7 @@ class CardDetector:
         refit: RefitSettings | None = DEFAULT_REFIT,
         middle_look: bool = True,
         settle_splits: bool = True,
+        deck_looks: DeckLooks = DECK_LOOKS,
     ) -> None:
         self.layout = layout
         # A card the corner network left uncertain is looked at again once the finding is
@@ -653,6 +660,10 @@ class CardDetector:
         # (``_settle_splits``: the glyph reader's spade beside the network's two corners' club,
         # the glyph reader's two corners reading two cards; off: as judged before).
         self.settle_splits = settle_splits
+        # With the house's deck: after the deck's faces settle what they can, a number card
+        # still uncertain judged again by its middle (``_middle_look``); the second and split
+        # looks too, before the faces or after them (``DeckLooks``; off: the faces alone).
+        self.deck_looks = deck_looks
         # A shape no index reads in is laid again at the card size from each of its corners,
         # and replaced by the one that reads surely, borne out (``refit``; None: off).
         self.refit = refit
@@ -1176,17 +1187,29 @@ class CardDetector:
         self._join_halves(frame, best)
         if chosen is not None and self.refit is not None and best.unread_cards:
             self._refit(frame, best, chosen, self.refit)
-        if self.second_look and self.use_corner_model and not isinstance(self._model, EnrolledDeck):
-            self._second_look(frame, best)
-            if self.middle_look:
-                self._middle_look(frame, best)
-            if self.settle_splits:
-                self._settle_splits(frame, best)
+        enrolled = isinstance(self._model, EnrolledDeck)
+        if not enrolled or self.deck_looks == "before":
+            self._looks_again(frame, best)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
+        if enrolled and self.deck_looks == "after":
+            self._looks_again(frame, best)
+        if enrolled and self.deck_looks == "middle" and self.use_corner_model:
+            self._middle_look(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         return best
+
+    def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain looked at again: the second look,
+        the middle look and the two readers' splits, each as set."""
+        if not (self.second_look and self.use_corner_model):
+            return
+        self._second_look(frame, analysis)
+        if self.middle_look:
+            self._middle_look(frame, analysis)
+        if self.settle_splits:
+            self._settle_splits(frame, analysis)
 
     def _settled_by_faces(
         self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck
@@ -1848,7 +1871,8 @@ class CardDetector:
         (``_upright_pip_look``), and the pips' ink as a look at the suit's colour. After the
         choice, as the second look is: the finder's choice between findings, which weighs how
         surely cards read, is untouched (made in ``_seconded_by_pips``, these looks moved it to
-        a finding with a wrong read); a card read surely never changes."""
+        a finding with a wrong read); a card read surely never changes. With the house's deck,
+        after its faces settled what they could (``deck_looks``)."""
         for k, detection in enumerate(analysis.detections):
             record = analysis.unsure.get(id(detection))
             candidate = detection.candidate
