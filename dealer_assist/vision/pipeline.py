@@ -1343,13 +1343,7 @@ class CardDetector:
                 if self.finder.corner_unsure > 0:
                     unsure += self._unsure_corner_card(detection, pair)
                 continue
-            polygon = outline.astype(np.float32).reshape(-1, 1, 2)
-            lying_on = [
-                d
-                for d in analysis.reported
-                if _inside(polygon, d.center)
-                or _inside(np.asarray(d.corners, np.float32).reshape(-1, 1, 2), detection.center)
-            ]
+            lying_on = [d for d in analysis.reported if _centres_meet(detection, d)]
             # A card partly out of the picture is found by the part of it in view, its outline
             # (and centre) a guess laid at a card's size over the card beside it: its centre on
             # this card says nothing when it was read surely and this card's centre is not on
@@ -2425,7 +2419,8 @@ class CardDetector:
                 and len({card.suit for card in read}) == 1
             )
             disputed = not settled
-            said += [] if settled else ["two"]
+            if disputed:
+                said.append("two")
         if pips and best_rank in COURT_RANKS:
             # The middle shows pips, not a picture. It only ever takes confidence away: which
             # number card it is, it cannot say.
@@ -2663,15 +2658,17 @@ def _apart_from_reported(detection: CardDetection, reported: Sequence[CardDetect
     """Whether a card found at a joined blob's corner and read unsurely lies apart from the
     cards reported: neither's centre on the other, and none of them read (surely or as its
     candidate) as its candidate (the same card read again through an index it overlaps)."""
-    polygon = np.asarray(detection.corners, np.float32).reshape(-1, 1, 2)
-    for other in reported:
-        if _inside(polygon, other.center) or _inside(
-            np.asarray(other.corners, np.float32).reshape(-1, 1, 2), detection.center
-        ):
-            return False
-        if detection.candidate in (other.card, other.candidate):
-            return False
-    return True
+    return not any(
+        _centres_meet(detection, other) or detection.candidate in (other.card, other.candidate)
+        for other in reported
+    )
+
+
+def _centres_meet(a: CardDetection, b: CardDetection) -> bool:
+    """Whether either card's centre lies on the other's outline (or its edge)."""
+    return _inside(np.asarray(a.corners, np.float32).reshape(-1, 1, 2), b.center) or _inside(
+        np.asarray(b.corners, np.float32).reshape(-1, 1, 2), a.center
+    )
 
 
 def _index_overlaps(quads: list[np.ndarray]) -> list[tuple[float, float]]:
