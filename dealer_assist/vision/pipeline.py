@@ -538,6 +538,18 @@ def _evidence(analysis: FrameAnalysis, *, geometry: bool = True) -> float:
     return sum(_weights(analysis, geometry=geometry)) - 0.5 * len(analysis.unread_cards)
 
 
+def _all_sure_fitting(analysis: FrameAnalysis) -> bool:
+    """Whether every shape of a finding reads surely (no unread shape, no uncertain card) and
+    every index measured is a share of its shape's height some card design shows
+    (``_share_fits``: a card size too large or too small puts the index at another share)."""
+    return (
+        bool(analysis.detections)
+        and not analysis.unread_cards
+        and all(d.card is not None for d in analysis.detections)
+        and all(_share_fits(share) for share in analysis.shares)
+    )
+
+
 def _cannot_win(found: _Finding, best: FrameAnalysis | float, *, geometry: bool = True) -> bool:
     """Whether ``found``, however it reads, has no more ``_evidence`` than ``best`` (a finding
     read, or evidence; ``geometry`` as for it): each shape adds its card's confidence at most
@@ -640,6 +652,7 @@ class CardDetector:
         join_halves: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
+        sure_plane_stops: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
@@ -711,6 +724,11 @@ class CardDetector:
         # fully only when its shape bears it out (``_weights``: both index corners show it, its
         # index a share of the shape's height a card design shows); off: how surely it reads.
         self.geometry_evidence = geometry_evidence
+        # Without a layout: a finding on the plane that reads every shape surely, each index
+        # a share of its shape's height some design shows (``_all_sure_fitting``), stops the
+        # search for another card size even when its corners do not bear it out (a tilted
+        # view's far corner reads no index); off: only shapes borne out stop it (slower).
+        self.sure_plane_stops = sure_plane_stops
 
     @property
     def model(self) -> GlyphModel:
@@ -1609,6 +1627,7 @@ class CardDetector:
         # of the shape's height: the cards of the size the index shows were missed).
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
+        settled = False  # stopped by a finding on the plane read wholly surely (below)
         # The rough stage of the frame, found once for the finding at the size the indices show.
         kept: list[_RoughStage] = []
         # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
@@ -1697,7 +1716,14 @@ class CardDetector:
                 break  # every shape read surely: another card size cannot do better
             if found.planar and _mostly_sure(analysis, self.plane, geometry=geometry):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
-        if self.layout is None and self.size_from_indices and best is not None:
+            if self.sure_plane_stops and found.planar and best is analysis and _all_sure_fitting(
+                analysis
+            ):
+                # On the plane, every shape read surely at a card's index share: the card
+                # size is the size (nor is the size the indices show tried, below).
+                settled = True
+                break
+        if self.layout is None and self.size_from_indices and best is not None and not settled:
             # The cards read surely tell by their indices that the card size chosen is too
             # large (cards joined, a printed zone voted it): the finding at the size they show
             # is read too, and must be borne out better to win. Without ``geometry``, only the
