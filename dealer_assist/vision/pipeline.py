@@ -1716,8 +1716,11 @@ class CardDetector:
                 break  # every shape read surely: another card size cannot do better
             if found.planar and _mostly_sure(analysis, self.plane, geometry=geometry):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
-            if self.sure_plane_stops and found.planar and best is analysis and _all_sure_fitting(
-                analysis
+            if (
+                self.sure_plane_stops
+                and found.planar
+                and best is analysis
+                and _all_sure_fitting(analysis)
             ):
                 # On the plane, every shape read surely at a card's index share: the card
                 # size is the size (nor is the size the indices show tried, below).
