@@ -538,12 +538,19 @@ def _evidence(analysis: FrameAnalysis, *, geometry: bool = True) -> float:
     return sum(_weights(analysis, geometry=geometry)) - 0.5 * len(analysis.unread_cards)
 
 
+# A finding on the plane read wholly surely stops the size search only with this many shapes
+# (``_all_sure_fitting``): one or two shapes read surely at a wrong card size on a printed
+# table lost the cards found at other sizes (building check, h-speed16).
+SURE_PLANE_SHAPES = 4
+
+
 def _all_sure_fitting(analysis: FrameAnalysis) -> bool:
-    """Whether every shape of a finding reads surely (no unread shape, no uncertain card) and
-    every index measured is a share of its shape's height some card design shows
-    (``_share_fits``: a card size too large or too small puts the index at another share)."""
+    """Whether every shape of a finding reads surely (no unread shape, no uncertain card), at
+    least ``SURE_PLANE_SHAPES`` of them, and every index measured is a share of its shape's
+    height some card design shows (``_share_fits``: a card size too large or too small puts
+    the index at another share)."""
     return (
-        bool(analysis.detections)
+        len(analysis.detections) >= SURE_PLANE_SHAPES
         and not analysis.unread_cards
         and all(d.card is not None for d in analysis.detections)
         and all(_share_fits(share) for share in analysis.shares)

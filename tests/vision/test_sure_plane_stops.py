@@ -106,11 +106,12 @@ def _detection(code: str | None) -> CardDetection:
 @pytest.mark.parametrize(
     ("codes", "unread", "shares", "stops"),
     [
-        (["AS", "KD"], 0, [0.25, None], True),  # a share not measured says nothing against
-        (["AS", None], 0, [0.25, None], False),  # an uncertain card
-        (["AS", "KD"], 1, [0.25, 0.3], False),  # a shape no index reads in
-        (["AS", "KD"], 0, [0.25, 0.1], False),  # an index too small for its shape
-        (["AS", "KD"], 0, [0.25, 0.6], False),  # ... or too large
+        (["AS", "KD", "7H", "2C"], 0, [0.25, None, 0.2, 0.3], True),  # None: not measured
+        (["AS", "KD", "7H", None], 0, [0.25, None, 0.2, None], False),  # an uncertain card
+        (["AS", "KD", "7H", "2C"], 1, [0.25, 0.3, 0.2, 0.3], False),  # a shape unread
+        (["AS", "KD", "7H", "2C"], 0, [0.25, 0.1, 0.2, 0.3], False),  # an index too small
+        (["AS", "KD", "7H", "2C"], 0, [0.25, 0.6, 0.2, 0.3], False),  # ... or too large
+        (["AS", "KD", "7H"], 0, [0.25, 0.3, 0.2], False),  # too few shapes to say
         ([], 0, [], False),  # nothing read
     ],
 )
