@@ -5,7 +5,9 @@ A tilted camera's far index corners are small and soft: the corner network reads
 at its near corner and names nothing at the far one, so the card's shape does not bear its
 reading out (``_corners_agree``) and a finding of six cards read surely went on to try every
 other card size (several hundred milliseconds). On the plane, every shape read surely, none
-unread, each index a card's share of its shape's height, is the card size."""
+unread, each index a card's share of its shape's height, is the card size - with four shapes
+or more (``SURE_PLANE_SHAPES``: one or two read surely at a wrong size on a printed table lost
+cards)."""
 
 from __future__ import annotations
 
@@ -60,20 +62,24 @@ def tango_faces(art_cache: Path) -> dict[Card, np.ndarray]:
     return decks.render_design(design, height=320, cache=art_cache)
 
 
+def _stopped_and_searched(
+    image: np.ndarray, monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[CardDetection], list[CardDetection]]:
+    """``image`` read with the stop (one finding read) and without it (more read)."""
+    stopping = CardDetector(layout=None)
+    searching = CardDetector(layout=None, sure_plane_stops=False)
+    assert _read(stopping, image, monkeypatch) == 1
+    assert _read(searching, image, monkeypatch) > 1
+    return stopping.detect(image), searching.detect(image)
+
+
 def test_a_tilted_frame_read_wholly_surely_on_the_plane_tries_no_other_card_size(
     tango_faces: dict[Card, np.ndarray], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    image = _tilted(tango_faces, 9_777_004)
-    stopping, searching = (
-        CardDetector(layout=None),
-        CardDetector(layout=None, sure_plane_stops=False),
-    )
-    assert _read(stopping, image, monkeypatch) == 1
-    assert _read(searching, image, monkeypatch) > 1
+    stopped, searched = _stopped_and_searched(_tilted(tango_faces, 9_777_004), monkeypatch)
     # The same cards, read as surely: the other sizes tried changed nothing.
-    before = [(d.card, d.confidence, d.center) for d in searching.detect(image)]
-    after = [(d.card, d.confidence, d.center) for d in stopping.detect(image)]
-    assert after == before
+    after = [(d.card, d.confidence, d.center) for d in stopped]
+    assert after == [(d.card, d.confidence, d.center) for d in searched]
     assert sorted(str(card) for card, _, _ in after) == ["3H", "5H", "7H", "KH", "QH", "TD"]
 
 
@@ -82,15 +88,9 @@ def test_a_tilted_frame_whose_search_lost_a_card_keeps_it(
 ) -> None:
     # The finding on the plane reads all six cards surely; another card size tried after it
     # was borne out better, and the TD was not read there.
-    image = _tilted(ornamental_faces, 9_777_011)
-    stopping, searching = (
-        CardDetector(layout=None),
-        CardDetector(layout=None, sure_plane_stops=False),
-    )
-    assert _read(stopping, image, monkeypatch) == 1
+    stopped, searched = _stopped_and_searched(_tilted(ornamental_faces, 9_777_011), monkeypatch)
     truth = sorted(["4D", "9S", "KC", "QH", "QS", "TD"])
-    assert sorted(str(d.card) for d in stopping.detect(image)) == truth
-    searched = searching.detect(image)
+    assert sorted(str(d.card) for d in stopped) == truth
     assert parse_card("TD") not in [d.card for d in searched]
     assert sorted(str(d.card) for d in searched if d.card is not None) == [
         code for code in truth if code != "TD"
