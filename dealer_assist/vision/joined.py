@@ -141,6 +141,8 @@ def corner_cards(
             offered.append((edge, proposal, raster))
         offered.sort(key=lambda o: -o[0])
         taken: list[np.ndarray] = []
+        chosen: list[_Proposal] = []
+        shut_out: list[_Proposal] = []
         for _, proposal, raster in offered:
             if len(taken) >= corners.most:
                 break
@@ -149,9 +151,16 @@ def corner_cards(
                 > settings.max_shared_area * card_area
                 for other in taken
             ):
+                shut_out.append(proposal)
                 continue
             taken.append(raster)
-            result.extend(q.corners for q in _quads_of(blob, [proposal], card_px, settings))
+            chosen.append(proposal)
+        if settings.corner_shut_out:
+            # The card with more edge may be a chip's or a finger's corner read as nothing: the
+            # card it shut out is offered after the others (the reader decides; a card read
+            # surely first keeps out one whose centre meets it).
+            chosen += shut_out[: corners.most - len(chosen)]
+        result.extend(q.corners for q in _quads_of(blob, chosen, card_px, settings))
     return result
 
 
@@ -181,6 +190,7 @@ def _edge_proposals(
     directions, paper = edges.directions, edges.brighter  # the paper on the brighter side
     cos_tolerance = math.sin(math.radians(settings.corner_tolerance_deg))
     reach = corners.corner_reach_cards * card_w
+    overshoot = settings.corner_overshoot * card_w
     candidates: list[tuple[np.ndarray, np.ndarray]] = []
     for i in range(len(starts)):
         for j in range(i + 1, len(starts)):
@@ -190,11 +200,17 @@ def _edge_proposals(
             if corner is None:
                 continue
             arms = []
+            long_arms = {i: float(lengths[i]), j: float(lengths[j])}
             for k in (i, j):
                 near_start = float(np.hypot(*(starts[k] - corner)))
                 near_end = float(np.hypot(*(ends[k] - corner)))
                 if min(near_start, near_end) > reach:
-                    break
+                    # An edge running on past the corner (a finger's or a chip's edge in line
+                    # with the paper's): its arm is its part from the corner on.
+                    along = float((corner - starts[k]) @ directions[k])
+                    if not (0 < along < lengths[k] and min(near_start, near_end) <= overshoot):
+                        break
+                    long_arms[k] = max(near_start, near_end)
                 arms.append(directions[k] if near_start <= near_end else -directions[k])
             if len(arms) < 2:
                 continue
@@ -204,8 +220,8 @@ def _edge_proposals(
             u, w = _orthogonalize(arms[0], arms[1])
             for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
                 if (
-                    lengths[i] > corners.max_edge_cards * length_u
-                    or lengths[j] > corners.max_edge_cards * length_w
+                    long_arms[i] > corners.max_edge_cards * length_u
+                    or long_arms[j] > corners.max_edge_cards * length_w
                 ):
                     continue
                 rectangle = _rectangle(corner, u, w, length_u, length_w)
