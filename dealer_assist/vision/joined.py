@@ -80,9 +80,12 @@ def corner_cards(
     image: np.ndarray,
     settings: FinderSettings,
     corners: CornerSettings = DEFAULT_CORNERS,
+    shut_out: list[np.ndarray] | None = None,
 ) -> list[np.ndarray]:
     """Cards (work pixels) to offer at the corners of the blobs ``found`` leaves bare: the
-    cards of the finding read surely (work pixels); ``image``: the work view."""
+    cards of the finding read surely (work pixels); ``image``: the work view. ``shut_out``:
+    the cards that share more than ``max_shared_area`` of a card with one offered (more edge)
+    are put there, to be read on their own after those (``FinderSettings.corner_shut_out``)."""
     result: list[np.ndarray] = []
     if settings.corner_left <= 0:
         return result
@@ -142,7 +145,7 @@ def corner_cards(
         offered.sort(key=lambda o: -o[0])
         taken: list[np.ndarray] = []
         chosen: list[_Proposal] = []
-        shut_out: list[_Proposal] = []
+        second: list[_Proposal] = []
         for _, proposal, raster in offered:
             if len(taken) >= corners.most:
                 break
@@ -151,16 +154,17 @@ def corner_cards(
                 > settings.max_shared_area * card_area
                 for other in taken
             ):
-                shut_out.append(proposal)
+                second.append(proposal)
                 continue
             taken.append(raster)
             chosen.append(proposal)
-        if settings.corner_shut_out:
-            # The card with more edge may be a chip's or a finger's corner read as nothing: the
-            # card it shut out is offered after the others (the reader decides; a card read
-            # surely first keeps out one whose centre meets it).
-            chosen += shut_out[: corners.most - len(chosen)]
         result.extend(q.corners for q in _quads_of(blob, chosen, card_px, settings))
+        if shut_out is not None:
+            # The card with more edge may be a chip's or a finger's corner: the card it shut
+            # out is offered too, read on its own (read beside it, each covers the other's
+            # index corners).
+            kept = second[: corners.most - len(chosen)]
+            shut_out.extend(q.corners for q in _quads_of(blob, kept, card_px, settings))
     return result
 
 

@@ -79,7 +79,7 @@ class FinderSettings:
     # A card at a joined blob's corner sharing more than ``max_shared_area`` of a card with one
     # offered before it (more edge) is offered too, after them (``joined.corner_cards``: the
     # reader decides; h-fingers16; False: shut out, as before).
-    corner_shut_out: bool = False
+    corner_shut_out: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
