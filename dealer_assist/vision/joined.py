@@ -163,8 +163,8 @@ def corner_cards(
             # The card with more edge may be a chip's or a finger's corner: the card it shut
             # out is offered too, read on its own (read beside it, each covers the other's
             # index corners).
-            kept = second[: corners.most - len(chosen)]
-            shut_out.extend(q.corners for q in _quads_of(blob, kept, card_px, settings))
+            later = second[: corners.most - len(chosen)]
+            shut_out.extend(q.corners for q in _quads_of(blob, later, card_px, settings))
     return result
 
 
