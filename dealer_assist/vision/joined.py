@@ -13,12 +13,14 @@ cards read surely leave ``corner_left`` of a card bare, cards are laid at two ki
 (``CornerSettings``): the outline's, looked for again on the outline simplified half as much,
 with sides half as long, the card less wholly paper; and the paper's own edges in the picture
 (a line segment detector on the grey view round the blob: two edges meeting square, the
-brighter side of each towards the other). A card so laid is offered when most of it lies on
+brighter side of each towards the other; an edge running on past the corner along a finger's
+or a chip's edge in line with it makes it too). A card so laid is offered when most of it lies on
 the bare part, it shares at most ``max_shared_area`` of a card with the cards read surely and
 its centre is on none of them, and the picture shows a card's edge along enough of its
-outline. The outline and the edges alone cannot tell such a card from a chip's, a hand's or a
-printed box's corner: the reader decides (``CardDetector._corner_cards``: kept only when read
-surely, both index corners agreeing).
+outline; one sharing more than half a card with a card offered with more edge is offered
+after them, to be read on its own. The outline and the edges alone cannot tell such a card from
+a chip's, a hand's or a printed box's corner: the reader decides (``CardDetector._corner_cards``:
+kept only when read surely, both index corners agreeing).
 """
 
 from __future__ import annotations
