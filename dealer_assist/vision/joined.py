@@ -13,12 +13,14 @@ cards read surely leave ``corner_left`` of a card bare, cards are laid at two ki
 (``CornerSettings``): the outline's, looked for again on the outline simplified half as much,
 with sides half as long, the card less wholly paper; and the paper's own edges in the picture
 (a line segment detector on the grey view round the blob: two edges meeting square, the
-brighter side of each towards the other). A card so laid is offered when most of it lies on
+brighter side of each towards the other; an edge running on past the corner along a finger's
+or a chip's edge in line with it makes it too). A card so laid is offered when most of it lies on
 the bare part, it shares at most ``max_shared_area`` of a card with the cards read surely and
 its centre is on none of them, and the picture shows a card's edge along enough of its
-outline. The outline and the edges alone cannot tell such a card from a chip's, a hand's or a
-printed box's corner: the reader decides (``CardDetector._corner_cards``: kept only when read
-surely, both index corners agreeing).
+outline; one sharing more than half a card with a card offered with more edge is offered
+after them, to be read on its own. The outline and the edges alone cannot tell such a card from
+a chip's, a hand's or a printed box's corner: the reader decides (``CardDetector._corner_cards``:
+kept only when read surely, both index corners agreeing).
 """
 
 from __future__ import annotations
@@ -80,9 +82,12 @@ def corner_cards(
     image: np.ndarray,
     settings: FinderSettings,
     corners: CornerSettings = DEFAULT_CORNERS,
+    shut_out: list[np.ndarray] | None = None,
 ) -> list[np.ndarray]:
     """Cards (work pixels) to offer at the corners of the blobs ``found`` leaves bare: the
-    cards of the finding read surely (work pixels); ``image``: the work view."""
+    cards of the finding read surely (work pixels); ``image``: the work view. ``shut_out``:
+    the cards that share more than ``max_shared_area`` of a card with one offered (more edge)
+    are put there, to be read on their own after those (``FinderSettings.corner_shut_out``)."""
     result: list[np.ndarray] = []
     if settings.corner_left <= 0:
         return result
@@ -141,6 +146,8 @@ def corner_cards(
             offered.append((edge, proposal, raster))
         offered.sort(key=lambda o: -o[0])
         taken: list[np.ndarray] = []
+        chosen: list[_Proposal] = []
+        second: list[_Proposal] = []
         for _, proposal, raster in offered:
             if len(taken) >= corners.most:
                 break
@@ -149,9 +156,17 @@ def corner_cards(
                 > settings.max_shared_area * card_area
                 for other in taken
             ):
+                second.append(proposal)
                 continue
             taken.append(raster)
-            result.extend(q.corners for q in _quads_of(blob, [proposal], card_px, settings))
+            chosen.append(proposal)
+        result.extend(q.corners for q in _quads_of(blob, chosen, card_px, settings))
+        if shut_out is not None:
+            # The card with more edge may be a chip's or a finger's corner: the card it shut
+            # out is offered too, read on its own (read beside it, each covers the other's
+            # index corners).
+            later = second[: corners.most - len(chosen)]
+            shut_out.extend(q.corners for q in _quads_of(blob, later, card_px, settings))
     return result
 
 
@@ -181,6 +196,7 @@ def _edge_proposals(
     directions, paper = edges.directions, edges.brighter  # the paper on the brighter side
     cos_tolerance = math.sin(math.radians(settings.corner_tolerance_deg))
     reach = corners.corner_reach_cards * card_w
+    overshoot = settings.corner_overshoot * card_w
     candidates: list[tuple[np.ndarray, np.ndarray]] = []
     for i in range(len(starts)):
         for j in range(i + 1, len(starts)):
@@ -190,11 +206,17 @@ def _edge_proposals(
             if corner is None:
                 continue
             arms = []
+            long_arms = {i: float(lengths[i]), j: float(lengths[j])}
             for k in (i, j):
                 near_start = float(np.hypot(*(starts[k] - corner)))
                 near_end = float(np.hypot(*(ends[k] - corner)))
                 if min(near_start, near_end) > reach:
-                    break
+                    # An edge running on past the corner (a finger's or a chip's edge in line
+                    # with the paper's): its arm is its part from the corner on.
+                    along = float((corner - starts[k]) @ directions[k])
+                    if not (0 < along < lengths[k] and min(near_start, near_end) <= overshoot):
+                        break
+                    long_arms[k] = max(near_start, near_end)
                 arms.append(directions[k] if near_start <= near_end else -directions[k])
             if len(arms) < 2:
                 continue
@@ -204,8 +226,8 @@ def _edge_proposals(
             u, w = _orthogonalize(arms[0], arms[1])
             for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
                 if (
-                    lengths[i] > corners.max_edge_cards * length_u
-                    or lengths[j] > corners.max_edge_cards * length_w
+                    long_arms[i] > corners.max_edge_cards * length_u
+                    or long_arms[j] > corners.max_edge_cards * length_w
                 ):
                     continue
                 rectangle = _rectangle(corner, u, w, length_u, length_w)

@@ -1337,29 +1337,55 @@ class CardDetector:
         it when they overlap by ``CORNER_SAME`` (less, its centre is another card's, and the
         new card is not added). Returned: the cards added, and the cards offered that read
         but whose reading does not bear them out, uncertain (``_unsure_corner_card``), for
-        ``_unsure_corners`` to add last."""
+        ``_unsure_corners`` to add last. The cards a card offered shut out (more than half a
+        card shared, ``FinderSettings.corner_shut_out``) are read on their own after the
+        others, as they are."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
+        unsure: list[CardDetection] = []
         if view is None or mask is None or card_px is None or not found.joined:
-            return added, []
+            return added, unsure
         to_view = np.linalg.inv(view.to_image)
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+        second: list[np.ndarray] = []
         offered = corner_cards(
-            found.joined, [transform_points(to_view, q) for q in sure], view.image, self.finder
+            found.joined,
+            [transform_points(to_view, q) for q in sure],
+            view.image,
+            self.finder,
+            shut_out=second if self.finder.corner_shut_out else None,
         )
-        if not offered:
-            return added, []
-        quads = [transform_points(view.to_image, q) for q in offered]
+        for batch, shut_out in ((offered, False), (second, True)):
+            if batch:
+                quads = [transform_points(view.to_image, q) for q in batch]
+                self._offer_corner_cards(frame, analysis, found, quads, added, unsure, shut_out)
+        return added, unsure
+
+    def _offer_corner_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        quads: list[np.ndarray],
+        added: list[CardDetection],
+        unsure: list[CardDetection],
+        shut_out: bool,
+    ) -> None:
+        """``quads`` (frame pixels) read together beside the cards read surely, each added to
+        ``analysis`` (and ``added``) or kept for ``unsure`` as ``_corner_cards`` says. Cards a
+        card offered before shut out (``shut_out``) take the place of no shape (a shape
+        there, read unsurely or not, may be the card the later steps read or lay again)."""
+        assert found.card_px is not None
+        sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         looks: list[list[_Reading]] = []
         read = self._analysis_of(
             frame,
-            _Finding(quads, card_px, found.foreground, [False] * len(quads)),
+            _Finding(quads, found.card_px, found.foreground, [False] * len(quads)),
             with_deck=isinstance(self._model, EnrolledDeck),
             covering=sure,  # a shape read unsurely on it may be this card placed otherwise
             looks_of=looks,
         )
         size = (frame.shape[0], frame.shape[1])
-        unsure: list[CardDetection] = []
         for detection, share, agree, pair in zip(
             read.detections, read.shares, read.corners_agree, looks, strict=True
         ):
@@ -1398,6 +1424,10 @@ class CardDetector:
                 for d in analysis.detections
             ):
                 continue
+            if shut_out and any(
+                at_edge(d, size) or d.candidate not in (None, detection.card) for d in lying_on
+            ):
+                continue
             gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in lying_on)]
             for n in reversed(gone):
                 del analysis.detections[n]
@@ -1412,7 +1442,6 @@ class CardDetector:
             analysis.corners_agree.append(agree)
             analysis.quads.append(np.asarray(detection.corners))
             added.append(detection)
-        return added, unsure
 
     def _unsure_corners(
         self, frame: np.ndarray, analysis: FrameAnalysis, unsure: list[CardDetection]

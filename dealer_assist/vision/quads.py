@@ -72,6 +72,14 @@ class FinderSettings:
     # index corner) is reported uncertain, for the croupier to key in, when one index corner
     # shows its card whole this surely and the other shows no other card (h-merged15; 0: off).
     corner_unsure: float = 0.5
+    # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
+    # continuing it) makes that corner too when it runs past by at most this share of a width,
+    # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).
+    corner_overshoot: float = 0.5
+    # A card at a joined blob's corner sharing more than ``max_shared_area`` of a card with one
+    # offered before it (more edge) is offered too, after them (``joined.corner_cards``: the
+    # reader decides; h-fingers16; False: shut out, as before).
+    corner_shut_out: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side

@@ -53,22 +53,32 @@ def test_a_card_joined_with_a_printed_box_or_a_neighbour_is_found(
     assert all(after >= was for after, was in zip(counts, before, strict=True))
 
 
+@pytest.mark.parametrize("moved_shut_out", [False, True])
 def test_no_card_twice_and_none_where_no_card_is(
-    art_cache: Path, monkeypatch: pytest.MonkeyPatch
+    art_cache: Path, monkeypatch: pytest.MonkeyPatch, moved_shut_out: bool
 ) -> None:
     # Offered again: the cards read surely already (the same card twice) and the same shapes
-    # moved a card's width and a half off (felt, a neighbour's half): nothing is added.
+    # moved a card's width and a half off (felt, a neighbour's half), offered with them or as
+    # cards shut out (read on their own after the others): nothing is added.
     faces = decks.render_design(decks.design("simplistic"), height=320, cache=art_cache)
     scene = random_scene(7_900_001, faces, style=JOINED)
     cards = in_view(scene.cards, scene.image)
     expected = CardDetector(finder=FinderSettings(corner_left=0)).detect(scene.image)
 
     def again(
-        joined: list[JoinedBlob], found: list[np.ndarray], image: np.ndarray, settings: object
+        joined: list[JoinedBlob],
+        found: list[np.ndarray],
+        image: np.ndarray,
+        settings: object,
+        shut_out: list[np.ndarray] | None = None,
     ) -> list[np.ndarray]:
         del joined, image, settings
         moved = [q + np.array([1.5 * np.ptp(q[:, 0]), 0.0]) for q in found]
-        return [*found, *moved]
+        assert shut_out is not None  # the defaults offer the cards shut out
+        if not moved_shut_out:
+            return [*found, *moved]
+        shut_out.extend(moved)
+        return found
 
     monkeypatch.setattr(pipeline, "corner_cards", again)
     detections = CardDetector().detect(scene.image)
