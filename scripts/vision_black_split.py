@@ -98,7 +98,7 @@ def measure(readers: dict[str, BlackSplit], default: BlackSplit, path: Path) -> 
                     said_suit = "C" if both >= t else "S"
                     ok = right_rank and said_suit == truth
                     tally[f"{kind} rule combined {t} {said_suit} {'right' if ok else 'WRONG'}"] += 1
-                    if not ok and not split and t == THRESHOLDS[-1]:
+                    if not ok and not split:
                         print(
                             f"  others, read {said_suit} at {t}: {r['label']} {r['truth']} "
                             f"cand {r['candidate']} answer {r['card'] or '?'} "

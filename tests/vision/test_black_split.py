@@ -77,9 +77,9 @@ def test_a_small_club_read_as_a_spade_is_read_as_the_club(
     check_faces: dict[str, dict[Card, np.ndarray]],
 ) -> None:
     # simplistic/harsh#7900002's jack of clubs, 63 pixels wide: the network's two corners read
-    # the jack, split between the black suits (clubs 0.41 and 0.08 of 0.49 and 0.89), the glyph
-    # reader 0.87 sure of the spade; uncertain, its candidate the JS. The reader's two corners
-    # read the club (0.93, 0.98).
+    # the JC, 0.49 and 0.89 sure of the club (0.41 and 0.08 of the spade), the glyph reader
+    # 0.87 sure of the JS; uncertain, its candidate the JS. The reader's two corners read the
+    # club (0.93, 0.98).
     label, code = "simplistic/harsh#7900002", "JC"
     before, _ = answer_in_scene(check_faces, label, code, CardDetector(black_split=False))
     assert before.card is None and before.candidate == parse_card("JS")
