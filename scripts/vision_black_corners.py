@@ -32,26 +32,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision_build_corner_crops import CACHE, encode, sample
+from vision_build_corner_crops import encode, prepare, sample
 
-from dealer_assist.cards import Card, Suit, one_deck
-from dealer_assist.vision import decks
-from dealer_assist.vision.cores import one_core
-from dealer_assist.vision.drawn_decks import FONTS, random_style, render_drawn
+from dealer_assist.cards import Suit, one_deck
 
 BLACK = (Suit.SPADES, Suit.CLUBS)
-
-
-def _faces(drawn: int, seed: int) -> list[tuple[str, dict[Card, np.ndarray]]]:
-    sources = [
-        (design.name, decks.render_design(design, height=320, cache=CACHE))
-        for design in decks.building_designs()
-    ]
-    rng = np.random.default_rng(seed)
-    for k in range(drawn):
-        style = random_style(rng, fonts=FONTS)
-        sources.append((f"font:drawn-{k}", render_drawn(style, seed=seed * 1000 + k)))
-    return sources
 
 
 def main() -> int:
@@ -65,15 +50,12 @@ def main() -> int:
     parser.add_argument("--widths", default="40,120", help="card width in pixels, low,high")
     parser.add_argument("--out", type=Path, default=Path("build/vision/black.npz"))
     args = parser.parse_args()
-    low, _, high = args.widths.partition(",")
-    widths = (float(low), float(high))
-    one_core()
-    if not decks.renderer_available():
-        print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
-        return 1
+    args.test_fonts = False  # the crop builder's faces: building designs and fonts only
     started = time.perf_counter()
-    sources = _faces(args.drawn, args.seed)
-    print(f"{len(sources)} decks in {time.perf_counter() - started:.0f} s", flush=True)
+    prepared = prepare(args)
+    if prepared is None:
+        return 1
+    widths, sources = prepared
     rng = np.random.default_rng(args.seed + 1)
     x: list[np.ndarray] = []
     suit: list[int] = []

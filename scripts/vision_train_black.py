@@ -23,6 +23,7 @@ seeded, one thread.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import sys
 import time
@@ -32,12 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import itertools
-
 from vision_train_corners import (
-    CHANNELS,
-    PATCH_HEIGHT,
-    PATCH_WIDTH,
     RANK_NAMES,
     RANK_OUTPUTS,
     CornerNet,
@@ -45,6 +41,7 @@ from vision_train_corners import (
     augment,
     decks,
     decode,
+    export,
     family,
     from_onnx,
     nn,
@@ -191,18 +188,7 @@ def main() -> int:
             one = names == name
             right = (club[one] >= 0.5) == (suit_all[chosen][one] == 1)
             print(f"  {name}: right {right.mean():.3f} of {int(one.sum())}")
-    model.eval()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
-        model,
-        torch.zeros(1, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH),
-        str(args.out),
-        dynamo=False,
-        input_names=["ink"],
-        output_names=["logits"],
-        dynamic_axes={"ink": {0: "corners"}, "logits": {0: "corners"}},
-    )
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
+    export(model, args.out)
     return 0
 
 
