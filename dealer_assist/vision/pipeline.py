@@ -646,7 +646,7 @@ class CardDetector:
         refit: RefitSettings | None = DEFAULT_REFIT,
         middle_look: bool = True,
         settle_splits: bool = True,
-        black_split: bool = True,
+        black_split: bool = False,
         deck_looks: DeckLooks = DECK_LOOKS,
     ) -> None:
         self.layout = layout
@@ -664,7 +664,9 @@ class CardDetector:
         self.settle_splits = settle_splits
         # With them settled, a card still uncertain whose rank is sure and whose suit is split
         # between spades and clubs is read by the black-split reader's two corners, when it is
-        # sure (``_black_split``; off: as judged before).
+        # sure (``_black_split``). Off by default: on the building sets it read 13 cards more
+        # and none wrongly, but held out it added a wrong read (a club read as a spade), issue
+        # 28, h-black16 (docs/benchmarks.md).
         self.black_split = black_split
         # With the house's deck: after the deck's faces settle what they can, a number card
         # still uncertain judged again by its middle (``_middle_look``); the second and split
