@@ -245,6 +245,22 @@ def _faces(args: argparse.Namespace) -> list[tuple[str, dict[Card, np.ndarray]]]
     return sources
 
 
+def prepare(
+    args: argparse.Namespace,
+) -> tuple[tuple[float, float], list[tuple[str, dict[Card, np.ndarray]]]] | None:
+    """One core, the card widths asked for (``--widths``) and the faces (``_faces``); None
+    when the renderer is missing."""
+    low, _, high = args.widths.partition(",")
+    one_core()
+    if not decks.renderer_available():
+        print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
+        return None
+    started = time.perf_counter()
+    sources = _faces(args)
+    print(f"{len(sources)} decks in {time.perf_counter() - started:.0f} s", flush=True)
+    return (float(low), float(high)), sources
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -266,15 +282,11 @@ def main() -> int:
     )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
-    low, _, high = args.widths.partition(",")
-    widths = (float(low), float(high))
-    one_core()
-    if not decks.renderer_available():
-        print("rsvg-convert is missing: apt-get install librsvg2-bin", file=sys.stderr)
-        return 1
     started = time.perf_counter()
-    sources = _faces(args)
-    print(f"{len(sources)} decks in {time.perf_counter() - started:.0f} s", flush=True)
+    prepared = prepare(args)
+    if prepared is None:
+        return 1
+    widths, sources = prepared
     rng = np.random.default_rng(args.seed + 1)
     x: list[np.ndarray] = []
     rank: list[int] = []

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
 
 
@@ -52,6 +53,7 @@ class RecordingDetector(CardDetector):
         pip_count: int | None = None,
         glyph_split: bool = False,
         clubs_by_network: bool = False,
+        black: Card | None = None,
         why: list[str] | None = None,
     ) -> CardDetection | None:
         detection = super()._judge(
@@ -61,6 +63,7 @@ class RecordingDetector(CardDetector):
             pip_count=pip_count,
             glyph_split=glyph_split,
             clubs_by_network=clubs_by_network,
+            black=black,
             why=why,
         )
         if detection is not None:

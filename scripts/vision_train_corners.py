@@ -502,19 +502,24 @@ def main() -> int:
             report(f"{path.name} calibrated", rank_p, suit_p, check["rank"], check["suit"])
     elif args.epochs == 0:
         return 0
+    export(model, args.out)
+    return 0
+
+
+def export(model: nn.Module, out: Path) -> None:
+    """The network as ONNX at ``out`` (a batch of corner patches in, logits out)."""
     model.eval()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         model,
         torch.zeros(1, CHANNELS, PATCH_HEIGHT, PATCH_WIDTH),
-        str(args.out),
+        str(out),
         dynamo=False,
         input_names=["ink"],
         output_names=["logits"],
         dynamic_axes={"ink": {0: "corners"}, "logits": {0: "corners"}},
     )
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
-    return 0
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB)")
 
 
 if __name__ == "__main__":
