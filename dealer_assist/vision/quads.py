@@ -530,8 +530,10 @@ def _clear_soft_in(
     whole mask: what goes is cleared there)."""
     grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     smooth = cv2.GaussianBlur(grey, (0, 0), 1.0)
-    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
+    # Sobel's sums of an 8-bit picture are whole numbers within 16 bits: taken in 16 bits and
+    # widened, they are the float filter's values, in a quarter of its time (no fast path for it).
+    gx = cv2.Sobel(smooth, cv2.CV_16S, 1, 0, ksize=3).astype(np.float32)
+    gy = cv2.Sobel(smooth, cv2.CV_16S, 0, 1, ksize=3).astype(np.float32)
     steep = cv2.inRange(cv2.magnitude(gx, gy), 8.0 * settings.soft_gradient, math.inf)
     sharp = cv2.dilate(steep, _CROSS)
     pieces = cv2.bitwise_and(mask, cv2.bitwise_not(sharp))
