@@ -228,6 +228,9 @@ def card_mask(
     return _filled_and_opened(mask, card_px, settings)
 
 
+_SQUARE = np.ones((3, 3), np.uint8)
+
+
 def unfilled_mask(
     work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
 ) -> np.ndarray:
@@ -244,17 +247,19 @@ def unfilled_mask(
         # felt round them differed from it. A window twice as wide.
         k = min(2 * k + 1, (min(small.shape[:2]) // 2) * 2 - 1)
         felt, rough_cards = _felt_guess(small, k, settings)
-    cards = cv2.dilate(rough_cards, np.ones((3, 3), np.uint8))
+    cards = cv2.dilate(rough_cards, _SQUARE)
     # Then the felt colour where the felt is, filled in under the cards (normalized convolution).
-    weight = (1 - cards).astype(np.float32)
+    # The 8-bit weights (1: felt) and felt colours summed straight into floats: whole numbers,
+    # the sums of the same values widened first.
+    weight = 1 - cards
     window = (max(3, k // 2) | 1,) * 2
-    total = cv2.boxFilter(weight, -1, window, normalize=False)
+    total = cv2.boxFilter(weight, cv2.CV_32F, window, normalize=False)
     summed = cv2.boxFilter(
-        small.astype(np.float32) * weight[:, :, None], -1, window, normalize=False
+        cv2.bitwise_and(small, small, mask=weight), cv2.CV_32F, window, normalize=False
     )
-    known = (total > 0.5)[:, :, None]
-    mean = summed / np.maximum(total, 0.5)[:, :, None]
-    filled = np.where(known, mean, felt.astype(np.float32))
+    filled = summed / np.maximum(total, 0.5)[:, :, None]
+    unknown = total <= 0.5
+    filled[unknown] = felt[unknown]
     filled_small = np.clip(filled, 0, 255).astype(np.uint8)
     felt = cv2.resize(
         filled_small,
