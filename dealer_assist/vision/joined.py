@@ -266,6 +266,7 @@ class IndexAnchorSettings:
     # ... and the card this many times the finding's size (a lens or a plane a little off
     # shows a card up to a tenth larger than the finding's size)
     scales: tuple[float, ...] = (1.0, 1.12)
+    min_inside: float = 0.6  # the card at least this share mask (``edge_min_inside``'s)
 
 
 DEFAULT_ANCHOR = IndexAnchorSettings()
@@ -352,7 +353,7 @@ def index_cards(
                     top_edge - margin_y * card_w
                 ) * down
                 quad = _rectangle(corner, across, down, scale * card_w, scale * card_h)
-                offered += _index_card(quad, image, mask, bare, covered, settings, corners)
+                offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
     offered.sort(key=lambda o: -o[0])
     taken: list[np.ndarray] = []
     for _, quad in offered:
@@ -371,6 +372,7 @@ def _index_card(
     covered: np.ndarray,
     settings: FinderSettings,
     corners: CornerSettings,
+    anchor: IndexAnchorSettings,
 ) -> list[tuple[float, np.ndarray]]:
     """``quad`` (work pixels) with its edge share, when ``index_cards`` keeps it; else none."""
     raster = np.zeros_like(mask)
@@ -382,7 +384,7 @@ def _index_card(
         card_area <= 0
         or not (0 <= centre[0] < w and 0 <= centre[1] < h)
         or covered[centre[1], centre[0]]
-        or cv2.countNonZero(cv2.bitwise_and(raster, mask)) < corners.edge_min_inside * card_area
+        or cv2.countNonZero(cv2.bitwise_and(raster, mask)) < anchor.min_inside * card_area
         or cv2.countNonZero(cv2.bitwise_and(raster, bare)) < corners.min_bare * card_area
         or cv2.countNonZero(cv2.bitwise_and(raster, covered)) > settings.max_shared_area * card_area
     ):
