@@ -1347,11 +1347,14 @@ class CardDetector:
         but whose reading does not bear them out, uncertain (``_unsure_corner_card``), for
         ``_unsure_corners`` to add last. The cards a card offered shut out (more than half a
         card shared, ``FinderSettings.corner_shut_out``) are read on their own after the
-        others, as they are."""
+        others, as they are; then the cards laid from a whole index in the clear
+        (``FinderSettings.corner_index``, off), each on its own."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
         unsure: list[CardDetection] = []
         if view is None or mask is None or card_px is None:
+            return added, unsure
+        if not found.joined and not self.finder.corner_index:
             return added, unsure
         to_view = np.linalg.inv(view.to_image)
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
