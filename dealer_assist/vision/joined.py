@@ -25,13 +25,14 @@ kept only when read surely, both index corners agreeing).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from dealer_assist.vision.geometry import line_crossing
+from dealer_assist.vision.geometry import line_crossing, polygon_iou, signed_area, transform_points
 from dealer_assist.vision.quads import (
     FinderSettings,
     JoinedBlob,
@@ -245,3 +246,151 @@ def _edge_proposals(
         axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
         result.append(_Proposal(rectangle, share, edge, 1, rectangle.mean(axis=0), axis))
     return result
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexAnchorSettings:
+    """Cards laid from a whole index seen in the clear (``index_cards``), in shares of a
+    card's width: a glyph (the rank, the suit) is ink darker than ``ink_level`` of the bare
+    paper's level, ``min_glyph``-``max_glyph`` across; a rank's and a suit's centres lie
+    ``min_gap``-``max_gap`` apart, their sizes within ``max_size_ratio`` of each other; the
+    card's corner lies ``margins`` (across, down) beyond the index's ink."""
+
+    ink_level: float = 0.55
+    min_glyph: float = 0.06
+    max_glyph: float = 0.3
+    min_gap: float = 0.1
+    max_gap: float = 0.4
+    max_size_ratio: float = 2.5
+    margins: tuple[tuple[float, float], ...] = ((0.05, 0.05), (0.1, 0.08))
+    # ... and the card this many times the finding's size (a lens or a plane a little off
+    # shows a card up to a tenth larger than the finding's size)
+    scales: tuple[float, ...] = (1.0, 1.12)
+    min_inside: float = 0.6  # the card at least this share mask (``edge_min_inside``'s)
+
+
+DEFAULT_ANCHOR = IndexAnchorSettings()
+
+
+def index_cards(
+    mask: np.ndarray,
+    found: list[np.ndarray],
+    image: np.ndarray,
+    frame: np.ndarray,
+    to_image: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    corners: CornerSettings = DEFAULT_CORNERS,
+    anchor: IndexAnchorSettings = DEFAULT_ANCHOR,
+) -> list[np.ndarray]:
+    """Cards (work pixels) laid from a whole index seen in the clear on the part of the card
+    ``mask`` (the finding's, work view ``image``, mapped to ``frame`` by ``to_image``) that
+    ``found`` (the cards read surely and added, work pixels) leaves bare, in pieces of
+    ``corner_left`` of a card or more. The index's ink is looked for in the frame (a card 25
+    work pixels wide may be 60 in the frame, its index glyphs a few work pixels) and measured
+    in the work view: two ink glyphs of an index's size one over the other (the rank over the
+    suit) say the card's long axis; the index sits in the card's corner, so the card runs from
+    just beyond the index's ink across and down (``anchor.margins``), at the finding's card
+    size ``card_px``. Both glyphs are tried as the rank. Kept as ``corner_cards`` keeps its
+    cards: most of it card mask (fingers lose a little), most of it bare, sharing at most
+    ``max_shared_area`` of a card with ``found``, its centre on none, the picture showing a
+    card's edge along enough of its outline; at most ``corners.most`` in all, the most edge
+    first, none over half another (IoU). The reader decides."""
+    if not settings.corner_index or settings.corner_left <= 0:
+        return []
+    card_w, card_h = card_px
+    card_area = card_w * card_h
+    covered = np.zeros_like(mask)
+    for quad in found:
+        cv2.fillConvexPoly(covered, np.rint(np.asarray(quad)).astype(np.int32), 255)
+    bare = cv2.bitwise_and(mask, cv2.bitwise_not(covered))
+    pieces, labels, piece_stats, _ = cv2.connectedComponentsWithStats(bare, connectivity=8)
+    large = [n for n in range(1, pieces) if piece_stats[n, 4] >= settings.corner_left * card_area]
+    if not large:
+        return []
+    bare = np.isin(labels, large).astype(np.uint8) * 255
+    height, width = frame.shape[:2]
+    in_frame = cv2.warpPerspective(
+        bare, to_image, (width, height), flags=cv2.INTER_NEAREST, borderValue=0
+    )
+    x, y, w, h = cv2.boundingRect(in_frame)
+    region = in_frame[y : y + h, x : x + w] > 0
+    grey = (
+        frame[y : y + h, x : x + w].min(axis=2) if frame.ndim == 3 else frame[y : y + h, x : x + w]
+    )
+    paper = float(np.percentile(grey[region], 90))
+    ink = ((grey < anchor.ink_level * paper) & region).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    to_view = np.linalg.inv(to_image)
+    boxes: dict[int, np.ndarray] = {}  # each glyph's ink, work pixels
+    for n in range(1, count):
+        left, top, box_w, box_h = (int(v) for v in stats[n, :4])
+        if max(box_w, box_h) < 2:
+            continue
+        rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
+        points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
+        box = transform_points(to_view, points)
+        size = float(np.ptp(box, axis=0).max())
+        if anchor.min_glyph * card_w <= size <= anchor.max_glyph * card_w:
+            boxes[n] = box
+    offered: list[tuple[float, np.ndarray]] = []
+    for r, rank_box in boxes.items():
+        for s, suit_box in boxes.items():
+            sizes = sorted(float(np.ptp(b, axis=0).max()) for b in (rank_box, suit_box))
+            if r == s or sizes[1] > anchor.max_size_ratio * sizes[0]:
+                continue
+            gap = suit_box.mean(axis=0) - rank_box.mean(axis=0)
+            distance = float(np.hypot(*gap))
+            if not anchor.min_gap * card_w <= distance <= anchor.max_gap * card_w:
+                continue
+            down = gap / distance
+            across = np.array([-down[1], down[0]])  # the card runs this way from its index
+            ink_points = np.vstack([rank_box, suit_box])
+            left_edge = float((ink_points @ across).min())
+            top_edge = float((ink_points @ down).min())
+            for (margin_x, margin_y), scale in itertools.product(anchor.margins, anchor.scales):
+                corner = (left_edge - margin_x * card_w) * across + (
+                    top_edge - margin_y * card_w
+                ) * down
+                quad = _rectangle(corner, across, down, scale * card_w, scale * card_h)
+                offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
+    offered.sort(key=lambda o: -o[0])
+    taken: list[np.ndarray] = []
+    for _, quad in offered:
+        if len(taken) >= corners.most:
+            break
+        if not any(polygon_iou(quad, other) > 0.5 for other in taken):
+            taken.append(quad)
+    return taken
+
+
+def _index_card(
+    quad: np.ndarray,
+    image: np.ndarray,
+    mask: np.ndarray,
+    bare: np.ndarray,
+    covered: np.ndarray,
+    settings: FinderSettings,
+    corners: CornerSettings,
+    anchor: IndexAnchorSettings,
+) -> list[tuple[float, np.ndarray]]:
+    """``quad`` (work pixels) with its edge share, when ``index_cards`` keeps it; else none."""
+    raster = np.zeros_like(mask)
+    cv2.fillConvexPoly(raster, np.rint(quad).astype(np.int32), 255)
+    card_area = float(cv2.countNonZero(raster))
+    centre = np.rint(quad.mean(axis=0)).astype(int)
+    h, w = mask.shape
+    if (
+        card_area <= 0
+        or not (0 <= centre[0] < w and 0 <= centre[1] < h)
+        or covered[centre[1], centre[0]]
+        or cv2.countNonZero(cv2.bitwise_and(raster, mask)) < anchor.min_inside * card_area
+        or cv2.countNonZero(cv2.bitwise_and(raster, bare)) < corners.min_bare * card_area
+        or cv2.countNonZero(cv2.bitwise_and(raster, covered)) > settings.max_shared_area * card_area
+    ):
+        return []
+    edge = edge_share(image, quad, settings)
+    if edge < corners.min_edge_share:
+        return []
+    ordered = quad if signed_area(quad) >= 0 else quad[::-1].copy()
+    return [(edge, ordered)]

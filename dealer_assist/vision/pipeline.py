@@ -54,7 +54,7 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
-from dealer_assist.vision.joined import corner_cards
+from dealer_assist.vision.joined import corner_cards, index_cards
 from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
@@ -118,7 +118,7 @@ from dealer_assist.vision.refit import (
     overlap_share,
     snapped,
 )
-from dealer_assist.vision.second_look import second_probabilities
+from dealer_assist.vision.second_look import refine_outline, second_probabilities
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -1347,11 +1347,14 @@ class CardDetector:
         but whose reading does not bear them out, uncertain (``_unsure_corner_card``), for
         ``_unsure_corners`` to add last. The cards a card offered shut out (more than half a
         card shared, ``FinderSettings.corner_shut_out``) are read on their own after the
-        others, as they are."""
+        others, as they are; then the cards laid from a whole index in the clear
+        (``FinderSettings.corner_index``, off), each on its own."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
         unsure: list[CardDetection] = []
-        if view is None or mask is None or card_px is None or not found.joined:
+        if view is None or mask is None or card_px is None:
+            return added, unsure
+        if not found.joined and not self.finder.corner_index:
             return added, unsure
         to_view = np.linalg.inv(view.to_image)
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
@@ -1367,6 +1370,31 @@ class CardDetector:
             if batch:
                 quads = [transform_points(view.to_image, q) for q in batch]
                 self._offer_corner_cards(frame, analysis, found, quads, added, unsure, shut_out)
+        # Cards laid from a whole index in the clear of the cards read surely or added
+        # (``joined.index_cards``), read on their own last, as the cards shut out are.
+        anchored = index_cards(
+            mask,
+            [
+                transform_points(to_view, np.asarray(d.corners))
+                for d in analysis.detections
+                if d.card is not None
+            ],
+            view.image,
+            frame,
+            view.to_image,
+            card_px,
+            self.finder,
+        )
+        if anchored:
+            # Laid from the index's ink, a side may be a few pixels off: each is offered as
+            # laid and with its sides moved to the paper's edges near them (``refine_outline``),
+            # each read on its own (read together, the cards laid from one index or from a
+            # card's two cover each other's index corners).
+            for laid in anchored:
+                quad = transform_points(view.to_image, laid)
+                moved = refine_outline(frame, quad)
+                for one in [quad, moved] if polygon_iou(moved, quad) < 0.9 else [quad]:
+                    self._offer_corner_cards(frame, analysis, found, [one], added, unsure, True)
         return added, unsure
 
     def _offer_corner_cards(

@@ -80,6 +80,11 @@ class FinderSettings:
     # offered before it (more edge) is offered too, after them (``joined.corner_cards``: the
     # reader decides; h-fingers16; False: shut out, as before).
     corner_shut_out: bool = True
+    # A card laid from a whole index (rank over suit) seen in the clear on the part of the card
+    # mask the cards read surely leave bare, read on its own after the cards offered at the
+    # joined blobs' corners (``joined.index_cards``, h-index17). Off: measured, it lost an
+    # exact card of the building check and found no missed one (docs/benchmarks.md).
+    corner_index: bool = False
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
