@@ -128,23 +128,12 @@ def corner_cards(
         offered: list[tuple[float, _Proposal, np.ndarray]] = []
         for proposal in proposals:
             raster = blob.raster(proposal.corners)
-            on_bare = cv2.countNonZero(cv2.bitwise_and(raster, bare))
-            shared = cv2.countNonZero(cv2.bitwise_and(raster, covered))
             centre = blob._local(proposal.center[None])[0].astype(int)
-            h, w = covered.shape
-            inside_found = (
-                0 <= centre[0] < w and 0 <= centre[1] < h and covered[centre[1], centre[0]]
+            edge = _offered_edge(
+                image, proposal.corners, raster, centre, bare, covered, card_area, settings, corners
             )
-            if (
-                on_bare < corners.min_bare * card_area
-                or shared > settings.max_shared_area * card_area
-                or inside_found
-            ):
-                continue
-            edge = edge_share(image, proposal.corners, settings)
-            if edge < corners.min_edge_share:
-                continue
-            offered.append((edge, proposal, raster))
+            if edge is not None:
+                offered.append((edge, proposal, raster))
         offered.sort(key=lambda o: -o[0])
         taken: list[np.ndarray] = []
         chosen: list[_Proposal] = []
@@ -169,6 +158,34 @@ def corner_cards(
             later = second[: corners.most - len(chosen)]
             shut_out.extend(q.corners for q in _quads_of(blob, later, card_px, settings))
     return result
+
+
+def _offered_edge(
+    image: np.ndarray,
+    quad: np.ndarray,
+    raster: np.ndarray,
+    centre: np.ndarray,
+    bare: np.ndarray,
+    covered: np.ndarray,
+    card_area: float,
+    settings: FinderSettings,
+    corners: CornerSettings,
+) -> float | None:
+    """The share of ``quad``'s outline (work pixels) the picture ``image`` shows as a card's
+    edge, when a card laid there is offered (``corner_cards``, ``index_cards``); else None.
+    ``raster``, ``centre``, ``bare`` and ``covered`` (the part of the card mask the cards read
+    surely leave bare, and the part they cover) in one set of pixels: most of it on the bare
+    part, sharing at most ``max_shared_area`` of a card with the cards read surely, its centre
+    on none of them, the edge along enough of its outline."""
+    h, w = covered.shape
+    if (
+        (0 <= centre[0] < w and 0 <= centre[1] < h and covered[centre[1], centre[0]])
+        or cv2.countNonZero(cv2.bitwise_and(raster, bare)) < corners.min_bare * card_area
+        or cv2.countNonZero(cv2.bitwise_and(raster, covered)) > settings.max_shared_area * card_area
+    ):
+        return None
+    edge = edge_share(image, quad, settings)
+    return edge if edge >= corners.min_edge_share else None
 
 
 def _edge_proposals(
@@ -383,14 +400,11 @@ def _index_card(
     if (
         card_area <= 0
         or not (0 <= centre[0] < w and 0 <= centre[1] < h)
-        or covered[centre[1], centre[0]]
         or cv2.countNonZero(cv2.bitwise_and(raster, mask)) < anchor.min_inside * card_area
-        or cv2.countNonZero(cv2.bitwise_and(raster, bare)) < corners.min_bare * card_area
-        or cv2.countNonZero(cv2.bitwise_and(raster, covered)) > settings.max_shared_area * card_area
     ):
         return []
-    edge = edge_share(image, quad, settings)
-    if edge < corners.min_edge_share:
+    edge = _offered_edge(image, quad, raster, centre, bare, covered, card_area, settings, corners)
+    if edge is None:
         return []
     ordered = quad if signed_area(quad) >= 0 else quad[::-1].copy()
     return [(edge, ordered)]
