@@ -48,10 +48,12 @@ from vision_train_corners import (
     augment,
     decks,
     decode,
+    epoch_done,
     export,
     family,
     from_onnx,
     nn,
+    step,
     torch,
 )
 
@@ -176,16 +178,8 @@ def main() -> int:
             if picked.any():
                 batch[picked] = augment(batch[picked], generator)
             loss = F.cross_entropy(model(batch), suit[index], label_smoothing=args.smoothing)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item() * len(index)
-        print(
-            f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f} "
-            f"({time.perf_counter() - started:.0f} s)",
-            flush=True,
-        )
+            total += step(optimiser, schedule, loss) * len(index)
+        epoch_done(epoch, args.epochs, total / len(x), started)
     if held:
         club = club_share(model, x_all[chosen])
         for sure in (0.9, 0.95, 0.99):

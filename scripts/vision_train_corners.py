@@ -472,16 +472,8 @@ def main() -> int:
             loss = F.cross_entropy(
                 z[:, :RANK_OUTPUTS], rank[index], label_smoothing=args.smoothing
             ) + F.cross_entropy(z[:, RANK_OUTPUTS:], suit[index], label_smoothing=args.smoothing)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item() * len(index)
-        print(
-            f"epoch {epoch + 1}/{args.epochs}: loss {total / len(pool):.4f} "
-            f"({time.perf_counter() - started:.0f} s)",
-            flush=True,
-        )
+            total += step(optimiser, schedule, loss) * len(index)
+        epoch_done(epoch, args.epochs, total / len(pool), started)
         if held and (epoch + 1) % 6 == 0:
             for name in sorted(held):
                 chosen = families == name
@@ -504,6 +496,27 @@ def main() -> int:
         return 0
     export(model, args.out)
     return 0
+
+
+def step(
+    optimiser: torch.optim.Optimizer,
+    schedule: torch.optim.lr_scheduler.LRScheduler,
+    loss: torch.Tensor,
+) -> float:
+    """One optimiser step down ``loss``'s gradients (fresh), the schedule on; the loss's value."""
+    optimiser.zero_grad()
+    loss.backward()
+    optimiser.step()
+    schedule.step()
+    return float(loss.item())
+
+
+def epoch_done(epoch: int, epochs: int, loss: float, started: float) -> None:
+    """The line an epoch ends with: its number, its mean loss, its time since ``started``."""
+    print(
+        f"epoch {epoch + 1}/{epochs}: loss {loss:.4f} ({time.perf_counter() - started:.0f} s)",
+        flush=True,
+    )
 
 
 def export(model: nn.Module, out: Path) -> None:
