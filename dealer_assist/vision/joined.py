@@ -316,67 +316,35 @@ def index_cards(
     if not settings.corner_index or settings.corner_left <= 0:
         return []
     card_w, card_h = card_px
-    card_area = card_w * card_h
-    covered = np.zeros_like(mask)
-    for quad in found:
-        cv2.fillConvexPoly(covered, np.rint(np.asarray(quad)).astype(np.int32), 255)
-    bare = cv2.bitwise_and(mask, cv2.bitwise_not(covered))
-    pieces, labels, piece_stats, _ = cv2.connectedComponentsWithStats(bare, connectivity=8)
-    large = [n for n in range(1, pieces) if piece_stats[n, 4] >= settings.corner_left * card_area]
-    if not large:
+    clear = _index_glyphs(mask, found, frame, to_image, card_px, settings, anchor)
+    if clear is None:
         return []
-    bare = np.isin(labels, large).astype(np.uint8) * 255
-    height, width = frame.shape[:2]
-    in_frame = cv2.warpPerspective(
-        bare, to_image, (width, height), flags=cv2.INTER_NEAREST, borderValue=0
-    )
-    x, y, w, h = cv2.boundingRect(in_frame)
-    region = in_frame[y : y + h, x : x + w] > 0
-    grey = (
-        frame[y : y + h, x : x + w].min(axis=2) if frame.ndim == 3 else frame[y : y + h, x : x + w]
-    )
-    paper = float(np.percentile(grey[region], 90))
-    ink = ((grey < anchor.ink_level * paper) & region).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    to_view = np.linalg.inv(to_image)
-    boxes: dict[int, np.ndarray] = {}  # each glyph's ink, work pixels
-    for n in range(1, count):
-        left, top, box_w, box_h = (int(v) for v in stats[n, :4])
-        if max(box_w, box_h) < 2:
-            continue
-        rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
-        points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
-        box = transform_points(to_view, points)
-        size = float(np.ptp(box, axis=0).max())
-        if anchor.min_glyph * card_w <= size <= anchor.max_glyph * card_w:
-            boxes[n] = box
+    bare, covered, boxes = clear
     offered: list[tuple[float, np.ndarray]] = []
-    for r, rank_box in boxes.items():
-        for s, suit_box in boxes.items():
-            sizes = sorted(float(np.ptp(b, axis=0).max()) for b in (rank_box, suit_box))
-            if r == s or sizes[1] > anchor.max_size_ratio * sizes[0]:
-                continue
-            gap = suit_box.mean(axis=0) - rank_box.mean(axis=0)
-            distance = float(np.hypot(*gap))
-            if not anchor.min_gap * card_w <= distance <= anchor.max_gap * card_w:
-                continue
-            down = gap / distance
-            across = np.array([-down[1], down[0]])  # the card runs this way from its index
-            ink_points = np.vstack([rank_box, suit_box])
-            left_edge = float((ink_points @ across).min())
-            top_edge = float((ink_points @ down).min())
-            for (margin_x, margin_y), scale in itertools.product(anchor.margins, anchor.scales):
-                corner = (left_edge - margin_x * card_w) * across + (
-                    top_edge - margin_y * card_w
-                ) * down
-                quad = _rectangle(corner, across, down, scale * card_w, scale * card_h)
-                offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
+    for ink_points, down in _index_pairs(boxes, card_w, anchor):
+        across = np.array([-down[1], down[0]])  # the card runs this way from its index
+        left_edge = float((ink_points @ across).min())
+        top_edge = float((ink_points @ down).min())
+        for (margin_x, margin_y), scale in itertools.product(anchor.margins, anchor.scales):
+            corner = (left_edge - margin_x * card_w) * across + (
+                top_edge - margin_y * card_w
+            ) * down
+            quad = _rectangle(corner, across, down, scale * card_w, scale * card_h)
+            offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
+    return _most_edge(offered, corners.most)
+
+
+def _most_edge(
+    offered: list[tuple[float, np.ndarray]], most: int, same: float = 0.5
+) -> list[np.ndarray]:
+    """Of the cards ``offered`` (edge share, quad), at most ``most``, the most edge first, none
+    over ``same`` of another (IoU)."""
     offered.sort(key=lambda o: -o[0])
     taken: list[np.ndarray] = []
     for _, quad in offered:
-        if len(taken) >= corners.most:
+        if len(taken) >= most:
             break
-        if not any(polygon_iou(quad, other) > 0.5 for other in taken):
+        if not any(polygon_iou(quad, other) > same for other in taken):
             taken.append(quad)
     return taken
 
@@ -408,3 +376,185 @@ def _index_card(
         return []
     ordered = quad if signed_area(quad) >= 0 else quad[::-1].copy()
     return [(edge, ordered)]
+
+
+def _index_glyphs(
+    mask: np.ndarray,
+    found: list[np.ndarray],
+    frame: np.ndarray,
+    to_image: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    anchor: IndexAnchorSettings,
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]] | None:
+    """The part of the card ``mask`` that ``found`` leaves bare (pieces of ``corner_left`` of a
+    card or more), the part it covers, and the ink glyphs of an index's size on the bare part
+    (work pixels, looked for in ``frame``); None when nothing is bare."""
+    card_w, card_h = card_px
+    card_area = card_w * card_h
+    covered = np.zeros_like(mask)
+    for quad in found:
+        cv2.fillConvexPoly(covered, np.rint(np.asarray(quad)).astype(np.int32), 255)
+    bare = cv2.bitwise_and(mask, cv2.bitwise_not(covered))
+    pieces, labels, piece_stats, _ = cv2.connectedComponentsWithStats(bare, connectivity=8)
+    large = [n for n in range(1, pieces) if piece_stats[n, 4] >= settings.corner_left * card_area]
+    if not large:
+        return None
+    bare = np.isin(labels, large).astype(np.uint8) * 255
+    height, width = frame.shape[:2]
+    in_frame = cv2.warpPerspective(
+        bare, to_image, (width, height), flags=cv2.INTER_NEAREST, borderValue=0
+    )
+    x, y, w, h = cv2.boundingRect(in_frame)
+    region = in_frame[y : y + h, x : x + w] > 0
+    grey = (
+        frame[y : y + h, x : x + w].min(axis=2) if frame.ndim == 3 else frame[y : y + h, x : x + w]
+    )
+    paper = float(np.percentile(grey[region], 90))
+    ink = ((grey < anchor.ink_level * paper) & region).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    to_view = np.linalg.inv(to_image)
+    boxes: dict[int, np.ndarray] = {}  # each glyph's ink, work pixels
+    for n in range(1, count):
+        left, top, box_w, box_h = (int(v) for v in stats[n, :4])
+        if max(box_w, box_h) < 2:
+            continue
+        rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
+        points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
+        box = transform_points(to_view, points)
+        size = float(np.ptp(box, axis=0).max())
+        if anchor.min_glyph * card_w <= size <= anchor.max_glyph * card_w:
+            boxes[n] = box
+    return bare, covered, boxes
+
+
+def _index_pairs(
+    boxes: dict[int, np.ndarray], card_w: float, anchor: IndexAnchorSettings
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Two glyphs of ``boxes`` that may be an index, a rank over a suit (both ways round): their
+    ink (work pixels) and the card's long axis from the rank down to the suit."""
+    result = []
+    for r, rank_box in boxes.items():
+        for s, suit_box in boxes.items():
+            sizes = sorted(float(np.ptp(b, axis=0).max()) for b in (rank_box, suit_box))
+            if r == s or sizes[1] > anchor.max_size_ratio * sizes[0]:
+                continue
+            gap = suit_box.mean(axis=0) - rank_box.mean(axis=0)
+            distance = float(np.hypot(*gap))
+            if not anchor.min_gap * card_w <= distance <= anchor.max_gap * card_w:
+                continue
+            result.append((np.vstack([rank_box, suit_box]), gap / distance))
+    return result
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutlineSettings:
+    """Cards laid at the corner an index's paper edges make (``outline_cards``), in shares of a
+    card's width: a glyph of the index's ink within ``index_reach`` of the corner along both
+    edges (and past neither by more than ``ink_slack``); the card as long as the longer of its
+    two edges says (the other by the card's proportions; either edge the long side), and
+    ``scales`` times that (an edge ends short of its far corner under the card dealt over it),
+    never more than ``max_size`` times the finding's size; of those overlapping by ``same``
+    (IoU) or lying so on a shape found already, none or the most edge; at most ``most``."""
+
+    index_reach: float = 0.45
+    ink_slack: float = 0.05  # the ink may seem this far past an edge (blur, the edge's line)
+    scales: tuple[float, ...] = (1.0, 1.12, 1.25)
+    max_size: float = 1.3
+    same: float = 0.85  # of cards laid overlapping more than this (IoU), the most edge is kept
+    most: int = 8  # at most this many, the most edge first
+
+
+DEFAULT_OUTLINE = OutlineSettings()
+
+
+def outline_cards(
+    mask: np.ndarray,
+    found: list[np.ndarray],
+    image: np.ndarray,
+    frame: np.ndarray,
+    to_image: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    corners: CornerSettings = DEFAULT_CORNERS,
+    anchor: IndexAnchorSettings = DEFAULT_ANCHOR,
+    outline: OutlineSettings = DEFAULT_OUTLINE,
+    shapes: list[np.ndarray] | None = None,
+) -> list[np.ndarray]:
+    """Cards (work pixels) laid at their true outline from an index seen in the clear
+    (``index_cards``' glyphs on the part of ``mask`` ``found`` leaves bare): the index only
+    chooses the corner; the card's two sides meeting there are the paper's straight edges
+    beside it (``straight_edges`` in the work view ``image``: two meeting square, the paper
+    inside both, each ending within ``corner_reach_cards`` of the corner, the index's ink
+    within ``index_reach`` of it), and its size is what those edges' lengths say, not the
+    finding's size ``card_px`` (1.2-1.45 times off for the cards of a blob the finding voted
+    wrong): the longer edge, or the shorter one by the card's proportions, times each of
+    ``scales``. Kept as ``index_cards`` keeps its cards; the reader decides."""
+    if not settings.corner_outline or settings.corner_left <= 0:
+        return []
+    card_w, card_h = card_px
+    clear = _index_glyphs(mask, found, frame, to_image, card_px, settings, anchor)
+    if clear is None:
+        return []
+    bare, covered, boxes = clear
+    glyphs = list(boxes.values())
+    if not glyphs:
+        return []
+    ys, xs = np.nonzero(bare)
+    pad = round(0.3 * card_w)
+    x0, y0 = max(0, int(xs.min()) - pad), max(0, int(ys.min()) - pad)
+    x1, y1 = int(xs.max()) + pad + 1, int(ys.max()) + pad + 1
+    edges = straight_edges(image[y0:y1, x0:x1], corners.min_edge_cards * card_w, (x0, y0))
+    if edges is None or len(edges.lengths) < 2:
+        return []
+    aspect = card_h / card_w
+    reach = corners.corner_reach_cards * card_w
+    square = math.sin(math.radians(settings.corner_tolerance_deg))
+    offered: list[tuple[float, np.ndarray]] = []
+    n = len(edges.lengths)
+    for i, j in itertools.combinations(range(n), 2):
+        di, dj = edges.directions[i], edges.directions[j]
+        if abs(float(di @ dj)) > square:
+            continue
+        corner = line_crossing(edges.starts[i], di, edges.starts[j], dj)
+        if corner is None:
+            continue
+        arms: list[np.ndarray] = []
+        lengths: list[float] = []
+        for k in (i, j):
+            near = np.hypot(*(edges.starts[k] - corner)), np.hypot(*(edges.ends[k] - corner))
+            if min(near) > reach:
+                break
+            arms.append(edges.directions[k] if near[0] <= near[1] else -edges.directions[k])
+            lengths.append(float(max(near)))
+        if len(arms) < 2:
+            continue
+        if float(edges.brighter[i] @ arms[1]) <= 0 or float(edges.brighter[j] @ arms[0]) <= 0:
+            continue
+        u, w = _orthogonalize(arms[0], arms[1])
+        axes = np.stack([u, w], axis=1)
+        # The index chooses the corner: a glyph of an index's size in the corner's square.
+        if not any(
+            (along := (ink - corner) @ axes).min() >= -outline.ink_slack * card_w
+            and along.max() <= outline.index_reach * card_w
+            for ink in glyphs
+        ):
+            continue
+        # Either edge may be the long side (a lone glyph says nothing of the card's axis).
+        for (across, across_len), (long_axis, long_len) in (
+            ((u, lengths[0]), (w, lengths[1])),
+            ((w, lengths[1]), (u, lengths[0])),
+        ):
+            height = max(long_len, aspect * across_len)
+            for scale in outline.scales:
+                long_side = min(scale * height, outline.max_size * card_h)
+                quad = _rectangle(corner, across, long_axis, long_side / aspect, long_side)
+                offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
+    # A card laid where a shape already is (read unsurely or not at all) would be read as it was.
+    known = shapes or []
+    offered = [
+        (edge, quad)
+        for edge, quad in offered
+        if not any(polygon_iou(quad, shape) > outline.same for shape in known)
+    ]
+    return _most_edge(offered, outline.most, outline.same)

@@ -54,7 +54,7 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
-from dealer_assist.vision.joined import corner_cards, index_cards
+from dealer_assist.vision.joined import corner_cards, index_cards, outline_cards
 from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
@@ -1372,29 +1372,40 @@ class CardDetector:
                 self._offer_corner_cards(frame, analysis, found, quads, added, unsure, shut_out)
         # Cards laid from a whole index in the clear of the cards read surely or added
         # (``joined.index_cards``), read on their own last, as the cards shut out are.
-        anchored = index_cards(
+        clear = [
+            transform_points(to_view, np.asarray(d.corners))
+            for d in analysis.detections
+            if d.card is not None
+        ]
+        anchored = index_cards(mask, clear, view.image, frame, view.to_image, card_px, self.finder)
+        # Cards laid at the corner an index in the clear chooses, their sides the paper's edges
+        # beside it and their size what those edges say (``joined.outline_cards``): added only
+        # when read surely, both index corners bearing them out - never uncertain (a
+        # calibration marker's square laid as a card showed a card's index at one corner).
+        outlined = outline_cards(
             mask,
-            [
-                transform_points(to_view, np.asarray(d.corners))
-                for d in analysis.detections
-                if d.card is not None
-            ],
+            clear,
             view.image,
             frame,
             view.to_image,
             card_px,
             self.finder,
+            shapes=[
+                transform_points(to_view, np.asarray(d.corners))
+                for d in analysis.detections
+                if d.card is None
+            ],
         )
-        if anchored:
-            # Laid from the index's ink, a side may be a few pixels off: each is offered as
-            # laid and with its sides moved to the paper's edges near them (``refine_outline``),
-            # each read on its own (read together, the cards laid from one index or from a
-            # card's two cover each other's index corners).
-            for laid in anchored:
+        for laid_cards, to_unsure in ((anchored, unsure), (outlined, [])):
+            # Laid from the index, a side may be a few pixels off: each is offered as laid and
+            # with its sides moved to the paper's edges near them (``refine_outline``), each
+            # read on its own (read together, the cards laid from one index or from a card's
+            # two cover each other's index corners).
+            for laid in laid_cards:
                 quad = transform_points(view.to_image, laid)
                 moved = refine_outline(frame, quad)
                 for one in [quad, moved] if polygon_iou(moved, quad) < 0.9 else [quad]:
-                    self._offer_corner_cards(frame, analysis, found, [one], added, unsure, True)
+                    self._offer_corner_cards(frame, analysis, found, [one], added, to_unsure, True)
         return added, unsure
 
     def _offer_corner_cards(

@@ -85,6 +85,10 @@ class FinderSettings:
     # joined blobs' corners (``joined.index_cards``, h-index17). Off: measured, it lost an
     # exact card of the building check and found no missed one (docs/benchmarks.md).
     corner_index: bool = False
+    # A card laid at the corner its index chooses, its two sides the paper's straight edges
+    # beside the index and its size what their lengths say, read on its own after the cards
+    # offered at the joined blobs' corners (``joined.outline_cards``, h-outline18).
+    corner_outline: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side

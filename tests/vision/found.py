@@ -11,6 +11,7 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import PlacedCard
 
 
@@ -130,3 +131,30 @@ def found_on_joined(
     assert all(counts[n] == 1 for n in wanted)
     assert max(counts) == 1 and nowhere == 0 and wrong == 0
     return before, counts, detections
+
+
+def found_once_now(
+    art_cache: Path,
+    design: str,
+    style: synthetic.SceneStyle,
+    seed: int,
+    code: str,
+    off: FinderSettings,
+) -> str | None:
+    """The card ``code`` of the scene is missed with the settings ``off`` (the step turned
+    off) and found once with the defaults, nothing found twice, where no card is or read as
+    another, no card found before lost; what it is read as (None: uncertain)."""
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = synthetic.random_scene(seed, faces, style=style)
+    cards = in_view(scene.cards, scene.image)
+    partial = [c for c in scene.cards if c not in cards]  # a detection there counts neither way
+    wanted = next(n for n, c in enumerate(cards) if c.card.code == code)
+    was = off_partial(CardDetector(finder=off).detect(scene.image), partial)
+    before, _, _ = found_on_cards(was, cards)
+    detections = off_partial(CardDetector().detect(scene.image), partial)
+    counts, nowhere, wrong = found_on_cards(detections, cards)
+    assert before[wanted] == 0 and counts[wanted] == 1
+    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    assert all(after >= was for after, was in zip(counts, before, strict=True))
+    on_it = [d.card.code for d in detections if d.card is not None and d.card.code == code]
+    return on_it[0] if on_it else None

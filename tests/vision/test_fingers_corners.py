@@ -14,37 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_on_cards, found_on_joined, in_view, off_partial
-
-
-def _found_in(
-    art_cache: Path,
-    design: str,
-    style: synthetic.SceneStyle,
-    seed: int,
-    code: str,
-    off: FinderSettings,
-) -> str | None:
-    """The card ``code`` of the scene is missed with the settings ``off`` (the step turned
-    off) and found once with the defaults, nothing found twice, where no card is or read as
-    another, no card found before lost; what it is read as (None: uncertain)."""
-    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
-    scene = synthetic.random_scene(seed, faces, style=style)
-    cards = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in cards]  # a detection there counts neither way
-    wanted = next(n for n, c in enumerate(cards) if c.card.code == code)
-    was = off_partial(CardDetector(finder=off).detect(scene.image), partial)
-    before, _, _ = found_on_cards(was, cards)
-    detections = off_partial(CardDetector().detect(scene.image), partial)
-    counts, nowhere, wrong = found_on_cards(detections, cards)
-    assert before[wanted] == 0 and counts[wanted] == 1
-    assert max(counts) == 1 and nowhere == 0 and wrong == 0
-    assert all(after >= was for after, was in zip(counts, before, strict=True))
-    on_it = [d.card.code for d in detections if d.card is not None and d.card.code == code]
-    return on_it[0] if on_it else None
+from tests.vision.found import found_on_joined, found_once_now
 
 
 @pytest.mark.parametrize("design", ["anglo", "simplistic"])
@@ -54,14 +27,14 @@ def test_a_card_under_fingers_is_found_where_a_finger_runs_past_its_corner(
     # TABLE #7900008: the KC under the AH and a croupier's fingers, its bottom edge running
     # on along a finger past its corner. Missed before; now read exactly.
     off = FinderSettings(corner_overshoot=0)
-    assert _found_in(art_cache, design, synthetic.TABLE, 7_900_008, "KC", off) == "KC"
+    assert found_once_now(art_cache, design, synthetic.TABLE, 7_900_008, "KC", off) == "KC"
 
 
 def test_a_card_shut_out_by_another_offered_is_read_on_its_own(art_cache: Path) -> None:
     # TABLE_CLOSE #7900005 (anglo): the 6D's card shared more than half a card with one
     # offered with more edge, which read as nothing. Missed before; now read exactly.
     off = FinderSettings(corner_shut_out=False)
-    assert _found_in(art_cache, "anglo", synthetic.TABLE_CLOSE, 7_900_005, "6D", off) == "6D"
+    assert found_once_now(art_cache, "anglo", synthetic.TABLE_CLOSE, 7_900_005, "6D", off) == "6D"
 
 
 def test_a_joined_card_shut_out_is_reported_uncertain(art_cache: Path) -> None:

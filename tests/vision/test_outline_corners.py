@@ -1,0 +1,37 @@
+"""A card laid at its true outline from its index corner's edges (issue 28, h-outline18).
+
+Step 13 of docs/vision.md's "Without a layout": in a blob of cards touching or dealt over each
+other, a card whose index shows in the clear but at whose corners no shape was laid was missed
+(``noquad:merged``); laid from the index's ink at the finding's card size (``index_cards``,
+off) it lay 1.2-1.45 times off. Now the index only chooses the corner, the card's two sides
+are the paper's straight edges beside it and its size what they say
+(``joined.outline_cards``, ``FinderSettings.corner_outline``), the reader deciding.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.vision import synthetic
+from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import found_once_now
+
+OFF = FinderSettings(corner_outline=False)
+
+
+@pytest.mark.parametrize("design", ["anglo", "simplistic"])
+def test_a_card_under_another_is_laid_from_its_index_corners_edges(
+    art_cache: Path, design: str
+) -> None:
+    # TABLE #7900008: the 6S under the AH and a croupier's fingers, its index corner in the
+    # clear with both its edges; the finding's size 1.13 times the card's. Missed before.
+    assert found_once_now(art_cache, design, synthetic.TABLE, 7_900_008, "6S", OFF) == "6S"
+
+
+def test_a_card_of_a_frame_whose_size_is_off_is_laid_at_its_edges_length(
+    art_cache: Path,
+) -> None:
+    # TABLE #7900001 (simplistic): the JH in a frame whose card size is 1.31 times the JH's.
+    assert found_once_now(art_cache, "simplistic", synthetic.TABLE, 7_900_001, "JH", OFF) == "JH"
