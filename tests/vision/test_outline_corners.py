@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.vision import synthetic
+from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_once_now
+from tests.vision.found import found_on_cards, found_once_now, in_view, off_partial
 
 OFF = FinderSettings(corner_outline=False)
 
@@ -35,3 +36,18 @@ def test_a_card_of_a_frame_whose_size_is_off_is_laid_at_its_edges_length(
 ) -> None:
     # TABLE #7900001 (simplistic): the JH in a frame whose card size is 1.31 times the JH's.
     assert found_once_now(art_cache, "simplistic", synthetic.TABLE, 7_900_001, "JH", OFF) == "JH"
+
+
+@pytest.mark.parametrize("design", ["ornamental", "tango"])
+def test_a_calibration_marker_laid_as_a_card_is_not_reported(art_cache: Path, design: str) -> None:
+    # TILTED #7900000: a calibration marker's white square beside the cards, laid as a card
+    # from its edges, showed a card's index at one corner; reported uncertain at one corner it
+    # was a detection where no card is. Cards laid from the edges are added only when read
+    # surely at both corners.
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = synthetic.random_scene(7_900_000, faces, style=synthetic.TILTED)
+    cards = in_view(scene.cards, scene.image)
+    partial = [c for c in scene.cards if c not in cards]
+    detections = off_partial(CardDetector().detect(scene.image), partial)
+    counts, nowhere, wrong = found_on_cards(detections, cards)
+    assert nowhere == 0 and wrong == 0 and max(counts) == 1
