@@ -455,7 +455,8 @@ class OutlineSettings:
     two edges says (the other by the card's proportions; either edge the long side), and
     ``scales`` times that (an edge ends short of its far corner under the card dealt over it),
     never more than ``max_size`` times the finding's size; of those overlapping by ``same``
-    (IoU) or lying so on a shape found already, none or the most edge; at most ``most``."""
+    (IoU), the most edge; none overlapping a shape found already by ``on_shape``; at most
+    ``most``."""
 
     index_reach: float = 0.45
     ink_slack: float = 0.05  # the ink may seem this far past an edge (blur, the edge's line)
@@ -463,6 +464,7 @@ class OutlineSettings:
     max_size: float = 1.3
     same: float = 0.85  # of cards laid overlapping more than this (IoU), the most edge is kept
     most: int = 8  # at most this many, the most edge first
+    on_shape: float = 0.3  # none overlapping a shape found already by this much (IoU)
 
 
 DEFAULT_OUTLINE = OutlineSettings()
@@ -550,11 +552,13 @@ def outline_cards(
                 long_side = min(scale * height, outline.max_size * card_h)
                 quad = _rectangle(corner, across, long_axis, long_side / aspect, long_side)
                 offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
-    # A card laid where a shape already is (read unsurely or not at all) would be read as it was.
+    # None where a shape already is, read unsurely or not at all: read again at another outline,
+    # such a shape was read surely as the card its unsure reading named - a wrong read when
+    # that was wrong (a drawn queen of clubs read as the QD). A missed card is the lever.
     known = shapes or []
     offered = [
         (edge, quad)
         for edge, quad in offered
-        if not any(polygon_iou(quad, shape) > outline.same for shape in known)
+        if not any(polygon_iou(quad, shape) > outline.on_shape for shape in known)
     ]
     return _most_edge(offered, outline.most, outline.same)

@@ -87,16 +87,18 @@ def test_a_card_size_too_large_is_read_again_at_the_indices_size(
     height, width = scene.image.shape[:2]
     assert all(0 <= x < width and 0 <= y < height for card in scene.cards for x, y in card.corners)
     corners = [np.array(card.corners, np.float32) for card in scene.cards]
-    # (the card size the paper's edges vote for, step 15, off too: it finds the cards as well)
-    before = CardDetector(size_from_indices=False, finder=FinderSettings(edge_votes=False)).detect(
-        scene.image
-    )
+    # (the card size the paper's edges vote for, step 15, and the card laid from its index
+    # corner's edges, h-outline18, off too: they find the cards as well)
+    before = CardDetector(
+        size_from_indices=False, finder=FinderSettings(edge_votes=False, corner_outline=False)
+    ).detect(scene.image)
     assert before == []
     after = CardDetector().detect(scene.image)
     counts = _found(after, corners)
-    # The AH and 8D; and the KC under the AH and a hand since h-fingers16 (step 13's edge
-    # running past its corner along a finger).
-    assert counts.count(1) == 3 and max(counts) == 1 and len(after) == 3
+    # The AH and 8D; the KC under the AH and a hand since h-fingers16 (step 13's edge running
+    # past its corner along a finger); and the 6S since h-outline18 (laid from its index
+    # corner's edges): every card, once.
+    assert counts.count(1) == 4 and max(counts) == 1 and len(after) == 4
     for detection in after:  # each read as the card it lies on, surely or not
         n = _found([detection], corners).index(1)
         assert detection.candidate == scene.cards[n].card
