@@ -87,7 +87,8 @@ class FinderSettings:
     corner_index: bool = False
     # A card laid at the corner its index chooses, its two sides the paper's straight edges
     # beside the index and its size what their lengths say, read on its own after the cards
-    # offered at the joined blobs' corners (``joined.outline_cards``, h-outline18).
+    # offered at the joined blobs' corners, where no shape was found, added only when read
+    # surely at both index corners (``joined.outline_cards``, h-outline18; False: off).
     corner_outline: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
