@@ -96,11 +96,13 @@ from dealer_assist.vision.quads import (
     edge_share,
     estimate_card_px,
     exchanges,
+    felt_parts,
     far_past_view,
     find_quads,
     make_view,
     opened_rough,
     paper_rough,
+    sharp_edges,
     unfilled_mask,
 )
 from dealer_assist.vision.recover import (
@@ -661,6 +663,7 @@ class CardDetector:
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
+        half_plane: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
@@ -744,6 +747,11 @@ class CardDetector:
         # search for another card size even when its corners do not bear it out (a tilted
         # view's far corner reads no index); off: only shapes borne out stop it (slower).
         self.sure_plane_stops = sure_plane_stops
+        # The plane view's card mask and shapes found at half its size, each shape's sides
+        # then moved onto the full-size view's edges (``quads.refined_corners``); a view
+        # whose half-size finding keeps a joined blob is found again at full size
+        # (``_plane_shapes``; off: at full size always).
+        self.half_plane = half_plane
 
     @property
     def model(self) -> GlyphModel:
@@ -1073,11 +1081,9 @@ class CardDetector:
             rectified = rectified_view(frame, view.to_image, plane, width, settings)
             if rectified is None or rectified.card_px is None:
                 continue
-            size = rectified.card_px
-            mask = self._card_mask(rectified.image, size, papered=papered)
-            cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
-            joined: list[JoinedBlob] = []
-            quads, card_px = find_quads(mask, size, self.finder, joined)
+            mask, quads, card_px, joined = self._plane_shapes(
+                rectified, frame.shape[:2], papered=papered
+            )
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
             in_frame_quads = [transform_points(rectified.to_image, q.corners) for q in quads]
             if card_px is not None:
@@ -1096,6 +1102,33 @@ class CardDetector:
                 mask=mask,
                 joined=joined,
             )
+
+    def _plane_shapes(
+        self, rectified: WorkView, frame_shape: tuple[int, int], *, papered: bool
+    ) -> tuple[np.ndarray, list[CardQuad], tuple[float, float] | None, list[JoinedBlob]]:
+        """The plane view's card mask, its shapes, the card size used and its joined blobs
+        (``find_quads``). With ``half_plane`` (not on paper alone): the mask found on the view
+        shrunk by half, grown back, and its outline drawn again at full size from the
+        half-size felt and threshold (``quads.sharp_edges``); the shapes found on that."""
+        assert rectified.card_px is not None
+        size = rectified.card_px
+        shown = in_frame(rectified, frame_shape)
+        if self.half_plane and not papered:
+            height, width = rectified.image.shape[:2]
+            small = cv2.resize(
+                rectified.image, (width // 2, height // 2), interpolation=cv2.INTER_AREA
+            )
+            halved = (size[0] / 2, size[1] / 2)
+            unfilled, felt, threshold = felt_parts(small, halved, self.finder)
+            half = card_mask(small, halved, self.finder, unfilled=unfilled)
+            grown = cv2.resize(half, (width, height), interpolation=cv2.INTER_NEAREST)
+            mask = sharp_edges(rectified.image, grown, felt, threshold, size, self.finder)
+        else:
+            mask = self._card_mask(rectified.image, size, papered=papered)
+        cv2.bitwise_and(mask, shown, mask)
+        joined: list[JoinedBlob] = []
+        quads, card_px = find_quads(mask, size, self.finder, joined)
+        return mask, quads, card_px, joined
 
     def _lone_cards(
         self,
