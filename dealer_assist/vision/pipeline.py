@@ -96,13 +96,11 @@ from dealer_assist.vision.quads import (
     edge_share,
     estimate_card_px,
     exchanges,
-    felt_parts,
     far_past_view,
     find_quads,
     make_view,
     opened_rough,
     paper_rough,
-    sharp_edges,
     unfilled_mask,
 )
 from dealer_assist.vision.recover import (
@@ -663,7 +661,7 @@ class CardDetector:
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
-        half_plane: bool = True,
+        skip_pair_width: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
@@ -747,11 +745,10 @@ class CardDetector:
         # search for another card size even when its corners do not bear it out (a tilted
         # view's far corner reads no index); off: only shapes borne out stop it (slower).
         self.sure_plane_stops = sure_plane_stops
-        # The plane view's card mask and shapes found at half its size, each shape's sides
-        # then moved onto the full-size view's edges (``quads.refined_corners``); a view
-        # whose half-size finding keeps a joined blob is found again at full size
-        # (``_plane_shapes``; off: at full size always).
-        self.half_plane = half_plane
+        # On the plane, the narrower card width (a pair's taken for a card's) is not tried when
+        # the plane's own width read cards surely whose indices show no size too large
+        # (``_too_large``; off: tried whenever the plane is not sure; issue 28, h-half18).
+        self.skip_pair_width = skip_pair_width
 
     @property
     def model(self) -> GlyphModel:
@@ -1081,9 +1078,11 @@ class CardDetector:
             rectified = rectified_view(frame, view.to_image, plane, width, settings)
             if rectified is None or rectified.card_px is None:
                 continue
-            mask, quads, card_px, joined = self._plane_shapes(
-                rectified, frame.shape[:2], papered=papered
-            )
+            size = rectified.card_px
+            mask = self._card_mask(rectified.image, size, papered=papered)
+            cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
+            joined: list[JoinedBlob] = []
+            quads, card_px = find_quads(mask, size, self.finder, joined)
             foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
             in_frame_quads = [transform_points(rectified.to_image, q.corners) for q in quads]
             if card_px is not None:
@@ -1102,33 +1101,6 @@ class CardDetector:
                 mask=mask,
                 joined=joined,
             )
-
-    def _plane_shapes(
-        self, rectified: WorkView, frame_shape: tuple[int, int], *, papered: bool
-    ) -> tuple[np.ndarray, list[CardQuad], tuple[float, float] | None, list[JoinedBlob]]:
-        """The plane view's card mask, its shapes, the card size used and its joined blobs
-        (``find_quads``). With ``half_plane`` (not on paper alone): the mask found on the view
-        shrunk by half, grown back, and its outline drawn again at full size from the
-        half-size felt and threshold (``quads.sharp_edges``); the shapes found on that."""
-        assert rectified.card_px is not None
-        size = rectified.card_px
-        shown = in_frame(rectified, frame_shape)
-        if self.half_plane and not papered:
-            height, width = rectified.image.shape[:2]
-            small = cv2.resize(
-                rectified.image, (width // 2, height // 2), interpolation=cv2.INTER_AREA
-            )
-            halved = (size[0] / 2, size[1] / 2)
-            unfilled, felt, threshold = felt_parts(small, halved, self.finder)
-            half = card_mask(small, halved, self.finder, unfilled=unfilled)
-            grown = cv2.resize(half, (width, height), interpolation=cv2.INTER_NEAREST)
-            mask = sharp_edges(rectified.image, grown, felt, threshold, size, self.finder)
-        else:
-            mask = self._card_mask(rectified.image, size, papered=papered)
-        cv2.bitwise_and(mask, shown, mask)
-        joined: list[JoinedBlob] = []
-        quads, card_px = find_quads(mask, size, self.finder, joined)
-        return mask, quads, card_px, joined
 
     def _lone_cards(
         self,
@@ -1733,6 +1705,8 @@ class CardDetector:
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
         settled = False  # stopped by a finding on the plane read wholly surely (below)
+        # The last finding on the plane read: its card width there and what it read.
+        plane_read: tuple[float, FrameAnalysis] | None = None
         # The rough stage of the frame, found once for the finding at the size the indices show.
         kept: list[_RoughStage] = []
         # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
@@ -1771,6 +1745,19 @@ class CardDetector:
                 best, best_found, best_planar, resizable = None, None, False, None
                 continue
             if (
+                self.skip_pair_width
+                and found.planar
+                and found.width is not None
+                and plane_read is not None
+                and self.plane is not None
+                and abs(found.width * self.plane.pair_ratio / plane_read[0] - 1) < 1e-6
+                and _sure_count(plane_read[1]) > 0
+                and _too_large(plane_read[1]) is None
+            ):
+                # A narrower card on the plane (a pair's width taken for a card's): the
+                # plane's own width read cards surely whose indices say it is not too large.
+                continue
+            if (
                 not found.planar
                 and best is not None
                 and _cannot_win(found, best, geometry=geometry)
@@ -1802,6 +1789,8 @@ class CardDetector:
                 # of a size too large can be read surely across two cards), and no fewer
                 # shapes (paper alone loses a dim card's grey paper).
                 continue
+            if found.planar and found.width is not None:
+                plane_read = (found.width, analysis)
             read_surely = read_surely or any(_sure_cards(analysis, geometry=False))
             if best is None or _evidence(analysis, geometry=geometry) > _evidence(
                 best, geometry=geometry

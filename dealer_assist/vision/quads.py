@@ -242,14 +242,6 @@ def unfilled_mask(
     """``card_mask`` before its holes are filled and it is opened (and closed): what differs
     from the felt, paper in shadow added, glare taken out. ``rough_hole_paper`` plays no part
     in it."""
-    return felt_parts(work, card_px, settings)[0]
-
-
-def felt_parts(
-    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
-) -> tuple[np.ndarray, np.ndarray, float]:
-    """``unfilled_mask``, the felt's colour it was told from (``work``'s size) and the
-    largest channel's difference from it a card's pixel shows at least."""
     small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     card_long = card_px[1] if card_px else work.shape[1] / 8
     # First guess: a median over a window so wide that cards are a minority in it.
@@ -290,7 +282,7 @@ def felt_parts(
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         _clear_soft(mask, work, card_px, settings)
-    return mask, felt, float(threshold)
+    return mask
 
 
 def _filled_and_opened(
@@ -1559,29 +1551,3 @@ def _grey_at(frame: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 def quads_to_image(quads: list[CardQuad], view: WorkView) -> list[np.ndarray]:
     return [transform_points(view.to_image, q.corners) for q in quads]
-
-
-
-_EDGE_BAND = np.ones((7, 7), np.uint8)  # view pixels either side of a grown mask's outline
-
-
-def sharp_edges(
-    image: np.ndarray,
-    grown: np.ndarray,
-    felt: np.ndarray,
-    threshold: float,
-    card_px: tuple[float, float] | None = None,
-    settings: FinderSettings | None = None,
-) -> np.ndarray:
-    """A card mask found on a half-size view and grown back to ``image``'s size
-    (``grown``), its outline drawn again at full size: within a few pixels of it, a pixel is
-    card where its largest channel's difference from the felt (``felt``: the half-size
-    view's, ``threshold``: its mask's) is over the threshold, as a full-size mask tells it."""
-    height, width = grown.shape[:2]
-    under = cv2.resize(felt, (width, height), interpolation=cv2.INTER_LINEAR)
-    distance = brightest_channel(cv2.absdiff(image, under))
-    _, sharp = cv2.threshold(distance, threshold, 255, cv2.THRESH_BINARY)
-    cv2.bitwise_and(sharp, cv2.dilate(grown, _EDGE_BAND), sharp)
-    if card_px is None:
-        return sharp
-    return _filled_and_opened(sharp, card_px, settings)
