@@ -9,25 +9,16 @@ None), the narrower card is not the size, and it is not read."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.vision import decks
 from dealer_assist.vision.pipeline import CardDetector, FrameAnalysis, _Finding
 from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
 
 SEED = 9_777_008  # benchmarks/paired_vision.py --tilted's frame, in a building design
-
-
-@pytest.fixture(scope="module")
-def tango_faces(art_cache: Path) -> dict[Card, np.ndarray]:
-    design = decks.design("tango")
-    assert design.family not in decks.HELD_OUT_FAMILIES
-    return decks.render_design(design, height=320, cache=art_cache)
 
 
 def _plane_widths(
