@@ -661,6 +661,7 @@ class CardDetector:
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
+        skip_pair_width: bool = True,
         recovery: RecoverySettings | None = DEFAULT_RECOVERY,
         second_look: bool = True,
         refit: RefitSettings | None = DEFAULT_REFIT,
@@ -744,6 +745,10 @@ class CardDetector:
         # search for another card size even when its corners do not bear it out (a tilted
         # view's far corner reads no index); off: only shapes borne out stop it (slower).
         self.sure_plane_stops = sure_plane_stops
+        # On the plane, the narrower card width (a pair's taken for a card's) is not tried when
+        # the plane's own width read cards surely whose indices show no size too large
+        # (``_too_large``; off: tried whenever the plane is not sure; issue 28, h-half18).
+        self.skip_pair_width = skip_pair_width
 
     @property
     def model(self) -> GlyphModel:
@@ -1711,6 +1716,8 @@ class CardDetector:
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
         settled = False  # stopped by a finding on the plane read wholly surely (below)
+        # The last finding on the plane read: its card width there and what it read.
+        plane_read: tuple[float, FrameAnalysis] | None = None
         # The rough stage of the frame, found once for the finding at the size the indices show.
         kept: list[_RoughStage] = []
         # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
@@ -1749,6 +1756,19 @@ class CardDetector:
                 best, best_found, best_planar, resizable = None, None, False, None
                 continue
             if (
+                self.skip_pair_width
+                and found.planar
+                and found.width is not None
+                and plane_read is not None
+                and self.plane is not None
+                and abs(found.width * self.plane.pair_ratio / plane_read[0] - 1) < 1e-6
+                and _sure_count(plane_read[1]) > 0
+                and _too_large(plane_read[1]) is None
+            ):
+                # A narrower card on the plane (a pair's width taken for a card's): the
+                # plane's own width read cards surely whose indices say it is not too large.
+                continue
+            if (
                 not found.planar
                 and best is not None
                 and _cannot_win(found, best, geometry=geometry)
@@ -1780,6 +1800,8 @@ class CardDetector:
                 # of a size too large can be read surely across two cards), and no fewer
                 # shapes (paper alone loses a dim card's grey paper).
                 continue
+            if found.planar and found.width is not None:
+                plane_read = (found.width, analysis)
             read_surely = read_surely or any(_sure_cards(analysis, geometry=False))
             if best is None or _evidence(analysis, geometry=geometry) > _evidence(
                 best, geometry=geometry

@@ -64,6 +64,14 @@ def held_out_faces(art_cache: Path) -> dict[Card, np.ndarray]:
 
 
 @pytest.fixture(scope="session")
+def tango_faces(art_cache: Path) -> dict[Card, np.ndarray]:
+    """A building design: the tilted frames of the size search's stops (test_sure_plane_stops,
+    test_skip_pair_width)."""
+    assert decks.design("tango").family not in decks.HELD_OUT_FAMILIES
+    return decks.render_design(decks.design("tango"), height=320, cache=art_cache)
+
+
+@pytest.fixture(scope="session")
 def ornamental_faces(art_cache: Path) -> dict[Card, np.ndarray]:
     """A second building design (GNOME, one sheet): the finder's cases in test_hard_cases."""
     assert decks.design("ornamental").family not in decks.HELD_OUT_FAMILIES

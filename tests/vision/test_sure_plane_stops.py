@@ -11,14 +11,12 @@ cards)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, parse_card
-from dealer_assist.vision import decks
 from dealer_assist.vision.pipeline import (
     CardDetection,
     CardDetector,
@@ -54,13 +52,6 @@ def _read(detector: CardDetector, image: np.ndarray, monkeypatch: pytest.MonkeyP
         patch.setattr(CardDetector, "_analysis_of", counted)
         detector.analyse(image)
     return count
-
-
-@pytest.fixture(scope="module")
-def tango_faces(art_cache: Path) -> dict[Card, np.ndarray]:
-    design = decks.design("tango")
-    assert design.family not in decks.HELD_OUT_FAMILIES
-    return decks.render_design(design, height=320, cache=art_cache)
 
 
 def _stopped_and_searched(
