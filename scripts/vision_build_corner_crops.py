@@ -20,10 +20,11 @@ input (``corner_model.corner_patch``), stored as bytes like vision_build_corners
 scripts/vision_train_corners.py trains on either.
 
     scripts/vision_build_corner_crops.py [--samples 60] [--drawn 120] [--seed 11]
-        [--widths 60,270] [--out build/vision/crops.npz]
+        [--widths 60,270] [--wide] [--small 0.3] [--out build/vision/crops.npz]
 
 ``--samples``: corners per card face (half from each end of the card); ``--drawn``: drawn deck
-styles. On one core about 1 ms a corner.
+styles; ``--wide``: the drawn decks from more fonts and wider suit shapes (h-net18);
+``--small``: a share of the corners from small cards. On one core about 1-3 ms a corner.
 """
 
 from __future__ import annotations
@@ -43,13 +44,14 @@ from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CHANNEL_LOW, corner_patch
-from dealer_assist.vision.drawn_decks import FONTS, TEST_FONTS, random_style, render_drawn
+from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.index import IndexSettings, warp_corner
 
 CACHE = Path("build/vision-cache")
 RANK_JUNK = len(RANK_CLASSES) - 1
 SUIT_JUNK = len(SUIT_CLASSES) - 1
 SETTINGS = IndexSettings()
+SMALL_WIDTHS = (48.0, 72.0)  # ``--small``: the cards most often uncertain (docs/vision.md)
 
 
 def encode(patch: np.ndarray) -> np.ndarray:
@@ -178,6 +180,7 @@ def sample(
     *,
     moved: tuple[float, float] = (0.0, 0.0),
     widths: tuple[float, float] = (60.0, 270.0),
+    small: float = 0.0,
 ) -> tuple[np.ndarray, bool]:
     """One card in one camera, and the corner region the reader warps from a jittered outline
     of it: (patch, shows the index). ``moved``: the outline moved by these shares of the
@@ -186,6 +189,8 @@ def sample(
     face_h, face_w = face.shape[:2]
     # The card's width in the photograph; drawn at most 150 pixels wide (the corner network
     # sees 32 x 64 pixels: a larger card only costs time here).
+    if small > 0 and rng.random() < small:  # a small card far from the camera, soft
+        widths = SMALL_WIDTHS
     card_px = min(float(np.exp(rng.uniform(np.log(widths[0]), np.log(widths[1])))), 150.0)
     to_camera = _camera(rng, face_w, face_h, card_px)
     corners = np.array([[0, 0], [face_w, 0], [face_w, face_h], [0, face_h]], np.float64)
@@ -238,7 +243,10 @@ def _faces(args: argparse.Namespace) -> list[tuple[str, dict[Card, np.ndarray]]]
             sources.append((design.name, decks.render_design(design, height=320, cache=CACHE)))
     rng = np.random.default_rng(args.seed)
     for k in range(args.drawn):
-        style = random_style(rng, fonts=TEST_FONTS if args.test_fonts else FONTS)
+        if args.test_fonts:
+            style = random_style(rng, fonts=TEST_FONTS)
+        else:
+            style = random_style(rng, wide=args.wide)
         sources.append((f"font:drawn-{k}", render_drawn(style, seed=args.seed * 1000 + k)))
         if (k + 1) % 20 == 0:
             print(f"drawn {k + 1} decks", flush=True)
@@ -280,6 +288,18 @@ def main() -> int:
         help="the card's width in the photograph, pixels: drawn between these (log-uniform); "
         "45,100 for small cards far from a tilted camera",
     )
+    parser.add_argument(
+        "--wide",
+        action="store_true",
+        help="drawn decks with more rank and suit fonts, bold suits, heavier ranks and suit "
+        "curves of wider proportions (drawn_decks.random_style(wide=True))",
+    )
+    parser.add_argument(
+        "--small",
+        type=float,
+        default=0.0,
+        help="this share of the corners from cards 48-72 pixels wide (the most often uncertain)",
+    )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
     started = time.perf_counter()
@@ -311,7 +331,9 @@ def main() -> int:
                             rng.choice([-1, 1]) * rng.uniform(0.5, 0.9),
                         )
                 chosen = face if k % 2 == 0 else turned
-                for patch, is_index in [sample(rng, chosen, others, moved=moved, widths=widths)]:
+                for patch, is_index in [
+                    sample(rng, chosen, others, moved=moved, widths=widths, small=args.small)
+                ]:
                     x.append(encode(patch))
                     rank.append(RANK_CLASSES.index(card.rank) if is_index else RANK_JUNK)
                     suit.append(SUIT_CLASSES.index(card.suit) if is_index else SUIT_JUNK)

@@ -64,6 +64,43 @@ TEST_FONTS: tuple[tuple[str, str, str], ...] = (
     ("URW Gothic", "bold", "normal"),
 )
 SUIT_FONTS = ("DejaVu Sans", "DejaVu Serif", "FreeSans", "FreeSerif", "Standard Symbols PS")
+# ``random_style(wide=True)`` (issue 28, h-net18): more rank shapes (mono, slanted, condensed
+# and the other weights of the same packages, and fonts-wqy-microhei's) and every installed
+# suit font with the four suits (``fc-list ':charset=2660 2663 2665 2666'``), still never a
+# test font's family (Nimbus Sans Narrow, URW Gothic).
+WIDE_FONTS: tuple[tuple[str, str, str], ...] = (
+    ("DejaVu Sans", "bold", "normal"),  # the upright weights again: wide decks stay mostly upright
+    ("DejaVu Sans Mono", "normal", "normal"),
+    ("DejaVu Sans Mono", "bold", "normal"),
+    ("DejaVu Serif", "normal", "condensed"),
+    ("DejaVu Sans", "bold", "condensed"),
+    ("Liberation Mono", "normal", "normal"),
+    ("Liberation Mono", "bold", "normal"),
+    ("FreeMono", "bold", "normal"),
+    ("Nimbus Mono PS", "bold", "normal"),
+    ("URW Bookman", "300", "normal"),
+    ("WenQuanYi Micro Hei", "normal", "normal"),
+    ("Liberation Sans", "bold", "normal"),
+    ("Nimbus Sans", "bold", "normal"),
+    ("P052", "bold", "normal"),
+    ("C059", "bold", "normal"),
+    ("Liberation Serif", "bold", "normal"),
+)
+WIDE_SUIT_FONTS = (
+    "C059",
+    "P052",
+    "URW Bookman",
+    "Nimbus Roman",
+    "Nimbus Sans",
+    "Nimbus Mono PS",
+    "Liberation Sans",
+    "Liberation Serif",
+    "Liberation Mono",
+    "DejaVu Sans Mono",
+    "DejaVu Math TeX Gyre",
+    "FreeMono",
+    "WenQuanYi Micro Hei",
+)
 _BLACKS = ("#111111", "#1a1a1a", "#222233", "#2a1a1a", "#000000")
 _REDS = ("#c81e1e", "#d42a3a", "#b01010", "#e0202a", "#c0102a", "#d83020")
 _FOUR = {Suit.DIAMONDS: ("#1b3f9f", "#2060c0", "#e07010"), Suit.CLUBS: ("#1d7a3a", "#208a30")}
@@ -88,15 +125,23 @@ class DrawnStyle:
     paper: str
     border: bool
     four_indices: bool  # jumbo decks often print the index in all four corners
+    suit_weight: str = "normal"  # the suit font's weight ("bold": fuller symbols)
+    rank_stroke: float = 0.0  # an outline round the rank, share of the font size (heavier)
 
 
 def random_style(
     rng: np.random.Generator,
     *,
     jumbo: bool | None = None,
-    fonts: tuple[tuple[str, str, str], ...] = FONTS,
+    fonts: tuple[tuple[str, str, str], ...] | None = None,
+    wide: bool = False,
 ) -> DrawnStyle:
-    """A deck style at random (``jumbo`` forces the index size)."""
+    """A deck style at random (``jumbo`` forces the index size). ``fonts``: the rank fonts
+    (``FONTS``; with ``wide`` also ``WIDE_FONTS``). ``wide``: also the suit fonts of
+    ``WIDE_SUIT_FONTS``, bold suit symbols, and suits from curves of proportions beyond the
+    default ranges (the deck drawn without ``wide`` is the same as before it existed)."""
+    if fonts is None:
+        fonts = FONTS + WIDE_FONTS if wide else FONTS
     is_jumbo = bool(rng.random() < 0.35) if jumbo is None else jumbo
     font = fonts[int(rng.integers(len(fonts)))]
     if is_jumbo:
@@ -123,22 +168,41 @@ def random_style(
         if not is_jumbo
         else ("10-narrow", "10-tight", "10")
     )
+    rank_x = float(rng.uniform(0.03, 0.075))
+    rank_y = float(rng.uniform(0.025, 0.055))
+    suit_gap = float(rng.uniform(0.08, 0.35))
+    suit_font = None if rng.random() < 0.5 else SUIT_FONTS[int(rng.integers(len(SUIT_FONTS)))]
+    suit_shapes = tuple(float(v) for v in rng.uniform(0, 1, 12))
+    ten = tens[int(rng.integers(len(tens)))]
+    paper_colour = f"rgb({paper},{paper},{max(paper - int(rng.integers(0, 12)), 0)})"
+    border = bool(rng.random() < 0.4)
+    four_indices = is_jumbo and bool(rng.random() < 0.5)
+    suit_weight = "normal"
+    rank_stroke = 0.0
+    if wide:  # drawn after the rest, so the default deck's draws are unchanged
+        every = SUIT_FONTS + WIDE_SUIT_FONTS
+        suit_font = None if rng.random() < 0.4 else every[int(rng.integers(len(every)))]
+        suit_shapes = tuple(float(v) for v in rng.uniform(-0.35, 1.35, 12))
+        suit_weight = "bold" if rng.random() < 0.3 else "normal"
+        rank_stroke = float(rng.uniform(0.0, 0.05)) if rng.random() < 0.3 else 0.0
     return DrawnStyle(
         font=font,
         jumbo=is_jumbo,
         rank_height=rank_height,
-        rank_x=float(rng.uniform(0.03, 0.075)),
-        rank_y=float(rng.uniform(0.025, 0.055)),
+        rank_x=rank_x,
+        rank_y=rank_y,
         squeeze=squeeze,
         suit_height=suit_height,
-        suit_gap=float(rng.uniform(0.08, 0.35)),
-        suit_font=None if rng.random() < 0.5 else SUIT_FONTS[int(rng.integers(len(SUIT_FONTS)))],
-        suit_shapes=tuple(float(v) for v in rng.uniform(0, 1, 12)),
-        ten=tens[int(rng.integers(len(tens)))],
+        suit_gap=suit_gap,
+        suit_font=suit_font,
+        suit_shapes=suit_shapes,
+        ten=ten,
         colours=colours,
-        paper=f"rgb({paper},{paper},{max(paper - int(rng.integers(0, 12)), 0)})",
-        border=bool(rng.random() < 0.4),
-        four_indices=is_jumbo and bool(rng.random() < 0.5),
+        paper=paper_colour,
+        border=border,
+        four_indices=four_indices,
+        suit_weight=suit_weight,
+        rank_stroke=rank_stroke,
     )
 
 
@@ -147,7 +211,8 @@ def _lerp(low: float, high: float, t: float) -> float:
 
 
 def suit_svg(suit: Suit, size: float, shapes: tuple[float, ...]) -> str:
-    """SVG of a suit symbol ``size`` tall at (0, 0), proportions from ``shapes`` (0..1 each)."""
+    """SVG of a suit symbol ``size`` tall at (0, 0), proportions from ``shapes`` (0..1 each
+    spans the default ranges; ``random_style(wide=True)`` draws them from -0.35..1.35)."""
     h = size
     w = size * _lerp(0.8, 1.05, shapes[0])
     if suit is Suit.DIAMONDS:
@@ -202,9 +267,10 @@ def suit_svg(suit: Suit, size: float, shapes: tuple[float, ...]) -> str:
 def _suit_at(style: DrawnStyle, suit: Suit, x: float, y: float, size: float, fill: str) -> str:
     """A suit symbol ``size`` tall with its top-left at (x, y)."""
     if style.suit_font is not None:
+        weight = "" if style.suit_weight == "normal" else f'font-weight="{style.suit_weight}" '
         return (
             f'<text x="{x:.1f}" y="{y + size * 0.92:.1f}" font-family="{style.suit_font}" '
-            f'font-size="{size * 1.2:.1f}" fill="{fill}">{suit.symbol}</text>'
+            f'{weight}font-size="{size * 1.2:.1f}" fill="{fill}">{suit.symbol}</text>'
         )
     shape = suit_svg(suit, size, style.suit_shapes)
     return f'<g transform="translate({x:.2f} {y:.2f})" fill="{fill}">{shape}</g>'
@@ -231,11 +297,16 @@ def _index(style: DrawnStyle, card: Card) -> str:
                 spacing = -0.2 * size
             elif style.ten == "10-narrow":
                 squeeze *= 0.72
+    stroke = (
+        f' stroke="{fill}" stroke-width="{style.rank_stroke * size:.2f}" stroke-linejoin="round"'
+        if style.rank_stroke > 0
+        else ""
+    )
     rank = (
         f'<g transform="translate({x:.2f} {baseline:.2f}) scale({squeeze:.3f} 1)">'
         f'<text x="0" y="0" font-family="{family}" font-weight="{weight}" '
         f'font-stretch="{stretch}" font-size="{size:.1f}" letter-spacing="{spacing:.2f}" '
-        f'fill="{fill}">{text}</text></g>'
+        f'fill="{fill}"{stroke}>{text}</text></g>'
     )
     suit_size = rh * style.suit_height
     suit = _suit_at(

@@ -142,3 +142,37 @@ def test_a_deck_printing_its_suits_in_other_colours_reads_by_their_shape(
         exact, wrong, cards, problems = exact + e, wrong + w, cards + len(coup), problems + p
     assert wrong == 0, problems
     assert exact >= cards - 2, problems
+
+
+def test_wide_decks_draw_more_shapes_and_leave_the_default_decks_alone() -> None:
+    """``random_style(wide=True)`` (h-net18's crops): more rank and suit fonts, bold suits,
+    heavier ranks and suit curves beyond the default proportions, never a test font's family;
+    without it the same seed draws the same deck as before (the shipped network's crops)."""
+    test_families = {family for family, _, _ in TEST_FONTS} - {f for f, _, _ in FONTS}
+    wide = [random_style(np.random.default_rng(seed), wide=True) for seed in range(200)]
+    plain = [random_style(np.random.default_rng(seed)) for seed in range(200)]
+    assert all(style.font[0] not in test_families for style in wide)
+    assert all(style.suit_font not in test_families for style in wide)
+    assert any(style.font not in FONTS for style in wide)
+    assert {"bold"} <= {style.suit_weight for style in wide}
+    assert any(style.rank_stroke > 0 for style in wide)
+    assert (
+        min(min(style.suit_shapes) for style in wide)
+        < 0
+        < max(max(s.suit_shapes) for s in wide) - 1
+    )
+    # The default decks: the first draws unchanged, the new fields at their defaults.
+    for before, after in zip(plain, wide, strict=True):
+        assert (before.jumbo, before.rank_height, before.ten) == (
+            after.jumbo,
+            after.rank_height,
+            after.ten,
+        )
+        assert before.suit_weight == "normal" and before.rank_stroke == 0.0
+        assert min(before.suit_shapes) >= 0 and max(before.suit_shapes) <= 1
+    assert random_style(np.random.default_rng(7)) == plain[7]
+    faces = render_drawn(wide[int(np.argmin([min(s.suit_shapes) for s in wide]))], seed=1)
+    assert len(faces) == 52
+    for face in faces.values():  # every face drawn, its index inked
+        corner = face[: face.shape[0] // 5, : face.shape[1] // 4, :3]
+        assert corner.min() < 120
