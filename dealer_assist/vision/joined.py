@@ -36,6 +36,7 @@ from dealer_assist.vision.geometry import line_crossing, polygon_iou, signed_are
 from dealer_assist.vision.quads import (
     FinderSettings,
     JoinedBlob,
+    StraightEdges,
     _Blob,
     _merge,
     _orthogonalize,
@@ -188,6 +189,50 @@ def _offered_edge(
     return edge if edge >= corners.min_edge_share else None
 
 
+def paper_corners(
+    edges: StraightEdges, cos_tolerance: float, reach: float, overshoot: float = 0.0
+) -> list[
+    tuple[
+        np.ndarray, np.ndarray, np.ndarray, tuple[int, int], tuple[float, float], tuple[bool, bool]
+    ]
+]:
+    """The corners two of ``edges`` make meeting square (their directions' cosine at most
+    ``cos_tolerance``), each ending within ``reach`` of the crossing or, within ``overshoot``,
+    running on past it, the paper (each edge's brighter side) inside both: the corner, the two
+    arms' directions from it made square (``u`` along the first edge, ``w`` the second), the
+    edges' indices, each edge's far end's distance from the corner and whether it ran past."""
+    starts, ends, lengths, directions = edges.starts, edges.ends, edges.lengths, edges.directions
+    result = []
+    for i, j in itertools.combinations(range(len(lengths)), 2):
+        if abs(float(directions[i] @ directions[j])) > cos_tolerance:
+            continue
+        corner = line_crossing(starts[i], directions[i], starts[j], directions[j])
+        if corner is None:
+            continue
+        arms: list[np.ndarray] = []
+        far: list[float] = []
+        past: list[bool] = []
+        for k in (i, j):
+            near_start = float(np.hypot(*(starts[k] - corner)))
+            near_end = float(np.hypot(*(ends[k] - corner)))
+            ran_past = min(near_start, near_end) > reach
+            if ran_past:
+                along = float((corner - starts[k]) @ directions[k])
+                if not (0 < along < lengths[k] and min(near_start, near_end) <= overshoot):
+                    break
+            arms.append(directions[k] if near_start <= near_end else -directions[k])
+            far.append(max(near_start, near_end))
+            past.append(ran_past)
+        if len(arms) < 2:
+            continue
+        # The paper lies inside both: each edge's brighter side towards the other arm.
+        if float(edges.brighter[i] @ arms[1]) <= 0 or float(edges.brighter[j] @ arms[0]) <= 0:
+            continue
+        u, w = _orthogonalize(arms[0], arms[1])
+        result.append((corner, u, w, (i, j), (far[0], far[1]), (past[0], past[1])))
+    return result
+
+
 def _edge_proposals(
     blob: _Blob,
     image: np.ndarray,
@@ -210,46 +255,22 @@ def _edge_proposals(
     edges = straight_edges(image[y0:y1, x0:x1], corners.min_edge_cards * card_w, (x0, y0))
     if edges is None or len(edges.lengths) < 2:
         return []
-    starts, ends, lengths = edges.starts, edges.ends, edges.lengths
-    directions, paper = edges.directions, edges.brighter  # the paper on the brighter side
     cos_tolerance = math.sin(math.radians(settings.corner_tolerance_deg))
     reach = corners.corner_reach_cards * card_w
     overshoot = settings.corner_overshoot * card_w
     candidates: list[tuple[np.ndarray, np.ndarray]] = []
-    for i in range(len(starts)):
-        for j in range(i + 1, len(starts)):
-            if abs(float(directions[i] @ directions[j])) > cos_tolerance:
+    for corner, u, w, (i, j), far, past in paper_corners(edges, cos_tolerance, reach, overshoot):
+        # An edge ending near the corner is an arm its whole length; one running on past it
+        # (a finger's or a chip's edge in line with the paper's) from the corner on.
+        long_arms = [far[n] if past[n] else float(edges.lengths[k]) for n, k in enumerate((i, j))]
+        for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
+            if (
+                long_arms[0] > corners.max_edge_cards * length_u
+                or long_arms[1] > corners.max_edge_cards * length_w
+            ):
                 continue
-            corner = line_crossing(starts[i], directions[i], starts[j], directions[j])
-            if corner is None:
-                continue
-            arms = []
-            long_arms = {i: float(lengths[i]), j: float(lengths[j])}
-            for k in (i, j):
-                near_start = float(np.hypot(*(starts[k] - corner)))
-                near_end = float(np.hypot(*(ends[k] - corner)))
-                if min(near_start, near_end) > reach:
-                    # An edge running on past the corner (a finger's or a chip's edge in line
-                    # with the paper's): its arm is its part from the corner on.
-                    along = float((corner - starts[k]) @ directions[k])
-                    if not (0 < along < lengths[k] and min(near_start, near_end) <= overshoot):
-                        break
-                    long_arms[k] = max(near_start, near_end)
-                arms.append(directions[k] if near_start <= near_end else -directions[k])
-            if len(arms) < 2:
-                continue
-            # The paper lies inside both: each edge's brighter side towards the other arm.
-            if float(paper[i] @ arms[1]) <= 0 or float(paper[j] @ arms[0]) <= 0:
-                continue
-            u, w = _orthogonalize(arms[0], arms[1])
-            for length_u, length_w in ((card_w, card_h), (card_h, card_w)):
-                if (
-                    long_arms[i] > corners.max_edge_cards * length_u
-                    or long_arms[j] > corners.max_edge_cards * length_w
-                ):
-                    continue
-                rectangle = _rectangle(corner, u, w, length_u, length_w)
-                candidates.append((rectangle, u if length_u > length_w else w))
+            rectangle = _rectangle(corner, u, w, length_u, length_w)
+            candidates.append((rectangle, u if length_u > length_w else w))
     if not candidates:
         return []
     stacked = np.stack([c for c, _ in candidates])
@@ -510,30 +531,11 @@ def outline_cards(
     if edges is None or len(edges.lengths) < 2:
         return []
     aspect = card_h / card_w
-    reach = corners.corner_reach_cards * card_w
     square = math.sin(math.radians(settings.corner_tolerance_deg))
     offered: list[tuple[float, np.ndarray]] = []
-    n = len(edges.lengths)
-    for i, j in itertools.combinations(range(n), 2):
-        di, dj = edges.directions[i], edges.directions[j]
-        if abs(float(di @ dj)) > square:
-            continue
-        corner = line_crossing(edges.starts[i], di, edges.starts[j], dj)
-        if corner is None:
-            continue
-        arms: list[np.ndarray] = []
-        lengths: list[float] = []
-        for k in (i, j):
-            near = np.hypot(*(edges.starts[k] - corner)), np.hypot(*(edges.ends[k] - corner))
-            if min(near) > reach:
-                break
-            arms.append(edges.directions[k] if near[0] <= near[1] else -edges.directions[k])
-            lengths.append(float(max(near)))
-        if len(arms) < 2:
-            continue
-        if float(edges.brighter[i] @ arms[1]) <= 0 or float(edges.brighter[j] @ arms[0]) <= 0:
-            continue
-        u, w = _orthogonalize(arms[0], arms[1])
+    for corner, u, w, _, lengths, _ in paper_corners(
+        edges, square, corners.corner_reach_cards * card_w
+    ):
         axes = np.stack([u, w], axis=1)
         # The index chooses the corner: a glyph of an index's size in the corner's square.
         if not any(
