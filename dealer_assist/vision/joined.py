@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from dealer_assist.vision.components import compact_components
 from dealer_assist.vision.geometry import line_crossing, polygon_iou, signed_area, transform_points
 from dealer_assist.vision.quads import (
     FinderSettings,
@@ -203,7 +204,7 @@ def paper_corners(
     edges' indices, each edge's far end's distance from the corner and whether it ran past."""
     starts, ends, lengths, directions = edges.starts, edges.ends, edges.lengths, edges.directions
     result = []
-    for i, j in itertools.combinations(range(len(lengths)), 2):
+    for i, j in _near_square_pairs(edges, cos_tolerance, max(reach, overshoot)):
         if abs(float(directions[i] @ directions[j])) > cos_tolerance:
             continue
         corner = line_crossing(starts[i], directions[i], starts[j], directions[j])
@@ -231,6 +232,32 @@ def paper_corners(
         u, w = _orthogonalize(arms[0], arms[1])
         result.append((corner, u, w, (i, j), (far[0], far[1]), (past[0], past[1])))
     return result
+
+
+def _near_square_pairs(
+    edges: StraightEdges, cos_tolerance: float, reach: float
+) -> list[tuple[int, int]]:
+    """The pairs of ``edges`` (in ``itertools.combinations`` order) that may make a corner
+    (``paper_corners``), all at once: meeting square within ``cos_tolerance`` and each with an
+    end within ``reach`` of their crossing. A pre-filter with a margin of rounding: every pair
+    it leaves out ``paper_corners`` would leave out, pair by pair; the pairs it keeps are
+    judged there as before."""
+    starts, ends, directions = edges.starts, edges.ends, edges.directions
+    first, second = np.triu_indices(len(edges.lengths), k=1)
+    d1, d2 = directions[first], directions[second]
+    cosines = np.abs(d1[:, 0] * d2[:, 0] + d1[:, 1] * d2[:, 1])
+    denominator = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]
+    crossing = np.abs(denominator) >= 1e-10  # (parallel ones are left out)
+    delta = starts[second] - starts[first]
+    t = (delta[:, 0] * d2[:, 1] - delta[:, 1] * d2[:, 0]) / np.where(crossing, denominator, 1.0)
+    corner = starts[first] + t[:, None] * d1
+    near = np.ones(len(first), bool)
+    for k in (first, second):
+        to_start = np.hypot(*(starts[k] - corner).T)
+        to_end = np.hypot(*(ends[k] - corner).T)
+        near &= np.minimum(to_start, to_end) <= reach + 1e-6
+    kept = (cosines <= cos_tolerance + 1e-9) & crossing & near
+    return list(zip(first[kept].tolist(), second[kept].tolist(), strict=True))
 
 
 def _edge_proposals(
@@ -380,19 +407,35 @@ def _index_card(
     corners: CornerSettings,
     anchor: IndexAnchorSettings,
 ) -> list[tuple[float, np.ndarray]]:
-    """``quad`` (work pixels) with its edge share, when ``index_cards`` keeps it; else none."""
-    raster = np.zeros_like(mask)
-    cv2.fillConvexPoly(raster, np.rint(quad).astype(np.int32), 255)
-    card_area = float(cv2.countNonZero(raster))
+    """``quad`` (work pixels) with its edge share, when ``index_cards`` keeps it; else none.
+    Measured on the masks' part under the quad's bounding box (the same pixels)."""
+    corners_px = np.rint(quad).astype(np.int32)
     centre = np.rint(quad.mean(axis=0)).astype(int)
     h, w = mask.shape
+    x0, y0 = np.maximum(corners_px.min(axis=0), 0)
+    x1, y1 = np.minimum(corners_px.max(axis=0) + 1, (w, h))
+    if x1 <= x0 or y1 <= y0 or not (0 <= centre[0] < w and 0 <= centre[1] < h):
+        return []
+    window = np.s_[y0:y1, x0:x1]
+    raster = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(raster, corners_px - (x0, y0), 255)
+    card_area = float(cv2.countNonZero(raster))
     if (
         card_area <= 0
-        or not (0 <= centre[0] < w and 0 <= centre[1] < h)
-        or cv2.countNonZero(cv2.bitwise_and(raster, mask)) < anchor.min_inside * card_area
+        or cv2.countNonZero(cv2.bitwise_and(raster, mask[window])) < anchor.min_inside * card_area
     ):
         return []
-    edge = _offered_edge(image, quad, raster, centre, bare, covered, card_area, settings, corners)
+    edge = _offered_edge(
+        image,
+        quad,
+        raster,
+        centre - (x0, y0),
+        bare[window],
+        covered[window],
+        card_area,
+        settings,
+        corners,
+    )
     if edge is None:
         return []
     ordered = quad if signed_area(quad) >= 0 else quad[::-1].copy()
@@ -417,28 +460,43 @@ def _index_glyphs(
     for quad in found:
         cv2.fillConvexPoly(covered, np.rint(np.asarray(quad)).astype(np.int32), 255)
     bare = cv2.bitwise_and(mask, cv2.bitwise_not(covered))
-    pieces, labels, piece_stats, _ = cv2.connectedComponentsWithStats(bare, connectivity=8)
-    large = [n for n in range(1, pieces) if piece_stats[n, 4] >= settings.corner_left * card_area]
-    if not large:
+    # The pieces, labelled inside the bare part's bounding box only (the same pieces).
+    left, top, across, down = cv2.boundingRect(bare)
+    window = np.s_[top : top + down, left : left + across]
+    _, labels, piece_stats = compact_components(bare[window], connectivity=8)
+    large = piece_stats[:, 4] >= settings.corner_left * card_area
+    large[0] = False
+    if not large.any():
         return None
-    bare = np.isin(labels, large).astype(np.uint8) * 255
+    bare = np.zeros_like(mask)
+    bare[window] = np.where(large, 255, 0).astype(np.uint8)[labels]
     height, width = frame.shape[:2]
     in_frame = cv2.warpPerspective(
         bare, to_image, (width, height), flags=cv2.INTER_NEAREST, borderValue=0
     )
     x, y, w, h = cv2.boundingRect(in_frame)
     region = in_frame[y : y + h, x : x + w] > 0
+    part = frame[y : y + h, x : x + w]
     grey = (
-        frame[y : y + h, x : x + w].min(axis=2) if frame.ndim == 3 else frame[y : y + h, x : x + w]
+        np.minimum(np.minimum(part[..., 0], part[..., 1]), part[..., 2]) if part.ndim == 3 else part
     )
     paper = float(np.percentile(grey[region], 90))
     ink = ((grey < anchor.ink_level * paper) & region).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    count, labels, stats = compact_components(ink, connectivity=8)
     to_view = np.linalg.inv(to_image)
     boxes: dict[int, np.ndarray] = {}  # each glyph's ink, work pixels
+    # A glyph's ink lies inside its bounding box, whose corners the view maps to a convex
+    # quadrilateral holding it: that quadrilateral's extent bounds the glyph's size from above,
+    # and the specks it shows too small to be a glyph are passed over unmeasured.
+    spans = stats[:, 2:4] - 1
+    origin = stats[:, :2] + np.array([x, y])
+    boundary = np.stack(
+        [origin, origin + spans * (1, 0), origin + spans, origin + spans * (0, 1)], axis=1
+    )
+    extent = np.ptp(transform_points(to_view, boundary).reshape(-1, 4, 2), axis=1).max(axis=1)
     for n in range(1, count):
         left, top, box_w, box_h = (int(v) for v in stats[n, :4])
-        if max(box_w, box_h) < 2:
+        if max(box_w, box_h) < 2 or extent[n] < anchor.min_glyph * card_w - 1e-6:
             continue
         rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
         points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
@@ -523,10 +581,10 @@ def outline_cards(
     glyphs = list(boxes.values())
     if not glyphs:
         return []
-    ys, xs = np.nonzero(bare)
+    left, top, across_px, down_px = cv2.boundingRect(bare)
     pad = round(0.3 * card_w)
-    x0, y0 = max(0, int(xs.min()) - pad), max(0, int(ys.min()) - pad)
-    x1, y1 = int(xs.max()) + pad + 1, int(ys.max()) + pad + 1
+    x0, y0 = max(0, left - pad), max(0, top - pad)
+    x1, y1 = left + across_px + pad, top + down_px + pad
     edges = straight_edges(image[y0:y1, x0:x1], corners.min_edge_cards * card_w, (x0, y0))
     if edges is None or len(edges.lengths) < 2:
         return []

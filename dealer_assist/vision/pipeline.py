@@ -1401,16 +1401,33 @@ class CardDetector:
                 if d.card is None
             ],
         )
-        for laid_cards, to_unsure in ((anchored, unsure), (outlined, [])):
-            # Laid from the index, a side may be a few pixels off: each is offered as laid and
-            # with its sides moved to the paper's edges near them (``refine_outline``), each
-            # read on its own (read together, the cards laid from one index or from a card's
-            # two cover each other's index corners).
-            for laid in laid_cards:
-                quad = transform_points(view.to_image, laid)
-                moved = refine_outline(frame, quad)
-                for one in [quad, moved] if polygon_iou(moved, quad) < 0.9 else [quad]:
-                    self._offer_corner_cards(frame, analysis, found, [one], added, to_unsure, True)
+        # Laid from the index, a side may be a few pixels off: each is offered as laid and
+        # with its sides moved to the paper's edges near them (``refine_outline``), each read
+        # on its own (read together, the cards laid from one index or from a card's two cover
+        # each other's index corners).
+        for laid in anchored:
+            for one in _as_laid_and_moved(frame, transform_points(view.to_image, laid)):
+                self._offer_corner_cards(frame, analysis, found, [one], added, unsure, True)
+        # A card laid at its index corner's edges is added only when its two index corners bear
+        # it out (never uncertain): one whose corners the corner network alone, read for all of
+        # them at once, already says cannot is not read again with the glyph reader.
+        offers = [
+            one
+            for laid in outlined
+            for one in _as_laid_and_moved(frame, transform_points(view.to_image, laid))
+        ]
+        regions = [_CornerRegions(frame, one, self.index) for one in offers]
+        with_deck = isinstance(self._model, EnrolledDeck)
+        shown = (
+            self._read_net(regions, with_deck=with_deck)[0]
+            if self.use_corner_model and offers
+            else []
+        )
+        for n, (one, pair) in enumerate(zip(offers, regions, strict=True)):
+            sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+            if shown and not _corners_may_agree(one, shown[n], sure):
+                continue
+            self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
         return added, unsure
 
     def _offer_corner_cards(
@@ -1422,17 +1439,25 @@ class CardDetector:
         added: list[CardDetection],
         unsure: list[CardDetection],
         shut_out: bool,
+        regions: _CornerRegions | None = None,
     ) -> None:
         """``quads`` (frame pixels) read together beside the cards read surely, each added to
         ``analysis`` (and ``added``) or kept for ``unsure`` as ``_corner_cards`` says. Cards a
         card offered before shut out (``shut_out``) take the place of no shape (a shape
-        there, read unsurely or not, may be the card the later steps read or lay again)."""
+        there, read unsurely or not, may be the card the later steps read or lay again).
+        ``regions``: one card's corner regions, warped already."""
         assert found.card_px is not None
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         looks: list[list[_Reading]] = []
         read = self._analysis_of(
             frame,
-            _Finding(quads, found.card_px, found.foreground, [False] * len(quads)),
+            _Finding(
+                quads,
+                found.card_px,
+                found.foreground,
+                [False] * len(quads),
+                regions=[] if regions is None else [regions],
+            ),
             with_deck=isinstance(self._model, EnrolledDeck),
             covering=sure,  # a shape read unsurely on it may be this card placed otherwise
             looks_of=looks,
@@ -1872,7 +1897,7 @@ class CardDetector:
         regions = found.regions
         everything = [*found.quads, *covering]
         looks, analysis.corners = self._read_looks(
-            regions, _index_overlaps(everything)[: len(found.quads)], with_deck=with_deck
+            regions, _index_overlaps(everything, len(found.quads)), with_deck=with_deck
         )
         outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
@@ -2840,6 +2865,32 @@ def _corners_agree(looks: list[_Reading], card: Card | None) -> bool:
     return True
 
 
+def _as_laid_and_moved(frame: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """A card laid from its index (frame pixels) as laid, and with its sides moved to the
+    paper's edges near them (``refine_outline``) when that moves it (IoU under 0.9)."""
+    moved = refine_outline(frame, quad)
+    return [quad, moved] if polygon_iou(moved, quad) < 0.9 else [quad]
+
+
+def _corners_may_agree(
+    quad: np.ndarray, network: tuple[_Reading, _Reading], sure: list[np.ndarray]
+) -> bool:
+    """Whether a card offered at ``quad`` (frame pixels) beside the cards read surely ``sure``
+    could have its two index corners bear it out (``_corners_agree``, on the corner network's
+    two looks ``network``, which the full read takes unchanged): each corner shows a whole
+    card, the same one, or lies under another card (the overlaps the full read gives it,
+    ``_index_overlaps`` beside ``sure``). False: reading it with the glyph reader too could
+    not add it."""
+    shown: set[Card] = set()
+    for look, share in zip(network, _index_overlaps([quad, *sure], 1)[0], strict=True):
+        if share >= SHADOW_SHARE:
+            continue  # under another card: its index may be hidden
+        if look.rank is None or look.suit is None:
+            return False
+        shown.add(_best_card(look))
+    return len(shown) <= 1
+
+
 def _one_corner_shows(looks: list[_Reading], card: Card, floor: float) -> bool:
     """Whether one of a card's two index corners (``looks[0]``, ``looks[1]``) shows ``card``
     whole at least ``floor`` surely (``_sureness``) and the other shows no other card whole."""
@@ -2873,15 +2924,15 @@ def _centres_meet(a: CardDetection, b: CardDetection) -> bool:
     )
 
 
-def _index_overlaps(quads: list[np.ndarray]) -> list[tuple[float, float]]:
-    """For each card, the share of each of its two index corners' index areas (portrait
-    order) inside other cards' outlines. One of the two cards is on top: if it is the other
-    one, the corner shows the other card's index, read as surely as its own - so a corner a
-    quarter inside (``SHADOW_SHARE``) is never trusted alone."""
+def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[tuple[float, float]]:
+    """For each card (of the ``first`` only, when given), the share of each of its two index
+    corners' index areas (portrait order) inside other cards' outlines. One of the two cards
+    is on top: if it is the other one, the corner shows the other card's index, read as surely
+    as its own - so a corner a quarter inside (``SHADOW_SHARE``) is never trusted alone."""
     outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in quads]
     boxes = [(*o.min(axis=0).tolist(), *o.max(axis=0).tolist()) for o in outlines]
     result: list[tuple[float, float]] = []
-    for i, quad in enumerate(quads):
+    for i, quad in enumerate(quads[:first]):
         x0, y0, x1, y1 = boxes[i]
         near = [
             j
