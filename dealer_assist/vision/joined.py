@@ -581,6 +581,8 @@ def outline_cards(
     glyphs = list(boxes.values())
     if not glyphs:
         return []
+    ink = np.concatenate(glyphs)  # every glyph's ink, one after another
+    firsts = np.cumsum([0, *(len(g) for g in glyphs[:-1])])
     left, top, across_px, down_px = cv2.boundingRect(bare)
     pad = round(0.3 * card_w)
     x0, y0 = max(0, left - pad), max(0, top - pad)
@@ -590,16 +592,19 @@ def outline_cards(
         return []
     aspect = card_h / card_w
     square = math.sin(math.radians(settings.corner_tolerance_deg))
+    known = shapes or []
     offered: list[tuple[float, np.ndarray]] = []
     for corner, u, w, _, lengths, _ in paper_corners(
         edges, square, corners.corner_reach_cards * card_w
     ):
         axes = np.stack([u, w], axis=1)
-        # The index chooses the corner: a glyph of an index's size in the corner's square.
-        if not any(
-            (along := (ink - corner) @ axes).min() >= -outline.ink_slack * card_w
-            and along.max() <= outline.index_reach * card_w
-            for ink in glyphs
+        # The index chooses the corner: a glyph of an index's size in the corner's square
+        # (every glyph's ink measured at once, each glyph's nearest and furthest along both).
+        along = (ink - corner) @ axes
+        nearest = np.minimum.reduceat(along.min(axis=1), firsts)
+        furthest = np.maximum.reduceat(along.max(axis=1), firsts)
+        if not np.any(
+            (nearest >= -outline.ink_slack * card_w) & (furthest <= outline.index_reach * card_w)
         ):
             continue
         # Either edge may be the long side (a lone glyph says nothing of the card's axis).
@@ -611,14 +616,12 @@ def outline_cards(
             for scale in outline.scales:
                 long_side = min(scale * height, outline.max_size * card_h)
                 quad = _rectangle(corner, across, long_axis, long_side / aspect, long_side)
+                # None where a shape already is, read unsurely or not at all: read again at
+                # another outline, such a shape was read surely as the card its unsure reading
+                # named - a wrong read when that was wrong (a drawn queen of clubs read as the
+                # QD). A missed card is the lever. (Looked at first: it costs least.)
+                ordered = quad if signed_area(quad) >= 0 else quad[::-1].copy()
+                if any(polygon_iou(ordered, shape) > outline.on_shape for shape in known):
+                    continue
                 offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
-    # None where a shape already is, read unsurely or not at all: read again at another outline,
-    # such a shape was read surely as the card its unsure reading named - a wrong read when
-    # that was wrong (a drawn queen of clubs read as the QD). A missed card is the lever.
-    known = shapes or []
-    offered = [
-        (edge, quad)
-        for edge, quad in offered
-        if not any(polygon_iou(quad, shape) > outline.on_shape for shape in known)
-    ]
     return _most_edge(offered, outline.most, outline.same)
