@@ -462,6 +462,8 @@ def _index_glyphs(
     bare = cv2.bitwise_and(mask, cv2.bitwise_not(covered))
     # The pieces, labelled inside the bare part's bounding box only (the same pieces).
     left, top, across, down = cv2.boundingRect(bare)
+    if across == 0 or down == 0:
+        return None
     window = np.s_[top : top + down, left : left + across]
     _, labels, piece_stats = compact_components(bare[window], connectivity=8)
     large = piece_stats[:, 4] >= settings.corner_left * card_area
