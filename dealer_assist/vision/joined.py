@@ -480,6 +480,10 @@ class OutlineSettings:
     ``most``."""
 
     index_reach: float = 0.45
+    # Each edge ending at most this share of a width from the corner (``corner_reach_cards``
+    # for the corners of ``corner_cards``): a small card's rounded corner, blurred, and its
+    # index's ink beside it end the edges further from the corner than a large card's do.
+    reach: float = 0.3
     ink_slack: float = 0.05  # the ink may seem this far past an edge (blur, the edge's line)
     scales: tuple[float, ...] = (1.0, 1.12, 1.25)
     max_size: float = 1.3
@@ -533,9 +537,7 @@ def outline_cards(
     aspect = card_h / card_w
     square = math.sin(math.radians(settings.corner_tolerance_deg))
     offered: list[tuple[float, np.ndarray]] = []
-    for corner, u, w, _, lengths, _ in paper_corners(
-        edges, square, corners.corner_reach_cards * card_w
-    ):
+    for corner, u, w, _, lengths, _ in paper_corners(edges, square, outline.reach * card_w):
         axes = np.stack([u, w], axis=1)
         # The index chooses the corner: a glyph of an index's size in the corner's square.
         if not any(

@@ -1466,14 +1466,24 @@ class CardDetector:
                     )
                 )
             ]
-            if any(
-                d.card is not None
-                or polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
+            # An unread shape that shows no paper is no card: the paper test (``analyse``)
+            # drops it later; until then it keeps out no card read surely, however little the
+            # two overlap (simplistic/table#7900009's QD: a shape shifted half off it over a
+            # printed box, IoU 0.28).
+            apart = [
+                d
                 for d in lying_on
-            ) or any(
-                d.card == detection.card
-                and polygon_iou(np.asarray(d.corners, np.float64), outline) > 0
-                for d in analysis.detections
+                if d.card is not None
+                or polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
+            ]
+            if (
+                any(d.card is not None for d in apart)
+                or len(self._paperless(frame, analysis, apart, added)) < len(apart)
+                or any(
+                    d.card == detection.card
+                    and polygon_iou(np.asarray(d.corners, np.float64), outline) > 0
+                    for d in analysis.detections
+                )
             ):
                 continue
             if shut_out and any(
@@ -1494,6 +1504,37 @@ class CardDetector:
             analysis.corners_agree.append(agree)
             analysis.quads.append(np.asarray(detection.corners))
             added.append(detection)
+
+    def _paperless(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        shapes: list[CardDetection],
+        added: list[CardDetection],
+    ) -> list[CardDetection]:
+        """Those of ``shapes`` that are unread shapes of ``analysis`` (no reading, no
+        candidate) showing no paper, neither as they are nor under the light's gains from the
+        cards read surely but those step 13 ``added`` (``paper_gains``, as ``analyse`` judges
+        them after the step): the paper test drops them."""
+        paper = self.paper
+        if paper is None:
+            return []
+        unread = [
+            d
+            for d in shapes
+            if d.candidate is None
+            and any(d is u for u in analysis.unread_cards)
+            and not shows_paper(frame, np.asarray(d.corners), paper)
+        ]
+        if not unread:
+            return []
+        sure = [
+            np.asarray(d.corners)
+            for d in analysis.detections
+            if d.card is not None and not any(d is x for x in added)
+        ]
+        gains = paper_gains(frame, sure, paper)
+        return [d for d in unread if not shows_paper(frame, np.asarray(d.corners), paper, gains)]
 
     def _unsure_corners(
         self, frame: np.ndarray, analysis: FrameAnalysis, unsure: list[CardDetection]
