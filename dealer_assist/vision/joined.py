@@ -480,10 +480,6 @@ class OutlineSettings:
     ``most``."""
 
     index_reach: float = 0.45
-    # Each edge ending at most this share of a width from the corner (``corner_reach_cards``
-    # for the corners of ``corner_cards``): a small card's rounded corner, blurred, and its
-    # index's ink beside it end the edges further from the corner than a large card's do.
-    reach: float = 0.3
     ink_slack: float = 0.05  # the ink may seem this far past an edge (blur, the edge's line)
     scales: tuple[float, ...] = (1.0, 1.12, 1.25)
     max_size: float = 1.3
@@ -512,7 +508,7 @@ def outline_cards(
     (``index_cards``' glyphs on the part of ``mask`` ``found`` leaves bare): the index only
     chooses the corner; the card's two sides meeting there are the paper's straight edges
     beside it (``straight_edges`` in the work view ``image``: two meeting square, the paper
-    inside both, each ending within ``corner_reach_cards`` of the corner, the index's ink
+    inside both, each ending within ``corner_outline_reach`` of the corner, the index's ink
     within ``index_reach`` of it), and its size is what those edges' lengths say, not the
     finding's size ``card_px`` (1.2-1.45 times off for the cards of a blob the finding voted
     wrong): the longer edge, or the shorter one by the card's proportions, times each of
@@ -537,7 +533,8 @@ def outline_cards(
     aspect = card_h / card_w
     square = math.sin(math.radians(settings.corner_tolerance_deg))
     offered: list[tuple[float, np.ndarray]] = []
-    for corner, u, w, _, lengths, _ in paper_corners(edges, square, outline.reach * card_w):
+    reach = settings.corner_outline_reach * card_w
+    for corner, u, w, _, lengths, _ in paper_corners(edges, square, reach):
         axes = np.stack([u, w], axis=1)
         # The index chooses the corner: a glyph of an index's size in the corner's square.
         if not any(

@@ -1517,7 +1517,7 @@ class CardDetector:
         cards read surely but those step 13 ``added`` (``paper_gains``, as ``analyse`` judges
         them after the step): the paper test drops them."""
         paper = self.paper
-        if paper is None:
+        if paper is None or not self.finder.corner_paperless:
             return []
         unread = [
             d
