@@ -1345,14 +1345,15 @@ class CardDetector:
         the others but lend nothing to the light's gains (``paper_gains``: a shape half on a
         hand changed them, and a card read surely failed the test). Never a card twice: one
         lying on a card read surely (either's centre on the other) or on the same card read
-        beside it is not added; a shape
-        unread or read unsurely that it lies on is this card placed otherwise and gives way to
-        it when they overlap by ``CORNER_SAME`` (less, its centre is another card's, and the
-        new card is not added). Returned: the cards added, and the cards offered that read
-        but whose reading does not bear them out, uncertain (``_unsure_corner_card``), for
-        ``_unsure_corners`` to add last. The cards a card offered shut out (more than half a
-        card shared, ``FinderSettings.corner_shut_out``) are read on their own after the
-        others, as they are; then the cards laid from a whole index in the clear
+        beside it is not added; a shape unread or read unsurely that it lies on is this card
+        placed otherwise and gives way to it when they overlap by ``CORNER_SAME`` (less, its
+        centre is another card's, and the new card is not added - unless it is an unread shape
+        showing no paper, ``_paperless``, which the paper test drops after this step).
+        Returned: the cards added, and the cards offered that read but whose reading does not
+        bear them out, uncertain (``_unsure_corner_card``), for ``_unsure_corners`` to add
+        last. The cards a card offered shut out (more than half a card shared,
+        ``FinderSettings.corner_shut_out``) are read on their own after the others, as they
+        are; then the cards laid from a whole index in the clear
         (``FinderSettings.corner_index``, off), each on its own."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
@@ -1478,6 +1479,7 @@ class CardDetector:
             ]
             if (
                 any(d.card is not None for d in apart)
+                # ... kept out unless every such shape is unread and shows no paper
                 or len(self._paperless(frame, analysis, apart, added)) < len(apart)
                 or any(
                     d.card == detection.card
