@@ -568,7 +568,7 @@ def outline_cards(
     (``index_cards``' glyphs on the part of ``mask`` ``found`` leaves bare): the index only
     chooses the corner; the card's two sides meeting there are the paper's straight edges
     beside it (``straight_edges`` in the work view ``image``: two meeting square, the paper
-    inside both, each ending within ``corner_reach_cards`` of the corner, the index's ink
+    inside both, each ending within ``corner_outline_reach`` of the corner, the index's ink
     within ``index_reach`` of it), and its size is what those edges' lengths say, not the
     finding's size ``card_px`` (1.2-1.45 times off for the cards of a blob the finding voted
     wrong): the longer edge, or the shorter one by the card's proportions, times each of
@@ -596,9 +596,8 @@ def outline_cards(
     square = math.sin(math.radians(settings.corner_tolerance_deg))
     known = shapes or []
     offered: list[tuple[float, np.ndarray]] = []
-    for corner, u, w, _, lengths, _ in paper_corners(
-        edges, square, corners.corner_reach_cards * card_w
-    ):
+    reach = settings.corner_outline_reach * card_w
+    for corner, u, w, _, lengths, _ in paper_corners(edges, square, reach):
         axes = np.stack([u, w], axis=1)
         # The index chooses the corner: a glyph of an index's size in the corner's square
         # (every glyph's ink measured at once, each glyph's nearest and furthest along both).

@@ -1345,14 +1345,15 @@ class CardDetector:
         the others but lend nothing to the light's gains (``paper_gains``: a shape half on a
         hand changed them, and a card read surely failed the test). Never a card twice: one
         lying on a card read surely (either's centre on the other) or on the same card read
-        beside it is not added; a shape
-        unread or read unsurely that it lies on is this card placed otherwise and gives way to
-        it when they overlap by ``CORNER_SAME`` (less, its centre is another card's, and the
-        new card is not added). Returned: the cards added, and the cards offered that read
-        but whose reading does not bear them out, uncertain (``_unsure_corner_card``), for
-        ``_unsure_corners`` to add last. The cards a card offered shut out (more than half a
-        card shared, ``FinderSettings.corner_shut_out``) are read on their own after the
-        others, as they are; then the cards laid from a whole index in the clear
+        beside it is not added; a shape unread or read unsurely that it lies on is this card
+        placed otherwise and gives way to it when they overlap by ``CORNER_SAME`` (less, its
+        centre is another card's, and the new card is not added - unless it is an unread shape
+        showing no paper, ``_paperless``, which the paper test drops after this step).
+        Returned: the cards added, and the cards offered that read but whose reading does not
+        bear them out, uncertain (``_unsure_corner_card``), for ``_unsure_corners`` to add
+        last. The cards a card offered shut out (more than half a card shared,
+        ``FinderSettings.corner_shut_out``) are read on their own after the others, as they
+        are; then the cards laid from a whole index in the clear
         (``FinderSettings.corner_index``, off), each on its own."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
@@ -1491,14 +1492,25 @@ class CardDetector:
                     )
                 )
             ]
-            if any(
-                d.card is not None
-                or polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
+            # An unread shape that shows no paper is no card: the paper test (``analyse``)
+            # drops it later; until then it keeps out no card read surely, however little the
+            # two overlap (simplistic/table#7900009's QD: a shape shifted half off it over a
+            # printed box, IoU 0.28).
+            apart = [
+                d
                 for d in lying_on
-            ) or any(
-                d.card == detection.card
-                and polygon_iou(np.asarray(d.corners, np.float64), outline) > 0
-                for d in analysis.detections
+                if d.card is not None
+                or polygon_iou(np.asarray(d.corners, np.float64), outline) < CORNER_SAME
+            ]
+            if (
+                any(d.card is not None for d in apart)
+                # ... kept out unless every such shape is unread and shows no paper
+                or len(self._paperless(frame, analysis, apart, added)) < len(apart)
+                or any(
+                    d.card == detection.card
+                    and polygon_iou(np.asarray(d.corners, np.float64), outline) > 0
+                    for d in analysis.detections
+                )
             ):
                 continue
             if shut_out and any(
@@ -1519,6 +1531,37 @@ class CardDetector:
             analysis.corners_agree.append(agree)
             analysis.quads.append(np.asarray(detection.corners))
             added.append(detection)
+
+    def _paperless(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        shapes: list[CardDetection],
+        added: list[CardDetection],
+    ) -> list[CardDetection]:
+        """Those of ``shapes`` that are unread shapes of ``analysis`` (no reading, no
+        candidate) showing no paper, neither as they are nor under the light's gains from the
+        cards read surely but those step 13 ``added`` (``paper_gains``, as ``analyse`` judges
+        them after the step): the paper test drops them."""
+        paper = self.paper
+        if paper is None or not self.finder.corner_paperless:
+            return []
+        unread = [
+            d
+            for d in shapes
+            if d.candidate is None
+            and any(d is u for u in analysis.unread_cards)
+            and not shows_paper(frame, np.asarray(d.corners), paper)
+        ]
+        if not unread:
+            return []
+        sure = [
+            np.asarray(d.corners)
+            for d in analysis.detections
+            if d.card is not None and not any(d is x for x in added)
+        ]
+        gains = paper_gains(frame, sure, paper)
+        return [d for d in unread if not shows_paper(frame, np.asarray(d.corners), paper, gains)]
 
     def _unsure_corners(
         self, frame: np.ndarray, analysis: FrameAnalysis, unsure: list[CardDetection]

@@ -90,6 +90,14 @@ class FinderSettings:
     # offered at the joined blobs' corners, where no shape was found, added only when read
     # surely at both index corners (``joined.outline_cards``, h-outline18; False: off).
     corner_outline: bool = True
+    # ... its two edges each ending at most this share of a width from the corner
+    # (``CornerSettings.corner_reach_cards``, 0.2, before h-merge23: a small card's rounded,
+    # blurred corner and the index's ink beside it end the edges further from it).
+    corner_outline_reach: float = 0.3
+    # A card offered at a joined blob (step 13) and read surely is kept out by no unread shape
+    # showing no paper, which the paper test drops after the step (h-merge23; False: kept out
+    # when its centre and the shape's meet, as before).
+    corner_paperless: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side

@@ -29,7 +29,11 @@ from dealer_assist.vision.pipeline import (
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_on_cards, found_on_joined, in_view
 
-OFF = FinderSettings(corner_unsure=0)
+# h-merge23's wider reach for the cards laid at an index corner reads tango/joined#7900009's QD
+# and ornamental/table#7900008's 6S exactly (tests/vision/test_outline_reach.py): kept at
+# h-outline18's here to see this step alone.
+ON = FinderSettings(corner_outline_reach=0.2)
+OFF = FinderSettings(corner_unsure=0, corner_outline_reach=0.2)
 
 
 def _uncertain_on(detections: list[CardDetection], code: str) -> list[CardDetection]:
@@ -51,7 +55,7 @@ def test_a_card_read_at_one_corner_is_reported_uncertain(
     # missed before, now one uncertain detection with the right candidate, nothing twice or
     # where no card is, nothing read as another, no card found before lost.
     before, counts, detections = found_on_joined(
-        art_cache, design, seed, (code,), CardDetector(finder=OFF), CardDetector()
+        art_cache, design, seed, (code,), CardDetector(finder=OFF), CardDetector(finder=ON)
     )
     assert len(_uncertain_on(detections, code)) == 1
     assert all(after >= was for after, was in zip(counts, before, strict=True))
@@ -65,7 +69,7 @@ def test_a_table_card_under_fingers_is_reported_uncertain(art_cache: Path) -> No
     cards = in_view(scene.cards, scene.image)
     six = next(n for n, c in enumerate(cards) if c.card.code == "6S")
     was, _, _ = found_on_cards(CardDetector(finder=OFF).detect(scene.image), cards)
-    detections = CardDetector().detect(scene.image)
+    detections = CardDetector(finder=ON).detect(scene.image)
     counts, nowhere, wrong = found_on_cards(detections, cards)
     assert was[six] == 0 and counts[six] == 1
     assert len(_uncertain_on(detections, "6S")) == 1

@@ -1,0 +1,63 @@
+"""Step 13's cards laid at an index corner: the edges' reach, and unread shapes with no paper
+(issue 28, h-merge23).
+
+Two cards of the building check missed in a blob joined with other cards: the paper's edges
+of a small, blurred card end further from its rounded corner than ``corner_reach_cards`` (0.2
+of the finding's width) lets a corner be made (``FinderSettings.corner_outline_reach``, now
+0.3); and a card laid at its true outline and read surely at both index corners was kept out
+by an unread shape shifted half off it, which the paper test drops after the step
+(``FinderSettings.corner_paperless``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import found_on_cards, found_once_now, in_view
+
+REACH_BEFORE = FinderSettings(corner_outline_reach=0.2)
+
+
+def test_a_card_whose_edges_end_short_of_its_corner_is_laid_there(art_cache: Path) -> None:
+    # TABLE #7900001 (anglo): the JH beside the 9H, the finding's card width 1.45 times its
+    # own; at its lower index corner one edge ends 13.5 work pixels short (the reach was 10.1).
+    assert (
+        found_once_now(art_cache, "anglo", synthetic.TABLE, 7_900_001, "JH", REACH_BEFORE) == "JH"
+    )
+
+
+@pytest.mark.parametrize(
+    ("design", "style", "seed", "code"),
+    [
+        ("tango", synthetic.JOINED, 7_900_009, "QD"),  # a chip on it
+        ("ornamental", synthetic.TABLE, 7_900_008, "6S"),  # fingers over its other corner
+    ],
+)
+def test_a_card_read_at_one_corner_is_now_laid_at_its_index_corner_and_read(
+    art_cache: Path, design: str, style: synthetic.SceneStyle, seed: int, code: str
+) -> None:
+    # Uncertain before (read at one corner, tests/vision/test_unsure_corners.py), now laid at
+    # its index corner's edges and read exactly; nothing twice, where no card is or misread.
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = synthetic.random_scene(seed, faces, style=style)
+    cards = in_view(scene.cards, scene.image)
+    wanted = next(n for n, c in enumerate(cards) if c.card.code == code)
+    before = CardDetector(finder=REACH_BEFORE).detect(scene.image)
+    assert not any(d.card is not None and d.card.code == code for d in before)
+    detections = CardDetector().detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(detections, cards)
+    assert counts[wanted] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
+    assert any(d.card is not None and d.card.code == code for d in detections)
+
+
+def test_an_unread_shape_showing_no_paper_keeps_no_card_out(art_cache: Path) -> None:
+    # TABLE #7900009 (simplistic): the QD dealt over the TD and the JC, laid at its outline
+    # and read surely at both corners; an unread shape half on it and half on the printed box
+    # (IoU 0.28, the centres meeting) kept it out, then failed the paper test.
+    off = FinderSettings(corner_paperless=False)
+    assert found_once_now(art_cache, "simplistic", synthetic.TABLE, 7_900_009, "QD", off) == "QD"
