@@ -118,7 +118,13 @@ from dealer_assist.vision.refit import (
     overlap_share,
     snapped,
 )
-from dealer_assist.vision.second_look import refine_outline, second_probabilities
+from dealer_assist.vision.second_look import (
+    looked_probabilities,
+    outline_probabilities,
+    refine_outline,
+    searched_outlines,
+    second_probabilities,
+)
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -668,6 +674,7 @@ class CardDetector:
         middle_look: bool = True,
         settle_splits: bool = True,
         black_split: bool = False,
+        search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
     ) -> None:
         self.layout = layout
@@ -689,6 +696,11 @@ class CardDetector:
         # and none wrongly, but held out it added a wrong read (a club read as a spade), issue
         # 28, h-black16 (docs/benchmarks.md).
         self.black_split = black_split
+        # Last, a card still uncertain, not disputed, is read again at the outline about its
+        # corners whose two index corners read one card most surely (``_searched_look``: the
+        # finder's outline of a card touching others can be a tenth or more off, its far index
+        # corner showing the felt; off: as judged before).
+        self.search_outline = search_outline
         # With the house's deck: after the deck's faces settle what they can, a number card
         # still uncertain judged again by its middle (``_middle_look``); the second and split
         # looks too, before the faces or after them (``DeckLooks``; off: the faces alone).
@@ -1248,6 +1260,8 @@ class CardDetector:
             self._middle_look(frame, analysis)
         if self.settle_splits:
             self._settle_splits(frame, analysis)
+        if self.search_outline:
+            self._searched_look(frame, analysis)
 
     def _settled_by_faces(
         self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck
@@ -1984,6 +1998,70 @@ class CardDetector:
             glyphs = [r for r in rest if r is not _DISPUTED]
             if len(glyphs) < len(rest) or disputes(net, glyphs, self.check_sureness):
                 continue  # the glyph reader disputes the card (the first look or this one)
+            detection = self._judged(
+                frame,
+                record.outlines,
+                record.n,
+                record.quad,
+                [*net, *rest],
+                settled=self.settle_splits,
+            )
+            if detection is not None and detection.card is not None:
+                analysis.detections[k] = detection
+
+    def _searched_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain and not disputed, read at the
+        outline about their corners whose two index corners read one card most surely
+        (``second_look.searched_outlines``: the outline scaled by 0.9-1.15 about each of its
+        corners), that outline looked at again as the second look looks (each corner read at a
+        few shifts and scales, averaged) and the card judged again with every rule. As the
+        second look: sure only when both corners then read one card and the glyph reader does
+        not dispute it; a card read surely is never looked at again, and the card keeps the
+        finder's outline (only its reading changes). Last of the looks again: it reads only
+        cards no other look read."""
+        pending = [
+            (k, record)
+            for k, detection in enumerate(analysis.detections)
+            if detection.card is None
+            and (record := analysis.unsure.get(id(detection))) is not None
+            and record.detection is detection
+            and not any(r is _DISPUTED for r in record.looks)
+        ]
+        if not pending:
+            return
+        outlines = [searched_outlines(record.quad) for _, record in pending]
+        chosen: list[tuple[int, _Unsure, np.ndarray]] = []
+        for (k, record), quads, (rank_p, suit_p) in zip(
+            pending,
+            outlines,
+            outline_probabilities(self.corner_model, frame, outlines, self.index),
+            strict=True,
+        ):
+            surest: tuple[float, np.ndarray] | None = None
+            for quad, rank, suit in zip(quads, rank_p, suit_p, strict=True):
+                pair = self._net_readings(rank, suit)[0]
+                if not all(r.network for r in pair) or _best_card(pair[0]) != _best_card(pair[1]):
+                    continue  # the outline's two corners do not read one card
+                sureness = _confidence(pair)[0]
+                if surest is None or sureness > surest[0]:
+                    surest = (sureness, quad)
+            if surest is not None:
+                chosen.append((k, record, surest[1]))
+        looked = looked_probabilities(
+            self.corner_model, frame, [quad for _, _, quad in chosen], self.index
+        )
+        for (k, record, _), (rank_p, suit_p) in zip(chosen, looked, strict=True):
+            net = [
+                replace(look, overlap=old.overlap)
+                for look, old in zip(
+                    self._net_readings(rank_p, suit_p)[0], record.looks[:2], strict=True
+                )
+            ]
+            if not all(r.network for r in net) or _best_card(net[0]) != _best_card(net[1]):
+                continue  # looked at again, the two corners read two cards
+            rest = record.looks[2:]
+            if disputes(net, list(rest), self.check_sureness):
+                continue  # the glyph reader disputes the card read
             detection = self._judged(
                 frame,
                 record.outlines,
