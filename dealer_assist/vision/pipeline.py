@@ -1974,26 +1974,38 @@ class CardDetector:
         (its corners sharpen the network's looks first). With ``settle_splits`` the new looks
         are judged with the two readers' splits settled (``_settle_splits``)."""
         pending = [
-            (k, record)
-            for k, detection in enumerate(analysis.detections)
-            if detection.card is None
-            and (record := analysis.unsure.get(id(detection))) is not None
-            and record.detection is detection
-            and record.worth_a_second_look
+            (k, record) for k, record in _still_uncertain(analysis) if record.worth_a_second_look
         ]
         if not pending:
             return
         seconds = second_probabilities(
             self.corner_model, frame, [record.quad for _, record in pending], self.index
         )
-        for (k, record), (rank_p, suit_p) in zip(pending, seconds, strict=True):
+        self._judged_again(frame, analysis, pending, seconds)
+
+    def _judged_again(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        cards: list[tuple[int, _Unsure]],
+        looked: list[tuple[np.ndarray, np.ndarray]],
+        *,
+        seconded: bool = False,
+    ) -> None:
+        """Each of ``cards`` (its place among the detections, its record) judged again with
+        the network's two looks in ``looked`` (its two corners' rank and suit probabilities, 2
+        x 14 and 2 x 5, junk last) in place of the first ones, by every rule (``_judged``; with
+        the splits settled as set); a detection replaced only when it is then read, both corners
+        read one card and the glyph reader does not dispute it (the first look or this one);
+        ``seconded``: and it is read as the candidate it had (``_searched_look``)."""
+        for (k, record), (rank_p, suit_p) in zip(cards, looked, strict=True):
             first = record.looks[:2]
             net = [
                 replace(look, overlap=old.overlap)
                 for look, old in zip(self._net_readings(rank_p, suit_p)[0], first, strict=True)
             ]
             if not all(r.network for r in net) or _best_card(net[0]) != _best_card(net[1]):
-                continue  # the two corners do not read one card on the second look
+                continue  # the two corners do not read one card when looked at again
             rest = record.looks[2:]
             glyphs = [r for r in rest if r is not _DISPUTED]
             if len(glyphs) < len(rest) or disputes(net, glyphs, self.check_sureness):
@@ -2006,7 +2018,11 @@ class CardDetector:
                 [*net, *rest],
                 settled=self.settle_splits,
             )
-            if detection is not None and detection.card is not None:
+            if (
+                detection is not None
+                and detection.card is not None
+                and (not seconded or detection.card == record.detection.candidate)
+            ):
                 analysis.detections[k] = detection
 
     def _searched_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
@@ -2021,57 +2037,36 @@ class CardDetector:
         cards no other look read."""
         pending = [
             (k, record)
-            for k, detection in enumerate(analysis.detections)
-            if detection.card is None
-            and (record := analysis.unsure.get(id(detection))) is not None
-            and record.detection is detection
-            and not any(r is _DISPUTED for r in record.looks)
+            for k, record in _still_uncertain(analysis)
+            if not any(r is _DISPUTED for r in record.looks)
         ]
         if not pending:
             return
         outlines = [searched_outlines(record.quad) for _, record in pending]
-        chosen: list[tuple[int, _Unsure, np.ndarray]] = []
+        chosen: list[tuple[int, _Unsure]] = []
+        surest_outlines: list[np.ndarray] = []
         for (k, record), quads, (rank_p, suit_p) in zip(
             pending,
             outlines,
             outline_probabilities(self.corner_model, frame, outlines, self.index),
             strict=True,
         ):
-            surest: tuple[float, np.ndarray] | None = None
+            agreeing: list[tuple[float, Card, np.ndarray]] = []
             for quad, rank, suit in zip(quads, rank_p, suit_p, strict=True):
                 pair = self._net_readings(rank, suit)[0]
-                if not all(r.network for r in pair) or _best_card(pair[0]) != _best_card(pair[1]):
-                    continue  # the outline's two corners do not read one card
-                sureness = _confidence(pair)[0]
-                if surest is None or sureness > surest[0]:
-                    surest = (sureness, quad)
-            if surest is not None:
-                chosen.append((k, record, surest[1]))
-        looked = looked_probabilities(
-            self.corner_model, frame, [quad for _, _, quad in chosen], self.index
-        )
-        for (k, record, _), (rank_p, suit_p) in zip(chosen, looked, strict=True):
-            net = [
-                replace(look, overlap=old.overlap)
-                for look, old in zip(
-                    self._net_readings(rank_p, suit_p)[0], record.looks[:2], strict=True
-                )
-            ]
-            if not all(r.network for r in net) or _best_card(net[0]) != _best_card(net[1]):
-                continue  # looked at again, the two corners read two cards
-            rest = record.looks[2:]
-            if disputes(net, list(rest), self.check_sureness):
-                continue  # the glyph reader disputes the card read
-            detection = self._judged(
-                frame,
-                record.outlines,
-                record.n,
-                record.quad,
-                [*net, *rest],
-                settled=self.settle_splits,
-            )
-            if detection is not None and detection.card is not None:
-                analysis.detections[k] = detection
+                if all(r.network for r in pair) and _best_card(pair[0]) == _best_card(pair[1]):
+                    agreeing.append((*_confidence(pair), quad))  # both corners read one card
+            if not agreeing:
+                continue
+            _, card, quad = max(agreeing, key=lambda outline: outline[0])
+            if card != record.detection.candidate:
+                continue  # the search seconds the card the finder's outline read, never another
+            if any(other != card and s >= DISAGREEING_SURENESS for s, other, _ in agreeing):
+                continue  # two outlines read two cards, each at both corners: a dispute
+            chosen.append((k, record))
+            surest_outlines.append(quad)
+        looked = looked_probabilities(self.corner_model, frame, surest_outlines, self.index)
+        self._judged_again(frame, analysis, chosen, looked, seconded=True)
 
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
@@ -2737,6 +2732,18 @@ class CardDetector:
         return CardDetection(
             card, confidence, corner_points, center, zone, candidate, looks, shares
         )
+
+
+def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
+    """The detections of the chosen finding still uncertain that were judged from looks (an
+    unread shape was not), with their places and what they were judged from."""
+    return [
+        (k, record)
+        for k, detection in enumerate(analysis.detections)
+        if detection.card is None
+        and (record := analysis.unsure.get(id(detection))) is not None
+        and record.detection is detection
+    ]
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
