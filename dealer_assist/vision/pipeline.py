@@ -2033,8 +2033,12 @@ class CardDetector:
         few shifts and scales, averaged) and the card judged again with every rule. As the
         second look: sure only when both corners then read one card and the glyph reader does
         not dispute it; a card read surely is never looked at again, and the card keeps the
-        finder's outline (only its reading changes). Last of the looks again: it reads only
-        cards no other look read."""
+        finder's outline (only its reading changes). The search seconds a reading, never makes
+        another: the surest outline must read the card's candidate (the card the finder's
+        outline read, unsure), and two outlines that read two cards at both corners, each at
+        least half sure, are a dispute (the surest of 20 outlines is the most over-sure of 20
+        looks: without these, held out, a queen was read as a ten; issue 28, h-unsure23). Last
+        of the looks again: it reads only cards no other look read."""
         pending = [
             (k, record)
             for k, record in _still_uncertain(analysis)

@@ -13,7 +13,8 @@ found at a card size a tenth or more off): its far index corner then shows the f
 card, and one corner is read at most. The outline is then searched about its corners
 (``searched_outlines``): scaled by a few factors about each of its four corners, each outline's
 two corners read in one batch (``outline_probabilities``); the outline whose two corners read
-one card most surely is looked at again as the second look looks (``looked_probabilities``).
+one card most surely is looked at again as the second look looks (``looked_probabilities``),
+when that card is the one the finder's outline read (``CardDetector._searched_look``).
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ def second_probabilities(
 # The outline searched about its corners (``searched_outlines``): scaled by these factors about
 # each of its four corners in turn (its sides keep their directions, the corner its place).
 # Chosen on the building check's uncertain cards and another seed set's: 0.85-1.25 and
-# 0.7-1.4 read no card more than these, at twice and three times the cost.
+# 0.7-1.4 read the same cards and one more of the second set, at 1.5 and 3 times the cost.
 SEARCH_SCALES = (0.9, 0.95, 1.05, 1.1, 1.15)
 
 
