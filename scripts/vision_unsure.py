@@ -12,6 +12,7 @@ and counted right / wrong candidate.
     python scripts/vision_unsure.py --levers clubs,glyph-split build/unsure/check.pkl
     python scripts/vision_unsure.py --measure build/unsure/check.pkl   # levers (b), agreement
     python scripts/vision_unsure.py --compare main.pkl branch.pkl   # whole detector, card for card
+    python scripts/vision_unsure.py --corners main.pkl branch.pkl   # by the network's corners
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from dealer_assist.vision.pipeline import (
     _best_card,
     _combine,
     _Reading,
+    _sureness,
 )
 
 BLACK = {Suit.SPADES, Suit.CLUBS}
@@ -313,16 +315,100 @@ def _agreement(path: Path) -> None:
     print(f"{path} network agreement: {dict(sorted(tally.items()))}")
 
 
+SOFT_STYLES = frozenset({"dim", "noisy", "harsh", "lens"})
+CORNER_GROUPS = (
+    "one corner read, the other none",
+    "corners disagree: suit",
+    "corners disagree: rank",
+    "corners disagree: rank and suit",
+    "agree, both unsure",
+    "agree, one sure (0.9), one unsure",
+    "agree, both sure (0.9)",
+    "no corner read by the network",
+)
+
+
+def corner_group(looks: list[_Reading]) -> str:
+    """What the corner network's two corners read on the first look (issue 28, h-unsure23)."""
+    read = [
+        (_best_card(r), _sureness(r))
+        for r in looks[:2]
+        if r is not _DISPUTED and r.rank is not None and r.suit is not None
+    ]
+    if not read:
+        return CORNER_GROUPS[7]
+    if len(read) == 1:
+        return CORNER_GROUPS[0]
+    (a, _), (b, _) = read
+    if a != b:
+        if a.rank == b.rank:
+            return CORNER_GROUPS[1]
+        return CORNER_GROUPS[2] if a.suit == b.suit else CORNER_GROUPS[3]
+    return CORNER_GROUPS[(4, 5, 6)[sum(sure >= 0.9 for _, sure in read)]]
+
+
+def _corners(before: Path, after: Path) -> None:
+    """The uncertain cards with a candidate of dump ``before`` by what the network's two corners
+    read (``corner_group``): how many candidates right, disputed by the glyph reader, with the
+    outline off (a corner more than a tenth of the width from the true one), small (under 60
+    pixels), in the soft styles, and read exactly in dump ``after`` (of them with the outline
+    off)."""
+    from vision_second_look import _corner_error
+
+    old = pickle.loads(before.read_bytes())
+    new = pickle.loads(after.read_bytes())
+    read_now = {(r["label"], r["truth"]): r["card"] for r in new["cards"]}
+    tally: dict[str, Counter[str]] = {g: Counter() for g in CORNER_GROUPS}
+    for record in old["cards"]:
+        if record["card"] is not None:
+            continue
+        looks = looks_of(record)
+        row = tally[corner_group(looks)]
+        off = _corner_error(record, np.asarray(record["quad"])) > 0.1 * float(record["width"])  # type: ignore[arg-type]
+        read = read_now.get((record["label"], record["truth"])) == record["truth"]
+        style = str(record["label"]).split("/")[1].split("#")[0]
+        row.update(
+            cards=1,
+            right=int(record["candidate"] == record["truth"]),
+            disputed=int(any(r is _DISPUTED for r in looks)),
+            off=int(off),
+            small=int(float(record["width"]) < 60),  # type: ignore[arg-type]
+            soft=int(style in SOFT_STYLES),
+            read=int(read),
+            read_off=int(read and off),
+        )
+    print(f"{before}: {old['count']} -> {after}: {new['count']}")
+    print("| group | cards | right | disputed | outline off | small | soft | read now (off) |")
+    total: Counter[str] = Counter()
+    for g in CORNER_GROUPS:
+        row = tally[g]
+        total.update(row)
+        print(
+            f"| {g} | {row['cards']} | {row['right']} | {row['disputed']} | {row['off']} | "
+            f"{row['small']} | {row['soft']} | {row['read']} ({row['read_off']}) |"
+        )
+    print(
+        f"| all | {total['cards']} | {total['right']} | {total['disputed']} | {total['off']} | "
+        f"{total['small']} | {total['soft']} | {total['read']} ({total['read_off']}) |"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--cards", default="", help="list the cards of groups containing this")
     parser.add_argument("--compare", action="store_true", help="two dumps, card for card")
+    parser.add_argument(
+        "--corners", action="store_true", help="two dumps: by the network's corners, read now"
+    )
     parser.add_argument("--levers", default="", help="replay these levers (LEVERS) on the dumps")
     parser.add_argument("--measure", action="store_true", help="suit re-cut, pips, agreement")
     args = parser.parse_args()
     if args.compare:
         _compare(*args.files)
+        return 0
+    if args.corners:
+        _corners(*args.files)
         return 0
     if args.measure:
         for path in args.files:

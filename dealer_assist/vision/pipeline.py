@@ -118,7 +118,13 @@ from dealer_assist.vision.refit import (
     overlap_share,
     snapped,
 )
-from dealer_assist.vision.second_look import refine_outline, second_probabilities
+from dealer_assist.vision.second_look import (
+    looked_probabilities,
+    outline_probabilities,
+    refine_outline,
+    searched_outlines,
+    second_probabilities,
+)
 
 DEFAULT_THRESHOLD = 0.98
 DEFAULT_PLANE = PlaneSettings()  # without a layout, the plane from the cards (None: off)
@@ -668,6 +674,7 @@ class CardDetector:
         middle_look: bool = True,
         settle_splits: bool = True,
         black_split: bool = False,
+        search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
     ) -> None:
         self.layout = layout
@@ -689,6 +696,11 @@ class CardDetector:
         # and none wrongly, but held out it added a wrong read (a club read as a spade), issue
         # 28, h-black16 (docs/benchmarks.md).
         self.black_split = black_split
+        # Last, a card still uncertain, not disputed, is read again at the outline about its
+        # corners whose two index corners read one card most surely (``_searched_look``: the
+        # finder's outline of a card touching others can be a tenth or more off, its far index
+        # corner showing the felt; off: as judged before).
+        self.search_outline = search_outline
         # With the house's deck: after the deck's faces settle what they can, a number card
         # still uncertain judged again by its middle (``_middle_look``); the second and split
         # looks too, before the faces or after them (``DeckLooks``; off: the faces alone).
@@ -1248,6 +1260,8 @@ class CardDetector:
             self._middle_look(frame, analysis)
         if self.settle_splits:
             self._settle_splits(frame, analysis)
+        if self.search_outline:
+            self._searched_look(frame, analysis)
 
     def _settled_by_faces(
         self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck
@@ -2028,26 +2042,38 @@ class CardDetector:
         (its corners sharpen the network's looks first). With ``settle_splits`` the new looks
         are judged with the two readers' splits settled (``_settle_splits``)."""
         pending = [
-            (k, record)
-            for k, detection in enumerate(analysis.detections)
-            if detection.card is None
-            and (record := analysis.unsure.get(id(detection))) is not None
-            and record.detection is detection
-            and record.worth_a_second_look
+            (k, record) for k, record in _still_uncertain(analysis) if record.worth_a_second_look
         ]
         if not pending:
             return
         seconds = second_probabilities(
             self.corner_model, frame, [record.quad for _, record in pending], self.index
         )
-        for (k, record), (rank_p, suit_p) in zip(pending, seconds, strict=True):
+        self._judged_again(frame, analysis, pending, seconds)
+
+    def _judged_again(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        cards: list[tuple[int, _Unsure]],
+        looked: list[tuple[np.ndarray, np.ndarray]],
+        *,
+        seconded: bool = False,
+    ) -> None:
+        """Each of ``cards`` (its place among the detections, its record) judged again with
+        the network's two looks in ``looked`` (its two corners' rank and suit probabilities, 2
+        x 14 and 2 x 5, junk last) in place of the first ones, by every rule (``_judged``; with
+        the splits settled as set); a detection replaced only when it is then read, both corners
+        read one card and the glyph reader does not dispute it (the first look or this one);
+        ``seconded``: and it is read as the candidate it had (``_searched_look``)."""
+        for (k, record), (rank_p, suit_p) in zip(cards, looked, strict=True):
             first = record.looks[:2]
             net = [
                 replace(look, overlap=old.overlap)
                 for look, old in zip(self._net_readings(rank_p, suit_p)[0], first, strict=True)
             ]
             if not all(r.network for r in net) or _best_card(net[0]) != _best_card(net[1]):
-                continue  # the two corners do not read one card on the second look
+                continue  # the two corners do not read one card when looked at again
             rest = record.looks[2:]
             glyphs = [r for r in rest if r is not _DISPUTED]
             if len(glyphs) < len(rest) or disputes(net, glyphs, self.check_sureness):
@@ -2060,8 +2086,59 @@ class CardDetector:
                 [*net, *rest],
                 settled=self.settle_splits,
             )
-            if detection is not None and detection.card is not None:
+            if (
+                detection is not None
+                and detection.card is not None
+                and (not seconded or detection.card == record.detection.candidate)
+            ):
                 analysis.detections[k] = detection
+
+    def _searched_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain and not disputed, read at the
+        outline about their corners whose two index corners read one card most surely
+        (``second_look.searched_outlines``: the outline scaled by 0.9-1.15 about each of its
+        corners), that outline looked at again as the second look looks (each corner read at a
+        few shifts and scales, averaged) and the card judged again with every rule. As the
+        second look: sure only when both corners then read one card and the glyph reader does
+        not dispute it; a card read surely is never looked at again, and the card keeps the
+        finder's outline (only its reading changes). The search seconds a reading, never makes
+        another: the surest outline must read the card's candidate (the card the finder's
+        outline read, unsure), and two outlines that read two cards at both corners, each at
+        least half sure, are a dispute (the surest of 20 outlines is the most over-sure of 20
+        looks: without these, held out, a queen was read as a ten; issue 28, h-unsure23). Last
+        of the looks again: it reads only cards no other look read."""
+        pending = [
+            (k, record)
+            for k, record in _still_uncertain(analysis)
+            if not any(r is _DISPUTED for r in record.looks)
+        ]
+        if not pending:
+            return
+        outlines = [searched_outlines(record.quad) for _, record in pending]
+        chosen: list[tuple[int, _Unsure]] = []
+        surest_outlines: list[np.ndarray] = []
+        for (k, record), quads, (rank_p, suit_p) in zip(
+            pending,
+            outlines,
+            outline_probabilities(self.corner_model, frame, outlines, self.index),
+            strict=True,
+        ):
+            agreeing: list[tuple[float, Card, np.ndarray]] = []
+            for quad, rank, suit in zip(quads, rank_p, suit_p, strict=True):
+                pair = self._net_readings(rank, suit)[0]
+                if all(r.network for r in pair) and _best_card(pair[0]) == _best_card(pair[1]):
+                    agreeing.append((*_confidence(pair), quad))  # both corners read one card
+            if not agreeing:
+                continue
+            _, card, quad = max(agreeing, key=lambda outline: outline[0])
+            if card != record.detection.candidate:
+                continue  # the search seconds the card the finder's outline read, never another
+            if any(other != card and s >= DISAGREEING_SURENESS for s, other, _ in agreeing):
+                continue  # two outlines read two cards, each at both corners: a dispute
+            chosen.append((k, record))
+            surest_outlines.append(quad)
+        looked = looked_probabilities(self.corner_model, frame, surest_outlines, self.index)
+        self._judged_again(frame, analysis, chosen, looked, seconded=True)
 
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
@@ -2727,6 +2804,18 @@ class CardDetector:
         return CardDetection(
             card, confidence, corner_points, center, zone, candidate, looks, shares
         )
+
+
+def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
+    """The detections of the chosen finding still uncertain that were judged from looks (an
+    unread shape was not), with their places and what they were judged from."""
+    return [
+        (k, record)
+        for k, detection in enumerate(analysis.detections)
+        if detection.card is None
+        and (record := analysis.unsure.get(id(detection))) is not None
+        and record.detection is detection
+    ]
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one

@@ -1,4 +1,5 @@
-"""A second look at a card the corner network is unsure of (issue 28, h-second12).
+"""A second look at a card the corner network is unsure of (issue 28, h-second12), and the
+outline searched about its corners (issue 28, h-unsure23).
 
 Most cards the reader leaves uncertain are small (50-65 pixels wide) with soft corners the
 corner network is not sure of. A second look warps those corners again from the original frame
@@ -6,6 +7,14 @@ corner network is not sure of. A second look warps those corners again from the 
 shifts and scales of it (``LOOKS``) - and averages the network's probabilities over the looks
 (``averaged_probabilities``). Only the cards left uncertain are looked at again, so a card read
 surely never changes and the cost lands on few cards.
+
+A card's outline can be off by more than the refinement moves it (a card touching others,
+found at a card size a tenth or more off): its far index corner then shows the felt or another
+card, and one corner is read at most. The outline is then searched about its corners
+(``searched_outlines``): scaled by a few factors about each of its four corners, each outline's
+two corners read in one batch (``outline_probabilities``); the outline whose two corners read
+one card most surely is looked at again as the second look looks (``looked_probabilities``),
+when that card is the one the finder's outline read (``CardDetector._searched_look``).
 """
 
 from __future__ import annotations
@@ -175,13 +184,67 @@ def second_probabilities(
     paper's edges, its two corners warped at every one of ``LOOKS``, all read by the network in
     one batch; per card the rank and suit probabilities of its two corners (2 x 14, 2 x 5, junk
     last), each averaged over the looks."""
-    if not quads:
-        return []
+    return looked_probabilities(model, frame, [refine_outline(frame, q) for q in quads], settings)
+
+
+# The outline searched about its corners (``searched_outlines``): scaled by these factors about
+# each of its four corners in turn (its sides keep their directions, the corner its place).
+# Chosen on the building check's uncertain cards and another seed set's: 0.85-1.25 and
+# 0.7-1.4 read the same cards and one more of the second set, at 1.5 and 3 times the cost.
+SEARCH_SCALES = (0.9, 0.95, 1.05, 1.1, 1.15)
+
+
+def searched_outlines(
+    quad: np.ndarray, scales: Sequence[float] = SEARCH_SCALES
+) -> list[np.ndarray]:
+    """``quad`` (4 x 2, frame pixels) scaled by each of ``scales`` about each of its corners
+    (corner by corner, scale by scale), its corners in the same order."""
+    points = np.asarray(quad, np.float64).reshape(4, 2)
+    return [points[a] + scale * (points - points[a]) for a in range(4) for scale in scales]
+
+
+def outline_probabilities(
+    model: CornerModel,
+    frame: np.ndarray,
+    outlines: Sequence[Sequence[np.ndarray]],
+    settings: IndexSettings,
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The network's probabilities for the two corners of every outline of every card
+    (``outlines``: per card, its outlines), all read in one batch: per card the rank and suit
+    probabilities (outlines x 2 x 14, outlines x 2 x 5, junk last), each outline's two corners
+    in portrait order."""
     regions = [
         region
-        for quad in quads
-        for region in corner_regions(frame, refine_outline(frame, quad), settings, LOOKS)
+        for per_card in outlines
+        for quad in per_card
+        for region in corner_regions(frame, quad, settings)
     ]
+    if not regions:
+        return []
+    rank, suit = model.probabilities(corner_patches(regions))
+    result = []
+    start = 0
+    for per_card in outlines:
+        end = start + 2 * len(per_card)
+        result.append(
+            (
+                rank[start:end].reshape(len(per_card), 2, -1),
+                suit[start:end].reshape(len(per_card), 2, -1),
+            )
+        )
+        start = end
+    return result
+
+
+def looked_probabilities(
+    model: CornerModel, frame: np.ndarray, quads: Sequence[np.ndarray], settings: IndexSettings
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each card's two corners read at every one of ``LOOKS`` of its outline (``quads``, as
+    they are: not refined), in one batch; per card the probabilities (2 x 14, 2 x 5, junk last),
+    each the mean over the looks."""
+    if not quads:
+        return []
+    regions = [region for quad in quads for region in corner_regions(frame, quad, settings, LOOKS)]
     rank, suit = model.probabilities(corner_patches(regions))
     per_card = 2 * len(LOOKS)
     return [
