@@ -12,11 +12,19 @@ CANONICAL_WIDTH = 200
 CANONICAL_HEIGHT = 280
 
 
+# Each corner's next one round a quadrilateral (``signed_area``'s most common case).
+_NEXT_OF_FOUR = np.array([1, 2, 3, 0])
+
+
 def signed_area(points: np.ndarray) -> float:
     """Shoelace area: positive when the points turn clockwise on screen (y down)."""
     x, y = points[:, 0], points[:, 1]
-    x_next = np.concatenate([x[1:], x[:1]])
-    y_next = np.concatenate([y[1:], y[:1]])
+    if len(x) == 4:
+        # The same next coordinates gathered at once (a frame takes hundreds of these).
+        x_next, y_next = x[_NEXT_OF_FOUR], y[_NEXT_OF_FOUR]
+    else:
+        x_next = np.concatenate([x[1:], x[:1]])
+        y_next = np.concatenate([y[1:], y[:1]])
     return float(0.5 * (np.dot(x, y_next) - np.dot(y, x_next)))
 
 

@@ -484,7 +484,7 @@ def _index_glyphs(
     )
     paper = float(np.percentile(grey[region], 90))
     ink = ((grey < anchor.ink_level * paper) & region).astype(np.uint8)
-    count, labels, stats = compact_components(ink, connectivity=8)
+    _, labels, stats = compact_components(ink, connectivity=8)
     to_view = np.linalg.inv(to_image)
     boxes: dict[int, np.ndarray] = {}  # each glyph's ink, work pixels
     # A glyph's ink lies inside its bounding box, whose corners the view maps to a convex
@@ -496,10 +496,12 @@ def _index_glyphs(
         [origin, origin + spans * (1, 0), origin + spans, origin + spans * (0, 1)], axis=1
     )
     extent = np.ptp(transform_points(to_view, boundary).reshape(-1, 4, 2), axis=1).max(axis=1)
-    for n in range(1, count):
+    # The tests that pass a speck over, on every piece at once (the same comparisons; most
+    # of a frame's hundreds of pieces are specks): only the others are looked at one by one.
+    small = (np.maximum(stats[:, 2], stats[:, 3]) < 2) | (extent < anchor.min_glyph * card_w - 1e-6)
+    small[0] = True
+    for n in np.flatnonzero(~small).tolist():
         left, top, box_w, box_h = (int(v) for v in stats[n, :4])
-        if max(box_w, box_h) < 2 or extent[n] < anchor.min_glyph * card_w - 1e-6:
-            continue
         rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
         points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
         box = transform_points(to_view, points)

@@ -200,13 +200,27 @@ def _homography(params: np.ndarray) -> np.ndarray:
 
 
 _NEXT = [1, 2, 3, 0]  # each corner's next one round an outline
+_LOG_SHAPES = np.log(np.array((*SHAPES, SQUARE)))  # the proportions' logs (``_residuals``)
+_LOG_PAIR = 0.5 * math.log(2.0)  # a pair's size (log) beside a card's
 
 
-def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -> np.ndarray:
+def _homogeneous(quads: np.ndarray) -> np.ndarray:
+    """``quads`` (K x 4 x 2) with a third coordinate 1 (K x 4 x 3)."""
+    result: np.ndarray = np.concatenate([quads, np.ones((*quads.shape[:2], 1))], axis=2)
+    return result
+
+
+def _residuals(
+    params: np.ndarray,
+    quads: np.ndarray,
+    settings: PlaneSettings,
+    homogeneous: np.ndarray | None = None,
+) -> np.ndarray:
     """Per outline: its four corners' cosines and its proportion's distance from a card's or a
     pair's (log), each over its scale. ``quads``: K x 4 x 2 (normalised). ``params``: one
     parameter vector (5), or several (P x 5) worked out together (P x K * 6), each row with
-    the same arithmetic as alone."""
+    the same arithmetic as alone. ``homogeneous``: ``_homogeneous(quads)``, if made already
+    (``fit_plane`` makes it once for its dozens of calls)."""
     rows = np.atleast_2d(params)
     count = len(rows)
     # ``_homography`` of each row, written out (its product has one term that is not 0 or 1
@@ -216,8 +230,9 @@ def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -
     matrices[:, 0, 1] = rows[:, 2]
     matrices[:, 1, 1] = [math.exp(stretch) for stretch in rows[:, 3].tolist()]
     matrices[:, 2, 0], matrices[:, 2, 1] = rows[:, 0], rows[:, 1]
-    ones = np.ones((*quads.shape[:2], 1))
-    mapped = np.concatenate([quads, ones], axis=2)[None] @ matrices.transpose(0, 2, 1)[:, None]
+    if homogeneous is None:
+        homogeneous = _homogeneous(quads)
+    mapped = homogeneous[None] @ matrices.transpose(0, 2, 1)[:, None]
     w = mapped[..., 2:]
     behind = (w <= 1e-6).reshape(count, -1).any(axis=1)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -229,13 +244,13 @@ def _residuals(params: np.ndarray, quads: np.ndarray, settings: PlaneSettings) -
         across = (lengths[..., 0] + lengths[..., 2]) / 2
         along = (lengths[..., 1] + lengths[..., 3]) / 2
         proportion = np.abs(np.log(across / along))
-        distances = np.abs(proportion[..., None] - np.log(np.array((*SHAPES, SQUARE))))
+        distances = np.abs(proportion[..., None] - _LOG_SHAPES)
         aspect = distances.min(axis=2)
         # Every card is one size on the plane (a pair twice a card's area; a square any size):
         # nearer cards looking larger is what shows the tilt best.
-        card_area = np.array([math.exp(2 * p[4]) * CARD_ASPECT for p in rows])
+        card_area = np.array([math.exp(2 * p) * CARD_ASPECT for p in rows[:, 4].tolist()])
         size = 0.5 * np.log(across * along / card_area[:, None])
-        size = np.minimum(np.abs(size), np.abs(size - 0.5 * math.log(2.0)))
+        size = np.minimum(np.abs(size), np.abs(size - _LOG_PAIR))
         size[distances.argmin(axis=2) == len(SHAPES)] = 0.0
         result = np.concatenate(
             [
@@ -274,13 +289,14 @@ def fit_plane(
     count = len(quads)
     per = 6  # residuals an outline
     weights = np.ones(count * per)
-    residual = _residuals(params, normal, settings)
+    homogeneous = _homogeneous(normal)
+    residual = _residuals(params, normal, settings, homogeneous)
     for iteration in range(settings.iterations):
         if iteration % 5 == 4:  # robust weights: an outline that fits badly counts less
             per_quad = np.sqrt((residual.reshape(count, per) ** 2).mean(axis=1))
             weights = np.repeat(1.0 / (1.0 + (per_quad / 2.0) ** 2), per)
         # The five forward differences in one batch (each row as it would be alone).
-        stepped = _residuals(params + 1e-5 * np.eye(5), normal, settings)
+        stepped = _residuals(params + 1e-5 * np.eye(5), normal, settings, homogeneous)
         jacobian = np.ascontiguousarray(((stepped - residual) / 1e-5).T)  # as laid out before
         weighted = jacobian * weights[:, None]
         normal_matrix = weighted.T @ jacobian
@@ -289,7 +305,7 @@ def fit_plane(
         while True:
             update = np.linalg.solve(normal_matrix + damping * np.eye(5), -gradient)
             trial = params + update
-            trial_residual = _residuals(trial, normal, settings)
+            trial_residual = _residuals(trial, normal, settings, homogeneous)
             trial_cost = float((weights * trial_residual**2).sum())
             if trial_cost <= cost:
                 params, residual = trial, trial_residual  # the next step's residual

@@ -43,7 +43,12 @@ MAX_CORNER_MOVE = 0.12  # a refined corner moved further than this (of the width
 def _weakest(frame: np.ndarray) -> np.ndarray:
     """The weakest channel, a little smoothed: white paper is bright in every channel, a felt
     of any colour dark in at least one (a step larger than the grey level's)."""
-    weakest = frame if frame.ndim == 2 else frame.min(axis=2)
+    if frame.ndim == 2:
+        weakest = frame
+    else:
+        # The same minimum as ``frame.min(axis=2)``, channel by channel: numpy's reduction
+        # over an image's last axis of three costs about 15 times as much.
+        weakest = np.minimum(np.minimum(frame[..., 0], frame[..., 1]), frame[..., 2])
     return cv2.GaussianBlur(weakest.astype(np.float32), (0, 0), 0.7)
 
 

@@ -1,0 +1,120 @@
+"""The camera's speed-ups of issue 28's h-speed24 change no answer: each shortcut against the
+longer way it replaces, on the same inputs, equal to the last bit."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.components import compact_components
+from dealer_assist.vision.geometry import signed_area, transform_points
+from dealer_assist.vision.joined import DEFAULT_ANCHOR, _index_glyphs
+from dealer_assist.vision.plane import (
+    _LOG_PAIR,
+    _LOG_SHAPES,
+    SHAPES,
+    SQUARE,
+    PlaneSettings,
+    _homogeneous,
+    _residuals,
+)
+from dealer_assist.vision.quads import FinderSettings
+from dealer_assist.vision.second_look import _weakest
+
+
+def _shoelace_as_it_was(points: np.ndarray) -> float:
+    x, y = points[:, 0], points[:, 1]
+    x_next = np.concatenate([x[1:], x[:1]])
+    y_next = np.concatenate([y[1:], y[:1]])
+    return float(0.5 * (np.dot(x, y_next) - np.dot(y, x_next)))
+
+
+def test_the_area_of_a_quadrilateral_is_the_shoelace_as_it_was() -> None:
+    rng = np.random.default_rng(24)
+    for n in range(3000):
+        scale = (1.0, 100.0, 1000.0)[n % 3]
+        quad = rng.normal(size=(4, 2)) * scale + rng.normal(size=2) * 500
+        for points in (quad, quad.astype(np.float32), np.rint(quad).astype(np.int32)):
+            assert signed_area(points) == _shoelace_as_it_was(points)
+    triangle = rng.normal(size=(3, 2))
+    assert signed_area(triangle) == _shoelace_as_it_was(triangle)
+
+
+def test_the_weakest_channel_is_numpys_minimum_over_the_channels() -> None:
+    rng = np.random.default_rng(7)
+    frame = rng.integers(0, 256, (90, 130, 3), np.uint8)
+    window = frame[11:80, 7:111]  # a window of the frame, as refine_outline smooths
+    expected = cv2.GaussianBlur(window.min(axis=2).astype(np.float32), (0, 0), 0.7)
+    assert np.array_equal(_weakest(window), expected)
+    grey = frame[..., 1]
+    assert np.array_equal(_weakest(grey), cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 0.7))
+
+
+def test_the_plane_residuals_with_the_outlines_made_homogeneous_once_are_the_same() -> None:
+    assert np.array_equal(_LOG_SHAPES, np.log(np.array((*SHAPES, SQUARE))))
+    assert 0.5 * math.log(2.0) == _LOG_PAIR
+    settings = PlaneSettings()
+    rng = np.random.default_rng(3)
+    for count in range(1, 9):
+        quads = rng.normal(0, 0.4, (count, 4, 2))
+        for params in (rng.normal(0, 0.3, 5), rng.normal(0, 0.3, (5, 5))):
+            given = _residuals(params, quads, settings, _homogeneous(quads))
+            assert np.array_equal(given, _residuals(params, quads, settings))
+
+
+def _glyphs_measured_one_by_one(
+    mask: np.ndarray,
+    frame: np.ndarray,
+    to_image: np.ndarray,
+    card_w: float,
+) -> dict[int, np.ndarray]:
+    """``_index_glyphs``' glyphs with every piece of ink measured (none passed over first)."""
+    in_frame = cv2.warpPerspective(
+        mask, to_image, (frame.shape[1], frame.shape[0]), flags=cv2.INTER_NEAREST
+    )
+    x, y, w, h = cv2.boundingRect(in_frame)
+    region = in_frame[y : y + h, x : x + w] > 0
+    part = frame[y : y + h, x : x + w]
+    grey = part.min(axis=2)
+    paper = float(np.percentile(grey[region], 90))
+    ink = ((grey < DEFAULT_ANCHOR.ink_level * paper) & region).astype(np.uint8)
+    count, labels, stats = compact_components(ink, connectivity=8)
+    to_view = np.linalg.inv(to_image)
+    boxes = {}
+    for n in range(1, count):
+        left, top, box_w, box_h = (int(v) for v in stats[n, :4])
+        rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
+        points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
+        box = transform_points(to_view, points)
+        size = float(np.ptp(box, axis=0).max())
+        if DEFAULT_ANCHOR.min_glyph * card_w <= size <= DEFAULT_ANCHOR.max_glyph * card_w:
+            boxes[n] = box
+    return boxes
+
+
+def test_the_glyphs_in_the_clear_are_those_of_every_piece_measured() -> None:
+    """Specks passed over at once, all together: the glyphs kept are those measuring every
+    piece of ink finds (blots of every size on paper, seen through a tilted view)."""
+    rng = np.random.default_rng(11)
+    frame = np.full((360, 480, 3), 230, np.uint8)
+    for _ in range(400):  # ink from single pixels to glyph-sized blots
+        cx, cy = int(rng.integers(20, 460)), int(rng.integers(20, 340))
+        radius = int(rng.choice([0, 1, 2, 4, 7, 10]))
+        cv2.circle(frame, (cx, cy), radius, (20, 20, 20), -1)
+    mask = np.zeros((300, 400), np.uint8)
+    mask[20:280, 30:370] = 255
+    to_image = np.array([[1.1, 0.05, 5.0], [0.02, 1.05, 8.0], [1e-4, 5e-5, 1.0]])
+    card_w = 60.0
+    settings = FinderSettings()
+    found = _index_glyphs(
+        mask, [], frame, to_image, (card_w, card_w * 1.4), settings, DEFAULT_ANCHOR
+    )
+    assert found is not None
+    _, _, boxes = found
+    expected = _glyphs_measured_one_by_one(mask, frame, to_image, card_w)
+    assert boxes  # some blots are glyph-sized
+    assert list(boxes) == list(expected)
+    for n, box in boxes.items():
+        assert np.array_equal(box, expected[n])
