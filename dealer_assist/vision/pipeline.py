@@ -1299,7 +1299,9 @@ class CardDetector:
         two cards dealt overlapping, a third crosswise over them) gives way to them when they
         read surely, both index corners bearing each out, and one of them is the card it read
         (it lay over that card's index): the outline alone cannot tell it from a card joined
-        with something that shapes shifted off it explain better."""
+        with something that shapes shifted off it explain better. The corner network reads
+        them first: cards one of which it says cannot be borne out (``_looks_may_agree``) are
+        not read in full (the same answers, issue 28, h-speed24)."""
         view, mask, card_px = found.view, found.mask, found.card_px
         if view is None or mask is None or card_px is None:
             return
@@ -1320,10 +1322,20 @@ class CardDetector:
             previous = shapes[n]
             quads = [transform_points(view.to_image, q) for q in exchange.cards]
             covering = [np.asarray(d.corners) for k, d in enumerate(shapes) if k != n]
+            with_deck = isinstance(self._model, EnrolledDeck)
+            regions = [_CornerRegions(frame, quad, self.index) for quad in quads]
+            if self.use_corner_model:
+                # The network first, as the full read reads it (the same corners in one batch,
+                # the same overlaps): a card whose two corners cannot bear it out there is
+                # never exchanged, and the glyph reader's cuts are spared.
+                shown = self._read_net(regions, with_deck=with_deck)[0]
+                shares = _index_overlaps([*quads, *covering], len(quads))
+                if not all(map(_looks_may_agree, shown, shares)):
+                    continue
             read = self._analysis_of(
                 frame,
-                _Finding(quads, card_px, found.foreground, [False] * len(quads)),
-                with_deck=isinstance(self._model, EnrolledDeck),
+                _Finding(quads, card_px, found.foreground, [False] * len(quads), regions=regions),
+                with_deck=with_deck,
                 covering=covering,
             )
             cards = [d.card for d in read.detections]
@@ -3013,8 +3025,15 @@ def _corners_may_agree(
     card, the same one, or lies under another card (the overlaps the full read gives it,
     ``_index_overlaps`` beside ``sure``). False: reading it with the glyph reader too could
     not add it."""
+    return _looks_may_agree(network, _index_overlaps([quad, *sure], 1)[0])
+
+
+def _looks_may_agree(network: Sequence[_Reading], shares: tuple[float, float]) -> bool:
+    """Whether a card's two index corners could bear it out (``_corners_agree``) on the corner
+    network's two looks at them, ``shares`` of each under other cards: each corner shows a
+    whole card, the same one, or lies under another card."""
     shown: set[Card] = set()
-    for look, share in zip(network, _index_overlaps([quad, *sure], 1)[0], strict=True):
+    for look, share in zip(network, shares, strict=True):
         if share >= SHADOW_SHARE:
             continue  # under another card: its index may be hidden
         if look.rank is None or look.suit is None:

@@ -4,13 +4,21 @@ longer way it replaces, on the same inputs, equal to the last bit."""
 from __future__ import annotations
 
 import math
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
+from dealer_assist.cards import Card, Rank, Suit
+from dealer_assist.vision import decks, pipeline, synthetic
+from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.components import compact_components
 from dealer_assist.vision.geometry import signed_area, transform_points
 from dealer_assist.vision.joined import DEFAULT_ANCHOR, _index_glyphs
+from dealer_assist.vision.pipeline import SHADOW_SHARE, CardDetection, CardDetector, _Reading
 from dealer_assist.vision.plane import (
     _LOG_PAIR,
     _LOG_SHAPES,
@@ -118,3 +126,58 @@ def test_the_glyphs_in_the_clear_are_those_of_every_piece_measured() -> None:
     assert list(boxes) == list(expected)
     for n, box in boxes.items():
         assert np.array_equal(box, expected[n])
+
+
+def _answers(detections: list[CardDetection]) -> list[tuple[object, ...]]:
+    return [
+        (d.card, d.candidate, d.confidence, np.round(np.asarray(d.corners), 6).tolist())
+        for d in detections
+    ]
+
+
+def test_an_exchange_the_network_refuses_is_not_read_and_the_answers_stay(
+    art_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``_exchange`` reads the cards a card gives way to only when the corner network's looks
+    at their corners (the full read's own) could bear every one out: anglo/table#7900002
+    offers an exchange the network refuses, and the answers are those of reading it in full."""
+    faces = decks.render_design(decks.design("anglo"), height=320, cache=art_cache)
+    scene = synthetic.random_scene(7_900_002, faces, style=synthetic.TABLE)
+    refused: list[bool] = []
+    judge = pipeline._looks_may_agree
+
+    def counted(network: Sequence[_Reading], shares: tuple[float, float]) -> bool:
+        result = judge(network, shares)
+        if sys._getframe(1).f_code.co_name == "_exchange":
+            refused.append(not result)
+        return result
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline, "_looks_may_agree", counted)
+        detections = CardDetector().detect(scene.image)
+    assert any(refused)
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline, "_looks_may_agree", lambda *_: True)  # every card read
+        every = CardDetector().detect(scene.image)
+    assert _answers(detections) == _answers(every)
+
+
+def test_looks_that_may_bear_a_card_out() -> None:
+    six, ace = Card(Rank.SIX, Suit.SPADES), Card(Rank.ACE, Suit.HEARTS)
+
+    def look(card: Card | None) -> _Reading:
+        if card is None:
+            return _Reading(None, None, network=True)
+        rank = np.full(len(RANK_CLASSES) - 1, 0.01)
+        suit = np.full(len(SUIT_CLASSES) - 1, 0.01)
+        rank[RANK_CLASSES.index(card.rank)] = 0.9
+        suit[SUIT_CLASSES.index(card.suit)] = 0.9
+        return _Reading(rank, suit, network=True)
+
+    clear = (0.0, 0.0)
+    assert pipeline._looks_may_agree((look(six), look(six)), clear)
+    assert not pipeline._looks_may_agree((look(six), look(ace)), clear)
+    assert not pipeline._looks_may_agree((look(None), look(six)), clear)
+    # A corner under another card may hide its index.
+    assert pipeline._looks_may_agree((look(None), look(six)), (SHADOW_SHARE, 0.0))
+    assert pipeline._looks_may_agree((look(ace), look(six)), (SHADOW_SHARE, 0.0))
