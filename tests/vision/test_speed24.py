@@ -88,16 +88,14 @@ def _glyphs_measured_one_by_one(
     grey = part.min(axis=2)
     paper = float(np.percentile(grey[region], 90))
     ink = ((grey < DEFAULT_ANCHOR.ink_level * paper) & region).astype(np.uint8)
-    count, labels, stats = compact_components(ink, connectivity=8)
+    count, labels, _ = compact_components(ink, connectivity=8)
     to_view = np.linalg.inv(to_image)
     boxes = {}
-    for n in range(1, count):
-        left, top, box_w, box_h = (int(v) for v in stats[n, :4])
-        rows, cols = np.nonzero(labels[top : top + box_h, left : left + box_w] == n)
-        points = np.stack([cols + left + x, rows + top + y], axis=1).astype(np.float64)
-        box = transform_points(to_view, points)
-        size = float(np.ptp(box, axis=0).max())
-        if DEFAULT_ANCHOR.min_glyph * card_w <= size <= DEFAULT_ANCHOR.max_glyph * card_w:
+    low, high = DEFAULT_ANCHOR.min_glyph * card_w, DEFAULT_ANCHOR.max_glyph * card_w
+    for n in range(1, count):  # every piece, its pixels found in the whole picture
+        ys, xs = np.nonzero(labels == n)
+        box = transform_points(to_view, np.stack([xs + x, ys + y], axis=1).astype(np.float64))
+        if low <= float(np.ptp(box, axis=0).max()) <= high:
             boxes[n] = box
     return boxes
 
