@@ -275,6 +275,10 @@ class FrameAnalysis:
     # What each uncertain detection with a candidate was judged from (by ``id`` of the
     # detection), for a second look at it once the finding is chosen (``_second_look``).
     unsure: dict[int, _Unsure] = field(default_factory=dict, repr=False)
+    # What each sure detection of a finding read for the choice was judged from (by ``id``):
+    # judged again where its index is printed once the finding is chosen
+    # (``_read_where_printed``).
+    unprinted: dict[int, _Unsure] = field(default_factory=dict, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -1164,8 +1168,9 @@ class CardDetector:
             # The house's deck reads the cards of the finding chosen as without it: the card
             # size and the plane never depend on how sure the deck made a reading (a finding
             # more sure of one card won over one that read another surely).
-            best = self._analysis_of(frame, chosen, with_deck=True)
+            best = self._analysis_of(frame, chosen, with_deck=True, printed=False)
         assert best is not None
+        self._read_where_printed(frame, best)
         cornered: list[CardDetection] = []
         unsure_cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
@@ -1249,6 +1254,24 @@ class CardDetector:
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         return best
+
+    def _read_where_printed(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The chosen finding's sure cards judged again with ``_judge``'s ``printed`` rules
+        (read where the index is printed; the pips settle no card one of whose corners shows
+        no index): a card they leave uncertain is reported so, and looked at again as any
+        uncertain card is. After the choice: the finder's choice between findings (which weighs
+        how surely cards read) is as without them (in it, they moved the choice on building
+        frames to a finding with a shape on no card)."""
+        for k, detection in enumerate(analysis.detections):
+            record = analysis.unprinted.get(id(detection))
+            if detection.card is None or record is None or record.detection is not detection:
+                continue
+            judged = self._judged(frame, record.outlines, record.n, record.quad, record.looks)
+            if judged is None or judged.card is not None:
+                continue
+            analysis.detections[k] = judged
+            if judged.candidate is not None and self.use_corner_model:
+                analysis.unsure[id(judged)] = replace(record, detection=judged)
 
     def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain looked at again: the second look,
@@ -1867,7 +1890,7 @@ class CardDetector:
                 and len(found.quads) < max(2, _sure_count(best) + 1, len(best.reported))
             ):
                 continue  # too few shapes to win (below), whatever they read: not read
-            analysis = self._analysis_of(frame, found, with_deck=with_deck)
+            analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
             if (found.papered or found.edged) and (
                 _sure_count(analysis) < 2
                 or (
@@ -1928,7 +1951,7 @@ class CardDetector:
                     assert found is not None
                     if _cannot_win(found, best, geometry=geometry):
                         continue
-                    analysis = self._analysis_of(frame, found, with_deck=with_deck)
+                    analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
                     if _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry):
                         best, best_found = analysis, found
         assert best is not None
@@ -1942,11 +1965,14 @@ class CardDetector:
         with_deck: bool,
         covering: Sequence[np.ndarray] = (),
         looks_of: list[list[_Reading]] | None = None,
+        printed: bool = True,
     ) -> FrameAnalysis:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
         ``covering``: cards read already (frame pixels) whose outlines cover these cards'
         corners and middles as the finding's own do. ``looks_of``, when given, gets each
-        detection's looks (one list a detection, as ``detections``)."""
+        detection's looks (one list a detection, as ``detections``). ``printed``: as
+        ``_judge``'s; without it, what each sure card was judged from is kept
+        (``FrameAnalysis.unprinted``)."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
         if len(found.regions) != len(found.quads):
@@ -1958,7 +1984,9 @@ class CardDetector:
         )
         outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
-            detection = self._judged(frame, outlines, n, quad, pair)
+            detection = self._judged(frame, outlines, n, quad, pair, printed=printed)
+            if not printed and detection is not None and detection.card is not None:
+                analysis.unprinted[id(detection)] = _Unsure(detection, quad, pair, outlines, n)
             if (
                 detection is not None
                 and detection.card is None
@@ -1991,14 +2019,15 @@ class CardDetector:
         *,
         settled: bool = False,
         black: Card | None = None,
+        printed: bool = True,
     ) -> CardDetection | None:
         """Card ``n`` of ``outlines`` judged from its looks, and then by its middle: a court
         card whose middle shows pips is uncertain; an uncertain number card may be read by its
         pips (``_seconded_by_pips``). ``settled``: with the two readers' splits settled
         (``_judge``'s ``clubs_by_network`` and ``glyph_split``; ``_settle_splits``); ``black``:
-        the black-split reader's card (``_black_split``)."""
+        the black-split reader's card (``_black_split``); ``printed``: as ``_judge``'s."""
         detection = self._judge(
-            quad, looks, clubs_by_network=settled, glyph_split=settled, black=black
+            quad, looks, clubs_by_network=settled, glyph_split=settled, black=black, printed=printed
         )
         if (
             detection is not None
@@ -2008,11 +2037,25 @@ class CardDetector:
             and shows_pips(shown, self.middle)
         ):
             return self._judge(
-                quad, looks, pips=True, clubs_by_network=settled, glyph_split=settled, black=black
+                quad,
+                looks,
+                pips=True,
+                clubs_by_network=settled,
+                glyph_split=settled,
+                black=black,
+                printed=printed,
             )
         if detection is not None and detection.card is None:
             return self._seconded_by_pips(
-                frame, outlines, n, quad, looks, detection, settled=settled, black=black
+                frame,
+                outlines,
+                n,
+                quad,
+                looks,
+                detection,
+                settled=settled,
+                black=black,
+                printed=printed,
             )
         if (
             detection is not None
@@ -2297,6 +2340,7 @@ class CardDetector:
         *,
         settled: bool = False,
         black: Card | None = None,
+        printed: bool = True,
     ) -> CardDetection | None:
         """An uncertain number card judged again with its middle in the clear: sure when its
         pips are as many as its rank and the index is sure of its suit (``_judge``); else with
@@ -2319,6 +2363,7 @@ class CardDetector:
                 clubs_by_network=settled,
                 glyph_split=settled,
                 black=black,
+                printed=printed,
             )
             if counted is not None and counted.card is not None:
                 return counted
@@ -2326,7 +2371,12 @@ class CardDetector:
         if pip_look is None or _best_suit(pip_look) is not candidate.suit:
             return detection
         return self._judge(
-            quad, [*looks, pip_look], clubs_by_network=settled, glyph_split=settled, black=black
+            quad,
+            [*looks, pip_look],
+            clubs_by_network=settled,
+            glyph_split=settled,
+            black=black,
+            printed=printed,
         )
 
     def _pip_look(
@@ -2686,6 +2736,7 @@ class CardDetector:
         clubs_by_network: bool = False,
         black: Card | None = None,
         why: list[str] | None = None,
+        printed: bool = True,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
@@ -2760,7 +2811,7 @@ class CardDetector:
             # reader's dispute, then, was over the rank too).
             settled = (
                 pip_count is not None
-                and _corners_show_index(raw)
+                and (not printed or _corners_show_index(raw))
                 and pip_count == best_rank
                 and len({card.suit for card in read}) == 1
             )
@@ -2789,7 +2840,7 @@ class CardDetector:
         corner_points, center, zone = self._place(quad)
         counted = (
             not disputed
-            and _corners_show_index(raw)
+            and (not printed or _corners_show_index(raw))
             and pip_count is not None
             and pip_count == best_rank
             and float(rank_p.max()) >= PIP_COUNT_RANK
@@ -2805,7 +2856,12 @@ class CardDetector:
         if clubbed and black is not None:
             candidate = black
         card = candidate if confidence >= self.threshold or counted or clubbed else None
-        if card is not None and self.use_corner_model and not _read_by_index(raw, card, club, ink):
+        if (
+            printed
+            and card is not None
+            and self.use_corner_model
+            and not _read_by_index(raw, card, club, ink)
+        ):
             # Neither the corner network (at one corner at least) nor the glyph reader at both
             # corners reads the card: a glyph look at one corner, or a product of looks each of
             # another card, never makes a card sure.
