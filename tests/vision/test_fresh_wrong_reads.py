@@ -47,7 +47,8 @@ def _wrong_reads(faces: dict[str, dict[Card, np.ndarray]], label: str) -> int:
 @pytest.mark.parametrize(
     "label",
     [
-        # A jack of clubs (56 pixels, dim light): the network shows no index at either corner;
+        # The network reads the card at neither corner. A jack of clubs (56 pixels, dim
+        # light): the network shows no index at either corner;
         # the glyph reader cut one corner and read a 2S, 0.99 sure - the jack's index fragment
         # over its suit. Read as the 2S.
         "tango/dim#8600008",
@@ -61,18 +62,8 @@ def _wrong_reads(faces: dict[str, dict[Card, np.ndarray]], label: str) -> int:
         # A four of hearts: the network reads the 4H 0.91 sure at one corner, the glyph reader a
         # 2H (a dispute); the outline's middle counts two pips, which settled the rank as a two.
         "simplistic/harsh#8600005",
-    ],
-)
-def test_a_card_the_network_reads_at_neither_corner_is_not_read(
-    check_faces: dict[str, dict[Card, np.ndarray]], label: str
-) -> None:
-    assert _wrong_reads(check_faces, label) == 0
-
-
-@pytest.mark.parametrize(
-    "label",
-    [
-        # A seven of diamonds whose outline is off the card (IoU 0.56): one corner shows no
+        # The pips do not settle a card one of whose corners shows no index. A seven of
+        # diamonds whose outline is off the card (IoU 0.56): one corner shows no
         # index, the other the network reads as a 9D 0.64 sure; the middle, partly another
         # card's, counts nine pips. Read as the 9D.
         "tango/table#8300004",
@@ -81,7 +72,7 @@ def test_a_card_the_network_reads_at_neither_corner_is_not_read(
         "simplistic/lens#8300002",
     ],
 )
-def test_the_pips_do_not_settle_a_card_one_of_whose_corners_shows_no_index(
+def test_a_card_read_where_its_index_is_not_printed_is_not_read(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str
 ) -> None:
     assert _wrong_reads(check_faces, label) == 0
