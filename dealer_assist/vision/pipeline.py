@@ -2220,7 +2220,7 @@ class CardDetector:
                 colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
                 looks.append(_Reading(None, colour / colour.sum()))
             count = mirrored_pip_count(middle, self.middle)
-            judged = self._judge(record.quad, looks, pip_count=count)
+            judged = self._judge(record.quad, looks, pip_count=count, printed=True)
             if judged is not None and judged.card is not None:
                 analysis.detections[k] = judged
 
@@ -2340,7 +2340,7 @@ class CardDetector:
         *,
         settled: bool = False,
         black: Card | None = None,
-        printed: bool = True,
+        printed: bool = False,
     ) -> CardDetection | None:
         """An uncertain number card judged again with its middle in the clear: sure when its
         pips are as many as its rank and the index is sure of its suit (``_judge``); else with
@@ -2736,7 +2736,7 @@ class CardDetector:
         clubs_by_network: bool = False,
         black: Card | None = None,
         why: list[str] | None = None,
-        printed: bool = True,
+        printed: bool = False,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
@@ -2745,7 +2745,11 @@ class CardDetector:
         given, is told every rule that disputes the card (``JUDGED_BY``'s names; for
         scripts/vision_unsure.py). ``black``: the black-split reader's card
         (``_black_split``), read as ``clubs_by_network``'s club is - a look of its rank in the
-        other black suit no other card; read when its rank is the candidate's, sure."""
+        other black suit no other card; read when its rank is the candidate's, sure.
+        ``printed``: with the rules of where a card is read (issue 28, h-wrong24): sure only
+        when read by the index where it is printed (``_read_by_index``), and the pips settle no
+        card one of whose corners shows no index (``_corners_show_index``); the detector's
+        judgements of a chosen finding pass it, the finder's choice does not."""
         said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
         if disputed:

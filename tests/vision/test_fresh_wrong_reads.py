@@ -101,31 +101,31 @@ def test_beside_the_network_one_glyph_look_makes_no_card() -> None:
     none = _Reading(None, None)
     glyph = _look(Rank.TWO, Suit.SPADES, 0.995, 0.999, network=False)
     # One glyph look, 0.99 sure, the network showing no index at either corner: uncertain.
-    beside = CardDetector()._judge(quad, [none, none, glyph])
+    beside = CardDetector()._judge(quad, [none, none, glyph], printed=True)
     assert beside is not None and beside.card is None
     assert beside.candidate == parse_card("2S")
     # The glyph reader alone (no network) reads it as it did.
-    alone = CardDetector(use_corner_model=False)._judge(quad, [none, none, glyph])
+    alone = CardDetector(use_corner_model=False)._judge(quad, [none, none, glyph], printed=True)
     assert alone is not None and alone.card == parse_card("2S")
     assert alone.confidence >= DEFAULT_THRESHOLD
     # The glyph reader reading it at both corners (a large card the network shows no index in).
-    both = CardDetector()._judge(quad, [none, none, glyph, glyph])
+    both = CardDetector()._judge(quad, [none, none, glyph, glyph], printed=True)
     assert both is not None and both.card == parse_card("2S")
     # The network reading it at one corner.
     network = _look(Rank.TWO, Suit.SPADES, 0.9, 0.9, network=True)
-    read = CardDetector()._judge(quad, [none, network, glyph])
+    read = CardDetector()._judge(quad, [none, network, glyph], printed=True)
     assert read is not None and read.card == parse_card("2S")
     # The colour-blind network reading its rank in a suit the index's ink rules out.
     red = _look(Rank.TWO, Suit.DIAMONDS, 0.995, 0.999, network=False)
     red = _Reading(red.rank, red.suit, unlike=frozenset({Suit.SPADES, Suit.CLUBS}))
     spade = _look(Rank.TWO, Suit.SPADES, 0.95, 0.6, network=True)
-    inked = CardDetector()._judge(quad, [none, spade, red])
+    inked = CardDetector()._judge(quad, [none, spade, red], printed=True)
     assert inked is not None and inked.card == parse_card("2D")
     # A product of two looks, neither half sure, each of another card: uncertain.
     ten_spades = _look(Rank.TEN, Suit.SPADES, 0.59, 0.58, network=True)
     ten_diamonds = _look(Rank.TEN, Suit.DIAMONDS, 0.86, 0.55, network=False)
     diamond = _Reading(None, np.array([0.002, 0.002, 0.994, 0.002]))
-    weak = CardDetector()._judge(quad, [none, ten_spades, ten_diamonds, diamond])
+    weak = CardDetector()._judge(quad, [none, ten_spades, ten_diamonds, diamond], printed=True)
     assert weak is not None and weak.card is None
 
 
