@@ -55,6 +55,7 @@ class RecordingDetector(CardDetector):
         clubs_by_network: bool = False,
         black: Card | None = None,
         why: list[str] | None = None,
+        printed: bool = False,
     ) -> CardDetection | None:
         detection = super()._judge(
             quad,
@@ -65,6 +66,7 @@ class RecordingDetector(CardDetector):
             clubs_by_network=clubs_by_network,
             black=black,
             why=why,
+            printed=printed,
         )
         if detection is not None:
             self.judged[id(detection)] = Judged(

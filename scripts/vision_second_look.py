@@ -164,6 +164,7 @@ def _judge_again(
         [*new, *rest],
         pips=bool(record["pips"]),
         pip_count=record["pip_count"],  # type: ignore[arg-type]
+        printed=True,  # as the detector judges a chosen finding
     )
 
 

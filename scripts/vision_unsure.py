@@ -81,6 +81,7 @@ def why(detector: CardDetector, record: dict[str, object]) -> list[str]:
         looks_of(record),
         pips=bool(record["pips"]),
         pip_count=record["pip_count"],  # type: ignore[arg-type]
+        printed=True,  # as the detector judges a chosen finding
         why=reasons,
     )
     if judged is None:
@@ -209,6 +210,7 @@ def _replay_levers(path: Path, names: list[str]) -> None:
                 changed,
                 pips=bool(record["pips"]),
                 pip_count=record["pip_count"],  # type: ignore[arg-type]
+                printed=True,  # as the detector judges a chosen finding
                 **JUDGE_OPTIONS.get(name, {}),
             )
             if judged is None or judged.card is None:

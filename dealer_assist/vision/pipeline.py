@@ -275,6 +275,10 @@ class FrameAnalysis:
     # What each uncertain detection with a candidate was judged from (by ``id`` of the
     # detection), for a second look at it once the finding is chosen (``_second_look``).
     unsure: dict[int, _Unsure] = field(default_factory=dict, repr=False)
+    # What each sure detection of a finding read for the choice was judged from (by ``id``):
+    # judged again where its index is printed once the finding is chosen
+    # (``_read_where_printed``).
+    unprinted: dict[int, _Unsure] = field(default_factory=dict, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -1164,8 +1168,9 @@ class CardDetector:
             # The house's deck reads the cards of the finding chosen as without it: the card
             # size and the plane never depend on how sure the deck made a reading (a finding
             # more sure of one card won over one that read another surely).
-            best = self._analysis_of(frame, chosen, with_deck=True)
+            best = self._analysis_of(frame, chosen, with_deck=True, printed=False)
         assert best is not None
+        self._read_where_printed(frame, best)
         cornered: list[CardDetection] = []
         unsure_cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
@@ -1249,6 +1254,24 @@ class CardDetector:
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         return best
+
+    def _read_where_printed(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The chosen finding's sure cards judged again with ``_judge``'s ``printed`` rules
+        (read where the index is printed; the pips settle no card one of whose corners shows
+        no index): a card they leave uncertain is reported so, and looked at again as any
+        uncertain card is. After the choice: the finder's choice between findings (which weighs
+        how surely cards read) is as without them (in it, they moved the choice on building
+        frames to a finding with a shape on no card)."""
+        for k, detection in enumerate(analysis.detections):
+            record = analysis.unprinted.get(id(detection))
+            if detection.card is None or record is None or record.detection is not detection:
+                continue
+            judged = self._judged(frame, record.outlines, record.n, record.quad, record.looks)
+            if judged is None or judged.card is not None:
+                continue
+            analysis.detections[k] = judged
+            if judged.candidate is not None and self.use_corner_model:
+                analysis.unsure[id(judged)] = replace(record, detection=judged)
 
     def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain looked at again: the second look,
@@ -1879,7 +1902,7 @@ class CardDetector:
                 and len(found.quads) < max(2, _sure_count(best) + 1, len(best.reported))
             ):
                 continue  # too few shapes to win (below), whatever they read: not read
-            analysis = self._analysis_of(frame, found, with_deck=with_deck)
+            analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
             if (found.papered or found.edged) and (
                 _sure_count(analysis) < 2
                 or (
@@ -1940,7 +1963,7 @@ class CardDetector:
                     assert found is not None
                     if _cannot_win(found, best, geometry=geometry):
                         continue
-                    analysis = self._analysis_of(frame, found, with_deck=with_deck)
+                    analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
                     if _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry):
                         best, best_found = analysis, found
         assert best is not None
@@ -1954,11 +1977,14 @@ class CardDetector:
         with_deck: bool,
         covering: Sequence[np.ndarray] = (),
         looks_of: list[list[_Reading]] | None = None,
+        printed: bool = True,
     ) -> FrameAnalysis:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
         ``covering``: cards read already (frame pixels) whose outlines cover these cards'
         corners and middles as the finding's own do. ``looks_of``, when given, gets each
-        detection's looks (one list a detection, as ``detections``)."""
+        detection's looks (one list a detection, as ``detections``). ``printed``: as
+        ``_judge``'s; without it, what each sure card was judged from is kept
+        (``FrameAnalysis.unprinted``)."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
         if len(found.regions) != len(found.quads):
@@ -1970,7 +1996,9 @@ class CardDetector:
         )
         outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
-            detection = self._judged(frame, outlines, n, quad, pair)
+            detection = self._judged(frame, outlines, n, quad, pair, printed=printed)
+            if not printed and detection is not None and detection.card is not None:
+                analysis.unprinted[id(detection)] = _Unsure(detection, quad, pair, outlines, n)
             if (
                 detection is not None
                 and detection.card is None
@@ -2003,14 +2031,15 @@ class CardDetector:
         *,
         settled: bool = False,
         black: Card | None = None,
+        printed: bool = True,
     ) -> CardDetection | None:
         """Card ``n`` of ``outlines`` judged from its looks, and then by its middle: a court
         card whose middle shows pips is uncertain; an uncertain number card may be read by its
         pips (``_seconded_by_pips``). ``settled``: with the two readers' splits settled
         (``_judge``'s ``clubs_by_network`` and ``glyph_split``; ``_settle_splits``); ``black``:
-        the black-split reader's card (``_black_split``)."""
+        the black-split reader's card (``_black_split``); ``printed``: as ``_judge``'s."""
         detection = self._judge(
-            quad, looks, clubs_by_network=settled, glyph_split=settled, black=black
+            quad, looks, clubs_by_network=settled, glyph_split=settled, black=black, printed=printed
         )
         if (
             detection is not None
@@ -2020,11 +2049,25 @@ class CardDetector:
             and shows_pips(shown, self.middle)
         ):
             return self._judge(
-                quad, looks, pips=True, clubs_by_network=settled, glyph_split=settled, black=black
+                quad,
+                looks,
+                pips=True,
+                clubs_by_network=settled,
+                glyph_split=settled,
+                black=black,
+                printed=printed,
             )
         if detection is not None and detection.card is None:
             return self._seconded_by_pips(
-                frame, outlines, n, quad, looks, detection, settled=settled, black=black
+                frame,
+                outlines,
+                n,
+                quad,
+                looks,
+                detection,
+                settled=settled,
+                black=black,
+                printed=printed,
             )
         if (
             detection is not None
@@ -2189,7 +2232,7 @@ class CardDetector:
                 colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
                 looks.append(_Reading(None, colour / colour.sum()))
             count = mirrored_pip_count(middle, self.middle)
-            judged = self._judge(record.quad, looks, pip_count=count)
+            judged = self._judge(record.quad, looks, pip_count=count, printed=True)
             if judged is not None and judged.card is not None:
                 analysis.detections[k] = judged
 
@@ -2309,6 +2352,7 @@ class CardDetector:
         *,
         settled: bool = False,
         black: Card | None = None,
+        printed: bool = False,
     ) -> CardDetection | None:
         """An uncertain number card judged again with its middle in the clear: sure when its
         pips are as many as its rank and the index is sure of its suit (``_judge``); else with
@@ -2331,6 +2375,7 @@ class CardDetector:
                 clubs_by_network=settled,
                 glyph_split=settled,
                 black=black,
+                printed=printed,
             )
             if counted is not None and counted.card is not None:
                 return counted
@@ -2338,7 +2383,12 @@ class CardDetector:
         if pip_look is None or _best_suit(pip_look) is not candidate.suit:
             return detection
         return self._judge(
-            quad, [*looks, pip_look], clubs_by_network=settled, glyph_split=settled, black=black
+            quad,
+            [*looks, pip_look],
+            clubs_by_network=settled,
+            glyph_split=settled,
+            black=black,
+            printed=printed,
         )
 
     def _pip_look(
@@ -2698,6 +2748,7 @@ class CardDetector:
         clubs_by_network: bool = False,
         black: Card | None = None,
         why: list[str] | None = None,
+        printed: bool = False,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
@@ -2706,7 +2757,11 @@ class CardDetector:
         given, is told every rule that disputes the card (``JUDGED_BY``'s names; for
         scripts/vision_unsure.py). ``black``: the black-split reader's card
         (``_black_split``), read as ``clubs_by_network``'s club is - a look of its rank in the
-        other black suit no other card; read when its rank is the candidate's, sure."""
+        other black suit no other card; read when its rank is the candidate's, sure.
+        ``printed``: with the rules of where a card is read (issue 28, h-wrong24): sure only
+        when read by the index where it is printed (``_read_by_index``), and the pips settle no
+        card one of whose corners shows no index (``_corners_show_index``); the detector's
+        judgements of a chosen finding pass it, the finder's choice does not."""
         said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
         if disputed:
@@ -2722,7 +2777,11 @@ class CardDetector:
         # Beside the corner network's looks, the glyph reader's (and the pips') split of spades
         # and clubs counts softened in the product (``soften_black_split``); which looks are
         # noise or dispute is judged on the looks as read. The glyph reader alone is as it was.
-        soften = any(r.network for r in readings)
+        # Beside means among the looks as read: a network look set aside as noise below (a
+        # corner split between spades and clubs is less than half sure of any card) is still
+        # the network's word that the black suits are in doubt (simplistic/harsh#8300003's JC:
+        # both corners 0.47 spade, 0.46 club; the glyph reader's spade, unsoftened, read JS).
+        soften = any(r.network for r in raw)
         suits = [
             soften_black_split(r.suit) if soften and not r.network else r.suit
             for r in readings
@@ -2768,6 +2827,7 @@ class CardDetector:
             # reader's dispute, then, was over the rank too).
             settled = (
                 pip_count is not None
+                and (not printed or _corners_show_index(raw))
                 and pip_count == best_rank
                 and len({card.suit for card in read}) == 1
             )
@@ -2796,6 +2856,7 @@ class CardDetector:
         corner_points, center, zone = self._place(quad)
         counted = (
             not disputed
+            and (not printed or _corners_show_index(raw))
             and pip_count is not None
             and pip_count == best_rank
             and float(rank_p.max()) >= PIP_COUNT_RANK
@@ -2811,11 +2872,56 @@ class CardDetector:
         if clubbed and black is not None:
             candidate = black
         card = candidate if confidence >= self.threshold or counted or clubbed else None
+        if (
+            printed
+            and card is not None
+            and self.use_corner_model
+            and not _read_by_index(raw, card, club, ink)
+        ):
+            # Neither the corner network (at one corner at least) nor the glyph reader at both
+            # corners reads the card: a glyph look at one corner, or a product of looks each of
+            # another card, never makes a card sure.
+            said.append("network")
+            card = None
+            confidence = min(confidence, DISPUTED_CONFIDENCE)
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         shares = tuple(float(p) for p in suit_p[:4])
         return CardDetection(
             card, confidence, corner_points, center, zone, candidate, looks, shares
         )
+
+
+def _corners_show_index(looks: list[_Reading]) -> bool:
+    """Whether both of a card's index corners (``looks[0]``, ``looks[1]``: the corner
+    network's, or the glyph reader's without it) show an index - read whole, whatever card -
+    or lie under another card (``_Reading.shadowed``). A card one of whose corners shows none
+    may have an outline off the card, its middle partly another card's or the felt's: its pips
+    do not settle its rank."""
+    return len(looks) >= 2 and all(
+        (r.rank is not None and r.suit is not None) or r.shadowed for r in looks[:2]
+    )
+
+
+def _read_by_index(
+    looks: list[_Reading], card: Card, club: Card | None, ink: frozenset[Suit]
+) -> bool:
+    """Whether a card's looks read ``card`` where it is printed: the corner network at one
+    index corner at least (its best card; with ``club``, as ``_as_club`` reads it; or, the
+    network being colour-blind, the card's rank in a suit the index's ink - ``ink``, or the
+    look's own ``unlike`` - rules out, at least ``DISAGREEING_SURENESS`` sure), or the glyph
+    reader at both corners (two whole looks of the card: it reads each corner once)."""
+    whole = [r for r in looks if r.rank is not None and r.suit is not None]
+    for r in whole:
+        if not r.network:
+            continue
+        read = _as_club(_best_card(r), club)
+        if read == card or (
+            read.rank is card.rank
+            and read.suit in ink | r.unlike
+            and _sureness(r) >= DISAGREEING_SURENESS
+        ):
+            return True
+    return sum(1 for r in whole if not r.network and _best_card(r) == card) >= 2
 
 
 def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
@@ -2869,8 +2975,9 @@ _INDEX_AREA = np.array([[0.0, 0.0], [0.22, 0.0], [0.22, 0.32], [0.0, 0.32]])
 # The rules that keep a card uncertain, as ``CardDetector._judge`` names them (``why``): the
 # glyph reader disputes the network's card; two looks at least half sure of two cards; a court
 # card's middle shows pips; the index's ink rules the suit out; only corners under other cards
-# read; the looks' product below the threshold.
-JUDGED_BY = ("glyph", "two", "court", "ink", "shadowed", "product")
+# read; the corner network reads the card at neither corner (issue 28, h-wrong24); the looks'
+# product below the threshold.
+JUDGED_BY = ("glyph", "two", "court", "ink", "shadowed", "network", "product")
 CLUB_SHARE = 0.7  # each network corner gives clubs at least this share of the black suits'
 _SPADE, _CLUB = SUIT_CLASSES.index(Suit.SPADES), SUIT_CLASSES.index(Suit.CLUBS)
 _BLACK = frozenset({Suit.SPADES, Suit.CLUBS})

@@ -55,7 +55,9 @@ def test_a_surer_network_does_not_choose_a_card_and_a_half(
     assert sorted(c.card.code for c in whole) == ["4D", "6D", "AC"]
     network = SurerNetwork()
     before = CardDetector(corner_model=network, geometry_evidence=False).detect(scene.image)
-    assert found_on_cards(before, whole)[2] == 1  # the AC read as the 6D
+    # The AC read as the 6D (on anglo h-wrong24's read-where-printed rules keep it uncertain
+    # already).
+    assert found_on_cards(before, whole)[2] == (1 if design == "ornamental" else 0)
     after = CardDetector(corner_model=network).detect(scene.image)
     counts, _, wrong = found_on_cards(
         after, whole

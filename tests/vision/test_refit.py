@@ -115,7 +115,7 @@ class _Scripted(CardDetector):
         super().__init__(paper=None)
         self.read = read
 
-    def _analysis_of(self, frame, found, *, with_deck, covering=()):  # type: ignore[no-untyped-def]
+    def _analysis_of(self, frame, found, *, with_deck, covering=(), **_):  # type: ignore[no-untyped-def]
         quad = np.asarray(found.quads[0], np.float64)
         card = self.read(quad)  # type: ignore[operator]
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)

@@ -803,9 +803,16 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
         with_deck: bool,
         covering: Sequence[np.ndarray] = (),
         looks_of: list[list[_Reading]] | None = None,
+        printed: bool = True,
     ) -> FrameAnalysis:
         analysis = original(
-            self, frame, found, with_deck=with_deck, covering=covering, looks_of=looks_of
+            self,
+            frame,
+            found,
+            with_deck=with_deck,
+            covering=covering,
+            looks_of=looks_of,
+            printed=printed,
         )
         if not covering:  # not ``_recover``'s second look
             shapes = len(found.quads)
