@@ -107,10 +107,16 @@ class FinderSettings:
     soft_gradient: float = 12.0  # an edge: the grey level rises this much a pixel (work view)
     soft_share: float = 0.6  # a piece of the mask whose outline is this much felt is glare ...
     soft_min_cards: float = 0.5  # ... when that felt part is at least this long (card widths)
-    # ... and where the felt lies in a shadow (``shadow_depth`` below the lit felt), an edge
-    # rises ``soft_gradient`` times the felt's level there over the lit felt's, down to this
-    # share of it: a shaded card's edge steps up as much less as its light is (0: off).
+    # ... but where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
+    # the lit felt's), paper's near-grey edge bounds a piece when it rises ``soft_gradient``
+    # times that share, down to ``soft_shade_floor`` of it: a shaded card's edge steps up as
+    # many times less as its light is (``_edge_shade``; 0: off) ...
     soft_shade_floor: float = 0.4
+    soft_shade_depth: float = 0.6
+    # ... and at least ``soft_shade_step`` of the grey levels' range within ``soft_shade_reach``
+    # of a width round it, a pixel (a reflection fades out: 0.05-0.1 of it; a card's edge 0.11-0.2).
+    soft_shade_step: float = 0.1
+    soft_shade_reach: float = 0.3
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
@@ -539,22 +545,28 @@ def _shaded_felt(
 def _edge_shade(
     felt_small: np.ndarray, work: np.ndarray, settings: FinderSettings
 ) -> np.ndarray | None:
-    """How steep an edge must be, as a share of ``soft_gradient``, pixel by pixel of the
-    work view: the felt's level over the lit felt's (``shadow_lit_percentile``) where the felt
-    lies in a shadow, at least ``soft_shade_floor``; None (1 everywhere) when no felt is
-    shaded (``shadow_depth``) or the floor is 0.
+    """How steep paper's edge must be, as a share of ``soft_gradient``, pixel by pixel of the
+    work view: where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
+    the lit felt's, ``shadow_lit_percentile``), that share of the light, at least
+    ``soft_shade_floor``; elsewhere 1. None (1 everywhere) when no felt is so deep in a
+    shadow, or the floor is 0.
 
     A lamp's shade darkens card and felt alike: a card's edge there steps up as many times
     less as the light is, and the one steepness of the lit view took a shadowed card for glare
-    fading out on the cloth (dim#7900000's three cards in a lamp's shadow, 5-9 levels a pixel
-    where lit edges rise 12-20)."""
+    fading out on the cloth (dim#7900000's three cards in a lamp's shadow, 0.43 of the lit
+    felt: their edges rise 5-9 levels a pixel where lit edges rise 12-20).
+    """
     if settings.soft_shade_floor <= 0:
         return None
     shaded_felt = _shaded_felt(felt_small, settings)
     if shaded_felt is None:
         return None
     level, lit, _ = shaded_felt
-    share = np.clip(level.astype(np.float32) / lit, settings.soft_shade_floor, 1.0)
+    share = np.maximum(level.astype(np.float32) / lit, settings.soft_shade_floor)
+    deep = share <= settings.soft_shade_depth
+    if not np.any(deep):
+        return None
+    share[~deep] = 1.0
     result: np.ndarray = cv2.resize(
         share, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR
     )
@@ -649,7 +661,7 @@ def _clear_soft_in(
         # In a shadow, paper's edge need rise only as steeply as the light there lets it: the
         # pieces are cut where they were, and only their near-grey border (paper, not a
         # printed gold line) counts so.
-        shaded = cv2.compare(magnitude[at], shade[at] * (8.0 * settings.soft_gradient), cv2.CMP_GE)
+        shaded = _shaded_edges(magnitude[at], smooth[at], shade[at], card_px, settings)
         edges = cv2.dilate(shaded, _CROSS)
         border = _hard_border(shaded, edges, near, pieces, (smooth[at], gx[at], gy[at]))
         cv2.bitwise_or(
@@ -664,6 +676,30 @@ def _clear_soft_in(
     if np.any(glare):
         window = mask[at]
         cv2.bitwise_and(window, cv2.bitwise_not(label_mask(labels, glare)), dst=window)
+
+
+def _shaded_edges(
+    magnitude: np.ndarray,
+    smooth: np.ndarray,
+    shade: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """The edges of paper in a shadow (255): the grey level's slope (``magnitude``, 8 times a
+    pixel's rise) at least ``soft_gradient`` times ``shade`` (the light there, ``_edge_shade``)
+    and at least ``soft_shade_step`` of the level's range within ``soft_shade_reach`` of a
+    card's width round it: a shaded card's edge rises as many times less as its light is, but
+    steeply for the step it makes; a reflection fades out over many pixels."""
+    edges: np.ndarray = cv2.compare(magnitude, shade * (8.0 * settings.soft_gradient), cv2.CMP_GE)
+    if settings.soft_shade_step <= 0:
+        return edges
+    k = max(3, round(settings.soft_shade_reach * card_px[0]) | 1)
+    square = np.ones((k, k), np.uint8)
+    step = cv2.subtract(cv2.dilate(smooth, square), cv2.erode(smooth, square))
+    steep = cv2.compare(
+        magnitude, step.astype(np.float32) * (8.0 * settings.soft_shade_step), cv2.CMP_GE
+    )
+    return cv2.bitwise_and(edges, steep)
 
 
 def _hard_border(
