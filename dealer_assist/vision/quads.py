@@ -107,6 +107,18 @@ class FinderSettings:
     soft_gradient: float = 12.0  # an edge: the grey level rises this much a pixel (work view)
     soft_share: float = 0.6  # a piece of the mask whose outline is this much felt is glare ...
     soft_min_cards: float = 0.5  # ... when that felt part is at least this long (card widths)
+    # ... but where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
+    # the lit felt's), paper's near-grey edge bounds a piece when it rises ``soft_gradient``
+    # times that share, down to ``soft_shade_floor`` of it: a shaded card's edge steps up as
+    # many times less as its light is (``_edge_shade``; 0: off) ... Off: at 0.4 it found 17
+    # more cards on 30 dim seeds but two were read wrongly and a marker became a card
+    # (docs/benchmarks.md, h-dim24); the reader must read cards in that light first.
+    soft_shade_floor: float = 0.0
+    soft_shade_depth: float = 0.6
+    # ... and at least ``soft_shade_step`` of the grey levels' range within ``soft_shade_reach``
+    # of a width round it, a pixel (a reflection fades out: 0.05-0.1 of it; a card's edge 0.11-0.2).
+    soft_shade_step: float = 0.1
+    soft_shade_reach: float = 0.3
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
@@ -294,7 +306,7 @@ def unfilled_mask(
         _add_shadowed_paper(mask, work, distance, filled_small, settings)
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
-        _clear_soft(mask, work, card_px, settings)
+        _clear_soft(mask, work, card_px, settings, _edge_shade(filled_small, work, settings))
     return mask
 
 
@@ -439,11 +451,10 @@ def _add_shadowed_paper(
     not in the mask yet (a few thousand where the shaded part of the view holds a hundred
     thousand; the colours of those alone, the same test pixel by pixel)."""
     size = (work.shape[1], work.shape[0])
-    level = brightest_channel(felt_small)
-    lit = level_percentile(level, settings.shadow_lit_percentile)
-    dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
-    if not dark_felt.any():
+    shaded_felt = _shaded_felt(felt_small, settings)
+    if shaded_felt is None:
         return
+    level, _, dark_felt = shaded_felt
     # The shadow's edge is softer in the felt's level than in the picture: a card's width on.
     grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
     shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
@@ -519,8 +530,57 @@ _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 _SOFT_MARGIN = 16
 
 
+def _shaded_felt(
+    felt_small: np.ndarray, settings: FinderSettings
+) -> tuple[np.ndarray, float, np.ndarray] | None:
+    """The felt's level (its brightest channel), the lit felt's (``shadow_lit_percentile``)
+    and where the felt lies ``shadow_depth`` times below it (1: in a shadow); None when
+    nowhere."""
+    level = brightest_channel(felt_small)
+    lit = level_percentile(level, settings.shadow_lit_percentile)
+    dark_felt = (level.astype(np.float32) * settings.shadow_depth < lit).astype(np.uint8)
+    if not dark_felt.any():
+        return None
+    return level, lit, dark_felt
+
+
+def _edge_shade(
+    felt_small: np.ndarray, work: np.ndarray, settings: FinderSettings
+) -> np.ndarray | None:
+    """How steep paper's edge must be, as a share of ``soft_gradient``, pixel by pixel of the
+    work view: where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
+    the lit felt's, ``shadow_lit_percentile``), that share of the light, at least
+    ``soft_shade_floor``; elsewhere 1. None (1 everywhere) when no felt is so deep in a
+    shadow, or the floor is 0.
+
+    A lamp's shade darkens card and felt alike: a card's edge there steps up as many times
+    less as the light is, and the one steepness of the lit view took a shadowed card for glare
+    fading out on the cloth (dim#7900000's three cards in a lamp's shadow, 0.43 of the lit
+    felt: their edges rise 5-9 levels a pixel where lit edges rise 12-20).
+    """
+    if settings.soft_shade_floor <= 0:
+        return None
+    shaded_felt = _shaded_felt(felt_small, settings)
+    if shaded_felt is None:
+        return None
+    level, lit, _ = shaded_felt
+    share = np.maximum(level.astype(np.float32) / lit, settings.soft_shade_floor)
+    deep = share <= settings.soft_shade_depth
+    if not np.any(deep):
+        return None
+    share[~deep] = 1.0
+    result: np.ndarray = cv2.resize(
+        share, (work.shape[1], work.shape[0]), interpolation=cv2.INTER_LINEAR
+    )
+    return result
+
+
 def _clear_soft(
-    mask: np.ndarray, work: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+    mask: np.ndarray,
+    work: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    shade: np.ndarray | None = None,
 ) -> None:
     """Take out of ``mask`` (in place) the pieces bounded by no edge: glare on grey felt.
 
@@ -534,6 +594,7 @@ def _clear_soft(
     Only the mask's box is looked at, with a margin that the filters and the window round the
     glare (``_SOFT_MARGIN``) reach no further than: the same pieces, edges and glare as over the
     whole view, in less of it (cards cover half the view of a tilted camera's plane or less).
+    ``shade``: the steepness asked of an edge pixel by pixel, as a share (``_edge_shade``).
     """
     x, y, w, h = cv2.boundingRect(mask)
     if w == 0:
@@ -543,11 +604,15 @@ def _clear_soft(
     top, left = max(0, y - _SOFT_MARGIN) & ~1, max(0, x - _SOFT_MARGIN) & ~1
     bottom, right = min(rows, y + h + _SOFT_MARGIN), min(columns, x + w + _SOFT_MARGIN)
     box = (slice(top, bottom), slice(left, right))
-    _clear_soft_in(mask[box], work[box], card_px, settings)
+    _clear_soft_in(mask[box], work[box], card_px, settings, None if shade is None else shade[box])
 
 
 def _clear_soft_in(
-    mask: np.ndarray, work: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+    mask: np.ndarray,
+    work: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    shade: np.ndarray | None = None,
 ) -> None:
     """``_clear_soft`` in a window of the view holding all of the mask (``mask`` a view of the
     whole mask: what goes is cleared there)."""
@@ -557,7 +622,8 @@ def _clear_soft_in(
     # widened, they are the float filter's values, in a quarter of its time (no fast path for it).
     gx = cv2.Sobel(smooth, cv2.CV_16S, 1, 0, ksize=3).astype(np.float32)
     gy = cv2.Sobel(smooth, cv2.CV_16S, 0, 1, ksize=3).astype(np.float32)
-    steep = cv2.inRange(cv2.magnitude(gx, gy), 8.0 * settings.soft_gradient, math.inf)
+    magnitude = cv2.magnitude(gx, gy)
+    steep = cv2.inRange(magnitude, 8.0 * settings.soft_gradient, math.inf)
     sharp = cv2.dilate(steep, _CROSS)
     pieces = cv2.bitwise_and(mask, cv2.bitwise_not(sharp))
     count, labels = cv2.connectedComponents(pieces, connectivity=4)
@@ -592,10 +658,19 @@ def _clear_soft_in(
     # suspects' borders are counted, so only the edges a dark side's reach from them are
     # followed down their slope.
     near = cv2.dilate(suspects[at], _REACH)
-    dark = _dark_side(cv2.bitwise_and(steep[at], near), smooth[at], gx[at], gy[at])
-    hard_border = cv2.bitwise_and(
-        cv2.bitwise_and(cv2.dilate(sharp[at], _CROSS), pieces), cv2.bitwise_not(dark)
-    )
+    hard_border = _hard_border(steep[at], sharp[at], near, pieces, (smooth[at], gx[at], gy[at]))
+    if shade is not None:
+        # In a shadow, paper's edge need rise only as steeply as the light there lets it: the
+        # pieces are cut where they were, and only their near-grey border (paper, not a
+        # printed gold line) counts so.
+        shaded = _shaded_edges(magnitude[at], smooth[at], shade[at], card_px, settings)
+        edges = cv2.dilate(shaded, _CROSS)
+        border = _hard_border(shaded, edges, near, pieces, (smooth[at], gx[at], gy[at]))
+        cv2.bitwise_or(
+            hard_border,
+            cv2.bitwise_and(border, _near_grey(work[at], settings.shadow_paper_spread)),
+            dst=hard_border,
+        )
     soft = np.bincount(labels[soft_border > 0], minlength=count)
     hard = np.bincount(labels[hard_border > 0], minlength=count)
     glare = (soft >= least) & (soft > settings.soft_share * (soft + hard))
@@ -603,6 +678,55 @@ def _clear_soft_in(
     if np.any(glare):
         window = mask[at]
         cv2.bitwise_and(window, cv2.bitwise_not(label_mask(labels, glare)), dst=window)
+
+
+def _shaded_edges(
+    magnitude: np.ndarray,
+    smooth: np.ndarray,
+    shade: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """The edges of paper in a shadow (255): the grey level's slope (``magnitude``, 8 times a
+    pixel's rise) at least ``soft_gradient`` times ``shade`` (the light there, ``_edge_shade``)
+    and at least ``soft_shade_step`` of the level's range within ``soft_shade_reach`` of a
+    card's width round it: a shaded card's edge rises as many times less as its light is, but
+    steeply for the step it makes; a reflection fades out over many pixels."""
+    edges: np.ndarray = cv2.compare(magnitude, shade * (8.0 * settings.soft_gradient), cv2.CMP_GE)
+    if settings.soft_shade_step <= 0:
+        return edges
+    k = max(3, round(settings.soft_shade_reach * card_px[0]) | 1)
+    square = np.ones((k, k), np.uint8)
+    step = cv2.subtract(cv2.dilate(smooth, square), cv2.erode(smooth, square))
+    steep = cv2.compare(
+        magnitude, step.astype(np.float32) * (8.0 * settings.soft_shade_step), cv2.CMP_GE
+    )
+    return cv2.bitwise_and(edges, steep)
+
+
+def _hard_border(
+    steep: np.ndarray,
+    sharp: np.ndarray,
+    near: np.ndarray,
+    pieces: np.ndarray,
+    slope: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> np.ndarray:
+    """The pixels of ``pieces`` next to an edge (``sharp``: the ``steep`` pixels grown by one)
+    on its bright side (its dark side, ``_dark_side`` down the ``slope`` - the smoothed grey
+    level and its two gradients - followed only from the edges ``near`` the pieces looked at)."""
+    dark = _dark_side(cv2.bitwise_and(steep, near), *slope)
+    border: np.ndarray = cv2.bitwise_and(
+        cv2.bitwise_and(cv2.dilate(sharp, _CROSS), pieces), cv2.bitwise_not(dark)
+    )
+    return border
+
+
+def _near_grey(image: np.ndarray, spread: float) -> np.ndarray:
+    """255 where a pixel's channels lie within ``spread`` of its brightest (paper's grey)."""
+    bright = brightest_channel(image)
+    dark = cv2.min(cv2.min(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
+    grey: np.ndarray = cv2.compare(dark, cv2.LUT(bright, _scaled_levels(1.0 - spread)), cv2.CMP_GE)
+    return grey
 
 
 def _enclosed_spots(felt: np.ndarray, limit: float) -> tuple[np.ndarray, np.ndarray]:

@@ -140,10 +140,12 @@ def found_once_now(
     seed: int,
     code: str,
     off: FinderSettings,
+    on: FinderSettings | None = None,
 ) -> str | None:
     """The card ``code`` of the scene is missed with the settings ``off`` (the step turned
-    off) and found once with the defaults, nothing found twice, where no card is or read as
-    another, no card found before lost; what it is read as (None: uncertain)."""
+    off) and found once with the settings ``on`` (default: the defaults), nothing found
+    twice, where no card is or read as another, no card found before lost; what it is read
+    as (None: uncertain)."""
     faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
     scene = synthetic.random_scene(seed, faces, style=style)
     cards = in_view(scene.cards, scene.image)
@@ -151,7 +153,7 @@ def found_once_now(
     wanted = next(n for n, c in enumerate(cards) if c.card.code == code)
     was = off_partial(CardDetector(finder=off).detect(scene.image), partial)
     before, _, _ = found_on_cards(was, cards)
-    detections = off_partial(CardDetector().detect(scene.image), partial)
+    detections = off_partial(CardDetector(finder=on).detect(scene.image), partial)
     counts, nowhere, wrong = found_on_cards(detections, cards)
     assert before[wanted] == 0 and counts[wanted] == 1
     assert max(counts) == 1 and nowhere == 0 and wrong == 0

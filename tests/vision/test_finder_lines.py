@@ -12,6 +12,8 @@ the finder without it (a setting turns it off):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -115,8 +117,14 @@ def test_a_lone_card_of_the_rough_mask_is_a_card_of_the_finding(
     whole = in_view(scene.cards, scene.image)
     ace = [n for n, c in enumerate(whole) if c.card.code == "AC"]
     assert len(ace) == 1
-    before = CardDetector(finder=FinderSettings(lone_size_error=0)).detect(scene.image)
+    # The shadow's edges judged by its light (h-dim24) keep the ace in the finding's mask:
+    # held off, to see this lever alone.
+    shaded = FinderSettings(soft_shade_floor=0)
+    before = CardDetector(finder=replace(shaded, lone_size_error=0)).detect(scene.image)
     assert found_on_cards(before, whole)[0][ace[0]] == 0
+    counts, nowhere, wrong = found_on_cards(CardDetector(finder=shaded).detect(scene.image), whole)
+    assert counts[ace[0]] == 1
+    assert max(counts) == 1 and nowhere == 0 and wrong == 0
     counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), whole)
     assert counts[ace[0]] == 1
     assert max(counts) == 1 and nowhere == 0 and wrong == 0
