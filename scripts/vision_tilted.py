@@ -18,8 +18,9 @@ which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``bad
 ``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
 ``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
 outline, the ``looks`` it was judged from - ``"disputed"`` for the glyph reader's dispute -
-``pips``, ``pip_count`` and the ``middle``'s pip count), so that a rule over the looks can be
-replayed offline through ``CardDetector._judge`` (docs/benchmarks.md, "uncertain without a deck").
+``pips``, ``pip_count``, the ``middle``'s pip count and the index corners' ``paper`` level),
+so that a rule over the looks can be replayed offline through ``CardDetector._judge``
+(docs/benchmarks.md, "uncertain without a deck").
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from vision_scenes import check_scenes, on_any
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
-from dealer_assist.vision.corner_model import CornerModel
+from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
@@ -179,6 +180,12 @@ class _Recording(RecordingDetector):
                     "pip_count": None if judged is None else judged.pip_count,
                     "middle": None if middle is None else pip_count(middle, self.middle),
                     "shows_pips": None if middle is None else shows_pips(middle, self.middle),
+                    # The light of the index corners at the answered outline (h-diag24): each
+                    # corner's paper level as the corner network's white balance takes it.
+                    "paper": [
+                        float(np.percentile(region.min(axis=2), 100 * PAPER_SHARE))
+                        for region in self.warp_corners(frame, outlines[k])
+                    ],
                 }
             )
         return records
