@@ -2909,7 +2909,8 @@ def _read_by_index(
     index corner at least (its best card; with ``club``, as ``_as_club`` reads it; or, the
     network being colour-blind, the card's rank in a suit the index's ink - ``ink``, or the
     look's own ``unlike`` - rules out, at least ``DISAGREEING_SURENESS`` sure), or the glyph
-    reader at both corners (two whole looks of the card: it reads each corner once)."""
+    reader at both corners (two whole looks of the card: it reads each corner once) and, for
+    a spade or a club, a network look of that suit."""
     whole = [r for r in looks if r.rank is not None and r.suit is not None]
     for r in whole:
         if not r.network:
@@ -2921,7 +2922,14 @@ def _read_by_index(
             and _sureness(r) >= DISAGREEING_SURENESS
         ):
             return True
-    return sum(1 for r in whole if not r.network and _best_card(r) == card) >= 2
+    if sum(1 for r in whole if not r.network and _best_card(r) == card) < 2:
+        return False
+    # The glyph reader alone never decides a black suit (issue 28, session 24, after
+    # h-diag24): in dim light it leans to clubs (23% of the dim spades it read), so a spade or
+    # club read by it at both corners needs a corner network look of that suit too.
+    return card.suit not in _BLACK or any(
+        r.network and r.suit is not None and _best_suit(r) is card.suit for r in looks
+    )
 
 
 def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:

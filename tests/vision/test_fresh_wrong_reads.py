@@ -96,6 +96,12 @@ def _look(rank: Rank, suit: Suit, rank_p: float, suit_p: float, *, network: bool
     return _Reading(ranks, suits, network=network)
 
 
+def _suits(suit: Suit, p: float) -> np.ndarray:
+    suits = np.full(_SUITS, (1.0 - p) / (_SUITS - 1))
+    suits[SUIT_CLASSES.index(suit)] = p
+    return suits
+
+
 def test_beside_the_network_one_glyph_look_makes_no_card() -> None:
     quad = np.array([[0.0, 0.0], [60.0, 0.0], [60.0, 90.0], [0.0, 90.0]])
     none = _Reading(None, None)
@@ -108,9 +114,21 @@ def test_beside_the_network_one_glyph_look_makes_no_card() -> None:
     alone = CardDetector(use_corner_model=False)._judge(quad, [none, none, glyph], printed=True)
     assert alone is not None and alone.card == parse_card("2S")
     assert alone.confidence >= DEFAULT_THRESHOLD
-    # The glyph reader reading it at both corners (a large card the network shows no index in).
-    both = CardDetector()._judge(quad, [none, none, glyph, glyph], printed=True)
-    assert both is not None and both.card == parse_card("2S")
+    # The glyph reader reading a red card at both corners (a large card the network shows no
+    # index in).
+    heart = _look(Rank.TWO, Suit.HEARTS, 0.995, 0.999, network=False)
+    both = CardDetector()._judge(quad, [none, none, heart, heart], printed=True)
+    assert both is not None and both.card == parse_card("2H")
+    # ... but never a spade or club alone (it leans to clubs in dim light, h-diag24): with no
+    # network look of the suit it stays uncertain; a network look of spades makes it sure.
+    black = CardDetector()._judge(quad, [none, none, glyph, glyph], printed=True)
+    assert black is not None and black.card is None and black.candidate == parse_card("2S")
+    suited = _Reading(None, _suits(Suit.SPADES, 0.9), network=True)
+    seconded = CardDetector()._judge(quad, [none, suited, glyph, glyph], printed=True)
+    assert seconded is not None and seconded.card == parse_card("2S")
+    clubbed = _Reading(None, _suits(Suit.CLUBS, 0.9), network=True)
+    other = CardDetector()._judge(quad, [none, clubbed, glyph, glyph], printed=True)
+    assert other is not None and other.card is None
     # The network reading it at one corner.
     network = _look(Rank.TWO, Suit.SPADES, 0.9, 0.9, network=True)
     read = CardDetector()._judge(quad, [none, network, glyph], printed=True)
