@@ -31,7 +31,7 @@ from dealer_assist.vision.pipeline import (
     _colour_blind_looks_inked,
     _Reading,
 )
-from tests.vision.found import lying_on_felt, read_on_a_later_look
+from tests.vision.found import answer_in_scene, lying_on_felt, read_on_a_later_look
 
 NUMBER_RANKS = [rank for rank in Rank if rank is not Rank.ACE and rank not in COURT_RANKS]
 
@@ -103,6 +103,20 @@ def test_an_uncertain_number_card_is_read_by_its_middle(
     without = CardDetector(middle_look=False, settle_splits=False, search_outline=False)
     with_it = CardDetector(settle_splits=False, search_outline=False)
     read_on_a_later_look(check_faces, label, code, without, with_it)
+
+
+def test_a_ten_whose_far_corner_shows_no_index_is_left_to_the_croupier(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    # ornamental/overhead#7900007's TC: the index 0.97 sure of the ten, its pips counted as
+    # twelve (the index's clubs in the middle), mirrored ten - read so by the middle look until
+    # h-wrong24. One of its index corners shows no index, and the pips settle no such card (an
+    # outline off its card counts another card's or the felt's middle): it stays uncertain,
+    # its candidate the ten of clubs, after every later look; the scene's other cards are read.
+    label, code = "ornamental/overhead#7900007", "TC"
+    answer, answers = answer_in_scene(check_faces, label, code, CardDetector())
+    assert answer.card is None and answer.candidate == parse_card(code)
+    assert all(detection.card == truth for detection, truth in answers if truth != answer.candidate)
 
 
 def _look(
