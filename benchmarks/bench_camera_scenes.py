@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 import zlib
 from collections import Counter, defaultdict
@@ -204,7 +205,11 @@ def measure(
     for design in designs:
         faces = decks.render_design(design, height=320, cache=CACHE)
         if enrol:
-            model = enrolled(design, faces, CACHE / "enrolment" / design.name)
+            # A folder of this run's own: two runs sharing one (as build/vision-cache/enrolment
+            # was until session 24) read each other's half-written photographs, and the same
+            # code enrolled a deck that read one card differently.
+            with tempfile.TemporaryDirectory(prefix=f"enrol-{design.name}-") as folder:
+                model = enrolled(design, faces, Path(folder))
         for k in range(first, first + scenes):
             condition = conditions[k % len(conditions)]
             seed = SEED + zlib.crc32(design.name.encode()) % 10_000 * 1000 + k
