@@ -55,7 +55,7 @@ class RecordingDetector(CardDetector):
         clubs_by_network: bool = False,
         black: Card | None = None,
         why: list[str] | None = None,
-        printed: bool = False,
+        printed: bool = True,
     ) -> CardDetection | None:
         detection = super()._judge(
             quad,

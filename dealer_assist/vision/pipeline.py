@@ -2352,7 +2352,7 @@ class CardDetector:
         *,
         settled: bool = False,
         black: Card | None = None,
-        printed: bool = False,
+        printed: bool = True,
     ) -> CardDetection | None:
         """An uncertain number card judged again with its middle in the clear: sure when its
         pips are as many as its rank and the index is sure of its suit (``_judge``); else with
@@ -2748,7 +2748,7 @@ class CardDetector:
         clubs_by_network: bool = False,
         black: Card | None = None,
         why: list[str] | None = None,
-        printed: bool = False,
+        printed: bool = True,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
@@ -2760,8 +2760,9 @@ class CardDetector:
         other black suit no other card; read when its rank is the candidate's, sure.
         ``printed``: with the rules of where a card is read (issue 28, h-wrong24): sure only
         when read by the index where it is printed (``_read_by_index``), and the pips settle no
-        card one of whose corners shows no index (``_corners_show_index``); the detector's
-        judgements of a chosen finding pass it, the finder's choice does not."""
+        card one of whose corners shows no index (``_corners_show_index``). On by default, as
+        every judgement of a chosen finding is; the finder's choice between findings passes
+        False (``_analysis_of``), and so do unit tests of the older rules on their own."""
         said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
         if disputed:

@@ -82,9 +82,9 @@ def test_the_pips_counted_in_the_middle_are_a_look_at_a_number_card_s_rank(
     detector = CardDetector()
 
     def judged(look: _Reading) -> Card | None:
-        first = detector._judge(quad, [look])
+        first = detector._judge(quad, [look], printed=False)
         assert first is not None and first.card is None  # the index alone is not sure
-        again = detector._seconded_by_pips(frame, outlines, 0, quad, [look], first)
+        again = detector._seconded_by_pips(frame, outlines, 0, quad, [look], first, printed=False)
         assert again is not None
         return again.card
 
@@ -158,9 +158,9 @@ def test_the_pips_settle_two_looks_that_differ_in_the_rank_only(
     four = _look(Rank.FOUR, 0.95, Suit.CLUBS, 0.99)
 
     def judged(looks: list[_Reading]) -> Card | None:
-        first = detector._judge(quad, looks)
+        first = detector._judge(quad, looks, printed=False)
         assert first is not None and first.card is None  # disputed
-        again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first)
+        again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first, printed=False)
         assert again is not None
         return again.card
 

@@ -337,10 +337,10 @@ def test_a_black_index_read_as_a_heart_is_left_to_the_croupier() -> None:
     rank[11] = 1.0  # a queen
     heart = np.array([0.0, 1.0, 0.0, 0.0])
     black = suits_unlike((0.2, 0.2, 0.21))
-    read = detector._judge(quad, [_Reading(rank, heart, black)])
+    read = detector._judge(quad, [_Reading(rank, heart, black)], printed=False)
     assert read is not None and read.card is None and read.candidate == parse_card("QH")
     red = suits_unlike((0.2, 0.2, 0.8))
-    sure = detector._judge(quad, [_Reading(rank, heart, red)])
+    sure = detector._judge(quad, [_Reading(rank, heart, red)], printed=False)
     assert sure is not None and sure.card == parse_card("QH")
 
 
@@ -369,10 +369,12 @@ def test_a_corner_under_another_card_is_never_trusted_alone() -> None:
     rank = np.zeros(13)
     rank[12] = 1.0
     spade = np.array([1.0, 0.0, 0.0, 0.0])
-    alone = detector._judge(a, [_Reading(rank, spade, overlap=SHADOW_SHARE), _Reading(None, None)])
+    alone = detector._judge(
+        a, [_Reading(rank, spade, overlap=SHADOW_SHARE), _Reading(None, None)], printed=False
+    )
     assert alone is not None and alone.card is None and alone.candidate == parse_card("KS")
     seconded = detector._judge(
-        a, [_Reading(rank, spade, overlap=SHADOW_SHARE), _Reading(rank, spade)]
+        a, [_Reading(rank, spade, overlap=SHADOW_SHARE), _Reading(rank, spade)], printed=False
     )
     assert seconded is not None and seconded.card == parse_card("KS")
 
@@ -410,10 +412,10 @@ def test_of_two_looks_that_disagree_the_one_under_another_card_goes() -> None:
     diamond, spade = np.array([0.0, 0.0, 1.0, 0.0]), np.array([1.0, 0.0, 0.0, 0.0])
     own = _Reading(ace, diamond, overlap=0.0)
     neighbour = _Reading(jack, spade, overlap=0.15)  # the index of the card lying over it
-    read = detector._judge(quad, [neighbour, own])
+    read = detector._judge(quad, [neighbour, own], printed=False)
     assert read is not None and read.card == parse_card("AD")
     # Equally far inside: no way to tell, the card is left to the croupier.
-    even = detector._judge(quad, [replace(neighbour, overlap=0.0), own])
+    even = detector._judge(quad, [replace(neighbour, overlap=0.0), own], printed=False)
     assert even is not None and even.card is None
 
 
@@ -502,10 +504,12 @@ def test_a_court_card_read_over_a_middle_of_pips_is_left_to_the_croupier() -> No
     king, ten = np.full(13, 1e-4), np.full(13, 1e-4)
     king[12], ten[9] = 1.0, 1.0
     heart = np.array([0.0, 1.0, 0.0, 0.0])
-    read = detector._judge(quad, [_Reading(king, heart)], pips=True)
+    read = detector._judge(quad, [_Reading(king, heart)], pips=True, printed=False)
     assert read is not None and read.card is None and read.candidate == parse_card("KH")
-    assert detector._judge(quad, [_Reading(king, heart)]).card == parse_card("KH")  # type: ignore[union-attr]
-    assert detector._judge(quad, [_Reading(ten, heart)], pips=True).card == parse_card("TH")  # type: ignore[union-attr]
+    assert detector._judge(quad, [_Reading(king, heart)], printed=False).card == parse_card("KH")  # type: ignore[union-attr]
+    assert detector._judge(
+        quad, [_Reading(ten, heart)], pips=True, printed=False
+    ).card == parse_card("TH")  # type: ignore[union-attr]
 
 
 def test_the_middle_of_a_card_in_a_scene_shows_its_pips(
@@ -545,9 +549,9 @@ def test_the_pips_of_an_uncertain_number_card_are_a_look_at_its_suit(
     five = np.full(13, 1e-4)
     five[4] = 1.0
     unsure = np.array([0.45, 0.0, 0.0, 0.55])
-    alone = detector._judge(outline, [_Reading(five, unsure)])
+    alone = detector._judge(outline, [_Reading(five, unsure)], printed=False)
     assert alone is not None and alone.card is None
-    both = detector._judge(outline, [_Reading(five, unsure), look])
+    both = detector._judge(outline, [_Reading(five, unsure), look], printed=False)
     assert both is not None and both.card == parse_card("5C")
     # A court card's middle shows no pips: no look.
     frame, outline = _lying_on_felt(building_faces[parse_card("KD")])
@@ -567,9 +571,9 @@ def test_the_pips_may_second_the_index_but_never_overrule_it(
         (np.array([0.55, 0.0, 0.0, 0.45]), None),  # spades first: the pips do not overrule
     ):
         looks = [_Reading(five, index_suit)]
-        first = detector._judge(quad, looks)
+        first = detector._judge(quad, looks, printed=False)
         assert first is not None and first.card is None
-        again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first)
+        again = detector._seconded_by_pips(frame, outlines, 0, quad, looks, first, printed=False)
         assert again is not None and again.card == expected
 
 
@@ -723,18 +727,18 @@ def test_a_look_that_hardly_knows_what_it_saw_does_not_make_a_card_sure() -> Non
     club = np.array([0.001, 0.0, 0.001, 0.998])
     diamond_or_club = np.array([0.02, 0.01, 0.53, 0.44])
     looks = [_Reading(vague, diamond_or_club), _Reading(clear, club)]
-    judged = detector._judge(quad, looks)
+    judged = detector._judge(quad, looks, printed=False)
     assert judged is not None and judged.card is None and judged.candidate == parse_card("2C")
     assert judged.confidence == pytest.approx(0.86 * 0.998, abs=0.01)
     # The same looks multiplied (what the reader did before, at the threshold of the time):
     # sure of the wrong card.
-    multiplied = CardDetector(noise_sureness=0.0, threshold=0.95)._judge(quad, looks)
+    multiplied = CardDetector(noise_sureness=0.0, threshold=0.95)._judge(quad, looks, printed=False)
     assert multiplied is not None and multiplied.card == parse_card("2C")
     # Two looks each fairly sure of the same card still second each other.
     fair = np.zeros(13)
     fair[11], fair[12] = 0.9, 0.1
     spade = np.array([0.95, 0.0, 0.0, 0.05])
-    seconded = detector._judge(quad, [_Reading(fair, spade), _Reading(fair, spade)])
+    seconded = detector._judge(quad, [_Reading(fair, spade), _Reading(fair, spade)], printed=False)
     assert seconded is not None and seconded.card == parse_card("QS")
 
 
