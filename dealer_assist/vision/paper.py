@@ -68,6 +68,14 @@ class PaperSettings:
     dull_black_frame: float = 0.36
     # ... and whose paper is duller than this share of the paper of the cards read surely.
     dull_paper: float = 0.9
+    # A marker seen square (h-dim25): a shape whose sides in the picture are this close to
+    # square (the longer pair over the shorter under it; a card 30 degrees off looks at least
+    # this long, ``PlaneSettings.min_image_aspect``) is also looked at as the square the
+    # picture shows, for a marker's black frame (``max_black_frame``, ``min_light_margin``).
+    # Stretched to a card's proportions, a marker's frame falls half out of the band: found on
+    # a plane that made markers card-shaped, two markers in a lamp's light showed 0.34-0.36 of
+    # it near black, seen as squares 0.47-0.53 (cards 0.0-0.04). 1 or less: off.
+    square_aspect: float = 1.15
     # A box printed on the cloth (h-nocard9): a shape not read surely whose face's median grey
     # is under this share of the paper of the cards read surely is cloth inside a printed line
     # (on the building scenes 0.19-0.20; shapes on cards 0.43 or more; 0: off).
@@ -91,29 +99,40 @@ class PaperSettings:
     shade: float = 0.7
 
 
-def _face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def _face(frame: np.ndarray, corners: np.ndarray, height: int = _HEIGHT) -> np.ndarray:
+    """The shape ``corners`` warped upright, ``_WIDTH`` wide and ``height`` high (a card's
+    proportions; ``_WIDTH``: the square the picture shows, ``PaperSettings.square_aspect``)."""
     quad = np.asarray(corners, np.float32).reshape(4, 2)
     sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
     if sides[0] + sides[2] > sides[1] + sides[3]:
         quad = np.roll(quad, 1, axis=0)  # the first side a short one
-    target = np.array([[0, 0], [_WIDTH, 0], [_WIDTH, _HEIGHT], [0, _HEIGHT]], np.float32)
+    target = np.array([[0, 0], [_WIDTH, 0], [_WIDTH, height], [0, height]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad, target)
-    face = cv2.warpPerspective(frame, matrix, (_WIDTH, _HEIGHT), flags=cv2.INTER_AREA)
+    face = cv2.warpPerspective(frame, matrix, (_WIDTH, height), flags=cv2.INTER_AREA)
     if face.ndim == 2:
         face = cv2.cvtColor(face, cv2.COLOR_GRAY2BGR)
     result: np.ndarray = face.astype(np.float32)
     return result
 
 
-def _inset() -> np.ndarray:
-    ys, xs = np.mgrid[0:_HEIGHT, 0:_WIDTH].astype(np.float32) + 0.5
+def _inset(height: int = _HEIGHT) -> np.ndarray:
+    ys, xs = np.mgrid[0:height, 0:_WIDTH].astype(np.float32) + 0.5
     across = np.minimum(xs, _WIDTH - xs)
-    along = np.minimum(ys, _HEIGHT - ys)
+    along = np.minimum(ys, height - ys)
     result: np.ndarray = np.minimum(across, along) / _WIDTH
     return result
 
 
 _INSET = _inset()
+_SQUARE_INSET = _inset(_WIDTH)
+
+
+def _squarish(corners: np.ndarray, settings: PaperSettings) -> bool:
+    """Whether the shape's sides in the picture are nearly square (``square_aspect``)."""
+    quad = np.asarray(corners, np.float64).reshape(4, 2)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    pairs = sorted((float(sides[0] + sides[2]), float(sides[1] + sides[3])))
+    return pairs[0] > 0 and pairs[1] < settings.square_aspect * pairs[0]
 
 
 Gains = np.ndarray  # per channel (B, G, R): what makes the frame's paper grey
@@ -252,16 +271,43 @@ def shows_paper(
         # A little paper in a shape of felt: a card size far too large round a card's corner
         # or a printed box (its index may even read). A card under a hand keeps its margin.
         return False
-    return not (black > settings.max_black_frame and light >= settings.min_light_margin)
+    if black > settings.max_black_frame and light >= settings.min_light_margin:
+        return False  # a marker
+    if settings.square_aspect > 1 and _squarish(corners, settings):
+        return not _square_marker(frame, corners, settings, gains)
+    return True
+
+
+def _square_marker(
+    frame: np.ndarray, corners: np.ndarray, settings: PaperSettings, gains: Gains | None
+) -> bool:
+    """Whether the shape ``corners``, square in the picture and looked at as that square,
+    shows a marker: its frame's band near black and its margin light as ``shows_paper`` asks
+    (``PaperSettings.square_aspect``)."""
+    face = _face(frame, corners, _WIDTH)
+    if gains is not None:
+        face = face * gains
+    inner, margin, band = _regions(settings.margin, settings.frame, square=True)
+    pixels = face.reshape(-1, 3)
+    grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
+    paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
+    if paper <= 0:
+        return False
+    brightest = _channel_max(pixels)
+    darkest = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
+    black = float(((grey[band] < settings.black * paper) & neutral).mean())
+    light = float((grey[margin] >= 0.7 * paper).mean())
+    return black > settings.max_black_frame and light >= settings.min_light_margin
 
 
 @lru_cache(maxsize=8)
 def _regions(
-    margin: tuple[float, float], frame: tuple[float, float]
+    margin: tuple[float, float], frame: tuple[float, float], *, square: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Flat indices of the face's inside (past the margin's start), its margin band and the
-    band where a marker's frame lies."""
-    inset = _INSET.ravel()
+    band where a marker's frame lies (of the square face with ``square``)."""
+    inset = (_SQUARE_INSET if square else _INSET).ravel()
     inner = margin[0] <= inset
     return (
         np.flatnonzero(inner),

@@ -110,10 +110,12 @@ class FinderSettings:
     # ... but where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
     # the lit felt's), paper's near-grey edge bounds a piece when it rises ``soft_gradient``
     # times that share, down to ``soft_shade_floor`` of it: a shaded card's edge steps up as
-    # many times less as its light is (``_edge_shade``; 0: off) ... Off: at 0.4 it found 17
-    # more cards on 30 dim seeds but two were read wrongly and a marker became a card
-    # (docs/benchmarks.md, h-dim24); the reader must read cards in that light first.
-    soft_shade_floor: float = 0.0
+    # many times less as its light is (``_edge_shade``; 0: off). On since h-dim25: off in
+    # session 24 (on 30 dim seeds it found 17 more cards, but two were read wrongly and two
+    # calibration markers became cards, docs/benchmarks.md, h-dim24); the black-suit rule
+    # stopped the wrong reads and the paper test's square look (``PaperSettings.square_aspect``)
+    # the markers.
+    soft_shade_floor: float = 0.4
     soft_shade_depth: float = 0.6
     # ... and at least ``soft_shade_step`` of the grey levels' range within ``soft_shade_reach``
     # of a width round it, a pixel (a reflection fades out: 0.05-0.1 of it; a card's edge 0.11-0.2).

@@ -167,9 +167,14 @@ def test_markers_printed_on_the_cloth_in_a_grainy_view_are_no_cards(
     # Grainy and dark: two of the layout's markers, their black frames blurred to 40-42% of the
     # band (a marker's test wants 44%), were found as card shapes and reported uncertain. Their
     # paper is the cloth's print, duller than the cards read surely in the frame.
+    # (The square look, h-dim25, held off too: one of them is square in the picture and shows
+    # its frame when looked at as a square, so it alone stops that one.)
     scene = random_scene(7_900_007, building_faces, style=NOISY)
-    before = CardDetector(paper=PaperSettings(dull_black_frame=0)).detect(scene.image)
+    square_off = PaperSettings(dull_black_frame=0, square_aspect=0)
+    before = CardDetector(paper=square_off).detect(scene.image)
     assert found_on_cards(before, scene.cards)[1] == 2
+    square_only = CardDetector(paper=PaperSettings(dull_black_frame=0)).detect(scene.image)
+    assert found_on_cards(square_only, scene.cards)[1] == 1
     counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
     assert nowhere == 0 and wrong == 0 and max(counts) <= 1
     assert counts.count(1) == found_on_cards(before, scene.cards)[0].count(1)  # no card lost for it

@@ -99,3 +99,45 @@ def test_a_forearm_across_the_view_no_longer_hides_every_card(
     old = FinderSettings(rough_hole_paper=None, opening_reach=0)
     assert found(CardDetector(paper=None, finder=old)) == 0
     assert found(CardDetector()) >= 5
+
+
+def test_a_marker_square_in_a_dim_grainy_picture_shows_no_paper() -> None:
+    # A marker 55 pixels wide, blurred and grainy in a dim view, its quad the square the
+    # picture shows: stretched to a card's proportions, its black frame falls half out of the
+    # band looked at and it passed as paper; looked at as the square, it is a marker.
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    tag = cv2.aruco.generateImageMarker(dictionary, 3, 120)
+    tag = cv2.copyMakeBorder(tag, 30, 30, 30, 30, cv2.BORDER_CONSTANT, value=255)
+    square = np.array([[100, 80], [155, 80], [155, 135], [100, 135]], np.float64)
+    source = np.array([[0, 0], [180, 0], [180, 180], [0, 180]], np.float32)
+    matrix = cv2.getPerspectiveTransform(source, square.astype(np.float32))
+    frame = np.zeros((260, 300, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    warped = cv2.warpPerspective(
+        cv2.cvtColor(tag, cv2.COLOR_GRAY2BGR), matrix, (300, 260), flags=cv2.INTER_AREA
+    )
+    inside = cv2.warpPerspective(np.full((180, 180), 255, np.uint8), matrix, (300, 260)) > 0
+    frame[inside] = warped[inside]
+    dim = cv2.GaussianBlur(frame.astype(np.float32) * 0.6, (0, 0), 2.0)
+    dim += np.random.default_rng(1).normal(0, 12, dim.shape)
+    picture = np.clip(dim, 0, 255).astype(np.uint8)
+    assert not shows_paper(picture, square, SETTINGS)
+    assert shows_paper(picture, square, PaperSettings(square_aspect=0))  # stretched: "paper"
+
+
+def test_every_card_face_seen_square_shows_paper(
+    building_faces: dict[Card, np.ndarray], ornamental_faces: dict[Card, np.ndarray]
+) -> None:
+    # A card's long side foreshortened until the picture shows it square (1.08 long at least
+    # on the building scenes): looked at as that square too, every face is still paper.
+    square = np.array([[100, 60], [226, 60], [226, 186], [100, 186]], np.float64)
+    for faces in (building_faces, ornamental_faces):
+        for card, face in faces.items():
+            frame = _on_felt(face)
+            squeezed = cv2.warpPerspective(
+                frame,
+                cv2.getPerspectiveTransform(QUAD.astype(np.float32), square.astype(np.float32)),
+                (frame.shape[1], frame.shape[0]),
+                borderValue=(40, 110, 30),
+            )
+            assert shows_paper(squeezed, square, SETTINGS), card.code
