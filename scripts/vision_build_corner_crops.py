@@ -20,11 +20,15 @@ input (``corner_model.corner_patch``), stored as bytes like vision_build_corners
 scripts/vision_train_corners.py trains on either.
 
     scripts/vision_build_corner_crops.py [--samples 60] [--drawn 120] [--seed 11]
-        [--widths 60,270] [--wide] [--small 0.3] [--out build/vision/crops.npz]
+        [--widths 60,270] [--wide] [--small 0.3] [--dim 0.4] [--out build/vision/crops.npz]
 
 ``--samples``: corners per card face (half from each end of the card); ``--drawn``: drawn deck
 styles; ``--wide``: the drawn decks from more fonts and wider suit shapes (h-net18);
-``--small``: a share of the corners from small cards. On one core about 1-3 ms a corner.
+``--small``: a share of the corners from small cards; ``--dim``: a share of the corners seen in
+the building scenes' dim light and through their sensor (``synthetic.DIM_NOISY``: light
+30-100% and half the time a shadow, noise up to 24 levels, blur up to 2.5 pixels, JPEG 55-80,
+cards 60-150 pixels wide; h-net25), drawn by a generator of its own so that without it the
+corners are the same as before. On one core about 1-3 ms a corner.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ RANK_JUNK = len(RANK_CLASSES) - 1
 SUIT_JUNK = len(SUIT_CLASSES) - 1
 SETTINGS = IndexSettings()
 SMALL_WIDTHS = (48.0, 72.0)  # ``--small``: the cards most often uncertain (docs/vision.md)
+DIM_WIDTHS = (60.0, 150.0)  # ``--dim``: the dim style's cards (``synthetic.DIM_NOISY``)
 
 
 def encode(patch: np.ndarray) -> np.ndarray:
@@ -164,13 +169,50 @@ def _light_and_sensor(rng: np.random.Generator, image: np.ndarray, card_px: floa
     grain = np.empty(out.shape, np.float32)
     cv2.randn(grain, (0.0, 0.0, 0.0), (float(rng.uniform(1, 12)),) * 3)
     out = out + grain
+    return _jpeg(out, int(rng.integers(55, 96)))
+
+
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
     _ok, data = cv2.imencode(
-        ".jpg",
-        np.clip(out, 0, 255).astype(np.uint8),
-        [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 96))],
+        ".jpg", np.clip(image, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality]
     )
     result: np.ndarray = cv2.imdecode(data, cv2.IMREAD_COLOR)
     return result
+
+
+def _dim_light_and_sensor(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+    """The light and sensor of the building scenes' ``dim`` style (``synthetic.DIM_NOISY``,
+    drawn as ``synthetic._lighting``, ``_shade`` and ``_finish`` draw it) round one corner:
+    the table lit at 30-100% under a lamp's pool (0.85-1.05), half the time a soft shadow of
+    35-75% over it (its edge now and then across the window), a cast up to 15%; glare as
+    ``_light_and_sensor``'s; focus blur up to 2.5 pixels, sensor noise up to 24 levels
+    (uniform, as the style draws it), JPEG 55-80. No cap on the blur by the card's size: the
+    dim scenes' 70-130 pixel cards get it all."""
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gain = np.full((h, w), rng.uniform(0.3, 1.0) * rng.uniform(0.85, 1.05), np.float32)
+    if rng.random() < 0.5:
+        depth = rng.uniform(0.35, 0.75)
+        if rng.random() < 0.3:  # the shadow's soft edge across the corner
+            edge = rng.normal(0, 1, 2)
+            side = (xx - rng.uniform(0, w)) * edge[0] + (yy - rng.uniform(0, h)) * edge[1] > 0
+            soft = cv2.GaussianBlur(side.astype(np.float32), (0, 0), rng.uniform(2.0, 12.0))
+            gain *= 1 - (1 - depth) * soft
+        else:
+            gain *= depth
+    cast = (1 + rng.uniform(-0.15, 0.15, 3)).astype(np.float32)
+    out = image * gain[:, :, None] * cast
+    if rng.random() < 0.3:
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(15, 90)
+        spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+        out += (spot * rng.uniform(60, 170) * gain)[:, :, None]
+    sigma = rng.uniform(0, 2.5)
+    if sigma > 0.2:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    grain = np.empty(out.shape, np.float32)
+    cv2.randn(grain, (0.0, 0.0, 0.0), (float(rng.uniform(0, 24)),) * 3)
+    return _jpeg(out + grain, int(rng.integers(55, 81)))
 
 
 def sample(
@@ -181,6 +223,7 @@ def sample(
     moved: tuple[float, float] = (0.0, 0.0),
     widths: tuple[float, float] = (60.0, 270.0),
     small: float = 0.0,
+    dim: bool = False,
 ) -> tuple[np.ndarray, bool]:
     """One card in one camera, and the corner region the reader warps from a jittered outline
     of it: (patch, shows the index). ``moved``: the outline moved by these shares of the
@@ -191,6 +234,8 @@ def sample(
     # sees 32 x 64 pixels: a larger card only costs time here).
     if small > 0 and rng.random() < small:  # a small card far from the camera, soft
         widths = SMALL_WIDTHS
+    if dim:  # the dim style's cards: 70-130 pixels at the table's centre, tilted up to 30
+        widths = DIM_WIDTHS
     card_px = min(float(np.exp(rng.uniform(np.log(widths[0]), np.log(widths[1])))), 150.0)
     to_camera = _camera(rng, face_w, face_h, card_px)
     corners = np.array([[0, 0], [face_w, 0], [face_w, face_h], [0, face_h]], np.float64)
@@ -228,7 +273,7 @@ def sample(
         )
         _paste(canvas, cover, to_camera @ place)
         covered = True
-    image = _light_and_sensor(rng, canvas, card_px)
+    image = _dim_light_and_sensor(rng, canvas) if dim else _light_and_sensor(rng, canvas, card_px)
     outline = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), to_camera).reshape(-1, 2)
     error = rng.uniform(0.005, 0.04) * card_px
     found = outline + rng.normal(0, error, (4, 2)) + rng.normal(0, error * 0.5, 2)
@@ -300,6 +345,14 @@ def main() -> int:
         default=0.0,
         help="this share of the corners from cards 48-72 pixels wide (the most often uncertain)",
     )
+    parser.add_argument(
+        "--dim",
+        type=float,
+        default=0.0,
+        help="this share of the corners in the building scenes' dim light and sensor (light "
+        "30-100%%, a shadow, noise up to 24 levels, blur up to 2.5 pixels, JPEG 55-80; cards "
+        "60-150 pixels wide)",
+    )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
     started = time.perf_counter()
@@ -308,6 +361,7 @@ def main() -> int:
         return 1
     widths, sources = prepared
     rng = np.random.default_rng(args.seed + 1)
+    dim_rng = np.random.default_rng(args.seed + 2)  # which corners are dim (``--dim``)
     x: list[np.ndarray] = []
     rank: list[int] = []
     suit: list[int] = []
@@ -331,14 +385,17 @@ def main() -> int:
                             rng.choice([-1, 1]) * rng.uniform(0.5, 0.9),
                         )
                 chosen = face if k % 2 == 0 else turned
+                dim = args.dim > 0 and dim_rng.random() < args.dim
                 for patch, is_index in [
-                    sample(rng, chosen, others, moved=moved, widths=widths, small=args.small)
+                    sample(
+                        rng, chosen, others, moved=moved, widths=widths, small=args.small, dim=dim
+                    )
                 ]:
                     x.append(encode(patch))
                     rank.append(RANK_CLASSES.index(card.rank) if is_index else RANK_JUNK)
                     suit.append(SUIT_CLASSES.index(card.suit) if is_index else SUIT_JUNK)
                     design.append(name)
-                    kind.append(4 if is_index else 5)
+                    kind.append((4 if is_index else 5) + (2 if dim else 0))
         print(f"{name}: {len(x)} patches ({time.perf_counter() - started:.0f} s)", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(
