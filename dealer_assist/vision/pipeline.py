@@ -217,6 +217,14 @@ SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 PIP_COUNT_SUIT = 0.97
 PIP_COUNT_RANK = 0.5
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
+# A card of the chosen finding read surely but not shown at both of its index corners (one
+# corner read, the other showing no index, another card, or lying under another shape) whose
+# outline, taken back to the finding's work view (the table's plane when found on it, where
+# every card is the finding's card size), is this much wider or narrower, or longer or
+# shorter, than the finding's card size is not a card's shape: uncertain (issue 28, h-wrong25;
+# ``_off_size``; fresh building seeds: a shape 1.3 times the card size over two cards read at
+# one card's index).
+OFF_SIZE = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -680,8 +688,13 @@ class CardDetector:
         black_split: bool = False,
         search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
+        off_size: float = OFF_SIZE,
     ) -> None:
         self.layout = layout
+        # A card of the chosen finding read surely at fewer than both index corners whose
+        # outline is this much off the finding's card size (in its work view) is uncertain
+        # (``_off_size``; 0: off).
+        self.off_size = off_size
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
         # and scales and averaged (``second_look``; off: as read the first time).
@@ -1170,7 +1183,7 @@ class CardDetector:
             # more sure of one card won over one that read another surely).
             best = self._analysis_of(frame, chosen, with_deck=True, printed=False)
         assert best is not None
-        self._read_where_printed(frame, best)
+        self._read_where_printed(frame, best, chosen)
         cornered: list[CardDetection] = []
         unsure_cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
@@ -1255,23 +1268,53 @@ class CardDetector:
             self._unsure_corners(frame, best, unsure_cornered)
         return best
 
-    def _read_where_printed(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+    def _read_where_printed(
+        self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding | None = None
+    ) -> None:
         """The chosen finding's sure cards judged again with ``_judge``'s ``printed`` rules
         (read where the index is printed; the pips settle no card one of whose corners shows
         no index): a card they leave uncertain is reported so, and looked at again as any
         uncertain card is. After the choice: the finder's choice between findings (which weighs
         how surely cards read) is as without them (in it, they moved the choice on building
-        frames to a finding with a shape on no card)."""
+        frames to a finding with a shape on no card). With ``chosen`` (the finding) and
+        ``off_size``, a sure card not shown at both index corners whose outline is not the
+        finding's card size (``_off_size``) is left uncertain too."""
         for k, detection in enumerate(analysis.detections):
             record = analysis.unprinted.get(id(detection))
             if detection.card is None or record is None or record.detection is not detection:
                 continue
-            judged = self._judged(frame, record.outlines, record.n, record.quad, record.looks)
+            judged = self._judged(
+                frame, record.outlines, record.n, record.quad, record.looks, printed=True
+            )
+            if (
+                judged is not None
+                and judged.card is not None
+                and chosen is not None
+                and self._off_card_shape(record.looks, judged.card, record.quad, chosen)
+            ):
+                judged = replace(
+                    judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
+                )
             if judged is None or judged.card is not None:
                 continue
             analysis.detections[k] = judged
             if judged.candidate is not None and self.use_corner_model:
                 analysis.unsure[id(judged)] = replace(record, detection=judged)
+
+    def _off_card_shape(
+        self, looks: list[_Reading], card: Card, quad: np.ndarray, found: _Finding
+    ) -> bool:
+        """Whether a card read surely as ``card`` is read in a shape not a card's (issue 28,
+        h-wrong25): not shown at both index corners (``_shown_at_both``) and its outline more
+        than ``off_size`` off the card size of the finding ``found`` in its work view
+        (``_off_size``). Such a shape lies over two cards, read at one card's index
+        (ornamental/table#9300000: a shape 1.3 times the card size laid at a joined blob's
+        corner over a 4C and the 7H under it, read at the 7H's index, its centre on the 4C):
+        never a guess."""
+        if self.off_size <= 0 or _shown_at_both(looks, card):
+            return False
+        off = _off_size(quad, found)
+        return off is not None and off > self.off_size
 
     def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain looked at again: the second look,
@@ -1517,6 +1560,14 @@ class CardDetector:
             read.detections, read.shares, read.corners_agree, looks, strict=True
         ):
             outline = np.asarray(detection.corners, np.float64)
+            if detection.card is not None and self._off_card_shape(
+                pair, detection.card, outline, found
+            ):
+                # Read in a shape not a card's (``_off_card_shape``): uncertain, as a card
+                # whose reading its corners do not bear out.
+                detection = replace(
+                    detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
+                )
             if detection.card is None or not agree:
                 if self.finder.corner_unsure > 0:
                     unsure += self._unsure_corner_card(detection, pair)
@@ -2901,6 +2952,32 @@ def _corners_show_index(looks: list[_Reading]) -> bool:
     return len(looks) >= 2 and all(
         (r.rank is not None and r.suit is not None) or r.shadowed for r in looks[:2]
     )
+
+
+def _shown_at_both(looks: list[_Reading], card: Card) -> bool:
+    """Whether both of a card's index corners (``looks[0]``, ``looks[1]``) show ``card`` whole
+    (a corner under another card does not: unlike ``_corners_agree``, it shows nothing)."""
+    return len(looks) >= 2 and all(
+        r.rank is not None and r.suit is not None and _best_card(r) == card for r in looks[:2]
+    )
+
+
+def _off_size(quad: np.ndarray, found: _Finding) -> float | None:
+    """How far a card's outline (frame pixels), taken back to the work view ``found`` was
+    found in, is off its card size there: the larger of its width's and its length's
+    relative difference from the finding's (each side pair averaged). None: no view or size
+    to compare with (a finding of given quads)."""
+    if found.view is None or found.card_px is None:
+        return None
+    to_work = np.linalg.inv(np.asarray(found.view.to_image, np.float64))
+    points = cv2.perspectiveTransform(
+        np.asarray(quad, np.float64).reshape(-1, 1, 2), to_work
+    ).reshape(-1, 2)
+    sides = np.hypot(*(np.roll(points, -1, axis=0) - points).T)
+    one, other = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    width, length = sorted((float(one), float(other)))
+    card_w, card_h = sorted(found.card_px)
+    return max(abs(width / card_w - 1), abs(length / card_h - 1))
 
 
 def _read_by_index(
