@@ -3005,9 +3005,24 @@ def _read_by_index(
     # The glyph reader alone never decides a black suit (issue 28, session 24, after
     # h-diag24): in dim light it leans to clubs (23% of the dim spades it read), so a spade or
     # club read by it at both corners needs a corner network look of that suit too.
+    # And that look must lean to the suit, not split the two black suits evenly (h-net25's
+    # retrained network read a lens-blurred AC 0.445 spade, 0.445 club: a lead of 0.0002).
     return card.suit not in _BLACK or any(
-        r.network and r.suit is not None and _best_suit(r) is card.suit for r in looks
+        r.network and r.suit is not None and _black_lead(r, card.suit) >= BLACK_LEAD for r in looks
     )
+
+
+BLACK_LEAD = 0.1  # how far a network look's black suit must lead the other to second the glyphs
+
+
+def _black_lead(reading: _Reading, suit: Suit) -> float:
+    """How far ``reading``'s odds of ``suit`` (a black suit) lead its odds of the other black
+    suit, when ``suit`` is its best suit; else 0."""
+    assert reading.suit is not None
+    if _best_suit(reading) is not suit:
+        return 0.0
+    other = Suit.CLUBS if suit is Suit.SPADES else Suit.SPADES
+    return float(reading.suit[SUIT_CLASSES.index(suit)] - reading.suit[SUIT_CLASSES.index(other)])
 
 
 def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:

@@ -129,6 +129,14 @@ def test_beside_the_network_one_glyph_look_makes_no_card() -> None:
     clubbed = _Reading(None, _suits(Suit.CLUBS, 0.9), network=True)
     other = CardDetector()._judge(quad, [none, clubbed, glyph, glyph], printed=True)
     assert other is not None and other.card is None
+    # A network look split evenly between the black suits, the spade ahead by a hair (h-net25's
+    # lens-blurred AC, 0.445 each way), seconds neither.
+    split = np.zeros(_SUITS)
+    split[SUIT_CLASSES.index(Suit.SPADES)], split[SUIT_CLASSES.index(Suit.CLUBS)] = 0.4452, 0.445
+    split[SUIT_CLASSES.index(Suit.HEARTS)] = 1.0 - split.sum()
+    evenly = _Reading(None, split, network=True)
+    even = CardDetector()._judge(quad, [none, evenly, glyph, glyph], printed=True)
+    assert even is not None and even.card is None and even.candidate == parse_card("2S")
     # The network reading it at one corner.
     network = _look(Rank.TWO, Suit.SPADES, 0.9, 0.9, network=True)
     read = CardDetector()._judge(quad, [none, network, glyph], printed=True)
