@@ -243,28 +243,16 @@ def shows_paper(
 ) -> bool:
     """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker.
     ``gains``: the light's colour undone first (``paper_gains``)."""
-    face = _face(frame, corners)
-    if gains is not None:
-        face = face * gains
-    inner, margin, band = _regions(settings.margin, settings.frame)
-    pixels = face.reshape(-1, 3)
-    # The channels' mean, brightest and darkest written out: numpy's reductions over three
-    # values a pixel cost ten to forty times as much (the same numbers: the mean's sum is
-    # added in the same order).
-    grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
-    paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
-    if paper <= 0:
+    tones = _tones(_face(frame, corners), settings, gains, square=False)
+    if tones is None:
         return False
-    brightest = _channel_max(pixels)
-    darkest = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    grey, brightest, darkest, paper = tones
+    inner, margin, _ = _regions(settings.margin, settings.frame)
     edge = margin
     spread = (brightest[edge] - darkest[edge]) / np.maximum(brightest[edge], 1.0)
     if _quantile(spread, 0.5) > settings.max_margin_colour:
         return False  # skin, a chip, cloth: no paper is that colourful
-    # Near black and grey: a marker's ink (a court card's dark picture is coloured).
-    neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
-    black = float(((grey[band] < settings.black * paper) & neutral).mean())
-    light = float((grey[margin] >= 0.7 * paper).mean())
+    black, light = _frame_and_margin(tones, settings, square=False)
     if light < settings.max_dark_margin and _quantile(grey[inner], 0.5) < (
         settings.min_face_level * paper
     ):
@@ -284,21 +272,48 @@ def _square_marker(
     """Whether the shape ``corners``, square in the picture and looked at as that square,
     shows a marker: its frame's band near black and its margin light as ``shows_paper`` asks
     (``PaperSettings.square_aspect``)."""
-    face = _face(frame, corners, _WIDTH)
+    tones = _tones(_face(frame, corners, _WIDTH), settings, gains, square=True)
+    if tones is None:
+        return False
+    black, light = _frame_and_margin(tones, settings, square=True)
+    return black > settings.max_black_frame and light >= settings.min_light_margin
+
+
+_Tones = tuple[np.ndarray, np.ndarray, np.ndarray, float]
+
+
+def _tones(
+    face: np.ndarray, settings: PaperSettings, gains: Gains | None, *, square: bool
+) -> _Tones | None:
+    """A warped face's grey, brightest and darkest channel a pixel (flat), and its paper's
+    level (``paper_percentile`` of the inside); None when the inside is black."""
     if gains is not None:
         face = face * gains
-    inner, margin, band = _regions(settings.margin, settings.frame, square=True)
+    inner, _, _ = _regions(settings.margin, settings.frame, square=square)
     pixels = face.reshape(-1, 3)
+    # The channels' mean, brightest and darkest written out: numpy's reductions over three
+    # values a pixel cost ten to forty times as much (the same numbers: the mean's sum is
+    # added in the same order).
     grey = (pixels[:, 0] + pixels[:, 1] + pixels[:, 2]) / 3
     paper = _quantile(grey[inner], settings.paper_percentile / 100.0)
     if paper <= 0:
-        return False
+        return None
     brightest = _channel_max(pixels)
     darkest = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    return grey, brightest, darkest, paper
+
+
+def _frame_and_margin(
+    tones: _Tones, settings: PaperSettings, *, square: bool
+) -> tuple[float, float]:
+    """The share of a marker's frame band near black and grey (a marker's ink; a court card's
+    dark picture is coloured), and the share of the margin band light."""
+    grey, brightest, darkest, paper = tones
+    _, margin, band = _regions(settings.margin, settings.frame, square=square)
     neutral = (brightest[band] - darkest[band]) < settings.black_spread * paper
     black = float(((grey[band] < settings.black * paper) & neutral).mean())
     light = float((grey[margin] >= 0.7 * paper).mean())
-    return black > settings.max_black_frame and light >= settings.min_light_margin
+    return black, light
 
 
 @lru_cache(maxsize=8)
