@@ -1153,10 +1153,8 @@ class CardDetector:
         for outline in lone:
             if any(polygon_iou(outline, q) > 0.1 for q in [*quads, *found]):
                 continue
-            seen = transform_points(to_view, outline)
-            sides = np.hypot(*(np.roll(seen, -1, axis=0) - seen).T)
-            short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-            if abs(short / card_px[0] - 1) <= error and abs(long / card_px[1] - 1) <= error:
+            width, length = _size_in_view(outline, to_view, card_px)
+            if abs(width - 1) <= error and abs(length - 1) <= error:
                 found.append(outline)
         return found
 
@@ -2969,15 +2967,20 @@ def _off_size(quad: np.ndarray, found: _Finding) -> float | None:
     to compare with (a finding of given quads)."""
     if found.view is None or found.card_px is None:
         return None
-    to_work = np.linalg.inv(np.asarray(found.view.to_image, np.float64))
-    points = cv2.perspectiveTransform(
-        np.asarray(quad, np.float64).reshape(-1, 1, 2), to_work
-    ).reshape(-1, 2)
-    sides = np.hypot(*(np.roll(points, -1, axis=0) - points).T)
-    one, other = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    width, length = sorted((float(one), float(other)))
-    card_w, card_h = sorted(found.card_px)
-    return max(abs(width / card_w - 1), abs(length / card_h - 1))
+    width, length = _size_in_view(quad, np.linalg.inv(found.view.to_image), found.card_px)
+    return max(abs(width - 1), abs(length - 1))
+
+
+def _size_in_view(
+    outline: np.ndarray, to_view: np.ndarray, card_px: tuple[float, float]
+) -> tuple[float, float]:
+    """An outline's (frame pixels) width and length in a view (``to_view``: frame -> view),
+    each pair of opposite sides averaged, over the card's width and length there
+    (``card_px``)."""
+    seen = transform_points(to_view, outline)
+    sides = np.hypot(*(np.roll(seen, -1, axis=0) - seen).T)
+    short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return float(short / card_px[0]), float(long / card_px[1])
 
 
 def _read_by_index(

@@ -64,6 +64,21 @@ def off_partial(detections: list[CardDetection], partial: list[PlacedCard]) -> l
     ]
 
 
+def wrong_reads_in_scene(
+    faces: dict[str, dict[Card, np.ndarray]], label: str, detector: CardDetector
+) -> int:
+    """How many cards wholly in the picture of the building check's scene ``design/style#seed``
+    (``synthetic.CHECK_STYLES``) ``detector`` reads surely as another card (a detection counted
+    on the card under its centre; one on a card partly out of the picture counts neither way)."""
+    design, rest = label.split("/")
+    style, seed = rest.split("#")
+    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
+    whole = in_view(scene.cards, scene.image)
+    partial = [c for c in scene.cards if c not in whole]
+    _, _, wrong = found_on_cards(off_partial(detector.detect(scene.image), partial), whole)
+    return wrong
+
+
 def answer_in_scene(
     faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, detector: CardDetector
 ) -> tuple[CardDetection, list[tuple[CardDetection, Card]]]:

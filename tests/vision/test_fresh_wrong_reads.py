@@ -25,23 +25,10 @@ from dealer_assist.cards import Card, Rank, Suit, parse_card
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.pipeline import DEFAULT_THRESHOLD, CardDetector, _Reading
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import found_on_cards, in_view, off_partial, wrong_reads_in_scene
 
 _RANKS = len(RANK_CLASSES) - 1  # junk removed
 _SUITS = len(SUIT_CLASSES) - 1
-
-
-def _wrong_reads(faces: dict[str, dict[Card, np.ndarray]], label: str) -> int:
-    """How many cards wholly in the picture of the building scene ``design/style#seed`` are
-    read surely as another card (a detection counted on the card under its centre)."""
-    design, rest = label.split("/")
-    style, seed = rest.split("#")
-    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
-    whole = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in whole]
-    detections = off_partial(CardDetector().detect(scene.image), partial)
-    _, _, wrong = found_on_cards(detections, whole)
-    return wrong
 
 
 @pytest.mark.parametrize(
@@ -75,7 +62,7 @@ def _wrong_reads(faces: dict[str, dict[Card, np.ndarray]], label: str) -> int:
 def test_a_card_read_where_its_index_is_not_printed_is_not_read(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str
 ) -> None:
-    assert _wrong_reads(check_faces, label) == 0
+    assert wrong_reads_in_scene(check_faces, label, CardDetector()) == 0
 
 
 def test_a_jack_the_network_splits_between_the_black_suits_is_not_read_as_the_glyph_spade(
@@ -85,7 +72,7 @@ def test_a_jack_the_network_splits_between_the_black_suits_is_not_read_as_the_gl
     # 0.93 sure and the suit 0.47 spade / 0.46 club - less than half sure of any card, set
     # aside as noise beside the glyph reader's looks (0.83 and 1.0 sure of the spade). The
     # glyph reader's spade then counted unsoftened: a JS 0.999 sure.
-    assert _wrong_reads(check_faces, "simplistic/harsh#8300003") == 0
+    assert wrong_reads_in_scene(check_faces, "simplistic/harsh#8300003", CardDetector()) == 0
 
 
 def _look(rank: Rank, suit: Suit, rank_p: float, suit_p: float, *, network: bool) -> _Reading:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 
 from dealer_assist.cards import Card, Rank, Suit
-from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.pipeline import (
     OFF_SIZE,
@@ -23,7 +22,7 @@ from dealer_assist.vision.pipeline import (
     _shown_at_both,
 )
 from dealer_assist.vision.quads import WorkView
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import wrong_reads_in_scene
 
 _RANKS = len(RANK_CLASSES) - 1  # junk removed
 _SUITS = len(SUIT_CLASSES) - 1
@@ -46,18 +45,6 @@ def _rectangle(width: float, height: float, x: float = 100.0, y: float = 100.0) 
     return np.array([[x, y], [x + width, y], [x + width, y + height], [x, y + height]])
 
 
-def _reads(label: str, faces: dict[str, dict[Card, np.ndarray]], detector: CardDetector) -> int:
-    """How many cards wholly in the picture of ``design/style#seed`` are read wrongly."""
-    design, rest = label.split("/")
-    style, seed = rest.split("#")
-    scene = synthetic.random_scene(int(seed), faces[design], style=synthetic.CHECK_STYLES[style])
-    whole = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in whole]
-    detections = off_partial(detector.detect(scene.image), partial)
-    _, _, wrong = found_on_cards(detections, whole)
-    return wrong
-
-
 def test_a_shape_over_two_cards_read_at_one_index_is_not_read(
     check_faces: dict[str, dict[Card, np.ndarray]],
 ) -> None:
@@ -65,8 +52,8 @@ def test_a_shape_over_two_cards_read_at_one_index_is_not_read(
     # over a 4C and the 7H under it, read surely as the 7H at one index corner (the other under
     # another shape); its centre on the 4C. Without the rule: the 4C read as the 7H.
     label = "ornamental/table#9300000"
-    assert _reads(label, check_faces, CardDetector(off_size=0.0)) == 1
-    assert _reads(label, check_faces, CardDetector()) == 0
+    assert wrong_reads_in_scene(check_faces, label, CardDetector(off_size=0.0)) == 1
+    assert wrong_reads_in_scene(check_faces, label, CardDetector()) == 0
 
 
 def test_the_size_is_measured_in_the_findings_work_view() -> None:
