@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 import sqlite3
 import subprocess
 import sys
@@ -67,10 +68,15 @@ def deal(table: TableController, card: str, hand: Hand | None = None) -> None:
 
 
 def assert_never_named(text: str, *codes: str) -> None:
+    # A sealed card is ciphertext under a fresh random nonce, written in hex: by chance it holds
+    # any four hex digits (a card code's own hex, "3348" for 3H) about once in 65,536 places, so
+    # its value is not looked in (the test failed so once in a few hundred runs). Everything
+    # else is.
+    unsealed = re.sub(r'"sealed":\s*"[0-9a-f]*"', '"sealed":""', text)
     for code in codes:
         card = parse_card(code)
         for shown in (card.code, card.pretty, card.code.encode().hex()):
-            assert shown not in text, f"{shown} is named while face down"
+            assert shown not in unsealed, f"{shown} is named while face down"
 
 
 def test_a_duplicate_going_face_down_is_not_named(caplog: pytest.LogCaptureFixture) -> None:
