@@ -68,7 +68,8 @@ def deal(table: TableController, card: str, hand: Hand | None = None) -> None:
 
 
 def assert_never_named(text: str, *codes: str) -> None:
-    # A sealed card is ciphertext under a fresh random nonce, written in hex: by chance it holds
+    # A sealed card is ciphertext, in hex, under a keystream of the journal's random id (and the
+    # record's number): by chance it holds
     # any four hex digits (a card code's own hex, "3348" for 3H) about once in 65,536 places, so
     # its value is not looked in (the test failed so once in a few hundred runs). Everything
     # else is.
