@@ -388,6 +388,9 @@ class _Finding:
 
     # Its cards' corner regions, kept when it is read for the next time it is (``_analysis_of``).
     regions: list[_CornerRegions] = field(default_factory=list, compare=False, repr=False)
+    # The corner network's looks at those regions (``_read_net``), by ``with_deck``: found once,
+    # for the choice's hope (``_hope``) and the full read after it.
+    nets: dict[bool, _NetLooks] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -634,6 +637,13 @@ NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no in
 
 
 _DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two readers disagree
+# The corner network's looks at a batch of cards (``CardDetector._read_net``): with the house's
+# deck (if any), without it, and the cards the deck alone made sure.
+_NetLooks = tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]
+# A shape the corner network reads a whole index in less surely than this (at either corner) is
+# not counted as one that may read surely when the choice between findings weighs a finding
+# before reading it fully (``CardDetector._hope``).
+NET_HOPE = 0.3
 
 
 class CardDetector:
@@ -689,8 +699,13 @@ class CardDetector:
         search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
         off_size: float = OFF_SIZE,
+        cheap_choice: bool = True,
     ) -> None:
         self.layout = layout
+        # Without a layout: a finding off the plane (or read again at the size its indices
+        # show) in fewer of whose shapes the corner network alone reads an index than the best
+        # finding's evidence is not read fully (``_hope``; off: every such finding is read).
+        self.cheap_choice = cheap_choice
         # A card of the chosen finding read surely at fewer than both index corners whose
         # outline is this much off the finding's card size (in its work view) is uncertain
         # (``_off_size``; 0: off).
@@ -895,7 +910,7 @@ class CardDetector:
                         frame, view, wider, self.plane, lone, planes=stage.planes, wider=True
                     ):
                         planar = True
-                        yield replace(found, wider=True, regions=[])
+                        yield replace(found, wider=True, regions=[], nets={})
                 if (paper := paper_only()) is not None:
                     for found in self._plane_findings(
                         frame, view, paper, self.plane, lone, planes=stage.planes, papered=True
@@ -1951,6 +1966,16 @@ class CardDetector:
                 and len(found.quads) < max(2, _sure_count(best) + 1, len(best.reported))
             ):
                 continue  # too few shapes to win (below), whatever they read: not read
+            if (
+                self.cheap_choice
+                and self.use_corner_model
+                and best is not None
+                and (not found.planar or read_surely)
+                and self._hope(frame, found, with_deck) <= _evidence(best, geometry=geometry)
+            ):
+                # Too few shapes show the network an index to be borne out better than the
+                # best finding: not read by the glyph reader (most of a finding's read).
+                continue
             analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
             if (found.papered or found.edged) and (
                 _sure_count(analysis) < 2
@@ -2010,7 +2035,12 @@ class CardDetector:
                     continue
                 for found in self._findings(frame, (source_found, ratio), kept):
                     assert found is not None
-                    if _cannot_win(found, best, geometry=geometry):
+                    if _cannot_win(found, best, geometry=geometry) or (
+                        self.cheap_choice
+                        and self.use_corner_model
+                        and self._hope(frame, found, with_deck)
+                        <= _evidence(best, geometry=geometry)
+                    ):
                         continue
                     analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
                     if _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry):
@@ -2036,12 +2066,13 @@ class CardDetector:
         (``FrameAnalysis.unprinted``)."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
-        if len(found.regions) != len(found.quads):
-            found.regions[:] = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
-        regions = found.regions
+        regions = self._regions_of(frame, found)
         everything = [*found.quads, *covering]
         looks, analysis.corners = self._read_looks(
-            regions, _index_overlaps(everything, len(found.quads)), with_deck=with_deck
+            regions,
+            _index_overlaps(everything, len(found.quads)),
+            with_deck=with_deck,
+            net_read=self._net_of(found, with_deck) if self.use_corner_model and regions else None,
         )
         outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
@@ -2069,6 +2100,40 @@ class CardDetector:
                 # printed words) would show a card's edge all the same.
                 analysis.unread_cards.append(self._unread(quad))
         return analysis
+
+    def _regions_of(self, frame: np.ndarray, found: _Finding) -> list[_CornerRegions]:
+        """``found``'s corner regions, made the first time (its network looks with them)."""
+        if len(found.regions) != len(found.quads):
+            found.regions[:] = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+            found.nets.clear()
+        return found.regions
+
+    def _net_of(self, found: _Finding, with_deck: bool) -> _NetLooks:
+        """``_read_net`` of ``found``'s regions (made already), found once for each
+        ``with_deck``: the same regions in the same batch read as they did."""
+        net = found.nets.get(with_deck)
+        if net is None:
+            net = found.nets[with_deck] = self._read_net(found.regions, with_deck=with_deck)
+        return net
+
+    def _hope(self, frame: np.ndarray, found: _Finding, with_deck: bool) -> float:
+        """The most ``found``'s shapes may add to its ``_evidence``, as the corner network
+        alone sees them (its looks are the full read's, found once: ``_net_of``): 1 for each
+        shape it reads a whole index in at least ``NET_HOPE`` surely at one corner
+        (``_complete``, ``_confidence``), which may read surely; the threshold less 0.5 for
+        each other one, an uncertain card's most. The choice reads no finding fully whose hope
+        is no more than the best finding's evidence (``_choose``, ``cheap_choice``): on
+        building scenes no shape the network read less surely than ``NET_HOPE`` was read
+        surely (the one guess: the glyph reader's looks are multiplied in after), and the
+        glyph reader's cuts and recuts of the other shapes were most of a losing finding's
+        read."""
+        if not self._regions_of(frame, found):
+            return 0.0
+        looks = self._net_of(found, with_deck)[0]
+        hopeful = sum(1 for pair in looks if _complete(pair) and _confidence(pair)[0] >= NET_HOPE)
+        # Each other shape adds what an uncertain card adds at most: its confidence (under the
+        # threshold) less 0.5 (``_weights``).
+        return hopeful + max(self.threshold - 0.5, 0.0) * (len(looks) - hopeful)
 
     def _judged(
         self,
@@ -2486,10 +2551,11 @@ class CardDetector:
         overlaps: list[tuple[float, float]] | None = None,
         *,
         with_deck: bool = True,
+        net_read: _NetLooks | None = None,
     ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
-        asked)."""
+        asked). ``net_read``: ``_read_net`` of these regions, if read already."""
         if not regions:
             return [], []
 
@@ -2523,7 +2589,9 @@ class CardDetector:
         shares = overlaps if overlaps is not None else [(0.0, 0.0)] * len(regions)
         # A corner under another card may show that card's index to the network as well: its
         # looks carry the share, as the glyph reader's do (``_judge`` trusts them accordingly).
-        net_looks, plain_looks, lifted = self._read_net(regions, with_deck=with_deck)
+        net_looks, plain_looks, lifted = (
+            net_read if net_read is not None else self._read_net(regions, with_deck=with_deck)
+        )
         net = [
             (replace(a, overlap=shares[n][0]), replace(b, overlap=shares[n][1]))
             for n, (a, b) in enumerate(net_looks)
@@ -2587,9 +2655,7 @@ class CardDetector:
             looks[n] = [*looks[n], *kept, *([_DISPUTED] if disputed else [])]
         return looks, corners
 
-    def _read_net(
-        self, regions: Sequence[CornerPair], *, with_deck: bool = True
-    ) -> tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]:
+    def _read_net(self, regions: Sequence[CornerPair], *, with_deck: bool = True) -> _NetLooks:
         """Both corners of every card through the corner network, in one batch: as read with
         the house's deck (if any), as read without it, and the cards the deck made sure that
         the network alone was not sure of."""
