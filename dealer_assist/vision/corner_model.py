@@ -88,8 +88,8 @@ def legibility(patch: np.ndarray) -> float:
     ``INK_DEPTH_SHARE`` of the patch's ink channel stays below) over the grain of its paper
     (the median absolute Laplacian of the ink channel over the paper, pixels of less than
     ``PAPER_INK`` ink). ``patch``: ``corner_patch``'s (CHANNELS x H x W). A clean index of
-    deep ink scores 30 and more; a dim, noisy, blurred one under 15 (building scenes: the
-    dim style's corners 4-20)."""
+    deep ink scores 30 to a few hundred; a dim, noisy, blurred one under 25 (building scenes:
+    the dim style's corners mostly 4-25). No paper to measure the grain on: 0."""
     ink = np.ascontiguousarray(patch[0], np.float32)
     depth = float(np.percentile(ink, 100 * INK_DEPTH_SHARE))
     paper = ink < PAPER_INK

@@ -231,7 +231,7 @@ JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability 
 # one card's index).
 OFF_SIZE = 0.25
 CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
-BLACK_LEGIBLE = 17.0  # a black card whose corners are both less legible: the black-split reader too
+BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
 BLACK_DARK_SHARE = 0.8  # its suit's share of the black-split reader's two corners (odds multiplied)
 
 
@@ -1290,14 +1290,15 @@ class CardDetector:
         blurred) and the black-split reader (``black_split``), its two corners' odds
         multiplied, gives its suit less than ``BLACK_DARK_SHARE`` of the black suits (issue
         28, h-black26). In such corners the corner network leans to clubs (h-net25) and reads
-        a spade's club as surely as a club's: on 30 fresh dim building seeds (9,850,000+)
-        ornamental's 4S (paper at 58 of 255; the black-split reader 0.98 club at one corner,
-        0.93 spade at the other: the club's share 0.74) was read as the 4C, 0.99 sure; no card
-        read rightly in corners so illegible had a share under 0.87 (building check, fresh
-        seeds 9,800,000+ and 9,900,000+, the dim seeds; tango's KS read as the KC there, share
-        0.88, stays read so).
-        Judged last, on the cards reported: it only takes sureness away, and the finder's
-        choice between findings is as without it."""
+        a spade's club as surely as a club's: on dim building seeds ornamental/dim#9850025's
+        4S (paper at 58 of 255; corners 7 and 13 legible; the black-split reader 0.98 club at
+        one corner, 0.93 spade at the other: the club's share 0.74), ornamental/dim#7900028's
+        5S (22, 23; 0.28) and tango/dim#7900012's 8S (23, 25; 0.04) were read as clubs,
+        0.98-0.99 sure. Of the cards read rightly on five building sets (the check, fresh
+        seeds 9,800,000+ and 9,900,000+, two sets of 30 dim seeds) one had corners so
+        illegible and a share under 0.8 (ornamental/dim#7900015's 9C, 19 legible, 0.06); the
+        next were 33 legible (a 3S at 0.71). Judged last, on the cards reported: it only takes
+        sureness away, and the finder's choice between findings is as without it."""
         card = detection.card
         if card is None or card.suit not in _BLACK or not black_split_available():
             return detection
