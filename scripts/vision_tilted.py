@@ -18,7 +18,9 @@ which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``bad
 ``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
 ``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
 outline, the ``looks`` it was judged from - ``"disputed"`` for the glyph reader's dispute -
-``pips``, ``pip_count``, the ``middle``'s pip count and the index corners' ``paper`` level),
+``pips``, ``pip_count``, the ``middle``'s pip count, the index corners' ``paper`` level, the
+black-split reader's club share at each (``black``), the two corner regions as warped
+(``regions``, BGR: about 55 KB a card) and the answer's ``outline``),
 so that a rule over the looks can be replayed offline through ``CardDetector._judge``
 (docs/benchmarks.md, "uncertain without a deck").
 """
@@ -42,9 +44,10 @@ from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
 
 from dealer_assist.vision import synthetic
+from dealer_assist.vision.black_split import BlackSplit
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
-from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel
+from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel, corner_patches
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
@@ -163,6 +166,7 @@ class _Recording(RecordingDetector):
             sides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
             middle = self._clear_middle(frame, outlines, k)
             judged = self.judged.get(id(detection))
+            regions = self.warp_corners(frame, outlines[k])
             records.append(
                 {
                     "label": label,
@@ -184,8 +188,14 @@ class _Recording(RecordingDetector):
                     # corner's paper level as the corner network's white balance takes it.
                     "paper": [
                         float(np.percentile(region.min(axis=2), 100 * PAPER_SHARE))
-                        for region in self.warp_corners(frame, outlines[k])
+                        for region in regions
                     ],
+                    # The black-split reader's club share at each index corner (issue 28,
+                    # h-black26), and the two corner regions as warped (BGR), for rules replayed
+                    # on the corners' pixels.
+                    "black": BlackSplit.shared().club_shares(corner_patches(regions)).tolist(),
+                    "regions": [np.asarray(region, np.uint8) for region in regions],
+                    "outline": outlines[k],
                 }
             )
         return records

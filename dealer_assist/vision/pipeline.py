@@ -29,7 +29,12 @@ from dealer_assist.vision.classifier import (
     GlyphModel,
     soften_black_split,
 )
-from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
+from dealer_assist.vision.corner_model import (
+    CornerModel,
+    corner_model_available,
+    corner_patches,
+    legibility,
+)
 from dealer_assist.vision.duplicates import (
     at_edge,
     one_per_card,
@@ -225,6 +230,9 @@ JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability 
 # ``_off_size``; fresh building seeds: a shape 1.3 times the card size over two cards read at
 # one card's index).
 OFF_SIZE = 0.25
+CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
+BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
+BLACK_DARK_SHARE = 0.8  # its suit's share of the black-split reader's two corners (odds multiplied)
 
 
 @dataclass(frozen=True, slots=True)
@@ -700,12 +708,20 @@ class CardDetector:
         deck_looks: DeckLooks = DECK_LOOKS,
         off_size: float = OFF_SIZE,
         cheap_choice: bool = True,
+        club_legible: float = CLUB_LEGIBLE,
+        black_legible: float = BLACK_LEGIBLE,
     ) -> None:
         self.layout = layout
         # Without a layout: a finding off the plane (or read again at the size its indices
         # show) in fewer of whose shapes the corner network alone reads an index than the best
         # finding's evidence is not read fully (``_hope``; off: every such finding is read).
         self.cheap_choice = cheap_choice
+        # The network's two corners' club settles the glyph reader's spade (``_settle_splits``)
+        # only where both corners are at least this legible (``legibility``; 0: everywhere).
+        self.club_legible = club_legible
+        # A spade or club read surely whose two index corners are both less legible than this
+        # must be the black-split reader's suit too (``_black_in_the_dark``; 0: off).
+        self.black_legible = black_legible
         # A card of the chosen finding read surely at fewer than both index corners whose
         # outline is this much off the finding's card size (in its work view) is uncertain
         # (``_off_size``; 0: off).
@@ -1279,7 +1295,40 @@ class CardDetector:
             self._middle_look(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
+        if self.black_legible > 0 and self.use_corner_model:
+            best.detections = [self._black_in_the_dark(frame, d) for d in best.detections]
         return best
+
+    def _black_in_the_dark(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
+        """``detection``, uncertain when it is a spade or a club read surely whose two index
+        corners are both less than ``black_legible`` legible (``legibility``: dim, noisy,
+        blurred) and the black-split reader (``black_split``), its two corners' odds
+        multiplied, gives its suit less than ``BLACK_DARK_SHARE`` of the black suits (issue
+        28, h-black26). In such corners the corner network leans to clubs (h-net25) and reads
+        a spade's club as surely as a club's: on dim building seeds ornamental/dim#9850025's
+        4S (paper at 58 of 255; corners 7 and 13 legible; the black-split reader 0.98 club at
+        one corner, 0.93 spade at the other: the club's share 0.74), ornamental/dim#7900028's
+        5S (22, 23; 0.28) and tango/dim#7900012's 8S (23, 25; 0.04) were read as clubs,
+        0.98-0.99 sure. Of the cards read rightly on five building sets (the check, fresh
+        seeds 9,800,000+ and 9,900,000+, two sets of 30 dim seeds) one had corners so
+        illegible and a share under 0.8 (ornamental/dim#7900015's 9C, 19 legible, 0.06); the
+        next were 33 legible (a 3S at 0.71). Judged last, on the cards reported: it only takes
+        sureness away, and the finder's choice between findings is as without it."""
+        card = detection.card
+        if card is None or card.suit not in _BLACK or not black_split_available():
+            return detection
+        regions = list(self.warp_corners(frame, np.asarray(detection.corners, np.float32)))
+        patches = corner_patches(regions)
+        if max(legibility(patch) for patch in patches) >= self.black_legible:
+            return detection
+        club = BlackSplit.shared().club_shares(patches).astype(np.float64)
+        share = club if card.suit is Suit.CLUBS else 1.0 - club
+        odds = float(np.prod(share / np.maximum(1.0 - share, 1e-9)))
+        if odds / (1.0 + odds) >= BLACK_DARK_SHARE:
+            return detection
+        return replace(
+            detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
+        )
 
     def _read_where_printed(
         self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding | None = None
@@ -2152,8 +2201,9 @@ class CardDetector:
         pips (``_seconded_by_pips``). ``settled``: with the two readers' splits settled
         (``_judge``'s ``clubs_by_network`` and ``glyph_split``; ``_settle_splits``); ``black``:
         the black-split reader's card (``_black_split``); ``printed``: as ``_judge``'s."""
+        clubs = settled and self._club_legible(frame, quad, looks)
         detection = self._judge(
-            quad, looks, clubs_by_network=settled, glyph_split=settled, black=black, printed=printed
+            quad, looks, clubs_by_network=clubs, glyph_split=settled, black=black, printed=printed
         )
         if (
             detection is not None
@@ -2166,7 +2216,7 @@ class CardDetector:
                 quad,
                 looks,
                 pips=True,
-                clubs_by_network=settled,
+                clubs_by_network=clubs,
                 glyph_split=settled,
                 black=black,
                 printed=printed,
@@ -2200,6 +2250,24 @@ class CardDetector:
                 detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
             )
         return detection
+
+    def _club_legible(self, frame: np.ndarray, quad: np.ndarray, looks: list[_Reading]) -> bool:
+        """Whether the network's two corners' club (``_network_club``) may settle a card's
+        split here (``_judge``'s ``clubs_by_network``): both index corners at ``quad`` at
+        least ``club_legible`` legible (``legibility``), or no such club read (issue 28,
+        h-black26). In dim, noisy light the corner network leans to clubs itself (h-net25: 22%
+        of the dim style's spades read as clubs, 5% of its clubs as spades): there its club is
+        no ground for setting the glyph reader's spade aside. On fresh building seeds
+        (9,800,000+, 30 dim seeds 9,850,000+) four spades - tango's QS and two AS, simplistic's
+        JS, all in the dim style - were read as clubs so, their corners 8-19 legible; the
+        clubs it read rightly were 28 and more but for one (3.7)."""
+        if (
+            self.club_legible <= 0
+            or _network_club([r for r in looks if r is not _DISPUTED]) is None
+        ):
+            return True
+        patches = corner_patches(list(self.warp_corners(frame, quad)))
+        return min(legibility(patch) for patch in patches) >= self.club_legible
 
     def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding the network left uncertain, looked at again
@@ -2479,6 +2547,7 @@ class CardDetector:
         if middle is None:
             return detection
         count = pip_count(middle, self.middle)
+        clubs = settled and self._club_legible(frame, quad, looks)
         if count == candidate.rank:
             # The suit from the index alone: the pips' own suit (the glyph network reading a
             # pip) read a drawn deck's hearts as spades, 0.98 sure.
@@ -2486,7 +2555,7 @@ class CardDetector:
                 quad,
                 looks,
                 pip_count=count,
-                clubs_by_network=settled,
+                clubs_by_network=clubs,
                 glyph_split=settled,
                 black=black,
                 printed=printed,
@@ -2499,7 +2568,7 @@ class CardDetector:
         return self._judge(
             quad,
             [*looks, pip_look],
-            clubs_by_network=settled,
+            clubs_by_network=clubs,
             glyph_split=settled,
             black=black,
             printed=printed,
