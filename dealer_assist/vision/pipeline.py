@@ -64,6 +64,7 @@ from dealer_assist.vision.middle import (
     pip_count,
     pip_glyphs,
     pips_colour,
+    pips_turn_alike,
     shows_pips,
     warp_middle,
 )
@@ -2281,6 +2282,8 @@ class CardDetector:
                 colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
                 looks.append(_Reading(None, colour / colour.sum()))
             count = mirrored_pip_count(middle, self.middle)
+            if count is not None and not pips_turn_alike(middle, self.middle, count, mirrored=True):
+                count = None  # not laid out as a number card's pips: no count settles a rank
             judged = self._judge(record.quad, looks, pip_count=count, printed=True)
             if judged is not None and judged.card is not None:
                 analysis.detections[k] = judged
@@ -2414,7 +2417,7 @@ class CardDetector:
         if middle is None:
             return detection
         count = pip_count(middle, self.middle)
-        if count == candidate.rank:
+        if count == candidate.rank and (not printed or pips_turn_alike(middle, self.middle, count)):
             # The suit from the index alone: the pips' own suit (the glyph network reading a
             # pip) read a drawn deck's hearts as spades, 0.98 sure.
             counted = self._judge(
