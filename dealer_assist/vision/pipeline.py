@@ -30,6 +30,7 @@ from dealer_assist.vision.classifier import (
     soften_black_split,
 )
 from dealer_assist.vision.corner_model import CornerModel, corner_model_available, corner_patches
+from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
 from dealer_assist.vision.duplicates import (
     at_edge,
     one_per_card,
@@ -226,6 +227,11 @@ JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability 
 # ``_off_size``; fresh building seeds: a shape 1.3 times the card size over two cards read at
 # one card's index).
 OFF_SIZE = 0.25
+# A card of the chosen finding read surely at one index corner only, a straight edge crossing it
+# between that corner and its centre (or just past it), lies under the card whose edge it is:
+# its centre on that card, or about - uncertain (issue 28, h-under26; ``crossing.centre_cut_off``;
+# fresh building seeds: cards half under another read at their index, the one on top missed).
+DEFAULT_CROSSING: CrossingSettings | None = CrossingSettings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -690,8 +696,13 @@ class CardDetector:
         search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
         off_size: float = OFF_SIZE,
+        crossing: CrossingSettings | None = DEFAULT_CROSSING,
     ) -> None:
         self.layout = layout
+        # A card of the chosen finding read surely at fewer than both index corners with an edge
+        # of a card crossing it between the read corner and its centre is uncertain
+        # (``crossing.centre_cut_off``; None: off).
+        self.crossing = crossing
         # A card of the chosen finding read surely at fewer than both index corners whose
         # outline is this much off the finding's card size (in its work view) is uncertain
         # (``_off_size``; 0: off).
@@ -1294,9 +1305,20 @@ class CardDetector:
                 judged = replace(
                     judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
                 )
+            covered = (
+                judged is not None
+                and judged.card is not None
+                and self._centre_on_another(frame, record.looks, judged.card, record.quad)
+            )
+            if covered and judged is not None:
+                judged = replace(
+                    judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
+                )
             if judged is None or judged.card is not None:
                 continue
             analysis.detections[k] = judged
+            if covered:
+                continue  # looked at again, its index would read it again: its centre is not
             if judged.candidate is not None and self.use_corner_model:
                 analysis.unsure[id(judged)] = replace(record, detection=judged)
 
@@ -1314,6 +1336,26 @@ class CardDetector:
             return False
         off = _off_size(quad, found)
         return off is not None and off > self.off_size
+
+    def _centre_on_another(
+        self, frame: np.ndarray, looks: list[_Reading], card: Card, quad: np.ndarray
+    ) -> bool:
+        """Whether a card read surely as ``card``, not shown at both index corners
+        (``_shown_at_both``), has a straight edge crossing it between the corner it was read
+        at and its centre, or just past it (``crossing.centre_cut_off``, issue 28, h-under26):
+        the edge of a card on top, the detection's centre on that card or about (fresh
+        building seeds, ornamental/table#9000002: a 4S half under the 9H read at its index,
+        its outline's centre on the 9H's edge, the 9H missed). Never a guess."""
+        if self.crossing is None or _shown_at_both(looks, card):
+            return False
+        read = tuple(
+            len(looks) > side
+            and looks[side].rank is not None
+            and looks[side].suit is not None
+            and _best_card(looks[side]) == card
+            for side in (0, 1)
+        )
+        return centre_cut_off(frame, quad, (read[0], read[1]), self.crossing)
 
     def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain looked at again: the second look,
@@ -1559,11 +1601,13 @@ class CardDetector:
             read.detections, read.shares, read.corners_agree, looks, strict=True
         ):
             outline = np.asarray(detection.corners, np.float64)
-            if detection.card is not None and self._off_card_shape(
-                pair, detection.card, outline, found
+            if detection.card is not None and (
+                self._off_card_shape(pair, detection.card, outline, found)
+                or self._centre_on_another(frame, pair, detection.card, outline)
             ):
-                # Read in a shape not a card's (``_off_card_shape``): uncertain, as a card
-                # whose reading its corners do not bear out.
+                # Read in a shape not a card's (``_off_card_shape``), or its centre on a card
+                # on top (``_centre_on_another``): uncertain, as a card whose reading its
+                # corners do not bear out.
                 detection = replace(
                     detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
                 )
