@@ -228,7 +228,7 @@ JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability 
 # one card's index).
 OFF_SIZE = 0.25
 # A card of the chosen finding read surely at one index corner only, a straight edge crossing it
-# between that corner and its centre (or just past it), lies under the card whose edge it is:
+# between that corner and its centre lies under the card whose edge it is:
 # its centre on that card, or about - uncertain (issue 28, h-under26; ``crossing.centre_cut_off``;
 # fresh building seeds: cards half under another read at their index, the one on top missed).
 DEFAULT_CROSSING: CrossingSettings | None = CrossingSettings()
@@ -1342,10 +1342,10 @@ class CardDetector:
     ) -> bool:
         """Whether a card read surely as ``card``, not shown at both index corners
         (``_shown_at_both``), has a straight edge crossing it between the corner it was read
-        at and its centre, or just past it (``crossing.centre_cut_off``, issue 28, h-under26):
-        the edge of a card on top, the detection's centre on that card or about (fresh
-        building seeds, ornamental/table#9000002: a 4S half under the 9H read at its index,
-        its outline's centre on the 9H's edge, the 9H missed). Never a guess."""
+        at and its centre (``crossing.centre_cut_off``, issue 28, h-under26): the edge of a
+        card on top, the detection's centre on that card (fresh building seeds,
+        ornamental/table#9000006: a 4D half under the 4C read at its index, its outline's
+        centre on the 4C, the 4C missed). Never a guess."""
         if self.crossing is None or _shown_at_both(looks, card):
             return False
         read = tuple(
