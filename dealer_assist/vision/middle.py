@@ -57,6 +57,10 @@ class MiddleSettings:
     mirror_y: float = 0.06
     mirror_area: float = 2.0  # ... and is at most this many times larger or smaller;
     lone_pip: float = 0.5  # a blob with no partner this large (of the partnered pips') is a pip
+    # The pips settle a rank only when laid out alike turned half round (``pips_turn_alike``:
+    # each counted pip's partner there counted too, this near as ``mirror_x``, ``mirror_y``).
+    # False: any count settles (as before h-under26).
+    turn_alike: bool = True
     # The pips' suit is read from a middle warped at this scale (about the frame's own pixels
     # for a card 60-80 pixels wide: a pip 8-12 pixels tall, against 3-4 at ``scale``).
     glyph_scale: float = 0.9
@@ -119,6 +123,18 @@ def mirrored_pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | No
     designs ornamental and tango the index's suit reaches into the middle, and ``pip_count``
     counts one or two pips too many on nearly every card; this count is the card's rank for
     most of them (docs/benchmarks.md, "the pips counted by their mirror images")."""
+    blobs = _pip_blobs(middle, settings)
+    if blobs is None:
+        return None  # no pips (as ``pip_count``)
+    partnered = _mirror_partnered(*blobs, settings)
+    return None if partnered is None else int(np.count_nonzero(partnered))
+
+
+def _pip_blobs(
+    middle: np.ndarray, settings: MiddleSettings
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The centres (x, y: shares of the middle's width and height) and areas (shares of the
+    middle) of the pip-sized blobs ``pip_count`` counts; None when the middle shows no pips."""
     binary = (ink_map(middle) > settings.ink).astype(np.uint8)
     count, _, stats = components_with_stats(binary, 8)
     if count <= 1:
@@ -127,10 +143,17 @@ def mirrored_pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | No
     areas = stats[1:, cv2.CC_STAT_AREA] / float(binary.size)
     blobs = np.flatnonzero(areas >= settings.min_blob)
     if float(areas.max()) > settings.pips_largest or len(blobs) < settings.pips_count:
-        return None  # no pips (as ``pip_count``)
+        return None
     x = (stats[1:, cv2.CC_STAT_LEFT] + stats[1:, cv2.CC_STAT_WIDTH] / 2)[blobs] / width
     y = (stats[1:, cv2.CC_STAT_TOP] + stats[1:, cv2.CC_STAT_HEIGHT] / 2)[blobs] / height
-    area = areas[blobs]
+    return x, y, areas[blobs]
+
+
+def _mirror_partnered(
+    x: np.ndarray, y: np.ndarray, area: np.ndarray, settings: MiddleSettings
+) -> np.ndarray | None:
+    """Which blobs have a partner where the card mirrored left to right puts them
+    (``mirrored_pip_count``); None when a pip-sized blob has none."""
     partnered = np.array(
         [
             bool(
@@ -141,7 +164,7 @@ def mirrored_pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | No
                     & (area * settings.mirror_area >= area[i])
                 )
             )
-            for i in range(len(blobs))
+            for i in range(len(x))
         ]
     )
     if not partnered.any():
@@ -149,7 +172,52 @@ def mirrored_pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | No
     pip = float(np.median(area[partnered]))
     if np.any(~partnered & (area >= settings.lone_pip * pip)):
         return None  # a pip-sized blob with no partner: not a layout of pips alone
-    return int(np.count_nonzero(partnered))
+    return partnered
+
+
+def pips_turn_alike(
+    middle: np.ndarray, settings: MiddleSettings, rank: int, *, mirrored: bool = False
+) -> bool:
+    """Whether the pips a count of ``rank`` was made from (``pip_count``'s blobs, or with
+    ``mirrored`` the partnered ones of ``mirrored_pip_count``) are laid out as a number card's
+    pips are: alike when the card is turned half round about their middle (the centre of the
+    box round them, so that an outline a little off does not matter), each pip's partner
+    counted too (of any size: a pip the middle's edge cuts at one end may be cut less at the
+    other when the outline is a little off); a seven's one pip on the long axis off the centre
+    aside. Every number card's pips are so laid out; a count whose pips are not was made of
+    pips cut at one end of the middle and counted, and cut smaller at the other and not, or of
+    a middle laid off the card (fresh building scenes: a ten counted nine, eights counted six,
+    and read so; docs/vision.md, h-under26). Always true without ``turn_alike``."""
+    if not settings.turn_alike:
+        return True
+    blobs = _pip_blobs(middle, settings)
+    if blobs is None:
+        return False
+    x, y, area = blobs
+    if mirrored:
+        partnered = _mirror_partnered(x, y, area, settings)
+        if partnered is None:
+            return False
+        x, y = x[partnered], y[partnered]
+    if len(x) != rank:
+        return False
+    cx, cy = (x.min() + x.max()) / 2, (y.min() + y.max()) / 2
+    turned = np.array(
+        [
+            bool(
+                np.any(
+                    (np.abs(x - (2 * cx - x[i])) <= settings.mirror_x)
+                    & (np.abs(y - (2 * cy - y[i])) <= settings.mirror_y)
+                )
+            )
+            for i in range(len(x))
+        ]
+    )
+    alone = np.flatnonzero(~turned)
+    if len(alone) == 0:
+        return True
+    # A seven: six pips in two columns and one on the long axis above the middle.
+    return rank == 7 and len(alone) == 1 and abs(float(x[alone[0]]) - cx) <= settings.mirror_x
 
 
 def pips_colour(middle: np.ndarray, settings: MiddleSettings) -> tuple[float, float, float] | None:

@@ -35,6 +35,7 @@ from dealer_assist.vision.corner_model import (
     corner_patches,
     legibility,
 )
+from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
 from dealer_assist.vision.duplicates import (
     at_edge,
     one_per_card,
@@ -69,6 +70,7 @@ from dealer_assist.vision.middle import (
     pip_count,
     pip_glyphs,
     pips_colour,
+    pips_turn_alike,
     shows_pips,
     warp_middle,
 )
@@ -233,6 +235,11 @@ OFF_SIZE = 0.25
 CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
 BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
 BLACK_DARK_SHARE = 0.8  # its suit's share of the black-split reader's two corners (odds multiplied)
+# A card of the chosen finding read surely at one index corner only, a straight edge crossing it
+# between that corner and its centre lies under the card whose edge it is:
+# its centre on that card, or about - uncertain (issue 28, h-under26; ``crossing.centre_cut_off``;
+# fresh building seeds: cards half under another read at their index, the one on top missed).
+DEFAULT_CROSSING: CrossingSettings | None = CrossingSettings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -710,6 +717,7 @@ class CardDetector:
         cheap_choice: bool = True,
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
+        crossing: CrossingSettings | None = DEFAULT_CROSSING,
     ) -> None:
         self.layout = layout
         # Without a layout: a finding off the plane (or read again at the size its indices
@@ -722,6 +730,10 @@ class CardDetector:
         # A spade or club read surely whose two index corners are both less legible than this
         # must be the black-split reader's suit too (``_black_in_the_dark``; 0: off).
         self.black_legible = black_legible
+        # A card of the chosen finding read surely at fewer than both index corners with an edge
+        # of a card crossing it between the read corner and its centre is uncertain
+        # (``crossing.centre_cut_off``; None: off).
+        self.crossing = crossing
         # A card of the chosen finding read surely at fewer than both index corners whose
         # outline is this much off the finding's card size (in its work view) is uncertain
         # (``_off_size``; 0: off).
@@ -1357,9 +1369,20 @@ class CardDetector:
                 judged = replace(
                     judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
                 )
+            covered = (
+                judged is not None
+                and judged.card is not None
+                and self._centre_on_another(frame, record.looks, judged.card, record.quad)
+            )
+            if covered and judged is not None:
+                judged = replace(
+                    judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
+                )
             if judged is None or judged.card is not None:
                 continue
             analysis.detections[k] = judged
+            if covered:
+                continue  # looked at again, its index would read it again: its centre is not
             if judged.candidate is not None and self.use_corner_model:
                 analysis.unsure[id(judged)] = replace(record, detection=judged)
 
@@ -1377,6 +1400,26 @@ class CardDetector:
             return False
         off = _off_size(quad, found)
         return off is not None and off > self.off_size
+
+    def _centre_on_another(
+        self, frame: np.ndarray, looks: list[_Reading], card: Card, quad: np.ndarray
+    ) -> bool:
+        """Whether a card read surely as ``card``, not shown at both index corners
+        (``_shown_at_both``), has a straight edge crossing it between the corner it was read
+        at and its centre (``crossing.centre_cut_off``, issue 28, h-under26): the edge of a
+        card on top, the detection's centre on that card (fresh building seeds,
+        ornamental/table#9000006: a 4D half under the 4C read at its index, its outline's
+        centre on the 4C, the 4C missed). Never a guess."""
+        if self.crossing is None or _shown_at_both(looks, card):
+            return False
+        read = tuple(
+            len(looks) > side
+            and looks[side].rank is not None
+            and looks[side].suit is not None
+            and _best_card(looks[side]) == card
+            for side in (0, 1)
+        )
+        return centre_cut_off(frame, quad, (read[0], read[1]), self.crossing)
 
     def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain looked at again: the second look,
@@ -1622,11 +1665,13 @@ class CardDetector:
             read.detections, read.shares, read.corners_agree, looks, strict=True
         ):
             outline = np.asarray(detection.corners, np.float64)
-            if detection.card is not None and self._off_card_shape(
-                pair, detection.card, outline, found
+            if detection.card is not None and (
+                self._off_card_shape(pair, detection.card, outline, found)
+                or self._centre_on_another(frame, pair, detection.card, outline)
             ):
-                # Read in a shape not a card's (``_off_card_shape``): uncertain, as a card
-                # whose reading its corners do not bear out.
+                # Read in a shape not a card's (``_off_card_shape``), or its centre on a card
+                # on top (``_centre_on_another``): uncertain, as a card whose reading its
+                # corners do not bear out.
                 detection = replace(
                     detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
                 )
@@ -2414,6 +2459,8 @@ class CardDetector:
                 colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
                 looks.append(_Reading(None, colour / colour.sum()))
             count = mirrored_pip_count(middle, self.middle)
+            if count is not None and not pips_turn_alike(middle, self.middle, count, mirrored=True):
+                count = None  # not laid out as a number card's pips: no count settles a rank
             judged = self._judge(record.quad, looks, pip_count=count, printed=True)
             if judged is not None and judged.card is not None:
                 analysis.detections[k] = judged
@@ -2548,7 +2595,7 @@ class CardDetector:
             return detection
         count = pip_count(middle, self.middle)
         clubs = settled and self._club_legible(frame, quad, looks)
-        if count == candidate.rank:
+        if count == candidate.rank and (not printed or pips_turn_alike(middle, self.middle, count)):
             # The suit from the index alone: the pips' own suit (the glyph network reading a
             # pip) read a drawn deck's hearts as spades, 0.98 sure.
             counted = self._judge(

@@ -1,0 +1,145 @@
+"""A card's centre on another card: the edge of a card on top crossing it (issue 28, h-under26).
+
+A card lying half under another is found whole now and then - its outline the card's size -
+and read at the index corner left in the clear; the card on top, its edge running near the
+lower card's centre, is missed. The detection's centre then lies on the card on top, or a few
+pixels from it: to anyone matching it to the table (and to the counts of
+``benchmarks/bench_camera_scenes.py``) the card on top was read as the one under it. Seen from
+the read index corner, the lower card's paper is not unbroken to its centre: a straight edge
+crosses the card from side to side between them.
+
+The edge is looked for in the card warped upright (``geometry.canonical_to_image``): in the
+weakest channel's edges (Canny), along straight lines about parallel to the card's long side or
+its short side (up to ``tilt`` off), within ``reach`` of the centre; a line is an edge across
+the card when edges lie along at least ``share`` of its length and in the plain paper of at
+least one end (``band``: no index, frame or picture of the card's own is printed there), that
+share stands out from the other lines of its slope (``stands_out``: on a dim or noisy card
+Canny finds edges all over it) and the paper either side is alike (``alike``: a lamp's
+shadow's edge is no card's).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.geometry import (
+    CANONICAL_HEIGHT,
+    CANONICAL_WIDTH,
+    canonical_to_image,
+    portrait_orders,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossingSettings:
+    """How an edge across a card is looked for (measured on the building designs' table
+    scenes, docs/benchmarks.md, h-under26)."""
+
+    share: float = 0.7  # edges along at least this share of the line across the card
+    reach: float = 0.2  # lines looked for this near the centre (shares of the card's width)
+    # An edge this far past the centre, seen from the read corner, counts too (0.06 caught a card
+    # whose centre lay 0.04 past the edge, and cost 8 exact cards of the building check and the
+    # joined style, half under another with their centre as near on their own paper: h-under26).
+    beyond: float = 0.0
+    band: float = 0.08  # each end's band of plain paper (share of the line's length)
+    tilt: float = 0.18  # lines up to this slope off the card's sides (about 10 degrees) ...
+    tilts: int = 11  # ... in this many steps
+    low: int = 15  # Canny's thresholds on the weakest channel
+    high: int = 45
+    side: int = 8  # the paper either side is measured this far from the line (pixels) ...
+    alike: float = 0.8  # ... and is a card's on both sides when this alike (a shadow's is not)
+    stands_out: float = 0.4  # the line's share this much above the usual share of its slope
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """A line across the card: ``along`` 0 about parallel to its long side, 1 to its short side;
+    ``offset`` from the centre (shares of the card's width, towards the corner ``looks[1]``
+    reads: right for ``along`` 0, down for 1, in the card upright as ``portrait_orders(quad)[0]``
+    puts it); ``share`` of the line with edges; ``ends`` how many of its ends' bands have one."""
+
+    along: int
+    offset: float
+    share: float
+    ends: int
+    alike: float = 1.0  # the darker side's paper level over the lighter's (strips beside it)
+    usual: float = 0.0  # the median share of edges along the other lines of its slope
+
+
+def crossings(frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings) -> list[Crossing]:
+    """For each direction and slope, the line within ``reach`` of the card's centre with the
+    most edges along it."""
+    to_image = canonical_to_image(portrait_orders(np.asarray(quad, np.float64))[0])
+    card = cv2.warpPerspective(
+        frame,
+        to_image,
+        (CANONICAL_WIDTH, CANONICAL_HEIGHT),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    grey = card if card.ndim == 2 else cv2.min(cv2.min(card[:, :, 0], card[:, :, 1]), card[:, :, 2])
+    grey = cv2.GaussianBlur(grey, (3, 3), 0)
+    edges = (cv2.Canny(grey, settings.low, settings.high) > 0).astype(np.uint8)
+    edges[:2] = 0
+    edges[-2:] = 0
+    edges[:, :2] = 0
+    edges[:, -2:] = 0
+    found: list[Crossing] = []
+    levels = grey.astype(np.float32)
+    for along, image, level in ((0, edges, levels), (1, np.ascontiguousarray(edges.T), levels.T)):
+        length, across = image.shape
+        near = cv2.dilate(image, np.ones((1, 3), np.uint8)) > 0  # a pixel either side
+        rows = np.arange(length)
+        centre = across / 2
+        columns = np.arange(
+            int(centre - settings.reach * CANONICAL_WIDTH),
+            int(centre + settings.reach * CANONICAL_WIDTH) + 1,
+        )
+        band = max(3, int(settings.band * length))
+        for slope in np.linspace(-settings.tilt, settings.tilt, settings.tilts):
+            xs = np.round(columns[:, None] + slope * (rows[None, :] - length / 2)).astype(int)
+            inside = (xs >= 0) & (xs < across)
+            hit = np.zeros(xs.shape, bool)
+            ys = np.broadcast_to(rows, xs.shape)
+            hit[inside] = near[ys[inside], xs[inside]]
+            shares = hit[:, 2:-2].mean(axis=1)
+            k = int(np.argmax(shares))
+            ends = int(hit[k, 2:band].any()) + int(hit[k, -band:-2].any())
+            offset = float((columns[k] - centre) / CANONICAL_WIDTH)
+            sides = []
+            for step in (-settings.side, settings.side):
+                x = np.clip(xs[k] + step, 0, across - 1)
+                sides.append(float(np.median(level[rows, x])))
+            alike = min(sides) / max(max(sides), 1.0)
+            usual = float(np.median(shares))
+            found.append(Crossing(along, offset, float(shares[k]), ends, alike, usual))
+    return found
+
+
+def centre_cut_off(
+    frame: np.ndarray, quad: np.ndarray, read: tuple[bool, bool], settings: CrossingSettings
+) -> bool:
+    """Whether a straight edge crosses the card ``quad`` between the index corner it was read
+    at and its centre, or within ``beyond`` past the centre (``read``: whether the corner of
+    ``looks[0]``, of ``looks[1]``, reads the card; neither: an edge within ``beyond`` of the
+    centre either side counts). The card's centre then lies on another card, or about."""
+    for crossing in crossings(frame, quad, settings):
+        if (
+            crossing.share < settings.share
+            or crossing.ends < 1
+            or crossing.alike < settings.alike
+            or crossing.share - crossing.usual < settings.stands_out
+        ):
+            continue
+        if read[0] and not read[1]:
+            cut = crossing.offset <= settings.beyond  # corner 0 lies before the centre
+        elif read[1] and not read[0]:
+            cut = crossing.offset >= -settings.beyond
+        else:
+            cut = abs(crossing.offset) <= settings.beyond
+        if cut:
+            return True
+    return False
