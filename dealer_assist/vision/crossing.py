@@ -20,6 +20,7 @@ shadow's edge is no card's).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -92,31 +93,58 @@ def crossings(frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings) -
     for along, image, level in ((0, edges, levels), (1, np.ascontiguousarray(edges.T), levels.T)):
         length, across = image.shape
         near = cv2.dilate(image, np.ones((1, 3), np.uint8)) > 0  # a pixel either side
-        rows = np.arange(length)
-        centre = across / 2
-        columns = np.arange(
-            int(centre - settings.reach * CANONICAL_WIDTH),
-            int(centre + settings.reach * CANONICAL_WIDTH) + 1,
-        )
+        # The lines' pixels as indices into ``near`` flattened, one more for off the card.
+        flat_near = np.append(near.ravel(), False)
         band = max(3, int(settings.band * length))
-        for slope in np.linspace(-settings.tilt, settings.tilt, settings.tilts):
-            xs = np.round(columns[:, None] + slope * (rows[None, :] - length / 2)).astype(int)
-            inside = (xs >= 0) & (xs < across)
-            hit = np.zeros(xs.shape, bool)
-            ys = np.broadcast_to(rows, xs.shape)
-            hit[inside] = near[ys[inside], xs[inside]]
-            shares = hit[:, 2:-2].mean(axis=1)
-            k = int(np.argmax(shares))
-            ends = int(hit[k, 2:band].any()) + int(hit[k, -band:-2].any())
-            offset = float((columns[k] - centre) / CANONICAL_WIDTH)
-            sides = []
-            for step in (-settings.side, settings.side):
-                x = np.clip(xs[k] + step, 0, across - 1)
-                sides.append(float(np.median(level[rows, x])))
-            alike = min(sides) / max(max(sides), 1.0)
-            usual = float(np.median(shares))
-            found.append(Crossing(along, offset, float(shares[k]), ends, alike, usual))
+        columns, xs, flat = _lines(length, across, settings.reach, settings.tilt, settings.tilts)
+        hit = flat_near[flat]  # slope, line, row
+        shares = hit[:, :, 2:-2].mean(axis=2)
+        best = np.argmax(shares, axis=1)  # each slope's line with the most edges along it
+        slopes = np.arange(len(best))
+        line = hit[slopes, best]
+        ends = line[:, 2:band].any(axis=1).astype(int) + line[:, -band:-2].any(axis=1)
+        rows = np.arange(length)[None, :]
+        sides = [
+            np.median(level[rows, np.clip(xs[slopes, best] + step, 0, across - 1)], axis=1)
+            for step in (-settings.side, settings.side)
+        ]
+        usual = np.median(shares, axis=1)
+        for n, k in enumerate(best):
+            offset = float((columns[k] - across / 2) / CANONICAL_WIDTH)
+            paper = (float(sides[0][n]), float(sides[1][n]))
+            alike = min(paper) / max(max(paper), 1.0)
+            found.append(
+                Crossing(along, offset, float(shares[n, k]), int(ends[n]), alike, float(usual[n]))
+            )
     return found
+
+
+@functools.lru_cache(maxsize=16)
+def _lines(
+    length: int, across: int, reach: float, tilt: float, tilts: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lines within ``reach`` of the centre of a ``length`` x ``across`` image, at each
+    slope: their columns at the middle row; each line's column in every row (slope, line, row);
+    its pixels as indices into the image flattened (``length * across`` where the line is off
+    the image). The same for every card (the card warped upright is always the same size):
+    made once."""
+    rows = np.arange(length)
+    centre = across / 2
+    columns = np.arange(
+        int(centre - reach * CANONICAL_WIDTH),
+        int(centre + reach * CANONICAL_WIDTH) + 1,
+    )
+    xs = np.stack(
+        [
+            np.round(columns[:, None] + slope * (rows[None, :] - length / 2)).astype(int)
+            for slope in np.linspace(-tilt, tilt, tilts)
+        ]
+    )
+    inside = (xs >= 0) & (xs < across)
+    flat = np.where(inside, rows[None, None, :] * across + xs, length * across)
+    for array in (columns, xs, flat):
+        array.flags.writeable = False
+    return columns, xs, flat
 
 
 def centre_cut_off(
