@@ -6,6 +6,7 @@ reading every finding made."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,7 +17,6 @@ from dealer_assist.vision.pipeline import (
     FrameAnalysis,
     _Finding,
     _NetLooks,
-    _Reading,
 )
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
 
@@ -35,26 +35,11 @@ def _counting_reads(monkeypatch: pytest.MonkeyPatch, reads: list[int]) -> None:
     original = CardDetector._analysis_of
 
     def analysis_of(
-        self: CardDetector,
-        frame: np.ndarray,
-        found: _Finding,
-        *,
-        with_deck: bool,
-        covering: Sequence[np.ndarray] = (),
-        looks_of: list[list[_Reading]] | None = None,
-        printed: bool = True,
+        self: CardDetector, frame: np.ndarray, found: _Finding, **options: Any
     ) -> FrameAnalysis:
-        if not printed:
+        if not options.get("printed", True):  # its options are keywords only
             reads.append(len(found.quads))
-        return original(
-            self,
-            frame,
-            found,
-            with_deck=with_deck,
-            covering=covering,
-            looks_of=looks_of,
-            printed=printed,
-        )
+        return original(self, frame, found, **options)
 
     monkeypatch.setattr(CardDetector, "_analysis_of", analysis_of)
 
