@@ -154,25 +154,27 @@ def _mirror_partnered(
 ) -> np.ndarray | None:
     """Which blobs have a partner where the card mirrored left to right puts them
     (``mirrored_pip_count``); None when a pip-sized blob has none."""
-    partnered = np.array(
-        [
-            bool(
-                np.any(
-                    (np.abs(x - (1.0 - x[i])) <= settings.mirror_x)
-                    & (np.abs(y - y[i]) <= settings.mirror_y)
-                    & (area <= area[i] * settings.mirror_area)
-                    & (area * settings.mirror_area >= area[i])
-                )
-            )
-            for i in range(len(x))
-        ]
+    alike = (area[None, :] <= area[:, None] * settings.mirror_area) & (
+        area[None, :] * settings.mirror_area >= area[:, None]
     )
+    partnered = np.asarray((_near(x, y, 1.0 - x, y, settings) & alike).any(axis=1), bool)
     if not partnered.any():
         return None
     pip = float(np.median(area[partnered]))
     if np.any(~partnered & (area >= settings.lone_pip * pip)):
         return None  # a pip-sized blob with no partner: not a layout of pips alone
     return partnered
+
+
+def _near(
+    x: np.ndarray, y: np.ndarray, to_x: np.ndarray, to_y: np.ndarray, settings: MiddleSettings
+) -> np.ndarray:
+    """Which blobs (columns) lie within ``mirror_x``, ``mirror_y`` of where each blob (rows) is
+    taken (``to_x``, ``to_y``: mirrored, turned)."""
+    near: np.ndarray = (np.abs(x[None, :] - to_x[:, None]) <= settings.mirror_x) & (
+        np.abs(y[None, :] - to_y[:, None]) <= settings.mirror_y
+    )
+    return near
 
 
 def pips_turn_alike(
@@ -202,17 +204,7 @@ def pips_turn_alike(
     if len(x) != rank:
         return False
     cx, cy = (x.min() + x.max()) / 2, (y.min() + y.max()) / 2
-    turned = np.array(
-        [
-            bool(
-                np.any(
-                    (np.abs(x - (2 * cx - x[i])) <= settings.mirror_x)
-                    & (np.abs(y - (2 * cy - y[i])) <= settings.mirror_y)
-                )
-            )
-            for i in range(len(x))
-        ]
-    )
+    turned = _near(x, y, 2 * cx - x, 2 * cy - y, settings).any(axis=1)
     alone = np.flatnonzero(~turned)
     if len(alone) == 0:
         return True
