@@ -1329,9 +1329,8 @@ class CardDetector:
         card = detection.card
         if card is None or card.suit not in _BLACK or not black_split_available():
             return detection
-        regions = list(self.warp_corners(frame, np.asarray(detection.corners, np.float32)))
-        patches = corner_patches(regions)
-        if max(legibility(patch) for patch in patches) >= self.black_legible:
+        patches, legible = self._legibility(frame, np.asarray(detection.corners, np.float32))
+        if max(legible) >= self.black_legible:
             return detection
         club = BlackSplit.shared().club_shares(patches).astype(np.float64)
         share = club if card.suit is Suit.CLUBS else 1.0 - club
@@ -1410,16 +1409,10 @@ class CardDetector:
         card on top, the detection's centre on that card (fresh building seeds,
         ornamental/table#9000006: a 4D half under the 4C read at its index, its outline's
         centre on the 4C, the 4C missed). Never a guess."""
-        if self.crossing is None or _shown_at_both(looks, card):
+        read = _shown_at(looks, card)
+        if self.crossing is None or all(read):
             return False
-        read = tuple(
-            len(looks) > side
-            and looks[side].rank is not None
-            and looks[side].suit is not None
-            and _best_card(looks[side]) == card
-            for side in (0, 1)
-        )
-        return centre_cut_off(frame, quad, (read[0], read[1]), self.crossing)
+        return centre_cut_off(frame, quad, read, self.crossing)
 
     def _looks_again(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain looked at again: the second look,
@@ -2275,6 +2268,7 @@ class CardDetector:
                 looks,
                 detection,
                 settled=settled,
+                clubs=clubs,
                 black=black,
                 printed=printed,
             )
@@ -2311,8 +2305,13 @@ class CardDetector:
             or _network_club([r for r in looks if r is not _DISPUTED]) is None
         ):
             return True
+        return min(self._legibility(frame, quad)[1]) >= self.club_legible
+
+    def _legibility(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, list[float]]:
+        """The network's patches of the two index corners at ``quad``, and how legible each is
+        (``legibility``)."""
         patches = corner_patches(list(self.warp_corners(frame, quad)))
-        return min(legibility(patch) for patch in patches) >= self.club_legible
+        return patches, [legibility(patch) for patch in patches]
 
     def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding the network left uncertain, looked at again
@@ -2580,13 +2579,16 @@ class CardDetector:
         detection: CardDetection,
         *,
         settled: bool = False,
+        clubs: bool = False,
         black: Card | None = None,
         printed: bool = True,
     ) -> CardDetection | None:
         """An uncertain number card judged again with its middle in the clear: sure when its
         pips are as many as its rank and the index is sure of its suit (``_judge``); else with
         the pips' look at the suit, when they agree with the index's best guess (they may
-        second it, never overrule it). ``settled``, ``black``: as for ``_judged``."""
+        second it, never overrule it). ``settled``, ``black``: as for ``_judged``; ``clubs``:
+        ``_judge``'s ``clubs_by_network`` as ``_judged`` found it (settled, and the corners
+        legible: ``_club_legible``)."""
         candidate = detection.candidate
         if candidate is None or candidate.rank in COURT_RANKS:
             return detection
@@ -2594,7 +2596,6 @@ class CardDetector:
         if middle is None:
             return detection
         count = pip_count(middle, self.middle)
-        clubs = settled and self._club_legible(frame, quad, looks)
         if count == candidate.rank and (not printed or pips_turn_alike(middle, self.middle, count)):
             # The suit from the index alone: the pips' own suit (the glyph network reading a
             # pip) read a drawn deck's hearts as spades, 0.98 sure.
@@ -3134,12 +3135,22 @@ def _corners_show_index(looks: list[_Reading]) -> bool:
     )
 
 
-def _shown_at_both(looks: list[_Reading], card: Card) -> bool:
-    """Whether both of a card's index corners (``looks[0]``, ``looks[1]``) show ``card`` whole
+def _shown_at(looks: list[_Reading], card: Card) -> tuple[bool, bool]:
+    """Whether each of a card's index corners (``looks[0]``, ``looks[1]``) shows ``card`` whole
     (a corner under another card does not: unlike ``_corners_agree``, it shows nothing)."""
-    return len(looks) >= 2 and all(
-        r.rank is not None and r.suit is not None and _best_card(r) == card for r in looks[:2]
+    first, second = (
+        len(looks) > side
+        and looks[side].rank is not None
+        and looks[side].suit is not None
+        and _best_card(looks[side]) == card
+        for side in (0, 1)
     )
+    return first, second
+
+
+def _shown_at_both(looks: list[_Reading], card: Card) -> bool:
+    """Whether both of a card's index corners show ``card`` whole (``_shown_at``)."""
+    return all(_shown_at(looks, card))
 
 
 def _off_size(quad: np.ndarray, found: _Finding) -> float | None:
