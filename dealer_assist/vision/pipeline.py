@@ -352,6 +352,10 @@ class _CornerRegions:
         self._settings = settings
         self._warped: list[np.ndarray | None] = [None, None]
         self._cut: list[CornerGlyphs | None] = [None, None]
+        # Each corner's network patch and the network's probabilities for it (rank, suit),
+        # found the first time: the network reads a corner the same alone as in any batch.
+        self.patches: list[np.ndarray | None] = [None, None]
+        self.net: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
     def __getitem__(self, side: int, /) -> np.ndarray:
         region = self._warped[side]
@@ -796,6 +800,8 @@ class CardDetector:
         self.index = index if index is not None else IndexSettings()
         self.junk_limit = junk_limit
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
+        # While a frame is analysed: its shapes' corner regions by outline (``_regions_for``).
+        self._frame_regions: dict[tuple[int, str, bytes], _CornerRegions] | None = None
         # A whole look less sure of any card than this is left out when another one is not.
         self.noise_sureness = noise_sureness
         # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
@@ -1217,6 +1223,30 @@ class CardDetector:
         )
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
+        """Every card of ``frame`` (``FrameAnalysis``)."""
+        self._frame_regions = {}
+        try:
+            return self._analysed(frame)
+        finally:
+            self._frame_regions = None
+
+    def _regions_for(self, frame: np.ndarray, quad: np.ndarray) -> _CornerRegions:
+        """A shape's corner regions (``_CornerRegions``), made once for each outline of the
+        frame being analysed: findings sharing a shape (a lone card added to each, the same
+        card found on two masks of one view) and the steps after the choice warp, cut and show
+        the network its corners once. The same outline (its numbers bit for bit) warps, cuts
+        and reads the same."""
+        kept = self._frame_regions
+        if kept is None:
+            return _CornerRegions(frame, quad, self.index)
+        outline = np.asarray(quad)
+        key = (id(frame), f"{outline.dtype.str}{outline.shape}", outline.tobytes())
+        pair = kept.get(key)
+        if pair is None:
+            pair = kept[key] = _CornerRegions(frame, quad, self.index)
+        return pair
+
+    def _analysed(self, frame: np.ndarray) -> FrameAnalysis:
         best, chosen = self._choose(frame, with_deck=False)
         if isinstance(self._model, EnrolledDeck) and chosen is not None:
             # The house's deck reads the cards of the finding chosen as without it: the card
@@ -1487,7 +1517,7 @@ class CardDetector:
             quads = [transform_points(view.to_image, q) for q in exchange.cards]
             covering = [np.asarray(d.corners) for k, d in enumerate(shapes) if k != n]
             with_deck = isinstance(self._model, EnrolledDeck)
-            regions = [_CornerRegions(frame, quad, self.index) for quad in quads]
+            regions = [self._regions_for(frame, quad) for quad in quads]
             if self.use_corner_model:
                 # The network first, as the full read reads it (the same corners in one batch,
                 # the same overlaps): a card whose two corners cannot bear it out there is
@@ -1607,7 +1637,7 @@ class CardDetector:
             for laid in outlined
             for one in _as_laid_and_moved(frame, transform_points(view.to_image, laid))
         ]
-        regions = [_CornerRegions(frame, one, self.index) for one in offers]
+        regions = [self._regions_for(frame, one) for one in offers]
         with_deck = isinstance(self._model, EnrolledDeck)
         shown = (
             self._read_net(regions, with_deck=with_deck)[0]
@@ -2191,7 +2221,7 @@ class CardDetector:
     def _regions_of(self, frame: np.ndarray, found: _Finding) -> list[_CornerRegions]:
         """``found``'s corner regions, made the first time (its network looks with them)."""
         if len(found.regions) != len(found.quads):
-            found.regions[:] = [_CornerRegions(frame, quad, self.index) for quad in found.quads]
+            found.regions[:] = [self._regions_for(frame, quad) for quad in found.quads]
             found.nets.clear()
         return found.regions
 
@@ -2310,7 +2340,7 @@ class CardDetector:
     def _legibility(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, list[float]]:
         """The network's patches of the two index corners at ``quad``, and how legible each is
         (``legibility``)."""
-        patches = corner_patches(list(self.warp_corners(frame, quad)))
+        patches = self._patches([self._regions_for(frame, quad)])
         return patches, [legibility(patch) for patch in patches]
 
     def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
@@ -2776,13 +2806,13 @@ class CardDetector:
         """Both corners of every card through the corner network, in one batch: as read with
         the house's deck (if any), as read without it, and the cards the deck made sure that
         the network alone was not sure of."""
-        patches = corner_patches([pair[side] for pair in regions for side in (0, 1)])
+        patches = self._patches(regions)
         deck = self._model
         if not with_deck or not isinstance(deck, EnrolledDeck):
-            readings = self._net_readings(*self.corner_model.probabilities(patches))
+            readings = self._net_readings(*self._net_probabilities(regions, patches))
             return readings, readings, set()
         # The house's own corners make the network surer where they clearly agree with it.
-        plain = self._net_readings(*self.corner_model.probabilities(patches))
+        plain = self._net_readings(*self._net_probabilities(regions, patches))
         sharpened = self._net_readings(
             *deck.corner_probabilities(self.corner_model, patches, pairs=True)
         )
@@ -2792,6 +2822,67 @@ class CardDetector:
 
         lifted = {n for n, pair in enumerate(sharpened) if sure(pair) and not sure(plain[n])}
         return sharpened, plain, lifted
+
+    def _patches(self, regions: Sequence[CornerPair]) -> np.ndarray:
+        """``corner_patches`` of both corners of every card in turn, each corner's made once
+        (kept by its ``_CornerRegions``: ``corner_patches`` makes each patch on its own)."""
+        flat = [(pair, side) for pair in regions for side in (0, 1)]
+        missing = [
+            (pair, side)
+            for pair, side in flat
+            if not isinstance(pair, _CornerRegions) or pair.patches[side] is None
+        ]
+        made = corner_patches([pair[side] for pair, side in missing])
+        fresh = {(id(pair), side): patch for (pair, side), patch in zip(missing, made, strict=True)}
+        for pair, side in missing:
+            if isinstance(pair, _CornerRegions):
+                pair.patches[side] = fresh[id(pair), side]
+        if not flat:
+            return made
+        return np.stack(
+            [
+                fresh[id(pair), side] if (id(pair), side) in fresh else _kept_patch(pair, side)
+                for pair, side in flat
+            ]
+        )
+
+    def _net_probabilities(
+        self, regions: Sequence[CornerPair], patches: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The corner network's rank and suit probabilities of ``patches`` (``_patches`` of
+        ``regions``), each corner's found once (kept by its ``_CornerRegions``, for this
+        network): the network reads a corner the same alone as in any batch (OpenCV's
+        network, one core: checked bit for bit), so the corners read already are not read
+        again."""
+        model = self.corner_model
+        key = id(model)
+        flat = [(pair, side) for pair in regions for side in (0, 1)]
+        missing = [
+            n
+            for n, (pair, side) in enumerate(flat)
+            if not isinstance(pair, _CornerRegions) or (key, side) not in pair.net
+        ]
+        if len(missing) == len(flat):
+            rank_p, suit_p = model.probabilities(patches)
+            for n, (pair, side) in enumerate(flat):
+                if isinstance(pair, _CornerRegions):
+                    pair.net[key, side] = (rank_p[n].copy(), suit_p[n].copy())
+            return rank_p, suit_p
+        rows: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        if missing:
+            read = model.probabilities(patches[missing])
+            for k, n in enumerate(missing):
+                rows[n] = (read[0][k].copy(), read[1][k].copy())
+                pair, side = flat[n]
+                if isinstance(pair, _CornerRegions):
+                    pair.net[key, side] = rows[n]
+        for n, (pair, side) in enumerate(flat):
+            if n not in rows:
+                assert isinstance(pair, _CornerRegions)
+                rows[n] = pair.net[key, side]
+        rank_p = np.stack([rows[n][0] for n in range(len(flat))])
+        suit_p = np.stack([rows[n][1] for n in range(len(flat))])
+        return rank_p, suit_p
 
     def _net_readings(
         self, rank_p: np.ndarray, suit_p: np.ndarray
@@ -3133,6 +3224,14 @@ def _corners_show_index(looks: list[_Reading]) -> bool:
     return len(looks) >= 2 and all(
         (r.rank is not None and r.suit is not None) or r.shadowed for r in looks[:2]
     )
+
+
+def _kept_patch(pair: CornerPair, side: int) -> np.ndarray:
+    """The patch a ``_CornerRegions`` kept for one corner (``CardDetector._patches``)."""
+    assert isinstance(pair, _CornerRegions)
+    patch = pair.patches[side]
+    assert patch is not None
+    return patch
 
 
 def _shown_at(looks: list[_Reading], card: Card) -> tuple[bool, bool]:

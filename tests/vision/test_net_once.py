@@ -1,0 +1,66 @@
+"""The corner network reads each corner of a frame once (issue 28, speed; h-speed27): a card's
+corner regions (``_CornerRegions``) keep its patches and the network's probabilities, so a
+stage reading the same shapes again (``_exchange``'s and ``_corner_cards``' cards, read by the
+network first and then in full) runs the network on the corners not read yet only - and reads
+each corner as it would in any batch."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dealer_assist.vision import decks
+from dealer_assist.vision.corner_model import CornerModel
+from dealer_assist.vision.pipeline import CardDetector, _CornerRegions, _NetLooks
+from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
+
+
+def _values(looks: _NetLooks) -> list[list[object]]:
+    """The network's looks as plain numbers (each corner: rank and suit probabilities)."""
+    return [
+        [
+            None if r.rank is None or r.suit is None else (r.rank.tolist(), r.suit.tolist())
+            for r in pair
+        ]
+        for pair in looks[0]
+    ]
+
+
+def _frame_and_quads() -> tuple[np.ndarray, list[np.ndarray]]:
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    seed = 10_400_001
+    scene = random_scene(
+        seed, faces, cards=random_coup_cards(np.random.default_rng(seed), 6), style=TILTED
+    )
+    quads = [
+        np.asarray(d.corners, np.float64) for d in CardDetector(layout=None).detect(scene.image)
+    ]
+    assert len(quads) >= 4
+    return scene.image, quads
+
+
+def test_corners_read_already_are_not_read_again_and_read_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    frame, quads = _frame_and_quads()
+    detector = CardDetector(layout=None)
+    read: list[int] = []
+    original = CornerModel.probabilities
+
+    def probabilities(self: CornerModel, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        read.append(len(patches))
+        return original(self, patches)
+
+    monkeypatch.setattr(CornerModel, "probabilities", probabilities)
+    regions = [_CornerRegions(frame, quad, detector.index) for quad in quads]
+    first = detector._read_net(regions[:2])
+    again = detector._read_net(regions[:2])
+    assert read == [4]  # two cards' corners, read once
+    assert _values(again) == _values(first)
+    mixed = detector._read_net([regions[2], regions[0], regions[3]])
+    assert read == [4, 4]  # the two new cards only
+    # The same looks as a fresh reading of the whole batch at once.
+    fresh = [_CornerRegions(frame, quads[n], detector.index) for n in (2, 0, 3)]
+    whole = detector._read_net(fresh)
+    assert read == [4, 4, 6]
+    assert _values(mixed) == _values(whole)
