@@ -70,9 +70,12 @@ class Crossing:
     usual: float = 0.0  # the median share of edges along the other lines of its slope
 
 
-def crossings(frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings) -> list[Crossing]:
+def crossings(
+    frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings, least_share: float = 0.0
+) -> list[Crossing]:
     """For each direction and slope, the line within ``reach`` of the card's centre with the
-    most edges along it."""
+    most edges along it; with ``least_share``, only the lines with edges along at least that
+    share of them (the others' paper either side and ends are not measured)."""
     to_image = canonical_to_image(portrait_orders(np.asarray(quad, np.float64))[0])
     card = cv2.warpPerspective(
         frame,
@@ -97,10 +100,24 @@ def crossings(frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings) -
         flat_near = np.append(near.ravel(), False)
         band = max(3, int(settings.band * length))
         columns, xs, flat = _lines(length, across, settings.reach, settings.tilt, settings.tilts)
+        if least_share > 0:
+            # A line has one pixel a row: no more of its rows have edges than the rows with an
+            # edge anywhere between the lines' outermost columns. Too few: no line has enough.
+            low, high = _span(length, across, settings.reach, settings.tilt, settings.tilts)
+            rows_with_edges = np.count_nonzero(near[2:-2, low : high + 1].any(axis=1))
+            if rows_with_edges / (length - 4) < least_share:
+                continue
         hit = flat_near[flat]  # slope, line, row
         shares = hit[:, :, 2:-2].mean(axis=2)
         best = np.argmax(shares, axis=1)  # each slope's line with the most edges along it
         slopes = np.arange(len(best))
+        if least_share > 0:
+            # Each slope's numbers below are its own (row by row): the slopes left out change
+            # none of the others'.
+            slopes = slopes[shares[slopes, best] >= least_share]
+            if len(slopes) == 0:
+                continue
+            best = best[slopes]
         line = hit[slopes, best]
         ends = line[:, 2:band].any(axis=1).astype(int) + line[:, -band:-2].any(axis=1)
         rows = np.arange(length)[None, :]
@@ -108,15 +125,24 @@ def crossings(frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings) -
             np.median(level[rows, np.clip(xs[slopes, best] + step, 0, across - 1)], axis=1)
             for step in (-settings.side, settings.side)
         ]
-        usual = np.median(shares, axis=1)
-        for n, k in enumerate(best):
+        usual = np.median(shares[slopes], axis=1)
+        for n, (slope, k) in enumerate(zip(slopes.tolist(), best.tolist(), strict=True)):
             offset = float((columns[k] - across / 2) / CANONICAL_WIDTH)
             paper = (float(sides[0][n]), float(sides[1][n]))
             alike = min(paper) / max(max(paper), 1.0)
             found.append(
-                Crossing(along, offset, float(shares[n, k]), int(ends[n]), alike, float(usual[n]))
+                Crossing(
+                    along, offset, float(shares[slope, k]), int(ends[n]), alike, float(usual[n])
+                )
             )
     return found
+
+
+@functools.lru_cache(maxsize=16)
+def _span(length: int, across: int, reach: float, tilt: float, tilts: int) -> tuple[int, int]:
+    """The outermost columns ``_lines`` reach in the image (clipped to it)."""
+    xs = _lines(length, across, reach, tilt, tilts)[1]
+    return max(0, int(xs.min())), min(across - 1, int(xs.max()))
 
 
 @functools.lru_cache(maxsize=16)
@@ -154,7 +180,7 @@ def centre_cut_off(
     at and its centre, or within ``beyond`` past the centre (``read``: whether the corner of
     ``looks[0]``, of ``looks[1]``, reads the card; neither: an edge within ``beyond`` of the
     centre either side counts). The card's centre then lies on another card, or about."""
-    for crossing in crossings(frame, quad, settings):
+    for crossing in crossings(frame, quad, settings, least_share=settings.share):
         if (
             crossing.share < settings.share
             or crossing.ends < 1

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
+from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off, crossings
 from dealer_assist.vision.pipeline import CardDetector
 from tests.vision.found import wrong_reads_in_scene
 
@@ -62,3 +62,21 @@ def test_a_card_in_the_clear_has_no_edge_across_it() -> None:
     cv2.circle(frame, (150, 170), 8, (30, 30, 200), -1)  # a pip in its middle
     quad = np.array([[100.0, 100.0], [200.0, 100.0], [200.0, 240.0], [100.0, 240.0]])
     assert not centre_cut_off(frame, quad, (True, False), CrossingSettings())
+
+
+def test_only_lines_with_edges_enough_are_measured_and_they_measure_the_same() -> None:
+    """``centre_cut_off`` asks ``crossings`` for the lines with edges along ``share`` of them
+    only (h-speed27): a direction whose rows hold too few edges is not followed further, nor
+    are a slope's paper and ends measured when its best line has too few; the lines kept are
+    the ones all the lines held, measured the same."""
+    settings = CrossingSettings()
+    for edge in (120, 140, 150, 165, 185, 260):
+        frame, quad = _two_cards(edge)
+        every = crossings(frame, quad, settings)
+        kept = crossings(frame, quad, settings, least_share=settings.share)
+        assert kept == [c for c in every if c.share >= settings.share]
+    frame, quad = _two_cards(150)
+    assert crossings(frame, quad, settings, least_share=settings.share)  # the edge on top
+    frame, quad = _two_cards(260)  # no card on top: nothing is measured
+    assert crossings(frame, quad, settings, least_share=settings.share) == []
+    assert len(crossings(frame, quad, settings)) == 2 * settings.tilts
