@@ -71,7 +71,6 @@ from dealer_assist.vision.middle import (
     pip_glyphs,
     pips_colour,
     pips_turn_alike,
-    shows_pips,
     warp_middle,
 )
 from dealer_assist.vision.paper import (
@@ -410,6 +409,28 @@ class _Finding:
     # The corner network's looks at those regions (``_read_net``), by ``with_deck``: found once,
     # for the choice's hope (``_hope``) and the full read after it.
     nets: dict[bool, _NetLooks] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class _FrameKept:
+    """What the analysis of one frame finds once and looks up after (``CardDetector.analyse``
+    makes it, and drops it when done): each outline's corner regions (``_regions_for``) and
+    middle (``_middle``), each middle's pip count and pips' colour (by the middle kept).
+    Outlines are told apart bit for bit: the same numbers warp, cut and read the same."""
+
+    frames: dict[int, np.ndarray] = field(default_factory=dict)
+    regions: dict[tuple[int, str, bytes], _CornerRegions] = field(default_factory=dict)
+    middles: dict[tuple[int, str, bytes], np.ndarray] = field(default_factory=dict)
+    counts: dict[int, tuple[np.ndarray, int | None]] = field(default_factory=dict)
+    colours: dict[int, tuple[np.ndarray, tuple[float, float, float] | None]] = field(
+        default_factory=dict
+    )
+
+    def key(self, frame: np.ndarray, quad: np.ndarray) -> tuple[int, str, bytes]:
+        """An outline of ``frame`` (kept alive meanwhile) told apart bit for bit."""
+        self.frames[id(frame)] = frame
+        outline = np.asarray(quad)
+        return id(frame), f"{outline.dtype.str}{outline.shape}", outline.tobytes()
 
 
 @dataclass(slots=True)
@@ -800,8 +821,8 @@ class CardDetector:
         self.index = index if index is not None else IndexSettings()
         self.junk_limit = junk_limit
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
-        # While a frame is analysed: its shapes' corner regions by outline (``_regions_for``).
-        self._frame_regions: dict[tuple[int, str, bytes], _CornerRegions] | None = None
+        # While a frame is analysed: what is found once for it (``_FrameKept``).
+        self._kept: _FrameKept | None = None
         # A whole look less sure of any card than this is left out when another one is not.
         self.noise_sureness = noise_sureness
         # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
@@ -1224,11 +1245,11 @@ class CardDetector:
 
     def analyse(self, frame: np.ndarray) -> FrameAnalysis:
         """Every card of ``frame`` (``FrameAnalysis``)."""
-        self._frame_regions = {}
+        self._kept = _FrameKept()
         try:
             return self._analysed(frame)
         finally:
-            self._frame_regions = None
+            self._kept = None
 
     def _regions_for(self, frame: np.ndarray, quad: np.ndarray) -> _CornerRegions:
         """A shape's corner regions (``_CornerRegions``), made once for each outline of the
@@ -1236,15 +1257,48 @@ class CardDetector:
         card found on two masks of one view) and the steps after the choice warp, cut and show
         the network its corners once. The same outline (its numbers bit for bit) warps, cuts
         and reads the same."""
-        kept = self._frame_regions
+        kept = self._kept
         if kept is None:
             return _CornerRegions(frame, quad, self.index)
-        outline = np.asarray(quad)
-        key = (id(frame), f"{outline.dtype.str}{outline.shape}", outline.tobytes())
-        pair = kept.get(key)
+        key = kept.key(frame, quad)
+        pair = kept.regions.get(key)
         if pair is None:
-            pair = kept[key] = _CornerRegions(frame, quad, self.index)
+            pair = kept.regions[key] = _CornerRegions(frame, quad, self.index)
         return pair
+
+    def _middle(self, frame: np.ndarray, outline: np.ndarray) -> np.ndarray:
+        """``warp_middle`` of a card's outline, warped once for each outline of the frame being
+        analysed (the choice's reading and ``_read_where_printed``'s look at a card's middle
+        alike), read-only."""
+        kept = self._kept
+        if kept is None:
+            return warp_middle(frame, outline, self.middle)
+        key = kept.key(frame, outline)
+        middle = kept.middles.get(key)
+        if middle is None:
+            middle = kept.middles[key] = warp_middle(frame, outline, self.middle)
+            middle.flags.writeable = False
+        return middle
+
+    def _pip_count(self, middle: np.ndarray) -> int | None:
+        """``pip_count`` of a middle, counted once for each middle ``_middle`` kept."""
+        kept = self._kept
+        if kept is None or middle.flags.writeable:
+            return pip_count(middle, self.middle)
+        counted = kept.counts.get(id(middle))
+        if counted is None or counted[0] is not middle:
+            counted = kept.counts[id(middle)] = (middle, pip_count(middle, self.middle))
+        return counted[1]
+
+    def _pips_colour(self, middle: np.ndarray) -> tuple[float, float, float] | None:
+        """``pips_colour`` of a middle, found once for each middle ``_middle`` kept."""
+        kept = self._kept
+        if kept is None or middle.flags.writeable:
+            return pips_colour(middle, self.middle)
+        found = kept.colours.get(id(middle))
+        if found is None or found[0] is not middle:
+            found = kept.colours[id(middle)] = (middle, pips_colour(middle, self.middle))
+        return found[1]
 
     def _analysed(self, frame: np.ndarray) -> FrameAnalysis:
         best, chosen = self._choose(frame, with_deck=False)
@@ -2278,7 +2332,7 @@ class CardDetector:
             and detection.candidate is not None
             and detection.candidate.rank in COURT_RANKS
             and (shown := self._clear_middle(frame, outlines, n)) is not None
-            and shows_pips(shown, self.middle)
+            and self._pip_count(shown) is not None
         ):
             return self._judge(
                 quad,
@@ -2309,7 +2363,7 @@ class CardDetector:
             and detection.card.rank not in COURT_RANKS
             and not _corners_agree(looks, detection.card)
             and (shown := self._clear_middle(frame, outlines, n)) is not None
-            and detection.card.suit in suits_unlike(pips_colour(shown, self.middle))
+            and detection.card.suit in suits_unlike(self._pips_colour(shown))
         ):
             # Read at one index corner only (the other not showing the card, nor under another
             # shape), and pips in the middle in the other colour than the suit read: the shape
@@ -2476,7 +2530,7 @@ class CardDetector:
             if middle is None:
                 continue
             looks = list(record.looks)
-            unlike = suits_unlike(pips_colour(middle, self.middle))
+            unlike = suits_unlike(self._pips_colour(middle))
             if unlike:
                 looks = _colour_blind_looks_inked(looks, unlike)
             look = self._upright_pip_look(frame, record.outlines, record.n, middle, unlike)
@@ -2573,7 +2627,7 @@ class CardDetector:
         ``UPRIGHT_PIP_SURE`` sure, once the suits the pips' ink rules out are set aside; else
         None. ``middle``: the card's middle as ``_clear_middle`` warped it (in the clear);
         ``unlike``: the suits its pips' ink rules out (``suits_unlike``)."""
-        if not shows_pips(middle, self.middle):
+        if self._pip_count(middle) is None:
             return None
         fine = replace(self.middle, scale=self.middle.glyph_scale)
         vectors = pip_glyphs(warp_middle(frame, outlines[n], fine), fine, upright=True)
@@ -2625,7 +2679,7 @@ class CardDetector:
         middle = self._clear_middle(frame, outlines, n)
         if middle is None:
             return detection
-        count = pip_count(middle, self.middle)
+        count = self._pip_count(middle)
         if count == candidate.rank and (not printed or pips_turn_alike(middle, self.middle, count)):
             # The suit from the index alone: the pips' own suit (the glyph network reading a
             # pip) read a drawn deck's hearts as spades, 0.98 sure.
@@ -2664,7 +2718,7 @@ class CardDetector:
         ``n``'s middle, when already warped."""
         if middle is None:
             middle = self._clear_middle(frame, outlines, n)
-        if middle is None or not shows_pips(middle, self.middle):
+        if middle is None or self._pip_count(middle) is None:
             return None
         vectors = pip_glyphs(middle, self.middle)
         if not vectors:
@@ -2690,7 +2744,7 @@ class CardDetector:
         for j, other in enumerate(outlines):
             if j != n and cv2.intersectConvexConvex(area, other)[0] > 0:
                 return None
-        return warp_middle(frame, outlines[n], self.middle)
+        return self._middle(frame, outlines[n])
 
     def _read_looks(
         self,

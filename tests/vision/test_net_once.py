@@ -2,15 +2,19 @@
 corner regions (``_CornerRegions``) keep its patches and the network's probabilities, so a
 stage reading the same shapes again (``_exchange``'s and ``_corner_cards``' cards, read by the
 network first and then in full) runs the network on the corners not read yet only - and reads
-each corner as it would in any batch."""
+each corner as it would in any batch. A card's middle is warped and its pips counted once a
+frame too."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from dealer_assist.vision import decks
+from dealer_assist.vision import decks, pipeline
 from dealer_assist.vision.corner_model import CornerModel
+from dealer_assist.vision.middle import MiddleSettings
+from dealer_assist.vision.middle import pip_count as original_count
+from dealer_assist.vision.middle import warp_middle as original_warp
 from dealer_assist.vision.pipeline import CardDetector, _CornerRegions, _NetLooks
 from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
 
@@ -64,3 +68,32 @@ def test_corners_read_already_are_not_read_again_and_read_the_same(
     whole = detector._read_net(fresh)
     assert read == [4, 4, 6]
     assert _values(mixed) == _values(whole)
+
+
+def test_a_cards_middle_is_warped_and_its_pips_counted_once_a_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The choice's reading and ``_read_where_printed`` look at a card's middle alike: it is
+    warped, and its pips counted and coloured, once a frame (``_FrameKept``)."""
+    frame, _ = _frame_and_quads()
+    warped: list[tuple[bytes, int]] = []
+    counted: list[int] = []
+
+    def warp_middle(image: np.ndarray, quad: np.ndarray, settings: MiddleSettings) -> np.ndarray:
+        warped.append((np.asarray(quad).tobytes(), id(settings)))
+        return original_warp(image, quad, settings)
+
+    def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
+        counted.append(id(middle))
+        return original_count(middle, settings)
+
+    monkeypatch.setattr(pipeline, "warp_middle", warp_middle)
+    monkeypatch.setattr(pipeline, "pip_count", pip_count)
+    detector = CardDetector(layout=None)
+    answers = [d.to_json() for d in detector.detect(frame)]
+    assert warped
+    assert len(set(warped)) == len(warped)
+    assert counted
+    assert len(set(counted)) == len(counted)
+    assert detector._kept is None  # nothing kept from one frame to the next
+    assert [d.to_json() for d in detector.detect(frame)] == answers
