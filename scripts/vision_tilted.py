@@ -75,6 +75,11 @@ def main() -> int:
         "--no-paper", action="store_true", help="no paper test (the finder before it)"
     )
     parser.add_argument("--why", action="store_true", help="say why each missed card was missed")
+    parser.add_argument(
+        "--keep-on-sure",
+        action="store_true",
+        help="report shapes not read surely on a card read surely (the reader before h-ghost27)",
+    )
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     parser.add_argument(
         "--looks",
@@ -99,6 +104,7 @@ def main() -> int:
             corner_model=corners,
             plane=None if args.no_plane else DEFAULT_PLANE,
             paper=None if args.no_paper else DEFAULT_PAPER,
+            drop_on_sure=not args.keep_on_sure,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -199,9 +199,9 @@ TABLE_CLOSE = replace(
 )
 
 # Large cards (issue 28, h-ghost27): a camera close over the table, aimed at or between the
-# hands, cards 200-300 pixels wide at 1280 x 720, some of them running off the picture's edge, most touching a neighbour: each
-# card's court picture, pips and index corners are card-sized shapes of their own, the view the
-# finder took parts of cards for cards in.
+# hands (dealt nearer each other than the zones' middles), cards 200-300 pixels wide at
+# 1280 x 720, some of them running off the picture's edge, most touching a neighbour: a card's
+# court picture, its pips and its index corners are shapes the size of smaller cards.
 LARGE = SceneStyle(
     camera_tilt_deg=(0.0, 25.0),
     rotation_deg=180.0,
