@@ -8,12 +8,18 @@ the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
-        [--why] [--looks FILE]
+        [--why] [--looks FILE] [--keep-on-sure]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
 ``:part``/``:off``, ``under``, ``dropped:paper``/``:noedge``/``:other``), counted per style;
 ``benchmarks/bench_camera_scenes.py --why`` counts the same causes on the second generator.
+
+``--styles large,largetable``: cards 200-300 pixels wide (``synthetic.LARGE``); the building
+designs with the most picture in them (``kde_nicu_white,tigullio,paris,atlasnye,dondorf,
+kde_jolly_royal``) are worth adding to ``--designs`` there. ``--keep-on-sure`` reports shapes
+not read surely on a card read surely, as the reader did before h-ghost27
+(``CardDetector(drop_on_sure=False)``).
 
 ``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
 ``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
