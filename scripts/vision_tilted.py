@@ -8,12 +8,18 @@ the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
-        [--why] [--looks FILE]
+        [--why] [--looks FILE] [--keep-on-sure]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
 ``:part``/``:off``, ``under``, ``dropped:paper``/``:noedge``/``:other``), counted per style;
 ``benchmarks/bench_camera_scenes.py --why`` counts the same causes on the second generator.
+
+``--styles large,largetable``: cards 200-300 pixels wide (``synthetic.LARGE``); the building
+designs with the most picture in them (``kde_nicu_white,tigullio,paris,atlasnye,dondorf,
+kde_jolly_royal``) are worth adding to ``--designs`` there. ``--keep-on-sure`` reports shapes
+not read surely on a card read surely, as the reader did before h-ghost27
+(``CardDetector(drop_on_sure=False)``).
 
 ``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
 ``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
@@ -75,6 +81,11 @@ def main() -> int:
         "--no-paper", action="store_true", help="no paper test (the finder before it)"
     )
     parser.add_argument("--why", action="store_true", help="say why each missed card was missed")
+    parser.add_argument(
+        "--keep-on-sure",
+        action="store_true",
+        help="report shapes not read surely on a card read surely (the reader before h-ghost27)",
+    )
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     parser.add_argument(
         "--looks",
@@ -99,6 +110,7 @@ def main() -> int:
             corner_model=corners,
             plane=None if args.no_plane else DEFAULT_PLANE,
             paper=None if args.no_paper else DEFAULT_PAPER,
+            drop_on_sure=not args.keep_on_sure,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -179,3 +179,24 @@ def surer_inside(detections: Sequence[Reported], size: tuple[int, int]) -> list[
             for other in detections
         )
     ]
+
+
+def unsure_on_sure(detections: Sequence[Reported]) -> list[Reported]:
+    """``detections`` (in order) less each one not read surely (uncertain or unread) whose
+    centre lies inside the outline of a card read surely and which overlaps it by more than
+    ``MAX_UNREAD_OVERLAP`` of the smaller's area: another shape of that card (issue 28,
+    h-ghost27). A card 200-300 pixels wide taken at a smaller size, or a little off its
+    place, is found as the shape read at its index corner and a second shape over its far
+    half or its court picture, which reads unsurely (often as some court card, from the
+    picture) or not at all. Two cards dealt as a croupier deals them never have one's centre
+    under the other's outline (``one_per_card``: they cannot both show their faces)."""
+    sure = [d for d in detections if d.card is not None]
+    return [
+        d
+        for d in detections
+        if d.card is not None
+        or not any(
+            _holds(other, d.center) and _overlap_share(d, other) > MAX_UNREAD_OVERLAP
+            for other in sure
+        )
+    ]

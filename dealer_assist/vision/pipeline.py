@@ -42,6 +42,7 @@ from dealer_assist.vision.duplicates import (
     runs_into_edge,
     surer_inside,
     unread_apart,
+    unsure_on_sure,
     whole_of_halves,
 )
 from dealer_assist.vision.enrol import EnrolledDeck
@@ -726,6 +727,7 @@ class CardDetector:
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
         join_halves: bool = True,
+        drop_on_sure: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
@@ -831,6 +833,9 @@ class CardDetector:
         # Two unsure card-shaped halves of one card become the card when it reads surely
         # (``duplicates.whole_of_halves``; off: reported as found).
         self.join_halves = join_halves
+        # A shape not read surely whose centre lies on a card read surely, overlapping it, is
+        # that card again and not reported (``duplicates.unsure_on_sure``; off: reported).
+        self.drop_on_sure = drop_on_sure
         # Without a layout: a finding whose cards read surely show by their index shares that
         # its card size is too large is read again at the size they show (``_too_large``;
         # off: the finder's card sizes alone).
@@ -1380,6 +1385,10 @@ class CardDetector:
         self._join_halves(frame, best)
         if chosen is not None and self.refit is not None and best.unread_cards:
             self._refit(frame, best, chosen, self.refit)
+        if self.drop_on_sure:
+            once = unsure_on_sure(best.reported)
+            best.detections = [d for d in best.detections if any(d is k for k in once)]
+            best.unread_cards = [d for d in best.unread_cards if any(d is k for k in once)]
         enrolled = isinstance(self._model, EnrolledDeck)
         if not enrolled or self.deck_looks == "before":
             self._looks_again(frame, best)

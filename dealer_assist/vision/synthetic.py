@@ -70,6 +70,12 @@ class SceneStyle:
     card_px: tuple[float, float] = (70.0, 130.0)
     fov_deg: tuple[float, float] = (45.0, 65.0)
     whole_region: bool = True  # the camera is moved back until the card region is in view
+    # Where on the cloth (mm: x0, y0, x1, y1) the camera is aimed, drawn uniformly; None: near
+    # the card region's centre. A close camera aimed between the hands sees one hand and part of
+    # the other.
+    aim_mm: tuple[float, float, float, float] | None = None
+    # The two hands' centres this far apart (mm); None: each in its zone's middle.
+    hands_apart_mm: float | None = None
     # A lens's barrel (negative) or pincushion (positive) distortion: k1 drawn from this range
     # (radius 1 at the image's half width); and chips and a hand among the cards, this often.
     distortion: tuple[float, float] = (0.0, 0.0)
@@ -192,6 +198,35 @@ TABLE_CLOSE = replace(
     jpeg=(60, 90),
 )
 
+# Large cards (issue 28, h-ghost27): a camera close over the table, aimed at or between the
+# hands (dealt nearer each other than the zones' middles), cards 200-300 pixels wide at
+# 1280 x 720, some of them running off the picture's edge, most touching a neighbour: a card's
+# court picture, its pips and its index corners are shapes the size of smaller cards.
+LARGE = SceneStyle(
+    camera_tilt_deg=(0.0, 25.0),
+    rotation_deg=180.0,
+    card_px=(200.0, 300.0),
+    whole_region=False,
+    aim_mm=(240.0, 110.0, 360.0, 160.0),
+    hands_apart_mm=150.0,
+    touching=0.8,
+    max_overlap_mm=15.0,
+    distortion=(-0.06, 0.02),
+    cast=0.1,
+    shadows=0.2,
+)
+# The large cards on a real table's cloth (``TABLE``'s printed layouts and felts, chips and a
+# croupier's fingers, hands dealt overlapping): a printed box is card-sized at this scale.
+LARGE_TABLE = replace(
+    LARGE,
+    layouts=("zones", "boxes", "arcs", "panels", "words"),
+    table_felts=True,
+    clutter=0.4,
+    dealt_overlap=0.6,
+    edge_chips=0.4,
+    hand_over=0.25,
+)
+
 # Cards in a blob joined with something (issue 28, h-joined12): every hand dealt as croupiers
 # deal it (the second card touching or over the first, the third crosswise over the two), chips
 # pushed against a card's edge in every scene, a croupier's hand or sleeve over a card's corner
@@ -226,6 +261,8 @@ CHECK_STYLES: dict[str, SceneStyle] = {
     "table": TABLE,
     "tableclose": TABLE_CLOSE,
     "joined": JOINED,
+    "large": LARGE,
+    "largetable": LARGE_TABLE,
 }
 
 EASY = SceneStyle(
@@ -307,7 +344,13 @@ def _pinhole_camera(
     rolled, _ = cv2.Rodrigues(np.array([0.0, 0.0, roll]))
     # Rows: the camera's x, y and viewing axes in cloth coordinates (z into the cloth).
     rotation = (tilted @ rolled).T
-    aim = np.array([(x0 + x1) / 2 + rng.uniform(-30, 30), (y0 + y1) / 2 + rng.uniform(-20, 20), 0])
+    if style.aim_mm is None:
+        aim = np.array(
+            [(x0 + x1) / 2 + rng.uniform(-30, 30), (y0 + y1) / 2 + rng.uniform(-20, 20), 0]
+        )
+    else:
+        ax0, ay0, ax1, ay1 = style.aim_mm
+        aim = np.array([rng.uniform(ax0, ax1), rng.uniform(ay0, ay1), 0])
     card_w = layout.card_size_mm[0]
     distance = focal * card_w / rng.uniform(*style.card_px)
     region = np.array([[x0, y0, 1.0], [x1, y0, 1.0], [x1, y1, 1.0], [x0, y1, 1.0]])
@@ -637,6 +680,11 @@ def coup_placements(
         xs = [p[0] for p in zone.polygon_mm]
         ys = [p[1] for p in zone.polygon_mm]
         cx = (min(xs) + max(xs)) / 2 + rng.uniform(-12, 12)
+        if style.hands_apart_mm is not None:
+            # The hands dealt nearer each other than the zones' centres (a close camera sees both).
+            middle = (layout.region_mm[0] + layout.region_mm[2]) / 2
+            side = 1.0 if (min(xs) + max(xs)) / 2 > middle else -1.0
+            cx += middle + side * style.hands_apart_mm / 2 - (min(xs) + max(xs)) / 2
         cy = min(ys) + h / 2 + 15 + rng.uniform(-8, 8)
         angle = rng.uniform(0, 360) if rng.random() < style.any_angle else rng.uniform(-8, 8)
         frames[zone.hand] = (cx, cy, angle)

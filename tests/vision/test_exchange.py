@@ -105,8 +105,13 @@ def test_an_unread_shape_across_two_cards_gives_way_to_the_one_under(art_cache: 
     scene = random_scene(7_900_005, faces, style=TABLE)
     six = [n for n, c in enumerate(scene.cards) if c.card.code == "6D"]
     assert len(six) == 1
-    off = CardDetector(finder=FinderSettings(exchange_min_cards=0))
+    off = CardDetector(finder=FinderSettings(exchange_min_cards=0), drop_on_sure=False)
     before, _, _ = found_on_cards(off.detect(scene.image), scene.cards)
     assert before[six[0]] == 0 and max(before) == 2
+    # Without the exchange, the unread shape (its centre on the ace's outline) is not reported
+    # (``duplicates.unsure_on_sure``, h-ghost27), but the six is still missed.
+    alone = CardDetector(finder=FinderSettings(exchange_min_cards=0))
+    dropped, _, _ = found_on_cards(alone.detect(scene.image), scene.cards)
+    assert dropped[six[0]] == 0 and max(dropped) == 1
     counts, nowhere, wrong = found_on_cards(CardDetector().detect(scene.image), scene.cards)
     assert counts[six[0]] == 1 and max(counts) == 1 and nowhere == 0 and wrong == 0
