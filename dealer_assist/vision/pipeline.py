@@ -1665,36 +1665,38 @@ class CardDetector:
         if abs(ratio - 1) <= self.finder.sure_size_off:
             return
         size = (card_px[0] * ratio, card_px[1] * ratio)
-        mask = self._card_mask(view.image, size, papered=found.papered)
-        joined: list[JoinedBlob] = []
-        shapes, _ = find_quads(mask, size, self.finder, joined)
-        sure = [
-            transform_points(to_view, np.asarray(d.corners))
-            for d in analysis.detections
-            if d.card is not None
-        ]
-        card_area = size[0] * size[1]
-        offered: list[np.ndarray] = []
-        shared = self.finder.max_shared_area * card_area
-        for shape in shapes:
-            quad = np.asarray(shape.corners, np.float64)
-            centre = quad.mean(axis=0)
-            point = (float(centre[0]), float(centre[1]))
-            if any(
-                _inside(np.asarray(q, np.float32).reshape(-1, 1, 2), point)
-                or _shared_area(quad, q) > shared
-                for q in sure
-            ):
-                continue
-            offered.append(transform_points(view.to_image, quad))
-        resized = replace(
-            found, quads=offered, card_px=size, mask=mask, joined=joined, regions=[], nets={}
-        )
-        if offered:
-            self._offer_corner_cards(frame, analysis, resized, offered, added, unsure, False)
-        more, more_unsure = self._corner_cards(frame, analysis, resized, resized=True)
-        added += more
-        unsure += more_unsure
+        # The finding's own mask, then its paper alone (a printed box joined with the cards).
+        for papered in dict.fromkeys((found.papered, True)):
+            mask = self._card_mask(view.image, size, papered=papered)
+            joined: list[JoinedBlob] = []
+            shapes, _ = find_quads(mask, size, self.finder, joined)
+            sure = [
+                transform_points(to_view, np.asarray(d.corners))
+                for d in analysis.detections
+                if d.card is not None
+            ]
+            card_area = size[0] * size[1]
+            offered: list[np.ndarray] = []
+            shared = self.finder.max_shared_area * card_area
+            for shape in shapes:
+                quad = np.asarray(shape.corners, np.float64)
+                centre = quad.mean(axis=0)
+                point = (float(centre[0]), float(centre[1]))
+                if any(
+                    _inside(np.asarray(q, np.float32).reshape(-1, 1, 2), point)
+                    or _shared_area(quad, q) > shared
+                    for q in sure
+                ):
+                    continue
+                offered.append(transform_points(view.to_image, quad))
+            resized = replace(
+                found, quads=offered, card_px=size, mask=mask, joined=joined, regions=[], nets={}
+            )
+            if offered:
+                self._offer_corner_cards(frame, analysis, resized, offered, added, unsure, False)
+            more, more_unsure = self._corner_cards(frame, analysis, resized, resized=True)
+            added += more
+            unsure += more_unsure
 
     def _offer_corner_cards(
         self,
