@@ -1320,6 +1320,8 @@ class CardDetector:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
                 cornered, unsure_cornered = self._corner_cards(frame, best, chosen)
+                if self.finder.sure_size_off > 0:
+                    self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1618,7 +1620,7 @@ class CardDetector:
             analysis.quads.extend(np.asarray(d.corners) for d in read.detections)
 
     def _corner_cards(
-        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, resized: bool = False
     ) -> tuple[list[CardDetection], list[CardDetection]]:
         """Cards at the corners of the chosen finding's joined blobs that its cards read surely
         leave bare (``joined.corner_cards``: a card joined with a neighbour, a line, a hand or
@@ -1683,6 +1685,13 @@ class CardDetector:
                 transform_points(to_view, np.asarray(d.corners))
                 for d in analysis.detections
                 if d.card is None
+                and not (
+                    # At the size the sure cards show (``_sure_sized_cards``), a shape of
+                    # another size is no card's placed otherwise: it keeps none out.
+                    resized
+                    and (off := _off_size(np.asarray(d.corners), found)) is not None
+                    and off > self.finder.sure_size_off
+                )
             ],
         )
         # Laid from the index, a side may be a few pixels off: each is offered as laid and
@@ -1713,6 +1722,74 @@ class CardDetector:
                 continue
             self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
         return added, unsure
+
+    def _sure_sized_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        added: list[CardDetection],
+        unsure: list[CardDetection],
+    ) -> None:
+        """Cards of the chosen finding's mask found again at the size its cards read surely
+        show (issue 28, h-split27). Cards dealt touching make one blob whose straight sides
+        vote a card size 1.3-1.6 times too large (or a pair's half too small); a card laid at
+        its own size there (``joined.outline_cards``: its index corner's edges) or at a blob's
+        corner is read surely, both index corners bearing it out, while the finding's shapes
+        lie across the others. When those cards' median size in the finding's view is more
+        than ``FinderSettings.sure_size_off`` off the finding's card size, the finding's card
+        mask is made again at theirs and its cards found (``find_quads``); those whose centre
+        is on no card read surely and that share at most ``max_shared_area`` of a card with
+        them are offered as step 13 offers its cards (``_offer_corner_cards``: added when read
+        surely at both index corners, a shape unread or read unsurely they lie on giving way;
+        reported uncertain at one corner, last)."""
+        view, card_px = found.view, found.card_px
+        if view is None or card_px is None:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        sizes = [
+            _size_in_view(np.asarray(d.corners), to_view, card_px)
+            for d, agree in zip(analysis.detections, analysis.corners_agree, strict=False)
+            if d.card is not None and agree
+        ]
+        if not sizes:
+            return
+        ratio = float(np.median([(w + h) / 2 for w, h in sizes]))
+        if abs(ratio - 1) <= self.finder.sure_size_off:
+            return
+        size = (card_px[0] * ratio, card_px[1] * ratio)
+        # The finding's own mask, then its paper alone (a printed box joined with the cards).
+        for papered in dict.fromkeys((found.papered, True)):
+            mask = self._card_mask(view.image, size, papered=papered)
+            joined: list[JoinedBlob] = []
+            shapes, _ = find_quads(mask, size, self.finder, joined)
+            sure = [
+                transform_points(to_view, np.asarray(d.corners))
+                for d in analysis.detections
+                if d.card is not None
+            ]
+            card_area = size[0] * size[1]
+            offered: list[np.ndarray] = []
+            shared = self.finder.max_shared_area * card_area
+            for shape in shapes:
+                quad = np.asarray(shape.corners, np.float64)
+                centre = quad.mean(axis=0)
+                point = (float(centre[0]), float(centre[1]))
+                if any(
+                    _inside(np.asarray(q, np.float32).reshape(-1, 1, 2), point)
+                    or _shared_area(quad, q) > shared
+                    for q in sure
+                ):
+                    continue
+                offered.append(transform_points(view.to_image, quad))
+            resized = replace(
+                found, quads=offered, card_px=size, mask=mask, joined=joined, regions=[], nets={}
+            )
+            if offered:
+                self._offer_corner_cards(frame, analysis, resized, offered, added, unsure, False)
+            more, more_unsure = self._corner_cards(frame, analysis, resized, resized=True)
+            added += more
+            unsure += more_unsure
 
     def _offer_corner_cards(
         self,
@@ -3396,6 +3473,14 @@ def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
+
+
+def _shared_area(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex quadrilaterals share (pixels)."""
+    area, _ = cv2.intersectConvexConvex(
+        np.asarray(a, np.float32).reshape(-1, 2), np.asarray(b, np.float32).reshape(-1, 2)
+    )
+    return float(area)
 
 
 def _inside(polygon: np.ndarray, point: tuple[float, float]) -> bool:

@@ -98,6 +98,12 @@ class FinderSettings:
     # showing no paper, which the paper test drops after the step (h-merge23; False: kept out
     # when its centre and the shape's meet, as before).
     corner_paperless: bool = True
+    # The cards read surely at both index corners show the card size (their outlines, laid at
+    # a joined blob's corner or its index's edges at their own size): when their median size
+    # in the finding's view is further than this share off the finding's card size, the
+    # finding's mask is looked into again at theirs (``CardDetector._sure_sized_cards``; the
+    # reader decides; 0: off).
+    sure_size_off: float = 0.15
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side

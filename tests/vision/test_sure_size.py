@@ -1,0 +1,46 @@
+"""Cards of a joined blob found again at the size the cards read surely show (issue 28,
+h-split27; ``CardDetector._sure_sized_cards``, ``FinderSettings.sure_size_off``).
+
+Cards dealt touching make one blob whose straight sides vote a card size 1.3-1.6 times too
+large; the finding's shapes then lie across two cards each, and its blob's corners are laid at
+that size. A card laid at its own size (its index corner's edges) reads surely at both index
+corners; the size it shows is now tried on the finding's mask again, and the cards found there
+are offered as step 13 offers its cards (the reader decides).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import found_on_cards, found_once_now, in_view, off_partial
+
+OFF = FinderSettings(sure_size_off=0)
+
+
+def test_cards_under_a_size_too_large_are_found_at_the_sure_cards_size(art_cache: Path) -> None:
+    # JOINED #7900002 (simplistic): the finding's card width 1.6 times the cards'; the 8S laid
+    # at its index corner's edges and read surely. The 6C and the 7S beside it were missed.
+    for code in ("6C", "7S"):
+        found_once_now(art_cache, "simplistic", synthetic.JOINED, 7_900_002, code, OFF)
+
+
+def test_cards_read_unsurely_at_a_size_too_large_are_read_exactly(art_cache: Path) -> None:
+    # TABLE #7900001 (simplistic): the 7D and the 9H were read unsurely in shapes of the
+    # finding's size; found again at the size the sure cards show, they read exactly. Nothing
+    # twice, where no card is or read as another; no card found before lost.
+    faces = decks.render_design(decks.design("simplistic"), height=320, cache=art_cache)
+    scene = synthetic.random_scene(7_900_001, faces, style=synthetic.TABLE)
+    cards = in_view(scene.cards, scene.image)
+    partial = [c for c in scene.cards if c not in cards]
+    before = off_partial(CardDetector(finder=OFF).detect(scene.image), partial)
+    after = off_partial(CardDetector().detect(scene.image), partial)
+    sure_before = {d.card.code for d in before if d.card is not None}
+    sure_after = {d.card.code for d in after if d.card is not None}
+    assert not {"7D", "9H"} & sure_before
+    assert {"7D", "9H"} <= sure_after
+    assert sure_before <= sure_after
+    counts, nowhere, wrong = found_on_cards(after, cards)
+    assert max(counts) == 1 and nowhere == 0 and wrong == 0
