@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -412,6 +412,9 @@ class _Finding:
     nets: dict[bool, _NetLooks] = field(default_factory=dict, compare=False, repr=False)
 
 
+_Kept = TypeVar("_Kept")
+
+
 @dataclass(slots=True)
 class _FrameKept:
     """What the analysis of one frame finds once and looks up after (``CardDetector.analyse``
@@ -432,6 +435,31 @@ class _FrameKept:
         self.frames[id(frame)] = frame
         outline = np.asarray(quad)
         return id(frame), f"{outline.dtype.str}{outline.shape}", outline.tobytes()
+
+    def once(
+        self,
+        store: dict[tuple[int, str, bytes], _Kept],
+        frame: np.ndarray,
+        quad: np.ndarray,
+        make: Callable[[], _Kept],
+    ) -> _Kept:
+        """What ``make`` gives for this outline of ``frame``, made the first time only."""
+        key = self.key(frame, quad)
+        found = store.get(key)
+        if found is None:
+            found = store[key] = make()
+        return found
+
+    @staticmethod
+    def by_middle(
+        store: dict[int, tuple[np.ndarray, _Kept]], middle: np.ndarray, make: Callable[[], _Kept]
+    ) -> _Kept:
+        """What ``make`` gives for this kept middle (``CardDetector._middle``), made the first
+        time only (told apart by identity, the middle kept alive beside it)."""
+        found = store.get(id(middle))
+        if found is None or found[0] is not middle:
+            found = store[id(middle)] = (middle, make())
+        return found[1]
 
 
 @dataclass(slots=True)
@@ -1265,11 +1293,7 @@ class CardDetector:
         kept = self._kept
         if kept is None:
             return _CornerRegions(frame, quad, self.index)
-        key = kept.key(frame, quad)
-        pair = kept.regions.get(key)
-        if pair is None:
-            pair = kept.regions[key] = _CornerRegions(frame, quad, self.index)
-        return pair
+        return kept.once(kept.regions, frame, quad, lambda: _CornerRegions(frame, quad, self.index))
 
     def _middle(self, frame: np.ndarray, outline: np.ndarray) -> np.ndarray:
         """``warp_middle`` of a card's outline, warped once for each outline of the frame being
@@ -1278,32 +1302,27 @@ class CardDetector:
         kept = self._kept
         if kept is None:
             return warp_middle(frame, outline, self.middle)
-        key = kept.key(frame, outline)
-        middle = kept.middles.get(key)
-        if middle is None:
-            middle = kept.middles[key] = warp_middle(frame, outline, self.middle)
+
+        def read_only() -> np.ndarray:
+            middle = warp_middle(frame, outline, self.middle)
             middle.flags.writeable = False
-        return middle
+            return middle
+
+        return kept.once(kept.middles, frame, outline, read_only)
 
     def _pip_count(self, middle: np.ndarray) -> int | None:
         """``pip_count`` of a middle, counted once for each middle ``_middle`` kept."""
         kept = self._kept
         if kept is None or middle.flags.writeable:
             return pip_count(middle, self.middle)
-        counted = kept.counts.get(id(middle))
-        if counted is None or counted[0] is not middle:
-            counted = kept.counts[id(middle)] = (middle, pip_count(middle, self.middle))
-        return counted[1]
+        return kept.by_middle(kept.counts, middle, lambda: pip_count(middle, self.middle))
 
     def _pips_colour(self, middle: np.ndarray) -> tuple[float, float, float] | None:
         """``pips_colour`` of a middle, found once for each middle ``_middle`` kept."""
         kept = self._kept
         if kept is None or middle.flags.writeable:
             return pips_colour(middle, self.middle)
-        found = kept.colours.get(id(middle))
-        if found is None or found[0] is not middle:
-            found = kept.colours[id(middle)] = (middle, pips_colour(middle, self.middle))
-        return found[1]
+        return kept.by_middle(kept.colours, middle, lambda: pips_colour(middle, self.middle))
 
     def _analysed(self, frame: np.ndarray) -> FrameAnalysis:
         best, chosen = self._choose(frame, with_deck=False)
