@@ -21,7 +21,7 @@ from dealer_assist.drivers.pcsc.reader import (
 )
 from dealer_assist.drivers.pcsc.source import PcscSource
 from dealer_assist.drivers.registry import open_source
-from dealer_assist.tags import TagImage, TagIOError, UidTable, encode_tag
+from dealer_assist.tags import TagGoneError, TagImage, TagIOError, UidTable, encode_tag, uid_hex
 from tests.pcsc.helpers import KEY
 
 UID = bytes.fromhex("04A2245A6B3C80")
@@ -178,6 +178,59 @@ def test_the_journals_tag_seen_leaving_and_presented_again_is_read_again() -> No
     reader.images[5] = last
     events = run(reader, journal=[last.uid + last.data])
     assert kinds(events) == ["CONNECTING", "CONNECTED", "card 7S", "CLOSED"]
+
+
+def test_an_arrival_pcscd_reports_twice_is_one_card() -> None:
+    # pcscd publishes a new reader state before it counts the event (eventhandler.c, no lock):
+    # a client asking in between sees the tag present with the count of the removal before it
+    # (2), then present again with its own count (3). One tag, one presentation.
+    reader = ScriptedReader(
+        opens=[],
+        steps=[state(EMPTY, 2), state(PRESENT, 2), state(PRESENT, 3), state(EMPTY, 4)],
+        now=state(PRESENT, 1),
+    )
+    reader.images[1] = TagImage(OTHER_UID, encode_tag(OTHER_UID, parse_card("2D"), 1, 2, KEY))
+    reader.images[2] = genuine("9D")
+    reader.images[3] = genuine("9D")
+    events = run(reader)
+    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 2D", "card 9D", "CLOSED"]
+
+
+def test_a_tag_read_once_that_leaves_while_looked_at_again_is_no_fault() -> None:
+    # The same double report, the croupier taking the card away as the source reads it again
+    # (CI saw this as a spurious read_incomplete alert on a whole shoe).
+    reader = ScriptedReader(
+        opens=[],
+        steps=[state(PRESENT, 2), state(PRESENT, 3), state(EMPTY, 4), state(PRESENT, 5)],
+        now=state(EMPTY, 2),
+    )
+    reader.images[2] = genuine("9D")
+    reader.images[3] = TagGoneError(f"tag {uid_hex(UID)} left the reader", uid=UID)
+    reader.images[5] = genuine("9D")  # taken away (seen), presented again: read again
+    events = run(reader)
+    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 9D", "card 9D", "CLOSED"]
+
+
+def test_another_tag_in_a_second_arrival_is_read_and_a_tag_cut_off_unnamed_is_a_fault() -> None:
+    # Two arrivals without an empty reader seen between them: a different tag is a new card,
+    # and a tag that left before its UID could be read may be a card passing unread.
+    reader = ScriptedReader(
+        opens=[],
+        steps=[state(PRESENT, 2), state(PRESENT, 4), state(PRESENT, 6)],
+        now=state(EMPTY, 1),
+    )
+    reader.images[2] = genuine("9D")
+    reader.images[4] = TagImage(OTHER_UID, encode_tag(OTHER_UID, parse_card("2D"), 1, 2, KEY))
+    reader.images[6] = TagGoneError("a tag left the reader before it was read completely")
+    events = run(reader)
+    assert kinds(events) == [
+        "CONNECTING",
+        "CONNECTED",
+        "card 9D",
+        "card 2D",
+        "fault read_incomplete",
+        "CLOSED",
+    ]
 
 
 def test_a_read_that_keeps_failing_is_a_fault_not_a_card() -> None:

@@ -6,10 +6,17 @@ UID and the tag's data pages, checks them (:mod:`dealer_assist.tags`) and emits 
 :class:`CardRead`. Rules it keeps:
 
 * one presentation, one read: a tag left on the reader is read once, even across a pcscd
-  restart; a tag taken away and presented again is read again (the table's card accounting
-  flags the duplicate);
+  restart, and even when pcscd reports its arrival twice (see below); a tag seen taken away
+  and presented again is read again (the table's card accounting flags the duplicate);
 * never half a card: a read interrupted by the tag leaving emits no card, only a
-  ``read_incomplete`` fault; transient errors are retried while the tag stays;
+  ``read_incomplete`` fault; transient errors are retried while the tag stays. A tag already
+  read that leaves while it is being looked at again is not a fault: its card was given;
+
+pcscd (1.9.9 to 2.x, ``eventhandler.c``) publishes a reader's new state before it counts the
+event, without a lock, so a client that asks in between sees a tag "present" with the count of
+its predecessor's removal, then present again with the new count: two arrivals of one tag. The
+source therefore takes a tag it has read and never seen leave for the same presentation when
+it reads it again (same UID), whatever the count says.
 * an unknown or forged tag gives ``CardRead(card=None)`` and a ``unknown_tag`` / ``forged_tag``
   fault naming the UID;
 * pcscd stopped, or the reader unplugged: status LOST with the reason, retried with back-off,
@@ -106,11 +113,10 @@ class PcscSource(CardSource):
         self._backoff = tuple(backoff)
         self._thread: threading.Thread | None = None
         self._status: tuple[SourceStatus, str] | None = None
-        # The pcscd session (one per successful open) and the last tag read in it that was not
-        # seen leaving: after a pcscd restart the same tag, still on the reader, is not a
-        # second card. Within one session pcscd's event counter tells presentations apart.
-        self._session = 0
-        self._held: tuple[int, bytes] | None = None
+        # The UID of the last tag read that was not seen leaving: read again (after a pcscd
+        # restart, or an arrival pcscd reported twice) it is the same presentation, not a
+        # second card. pcscd's event counter tells other presentations apart.
+        self._held: bytes | None = None
 
     OPTIONS: ClassVar[UrlOptionList] = (READER, KEY_FILE, UID_TABLE, CHUNK_PAGES, NAME, ATTEMPTS)
 
@@ -135,7 +141,7 @@ class PcscSource(CardSource):
         data = self.reader.data_pages * PAGE_SIZE
         for raw in reversed(recorded):
             if len(raw) > data:  # a whole read (a fault's data may be the UID alone)
-                self._held = (-1, raw[: len(raw) - data] if data else raw)
+                self._held = raw[: len(raw) - data] if data else raw
                 return
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -164,7 +170,6 @@ class PcscSource(CardSource):
         while not self.stopped:
             try:
                 name = self.reader.open()
-                self._session += 1
                 failures = 0
                 self._set_status(SourceStatus.CONNECTED, f"reader {name!r}")
                 self._watch()
@@ -213,6 +218,12 @@ class PcscSource(CardSource):
         try:
             image = self.reader.read_tag(arrival)
         except TagGoneError as error:
+            if error.uid and error.uid == self._held:
+                # The tag read before, never seen leaving, left while looked at again (pcscd
+                # reported its arrival twice): its card was given once; nothing is lost.
+                log.info("tag %s left while read again; it was read before", uid_hex(error.uid))
+                self._held = None
+                return
             self._fault("read_incomplete", str(error), error.uid)
             return
         except TagIOError as error:
@@ -222,9 +233,10 @@ class PcscSource(CardSource):
             self.reader.mark_read(arrival)
         if self.stopped:
             return
-        held, self._held = self._held, (self._session, image.uid)
-        if held is not None and held[0] != self._session and held[1] == image.uid:
-            # The tag never left while pcscd restarted under it: the same presentation.
+        held, self._held = self._held, image.uid
+        if held == image.uid:
+            # The tag was never seen leaving (pcscd restarted under it, or reported its arrival
+            # twice): the same presentation.
             log.info("tag %s is still on the reader; not read twice", uid_hex(image.uid))
             return
         try:
