@@ -215,6 +215,7 @@ class PcscSource(CardSource):
                 state = new
 
     def _on_arrival(self, arrival: ReaderState) -> None:
+        log.debug("tag arrival: reader state %#010x", arrival.raw)
         try:
             image = self.reader.read_tag(arrival)
         except TagGoneError as error:
