@@ -183,3 +183,17 @@ def test_run_on_a_file_that_is_not_a_journal(
 def test_an_empty_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(["run", "--variant", "", "--coups", "1"], capsys)
     assert status == 2 and "--variant: empty" in err
+
+
+def test_the_shared_parser_hands_each_call_its_own_lists() -> None:
+    """``main`` parses with one parser a process; a repeatable option not given is a new empty
+    list each call, so a command adding to it never changes the next call's default."""
+    from dealer_assist.cli.app import _parsed, _parser
+
+    first = _parsed(["run"])
+    first.source.append("mock://?seed=1")
+    assert _parsed(["run"]).source == []
+    assert _parser() is _parser()
+    given = _parsed(["run", "--source", "mock://?seed=2"])
+    assert given.source == ["mock://?seed=2"]
+    assert _parsed(["run"]).source == []

@@ -8,6 +8,7 @@ shows them. Heavy parts (Qt, drivers, OpenCV) are imported only by the handlers 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Sequence
 
@@ -69,9 +70,28 @@ def default_arguments() -> list[str]:
     return ["run", "--source", f"mock://?pace={pace}"]
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """The parser ``main`` parses with, built once a process: building it (every command's
+    options, their help looked up in the translations) costs some 20 ms, and parsing changes
+    nothing in it. Callers of ``main`` in one process (the tests, many thousand times) share
+    it; ``build_parser`` still gives a new one to change."""
+    return build_parser()
+
+
+def _parsed(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, parsed by the shared parser. A repeatable option not given holds its
+    default list itself (argparse does not copy it): each list is copied, so that a command
+    adding to its arguments never changes the parser's defaults for the next call."""
+    args = _parser().parse_args(argv)
+    for name, value in vars(args).items():
+        if isinstance(value, list):
+            setattr(args, name, list(value))
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parsed(argv)
     if args.command is None:
         return main(default_arguments())
     try:

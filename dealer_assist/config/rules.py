@@ -12,7 +12,7 @@ from dealer_assist.config.reader import Section, check_path
 from dealer_assist.config.table import DEFAULT_VARIANT
 from dealer_assist.errors import ConfigError
 from dealer_assist.rules.bets import parse_payout
-from dealer_assist.rules.variants import Catalog, Variant, load_catalog
+from dealer_assist.rules.variants import Catalog, Variant, default_catalog, load_catalog
 
 MAX_VARIANT_DIRS = 16
 MAX_TIE_PAYS = Decimal(100)  # a Tie pays 8:1 or 9:1; more than 100:1 is a typing error
@@ -37,7 +37,8 @@ def read_catalog(document: Mapping[str, Any], base: Path, source: str) -> Catalo
         if not path.is_dir():
             raise ConfigError(source, "variants_dir", f"{str(path)[:200]} is not a folder")
         paths.append(path)
-    return load_catalog(paths)
+    # Without folders of its own the catalog is the built-in one, read once a process.
+    return load_catalog(paths) if paths else default_catalog()
 
 
 def read_variant(table: Section, document: Mapping[str, Any], catalog: Catalog) -> Variant:

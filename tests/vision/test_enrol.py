@@ -4,9 +4,12 @@ held out of building."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -31,27 +34,36 @@ def _photos(folder: Path, faces: dict[Card, np.ndarray]) -> Path:
     return folder
 
 
+class Enrolled(NamedTuple):
+    photos: Path
+    deck: Path
+    report: dict[str, Any]  # what ``vision enroll --json`` printed
+
+
 @pytest.fixture(scope="module")
 def enrolled(
     held_out_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
-) -> tuple[Path, Path]:
-    """The photographs of the held-out design, and the deck enrolled from them by the
-    command."""
+) -> Enrolled:
+    """The photographs of the held-out design, and the deck enrolled from them by the command
+    (with ``--json``: its report is kept for test_enroll_reports_what_the_deck_mixes_up, so the
+    52 photographs are enrolled once for both)."""
     work = tmp_path_factory.mktemp("enrol")
     folder = _photos(work / "photos", held_out_faces)
     deck = work / "deck.npz"
-    assert main(["vision", "enroll", str(folder), "--out", str(deck)]) == 0
-    return folder, deck
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["vision", "enroll", str(folder), "--out", str(deck), "--json"]) == 0
+    return Enrolled(folder, deck, json.loads(printed.getvalue()))
 
 
 @pytest.mark.slow
 def test_enrolled_deck_reads_its_design(
-    enrolled: tuple[Path, Path],
+    enrolled: Enrolled,
     held_out_faces: dict[Card, np.ndarray],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _, deck = enrolled
+    deck = enrolled.deck
     photos = []
     truth: dict[str, set[str]] = {}
     for k, condition in enumerate(("overhead", "tilted", "small", "clutter")):
@@ -111,34 +123,41 @@ def test_enrolment_refuses_a_missing_duplicate_or_stray_file(tmp_path: Path) -> 
     assert "ZZ.png is not named by a card's code" in message
 
 
-def test_enroll_command_names_an_unreadable_photo_and_writes_nothing(
-    enrolled: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    photos, _ = enrolled
-    folder = tmp_path / "photos"
-    shutil.copytree(photos, folder)
+class Refused(NamedTuple):
+    status: int
+    error: str  # what the command wrote to standard error
+    written: bool  # whether the deck file exists after it
+
+
+@pytest.fixture(scope="module")
+def refused(enrolled: Enrolled, tmp_path_factory: pytest.TempPathFactory) -> Refused:
+    """``vision enroll`` on the held-out photographs with three spoilt: 5D.jpg not a JPEG,
+    9C.jpg the felt alone, 2S.jpg the king of hearts. Every photograph is looked at before
+    anything is refused (``enrol``), so one enrolment answers the tests of each refusal."""
+    work = tmp_path_factory.mktemp("refused")
+    folder = work / "photos"
+    shutil.copytree(enrolled.photos, folder)
     (folder / "5D.jpg").write_bytes(b"not a jpeg")
     cv2.imwrite(str(folder / "9C.jpg"), np.full((400, 600, 3), (40, 110, 30), np.uint8))
-    out = tmp_path / "deck.npz"
-    status = main(["vision", "enroll", str(folder), "--out", str(out)])
-    error = capsys.readouterr().err
-    assert status != 0
-    assert "5D.jpg cannot be read as an image" in error
-    assert "no card found in 9C.jpg" in error
-    assert not out.exists()
-
-
-def test_enroll_refuses_a_photo_of_another_card(
-    enrolled: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    photos, _ = enrolled
-    folder = tmp_path / "photos"
-    shutil.copytree(photos, folder)
     (folder / "2S.jpg").unlink()
     shutil.copy(folder / "KH.jpg", folder / "2S.jpg")  # the king of hearts, named 2S
-    status = main(["vision", "enroll", str(folder), "--out", str(tmp_path / "deck.npz")])
-    assert status != 0
-    assert "2S.jpg shows KH, not 2S" in capsys.readouterr().err
+    out = work / "deck.npz"
+    error = io.StringIO()
+    with contextlib.redirect_stderr(error):
+        status = main(["vision", "enroll", str(folder), "--out", str(out)])
+    return Refused(status, error.getvalue(), out.exists())
+
+
+def test_enroll_command_names_an_unreadable_photo_and_writes_nothing(refused: Refused) -> None:
+    assert refused.status != 0
+    assert "5D.jpg cannot be read as an image" in refused.error
+    assert "no card found in 9C.jpg" in refused.error
+    assert not refused.written
+
+
+def test_enroll_refuses_a_photo_of_another_card(refused: Refused) -> None:
+    assert refused.status != 0
+    assert "2S.jpg shows KH, not 2S" in refused.error
 
 
 def test_a_file_that_is_no_deck_is_refused(tmp_path: Path) -> None:
@@ -149,12 +168,10 @@ def test_a_file_that_is_no_deck_is_refused(tmp_path: Path) -> None:
     assert parse_card("10S").code == "TS"  # both spellings of a ten name its file
 
 
-def test_camera_deck_key_reads_the_enrolled_deck(
-    enrolled: tuple[Path, Path], tmp_path: Path
-) -> None:
+def test_camera_deck_key_reads_the_enrolled_deck(enrolled: Enrolled, tmp_path: Path) -> None:
     """``[camera] deck`` (relative to the configuration file): the table's camera reads with
     the enrolled deck; a file that is no deck stops the table opening, named."""
-    _, deck = enrolled
+    deck = enrolled.deck
     shutil.copy(deck, tmp_path / "house.npz")
     table = tmp_path / "table.toml"
     table.write_text('sources = ["camera://0"]\n\n[camera]\ndeck = "house.npz"\n')
@@ -177,17 +194,12 @@ def _without_deck(table: Path) -> Path:
     return plain
 
 
-def test_enroll_reports_what_the_deck_mixes_up(
-    enrolled: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_enroll_reports_what_the_deck_mixes_up(enrolled: Enrolled) -> None:
     """The check at enrolment (each photograph read with the others' corners) is kept in the
     deck and reported; the deck file holds the corners the network reads (three views of each
     of the 104 index corners)."""
-    photos, deck_path = enrolled
-    capsys.readouterr()
-    out = tmp_path / "again.npz"
-    assert main(["vision", "enroll", str(photos), "--out", str(out), "--json"]) == 0
-    result = json.loads(capsys.readouterr().out)
+    _, deck_path, result = enrolled
+    assert result["out"] == str(deck_path) and result["cards"] == 52
     assert isinstance(result["confusions"], list)
     assert all(" -> " in pair for pair in result["confusions"])
     # The pairs whose suits the faces tell apart (the check of each pair at enrolment): every
@@ -202,6 +214,36 @@ def test_enroll_reports_what_the_deck_mixes_up(
     assert rank.right >= 0.9 * rank.checked, f"{rank.right} of {rank.checked}"
 
 
+def test_enroll_without_json_says_what_it_enrolled_and_wrote(
+    enrolled: Enrolled,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command's plain report. The module's deck is enrolled once, by the command with
+    ``--json`` (the fixture); here ``enrol`` hands back that deck as read from its file, so the
+    52 photographs are not looked at a second time for a line of text."""
+    from dealer_assist.vision import enrol as enrolment
+
+    deck = EnrolledDeck.load(enrolled.deck)
+    looked_at: list[Path] = []
+
+    def enrolled_before(folder: Path) -> EnrolledDeck:
+        looked_at.append(folder)
+        return deck
+
+    monkeypatch.setattr(enrolment, "enrol", enrolled_before)
+    out = tmp_path / "plain.npz"
+    capsys.readouterr()
+    assert main(["vision", "enroll", str(enrolled.photos), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert looked_at == [enrolled.photos]
+    assert said.startswith(f"enrolled 52 cards from {enrolled.photos} in ")
+    assert deck.info in said and said.rstrip().endswith(f"wrote {out}")
+    assert "of 26 ranks and colours" in said
+    assert EnrolledDeck.load(out).faces.faces.shape == deck.faces.faces.shape
+
+
 @pytest.mark.parametrize("version", [1, 2])
 def test_a_deck_of_an_earlier_version_is_refused_with_what_to_do(
     tmp_path: Path, version: int
@@ -214,13 +256,13 @@ def test_a_deck_of_an_earlier_version_is_refused_with_what_to_do(
 
 
 def test_the_deck_holds_every_card_face_and_the_faces_settle_a_blurred_card(
-    enrolled: tuple[Path, Path],
+    enrolled: Enrolled,
 ) -> None:
     """The deck keeps each card's whole face, upright at ``FACE_SIZE``. A face made softer and
     grainier than its photograph, with a candidate of the right suit and the wrong rank (as a
     blurred index reads), is settled as its own card, or left alone; never as another card. A
     sure reading of a black card on a red card's face is contradicted."""
-    _, deck_path = enrolled
+    deck_path = enrolled.deck
     deck = EnrolledDeck.load(deck_path)
     width, height = FACE_SIZE
     assert deck.faces.faces.shape == (52, height, width, 3)
@@ -246,14 +288,14 @@ def test_the_deck_holds_every_card_face_and_the_faces_settle_a_blurred_card(
 
 
 def test_a_card_of_another_design_is_never_read_as_the_enrolled_one(
-    enrolled: tuple[Path, Path],
+    enrolled: Enrolled,
     ornamental_faces: dict[Card, np.ndarray],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The house's deck read on a table dealt from another design: whatever the faces say,
     no card is read as one that is not there."""
-    _, deck = enrolled
+    deck = enrolled.deck
     photos = []
     truth: dict[str, set[str]] = {}
     for k, condition in enumerate(("overhead", "blurred", "small")):

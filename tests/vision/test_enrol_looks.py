@@ -5,7 +5,6 @@ scripts/vision_enrol_check.py enrols it) and read on a noisy scene of the buildi
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import cast
 
 import cv2
@@ -16,8 +15,9 @@ from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
-from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
+from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from tests.vision.photographed import enrolled_from_photographs
 
 # As scripts/vision_enrol_check.py: its first drawn deck, its photographs and its seeds.
 SEED = 9_100_000
@@ -29,24 +29,15 @@ NOISY_SCENE = 9_150_912  # drawn-0/noisy: its 6S the faces leave uncertain
 def drawn_deck(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> tuple[dict[Card, np.ndarray], EnrolledDeck]:
-    """The check's first drawn deck, enrolled; a photograph refused is taken again."""
+    """The check's first drawn deck, enrolled; a photograph refused is taken again (its AH at
+    the first take: no card found)."""
     style = random_style(np.random.default_rng(SEED), jumbo=False, fonts=TEST_FONTS)
     faces = render_drawn(style, seed=0)
     folder = tmp_path_factory.mktemp("drawn-photos")
-    retake = list(ALL_CARDS)
-    for attempt in range(3):
-        for card in retake:
-            seed = SEED + 100_000 * attempt + ALL_CARDS.index(card)
-            scene = synthetic.random_scene(seed, faces, style=PHOTO_STYLE, cards=[card])
-            path = folder / f"{card.code}.jpg"
-            cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        try:
-            return faces, enrol(Path(folder))
-        except EnrolmentError as error:
-            retake = [c for c in ALL_CARDS if any(f"{c.code}.jpg" in p for p in error.problems)]
-            if attempt == 2 or not retake:
-                raise
-    raise AssertionError("unreachable")
+    deck = enrolled_from_photographs(
+        folder, faces, seed=SEED, attempt_step=100_000, style=PHOTO_STYLE, taken_again={"AH": 1}
+    )
+    return faces, deck
 
 
 def test_the_middle_look_settles_a_card_the_faces_leave_uncertain(

@@ -5,12 +5,11 @@ and read on other photographs of it."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Rank, Suit
-from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
+from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck
 from dealer_assist.vision.faces import (
     SEPARATION_LEAST,
     SuitPair,
@@ -19,6 +18,7 @@ from dealer_assist.vision.faces import (
     warp_face,
 )
 from dealer_assist.vision.synthetic import TILTED, SceneStyle, random_scene
+from tests.vision.photographed import enrolled_from_photographs
 
 # The house photographs each card alone, face up, the camera where it always is (as
 # scripts/vision_enrol_check.py does).
@@ -39,20 +39,16 @@ def building_deck(
     building_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
 ) -> EnrolledDeck:
     """The building design enrolled; a photograph refused is taken again (another placement
-    and light), as a croupier would."""
+    and light), as a croupier would (its 3H and KH at the first take: no index cut)."""
     folder = tmp_path_factory.mktemp("building-photos")
-    retake = list(ALL_CARDS)
-    for attempt in range(3):
-        for card in retake:
-            seed = PHOTO_SEED + 100 * attempt + ALL_CARDS.index(card)
-            scene = random_scene(seed, building_faces, style=PHOTO_STYLE, cards=[card])
-            path = folder / f"{card.code}.jpg"
-            cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        try:
-            return enrol(folder)
-        except EnrolmentError as error:
-            retake = [c for c in ALL_CARDS if any(f"{c.code}.jpg" in p for p in error.problems)]
-    raise AssertionError(f"the photographs of {retake} are refused three times")
+    return enrolled_from_photographs(
+        folder,
+        building_faces,
+        seed=PHOTO_SEED,
+        attempt_step=100,
+        style=PHOTO_STYLE,
+        taken_again={"3H": 1, "KH": 1},
+    )
 
 
 def _faces_seen(

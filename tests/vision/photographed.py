@@ -1,0 +1,59 @@
+"""A deck photographed one card a photograph by the building generator and enrolled, as
+scripts/vision_enrol_check.py does: shared by test_enrol_looks and test_enrol_suits.
+
+A photograph the enrolment refuses is taken again (the next attempt's seed: another placement
+and light), as a croupier would. Enrolment looks at all 52 photographs each time (some 10-30 s
+on the test machine), so the photographs each module's enrolment is known to refuse at their
+first take (``taken_again``, measured) are taken again before the first enrolment: the folder
+enrolled is the very one the loop of retakes ends with, and the deck is enrolled once instead
+of twice. Should the enrolment refuse another photograph (or one of these at its next take),
+it is taken again as before, up to the third take.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
+from dealer_assist.vision.synthetic import SceneStyle, random_scene
+
+TAKES = 3
+
+
+def enrolled_from_photographs(
+    folder: Path,
+    faces: dict[Card, np.ndarray],
+    *,
+    seed: int,
+    attempt_step: int,
+    style: SceneStyle,
+    taken_again: Mapping[str, int],
+) -> EnrolledDeck:
+    """The deck enrolled from one photograph of each card in ``folder``: the card's ``k``-th
+    take is ``random_scene(seed + attempt_step * k + its index in ALL_CARDS)``; a card named in
+    ``taken_again`` starts at that take."""
+    take = {card: taken_again.get(card.code, 0) for card in ALL_CARDS}
+    retake = list(ALL_CARDS)
+    while True:
+        for card in retake:
+            scene = random_scene(
+                seed + attempt_step * take[card] + ALL_CARDS.index(card),
+                faces,
+                style=style,
+                cards=[card],
+            )
+            path = folder / f"{card.code}.jpg"
+            cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        try:
+            return enrol(folder)
+        except EnrolmentError as error:
+            retake = [c for c in ALL_CARDS if any(f"{c.code}.jpg" in p for p in error.problems)]
+            if not retake or any(take[c] + 1 >= TAKES for c in retake):
+                raise
+            for card in retake:
+                take[card] += 1
