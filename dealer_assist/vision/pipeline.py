@@ -663,6 +663,7 @@ class _Reading:
     unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
     overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
     network: bool = False  # a look by the corner network (else the glyph reader or the pips)
+    junk: bool = False  # the corner network's look at a corner it calls junk (``junk_limit``)
 
     @property
     def shadowed(self) -> bool:
@@ -773,12 +774,12 @@ class CardDetector:
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
-        blank_no_recut: bool = True,
+        blank_no_recut: bool = False,
     ) -> None:
         self.layout = layout
-        # A shape neither of whose index corners the corner network names anything in (junk
-        # or no index, ``_net_readings``) has its corners cut by the glyph reader once, not
-        # again (``RECUTS``, ``_read_merged``; issue 28, h-speed28; off: cut again as any).
+        # A shape both of whose index corners the corner network calls junk (``junk_limit``,
+        # ``_net_readings``) has its corners cut by the glyph reader once, not again
+        # (``RECUTS``, ``_read_merged``; issue 28, h-speed28; off: cut again as any).
         self.blank_no_recut = blank_no_recut
         # Without a layout: a finding off the plane (or read again at the size its indices
         # show) in fewer of whose shapes the corner network alone reads an index than the best
@@ -2924,11 +2925,11 @@ class CardDetector:
         glyph_looks: dict[int, list[_Reading]] = {}
         for n in both:
             corners[n] = cut(regions[n])
-        # Corners not cut again: both of a shape the network names nothing in.
+        # Corners not cut again: both of a shape whose two corners the network calls junk.
         settled = {
             2 * k + side
             for k, n in enumerate(both)
-            if self.blank_no_recut and all(look.rank is None for look in net[n])
+            if self.blank_no_recut and all(look.junk for look in net[n])
             for side in (0, 1)
         }
         read = self._read_all(
@@ -3064,7 +3065,7 @@ class CardDetector:
         readings = []
         for r, s in zip(rank_p, suit_p, strict=True):
             if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
-                readings.append(_Reading(None, None))
+                readings.append(_Reading(None, None, junk=True))
                 continue
             rank = r[:-1] / max(float(r[:-1].sum()), 1e-9)
             suit = s[:-1] / max(float(s[:-1].sum()), 1e-9)

@@ -1,6 +1,6 @@
-"""Issue 28, h-speed28: a shape neither of whose index corners the corner network names anything
-in (junk or no index) has its corners cut by the glyph reader once, not again (``RECUTS``, the
-merged-index cuts; ``CardDetector(blank_no_recut=...)``)."""
+"""Issue 28, h-speed28: a shape both of whose index corners the corner network calls junk has its
+corners cut by the glyph reader once, not again (``RECUTS``, the merged-index cuts;
+``CardDetector(blank_no_recut=...)``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from dealer_assist.vision.index import CornerGlyphs, IndexSettings, segment_corn
 from dealer_assist.vision.pipeline import RECUTS, CardDetector, Recut
 from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
 
-# A tilted six-card frame of a building design (fresh seeds of h-speed28): its findings' shapes
-# that show no index to the network (a calibration marker, the felt between cards) were cut
-# again 875 times a frame, 278 with the rule; the answers are the same.
+# A tilted six-card frame of a building design (fresh seeds of h-speed28): its findings' corners
+# were cut again 875 times, 481 with the rule (the shapes the network calls junk at both index
+# corners: a calibration marker, the felt between cards); the answers are the same.
 _SEED = 10_550_005
 
 
@@ -69,7 +69,7 @@ def test_settled_corners_are_classified_and_never_cut_again(
     assert len(free) == len(settled) == 2
 
 
-def test_shapes_the_network_names_nothing_in_are_cut_once_and_answers_stay(
+def test_shapes_the_network_calls_junk_are_cut_once_and_answers_stay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     faces = decks.render_design(decks.design("anglo"), height=160)
@@ -84,9 +84,11 @@ def test_shapes_the_network_names_nothing_in_are_cut_once_and_answers_stay(
             answers[on] = [d.to_json() for d in detector.detect(image)]
     assert answers[True] == answers[False]
     assert sum(1 for d in answers[True] if d["card"] is not None) >= 4
-    # Most of the frame's recuts were of shapes the network names nothing in.
-    assert 2 * len(cuts[True]) < len(cuts[False])
+    # A third of the frame's recuts and more were of shapes the network calls junk.
+    assert 3 * len(cuts[True]) < 2 * len(cuts[False])
 
 
-def test_the_rule_is_on_by_default() -> None:
-    assert CardDetector(layout=None).blank_no_recut
+def test_the_rule_is_off_by_default() -> None:
+    # On, the 30 dim building seeds showed a detection where no card is and a card twice more
+    # (docs/benchmarks.md, h-speed28): off until they are understood.
+    assert not CardDetector(layout=None).blank_no_recut
