@@ -663,6 +663,7 @@ class _Reading:
     unlike: frozenset[Suit] = frozenset()  # suits the index's ink colour rules out
     overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
     network: bool = False  # a look by the corner network (else the glyph reader or the pips)
+    junk: bool = False  # the corner network's look at a corner it calls junk (``junk_limit``)
 
     @property
     def shadowed(self) -> bool:
@@ -773,8 +774,13 @@ class CardDetector:
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
+        blank_no_recut: bool = False,
     ) -> None:
         self.layout = layout
+        # A shape both of whose index corners the corner network calls junk (``junk_limit``,
+        # ``_net_readings``) has its corners cut by the glyph reader once, not again
+        # (``RECUTS``, ``_read_merged``; issue 28, h-speed28; off: cut again as any).
+        self.blank_no_recut = blank_no_recut
         # Without a layout: a finding off the plane (or read again at the size its indices
         # show) in fewer of whose shapes the corner network alone reads an index than the best
         # finding's evidence is not read fully (``_hope``; off: every such finding is read).
@@ -2919,7 +2925,16 @@ class CardDetector:
         glyph_looks: dict[int, list[_Reading]] = {}
         for n in both:
             corners[n] = cut(regions[n])
-        read = self._read_all([corners[n] for n in both], [shares[n] for n in both])
+        # Corners not cut again: both of a shape whose two corners the network calls junk.
+        settled = {
+            2 * k + side
+            for k, n in enumerate(both)
+            if self.blank_no_recut and all(look.junk for look in net[n])
+            for side in (0, 1)
+        }
+        read = self._read_all(
+            [corners[n] for n in both], [shares[n] for n in both], settled=settled
+        )
         for n, pair in zip(both, read, strict=True):
             glyph_looks[n] = list(pair)
         # A check: the corner the network is surest of first, the other one if it showed the
@@ -3050,7 +3065,7 @@ class CardDetector:
         readings = []
         for r, s in zip(rank_p, suit_p, strict=True):
             if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
-                readings.append(_Reading(None, None))
+                readings.append(_Reading(None, None, junk=True))
                 continue
             rank = r[:-1] / max(float(r[:-1].sum()), 1e-9)
             suit = s[:-1] / max(float(s[:-1].sum()), 1e-9)
@@ -3068,6 +3083,7 @@ class CardDetector:
         overlaps: list[tuple[float, float]] | None = None,
         skip: set[int] | None = None,
         known: dict[int, _Reading] | None = None,
+        settled: set[int] | None = None,
     ) -> list[tuple[_Reading, _Reading]]:
         """Classify every glyph of the frame at once (one matrix product per network).
 
@@ -3079,7 +3095,8 @@ class CardDetector:
         (``_read_merged``, with and without the gutter cleared).
         ``overlaps``: each corner's share inside other cards (see ``_index_overlaps``);
         ``skip``: corners not looked at (the other one was sure alone); ``known``: corners
-        already classified (by their index in the flat list).
+        already classified (by their index in the flat list); ``settled``: corners classified as
+        cut and never cut again (``blank_no_recut``).
         """
         flat = [glyphs for pair in corners for glyphs in pair]
         known = known or {}
@@ -3109,6 +3126,7 @@ class CardDetector:
                 if not complete(n)
                 and not hidden[n]
                 and n not in (skip or ())
+                and n not in (settled or ())
                 and not trusted(n ^ 1)
             ]
 
