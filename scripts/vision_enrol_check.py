@@ -88,7 +88,7 @@ def _enrolled(
     name: str, faces: dict[Card, np.ndarray], work: Path, photos: int | None = None
 ) -> EnrolledDeck:
     """``name`` enrolled from one photograph of each card (``photos``: the photographs' first
-    seed, each retake 1,000 on; by default the check's own, ``SEED``)."""
+    seed, all within 10,000 of it, each retake 100 on; by default the check's own, ``SEED``)."""
     folder = work / name
     folder.mkdir(parents=True)
     retake = list(ALL_CARDS)
@@ -97,7 +97,7 @@ def _enrolled(
             seed = (
                 SEED + 100_000 * attempt
                 if photos is None
-                else photos + zlib.crc32(name.encode()) % 100 * 100 + 10_000 * attempt
+                else photos + zlib.crc32(name.encode()) % 10 * 1_000 + 100 * attempt
             ) + ALL_CARDS.index(card)
             scene = random_scene(seed, faces, style=PHOTO_STYLE, cards=[card])
             cv2.imwrite(
@@ -177,7 +177,7 @@ def main() -> int:
         "--photos",
         type=int,
         default=None,
-        help="the enrolment photographs' first seed (within 50,000 of it; default: the check's)",
+        help="the enrolment photographs' first seed (within 10,000 of it; default: the check's)",
     )
     parser.add_argument(
         "--styles",
