@@ -392,6 +392,13 @@ class SuitPair:
         return margin / self.separation
 
 
+def borne_out(suit: Suit, corners: Sequence[Mapping[Suit, float]]) -> bool:
+    """Whether no corner's look (``FaceMatcher.settle``'s ``corners``) finds the other suit of
+    ``suit``'s colour likelier than ``suit``."""
+    twin = next(s for s in Suit if s != suit and _red(s) == _red(suit))
+    return all(corner.get(twin, 0.0) <= corner.get(suit, 0.0) for corner in corners)
+
+
 class FaceMatcher:
     """The 52 enrolled faces, both ways up, ready to compare (``scores``, ``settle``)."""
 
@@ -492,6 +499,8 @@ class FaceMatcher:
         candidate: Card,
         suits: Mapping[Suit, float],
         mask: np.ndarray | None = None,
+        *,
+        corners: Sequence[Mapping[Suit, float]] = (),
     ) -> Card | None:
         """The card an uncertain reading is (best guess ``candidate``, its looks' probability
         of each suit ``suits``), when the faces settle its rank and colour surely and either
@@ -500,7 +509,10 @@ class FaceMatcher:
         by ``SUIT_SHARE_AGAINST`` whatever they find) or the looks are sure of it
         (``SUIT_SURE``) and the face's detail does not name the other (leaning the other way,
         or having no say, the whole face of the looks' suit must be within ``SUIT_SLACK`` of
-        the best); else None."""
+        the best); else None. ``corners``: each index corner's own look at the suits (the
+        corner network's, without the house's deck): a suit the face's detail does not name by
+        ``SUIT_SHARE_AGAINST`` is settled only when no corner finds the other suit of its
+        colour likelier (``borne_out``; issue 28, h-deck28)."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -525,6 +537,8 @@ class FaceMatcher:
         if not of_colour or mass < SUIT_MASS_LEAST:
             return None
         looks = max(of_colour, key=lambda s: of_colour[s])
+        if not borne_out(looks, corners):
+            return None
         if share >= SUIT_SHARE:
             return Card(rank, by_face) if by_face == looks else None  # type: ignore[arg-type]
         if of_colour[looks] < SUIT_SURE * mass:

@@ -755,6 +755,7 @@ class CardDetector:
         paper: PaperSettings | None = DEFAULT_PAPER,
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
+        deck_suit_borne: bool = True,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -835,6 +836,12 @@ class CardDetector:
         # With the house's deck: an uncertain card read again by its whole face (off: the
         # enrolled deck's corners alone, as before the faces; for comparisons).
         self.read_faces = read_faces
+        # With the house's deck: a card uncertain without it that the deck's faces or its
+        # middle look make sure keeps its suit only when no look of the corner network at an
+        # index corner finds the other suit of its colour likelier, or the face's detail names
+        # it by ``faces.SUIT_SHARE_AGAINST`` (``_twin_looks``, ``FaceMatcher.settle``'s
+        # ``corners``; off: as before).
+        self.deck_suit_borne = deck_suit_borne
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -1567,11 +1574,15 @@ class CardDetector:
             elif detection.candidate is not None and detection.suits:
                 quad = outlines[n]
                 others = outlines[:n] + outlines[n + 1 :]
+                record = analysis.unsure.get(id(detection))
                 card = deck.faces.settle(
                     warp_face(frame, quad),
                     detection.candidate,
                     dict(zip(SUIT_CLASSES, detection.suits, strict=False)),  # type: ignore[arg-type]
                     covered(quad, others, frame.shape[:2]),
+                    corners=_corner_suits(record.looks)
+                    if self.deck_suit_borne and record is not None and record.detection is detection
+                    else (),
                 )
                 if card is not None:
                     detection = replace(detection, card=card, candidate=card)
@@ -2656,7 +2667,15 @@ class CardDetector:
             if count is not None and not pips_turn_alike(middle, self.middle, count, mirrored=True):
                 count = None  # not laid out as a number card's pips: no count settles a rank
             judged = self._judge(record.quad, looks, pip_count=count, printed=True)
-            if judged is not None and judged.card is not None:
+            if (
+                judged is not None
+                and judged.card is not None
+                and not (
+                    self.deck_suit_borne
+                    and isinstance(self._model, EnrolledDeck)
+                    and _twin_looks(record.looks, judged.card.suit)
+                )
+            ):
                 analysis.detections[k] = judged
 
     def _settle_splits(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
@@ -3664,6 +3683,35 @@ def _sureness(reading: _Reading) -> float:
     """Best rank x best suit of a look that read a whole index."""
     assert reading.rank is not None and reading.suit is not None
     return float(reading.rank.max()) * float(reading.suit.max())
+
+
+def _twin(suit: Suit) -> Suit:
+    """The other suit of ``suit``'s colour."""
+    return {
+        Suit.SPADES: Suit.CLUBS,
+        Suit.CLUBS: Suit.SPADES,
+        Suit.HEARTS: Suit.DIAMONDS,
+        Suit.DIAMONDS: Suit.HEARTS,
+    }[suit]
+
+
+def _corner_suits(looks: Sequence[_Reading]) -> list[dict[Suit, float]]:
+    """The suit probabilities of the corner network's looks among ``looks`` that read a suit
+    at an index corner in the open (not under another card's outline). The house's deck
+    sharpens a look only in the class the network already finds likeliest, so which of two
+    suits a look finds likelier is the network's own reading without the deck."""
+    return [
+        {suit: float(p) for suit, p in zip(SUITS_READ, r.suit, strict=False)}
+        for r in looks
+        if r.network and r.suit is not None and not r.shadowed
+    ]
+
+
+def _twin_looks(looks: Sequence[_Reading], suit: Suit) -> bool:
+    """Whether a look of the corner network at an index corner in the open found ``suit``'s
+    twin (the other suit of its colour: a heart's diamond) likelier than ``suit``
+    (``_corner_suits``)."""
+    return any(c[_twin(suit)] > c[suit] for c in _corner_suits(looks))
 
 
 def _best_suit(reading: _Reading) -> Suit | None:
