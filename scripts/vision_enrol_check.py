@@ -195,10 +195,10 @@ def main() -> int:
         help="leave out the reader with the deck's corners alone (quicker)",
     )
     parser.add_argument(
-        "--unborne",
+        "--borne",
         action="store_true",
-        help="also read with the deck settling suits its corners do not bear out "
-        "(``CardDetector(deck_suit_borne=False)``, as before h-deck28), card for card",
+        help="also read with the deck's suits borne out by the index corners "
+        "(``CardDetector(deck_suit_borne=True)``, h-deck28; off as shipped), card for card",
     )
     args = parser.parse_args()
     styles = {n: {**STYLES, **MORE_STYLES}[n] for n in args.styles.split(",") if n}
@@ -223,7 +223,7 @@ def main() -> int:
         "plain",
         *(() if args.no_corners else ("corners",)),
         "deck",
-        *(("unborne",) if args.unborne else ()),
+        *(("borne",) if args.borne else ()),
         *looks,
     )
     totals = {which: Count() for which in readers}
@@ -233,7 +233,7 @@ def main() -> int:
     # from uncertain to wrong.
     turned: dict[tuple[str, str, str], int] = {}
     made_wrong: list[str] = []
-    borne: list[str] = []  # what the suits borne out changed (--unborne -> the deck)
+    borne: list[str] = []  # what the suits borne out changed (the deck as shipped -> --borne)
     looked: dict[str, list[str]] = {w: [] for w in looks}
     with tempfile.TemporaryDirectory(prefix="enrol-check-") as work_name:
         for name, faces in sources:
@@ -254,7 +254,7 @@ def main() -> int:
                     detector = CardDetector(
                         model=cast(GlyphModel, model),
                         read_faces=which != "corners",
-                        deck_suit_borne=which != "unborne",
+                        deck_suit_borne=which == "borne",
                         deck_looks=which
                         if which in looks
                         else "off"
@@ -274,7 +274,7 @@ def main() -> int:
                             changes.append(
                                 f"{name}/{style_name}: {card.card.code} {before} -> {after}"
                             )
-                for which in ("deck", "unborne"):
+                for which in ("deck", "borne"):
                     if which not in found_answers:
                         continue
                     for card, before, after in zip(
@@ -286,9 +286,9 @@ def main() -> int:
                             made_wrong.append(
                                 f"{which}: {name}/{style_name}#{seed}: {card.card.code} {after}"
                             )
-                if "unborne" in found_answers:
+                if "borne" in found_answers:
                     for card, before, after in zip(
-                        scene.cards, found_answers["unborne"], found_answers["deck"], strict=True
+                        scene.cards, found_answers["deck"], found_answers["borne"], strict=True
                     ):
                         if before != after:
                             borne.append(
@@ -311,7 +311,7 @@ def main() -> int:
     for style_name in styles:
         for which in readers:
             print(f"{style_name:24s} {which:6s} {_line(by_style[style_name][which])}")
-    for which in ("deck", "unborne"):
+    for which in ("deck", "borne"):
         if which in readers:
             print(
                 f"without the deck -> {which}: "
@@ -326,8 +326,8 @@ def main() -> int:
                 f"{sum(1 for line in made_wrong if line.startswith(which + ':'))}"
             )
     print("\n".join(made_wrong))
-    if args.unborne:
-        print("what the suits borne out changed (unborne -> deck):")
+    if args.borne:
+        print("what the suits borne out changed (deck -> borne):")
         print("\n".join(borne))
     print("what the faces changed (the deck's corners alone -> the deck):")
     print("\n".join(changes))

@@ -16,6 +16,9 @@ import pytest
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
 from dealer_assist.vision.cores import one_core
+from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.synthetic import SceneStyle
+from tests.vision.photographed import enrolled_from_photographs
 
 # GNOME designs (one sheet each: fast to render). The recogniser was built from the first; the
 # second was held out of building and tuning (docs/vision.md).
@@ -87,3 +90,27 @@ def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
         assert design.family not in decks.HELD_OUT_FAMILIES
         faces[name] = decks.render_design(design, height=320, cache=art_cache)
     return faces
+
+
+# The house photographs each card alone, face up, the camera where it always is (as
+# scripts/vision_enrol_check.py does): shared by test_enrol_suits and test_deck_suit_borne.
+PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
+PHOTO_SEED = 28_600
+
+
+@pytest.fixture(scope="session")
+def building_deck(
+    building_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
+) -> EnrolledDeck:
+    """The building design enrolled once a session; a photograph refused is taken again
+    (another placement and light), as a croupier would (its 3H and KH at the first take: no
+    index cut)."""
+    folder = tmp_path_factory.mktemp("building-photos")
+    return enrolled_from_photographs(
+        folder,
+        building_faces,
+        seed=PHOTO_SEED,
+        attempt_step=100,
+        style=PHOTO_STYLE,
+        taken_again={"3H": 1, "KH": 1},
+    )

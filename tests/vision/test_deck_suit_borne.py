@@ -7,19 +7,15 @@ building design, and read on other photographs of it."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
-import pytest
 
 from dealer_assist.cards import Card, Suit, parse_card
-from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
+from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.faces import borne_out, covered, warp_face
 from dealer_assist.vision.pipeline import _Reading, _twin_looks
-from dealer_assist.vision.synthetic import HARSH, OVERHEAD_CLUTTER, SceneStyle, random_scene
+from dealer_assist.vision.synthetic import HARSH, OVERHEAD_CLUTTER, random_scene
 
-# As tests/vision/test_enrol_suits.py photographs the house's cards.
-PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
-PHOTO_SEED = 28_600
+# The deck: conftest's building_deck (as test_enrol_suits photographs the house's cards).
 SCENE_SEED = 10_549_000  # h-deck28's seeds: 10,500,000-10,549,999
 TWIN = {
     Suit.SPADES: Suit.CLUBS,
@@ -28,25 +24,6 @@ TWIN = {
     Suit.DIAMONDS: Suit.HEARTS,
 }
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
-
-
-@pytest.fixture(scope="module")
-def building_deck(
-    building_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
-) -> EnrolledDeck:
-    folder = tmp_path_factory.mktemp("building-photos")
-    retake = list(ALL_CARDS)
-    for attempt in range(3):
-        for card in retake:
-            seed = PHOTO_SEED + 100 * attempt + ALL_CARDS.index(card)
-            scene = random_scene(seed, building_faces, style=PHOTO_STYLE, cards=[card])
-            path = folder / f"{card.code}.jpg"
-            cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        try:
-            return enrol(folder)
-        except EnrolmentError as error:
-            retake = [c for c in ALL_CARDS if any(f"{c.code}.jpg" in p for p in error.problems)]
-    raise AssertionError(f"the photographs of {retake} are refused three times")
 
 
 def _leaning(suit: Suit, share: float) -> dict[Suit, float]:

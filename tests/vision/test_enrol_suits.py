@@ -6,7 +6,6 @@ and read on other photographs of it."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from dealer_assist.cards import Card, Rank, Suit
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck
@@ -17,13 +16,9 @@ from dealer_assist.vision.faces import (
     softened,
     warp_face,
 )
-from dealer_assist.vision.synthetic import TILTED, SceneStyle, random_scene
-from tests.vision.photographed import enrolled_from_photographs
+from dealer_assist.vision.synthetic import TILTED, random_scene
 
-# The house photographs each card alone, face up, the camera where it always is (as
-# scripts/vision_enrol_check.py does).
-PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
-PHOTO_SEED = 28_600
+# The deck: conftest's building_deck (the house's photographs, enrolled once a session).
 SCENE_SEED = 28_700
 TWIN = {
     Suit.SPADES: Suit.CLUBS,
@@ -32,23 +27,6 @@ TWIN = {
     Suit.DIAMONDS: Suit.HEARTS,
 }
 COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)
-
-
-@pytest.fixture(scope="module")
-def building_deck(
-    building_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
-) -> EnrolledDeck:
-    """The building design enrolled; a photograph refused is taken again (another placement
-    and light), as a croupier would (its 3H and KH at the first take: no index cut)."""
-    folder = tmp_path_factory.mktemp("building-photos")
-    return enrolled_from_photographs(
-        folder,
-        building_faces,
-        seed=PHOTO_SEED,
-        attempt_step=100,
-        style=PHOTO_STYLE,
-        taken_again={"3H": 1, "KH": 1},
-    )
 
 
 def _faces_seen(
