@@ -196,19 +196,46 @@ def test_an_arrival_pcscd_reports_twice_is_one_card() -> None:
     assert kinds(events) == ["CONNECTING", "CONNECTED", "card 2D", "card 9D", "CLOSED"]
 
 
+def test_a_tag_reported_with_the_empty_readers_count_is_not_looked_at_again() -> None:
+    # As a whole shoe dealt through the event reader caught it: the tag present with the count
+    # of the empty reader before it (0x220), then with its own (0x221); the croupier took the
+    # card away as soon as the table had it, so looking at it again found no tag to connect to
+    # (no UID: a read_incomplete alert). The count of the empty reader seen says it is counted.
+    reader = ScriptedReader(
+        opens=[],
+        steps=[
+            state(EMPTY, 0x220),
+            state(PRESENT, 0x220),
+            state(PRESENT, 0x221),
+            state(EMPTY, 0x222),
+            state(PRESENT, 0x223),
+        ],
+        now=state(PRESENT, 0x21F),
+    )
+    reader.images[0x21F] = TagImage(OTHER_UID, encode_tag(OTHER_UID, parse_card("2D"), 1, 2, KEY))
+    reader.images[0x220] = genuine("9D")
+    reader.images[0x221] = TagGoneError(
+        "the tag left the reader (connecting to the tag: No smart card inserted.)"
+    )
+    reader.images[0x223] = genuine("9D")  # taken away (seen), presented again: read again
+    events = run(reader)
+    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 2D", "card 9D", "card 9D", "CLOSED"]
+
+
 def test_a_tag_read_once_that_leaves_while_looked_at_again_is_no_fault() -> None:
-    # The same double report, the croupier taking the card away as the source reads it again
-    # (CI saw this as a spurious read_incomplete alert on a whole shoe).
+    # The same double report when the source did not see the reader empty (its count unknown):
+    # the tag is looked at again, and it leaves as it is read, its UID read first.
     reader = ScriptedReader(
         opens=[],
         steps=[state(PRESENT, 2), state(PRESENT, 3), state(EMPTY, 4), state(PRESENT, 5)],
-        now=state(EMPTY, 2),
+        now=state(PRESENT, 1),
     )
+    reader.images[1] = TagImage(OTHER_UID, encode_tag(OTHER_UID, parse_card("2D"), 1, 2, KEY))
     reader.images[2] = genuine("9D")
     reader.images[3] = TagGoneError(f"tag {uid_hex(UID)} left the reader", uid=UID)
     reader.images[5] = genuine("9D")  # taken away (seen), presented again: read again
     events = run(reader)
-    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 9D", "card 9D", "CLOSED"]
+    assert kinds(events) == ["CONNECTING", "CONNECTED", "card 2D", "card 9D", "card 9D", "CLOSED"]
 
 
 def test_another_tag_in_a_second_arrival_is_read_and_a_tag_cut_off_unnamed_is_a_fault() -> None:

@@ -15,8 +15,10 @@ UID and the tag's data pages, checks them (:mod:`dealer_assist.tags`) and emits 
 pcscd (1.9.9 to 2.x, ``eventhandler.c``) publishes a reader's new state before it counts the
 event, without a lock, so a client that asks in between sees a tag "present" with the count of
 its predecessor's removal, then present again with the new count: two arrivals of one tag. The
-source therefore takes a tag it has read and never seen leave for the same presentation when
-it reads it again (same UID), whatever the count says.
+source takes a tag reported present with the count of the empty reader it last saw as counted
+already (the next count is the same presentation, not read again); and a tag it has read and
+never seen leave is the same presentation when it reads it again (same UID), whatever the
+count says (for when it did not see the reader empty).
 * an unknown or forged tag gives ``CardRead(card=None)`` and a ``unknown_tag`` / ``forged_tag``
   fault naming the UID;
 * pcscd stopped, or the reader unplugged: status LOST with the reason, retried with back-off,
@@ -194,6 +196,10 @@ class PcscSource(CardSource):
 
     def _watch(self) -> None:
         state = self.reader.state()
+        # The count of the last empty reader seen: a tag reported present with that count is
+        # one pcscd has published before counting it (see the module text); its count is
+        # one more, and seeing it so is no second arrival.
+        emptied = None if state.present else state.events
         if state.present:
             self._on_arrival(state)
         elif state.empty and state.events:
@@ -204,8 +210,13 @@ class PcscSource(CardSource):
                 continue
             if new.present and new.presence != state.presence:
                 state = new
+                if new.events == emptied:
+                    log.debug("tag reported before pcscd counted it (state %#010x)", new.raw)
+                    state = _counted(new)
                 self._on_arrival(new)
             else:
+                if not new.present:
+                    emptied = new.events
                 # A tag seen leaving is gone. An empty reader whose event count is still 0 is
                 # one pcscd (or the reader) has just started and not yet found a tag on: the
                 # tag read before the restart may be lying there still (a contactless reader
@@ -254,6 +265,12 @@ class PcscSource(CardSource):
         if self.stopped:
             return
         self.emit(DeviceFault(source=self.name, code=code, message=message, raw=raw or uid))
+
+
+def _counted(state: ReaderState) -> ReaderState:
+    """``state`` with pcscd's event count one more (it wraps after 0xFFFF, as pcscd's does)."""
+    count = (state.events + 1) & 0xFFFF
+    return ReaderState(state.reader, (state.raw & 0xFFFF) | (count << 16), state.atr)
 
 
 def _describe(info: TagInfo) -> str:
