@@ -26,7 +26,7 @@ import time
 import zlib
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -152,6 +152,15 @@ def _line(c: Count) -> str:
     )
 
 
+def _changed(where: str, dealt: list[Any], before: list[str], after: list[str]) -> list[str]:
+    """The cards two readers answered differently, one line each ("where: card before -> after")."""
+    return [
+        f"{where}: {card.card.code} {was} -> {now}"
+        for card, was, now in zip(dealt, before, after, strict=True)
+        if was != now
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -266,14 +275,14 @@ def main() -> int:
                     per[which].add(counted)
                     by_style[style_name][which].add(counted)
                     found_answers[which] = answers(found, scene.cards)
+                where = f"{name}/{style_name}#{seed}"
                 if "corners" in found_answers:
-                    for card, before, after in zip(
-                        scene.cards, found_answers["corners"], found_answers["deck"], strict=True
-                    ):
-                        if before != after:
-                            changes.append(
-                                f"{name}/{style_name}: {card.card.code} {before} -> {after}"
-                            )
+                    changes += _changed(
+                        f"{name}/{style_name}",
+                        scene.cards,
+                        found_answers["corners"],
+                        found_answers["deck"],
+                    )
                 for which in ("deck", "borne"):
                     if which not in found_answers:
                         continue
@@ -287,21 +296,13 @@ def main() -> int:
                                 f"{which}: {name}/{style_name}#{seed}: {card.card.code} {after}"
                             )
                 if "borne" in found_answers:
-                    for card, before, after in zip(
-                        scene.cards, found_answers["deck"], found_answers["borne"], strict=True
-                    ):
-                        if before != after:
-                            borne.append(
-                                f"{name}/{style_name}#{seed}: {card.card.code} {before} -> {after}"
-                            )
+                    borne += _changed(
+                        where, scene.cards, found_answers["deck"], found_answers["borne"]
+                    )
                 for w in looks:
-                    for card, before, after in zip(
-                        scene.cards, found_answers["deck"], found_answers[w], strict=True
-                    ):
-                        if before != after:
-                            looked[w].append(
-                                f"{name}/{style_name}#{seed}: {card.card.code} {before} -> {after}"
-                            )
+                    looked[w] += _changed(
+                        where, scene.cards, found_answers["deck"], found_answers[w]
+                    )
             for which in per:
                 c = per[which]
                 print(f"{name:24s} {which:6s} {_line(c)}")
