@@ -11,6 +11,10 @@ UID and the tag's data pages, checks them (:mod:`dealer_assist.tags`) and emits 
 * never half a card: a read interrupted by the tag leaving emits no card, only a
   ``read_incomplete`` fault; transient errors are retried while the tag stays. A tag already
   read that leaves while it is being looked at again is not a fault: its card was given;
+* an unknown or forged tag gives ``CardRead(card=None)`` and a ``unknown_tag`` / ``forged_tag``
+  fault naming the UID;
+* pcscd stopped, or the reader unplugged: status LOST with the reason, retried with back-off,
+  CONNECTED again when it is back.
 
 pcscd (1.9.9 to 2.x, ``eventhandler.c``) publishes a reader's new state before it counts the
 event, without a lock, so a client that asks in between sees a tag "present" with the count of
@@ -19,10 +23,6 @@ source takes a tag reported present with the count of the empty reader it last s
 already (the next count is the same presentation, not read again); and a tag it has read and
 never seen leave is the same presentation when it reads it again (same UID), whatever the
 count says (for when it did not see the reader empty).
-* an unknown or forged tag gives ``CardRead(card=None)`` and a ``unknown_tag`` / ``forged_tag``
-  fault naming the UID;
-* pcscd stopped, or the reader unplugged: status LOST with the reason, retried with back-off,
-  CONNECTED again when it is back.
 """
 
 from __future__ import annotations
