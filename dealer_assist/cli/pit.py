@@ -26,6 +26,7 @@ from dealer_assist.cli.common import (
     writable_file,
 )
 from dealer_assist.cli.run import broker_url
+from dealer_assist.cli.stopping import stop_on_signals
 from dealer_assist.errors import InputError
 
 MAX_TABLES = 500
@@ -203,7 +204,8 @@ def cmd_pit(args: argparse.Namespace) -> int:
             return _screen(
                 model, client.send, verifier, language=args.language, timeout=args.timeout
             )
-        threading.Event().wait(args.timeout)
+        with stop_on_signals() as stop:  # SIGINT, SIGTERM: close the store in order
+            stop.wait(args.timeout)
     except KeyboardInterrupt:
         pass
     finally:
@@ -295,7 +297,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
             )
         if args.coups is None:
-            threading.Event().wait(args.timeout)
+            with stop_on_signals() as stop:
+                stop.wait(args.timeout)
             return EXIT_OK
         done = simulation.wait(timeout=args.timeout)
     except KeyboardInterrupt:

@@ -17,6 +17,7 @@ from dealer_assist.cli.common import (
     whole_number,
     writable_file,
 )
+from dealer_assist.cli.stopping import StopRequest, stop_on_signals
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,6 +80,13 @@ def broker_url(text: str) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    # SIGINT and SIGTERM close the table in order (never a KeyboardInterrupt thrown into code
+    # holding the publisher's locks: dealer_assist/cli/stopping.py).
+    with stop_on_signals() as stop:
+        return _run(args, stop)
+
+
+def _run(args: argparse.Namespace, stop: StopRequest) -> int:
     from dealer_assist.deploy.service import attach as attach_service
     from dealer_assist.table import commands as cmd
     from dealer_assist.table.controller import TableController
@@ -158,6 +166,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     controller.on_snapshot(on_snapshot)
 
     def done() -> bool:
+        if stop.requested:
+            return True
         if args.coups is not None and coups_done() >= args.coups:
             return True
         return finite and controller.snapshot.phase == "shoe_ended"
@@ -166,8 +176,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         runtime.open()
         service.start()  # READY=1 once the table is open; its thread is this one, below
         finished = runtime.run_until(done, timeout=args.timeout)
-    except KeyboardInterrupt:
-        finished = True
     finally:
         service.close()
         runtime.close()

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -37,6 +36,7 @@ from dealer_assist.cli.common import (
     whole_number,
     writable_file,
 )
+from dealer_assist.cli.stopping import POLL, stop_on_signals
 from dealer_assist.errors import ConfigError
 
 #: The slowest croupier ``--pace`` plays, in seconds per card.
@@ -223,25 +223,22 @@ def cmd_mockshoe(args: argparse.Namespace) -> int:
         died.append(death)  # a shoe with a dead thread serves nothing: end the process
         stop.set()
 
-    def on_signal(signum: int, frame: object) -> None:
-        stop.set()
-
     previous_hook = threading.excepthook
     threading.excepthook = on_thread_death
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
     keyboard = threading.Thread(
         target=_keyboard, args=(device, link, stop), name="mockshoe keys", daemon=True
     )
-    keyboard.start()
-    try:
-        while not stop.wait(0.5):
-            pass
-    finally:
-        threading.excepthook = previous_hook
-        device.stop()
-        link.close()
+    # SIGINT and SIGTERM only set a flag this loop reads (dealer_assist/cli/stopping.py): a
+    # handler that set the event itself could wait for the event's lock this thread holds.
+    with stop_on_signals() as signalled:
+        try:
+            keyboard.start()
+            while not stop.wait(POLL) and not signalled.requested:
+                pass
+        finally:
+            threading.excepthook = previous_hook
+            device.stop()
+            link.close()
     if died:
         death = died[0]
         name = death.thread.name if death.thread is not None else "a thread"

@@ -23,6 +23,7 @@ from dealer_assist.table.commands import Command
 from dealer_assist.table.controller import TableController
 
 _STOP = object()
+POLL = 0.1  # seconds: run_until asks done() again when nothing arrived for this long
 
 
 def build_source(url: str, config: TableConfig) -> CardSource:
@@ -151,19 +152,25 @@ class TableRuntime:
     def run_until(self, done: Callable[[], bool], *, timeout: float | None = None) -> bool:
         """Process items in this thread until ``done()``; False if ``timeout`` ran out first.
 
-        ``done()`` is checked before the first item and after each one, never in between: it
-        must depend on what this thread changes (the controller's state), not on another
-        thread's (a device's), which may change after the last item and never be seen."""
+        ``done()`` is checked before the first item, after each one, and every :data:`POLL`
+        seconds while none arrives (a stop flag a signal handler sets on this thread is seen
+        there: dealer_assist/cli/stopping.py), never in the middle of an item. Beyond such a
+        flag it must depend on what this thread changes (the controller's state), not on
+        another thread's (a device's), which may change after the last item and never be seen.
+        """
         self.open()
         deadline = None if timeout is None else time.monotonic() + timeout
         while not done():
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if wait == 0.0:
-                return False
+            wait = POLL
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                wait = min(wait, left)
             try:
                 item = self._queue.get(timeout=wait)
             except queue.Empty:
-                return False
+                continue
             if item is _STOP:
                 return done()
             self._handle(item)
