@@ -5,7 +5,11 @@ happens to be. A table's main thread runs the controller and its hooks, which ta
 threads share (the pit publisher's, paho-mqtt's). An exception that lands just after a lock is
 taken and before the ``with`` that would release it is set up leaves the lock held for good
 (CPython, bpo-29988): the command's clean-up then waits for it, and the process never exits.
-A table closed at that moment would stop reporting to the pit and hang until killed.
+A table closed at that moment would stop reporting to the pit and hang until killed. Under load
+the moment is not rare: a thread that has just taken a lock may have to hand the interpreter to
+another thread, and a signal that arrives while it waits to get it back is raised as soon as it
+does, before the ``with`` is set up (seen once in CI: a table's main thread held the publisher's
+lock; paho-mqtt's thread waited for it while holding its own, which the close then needed).
 
 So the commands that run until stopped install :func:`stop_on_signals`: the handler only sets a
 flag (plain assignments, safe at any point), and the command's loop reads it between two steps
