@@ -1355,6 +1355,8 @@ class CardDetector:
                 cornered, unsure_cornered = self._corner_cards(frame, best, chosen)
                 if self.finder.sure_size_off > 0:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
+                if self.finder.blind_ratios and self.layout is None:
+                    self._blind_sized_cards(frame, best, chosen, cornered)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1794,6 +1796,53 @@ class CardDetector:
         ratio = float(np.median([(w + h) / 2 for w, h in sizes]))
         if abs(ratio - 1) <= self.finder.sure_size_off:
             return
+        self._cards_at_ratio(frame, analysis, found, ratio, added, unsure)
+
+    def _blind_sized_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        added: list[CardDetection],
+    ) -> None:
+        """Cards of the chosen finding's mask found again at smaller card sizes when none of
+        its cards reads surely (issue 28, h-miss29): touching cards beside a layout's printed
+        boxes make blobs whose straight sides vote a card size 1.5-4 times too large, and at
+        that size neither the finder's shapes nor the index glyphs (looked for at a share of
+        the card's width) fit any card. The finding's card size times each of
+        ``FinderSettings.blind_ratios`` is tried in turn as ``_sure_sized_cards`` tries the
+        size sure cards show (cards added only when read surely, both index corners bearing
+        them out; uncertain at one corner, last), stopping at the first that adds a card read
+        surely; nothing uncertain is added at such a size."""
+        if found.view is None or found.card_px is None:
+            return
+        if any(d.card is not None for d in analysis.detections):
+            return
+        for ratio in self.finder.blind_ratios:
+            before = len(added)
+            # Cards read unsurely at a size nothing read bears out are not kept (a shape on a
+            # printed box read at one corner was a detection where no card is).
+            self._cards_at_ratio(frame, analysis, found, ratio, added, [])
+            if len(added) > before:
+                # The cards read surely there show the size: the rest found at theirs.
+                if self.finder.sure_size_off > 0:
+                    self._sure_sized_cards(frame, analysis, found, added, [])
+                return
+
+    def _cards_at_ratio(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        ratio: float,
+        added: list[CardDetection],
+        unsure: list[CardDetection],
+    ) -> None:
+        """The chosen finding's mask looked into again at its card size times ``ratio``
+        (``_sure_sized_cards``, ``_blind_sized_cards``)."""
+        view, card_px = found.view, found.card_px
+        assert view is not None and card_px is not None
+        to_view = np.linalg.inv(view.to_image)
         size = (card_px[0] * ratio, card_px[1] * ratio)
         # The finding's own mask, then its paper alone (a printed box joined with the cards).
         for papered in dict.fromkeys((found.papered, True)):
