@@ -107,8 +107,9 @@ class FinderSettings:
     # Without a layout, when no card of the chosen finding reads surely (a frame of touching
     # cards and printed boxes whose blobs voted a card size 1.5-4 times too large), its mask is
     # looked into again at the finding's card size times each of these, in order, as at the
-    # size sure cards show (``CardDetector._blind_sized_cards``; the reader decides; (): off).
-    blind_ratios: tuple[float, ...] = ()
+    # size sure cards show (``CardDetector._blind_sized_cards``: only cards read surely are
+    # added; (): off).
+    blind_ratios: tuple[float, ...] = (0.7, 0.5, 0.35)
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
