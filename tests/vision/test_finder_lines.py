@@ -66,7 +66,8 @@ def test_cards_on_a_layout_seen_close_are_found(
     scene = random_scene(seed, building_faces, style=style)  # type: ignore[arg-type]
     whole = in_view(scene.cards, scene.image)
     without = CardDetector(
-        finder=FinderSettings(opening_reach=0, edge_votes=False),
+        # (h-miss29's smaller card sizes where nothing reads surely, off too: they find some)
+        finder=FinderSettings(opening_reach=0, edge_votes=False, blind_ratios=()),
         paper=NO_PAPER_ALONE,
         recovery=None,
     ).detect(scene.image)
@@ -97,7 +98,9 @@ def test_cards_closer_than_guessed_leave_the_felt_its_colour(
     assert len(whole) == 3
 
     before = CardDetector(
-        finder=FinderSettings(crowded_share=0), paper=NO_PAPER_ALONE, recovery=None
+        finder=FinderSettings(crowded_share=0, blind_ratios=()),  # (h-miss29's, off too)
+        paper=NO_PAPER_ALONE,
+        recovery=None,
     ).detect(scene.image)
     assert found_on_cards(off_partial(before, partial), whole)[0] == [0, 0, 0]
     after = off_partial(CardDetector().detect(scene.image), partial)
