@@ -1812,8 +1812,8 @@ class CardDetector:
         the card's width) fit any card. The finding's card size times each of
         ``FinderSettings.blind_ratios`` is tried in turn as ``_sure_sized_cards`` tries the
         size sure cards show (cards added only when read surely, both index corners bearing
-        them out; uncertain at one corner, last), stopping at the first that adds a card read
-        surely; nothing uncertain is added at such a size."""
+        them out; nothing uncertain is added at a size no card bears out), stopping at the
+        first that adds a card read surely, whose size the sure-size step then tries."""
         if found.view is None or found.card_px is None:
             return
         if any(d.card is not None for d in analysis.detections):
