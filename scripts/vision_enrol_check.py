@@ -148,7 +148,7 @@ def _line(c: Count) -> str:
     return (
         f"cards {c.cards} exact {c.exact} ({100 * c.exact / max(c.cards, 1):.1f}%; "
         f"{100 * c.exact / max(found, 1):.1f}% of {found} found) uncertain {c.uncertain} "
-        f"wrong {c.wrong} missed {c.missed}"
+        f"wrong {c.wrong} missed {c.missed} no card {c.no_card} twice {c.twice}"
     )
 
 
