@@ -148,7 +148,7 @@ def _line(c: Count) -> str:
     return (
         f"cards {c.cards} exact {c.exact} ({100 * c.exact / max(c.cards, 1):.1f}%; "
         f"{100 * c.exact / max(found, 1):.1f}% of {found} found) uncertain {c.uncertain} "
-        f"wrong {c.wrong} missed {c.missed}"
+        f"wrong {c.wrong} missed {c.missed} no card {c.no_card} twice {c.twice}"
     )
 
 
@@ -209,6 +209,12 @@ def main() -> int:
         help="also read with the deck's suits borne out by the index corners "
         "(``CardDetector(deck_suit_borne=True)``, h-deck28; off as shipped), card for card",
     )
+    parser.add_argument(
+        "--unkept",
+        action="store_true",
+        help="also read with the deck as before h-deck29 (``deck_keeps_sure``, "
+        "``face_keeps_rank`` and ``deck_twins_apart`` off), card for card",
+    )
     args = parser.parse_args()
     styles = {n: {**STYLES, **MORE_STYLES}[n] for n in args.styles.split(",") if n}
     looks = cast(list[DeckLooks], [w for w in args.looks.split(",") if w])
@@ -233,15 +239,19 @@ def main() -> int:
         *(() if args.no_corners else ("corners",)),
         "deck",
         *(("borne",) if args.borne else ()),
+        *(("unkept",) if args.unkept else ()),
         *looks,
     )
     totals = {which: Count() for which in readers}
     by_style = {s: {which: Count() for which in readers} for s in styles}
     changes: list[str] = []
     # What the deck did to each card (without the deck -> with it), and the cards it turned
-    # from uncertain to wrong.
+    # from uncertain or exact to wrong.
     turned: dict[tuple[str, str, str], int] = {}
     made_wrong: list[str] = []
+    # Every card the deck answered otherwise than the reader without it (where, seed, card).
+    by_deck: list[str] = []
+    unkept: list[str] = []  # what h-deck29's rules changed (--unkept -> the deck as shipped)
     borne: list[str] = []  # what the suits borne out changed (the deck as shipped -> --borne)
     looked: dict[str, list[str]] = {w: [] for w in looks}
     with tempfile.TemporaryDirectory(prefix="enrol-check-") as work_name:
@@ -264,6 +274,9 @@ def main() -> int:
                         model=cast(GlyphModel, model),
                         read_faces=which != "corners",
                         deck_suit_borne=which == "borne",
+                        deck_keeps_sure=which != "unkept",
+                        face_keeps_rank=which != "unkept",
+                        deck_twins_apart=which != "unkept",
                         deck_looks=which
                         if which in looks
                         else "off"
@@ -283,7 +296,10 @@ def main() -> int:
                         found_answers["corners"],
                         found_answers["deck"],
                     )
-                for which in ("deck", "borne"):
+                by_deck += _changed(
+                    where, scene.cards, found_answers["plain"], found_answers["deck"]
+                )
+                for which in ("deck", "borne", "unkept"):
                     if which not in found_answers:
                         continue
                     for card, before, after in zip(
@@ -291,10 +307,14 @@ def main() -> int:
                     ):
                         key = (which, before.split(":")[0], after.split(":")[0])
                         turned[key] = turned.get(key, 0) + 1
-                        if key[1:] == ("uncertain", "wrong"):
+                        if key[1] in ("uncertain", "exact") and key[2] == "wrong":
                             made_wrong.append(
                                 f"{which}: {name}/{style_name}#{seed}: {card.card.code} {after}"
                             )
+                if "unkept" in found_answers:
+                    unkept += _changed(
+                        where, scene.cards, found_answers["unkept"], found_answers["deck"]
+                    )
                 if "borne" in found_answers:
                     borne += _changed(
                         where, scene.cards, found_answers["deck"], found_answers["borne"]
@@ -312,7 +332,7 @@ def main() -> int:
     for style_name in styles:
         for which in readers:
             print(f"{style_name:24s} {which:6s} {_line(by_style[style_name][which])}")
-    for which in ("deck", "borne"):
+    for which in ("deck", "borne", "unkept"):
         if which in readers:
             print(
                 f"without the deck -> {which}: "
@@ -323,10 +343,15 @@ def main() -> int:
                 )
             )
             print(
-                f"uncertain -> wrong by {which}: "
+                f"uncertain or exact -> wrong by {which}: "
                 f"{sum(1 for line in made_wrong if line.startswith(which + ':'))}"
             )
     print("\n".join(made_wrong))
+    print("what the deck changed (without the deck -> the deck):")
+    print("\n".join(by_deck))
+    if args.unkept:
+        print("what h-deck29's rules changed (the deck before them -> the deck):")
+        print("\n".join(unkept))
     if args.borne:
         print("what the suits borne out changed (deck -> borne):")
         print("\n".join(borne))

@@ -63,6 +63,10 @@ SUIT_SLACK = 0.01
 # A sure reading is left uncertain when its face matches a card of the other colour better by
 # this much (``contradicts``).
 COLOUR_VETO = 0.1
+# A rank the looks read surely is changed by the faces only when the best face matches at
+# least this well (h-deck29, building seeds: the faces' right changes of a rank read surely
+# matched 0.79-0.98, a small 2H read as 3H and an 8H as TH 0.59 and 0.61).
+RANK_CHANGE_LEAST = 0.7
 # A card more than this share of whose face lies under other cards' outlines is not compared.
 COVERED_MOST = 0.25
 # The suit by the face's fine detail (``SuitPair``): the fine pictures' blur and the blur of the
@@ -392,10 +396,15 @@ class SuitPair:
         return margin / self.separation
 
 
+def twin_of(suit: Suit) -> Suit:
+    """The other suit of ``suit``'s colour (a heart's diamond)."""
+    return next(s for s in Suit if s != suit and _red(s) == _red(suit))
+
+
 def borne_out(suit: Suit, corners: Sequence[Mapping[Suit, float]]) -> bool:
     """Whether no corner's look (``FaceMatcher.settle``'s ``corners``) finds the other suit of
     ``suit``'s colour likelier than ``suit``."""
-    twin = next(s for s in Suit if s != suit and _red(s) == _red(suit))
+    twin = twin_of(suit)
     return all(corner.get(twin, 0.0) <= corner.get(suit, 0.0) for corner in corners)
 
 
@@ -431,6 +440,12 @@ class FaceMatcher:
             for key, ks in self._groups.items()
             if len(ks) == 2
         }
+
+    def told_apart(self, card: Card) -> bool:
+        """Whether the check at enrolment found ``card``'s face far enough from its twin's (the
+        same rank, the other suit of its colour) to tell them apart (``SEPARATION_LEAST``)."""
+        pair = self.pairs.get((card.rank, _red(card.suit)))
+        return pair is None or pair.separation >= SEPARATION_LEAST
 
     @property
     def separated(self) -> list[tuple[Card, Card]]:
@@ -501,6 +516,7 @@ class FaceMatcher:
         mask: np.ndarray | None = None,
         *,
         corners: Sequence[Mapping[Suit, float]] = (),
+        rank_read: bool = False,
     ) -> Card | None:
         """The card an uncertain reading is (best guess ``candidate``, its looks' probability
         of each suit ``suits``), when the faces settle its rank and colour surely and either
@@ -512,7 +528,9 @@ class FaceMatcher:
         the best); else None. ``corners``: each index corner's own look at the suits (the
         corner network's, without the house's deck): a suit the face's detail does not name by
         ``SUIT_SHARE_AGAINST`` is settled only when no corner finds the other suit of its
-        colour likelier (``borne_out``; issue 28, h-deck28)."""
+        colour likelier (``borne_out``; issue 28, h-deck28). ``rank_read``: the looks read the
+        candidate's rank surely, and the faces name another rank only by a face matching at
+        least ``RANK_CHANGE_LEAST`` (issue 28, h-deck29)."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -521,6 +539,8 @@ class FaceMatcher:
         )
         (best, (rank, red)), (runner_up, _) = groups[0], groups[1]
         same = rank == candidate.rank and red == _red(candidate.suit)
+        if rank_read and rank != candidate.rank and best < RANK_CHANGE_LEAST:
+            return None
         if best < MATCH_LEAST or best - runner_up < (MARGIN if same else CHANGE_MARGIN):
             return None
         of_colour = {suit: p for suit, p in suits.items() if _red(suit) == red}

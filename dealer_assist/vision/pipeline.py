@@ -12,6 +12,7 @@ marker) and is not reported at all.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -46,7 +47,7 @@ from dealer_assist.vision.duplicates import (
     whole_of_halves,
 )
 from dealer_assist.vision.enrol import EnrolledDeck
-from dealer_assist.vision.faces import covered, warp_face
+from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
     polygon_iou,
@@ -701,6 +702,9 @@ DECK_LOOKS: DeckLooks = "middle"
 # at least this sure of it (chosen on the building check's and another seed set's uncertain
 # cards: every card a second look made sure was 0.57 or more; docs/vision.md).
 SECOND_LOOK_FROM = 0.5
+# With the house's deck: the faces never name another rank than the one a look reads this
+# surely (``face_keeps_rank``).
+RANK_READ = 0.9
 DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
 CHECK_SURENESS = 0.5  # the glyph reader disputes the network only when at least this sure
 NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no index
@@ -756,6 +760,9 @@ class CardDetector:
         check_sureness: float = CHECK_SURENESS,
         read_faces: bool = True,
         deck_suit_borne: bool = False,
+        deck_keeps_sure: bool = True,
+        face_keeps_rank: bool = True,
+        deck_twins_apart: bool = True,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -843,6 +850,26 @@ class CardDetector:
         # ``corners``). Off by default: on building decks it made 4-8 exact cards a set
         # uncertain and no wrong read uncertain (docs/vision.md).
         self.deck_suit_borne = deck_suit_borne
+        # With the house's deck: the chosen finding is read to the end without the deck too,
+        # and no card read surely there is read surely as another card with the deck
+        # (``keep_sure``: the deck never changes a sure reading; issue 28, h-deck29: the
+        # faces, which come before the looks again, read an 8H the middle look reads surely
+        # as TH). Off: the deck's reading alone (for comparisons). ``deck_twins_apart`` asks
+        # the reading without the deck too, so it needs this on.
+        self.deck_keeps_sure = deck_keeps_sure
+        # With the house's deck: the faces name no other rank than an uncertain card's
+        # candidate when a look in the open reads that rank at least ``RANK_READ`` surely,
+        # unless the best face matches ``faces.RANK_CHANGE_LEAST`` (``_rank_read``; h-deck29:
+        # a small 2H read as 3H, an 8H as TH, by faces matching 0.59 and 0.61, 0.12 and 0.10
+        # better; off: the faces' ``CHANGE_MARGIN`` alone).
+        self.face_keeps_rank = face_keeps_rank
+        # With the house's deck: a card it alone made sure (not read surely without it) whose
+        # face the deck cannot tell from its twin's (``FaceMatcher.told_apart``: the same rank,
+        # the other suit of its colour) is sure only when every look of the corner network at
+        # an index corner in the open holds ``SUIT_SURE`` of its colour's belief for its suit
+        # (``_suit_told``; h-deck29: a jumbo KH read as KD, the deck sure of the king, the
+        # looks leaning to diamonds; off: as judged).
+        self.deck_twins_apart = deck_twins_apart
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -1340,12 +1367,38 @@ class CardDetector:
 
     def _analysed(self, frame: np.ndarray) -> FrameAnalysis:
         best, chosen = self._choose(frame, with_deck=False)
-        if isinstance(self._model, EnrolledDeck) and chosen is not None:
+        plain: FrameAnalysis | None = None
+        deck = self._model if isinstance(self._model, EnrolledDeck) else None
+        if deck is not None and chosen is not None:
             # The house's deck reads the cards of the finding chosen as without it: the card
             # size and the plane never depend on how sure the deck made a reading (a finding
             # more sure of one card won over one that read another surely).
+            plain = best if self.deck_keeps_sure else None
             best = self._analysis_of(frame, chosen, with_deck=True, printed=False)
         assert best is not None
+        if deck is not None and plain is not None and chosen is not None:
+            # The same finding read to the end as without the deck (a twin reading with the
+            # shipped readers: its looks again after the choice, which the deck's faces come
+            # before), so that no card it reads surely reads otherwise with the deck.
+            twin = copy.copy(self)
+            twin._model = deck.base
+            twin._finished(frame, plain, chosen)
+        self._finished(frame, best, chosen)
+        if deck is not None and plain is not None:
+            best.detections, restored = keep_sure(best.detections, plain.detections)
+            if self.read_faces and restored:
+                # A card put back is checked against the faces' ink as every sure card is.
+                best.detections = self._colour_checked(frame, best, deck, restored)
+            if self.deck_twins_apart:
+                best.detections = _twins_told(best, plain.detections, deck)
+        return best
+
+    def _finished(
+        self, frame: np.ndarray, best: FrameAnalysis, chosen: _Finding | None
+    ) -> FrameAnalysis:
+        """``best`` (the chosen finding read) finished: cards read where their indices are
+        printed, exchanged, found at corners, recovered, refitted, looked at again (with the
+        house's deck: by its faces and middle look)."""
         self._read_where_printed(frame, best, chosen)
         cornered: list[CardDetection] = []
         unsure_cornered: list[CardDetection] = []
@@ -1568,12 +1621,7 @@ class CardDetector:
         result = []
         for n, detection in enumerate(analysis.detections):
             if detection.card is not None:
-                quad = outlines[n]
-                others = outlines[:n] + outlines[n + 1 :]
-                if deck.faces.contradicts(
-                    warp_face(frame, quad), detection.card, covered(quad, others, frame.shape[:2])
-                ):
-                    detection = replace(detection, card=None)
+                detection = self._colour_checked(frame, analysis, deck, [n])[n]
             elif detection.candidate is not None and detection.suits:
                 quad = outlines[n]
                 others = outlines[:n] + outlines[n + 1 :]
@@ -1586,10 +1634,33 @@ class CardDetector:
                     corners=_corner_suits(record.looks)
                     if self.deck_suit_borne and record is not None and record.detection is detection
                     else (),
+                    rank_read=self.face_keeps_rank
+                    and record is not None
+                    and record.detection is detection
+                    and _rank_read(record.looks, detection.candidate),
                 )
                 if card is not None:
                     detection = replace(detection, card=card, candidate=card)
             result.append(detection)
+        return result
+
+    def _colour_checked(
+        self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck, which: Iterable[int]
+    ) -> list[CardDetection]:
+        """The detections, those numbered ``which`` left uncertain when read surely as a card
+        of the other colour than their face shows (``FaceMatcher.contradicts``)."""
+        outlines = [np.asarray(d.corners, np.float32) for d in analysis.reported]
+        result = list(analysis.detections)
+        for n in which:
+            detection = result[n]
+            if detection.card is None:
+                continue
+            quad = outlines[n]
+            others = outlines[:n] + outlines[n + 1 :]
+            if deck.faces.contradicts(
+                warp_face(frame, quad), detection.card, covered(quad, others, frame.shape[:2])
+            ):
+                result[n] = replace(detection, card=None)
         return result
 
     def _exchange(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
@@ -3852,6 +3923,83 @@ def _apart_from_reported(detection: CardDetection, reported: Sequence[CardDetect
         _centres_meet(detection, other) or detection.candidate in (other.card, other.candidate)
         for other in reported
     )
+
+
+def _twins_told(
+    analysis: FrameAnalysis, plain: Sequence[CardDetection], deck: EnrolledDeck
+) -> list[CardDetection]:
+    """``analysis``'s detections (read with the house's deck), each one the deck alone made
+    sure (no detection of ``plain``, the reading without it, reads it surely there) left
+    uncertain when the deck cannot tell its face from its twin's (``FaceMatcher.told_apart``)
+    and the corner network's looks at it do not tell its suit surely (``_suit_told``). The
+    looks are those the card was judged from (a card the faces settled: its looks before)."""
+    records = {
+        r.detection.center: r for r in [*analysis.unprinted.values(), *analysis.unsure.values()]
+    }
+    result = []
+    for detection in analysis.detections:
+        card = detection.card
+        record = records.get(detection.center)
+        if (
+            card is not None
+            and record is not None
+            and not deck.faces.told_apart(card)
+            and not any(p.card == card and _centres_meet(p, detection) for p in plain)
+            and not _suit_told(record.looks, card.suit)
+        ):
+            detection = replace(
+                detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
+            )
+        result.append(detection)
+    return result
+
+
+def _suit_told(looks: Sequence[_Reading], suit: Suit) -> bool:
+    """Whether the corner network reads ``suit`` at an index corner in the open, and every
+    such look holds at least ``SUIT_SURE`` of the belief in ``suit``'s colour for it."""
+    corners = _corner_suits(looks)
+    twin = twin_of(suit)
+    return bool(corners) and all(
+        c[suit] >= SUIT_SURE * (c[suit] + c[twin]) and c[suit] > 0 for c in corners
+    )
+
+
+def _rank_read(looks: Sequence[_Reading], card: Card | None) -> bool:
+    """Whether a look at an index corner in the open (not junk) reads ``card``'s rank at least
+    ``RANK_READ`` surely."""
+    if card is None:
+        return False
+    k = RANK_CLASSES.index(card.rank)
+    return any(
+        r.rank is not None and not r.junk and not r.shadowed and float(r.rank[k]) >= RANK_READ
+        for r in looks
+    )
+
+
+def keep_sure(
+    detections: Sequence[CardDetection], plain: Sequence[CardDetection]
+) -> tuple[list[CardDetection], list[int]]:
+    """The detections read with the house's deck, with every card read surely without it
+    (``plain``: the same finding, read to the end by the shipped readers) that the deck reads
+    surely as another card answered as it was without the deck: the nearest detection on it
+    (either's centre on the other) reading another card surely gives way to it, unless one on
+    it reads the card as it was. A detection the deck left uncertain stays so (its own checks
+    may doubt a sure reading: on fresh building seeds a 5C read surely as 5S without the deck
+    was uncertain with it). Then the places of the detections put back."""
+    result = list(detections)
+    restored: list[int] = []
+    for sure in plain:
+        if sure.card is None:
+            continue
+        meeting = [k for k, d in enumerate(result) if _centres_meet(d, sure)]
+        if any(result[k].card == sure.card for k in meeting):
+            continue
+        others = [k for k in meeting if result[k].card is not None]
+        if others:
+            nearest = min(others, key=lambda k: math.dist(result[k].center, sure.center))
+            result[nearest] = sure
+            restored.append(nearest)
+    return result, restored
 
 
 def _centres_meet(a: CardDetection, b: CardDetection) -> bool:

@@ -1,0 +1,210 @@
+"""The house's deck never changes a sure reading, its faces name no other rank than one the
+looks read surely, and a card the deck alone made sure whose face it cannot tell from its
+twin's keeps its suit only where the corner network tells it surely (issue 28, h-deck29).
+
+The cases are those h-deck28's enrol check found on building designs (scripts/
+vision_enrol_check.py, seeds 10,500,000-10,549,999): the deck read a card the reader alone
+reads surely otherwise (an 8H), a small 2H as 3H by its face, and a drawn jumbo deck's KH as
+KD. Enrolled from photographs of the building generator, read on other photographs of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card, Suit, parse_card
+from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
+from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.pipeline import (
+    CardDetection,
+    CardDetector,
+    _rank_read,
+    _Reading,
+    _suit_told,
+    keep_sure,
+)
+from dealer_assist.vision.synthetic import HARSH, TILTED, random_scene
+from tests.vision.conftest import PHOTO_STYLE
+from tests.vision.photographed import enrolled_from_photographs
+
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
+CHECK_SEED = 9_100_000  # scripts/vision_enrol_check.py's own photographs and drawn styles
+
+
+@pytest.fixture(scope="module")
+def ornamental_deck(
+    ornamental_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
+) -> EnrolledDeck:
+    """ornamental enrolled from the enrol check's own photographs (none taken again)."""
+    return enrolled_from_photographs(
+        tmp_path_factory.mktemp("ornamental-photos"),
+        ornamental_faces,
+        seed=CHECK_SEED,
+        attempt_step=100_000,
+        style=PHOTO_STYLE,
+        taken_again={},
+    )
+
+
+def _detection(card: str | None, centre: tuple[float, float], candidate: str) -> CardDetection:
+    x, y = centre
+    corners = ((x - 30, y - 40), (x + 30, y - 40), (x + 30, y + 40), (x - 30, y + 40))
+    return CardDetection(
+        parse_card(card) if card else None,
+        0.99 if card else 0.5,
+        corners,
+        centre,
+        candidate=parse_card(candidate),
+    )
+
+
+def test_keep_sure_puts_back_what_was_read_surely_without_the_deck() -> None:
+    """A card read surely without the deck that the deck reads surely as another card is
+    answered as it was without the deck; one the deck left uncertain stays so, and the deck's
+    other answers stand."""
+    with_deck = [
+        _detection("TH", (100, 100), "TH"),  # read surely as 8H without the deck
+        _detection(None, (300, 100), "5S"),  # read surely as 5S without the deck
+        _detection("KS", (500, 100), "KS"),  # uncertain without the deck: the deck settles it
+        _detection("5C", (700, 100), "5C"),  # the same card either way
+    ]
+    plain = [
+        _detection("8H", (102, 98), "8H"),
+        _detection("5S", (300, 104), "5S"),
+        _detection(None, (500, 100), "KS"),
+        _detection("5C", (700, 100), "5C"),
+        _detection("2C", (905, 100), "2C"),  # not found with the deck: not put back
+    ]
+    kept, restored = keep_sure(with_deck, plain)
+    assert [d.card.code if d.card else None for d in kept] == ["8H", None, "KS", "5C"]
+    assert kept[0] is plain[0] and kept[1:] == with_deck[1:]
+    assert restored == [0]
+
+
+@pytest.fixture(scope="module")
+def ornamental_deck_28(
+    ornamental_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
+) -> EnrolledDeck:
+    """ornamental enrolled from the photographs of h-deck28's first pairs run (its 7H taken
+    again)."""
+    return enrolled_from_photographs(
+        tmp_path_factory.mktemp("ornamental-28-photos"),
+        ornamental_faces,
+        seed=10_520_400,
+        attempt_step=100,
+        style=PHOTO_STYLE,
+        taken_again={"7H": 1},
+    )
+
+
+def test_a_card_read_surely_without_the_deck_is_read_so_with_it(
+    ornamental_deck_28: EnrolledDeck, ornamental_faces: dict[Card, np.ndarray]
+) -> None:
+    """Harsh light (h-deck28's pairs case, seed 10,500,402): the reader alone is unsure of the
+    8H until its middle look counts its pips (sure); with the deck the corner network is sure,
+    the glyph reader does not second it, and the deck's faces, which come before the looks
+    again, matched the house's TH better by 0.10: the deck read it surely as TH. Read to the
+    end without the deck as well, the deck keeps the 8H (the faces' rank rule off here: it
+    leaves the card uncertain on its own)."""
+    dealt = [parse_card(c) for c in ("5D", "8H", "AH", "8D", "5H", "AD")]
+    scene = random_scene(10_500_402, ornamental_faces, style=HARSH, cards=dealt)
+
+    def sure(detector: CardDetector) -> list[str]:
+        return sorted(d.card.code for d in detector.detect(scene.image) if d.card is not None)
+
+    assert "8H" in sure(CardDetector())
+    kept = sure(CardDetector(model=ornamental_deck_28, face_keeps_rank=False))
+    assert "8H" in kept and "TH" not in kept
+    assert "TH" in sure(
+        CardDetector(model=ornamental_deck_28, face_keeps_rank=False, deck_keeps_sure=False)
+    )
+
+
+def test_the_faces_name_no_other_rank_than_one_read_surely(
+    ornamental_deck: EnrolledDeck, ornamental_faces: dict[Card, np.ndarray]
+) -> None:
+    """Small cards (seed 10,500,451): a 2H the corner network and the glyph reader both read as
+    a two (0.96, 1.00), uncertain for its suit; its face, 55-80 pixels wide, matched the
+    house's 3H better by 0.12 and the faces read it as 3H. Now the faces name no other rank
+    than the looks read surely: it stays uncertain."""
+    scene = random_scene(10_500_451, ornamental_faces, style=replace(TILTED, card_px=(55.0, 80.0)))
+    assert "2H" in [c.card.code for c in scene.cards]
+
+    def sure(detector: CardDetector) -> list[str]:
+        return [d.card.code for d in detector.detect(scene.image) if d.card is not None]
+
+    assert "3H" in sure(CardDetector(model=ornamental_deck, face_keeps_rank=False))
+    read = sure(CardDetector(model=ornamental_deck))
+    assert "3H" not in read and "2H" not in read
+
+
+def _look(
+    rank: int | None, suit: Suit | None, share: float, *, network: bool = True, overlap: float = 0.0
+) -> _Reading:
+    ranks = None if rank is None else np.full(13, (1 - share) / 12)
+    if ranks is not None and rank is not None:
+        ranks[rank - 1] = share
+    suits = (
+        None if suit is None else np.array([share if s is suit else (1 - share) / 3 for s in SUITS])
+    )
+    return _Reading(ranks, suits, network=network, overlap=overlap)
+
+
+def test_rank_read_and_suit_told_ask_the_looks_in_the_open() -> None:
+    """A rank read surely by any look in the open (not under another card's outline, not
+    junk); a suit told only when every look of the corner network in the open gives it
+    ``SUIT_SURE`` of its colour's belief, and some look does."""
+    eight = parse_card("8H")
+    assert _rank_read([_look(8, Suit.HEARTS, 0.95)], eight)
+    assert not _rank_read([_look(8, Suit.HEARTS, 0.8)], eight)
+    assert not _rank_read([_look(8, Suit.HEARTS, 0.95, overlap=0.5)], eight)
+    assert not _rank_read([_look(10, Suit.HEARTS, 0.95)], eight)
+    assert _suit_told([_look(None, Suit.DIAMONDS, 0.99)], Suit.DIAMONDS)
+    assert not _suit_told([_look(None, Suit.DIAMONDS, 0.6)], Suit.DIAMONDS)
+    assert not _suit_told([_look(None, Suit.DIAMONDS, 0.99, network=False)], Suit.DIAMONDS)
+    assert not _suit_told(
+        [_look(None, Suit.DIAMONDS, 0.99), _look(None, Suit.DIAMONDS, 0.6)], Suit.DIAMONDS
+    )
+    # A corner under another card does not count either way.
+    assert _suit_told(
+        [_look(None, Suit.DIAMONDS, 0.99), _look(None, Suit.HEARTS, 0.9, overlap=0.5)],
+        Suit.DIAMONDS,
+    )
+
+
+def test_twins_the_deck_cannot_tell_apart_are_not_made_sure(tmp_path: Path) -> None:
+    """A drawn jumbo deck (the enrol check's drawn-3-jumbo, its photographs from seed
+    10,540,000) in harsh light (seed 10,532,702): a KH whose one index corner in the open the
+    network reads K 0.63, D 0.58 and the glyph reader K 0.92, D 0.96, uncertain without the
+    deck; the deck made the king sure and so the card, as KD. Its KH and KD faces are not told
+    apart at enrolment (separation 0.016): the deck makes neither sure unless the corner
+    network tells the suit surely."""
+    faces = render_drawn(
+        random_style(np.random.default_rng(CHECK_SEED + 3), jumbo=True, fonts=TEST_FONTS), seed=3
+    )
+    deck = enrolled_from_photographs(
+        tmp_path,
+        faces,
+        seed=10_547_000,
+        attempt_step=100,
+        style=PHOTO_STYLE,
+        taken_again={"9D": 1, "QD": 1},
+    )
+    assert not deck.faces.told_apart(parse_card("KH"))
+    dealt = [parse_card(c) for c in ("AH", "KH", "7D", "7H", "AD", "KD")]
+    scene = random_scene(10_532_702, faces, style=HARSH, cards=dealt)
+    kh = next(c for c in scene.cards if c.card.code == "KH")
+
+    def at_kh(detector: CardDetector) -> str:
+        for d in detector.detect(scene.image):
+            if np.hypot(d.center[0] - kh.center[0], d.center[1] - kh.center[1]) < 20:
+                return d.card.code if d.card else "uncertain"
+        return "missed"
+
+    assert at_kh(CardDetector()) == "uncertain"
+    assert at_kh(CardDetector(model=deck, deck_twins_apart=False)) == "KD"
+    assert at_kh(CardDetector(model=deck)) == "uncertain"
