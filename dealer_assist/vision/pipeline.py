@@ -223,6 +223,12 @@ SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
 PIP_COUNT_SUIT = 0.97
 PIP_COUNT_RANK = 0.5
+# A spade or club the pips' count alone would make sure (its looks' product under the
+# threshold) needs the black-split reader's two index corners (odds multiplied) to give its
+# suit at least this share of the black suits (issue 28, h-pip29; ``_judge``'s ``black_share``;
+# fresh building seeds: a noisy 8S whose corners split read as the 8C, the black-split reader
+# 0.04 club).
+PIP_BLACK = 0.5
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 # A card of the chosen finding read surely but not shown at both of its index corners (one
 # corner read, the other showing no index, another card, or lying under another shape) whose
@@ -774,6 +780,7 @@ class CardDetector:
         cheap_choice: bool = True,
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
+        pip_black: float = PIP_BLACK,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
     ) -> None:
@@ -792,6 +799,10 @@ class CardDetector:
         # A spade or club read surely whose two index corners are both less legible than this
         # must be the black-split reader's suit too (``_black_in_the_dark``; 0: off).
         self.black_legible = black_legible
+        # A spade or club of the chosen finding the pips' count alone would make sure needs the
+        # black-split reader to give its suit at least this share of the black suits
+        # (``_judge``'s ``black_share``; 0: off).
+        self.pip_black = pip_black
         # A card of the chosen finding read surely at fewer than both index corners with an edge
         # of a card crossing it between the read corner and its centre is uncertain
         # (``crossing.centre_cut_off``; None: off).
@@ -1468,6 +1479,21 @@ class CardDetector:
         return replace(
             detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
         )
+
+    def _pip_black(self, frame: np.ndarray, quad: np.ndarray) -> Callable[[], float] | None:
+        """``_judge``'s ``black_share`` for a card at ``quad``: the black-split reader's club
+        share at its two index corners, their odds multiplied (None: the rule off, or no
+        black-split reader)."""
+        if self.pip_black <= 0 or not self.use_corner_model or not black_split_available():
+            return None
+
+        def share() -> float:
+            patches = self._patches([self._regions_for(frame, quad)])
+            club = BlackSplit.shared().club_shares(patches).astype(np.float64)
+            odds = float(np.prod(club / np.maximum(1.0 - club, 1e-9)))
+            return odds / (1.0 + odds)
+
+        return share
 
     def _read_where_printed(
         self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding | None = None
@@ -2667,7 +2693,13 @@ class CardDetector:
             count = mirrored_pip_count(middle, self.middle)
             if count is not None and not pips_turn_alike(middle, self.middle, count, mirrored=True):
                 count = None  # not laid out as a number card's pips: no count settles a rank
-            judged = self._judge(record.quad, looks, pip_count=count, printed=True)
+            judged = self._judge(
+                record.quad,
+                looks,
+                pip_count=count,
+                printed=True,
+                black_share=self._pip_black(frame, record.quad),
+            )
             if (
                 judged is not None
                 and judged.card is not None
@@ -2822,6 +2854,7 @@ class CardDetector:
                 glyph_split=settled,
                 black=black,
                 printed=printed,
+                black_share=self._pip_black(frame, quad) if printed else None,
             )
             if counted is not None and counted.card is not None:
                 return counted
@@ -3269,6 +3302,7 @@ class CardDetector:
         black: Card | None = None,
         why: list[str] | None = None,
         printed: bool = True,
+        black_share: Callable[[], float] | None = None,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
@@ -3282,7 +3316,11 @@ class CardDetector:
         when read by the index where it is printed (``_read_by_index``), and the pips settle no
         card one of whose corners shows no index (``_corners_show_index``). On by default, as
         every judgement of a chosen finding is; the finder's choice between findings passes
-        False (``_analysis_of``), and so do unit tests of the older rules on their own."""
+        False (``_analysis_of``), and so do unit tests of the older rules on their own.
+        ``black_share``: the black-split reader's club share at the card's two index corners
+        (their odds multiplied; asked only when needed): a spade or club the pip count alone
+        would make sure is sure only when it gives that suit at least ``pip_black`` of the
+        black suits (issue 28, h-pip29)."""
         said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
         if disputed:
@@ -3392,6 +3430,22 @@ class CardDetector:
         )
         if clubbed and black is not None:
             candidate = black
+        if (
+            counted
+            and not clubbed
+            and confidence < self.threshold
+            and best_suit in _BLACK
+            and black_share is not None
+            and self.pip_black > 0
+        ):
+            # Sure by the pips' count alone, its suit from looks split between spades and clubs
+            # at least 0.97 sure of one: the black-split reader must not give it the other
+            # (tango/noisy#10550001: an 8S whose corners the network read 0.43 spade and 0.60
+            # club, the glyph reader's two looks clubs, read as the 8C; the black-split
+            # reader's club share 0.04).
+            clubs = black_share()
+            if (clubs if best_suit is Suit.CLUBS else 1.0 - clubs) < self.pip_black:
+                counted = False
         card = candidate if confidence >= self.threshold or counted or clubbed else None
         if (
             printed
