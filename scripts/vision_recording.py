@@ -4,6 +4,7 @@ replay or sort the judgement (``vision_tilted.py --looks``, ``vision_diagnose.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,6 +57,7 @@ class RecordingDetector(CardDetector):
         black: Card | None = None,
         why: list[str] | None = None,
         printed: bool = True,
+        black_share: Callable[[], float] | None = None,
     ) -> CardDetection | None:
         detection = super()._judge(
             quad,
@@ -67,6 +69,7 @@ class RecordingDetector(CardDetector):
             black=black,
             why=why,
             printed=printed,
+            black_share=black_share,
         )
         if detection is not None:
             self.judged[id(detection)] = Judged(

@@ -39,7 +39,10 @@ class CrossingSettings:
     """How an edge across a card is looked for (measured on the building designs' table
     scenes, docs/benchmarks.md, h-under26)."""
 
-    share: float = 0.7  # edges along at least this share of the line across the card
+    # Edges along at least this share of the line across the card (0.7 until h-pip29: on fresh
+    # building seeds tango/tableclose#10605004's 2H, a shape half over the 5H dealt on it, read
+    # at the 2H's index with its centre on the 5H, the 5H's edge along 0.61 of its line).
+    share: float = 0.6
     reach: float = 0.2  # lines looked for this near the centre (shares of the card's width)
     # An edge this far past the centre, seen from the read corner, counts too (0.06 caught a card
     # whose centre lay 0.04 past the edge, and cost 8 exact cards of the building check and the

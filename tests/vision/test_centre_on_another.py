@@ -28,6 +28,18 @@ def test_a_card_under_another_read_at_its_index_is_not_read_as_the_one_on_top(
     assert wrong_reads_in_scene(check_faces, label, CardDetector()) == 0
 
 
+def test_an_edge_along_six_tenths_of_its_line_is_a_card_on_top(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    # tango/tableclose#10605004 (fresh building seeds, h-pip29): a shape over the 2H and the 5H
+    # dealt half over it, read at the 2H's index, its centre on the 5H: the 5H's edge crosses
+    # it before the centre along 0.61 of its line (the share 0.7 until then).
+    label = "tango/tableclose#10605004"
+    before = CardDetector(crossing=CrossingSettings(share=0.7))
+    assert wrong_reads_in_scene(check_faces, label, before) == 1
+    assert wrong_reads_in_scene(check_faces, label, CardDetector()) == 0
+
+
 def _two_cards(edge: int) -> tuple[np.ndarray, np.ndarray]:
     """A frame of felt with a card (100 x 140 pixels at 100, 100) and another on top of it from
     ``edge`` rightwards, a soft shadow along its left edge; the lower card's outline."""
