@@ -175,3 +175,30 @@ def found_once_now(
     assert all(after >= was for after, was in zip(counts, before, strict=True))
     on_it = [d.card.code for d in detections if d.card is not None and d.card.code == code]
     return on_it[0] if on_it else None
+
+
+def made_sure_now(
+    art_cache: Path,
+    design: str,
+    style: synthetic.SceneStyle,
+    seed: int,
+    codes: set[str],
+    off: FinderSettings,
+    on: FinderSettings | None = None,
+) -> None:
+    """The cards ``codes`` of the scene are read surely with the settings ``on`` (default: the
+    defaults) and not with ``off`` (the step turned off); no card read surely before is lost,
+    nothing is found twice, where no card is or read as another."""
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = synthetic.random_scene(seed, faces, style=style)
+    cards = in_view(scene.cards, scene.image)
+    partial = [c for c in scene.cards if c not in cards]
+    before = off_partial(CardDetector(finder=off).detect(scene.image), partial)
+    after = off_partial(CardDetector(finder=on).detect(scene.image), partial)
+    sure_before = {d.card.code for d in before if d.card is not None}
+    sure_after = {d.card.code for d in after if d.card is not None}
+    assert not codes & sure_before
+    assert codes <= sure_after
+    assert sure_before <= sure_after
+    counts, nowhere, wrong = found_on_cards(after, cards)
+    assert max(counts) == 1 and nowhere == 0 and wrong == 0

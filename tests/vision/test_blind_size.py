@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_assist.vision import decks, synthetic
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import made_sure_now
 
 OFF = FinderSettings(blind_ratios=())
 ON = FinderSettings(blind_ratios=(0.7, 0.5, 0.35))
@@ -28,16 +27,6 @@ def test_touching_cards_beside_printed_boxes_are_found_at_a_smaller_size(
     # touching pairs against the lines of printed boxes; the finding chosen is about three
     # times the cards' size and nothing was reported. At half and a third of it the 8C and the
     # 6S read surely at both corners. Nothing twice, where no card is or read as another.
-    faces = decks.render_design(decks.design("tango"), height=320, cache=art_cache)
-    scene = synthetic.random_scene(10_650_004, faces, style=synthetic.CHECK_STYLES["tableclose"])
-    cards = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in cards]
-    before = off_partial(CardDetector(finder=OFF).detect(scene.image), partial)
-    after = off_partial(CardDetector(finder=ON).detect(scene.image), partial)
-    sure_before = {d.card.code for d in before if d.card is not None}
-    sure_after = {d.card.code for d in after if d.card is not None}
-    assert not {"8C", "6S"} & sure_before
-    assert {"8C", "6S"} <= sure_after
-    assert sure_before <= sure_after
-    counts, nowhere, wrong = found_on_cards(after, cards)
-    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    made_sure_now(
+        art_cache, "tango", synthetic.CHECK_STYLES["tableclose"], 10_650_004, {"8C", "6S"}, OFF, ON
+    )

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_assist.vision import decks, synthetic
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_on_cards, found_once_now, in_view, off_partial
+from tests.vision.found import found_once_now, made_sure_now
 
 OFF = FinderSettings(sure_size_off=0)
 
@@ -31,16 +30,4 @@ def test_cards_read_unsurely_at_a_size_too_large_are_read_exactly(art_cache: Pat
     # TABLE #7900001 (simplistic): the 7D and the 9H were read unsurely in shapes of the
     # finding's size; found again at the size the sure cards show, they read exactly. Nothing
     # twice, where no card is or read as another; no card found before lost.
-    faces = decks.render_design(decks.design("simplistic"), height=320, cache=art_cache)
-    scene = synthetic.random_scene(7_900_001, faces, style=synthetic.TABLE)
-    cards = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in cards]
-    before = off_partial(CardDetector(finder=OFF).detect(scene.image), partial)
-    after = off_partial(CardDetector().detect(scene.image), partial)
-    sure_before = {d.card.code for d in before if d.card is not None}
-    sure_after = {d.card.code for d in after if d.card is not None}
-    assert not {"7D", "9H"} & sure_before
-    assert {"7D", "9H"} <= sure_after
-    assert sure_before <= sure_after
-    counts, nowhere, wrong = found_on_cards(after, cards)
-    assert max(counts) == 1 and nowhere == 0 and wrong == 0
+    made_sure_now(art_cache, "simplistic", synthetic.TABLE, 7_900_001, {"7D", "9H"}, OFF)
