@@ -47,7 +47,7 @@ class StopRequest:
             left = POLL if deadline is None else min(POLL, deadline - time.monotonic())
             if left <= 0:
                 return False
-            time.sleep(left)  # a signal wakes the sleep; the handler runs, the loop sees it
+            time.sleep(left)  # the handler runs during the sleep; the loop sees its flag after
         return True
 
 

@@ -89,7 +89,8 @@ def journal_seqs(folder: Path, table: str) -> tuple[str, set[int]]:
     return journal, seqs
 
 
-def _wait(condition: object, what: str, deadline: float) -> None:
+def wait_until(condition: object, what: str, deadline: float) -> None:
+    """Look at ``condition`` until it holds; an AssertionError naming ``what`` past ``deadline``."""
     while not condition():  # type: ignore[operator]
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up waiting: {what}")
@@ -137,7 +138,7 @@ def run_faults(
             simulation.start_table(index)
         # A table killed mid-coup (SIGKILL) and resumed from its journal.
         first = simulation.processes[0]
-        _wait(lambda: _store_count(store) > 20, "the first events in the pit", deadline)
+        wait_until(lambda: _store_count(store) > 20, "the first events in the pit", deadline)
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
         if first.stderr is not None:
@@ -147,7 +148,9 @@ def run_faults(
         kills = max(broker_kills, pit_kills)
         for round_ in range(kills):
             before = _store_count(store)
-            _wait(lambda n=before: _store_count(store) > n, "the pit to hold more events", deadline)
+            wait_until(
+                lambda n=before: _store_count(store) > n, "the pit to hold more events", deadline
+            )
             if round_ < broker_kills:
                 broker.kill()
                 broker.run()
@@ -163,7 +166,7 @@ def run_faults(
         # they stop (as a croupier closes a table: SIGINT) and their last events arrive on a
         # steady broker.
         running = {table_id(i): journal_seqs(folder, table_id(i)) for i in range(tables)}
-        _wait(
+        wait_until(
             lambda: not _missing(store, running) and _open_gaps(store) == 0,
             "the pit to hold what the journals held once the faults ended",
             deadline,
@@ -196,7 +199,9 @@ def run_faults(
         if pit.poll() is not None:
             outcome.pit_log += f"the pit exited with {pit.returncode}\n"
         with contextlib.suppress(AssertionError):  # the outcome says what is missing
-            _wait(complete, "the pit to hold every event", min(deadline, time.monotonic() + 60))
+            wait_until(
+                complete, "the pit to hold every event", min(deadline, time.monotonic() + 60)
+            )
         with sqlite3.connect(f"{store.as_uri()}?mode=ro", uri=True) as db:
             outcome.gaps = int(db.execute("SELECT COUNT(*) FROM gaps").fetchone()[0])
     finally:

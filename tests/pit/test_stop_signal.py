@@ -20,19 +20,12 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.pit.simulate import Simulation, table_id
-from tests.pit.faults import journal_seqs
+from tests.pit.faults import journal_seqs, wait_until
 
 TABLES = 4
 ROUNDS = 5
 SEED = 2029
 DEADLINE = 300.0
-
-
-def _wait(condition: object, what: str, deadline: float) -> None:
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting: {what}")
-        time.sleep(0.02)
 
 
 def _held(store: Path, table: str) -> int:
@@ -61,7 +54,7 @@ def test_tables_stopped_by_sigint_at_random_moments_exit_and_the_pit_holds_all(
             for index, process in enumerate(simulation.processes):
                 table = table_id(index)
                 target = _held(store, table) + rng.randint(1, 60)
-                _wait(
+                wait_until(
                     lambda t=table, n=target: _held(store, t) >= n,
                     f"{table} to publish {target} events (round {round_})",
                     deadline,
@@ -98,7 +91,7 @@ def test_tables_stopped_by_sigint_at_random_moments_exit_and_the_pit_holds_all(
 
         # Each table sent its last records before it exited; the pit's subscription delivers
         # what the broker acknowledged to the table, a moment later at most.
-        _wait(lambda: not missing() and not model.open_gaps(), "the pit to hold all", deadline)
+        wait_until(lambda: not missing() and not model.open_gaps(), "the pit to hold all", deadline)
         assert stops == TABLES * ROUNDS
         assert sum(len(seqs) for _, seqs in expected.values()) > TABLES * ROUNDS * 10
         for table in expected:
