@@ -3911,16 +3911,6 @@ def _sureness(reading: _Reading) -> float:
     return float(reading.rank.max()) * float(reading.suit.max())
 
 
-def _twin(suit: Suit) -> Suit:
-    """The other suit of ``suit``'s colour."""
-    return {
-        Suit.SPADES: Suit.CLUBS,
-        Suit.CLUBS: Suit.SPADES,
-        Suit.HEARTS: Suit.DIAMONDS,
-        Suit.DIAMONDS: Suit.HEARTS,
-    }[suit]
-
-
 def _corner_suits(looks: Sequence[_Reading]) -> list[dict[Suit, float]]:
     """The suit probabilities of the corner network's looks among ``looks`` that read a suit
     at an index corner in the open (not under another card's outline). The house's deck
@@ -3937,7 +3927,7 @@ def _twin_looks(looks: Sequence[_Reading], suit: Suit) -> bool:
     """Whether a look of the corner network at an index corner in the open found ``suit``'s
     twin (the other suit of its colour: a heart's diamond) likelier than ``suit``
     (``_corner_suits``)."""
-    return any(c[_twin(suit)] > c[suit] for c in _corner_suits(looks))
+    return any(c[twin_of(suit)] > c[suit] for c in _corner_suits(looks))
 
 
 def _best_suit(reading: _Reading) -> Suit | None:
