@@ -1578,9 +1578,7 @@ class CardDetector:
         if max(legible) >= self.black_legible:
             return detection
         club = BlackSplit.shared().club_shares(patches).astype(np.float64)
-        share = club if card.suit is Suit.CLUBS else 1.0 - club
-        odds = float(np.prod(share / np.maximum(1.0 - share, 1e-9)))
-        if odds / (1.0 + odds) >= BLACK_DARK_SHARE:
+        if _joined_share(club if card.suit is Suit.CLUBS else 1.0 - club) >= BLACK_DARK_SHARE:
             return detection
         return replace(
             detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
@@ -1595,9 +1593,7 @@ class CardDetector:
 
         def share() -> float:
             patches = self._patches([self._regions_for(frame, quad)])
-            club = BlackSplit.shared().club_shares(patches).astype(np.float64)
-            odds = float(np.prod(club / np.maximum(1.0 - club, 1e-9)))
-            return odds / (1.0 + odds)
+            return _joined_share(BlackSplit.shared().club_shares(patches).astype(np.float64))
 
         return share
 
@@ -2939,8 +2935,7 @@ class CardDetector:
         club = BlackSplit.shared().club_shares(corner_patches(regions)).astype(np.float64)
         if len({bool(c >= 0.5) for c in club}) > 1:
             return None  # the two corners read two suits
-        odds = float(np.prod(club / np.maximum(1.0 - club, 1e-9)))
-        share = odds / (1.0 + odds)
+        share = _joined_share(club)
         if share >= BLACK_SURE:
             return Card(candidate.rank, Suit.CLUBS)
         if share <= 1.0 - BLACK_SURE:
@@ -3903,6 +3898,13 @@ def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:
     if not measured or any(unlike != measured[0] for unlike in measured):
         return frozenset()
     return measured[0]
+
+
+def _joined_share(shares: np.ndarray) -> float:
+    """One share from the shares of a suit at several corners (the black-split reader's), their
+    odds multiplied: independent looks at one card."""
+    odds = float(np.prod(shares / np.maximum(1.0 - shares, 1e-9)))
+    return odds / (1.0 + odds)
 
 
 def _sureness(reading: _Reading) -> float:
