@@ -230,6 +230,9 @@ PIP_COUNT_RANK = 0.5
 # fresh building seeds: a noisy 8S whose corners split read as the 8C, the black-split reader
 # 0.04 club).
 PIP_BLACK = 0.5
+# A card uncertain by the looks' product alone, read by the corner network at one index corner
+# this surely and at the other as no index, is read as that card (``_lone_corner_look``).
+LONE_CORNER = 0.9
 # A spade read surely whose index the corner network reads whole at one corner only, that
 # corner's spade under ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's
 # spade at that corner to be at least ``SPADE_ONE_SPLIT`` of them (issue 28, h-pip29;
@@ -797,6 +800,7 @@ class CardDetector:
         spade_one_split: float = SPADE_ONE_SPLIT,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
+        lone_corner: float = LONE_CORNER,
     ) -> None:
         self.layout = layout
         # A shape both of whose index corners the corner network calls junk (``junk_limit``,
@@ -852,6 +856,11 @@ class CardDetector:
         # finder's outline of a card touching others can be a tenth or more off, its far index
         # corner showing the felt; off: as judged before).
         self.search_outline = search_outline
+        # Without the house's deck, after every look again: a card still uncertain only by the
+        # looks' product, read by the corner network at one index corner at least this surely
+        # (its rank's and suit's odds multiplied), the other corner showing no index, is read
+        # as that card (``_lone_corner_look``; 0: off).
+        self.lone_corner = lone_corner
         # With the house's deck: after the deck's faces settle what they can, a number card
         # still uncertain judged again by its middle (``_middle_look``); the second and split
         # looks too, before the faces or after them (``DeckLooks``; off: the faces alone).
@@ -1504,6 +1513,8 @@ class CardDetector:
         enrolled = isinstance(self._model, EnrolledDeck)
         if not enrolled or self.deck_looks == "before":
             self._looks_again(frame, best)
+        if not enrolled and chosen is not None:
+            self._lone_corner_look(frame, best, chosen)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         if enrolled and self.deck_looks == "after":
@@ -2820,6 +2831,58 @@ class CardDetector:
             surest_outlines.append(quad)
         looked = looked_probabilities(self.corner_model, frame, surest_outlines, self.index)
         self._judged_again(frame, analysis, chosen, looked, seconded=True)
+
+    def _lone_corner_look(
+        self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding
+    ) -> None:
+        """The cards of the chosen finding still uncertain after every look again whose only
+        rule against them is the looks' product (``_judge``'s ``why``: no glyph dispute, no
+        two looks of two cards, no court card's pips, no ink against the suit, no shadowed
+        corner), read by the corner network at one index corner whole, in the clear of other
+        shapes, at least ``lone_corner`` surely (rank's and suit's odds multiplied) as their
+        candidate, and at the other corner reading no index (junk or nothing nameable): read
+        as that card (issue 28, h-unsure30). Such a card's other index lies under a chip or
+        off its outline (a card dealt touching another, found a tenth or more too large or too
+        small), and the glyph reader, cutting the corner the network read, was less sure of
+        it than the network: on the building check ten such cards, all read rightly as their
+        candidate from 0.85 sure, the surest card of another 0.74 sure. The rules of a card
+        read surely at one index corner hold as for any (``_off_card_shape``,
+        ``_centre_on_another``, then ``_one_corner_spade`` and ``_black_in_the_dark``), and a
+        card whose candidate another card reported reads, or whose centre meets another's
+        (``_apart_from_reported``), stays uncertain (one card, one detection). Not with the
+        house's deck (its faces read such cards)."""
+        if self.lone_corner <= 0 or not self.use_corner_model:
+            return
+        for k, record in _still_uncertain(analysis):
+            detection = analysis.detections[k]
+            candidate = detection.candidate
+            if candidate is None or any(r is _DISPUTED for r in record.looks):
+                continue
+            network = record.looks[:2]
+            whole = [r for r in network if r.network and r.rank is not None and r.suit is not None]
+            if len(whole) != 1 or any(r.rank is not None for r in network if r is not whole[0]):
+                continue
+            (lone,) = whole
+            if (
+                lone.overlap >= SUSPECT_OVERLAP
+                or _best_card(lone) != candidate
+                or _sureness(lone) < self.lone_corner
+            ):
+                continue
+            said: list[str] = []
+            judged = self._judge(record.quad, record.looks, why=said, printed=True)
+            if judged is None or judged.candidate != candidate or said != ["product"]:
+                continue
+            others = [d for n, d in enumerate(analysis.reported) if n != k]
+            if not _apart_from_reported(detection, others):
+                continue
+            if self._off_card_shape(record.looks, candidate, record.quad, chosen):
+                continue
+            if self._centre_on_another(frame, record.looks, candidate, record.quad):
+                continue
+            analysis.detections[k] = replace(
+                judged, card=candidate, confidence=max(judged.confidence, _sureness(lone))
+            )
 
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
