@@ -2849,8 +2849,9 @@ class CardDetector:
         read surely at one index corner hold as for any (``_off_card_shape``,
         ``_centre_on_another``, then ``_one_corner_spade`` and ``_black_in_the_dark``), and a
         card whose candidate another card reported reads, or whose centre meets another's
-        (``_apart_from_reported``), stays uncertain (one card, one detection). Not with the
-        house's deck (its faces read such cards)."""
+        (``_apart_from_reported``), stays uncertain (one card, one detection). Not in the
+        reading with the house's deck (its faces read such cards); in its twin reading without
+        it, which ``keep_sure`` holds the deck to, as any look again."""
         if self.lone_corner <= 0 or not self.use_corner_model:
             return
         for k, record in _still_uncertain(analysis):
