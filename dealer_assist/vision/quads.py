@@ -118,6 +118,11 @@ class FinderSettings:
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
     soft_gradient: float = 12.0  # an edge: the grey level rises this much a pixel (work view)
     soft_share: float = 0.6  # a piece of the mask whose outline is this much felt is glare ...
+    # ... but a piece judged so that holds colour (a croupier's forearm over touching cards,
+    # its soft outline on the felt) keeps its near-grey parts (channels within this share of
+    # their brightest, the view smoothed) that, judged alone, are bounded by edges: the cards'
+    # paper (``_grey_bounded``; 0: off).
+    soft_colour_split: float = 0.3
     soft_min_cards: float = 0.5  # ... when that felt part is at least this long (card widths)
     # ... but where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
     # the lit felt's), paper's near-grey edge bounds a piece when it rises ``soft_gradient``
@@ -691,7 +696,73 @@ def _clear_soft_in(
     glare[0] = False
     if np.any(glare):
         window = mask[at]
-        cv2.bitwise_and(window, cv2.bitwise_not(label_mask(labels, glare)), dst=window)
+        gone = label_mask(labels, glare)
+        if settings.soft_colour_split > 0:
+            gone = _grey_bounded(
+                gone, work[at], felt, soft_border, hard_border, (least, card_px), settings
+            )
+        cv2.bitwise_and(window, cv2.bitwise_not(gone), dst=window)
+
+
+# ``_grey_bounded``: a piece judged glare holds a hand's colour when this share of a card's area
+# of it is coloured, its median's hue this far from the felt's (OpenCV's hue, 0-180: 40
+# degrees) or the felt without colour (saturation under this, 0-255); a near-grey part of it
+# this share of a card's area or more may be paper.
+_HAND_SHARE = 0.25
+_HAND_HUE = 20
+_GREY_FELT = 64
+
+
+def _grey_bounded(
+    gone: np.ndarray,
+    work: np.ndarray,
+    felt: np.ndarray,
+    soft_border: np.ndarray,
+    hard_border: np.ndarray,
+    sizes: tuple[float, tuple[float, float]],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """``gone`` (the pieces judged glare, 255) less their near-grey parts that are paper: a
+    croupier's forearm over touching cards joins their paper into one piece with it, and the
+    forearm's soft outline on the felt made the whole piece glare. Where such a piece holds
+    colour (``soft_colour_split``: channels further apart than that share of the brightest,
+    the view smoothed; a card's area of it at least a quarter), each near-grey part of it is
+    judged alone, as ``_clear_soft`` judges a piece (its border on the felt soft or bounded by
+    edges it is the bright side of; where it meets the colour counts neither way), and kept
+    when bounded so along at least ``soft_min_cards`` of a card's width."""
+    least, card_px = sizes
+    smooth = cv2.GaussianBlur(work, (0, 0), 1.5)
+    grey = _near_grey(smooth, settings.soft_colour_split)
+    coloured = cv2.bitwise_and(gone, cv2.bitwise_not(grey))
+    card_area = card_px[0] * card_px[1]
+    if cv2.countNonZero(coloured) < _HAND_SHARE * card_area or not cv2.countNonZero(felt):
+        return gone
+    # The colour is a hand's or a chip's, not the felt's own (a shadow's felt left in the mask
+    # is the felt's hue, lighter): grey felt has no hue, a coloured one its own.
+    medians = np.array(
+        [[np.median(smooth[coloured > 0], axis=0), np.median(smooth[felt > 0], axis=0)]],
+        np.uint8,
+    )
+    (hue, _, _), (cloth, saturation, _) = cv2.cvtColor(medians, cv2.COLOR_BGR2HSV)[0].astype(int)
+    turn = min(abs(hue - cloth), 180 - abs(hue - cloth))
+    if saturation >= _GREY_FELT and turn < _HAND_HUE:
+        return gone
+    count, parts = cv2.connectedComponents(cv2.bitwise_and(gone, grey), connectivity=4)
+    if count <= 1:
+        return gone
+    soft = np.bincount(parts[soft_border > 0], minlength=count)
+    hard = np.bincount(parts[hard_border > 0], minlength=count)
+    area = np.bincount(parts.ravel(), minlength=count)
+    paper = (
+        (hard >= least)
+        & (soft <= settings.soft_share * (soft + hard))
+        & (area >= _HAND_SHARE * card_area)
+    )
+    paper[0] = False
+    if not np.any(paper):
+        return gone
+    kept: np.ndarray = cv2.bitwise_and(gone, cv2.bitwise_not(label_mask(parts, paper)))
+    return kept
 
 
 def _shaded_edges(
