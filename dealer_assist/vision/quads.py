@@ -707,8 +707,10 @@ def _clear_soft_in(
 # ``_grey_bounded``: a piece judged glare holds a hand's colour when this share of a card's area
 # of it is coloured, its median's hue this far from the felt's (OpenCV's hue, 0-180: 40
 # degrees) or the felt without colour (saturation under this, 0-255); a near-grey part of it
-# this share of a card's area or more may be paper.
+# this share of a card's area or more, and no more than a hand's three cards (a lamp's
+# reflection beside a chip is several cards' area), may be paper.
 _HAND_SHARE = 0.25
+_HAND_CARDS = 3.0
 _HAND_HUE = 20
 _GREY_FELT = 64
 
@@ -729,7 +731,8 @@ def _grey_bounded(
     the view smoothed; a card's area of it at least a quarter), each near-grey part of it is
     judged alone, as ``_clear_soft`` judges a piece (its border on the felt soft or bounded by
     edges it is the bright side of; where it meets the colour counts neither way), and kept
-    when bounded so along at least ``soft_min_cards`` of a card's width."""
+    when bounded so along at least ``soft_min_cards`` of a card's width and no larger than a
+    hand of three cards (a reflection beside a chip is larger)."""
     least, card_px = sizes
     smooth = cv2.GaussianBlur(work, (0, 0), 1.5)
     grey = _near_grey(smooth, settings.soft_colour_split)
@@ -757,6 +760,7 @@ def _grey_bounded(
         (hard >= least)
         & (soft <= settings.soft_share * (soft + hard))
         & (area >= _HAND_SHARE * card_area)
+        & (area <= _HAND_CARDS * card_area)
     )
     paper[0] = False
     if not np.any(paper):
