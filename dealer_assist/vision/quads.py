@@ -705,7 +705,7 @@ def _clear_soft_in(
 
 
 # ``_grey_bounded``: a piece judged glare holds a hand's colour when this share of a card's area
-# of it is coloured, its median's hue this far from the felt's (OpenCV's hue, 0-180: 40
+# of it is coloured, its mean's hue this far from the felt's (OpenCV's hue, 0-180: 40
 # degrees) or the felt without colour (saturation under this, 0-255); a near-grey part of it
 # this share of a card's area or more, and no more than a hand's three cards (a lamp's
 # reflection beside a chip is several cards' area), may be paper.
@@ -733,8 +733,35 @@ def _grey_bounded(
     edges it is the bright side of; where it meets the colour counts neither way), and kept
     when bounded so along at least ``soft_min_cards`` of a card's width and no larger than a
     hand of three cards (a reflection beside a chip is larger)."""
+    if cv2.countNonZero(gone) < 2 * _HAND_SHARE * sizes[1][0] * sizes[1][1]:
+        return gone  # no room for a hand's colour and a card's paper
+    # Only the pieces' box is looked at (their borders lie inside them), with a margin the
+    # smoothing reaches no further than.
+    x, y, w, h = cv2.boundingRect(gone)
+    top, left = max(0, y - _GREY_MARGIN), max(0, x - _GREY_MARGIN)
+    box = (slice(top, y + h + _GREY_MARGIN), slice(left, x + w + _GREY_MARGIN))
+    result = gone.copy()
+    result[box] = _grey_bounded_in(
+        gone[box], work[box], felt[box], soft_border[box], hard_border[box], sizes, settings
+    )
+    return result
+
+
+_GREY_MARGIN = 4  # pixels round the pieces judged glare that ``_grey_bounded`` looks at too
+
+
+def _grey_bounded_in(
+    gone: np.ndarray,
+    work: np.ndarray,
+    felt: np.ndarray,
+    soft_border: np.ndarray,
+    hard_border: np.ndarray,
+    sizes: tuple[float, tuple[float, float]],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """``_grey_bounded`` in a box round the pieces judged glare."""
     least, card_px = sizes
-    smooth = cv2.GaussianBlur(work, (0, 0), 1.5)
+    smooth = cv2.blur(work, (5, 5))
     grey = _near_grey(smooth, settings.soft_colour_split)
     coloured = cv2.bitwise_and(gone, cv2.bitwise_not(grey))
     card_area = card_px[0] * card_px[1]
@@ -742,11 +769,12 @@ def _grey_bounded(
         return gone
     # The colour is a hand's or a chip's, not the felt's own (a shadow's felt left in the mask
     # is the felt's hue, lighter): grey felt has no hue, a coloured one its own.
-    medians = np.array(
-        [[np.median(smooth[coloured > 0], axis=0), np.median(smooth[felt > 0], axis=0)]],
-        np.uint8,
+    means = np.array(
+        [[cv2.mean(smooth, mask=coloured)[:3], cv2.mean(smooth, mask=felt)[:3]]], np.float32
     )
-    (hue, _, _), (cloth, saturation, _) = cv2.cvtColor(medians, cv2.COLOR_BGR2HSV)[0].astype(int)
+    (hue, _, _), (cloth, saturation, _) = cv2.cvtColor(
+        np.round(means).astype(np.uint8), cv2.COLOR_BGR2HSV
+    )[0].astype(int)
     turn = min(abs(hue - cloth), 180 - abs(hue - cloth))
     if saturation >= _GREY_FELT and turn < _HAND_HUE:
         return gone
