@@ -118,6 +118,11 @@ class FinderSettings:
     card_aspect: float = 88.0 / 63.0  # without a layout: the card's height over its width
     soft_gradient: float = 12.0  # an edge: the grey level rises this much a pixel (work view)
     soft_share: float = 0.6  # a piece of the mask whose outline is this much felt is glare ...
+    # ... but a piece judged so that holds colour (a croupier's forearm over touching cards,
+    # its soft outline on the felt) keeps its near-grey parts (channels within this share of
+    # their brightest, the view smoothed) that, judged alone, are bounded by edges: the cards'
+    # paper (``_grey_bounded``; 0: off).
+    soft_colour_split: float = 0.3
     soft_min_cards: float = 0.5  # ... when that felt part is at least this long (card widths)
     # ... but where the felt lies in a deep shadow (its level at most ``soft_shade_depth`` of
     # the lit felt's), paper's near-grey edge bounds a piece when it rises ``soft_gradient``
@@ -691,7 +696,105 @@ def _clear_soft_in(
     glare[0] = False
     if np.any(glare):
         window = mask[at]
-        cv2.bitwise_and(window, cv2.bitwise_not(label_mask(labels, glare)), dst=window)
+        gone = label_mask(labels, glare)
+        if settings.soft_colour_split > 0:
+            gone = _grey_bounded(
+                gone, work[at], felt, soft_border, hard_border, (least, card_px), settings
+            )
+        cv2.bitwise_and(window, cv2.bitwise_not(gone), dst=window)
+
+
+# ``_grey_bounded``: a piece judged glare holds a hand's colour when this share of a card's area
+# of it is coloured, its mean's hue this far from the felt's (OpenCV's hue, 0-180: 40
+# degrees) or the felt without colour (saturation under this, 0-255); a near-grey part of it
+# this share of a card's area or more, and no more than a hand's three cards (a lamp's
+# reflection beside a chip is several cards' area), may be paper.
+_HAND_SHARE = 0.25
+_HAND_CARDS = 3.0
+_HAND_HUE = 20
+_GREY_FELT = 64
+
+
+def _grey_bounded(
+    gone: np.ndarray,
+    work: np.ndarray,
+    felt: np.ndarray,
+    soft_border: np.ndarray,
+    hard_border: np.ndarray,
+    sizes: tuple[float, tuple[float, float]],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """``gone`` (the pieces judged glare, 255) less their near-grey parts that are paper: a
+    croupier's forearm over touching cards joins their paper into one piece with it, and the
+    forearm's soft outline on the felt made the whole piece glare. Where such a piece holds
+    colour (``soft_colour_split``: channels further apart than that share of the brightest,
+    the view smoothed; a card's area of it at least a quarter), each near-grey part of it is
+    judged alone, as ``_clear_soft`` judges a piece (its border on the felt soft or bounded by
+    edges it is the bright side of; where it meets the colour counts neither way), and kept
+    when bounded so along at least ``soft_min_cards`` of a card's width and no larger than a
+    hand of three cards (a reflection beside a chip is larger)."""
+    if cv2.countNonZero(gone) < 2 * _HAND_SHARE * sizes[1][0] * sizes[1][1]:
+        return gone  # no room for a hand's colour and a card's paper
+    # Only the pieces' box is looked at (their borders lie inside them), with a margin the
+    # smoothing reaches no further than.
+    x, y, w, h = cv2.boundingRect(gone)
+    top, left = max(0, y - _GREY_MARGIN), max(0, x - _GREY_MARGIN)
+    box = (slice(top, y + h + _GREY_MARGIN), slice(left, x + w + _GREY_MARGIN))
+    result = gone.copy()
+    result[box] = _grey_bounded_in(
+        gone[box], work[box], felt[box], soft_border[box], hard_border[box], sizes, settings
+    )
+    return result
+
+
+_GREY_MARGIN = 4  # pixels round the pieces judged glare that ``_grey_bounded`` looks at too
+
+
+def _grey_bounded_in(
+    gone: np.ndarray,
+    work: np.ndarray,
+    felt: np.ndarray,
+    soft_border: np.ndarray,
+    hard_border: np.ndarray,
+    sizes: tuple[float, tuple[float, float]],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """``_grey_bounded`` in a box round the pieces judged glare."""
+    least, card_px = sizes
+    smooth = cv2.blur(work, (5, 5))
+    grey = _near_grey(smooth, settings.soft_colour_split)
+    coloured = cv2.bitwise_and(gone, cv2.bitwise_not(grey))
+    card_area = card_px[0] * card_px[1]
+    if cv2.countNonZero(coloured) < _HAND_SHARE * card_area or not cv2.countNonZero(felt):
+        return gone
+    # The colour is a hand's or a chip's, not the felt's own (a shadow's felt left in the mask
+    # is the felt's hue, lighter): grey felt has no hue, a coloured one its own.
+    means = np.array(
+        [[cv2.mean(smooth, mask=coloured)[:3], cv2.mean(smooth, mask=felt)[:3]]], np.float32
+    )
+    (hue, _, _), (cloth, saturation, _) = cv2.cvtColor(
+        np.round(means).astype(np.uint8), cv2.COLOR_BGR2HSV
+    )[0].astype(int)
+    turn = min(abs(hue - cloth), 180 - abs(hue - cloth))
+    if saturation >= _GREY_FELT and turn < _HAND_HUE:
+        return gone
+    count, parts = cv2.connectedComponents(cv2.bitwise_and(gone, grey), connectivity=4)
+    if count <= 1:
+        return gone
+    soft = np.bincount(parts[soft_border > 0], minlength=count)
+    hard = np.bincount(parts[hard_border > 0], minlength=count)
+    area = np.bincount(parts.ravel(), minlength=count)
+    paper = (
+        (hard >= least)
+        & (soft <= settings.soft_share * (soft + hard))
+        & (area >= _HAND_SHARE * card_area)
+        & (area <= _HAND_CARDS * card_area)
+    )
+    paper[0] = False
+    if not np.any(paper):
+        return gone
+    kept: np.ndarray = cv2.bitwise_and(gone, cv2.bitwise_not(label_mask(parts, paper)))
+    return kept
 
 
 def _shaded_edges(
