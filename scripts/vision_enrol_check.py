@@ -213,7 +213,8 @@ def main() -> int:
         "--unkept",
         action="store_true",
         help="also read with the deck as before h-deck29 (``deck_keeps_sure``, "
-        "``face_keeps_rank`` and ``deck_twins_apart`` off), card for card",
+        "``face_keeps_rank``, ``deck_twins_apart`` and h-wrong30's ``face_rank_seen`` off), "
+        "card for card",
     )
     args = parser.parse_args()
     styles = {n: {**STYLES, **MORE_STYLES}[n] for n in args.styles.split(",") if n}
@@ -276,6 +277,7 @@ def main() -> int:
                         deck_suit_borne=which == "borne",
                         deck_keeps_sure=which != "unkept",
                         face_keeps_rank=which != "unkept",
+                        face_rank_seen=which != "unkept",
                         deck_twins_apart=which != "unkept",
                         deck_looks=which
                         if which in looks

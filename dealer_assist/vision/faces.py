@@ -30,11 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
 
-from dealer_assist.cards import RED_SUITS, Card, Suit
+from dealer_assist.cards import RED_SUITS, Card, Rank, Suit
 from dealer_assist.vision.geometry import portrait_orders
 
 # The upright card a face is warped to (width, height: a card's 5:7), and the border cut off
@@ -67,6 +68,12 @@ COLOUR_VETO = 0.1
 # least this well (h-deck29, building seeds: the faces' right changes of a rank read surely
 # matched 0.79-0.98, a small 2H read as 3H and an 8H as TH 0.59 and 0.61).
 RANK_CHANGE_LEAST = 0.7
+# A rank no look at an index corner in the open gives at least ``RANK_SEEN`` of its belief is
+# named by the faces (instead of the readers' candidate) only when the best face matches at
+# least ``UNSEEN_CHANGE_LEAST`` (h-wrong30, building seeds: the faces' wrong changes of a rank
+# no look saw matched 0.74 and 0.85, their right ones 0.92-0.95).
+RANK_SEEN = 0.2
+UNSEEN_CHANGE_LEAST = 0.9
 # A card more than this share of whose face lies under other cards' outlines is not compared.
 COVERED_MOST = 0.25
 # The suit by the face's fine detail (``SuitPair``): the fine pictures' blur and the blur of the
@@ -517,6 +524,7 @@ class FaceMatcher:
         *,
         corners: Sequence[Mapping[Suit, float]] = (),
         rank_read: bool = False,
+        seen: Mapping[Rank, float] | None = None,
     ) -> Card | None:
         """The card an uncertain reading is (best guess ``candidate``, its looks' probability
         of each suit ``suits``), when the faces settle its rank and colour surely and either
@@ -530,7 +538,10 @@ class FaceMatcher:
         ``SUIT_SHARE_AGAINST`` is settled only when no corner finds the other suit of its
         colour likelier (``borne_out``; issue 28, h-deck28). ``rank_read``: the looks read the
         candidate's rank surely, and the faces name another rank only by a face matching at
-        least ``RANK_CHANGE_LEAST`` (issue 28, h-deck29)."""
+        least ``RANK_CHANGE_LEAST`` (issue 28, h-deck29). ``seen``: the most belief a look at
+        an index corner in the open gives each rank; a rank under ``RANK_SEEN`` there is named
+        instead of the candidate's only by a face matching at least ``UNSEEN_CHANGE_LEAST``
+        (issue 28, h-wrong30; None: not asked)."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -540,6 +551,13 @@ class FaceMatcher:
         (best, (rank, red)), (runner_up, _) = groups[0], groups[1]
         same = rank == candidate.rank and red == _red(candidate.suit)
         if rank_read and rank != candidate.rank and best < RANK_CHANGE_LEAST:
+            return None
+        if (
+            seen is not None
+            and rank != candidate.rank
+            and seen.get(cast(Rank, rank), 0.0) < RANK_SEEN
+            and best < UNSEEN_CHANGE_LEAST
+        ):
             return None
         if best < MATCH_LEAST or best - runner_up < (MARGIN if same else CHANGE_MARGIN):
             return None

@@ -21,7 +21,7 @@ from typing import Literal, Protocol, TypeVar
 import cv2
 import numpy as np
 
-from dealer_assist.cards import BLACK_SUITS, RED_SUITS, Card, Suit
+from dealer_assist.cards import BLACK_SUITS, RED_SUITS, Card, Rank, Suit
 from dealer_assist.rules.coup import Hand
 from dealer_assist.vision.black_split import BlackSplit, black_split_available
 from dealer_assist.vision.classifier import (
@@ -777,6 +777,7 @@ class CardDetector:
         deck_suit_borne: bool = False,
         deck_keeps_sure: bool = True,
         face_keeps_rank: bool = True,
+        face_rank_seen: bool = True,
         deck_twins_apart: bool = True,
         join_halves: bool = True,
         drop_on_sure: bool = True,
@@ -894,6 +895,13 @@ class CardDetector:
         # a small 2H read as 3H, an 8H as TH, by faces matching 0.59 and 0.61, 0.12 and 0.10
         # better; off: the faces' ``CHANGE_MARGIN`` alone).
         self.face_keeps_rank = face_keeps_rank
+        # With the house's deck: the faces name a rank no look at an index corner in the open
+        # gives ``faces.RANK_SEEN`` of its belief (instead of an uncertain card's candidate)
+        # only when the best face matches ``faces.UNSEEN_CHANGE_LEAST`` (``_ranks_seen``;
+        # h-wrong30, building seeds: a 9C whose one index read 3D 0.34 settled as 9D by a face
+        # matching 0.74, a QH read 6H and Q at its two corners settled as TH by one matching
+        # 0.85; off: ``CHANGE_MARGIN`` and ``face_keeps_rank`` alone).
+        self.face_rank_seen = face_rank_seen
         # With the house's deck: a card it alone made sure (not read surely without it) whose
         # face the deck cannot tell from its twin's (``FaceMatcher.told_apart``: the same rank,
         # the other suit of its colour) is sure only when every look of the corner network at
@@ -1722,6 +1730,9 @@ class CardDetector:
                     and record is not None
                     and record.detection is detection
                     and _rank_read(record.looks, detection.candidate),
+                    seen=_ranks_seen(record.looks)
+                    if self.face_rank_seen and record is not None and record.detection is detection
+                    else None,
                 )
                 if card is not None:
                     detection = replace(detection, card=card, candidate=card)
@@ -4137,6 +4148,18 @@ def _rank_read(looks: Sequence[_Reading], card: Card | None) -> bool:
         r.rank is not None and not r.junk and not r.shadowed and float(r.rank[k]) >= RANK_READ
         for r in looks
     )
+
+
+def _ranks_seen(looks: Sequence[_Reading]) -> dict[Rank, float]:
+    """The most belief a look at an index corner in the open (not junk) gives each rank."""
+    seen: dict[Rank, float] = {}
+    for r in looks:
+        if r.rank is None or r.junk or r.shadowed:
+            continue
+        for rank, p in zip(RANK_CLASSES, r.rank, strict=False):
+            if rank is not None:
+                seen[rank] = max(seen.get(rank, 0.0), float(p))
+    return seen
 
 
 def keep_sure(
