@@ -95,6 +95,15 @@ def answer_in_scene(
     return detections[matched[where]], answers
 
 
+def answer_at(detector: CardDetector, image: np.ndarray, card: PlacedCard) -> str:
+    """What ``detector`` answers for the card: the code of the first detection whose centre
+    lies within 20 pixels of the card's, "uncertain" when it names none, or "missed"."""
+    for d in detector.detect(image):
+        if np.hypot(d.center[0] - card.center[0], d.center[1] - card.center[1]) < 20:
+            return d.card.code if d.card else "uncertain"
+    return "missed"
+
+
 def read_on_a_later_look(
     faces: dict[str, dict[Card, np.ndarray]],
     label: str,

@@ -29,6 +29,7 @@ from dealer_assist.vision.pipeline import (
 )
 from dealer_assist.vision.synthetic import HARSH, TILTED, random_scene
 from tests.vision.conftest import PHOTO_STYLE
+from tests.vision.found import answer_at
 from tests.vision.photographed import enrolled_from_photographs
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
@@ -206,13 +207,6 @@ def test_twins_the_deck_cannot_tell_apart_are_not_made_sure(tmp_path: Path) -> N
     dealt = [parse_card(c) for c in ("AH", "KH", "7D", "7H", "AD", "KD")]
     scene = random_scene(10_532_702, faces, style=HARSH, cards=dealt)
     kh = next(c for c in scene.cards if c.card.code == "KH")
-
-    def at_kh(detector: CardDetector) -> str:
-        for d in detector.detect(scene.image):
-            if np.hypot(d.center[0] - kh.center[0], d.center[1] - kh.center[1]) < 20:
-                return d.card.code if d.card else "uncertain"
-        return "missed"
-
-    assert at_kh(CardDetector()) == "uncertain"
-    assert at_kh(CardDetector(model=deck, deck_twins_apart=False)) == "KD"
-    assert at_kh(CardDetector(model=deck)) == "uncertain"
+    assert answer_at(CardDetector(), scene.image, kh) == "uncertain"
+    assert answer_at(CardDetector(model=deck, deck_twins_apart=False), scene.image, kh) == "KD"
+    assert answer_at(CardDetector(model=deck), scene.image, kh) == "uncertain"

@@ -18,6 +18,7 @@ from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_dr
 from dealer_assist.vision.pipeline import CardDetector, _ranks_seen, _Reading
 from dealer_assist.vision.synthetic import OVERHEAD_CLUTTER, random_scene
 from tests.vision.conftest import PHOTO_STYLE
+from tests.vision.found import answer_at
 from tests.vision.photographed import enrolled_from_photographs
 
 CHECK_SEED = 9_100_000  # scripts/vision_enrol_check.py's drawn styles
@@ -67,13 +68,6 @@ def test_the_faces_name_a_rank_no_corner_saw_only_by_a_close_face(tmp_path: Path
     scene = random_scene(10_705_105, faces, style=OVERHEAD_CLUTTER)
     nine = next(c for c in scene.cards if c.card.rank is Rank.NINE)
     assert nine.card.suit is Suit.CLUBS
-
-    def at_nine(detector: CardDetector) -> str:
-        for d in detector.detect(scene.image):
-            if np.hypot(d.center[0] - nine.center[0], d.center[1] - nine.center[1]) < 20:
-                return d.card.code if d.card else "uncertain"
-        return "missed"
-
-    assert at_nine(CardDetector()) == "uncertain"
-    assert at_nine(CardDetector(model=deck, face_rank_seen=False)) == "9D"
-    assert at_nine(CardDetector(model=deck)) == "uncertain"
+    assert answer_at(CardDetector(), scene.image, nine) == "uncertain"
+    assert answer_at(CardDetector(model=deck, face_rank_seen=False), scene.image, nine) == "9D"
+    assert answer_at(CardDetector(model=deck), scene.image, nine) == "uncertain"
