@@ -1429,7 +1429,7 @@ class CardDetector:
                 # A card put back is checked against the faces' ink as every sure card is.
                 best.detections = self._colour_checked(frame, best, deck, restored)
             if self.deck_twins_apart:
-                best.detections = _twins_told(best, plain.detections, deck)
+                best.detections = _twins_told(best, plain, deck)
         return best
 
     def _finished(
@@ -4100,27 +4100,39 @@ def _apart_from_reported(detection: CardDetection, reported: Sequence[CardDetect
 
 
 def _twins_told(
-    analysis: FrameAnalysis, plain: Sequence[CardDetection], deck: EnrolledDeck
+    analysis: FrameAnalysis, plain: FrameAnalysis, deck: EnrolledDeck
 ) -> list[CardDetection]:
     """``analysis``'s detections (read with the house's deck), each one the deck alone made
     sure (no detection of ``plain``, the reading without it, reads it surely there) left
     uncertain when the deck cannot tell its face from its twin's (``FaceMatcher.told_apart``)
     and the corner network's looks at it do not tell its suit surely (``_suit_told``). The
-    looks are those the card was judged from (a card the faces settled: its looks before)."""
+    looks are those the reading without the deck judged the card uncertain from (the shipped
+    corner network: the deck's corner examples sharpen the suit the network liked best, so
+    its own looks tell the suit "surely" where the twins differ least; drawn-3-jumbo/
+    table#10702706's 8S, club 0.58 of the network's belief without the deck, 0.98 with it,
+    read as 8C, h-wrong30), or where that reading kept none, those the card was judged from
+    with the deck (a card the faces settled: its looks before)."""
     records = {
         r.detection.center: r for r in [*analysis.unprinted.values(), *analysis.unsure.values()]
     }
+    plain_records = [*plain.unsure.values(), *plain.unprinted.values()]
     result = []
     for detection in analysis.detections:
         card = detection.card
-        record = records.get(detection.center)
         if (
-            card is not None
-            and record is not None
-            and not deck.faces.told_apart(card)
-            and not any(p.card == card and _centres_meet(p, detection) for p in plain)
-            and not _suit_told(record.looks, card.suit)
+            card is None
+            or deck.faces.told_apart(card)
+            or any(p.card == card and _centres_meet(p, detection) for p in plain.detections)
         ):
+            result.append(detection)
+            continue
+        meeting = [r for r in plain_records if _centres_meet(r.detection, detection)]
+        record = min(
+            meeting,
+            key=lambda r: math.dist(r.detection.center, detection.center),
+            default=records.get(detection.center),
+        )
+        if record is not None and not _suit_told(record.looks, card.suit):
             detection = replace(
                 detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
             )

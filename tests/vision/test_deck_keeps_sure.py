@@ -11,7 +11,6 @@ KD. Enrolled from photographs of the building generator, read on other photograp
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,7 +26,7 @@ from dealer_assist.vision.pipeline import (
     _suit_told,
     keep_sure,
 )
-from dealer_assist.vision.synthetic import HARSH, TILTED, random_scene
+from dealer_assist.vision.synthetic import HARSH, TABLE, TILTED, random_scene
 from tests.vision.conftest import PHOTO_STYLE
 from tests.vision.found import answer_at
 from tests.vision.photographed import enrolled_from_photographs
@@ -185,24 +184,35 @@ def test_rank_read_and_suit_told_ask_the_looks_in_the_open() -> None:
     )
 
 
-def test_twins_the_deck_cannot_tell_apart_are_not_made_sure(tmp_path: Path) -> None:
-    """A drawn jumbo deck (the enrol check's drawn-3-jumbo, its photographs from seed
-    10,540,000) in harsh light (seed 10,532,702): a KH whose one index corner in the open the
-    network reads K 0.63, D 0.58 and the glyph reader K 0.92, D 0.96, uncertain without the
-    deck; the deck made the king sure and so the card, as KD. Its KH and KD faces are not told
-    apart at enrolment (separation 0.016): the deck makes neither sure unless the corner
-    network tells the suit surely."""
+@pytest.fixture(scope="module")
+def jumbo_deck(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[dict[Card, np.ndarray], EnrolledDeck]:
+    """The enrol check's drawn-3-jumbo, enrolled from photographs from seed 10,547,000."""
     faces = render_drawn(
         random_style(np.random.default_rng(CHECK_SEED + 3), jumbo=True, fonts=TEST_FONTS), seed=3
     )
     deck = enrolled_from_photographs(
-        tmp_path,
+        tmp_path_factory.mktemp("jumbo-photos"),
         faces,
         seed=10_547_000,
         attempt_step=100,
         style=PHOTO_STYLE,
         taken_again={"9D": 1, "QD": 1},
     )
+    return faces, deck
+
+
+def test_twins_the_deck_cannot_tell_apart_are_not_made_sure(
+    jumbo_deck: tuple[dict[Card, np.ndarray], EnrolledDeck],
+) -> None:
+    """A drawn jumbo deck (the enrol check's drawn-3-jumbo, its photographs from seed
+    10,540,000) in harsh light (seed 10,532,702): a KH whose one index corner in the open the
+    network reads K 0.63, D 0.58 and the glyph reader K 0.92, D 0.96, uncertain without the
+    deck; the deck made the king sure and so the card, as KD. Its KH and KD faces are not told
+    apart at enrolment (separation 0.016): the deck makes neither sure unless the corner
+    network tells the suit surely."""
+    faces, deck = jumbo_deck
     assert not deck.faces.told_apart(parse_card("KH"))
     dealt = [parse_card(c) for c in ("AH", "KH", "7D", "7H", "AD", "KD")]
     scene = random_scene(10_532_702, faces, style=HARSH, cards=dealt)
@@ -210,3 +220,20 @@ def test_twins_the_deck_cannot_tell_apart_are_not_made_sure(tmp_path: Path) -> N
     assert answer_at(CardDetector(), scene.image, kh) == "uncertain"
     assert answer_at(CardDetector(model=deck, deck_twins_apart=False), scene.image, kh) == "KD"
     assert answer_at(CardDetector(model=deck), scene.image, kh) == "uncertain"
+
+
+def test_twins_are_told_by_the_looks_without_the_deck(
+    jumbo_deck: tuple[dict[Card, np.ndarray], EnrolledDeck],
+) -> None:
+    """A real table (h-wrong30's seed 10,702,706): the 8S, uncertain without the deck (the
+    corner network's club 0.58 at its one index corner in the open), is made 8C by the deck,
+    whose corner examples sharpen that club to 0.98. Its 8S and 8C faces are not told apart:
+    the twins rule asks the looks of the reading without the deck, and the card stays
+    uncertain (before, it asked the deck's own looks, sure of the club)."""
+    faces, deck = jumbo_deck
+    assert not deck.faces.told_apart(parse_card("8C"))
+    scene = random_scene(10_702_706, faces, style=TABLE)
+    eight = next(c for c in scene.cards if c.card.code == "8S")
+    assert answer_at(CardDetector(), scene.image, eight) == "uncertain"
+    assert answer_at(CardDetector(model=deck, deck_twins_apart=False), scene.image, eight) == "8C"
+    assert answer_at(CardDetector(model=deck), scene.image, eight) == "uncertain"
