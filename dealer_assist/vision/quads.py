@@ -740,30 +740,11 @@ def _grey_bounded(
     x, y, w, h = cv2.boundingRect(gone)
     top, left = max(0, y - _GREY_MARGIN), max(0, x - _GREY_MARGIN)
     box = (slice(top, y + h + _GREY_MARGIN), slice(left, x + w + _GREY_MARGIN))
-    result = gone.copy()
-    result[box] = _grey_bounded_in(
-        gone[box], work[box], felt[box], soft_border[box], hard_border[box], sizes, settings
-    )
-    return result
-
-
-_GREY_MARGIN = 4  # pixels round the pieces judged glare that ``_grey_bounded`` looks at too
-
-
-def _grey_bounded_in(
-    gone: np.ndarray,
-    work: np.ndarray,
-    felt: np.ndarray,
-    soft_border: np.ndarray,
-    hard_border: np.ndarray,
-    sizes: tuple[float, tuple[float, float]],
-    settings: FinderSettings,
-) -> np.ndarray:
-    """``_grey_bounded`` in a box round the pieces judged glare."""
+    inside, felt = gone[box], felt[box]
     least, card_px = sizes
-    smooth = cv2.blur(work, (5, 5))
+    smooth = cv2.blur(work[box], (5, 5))
     grey = _near_grey(smooth, settings.soft_colour_split)
-    coloured = cv2.bitwise_and(gone, cv2.bitwise_not(grey))
+    coloured = cv2.bitwise_and(inside, cv2.bitwise_not(grey))
     card_area = card_px[0] * card_px[1]
     if cv2.countNonZero(coloured) < _HAND_SHARE * card_area or not cv2.countNonZero(felt):
         return gone
@@ -778,11 +759,11 @@ def _grey_bounded_in(
     turn = min(abs(hue - cloth), 180 - abs(hue - cloth))
     if saturation >= _GREY_FELT and turn < _HAND_HUE:
         return gone
-    count, parts = cv2.connectedComponents(cv2.bitwise_and(gone, grey), connectivity=4)
+    count, parts = cv2.connectedComponents(cv2.bitwise_and(inside, grey), connectivity=4)
     if count <= 1:
         return gone
-    soft = np.bincount(parts[soft_border > 0], minlength=count)
-    hard = np.bincount(parts[hard_border > 0], minlength=count)
+    soft = np.bincount(parts[soft_border[box] > 0], minlength=count)
+    hard = np.bincount(parts[hard_border[box] > 0], minlength=count)
     area = np.bincount(parts.ravel(), minlength=count)
     paper = (
         (hard >= least)
@@ -793,8 +774,12 @@ def _grey_bounded_in(
     paper[0] = False
     if not np.any(paper):
         return gone
-    kept: np.ndarray = cv2.bitwise_and(gone, cv2.bitwise_not(label_mask(parts, paper)))
-    return kept
+    result = gone.copy()
+    result[box] = cv2.bitwise_and(inside, cv2.bitwise_not(label_mask(parts, paper)))
+    return result
+
+
+_GREY_MARGIN = 4  # pixels round the pieces judged glare that ``_grey_bounded`` looks at too
 
 
 def _shaded_edges(
