@@ -1979,12 +1979,21 @@ class CardDetector:
         ``FinderSettings.blind_ratios`` is tried in turn as ``_sure_sized_cards`` tries the
         size sure cards show (cards added only when read surely, both index corners bearing
         them out; nothing uncertain is added at a size no card bears out), stopping at the
-        first that adds a card read surely, whose size the sure-size step then tries."""
+        first that adds a card read surely, whose size the sure-size step then tries. Bounded
+        (h-speed31): only in a finding of at most ``FinderSettings.blind_max_shapes`` shapes,
+        and never at a card smaller than ``FinderSettings.min_card_share`` of the view."""
         if found.view is None or found.card_px is None:
             return
         if any(d.card is not None for d in analysis.detections):
             return
+        most = self.finder.blind_max_shapes
+        if most is not None and len(found.quads) > most:
+            return
+        height, width = found.view.image.shape[:2]
+        least = height * width * self.finder.min_card_share
         for ratio in self.finder.blind_ratios:
+            if found.card_px[0] * found.card_px[1] * ratio * ratio < least:
+                continue
             before = len(added)
             # Cards read unsurely at a size nothing read bears out are not kept (a shape on a
             # printed box read at one corner was a detection where no card is).
