@@ -115,7 +115,7 @@ class FinderSettings:
     # cards read unsurely (dim light, a design the reader does not know) has its size borne
     # out by them and paid 0.3-1.7 s a frame for nothing (h-speed31). A ratio whose card is
     # under ``min_card_share`` of the view, smaller than the finder ever looks for, is skipped.
-    blind_max_shapes: int | None = 2
+    blind_max_shapes: int | None = 3
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
