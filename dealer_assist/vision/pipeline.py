@@ -4024,8 +4024,10 @@ def _best_suit(reading: _Reading) -> Suit | None:
 
 def _best_card(reading: _Reading) -> Card:
     assert reading.rank is not None and reading.suit is not None
-    rank = RANK_CLASSES[int(np.argmax(reading.rank))]
-    suit = SUIT_CLASSES[int(np.argmax(reading.suit))]
+    # The arrays' own ``argmax`` (what ``np.argmax`` calls, without its dispatch: ~0.9 against
+    # ~4.7 us, and this runs ~400 times a frame; h-speed31).
+    rank = RANK_CLASSES[int(reading.rank.argmax())]
+    suit = SUIT_CLASSES[int(reading.suit.argmax())]
     assert rank is not None and suit is not None
     return Card(rank, suit)
 
