@@ -36,6 +36,9 @@ class RefitSettings:
     max_shapes: int = 8
     # Shapes read unsurely too (after the unread ones), taken only as their own best guess.
     unsure: bool = True
+    # ... also in a frame with no unread shape (before h-outline31 a frame was repaired only
+    # when some shape read no index; its uncertain cards were laid again only then).
+    unsure_alone: bool = True
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
     # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
