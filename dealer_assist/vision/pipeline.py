@@ -2284,7 +2284,8 @@ class CardDetector:
         card's share of the shape, read one card and no other (for a shape read unsurely, its
         own best guess): the one lying best on a card's edges. A shape laid over another card
         reported (its centre, more than ``max_overlap`` of it), or reading the card of one it
-        touches, is not taken."""
+        touches, is not taken. Called when a frame has such a shape (``_refit_wanted``: with
+        ``RefitSettings.unsure_alone``, one read unsurely is enough; issue 28, h-outline31)."""
         view, card_px = found.view, found.card_px
         if view is None or card_px is None:
             return
