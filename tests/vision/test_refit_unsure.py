@@ -7,19 +7,24 @@ snapped to the paper's edges, and takes it when read surely as the shape's own c
 both index corners. It ran only in frames where some shape read no index at all; a card whose
 outline was a tenth of its width or more too small (its far index corner on its own pips) in a
 frame whose other shapes all read stayed uncertain. ``RefitSettings.unsure_alone`` lays such
-cards again in any frame. The scenes are the building check's (scripts/vision_tilted.py).
+cards again in any frame. It is off by default: it read the test suite's drawn queen of
+clubs (drawn-0 9150910, tests/vision/test_black_suits.py) surely as its candidate, the QD, as
+h-outline18's cards laid over a shape read unsurely did (the last test here). The scenes are
+the building check's (scripts/vision_tilted.py).
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import synthetic
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.refit import RefitSettings
 from tests.vision.found import answer_in_scene
+from tests.vision.test_black_suits import SMALL, _drawn_0
 
 
 def _corner_error(quad: np.ndarray, truth: np.ndarray) -> float:
@@ -47,11 +52,11 @@ def test_an_uncertain_card_is_laid_again_in_a_frame_with_no_unread_shape(
         int(seed), check_faces[design], style=synthetic.CHECK_STYLES[style]
     )
     (truth,) = [np.asarray(c.corners) for c in scene.cards if c.card == parse_card(code)]
-    before, _ = answer_in_scene(
-        check_faces, label, code, CardDetector(refit=RefitSettings(unsure_alone=False))
-    )
+    before, _ = answer_in_scene(check_faces, label, code, CardDetector())  # off by default
     assert before.card is None and before.candidate == parse_card(code)
-    after, answers = answer_in_scene(check_faces, label, code, CardDetector())
+    after, answers = answer_in_scene(
+        check_faces, label, code, CardDetector(refit=RefitSettings(unsure_alone=True))
+    )
     assert after.card == parse_card(code)
     # Laid again closer to the card's true corners.
     off_before = _corner_error(np.asarray(before.corners, np.float64), truth)
@@ -59,3 +64,24 @@ def test_an_uncertain_card_is_laid_again_in_a_frame_with_no_unread_shape(
     assert off_after < off_before
     for detection, card in answers:
         assert detection.card in (None, card)
+
+
+def test_the_drawn_queen_of_clubs_read_unsurely_is_read_as_its_candidate_with_it_on() -> None:
+    """Why the lever is off: the drawn deck's queen of clubs, read unsurely as the QD (both
+    readers' best guess), is laid again in a frame with no unread shape and read QD surely at
+    both index corners. With the lever off it stays uncertain."""
+    scene = synthetic.random_scene(9150910, _drawn_0(), style=SMALL)
+    (queen,) = [c for c in scene.cards if c.card == parse_card("QC")]
+    outline = np.array(queen.corners, np.float32).reshape(-1, 1, 2)
+
+    def on_queen(detector: CardDetector) -> list[CardDetection]:
+        return [
+            d
+            for d in detector.detect(scene.image)
+            if cv2.pointPolygonTest(outline, d.center, False) >= 0
+        ]
+
+    (off,) = on_queen(CardDetector())
+    assert off.card is None and off.candidate == parse_card("QD")
+    (on,) = on_queen(CardDetector(refit=RefitSettings(unsure_alone=True)))
+    assert on.card == parse_card("QD")
