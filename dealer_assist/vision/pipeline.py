@@ -1512,7 +1512,7 @@ class CardDetector:
                 best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
         self._join_halves(frame, best)
-        if chosen is not None and self.refit is not None and best.unread_cards:
+        if chosen is not None and self.refit is not None and _refit_wanted(best, self.refit):
             self._refit(frame, best, chosen, self.refit)
         if self.drop_on_sure:
             once = unsure_on_sure(best.reported)
@@ -2293,7 +2293,8 @@ class CardDetector:
         card's share of the shape, read one card and no other (for a shape read unsurely, its
         own best guess): the one lying best on a card's edges. A shape laid over another card
         reported (its centre, more than ``max_overlap`` of it), or reading the card of one it
-        touches, is not taken."""
+        touches, is not taken. Called when a frame has such a shape (``_refit_wanted``: with
+        ``RefitSettings.unsure_alone``, one read unsurely is enough; issue 28, h-outline31)."""
         view, card_px = found.view, found.card_px
         if view is None or card_px is None:
             return
@@ -4284,6 +4285,18 @@ def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:
 def _complete(readings: list[_Reading] | tuple[_Reading, ...]) -> bool:
     """Some look shows a whole index (a rank and a suit)."""
     return any(r.rank is not None and r.suit is not None for r in readings)
+
+
+def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:
+    """Whether ``CardDetector._refit`` has a shape to lay again: one no index was read in, or
+    (``unsure`` and ``unsure_alone``) one read unsurely with a candidate."""
+    if analysis.unread_cards:
+        return True
+    return (
+        settings.unsure
+        and settings.unsure_alone
+        and any(d.card is None and d.candidate is not None for d in analysis.detections)
+    )
 
 
 def _confidence(readings: list[_Reading] | tuple[_Reading, ...]) -> tuple[float, Card]:

@@ -36,6 +36,13 @@ class RefitSettings:
     max_shapes: int = 8
     # Shapes read unsurely too (after the unread ones), taken only as their own best guess.
     unsure: bool = True
+    # ... also in a frame with no unread shape (otherwise a frame is repaired only when some
+    # shape read no index, its uncertain cards laid again only then). Off: on the building
+    # check, 30 dim seeds and fresh seeds it read 11 uncertain cards exactly and nothing
+    # wrong, but it read the test suite's drawn queen of clubs (tests/vision/test_black_suits.py,
+    # drawn-0 9150910) surely as its candidate, the QD, and costs the paired tilted frames 8-10%
+    # of their CPU (issue 28, h-outline31; docs/benchmarks.md).
+    unsure_alone: bool = False
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
     # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
