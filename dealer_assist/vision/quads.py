@@ -141,8 +141,9 @@ class FinderSettings:
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     # ... but a piece so judged at least this share of whose border on the felt is a sharp
-    # edge is paper under a lamp tinted as the felt, not glare (``_unedged``; 0: off).
-    glare_edged: float = 0.5
+    # edge is paper under a lamp tinted as the felt, not glare (``_unedged``; 0: off, the
+    # default: 0.5 found ten cards of the building check and reported a large card twice).
+    glare_edged: float = 0.0
     edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
     # ... and a card among others, or cut off by the view's edge, this far, when the part of it
     # in the view is card (measured over that part) and at least ``min_in_view`` of the card.
@@ -475,7 +476,13 @@ def _unedged(
     box = (slice(top, min(rows, y + h + 2)), slice(left, min(columns, x + w + 2)))
     pieces = gone[box]
     count, labels = cv2.connectedComponents(pieces, connectivity=4)
-    if count <= 1:
+    # Slivers along a printed line's edge (the felt a little brightened beside it, the line's
+    # edge steep) are no paper: a piece is at least a quarter of the smallest card's area
+    # (``min_card_share`` of the view). Most frames have none that large: no edges looked at.
+    area = np.bincount(labels.ravel(), minlength=count)
+    large = area >= _EDGED_PIECE * settings.min_card_share * rows * columns
+    large[0] = False
+    if not np.any(large):
         return gone
     grey = cv2.GaussianBlur(cv2.cvtColor(work[box], cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
     gx = cv2.Sobel(grey, cv2.CV_16S, 1, 0, ksize=3).astype(np.float32)
@@ -488,12 +495,7 @@ def _unedged(
     border = cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces)
     total = np.bincount(labels[border > 0], minlength=count)
     hard = np.bincount(labels[cv2.bitwise_and(border, steep) > 0], minlength=count)
-    # Slivers along a printed line's edge (the felt a little brightened beside it, the line's
-    # edge steep) are no paper: a piece is at least a quarter of the smallest card's area
-    # (``min_card_share`` of the view).
-    area = np.bincount(labels.ravel(), minlength=count)
-    least = _EDGED_PIECE * settings.min_card_share * rows * columns
-    edged = (total > 0) & (hard >= settings.glare_edged * total) & (area >= least)
+    edged = large & (total > 0) & (hard >= settings.glare_edged * total)
     edged[0] = False
     if not np.any(edged):
         return gone
