@@ -143,7 +143,7 @@ class FinderSettings:
     # ... but a piece so judged at least this share of whose border on the felt is a sharp
     # edge is paper under a lamp tinted as the felt, not glare (``_unedged``; 0: off, the
     # default: 0.5 found ten cards of the building check and reported a large card twice).
-    glare_edged: float = 0.0
+    glare_edged: float = 0.5
     edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
     # ... and a card among others, or cut off by the view's edge, this far, when the part of it
     # in the view is card (measured over that part) and at least ``min_in_view`` of the card.
@@ -457,6 +457,7 @@ def _clear_glare(
 
 
 _EDGED_PIECE = 0.25  # ``_unedged``: a piece kept is this share of the smallest card's area at least
+_FIVE = np.ones((5, 5), np.uint8)
 
 
 def _unedged(
@@ -478,9 +479,12 @@ def _unedged(
     count, labels = cv2.connectedComponents(pieces, connectivity=4)
     # Slivers along a printed line's edge (the felt a little brightened beside it, the line's
     # edge steep) are no paper: a piece is at least a quarter of the smallest card's area
-    # (``min_card_share`` of the view). Most frames have none that large: no edges looked at.
+    # (``min_card_share`` of the view), and thicker than a line (something of it is left
+    # eroded by a 5 x 5 square: in a small plane view of large cards the area alone let
+    # slivers 1-3 pixels wide through). Most frames have no such piece: no edges looked at.
     area = np.bincount(labels.ravel(), minlength=count)
-    large = area >= _EDGED_PIECE * settings.min_card_share * rows * columns
+    core = np.bincount(labels[cv2.erode(pieces, _FIVE) > 0], minlength=count)
+    large = (area >= _EDGED_PIECE * settings.min_card_share * rows * columns) & (core > 0)
     large[0] = False
     if not np.any(large):
         return gone
