@@ -506,13 +506,9 @@ def _unedged(
     border = cv2.bitwise_and(cv2.dilate(felt, _CROSS), pieces)
     total = np.bincount(labels[border > 0], minlength=count)
     hard = np.bincount(labels[cv2.bitwise_and(border, steep) > 0], minlength=count)
-    edged = large & (total > 0) & (hard >= settings.glare_edged * total)
-    edged[0] = False
-    if not np.any(edged):
-        return gone
-    result = gone.copy()
-    result[box] = cv2.bitwise_and(pieces, cv2.bitwise_not(label_mask(labels, edged)))
-    return result
+    return _kept_back(
+        gone, box, labels, large & (total > 0) & (hard >= settings.glare_edged * total)
+    )
 
 
 def _add_shadowed_paper(
@@ -836,11 +832,20 @@ def _grey_bounded(
         & (area >= _HAND_SHARE * card_area)
         & (area <= _HAND_CARDS * card_area)
     )
-    paper[0] = False
-    if not np.any(paper):
+    return _kept_back(gone, box, parts, paper)
+
+
+def _kept_back(
+    gone: np.ndarray, box: tuple[slice, slice], labels: np.ndarray, kept: np.ndarray
+) -> np.ndarray:
+    """``gone`` (pixels taken out of the mask, 255) less the pieces ``kept`` (a bool per label
+    of ``labels``, components found in ``gone[box]``; label 0 is never kept): those stay in
+    the mask. ``gone`` itself when none is kept."""
+    kept[0] = False
+    if not np.any(kept):
         return gone
     result = gone.copy()
-    result[box] = cv2.bitwise_and(inside, cv2.bitwise_not(label_mask(parts, paper)))
+    result[box] = cv2.bitwise_and(gone[box], cv2.bitwise_not(label_mask(labels, kept)))
     return result
 
 
