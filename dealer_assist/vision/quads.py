@@ -147,10 +147,10 @@ class FinderSettings:
     min_felt_spread: float = 40.0  # felt this colourful (0-255) shows glare by keeping its colour
     glare_tint_share: float = 0.25  # ... when its colour changes less than this share
     # ... but a piece so judged at least this share of whose border on the felt is a sharp
-    # edge is paper under a lamp tinted as the felt, not glare (``_unedged``; 0: off, the
-    # default: 0.5 finds ten cards of the building check and adds no wrong read, no card or
-    # twice on the checks, but changes test_lone_corner's TD's candidate: h-miss31).
-    glare_edged: float = 0.0
+    # edge is paper under a lamp tinted as the felt, not glare (``_unedged``; 0: off): 0.5
+    # finds ten cards of the building check and adds no wrong read, no card or twice on the
+    # checks (h-miss31); test_lone_corner's TD, found better so, is asked with it off.
+    glare_edged: float = 0.5
     edge_slack_cards: float = 0.3  # a card may reach this far (card widths) past the view
     # ... and a card among others, or cut off by the view's edge, this far, when the part of it
     # in the view is card (measured over that part) and at least ``min_in_view`` of the card.
