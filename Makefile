@@ -5,6 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 # One set of extras for both commands, so switching between them never reinstalls.
 EXTRAS ?= dev,serial,pcsc,ui,camera,hardware,training,deploy,pit
+# The suite on every core, each test module whole on one worker (tests/conftest.py); XDIST= runs it
+# in one process.
+XDIST ?= -n auto
 
 .PHONY: run test lint typecheck unit bench setup clean hardware
 
@@ -24,7 +27,7 @@ typecheck:
 	$(BIN)/mypy dealer_assist
 
 unit:
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 hardware: setup
 	$(MAKE) -C hardware WIREVIZ=$(CURDIR)/$(BIN)/wireviz
