@@ -26,8 +26,6 @@ SHARED_OUTSIDE = {
     # `make -C firmware` in the checkout (the image, the simulator), and `make -C hardware`
     "tests/firmware/": "make",
     "tests/hardware/": "make",
-    # the session's rendered designs and enrolled decks, made once rather than once per worker
-    "tests/vision/": "vision",
 }
 
 
