@@ -76,9 +76,7 @@ def test_a_king_read_at_one_corner_leaning_to_the_queen_is_uncertain(
         (Card(Rank.NINE, Suit.HEARTS), Rank.FOUR),
     ],
 )
-def test_each_neighbour_pair(
-    monkeypatch: pytest.MonkeyPatch, card: Card, neighbour: Rank
-) -> None:
+def test_each_neighbour_pair(monkeypatch: pytest.MonkeyPatch, card: Card, neighbour: Rank) -> None:
     looks = (_Reading(None, None), _look({card.rank: 0.8, neighbour: 0.19}, card.suit))
     assert _judged(monkeypatch, card, looks).card is None
 
