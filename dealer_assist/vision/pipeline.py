@@ -1566,13 +1566,13 @@ class CardDetector:
         (issue 28, session 32, h-court32). The fresh held-out set 475 read six such cards
         surely as the neighbour (a KD as QD twice, a QC as TC twice, a QS as TS, a 4H as 9H);
         no building set showed one, but one network corner leaning to the neighbour is
-        where a sure read of these ranks is thinnest: on building scenes a lone corner's K
-        read 0.93 sure on a QH whose other corner read the Q 0.98 (lens#10901002, three
-        designs; the glyph reader read the K too). Of the 127 kings, queens, tens, fours and
-        nines of the building check read rightly at one network corner, two gave the
-        neighbour 0.1 or more (anglo/lens#7900007's TC 0.28, simplistic/wide#7900003's QC
-        0.17; docs/benchmarks.md, "h-court32"). Judged last, on the cards the frame reports:
-        it only takes sureness away."""
+        where a sure read of these ranks is thinnest: on fresh building scenes one corner of
+        a QH read the K 0.65-0.93 sure, the glyph reader the K too, and only the other
+        corner's Q (0.59-0.98) kept it uncertain (lens#10901002, three designs). Of the 127
+        kings, queens, tens, fours and nines of the building check read rightly at one
+        network corner, two gave the neighbour 0.1 or more (anglo/lens#7900007's TC 0.28,
+        simplistic/wide#7900003's QC 0.17; docs/benchmarks.md, "h-court32"). Judged last, on
+        the cards the frame reports: it only takes sureness away."""
         card = detection.card
         if self.neighbour_one <= 0 or card is None or card.rank not in NEIGHBOUR_RANKS:
             return detection
