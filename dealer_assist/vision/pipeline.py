@@ -239,6 +239,19 @@ LONE_CORNER = 0.9
 # ``_one_corner_spade``; fresh building seeds: a blurred 2C read as the 2S at one corner).
 SPADE_ONE_NET = 0.9
 SPADE_ONE_SPLIT = 0.8
+# The ranks a court or ten index (and a 4 or a 9) is read as when its glyph is hard to make out
+# (issue 28, session 32: the fresh held-out set 475's six wrong reads, all sure - a KD read as
+# QD, QC as TC, QS as TS, a 4H as 9H), and how much of a lone network corner's rank may go to
+# such a neighbour (``NEIGHBOUR_ONE``) for a card read surely at that one corner
+# (``_one_corner_neighbour``).
+NEIGHBOUR_RANKS: dict[Rank, tuple[Rank, ...]] = {
+    Rank.KING: (Rank.QUEEN,),
+    Rank.QUEEN: (Rank.KING, Rank.TEN),
+    Rank.TEN: (Rank.QUEEN,),
+    Rank.FOUR: (Rank.NINE,),
+    Rank.NINE: (Rank.FOUR,),
+}
+NEIGHBOUR_ONE = 0.1
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 # A card of the chosen finding read surely but not shown at both of its index corners (one
 # corner read, the other showing no index, another card, or lying under another shape) whose
@@ -799,6 +812,7 @@ class CardDetector:
         black_legible: float = BLACK_LEGIBLE,
         pip_black: float = PIP_BLACK,
         spade_one_split: float = SPADE_ONE_SPLIT,
+        neighbour_one: float = NEIGHBOUR_ONE,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
@@ -826,6 +840,10 @@ class CardDetector:
         # ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's spade at that
         # corner to be at least this share (``_one_corner_spade``; 0: off).
         self.spade_one_split = spade_one_split
+        # A king, queen, ten, four or nine read surely whose index the network reads whole at
+        # one corner only, that corner giving a neighbouring rank (``NEIGHBOUR_RANKS``) at
+        # least this probability, is uncertain (``_one_corner_neighbour``; 0: off).
+        self.neighbour_one = neighbour_one
         # A card of the chosen finding read surely at fewer than both index corners with an edge
         # of a card crossing it between the read corner and its centre is uncertain
         # (``crossing.centre_cut_off``; None: off).
@@ -1535,7 +1553,42 @@ class CardDetector:
             best.detections = [self._black_in_the_dark(frame, d) for d in best.detections]
         if self.spade_one_split > 0 and self.use_corner_model:
             best.detections = [self._one_corner_spade(frame, d) for d in best.detections]
+        if self.neighbour_one > 0 and self.use_corner_model:
+            best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
         return best
+
+    def _one_corner_neighbour(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
+        """``detection``, uncertain when it is a king, queen, ten, four or nine read surely
+        whose index the corner network, at its reported outline, reads whole at one corner
+        only (the other under another card, cut off, or showing no index) and that corner gives
+        a neighbouring rank (``NEIGHBOUR_RANKS``: a Q for a K, a K or a 10 for a Q, a Q for a
+        10, a 9 for a 4 and a 4 for a 9) at least ``neighbour_one`` of its rank's probability
+        (issue 28, session 32, h-court32). The fresh held-out set 475 read six such cards
+        surely as the neighbour (a KD as QD twice, a QC as TC twice, a QS as TS, a 4H as 9H);
+        no building set showed one, but one network corner leaning to the neighbour is
+        where a sure read of these ranks is thinnest: on fresh building scenes one corner of
+        a QH read the K 0.65-0.93 sure, the glyph reader the K too, and only the other
+        corner's Q (0.59-0.98) kept it uncertain (lens#10901002, three designs). Of the 127
+        kings, queens, tens, fours and nines of the building check read rightly at one
+        network corner, two gave the neighbour 0.1 or more (anglo/lens#7900007's TC 0.28,
+        simplistic/wide#7900003's QC 0.17; docs/benchmarks.md, "h-court32"). Judged last, on
+        the cards the frame reports: it only takes sureness away."""
+        card = detection.card
+        if self.neighbour_one <= 0 or card is None or card.rank not in NEIGHBOUR_RANKS:
+            return detection
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        whole = [r.rank for r in looks if r.rank is not None and r.suit is not None]
+        if len(whole) != 1:
+            return detection
+        (rank,) = whole
+        share = max(float(rank[RANK_CLASSES.index(n)]) for n in NEIGHBOUR_RANKS[card.rank])
+        if share < self.neighbour_one:
+            return detection
+        return replace(
+            detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
+        )
 
     def _one_corner_spade(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a spade read surely whose index the corner
