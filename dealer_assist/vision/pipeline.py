@@ -784,6 +784,7 @@ class CardDetector:
         face_rank_seen: bool = True,
         deck_twins_apart: bool = True,
         deck_suit_kept: bool = True,
+        deck_colour_kept: bool = False,
         deck_keeps_found: bool = True,
         join_halves: bool = True,
         drop_on_sure: bool = True,
@@ -920,6 +921,11 @@ class CardDetector:
         # AD the deck reads as AH; ``_suit_kept``; issue 28, h-deck32). Needs
         # ``deck_keeps_sure`` (the reading without the deck). Off: as judged.
         self.deck_suit_kept = deck_suit_kept
+        # With ``deck_suit_kept``: also when the reading without the deck names a suit of the
+        # other colour (fresh building seeds: ornamental/harsh#10946001's 2C, uncertain without
+        # the deck, candidate 2C, read surely as 2D by the deck's corner examples). Off: measured
+        # on that one card only (h-deck32).
+        self.deck_colour_kept = deck_colour_kept
         # With the house's deck: a card shape the reading without the deck reports (read or
         # not) that no shape read with the deck lies on is reported as without the deck
         # (``keep_found``: the deck adds evidence to reading a card, it never loses one;
@@ -1447,7 +1453,9 @@ class CardDetector:
             if self.deck_twins_apart:
                 best.detections = _twins_told(best, plain, deck)
             if self.deck_suit_kept:
-                best.detections = _suit_kept(best.detections, plain.detections)
+                best.detections = _suit_kept(
+                    best.detections, plain.detections, colour=self.deck_colour_kept
+                )
             if self.deck_keeps_found:
                 best.detections, best.unread_cards = keep_found(best, plain)
         return best
@@ -4173,13 +4181,14 @@ def _twins_told(
 
 
 def _suit_kept(
-    detections: Sequence[CardDetection], plain: Sequence[CardDetection]
+    detections: Sequence[CardDetection], plain: Sequence[CardDetection], *, colour: bool = False
 ) -> list[CardDetection]:
     """The detections read with the house's deck, each one the deck alone made sure (no
     detection of ``plain``, the reading without the deck, reads it surely there) left uncertain
     when the nearest detection of ``plain`` on it names the other suit of its colour (its
     candidate: the reader's own suit evidence, which the deck's suit vote would outvote; an AD
-    uncertain without the deck read surely as AH with it)."""
+    uncertain without the deck read surely as AH with it); ``colour``: or any other suit (a
+    2C read as 2D)."""
     result = []
     for detection in detections:
         card = detection.card
@@ -4192,7 +4201,7 @@ def _suit_kept(
             nearest = min(meeting, key=lambda p: math.dist(p.center, detection.center))
             named = nearest.candidate
             assert named is not None
-            if named.suit is twin_of(card.suit):
+            if named.suit is twin_of(card.suit) or (colour and named.suit is not card.suit):
                 detection = replace(
                     detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
                 )

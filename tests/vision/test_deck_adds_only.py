@@ -80,6 +80,12 @@ def test_the_deck_does_not_outvote_the_readers_own_suit() -> None:
     ]
     assert [d.candidate.code if d.candidate else None for d in kept][:2] == ["AH", "KS"]
     assert kept[0].confidence <= 0.5
+    # With ``colour`` (``deck_colour_kept``, off as shipped) a suit of the other colour too:
+    # ornamental/harsh#10946001's 2C, candidate 2C without the deck, read surely as 2D with it.
+    assert [d.card for d in _suit_kept(with_deck, plain, colour=True)][5] is None
+    two = [_detection("2D", (100, 100), "2D")]
+    assert _suit_kept(two, [_detection(None, (100, 100), "2C")])[0].card == parse_card("2D")
+    assert _suit_kept(two, [_detection(None, (100, 100), "2C")], colour=True)[0].card is None
 
 
 def test_a_card_the_reader_alone_reports_is_not_lost_with_the_deck() -> None:
