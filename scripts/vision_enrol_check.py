@@ -216,6 +216,12 @@ def main() -> int:
         "``face_keeps_rank``, ``deck_twins_apart`` and h-wrong30's ``face_rank_seen`` off), "
         "card for card",
     )
+    parser.add_argument(
+        "--before32",
+        action="store_true",
+        help="also read with the deck as before h-deck32 (``deck_suit_kept`` and "
+        "``deck_keeps_found`` off), card for card",
+    )
     args = parser.parse_args()
     styles = {n: {**STYLES, **MORE_STYLES}[n] for n in args.styles.split(",") if n}
     looks = cast(list[DeckLooks], [w for w in args.looks.split(",") if w])
@@ -241,6 +247,7 @@ def main() -> int:
         "deck",
         *(("borne",) if args.borne else ()),
         *(("unkept",) if args.unkept else ()),
+        *(("before32",) if args.before32 else ()),
         *looks,
     )
     totals = {which: Count() for which in readers}
@@ -253,6 +260,7 @@ def main() -> int:
     # Every card the deck answered otherwise than the reader without it (where, seed, card).
     by_deck: list[str] = []
     unkept: list[str] = []  # what h-deck29's rules changed (--unkept -> the deck as shipped)
+    before32: list[str] = []  # what h-deck32's rules changed (--before32 -> the deck as shipped)
     borne: list[str] = []  # what the suits borne out changed (the deck as shipped -> --borne)
     looked: dict[str, list[str]] = {w: [] for w in looks}
     with tempfile.TemporaryDirectory(prefix="enrol-check-") as work_name:
@@ -279,6 +287,8 @@ def main() -> int:
                         face_keeps_rank=which != "unkept",
                         face_rank_seen=which != "unkept",
                         deck_twins_apart=which != "unkept",
+                        deck_suit_kept=which not in ("unkept", "before32"),
+                        deck_keeps_found=which not in ("unkept", "before32"),
                         deck_looks=which
                         if which in looks
                         else "off"
@@ -301,7 +311,7 @@ def main() -> int:
                 by_deck += _changed(
                     where, scene.cards, found_answers["plain"], found_answers["deck"]
                 )
-                for which in ("deck", "borne", "unkept"):
+                for which in ("deck", "borne", "unkept", "before32"):
                     if which not in found_answers:
                         continue
                     for card, before, after in zip(
@@ -316,6 +326,10 @@ def main() -> int:
                 if "unkept" in found_answers:
                     unkept += _changed(
                         where, scene.cards, found_answers["unkept"], found_answers["deck"]
+                    )
+                if "before32" in found_answers:
+                    before32 += _changed(
+                        where, scene.cards, found_answers["before32"], found_answers["deck"]
                     )
                 if "borne" in found_answers:
                     borne += _changed(
@@ -334,7 +348,7 @@ def main() -> int:
     for style_name in styles:
         for which in readers:
             print(f"{style_name:24s} {which:6s} {_line(by_style[style_name][which])}")
-    for which in ("deck", "borne", "unkept"):
+    for which in ("deck", "borne", "unkept", "before32"):
         if which in readers:
             print(
                 f"without the deck -> {which}: "
@@ -354,6 +368,9 @@ def main() -> int:
     if args.unkept:
         print("what h-deck29's rules changed (the deck before them -> the deck):")
         print("\n".join(unkept))
+    if args.before32:
+        print("what h-deck32's rules changed (the deck before them -> the deck):")
+        print("\n".join(before32))
     if args.borne:
         print("what the suits borne out changed (deck -> borne):")
         print("\n".join(borne))

@@ -21,6 +21,13 @@ kde_jolly_royal``) are worth adding to ``--designs`` there. ``--keep-on-sure`` r
 not read surely on a card read surely, as the reader did before h-ghost27
 (``CardDetector(drop_on_sure=False)``).
 
+``--deck`` also reads every scene with the house's deck (each design enrolled once from one
+photograph of each card, as ``scripts/vision_enrol_check.py`` enrols it, ``--photos`` the
+photographs' first seed; kept in ``build/vision-cache/decks``): both counts are printed, then
+every card the deck answered otherwise than the reader without it ("without -> deck"), those it
+turned wrong or missed, and with ``--why`` why the deck's missed cards were missed
+(issue 28, h-deck32).
+
 ``--looks FILE`` writes every card answered (pickle, a dict a card: ``label``, ``truth``,
 ``card`` or None, ``candidate``, ``confidence``, ``width`` in pixels, ``iou`` of the answer's
 outline, the ``looks`` it was judged from - ``"disputed"`` for the glyph reader's dispute -
@@ -36,24 +43,27 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import numpy as np
-from bench_camera_scenes import Count, count
+from bench_camera_scenes import Count, answers, count
 from camera_misses import missed, missed_why, on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
 
-from dealer_assist.vision import synthetic
+from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.black_split import BlackSplit
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel, corner_patches
+from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
@@ -88,6 +98,17 @@ def main() -> int:
     )
     parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     parser.add_argument(
+        "--deck",
+        action="store_true",
+        help="also read with each design enrolled (the house's deck), card for card",
+    )
+    parser.add_argument(
+        "--photos",
+        type=int,
+        default=None,
+        help="with --deck: the enrolment photographs' first seed (default: the enrol check's)",
+    )
+    parser.add_argument(
         "--looks",
         type=Path,
         help="write every card answered here (pickle: truth, answer, width, the looks it was "
@@ -102,9 +123,17 @@ def main() -> int:
     total = Count()
     times: list[float] = []
     records: list[dict[str, object]] = []
+    deck_totals: dict[str, Count] = defaultdict(Count)
+    deck_why: dict[str, Counter[str]] = defaultdict(Counter)
+    deck_examples: list[str] = []
+    changed: list[str] = []
+    turned: Counter[tuple[str, str]] = Counter()
+    enrolled: dict[str, EnrolledDeck] = {}
     for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE, STYLES):
         name, style_name, seed = checked.design, checked.style, checked.seed
         scene, whole, partial = checked.scene, checked.whole, checked.partial
+        if args.deck and name not in enrolled:
+            enrolled[name] = _deck(name, args.photos)
         detector = (_Recording if args.looks else CardDetector)(
             model=model,
             corner_model=corners,
@@ -135,6 +164,36 @@ def main() -> int:
                     cause = "under"  # its detection's centre lies on a card on top
                 why[style_name][cause] += 1
                 total.examples.append(f"{label}: {card.card.code} missed: {cause}")
+        if args.deck:
+            with_deck = CardDetector(
+                model=cast(GlyphModel, enrolled[name]),
+                corner_model=corners,
+                plane=None if args.no_plane else DEFAULT_PLANE,
+                paper=None if args.no_paper else DEFAULT_PAPER,
+                drop_on_sure=not args.keep_on_sure,
+            )
+            deck_analysis = with_deck.analyse(scene.image)
+            deck_kept = deck_analysis.reported
+            if partial:
+                deck_kept = [d for d in deck_kept if not on_any(d.center, partial)]
+            counted = count(deck_kept, whole, label)
+            deck_totals[name].add(counted)
+            deck_totals[f"*{style_name}*"].add(counted)
+            before, after = answers(kept, whole), answers(deck_kept, whole)
+            for card, was, now in zip(whole, before, after, strict=True):
+                turned[(was.split(":")[0], now.split(":")[0])] += 1
+                if was != now:
+                    changed.append(f"{label}: {card.card.code} {was} -> {now}")
+            if args.why:
+                for card in missed(deck_kept, whole):
+                    if count(deck_kept, [card], "").missed:
+                        cause = missed_why(
+                            with_deck, scene.image, deck_analysis.quads, card, deck_kept
+                        )
+                    else:
+                        cause = "under"
+                    deck_why[style_name][cause] += 1
+                    deck_examples.append(f"{label}: {card.card.code} missed with the deck: {cause}")
     for key, c in totals.items():
         if not key.startswith("*"):
             total.add(c)
@@ -148,12 +207,62 @@ def main() -> int:
     if args.looks:
         args.looks.parent.mkdir(parents=True, exist_ok=True)
         args.looks.write_bytes(pickle.dumps(records))
+    if args.deck:
+        deck_total = Count()
+        for key, c in deck_totals.items():
+            if not key.startswith("*"):
+                deck_total.add(c)
+        print("with the deck:")
+        print(" | ".join(header))
+        for key, c in [*deck_totals.items(), ("all", deck_total)]:
+            print(" | ".join(str(v) for v in c.row(key)))
+        for line in deck_total.examples[: args.examples]:
+            print(" ", line)
+        print(
+            "without the deck -> deck: "
+            + ", ".join(f"{a} -> {b} {n}" for (a, b), n in sorted(turned.items()) if a != b)
+        )
+        worse = [
+            line
+            for line in changed
+            if "-> wrong" in line or "-> missed" in line or ("exact ->" in line)
+        ]
+        print(f"made worse by the deck ({len(worse)}):")
+        print("\n".join(worse))
+        print(f"every card the deck changed ({len(changed)}):")
+        print("\n".join(changed))
+        for line in deck_examples:
+            print(" ", line)
     if args.why:
         causes = sorted({c for counter in why.values() for c in counter})
         print(" | ".join(["missed, why", *causes]))
         for key, counter in [*why.items(), ("all", sum(why.values(), Counter()))]:
             print(" | ".join([key, *(str(counter[c]) for c in causes)]))
+        if args.deck:
+            causes = sorted({c for counter in deck_why.values() for c in counter})
+            print(" | ".join(["missed with the deck, why", *causes]))
+            for key, counter in [
+                *deck_why.items(),
+                ("all", sum(deck_why.values(), Counter())),
+            ]:
+                print(" | ".join([key, *(str(counter[c]) for c in causes)]))
     return 0
+
+
+def _deck(name: str, photos: int | None) -> EnrolledDeck:
+    """``name`` enrolled as ``scripts/vision_enrol_check.py`` enrols it (``--photos``), kept in
+    ``build/vision-cache/decks`` (a generated file, not committed)."""
+    from vision_enrol_check import _enrolled
+
+    path = CACHE / "decks" / f"{name}-{photos if photos is not None else 'check'}.npz"
+    if path.exists():
+        return EnrolledDeck.load(path)
+    faces = decks.render_design(decks.design(name), height=320, cache=CACHE)
+    with tempfile.TemporaryDirectory(prefix="tilted-deck-") as work:
+        deck = _enrolled(name, faces, Path(work), photos)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    deck.save(path)
+    return EnrolledDeck.load(path)
 
 
 class _Recording(RecordingDetector):

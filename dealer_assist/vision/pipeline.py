@@ -734,6 +734,10 @@ SECOND_LOOK_FROM = 0.5
 # surely (``face_keeps_rank``).
 RANK_READ = 0.9
 DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
+# With the house's deck: a shape read with it stands for a card shape the reader without it
+# reports when it lies on that shape's centre and overlaps it at least this much (or its own
+# centre lies on it; ``keep_found``).
+KEPT_OVERLAP = 0.3
 CHECK_SURENESS = 0.5  # the glyph reader disputes the network only when at least this sure
 NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no index
 
@@ -792,6 +796,9 @@ class CardDetector:
         face_keeps_rank: bool = True,
         face_rank_seen: bool = True,
         deck_twins_apart: bool = True,
+        deck_suit_kept: bool = True,
+        deck_colour_kept: bool = False,
+        deck_keeps_found: bool = True,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -927,6 +934,21 @@ class CardDetector:
         # (``_suit_told``; h-deck29: a jumbo KH read as KD, the deck sure of the king, the
         # looks leaning to diamonds; off: as judged).
         self.deck_twins_apart = deck_twins_apart
+        # With the house's deck: a card it alone made sure is left uncertain when the reading
+        # without the deck, there, names the other suit of the card's colour (its candidate: an
+        # AD the deck reads as AH; ``_suit_kept``; issue 28, h-deck32). Needs
+        # ``deck_keeps_sure`` (the reading without the deck). Off: as judged.
+        self.deck_suit_kept = deck_suit_kept
+        # With ``deck_suit_kept``: also when the reading without the deck names a suit of the
+        # other colour (fresh building seeds: ornamental/harsh#10946001's 2C, uncertain without
+        # the deck, candidate 2C, read surely as 2D by the deck's corner examples). Off: measured
+        # on that one card only (h-deck32).
+        self.deck_colour_kept = deck_colour_kept
+        # With the house's deck: a card shape the reading without the deck reports (read or
+        # not) that no shape read with the deck lies on is reported as without the deck
+        # (``keep_found``: the deck adds evidence to reading a card, it never loses one;
+        # h-deck32). Needs ``deck_keeps_sure``. Off: the deck's reading alone.
+        self.deck_keeps_found = deck_keeps_found
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -1448,6 +1470,12 @@ class CardDetector:
                 best.detections = self._colour_checked(frame, best, deck, restored)
             if self.deck_twins_apart:
                 best.detections = _twins_told(best, plain, deck)
+            if self.deck_suit_kept:
+                best.detections = _suit_kept(
+                    best.detections, plain.detections, colour=self.deck_colour_kept
+                )
+            if self.deck_keeps_found:
+                best.detections, best.unread_cards = keep_found(best, plain)
         return best
 
     def _finished(
@@ -4203,6 +4231,65 @@ def _twins_told(
             )
         result.append(detection)
     return result
+
+
+def _suit_kept(
+    detections: Sequence[CardDetection], plain: Sequence[CardDetection], *, colour: bool = False
+) -> list[CardDetection]:
+    """The detections read with the house's deck, each one the deck alone made sure (no
+    detection of ``plain``, the reading without the deck, reads it surely there) left uncertain
+    when the nearest detection of ``plain`` on it names the other suit of its colour (its
+    candidate: the reader's own suit evidence, which the deck's suit vote would outvote; an AD
+    uncertain without the deck read surely as AH with it); ``colour``: or any other suit (a
+    2C read as 2D)."""
+    result = []
+    for detection in detections:
+        card = detection.card
+        meeting = (
+            []
+            if card is None
+            else [p for p in plain if _centres_meet(p, detection) and p.candidate is not None]
+        )
+        if card is not None and meeting and not any(p.card == card for p in meeting):
+            nearest = min(meeting, key=lambda p: math.dist(p.center, detection.center))
+            named = nearest.candidate
+            assert named is not None
+            if named.suit is twin_of(card.suit) or (colour and named.suit is not card.suit):
+                detection = replace(
+                    detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
+                )
+        result.append(detection)
+    return result
+
+
+def keep_found(
+    analysis: FrameAnalysis, plain: FrameAnalysis
+) -> tuple[list[CardDetection], list[CardDetection]]:
+    """``analysis``'s detections and unread card shapes (read with the house's deck), with each
+    card shape ``plain`` (the same finding read to the end without the deck) reports that no
+    shape ``analysis`` reports stands for put back as it was without the deck: the deck adds
+    evidence to reading a card, it never loses a card the reader without it finds. A shape
+    stands for one when its centre lies on it, or it lies on the shape's centre and overlaps it
+    by ``KEPT_OVERLAP`` (a shape spanning several cards, read with the deck, stands for none of
+    them)."""
+    detections, unread = list(analysis.detections), list(analysis.unread_cards)
+    reported = analysis.reported
+    for found in plain.reported:
+        outline = np.asarray(found.corners, np.float32).reshape(-1, 1, 2)
+        if any(
+            _inside(outline, d.center)
+            or (
+                _inside(np.asarray(d.corners, np.float32).reshape(-1, 1, 2), found.center)
+                and polygon_iou(outline, np.asarray(d.corners, np.float32)) >= KEPT_OVERLAP
+            )
+            for d in reported
+        ):
+            continue
+        if any(found is p for p in plain.unread_cards):
+            unread.append(found)
+        else:
+            detections.append(found)
+    return detections, unread
 
 
 def _suit_told(looks: Sequence[_Reading], suit: Suit) -> bool:
