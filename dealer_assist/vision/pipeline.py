@@ -2369,7 +2369,7 @@ class CardDetector:
                     continue
                 # Of the shapes read so, the one lying best on a card's edges.
                 if edges > best_edges:
-                    best, best_looks, best_edges = detection, looks[0], edges
+                    best, best_looks, best_edges = detection, looks[0] if looks else [], edges
             if best is None or clash or len(cards) != 1:
                 continue
             if shape.candidate is not None and best.card != shape.candidate:
