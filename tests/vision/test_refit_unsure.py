@@ -144,3 +144,20 @@ def test_a_card_read_again_must_be_borne_out_by_its_first_reading() -> None:
     assert not _refit_corroborated(disputed, net_qd, parse_card("QD"))
     glyph_qd = _look("QD", 0.7, network=False, unlike=red)
     assert _refit_corroborated(disputed, [*net_qd, glyph_qd], parse_card("QD"))
+
+
+def test_an_outline_too_small_is_laid_again_at_a_larger_size_with_the_scales_on(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    """``RefitSettings.unsure_scales`` (off by default): a shape read unsurely laid again at
+    larger card sizes too. ornamental/dim#7900001's nine of hearts, in a lamp's shadow, stays
+    uncertain laid again at the finding's card size, and reads exactly at 1.1-1.2 times it
+    (issue 28, h-outline32)."""
+    label, code = "ornamental/dim#7900001", "9H"
+    before, _ = answer_in_scene(check_faces, label, code, CardDetector())
+    assert before.card is None and before.candidate == parse_card(code)
+    wider = CardDetector(refit=RefitSettings(unsure_scales=(1.1, 1.2)))
+    after, answers = answer_in_scene(check_faces, label, code, wider)
+    assert after.card == parse_card(code)
+    for detection, card in answers:
+        assert detection.card in (None, card)
