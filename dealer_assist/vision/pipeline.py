@@ -2372,10 +2372,12 @@ class CardDetector:
         (``refit.snapped``), each read alone beside the cards reported. Replaced when the
         shapes that read surely, both index corners bearing the card out and its index a
         card's share of the shape, read one card and no other (for a shape read unsurely, its
-        own best guess): the one lying best on a card's edges. A shape laid over another card
-        reported (its centre, more than ``max_overlap`` of it), or reading the card of one it
-        touches, is not taken. Called when a frame has such a shape (``_refit_wanted``: with
-        ``RefitSettings.unsure_alone``, one read unsurely is enough; issue 28, h-outline31)."""
+        own best guess, borne out by what its first reading saw: ``_refit_corroborated``,
+        ``RefitSettings.corroborated``; issue 28, h-outline32): the one lying best on a card's
+        edges. A shape laid over another card reported (its centre, more than ``max_overlap``
+        of it), or reading the card of one it touches, is not taken. Called when a frame has
+        such a shape (``_refit_wanted``: with ``RefitSettings.unsure_alone``, one read unsurely
+        is enough; issue 28, h-outline31)."""
         view, card_px = found.view, found.card_px
         if view is None or card_px is None:
             return
@@ -2387,15 +2389,25 @@ class CardDetector:
         if settings.unsure:
             shapes += [d for d in analysis.detections if d.card is None and d.candidate is not None]
         for shape in shapes[: settings.max_shapes]:
+            first = analysis.unsure.get(id(shape))
+            before = first.looks if first is not None else []
             others = [d for d in analysis.reported if d is not shape]
             outlines = [np.asarray(d.corners, np.float64) for d in others]
             quad = np.asarray(shape.corners, np.float64)
+            in_view = transform_points(to_view, quad)
+            sizes = [card_px]
+            if shape.candidate is not None:
+                # A shape read unsurely: also at larger card sizes (an outline too small with
+                # one corner right; ``RefitSettings.unsure_scales``).
+                sizes += [(card_px[0] * k, card_px[1] * k) for k in settings.unsure_scales]
             laid = [
                 snapped(gray, transform_points(view.to_image, c), settings)
-                for c in candidates(transform_points(to_view, quad), card_px, settings)
+                for size in sizes
+                for c in candidates(in_view, size, settings)
             ]
             laid += [snapped(gray, c, settings) for c in doubled(quad, settings)]
             best: CardDetection | None = None
+            best_looks: list[_Reading] = []
             best_edges = -1.0
             cards: set[Card] = set()
             clash = False
@@ -2413,11 +2425,13 @@ class CardDetector:
                     )
                 ):
                     continue
+                looks: list[list[_Reading]] = []
                 read = self._analysis_of(
                     frame,
                     _Finding([candidate], card_px, found.foreground, [False]),
                     with_deck=with_deck,
                     covering=outlines,
+                    looks_of=looks,
                 )
                 if (
                     not read.detections
@@ -2436,11 +2450,18 @@ class CardDetector:
                     continue
                 # Of the shapes read so, the one lying best on a card's edges.
                 if edges > best_edges:
-                    best, best_edges = detection, edges
+                    best, best_looks, best_edges = detection, looks[0] if looks else [], edges
             if best is None or clash or len(cards) != 1:
                 continue
             if shape.candidate is not None and best.card != shape.candidate:
                 continue  # a shape read unsurely: only its own best guess, read surely
+            if (
+                shape.candidate is not None
+                and settings.corroborated
+                and best.card is not None
+                and not _refit_corroborated(before, best_looks, best.card)
+            ):
+                continue  # ... and borne out by what its first reading saw
             analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
             analysis.detections = [d for d in analysis.detections if d is not shape]
             analysis.detections.append(best)
@@ -4425,6 +4446,39 @@ def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:
 def _complete(readings: list[_Reading] | tuple[_Reading, ...]) -> bool:
     """Some look shows a whole index (a rank and a suit)."""
     return any(r.rank is not None and r.suit is not None for r in readings)
+
+
+def _refit_corroborated(before: Sequence[_Reading], after: Sequence[_Reading], card: Card) -> bool:
+    """Whether ``card``, read surely at an uncertain card's outline laid again
+    (``CardDetector._refit``; its looks there ``after``), is borne out by what the card's first
+    reading saw (``before``), not only by the corner network at the new outline (issue 28,
+    h-outline32). The network is colour-blind, and at the new outline the glyph reader may cut
+    no whole index: a drawn black queen of clubs, uncertain because the glyph reader's ink was
+    black and the network's suit a diamond, was read as the QD there, the network alone. So
+    no whole glyph look of either reading, in the clear, may have measured ink ``card``'s suit
+    is never printed in (``_Reading.unlike``); and a first reading the glyph reader disputed
+    (``_DISPUTED``: it read another card at least half surely) needs a whole glyph look of
+    ``card`` at the new outline."""
+    for look in (*before, *after):
+        if (
+            look is not _DISPUTED
+            and not look.network
+            and not look.shadowed
+            and look.rank is not None
+            and look.suit is not None
+            and card.suit in look.unlike
+        ):
+            return False
+    if not any(look is _DISPUTED for look in before):
+        return True
+    return any(
+        look is not _DISPUTED
+        and not look.network
+        and look.rank is not None
+        and look.suit is not None
+        and _best_card(look) == card
+        for look in after
+    )
 
 
 def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:

@@ -37,12 +37,22 @@ class RefitSettings:
     # Shapes read unsurely too (after the unread ones), taken only as their own best guess.
     unsure: bool = True
     # ... also in a frame with no unread shape (otherwise a frame is repaired only when some
-    # shape read no index, its uncertain cards laid again only then). Off: on the building
-    # check, 30 dim seeds and fresh seeds it read 11 uncertain cards exactly and nothing
-    # wrong, but it read the test suite's drawn queen of clubs (tests/vision/test_black_suits.py,
-    # drawn-0 9150910) surely as its candidate, the QD, and costs the paired tilted frames 8-10%
-    # of their CPU (issue 28, h-outline31; docs/benchmarks.md).
-    unsure_alone: bool = False
+    # shape read no index, its uncertain cards laid again only then; issue 28, h-outline31).
+    # On since h-outline32, with ``corroborated``: h-outline31 shipped it off because it read
+    # the test suite's drawn queen of clubs (tests/vision/test_black_suits.py, drawn-0 9150910)
+    # surely as its candidate, the QD (docs/benchmarks.md).
+    unsure_alone: bool = True
+    # A shape read unsurely is replaced only when what its first reading saw bears the card
+    # read again out (``pipeline._refit_corroborated``): no whole glyph look of either reading
+    # measured ink its suit is never printed in, and a first reading the glyph reader disputed
+    # needs the glyph reader to read the card at the new outline. Off (False): the card read
+    # surely at the new outline is taken as it is (h-outline31: the corner network alone read a
+    # drawn black queen of clubs, uncertain for its ink, as the QD surely; issue 28, h-outline32).
+    corroborated: bool = True
+    # A shape read unsurely is laid again at the finding's card size times each of these too
+    # (its outline too small, one corner right: the card size a tenth or more under the card's
+    # in the frame; issue 28, h-outline32). Empty: at the finding's card size only.
+    unsure_scales: tuple[float, ...] = ()
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
     # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
