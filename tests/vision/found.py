@@ -211,3 +211,19 @@ def made_sure_now(
     assert sure_before <= sure_after
     counts, nowhere, wrong = found_on_cards(after, cards)
     assert max(counts) == 1 and nowhere == 0 and wrong == 0
+
+
+def square_detection(
+    card: str | None, centre: tuple[float, float], candidate: str | None
+) -> CardDetection:
+    """A made-up detection, 60 x 80 pixels about ``centre``: ``card`` read surely (0.99), or
+    uncertain (0.5) when None, with ``candidate`` its best guess."""
+    x, y = centre
+    corners = ((x - 30, y - 40), (x + 30, y - 40), (x + 30, y + 40), (x - 30, y + 40))
+    return CardDetection(
+        parse_card(card) if card else None,
+        0.99 if card else 0.5,
+        corners,
+        centre,
+        candidate=parse_card(candidate) if candidate else None,
+    )

@@ -27,24 +27,11 @@ from dealer_assist.vision.pipeline import (
     keep_found,
 )
 from dealer_assist.vision.synthetic import TILTED, random_scene
+from tests.vision.found import square_detection
 
 # The deck: conftest's building_deck (enrolled once a session, shared with test_enrol_suits and
 # test_deck_suit_borne); a scene of the building design it was enrolled from.
 SCENE_SEED = 10_925_500
-
-
-def _detection(
-    card: str | None, centre: tuple[float, float], candidate: str | None
-) -> CardDetection:
-    x, y = centre
-    corners = ((x - 30, y - 40), (x + 30, y - 40), (x + 30, y + 40), (x - 30, y + 40))
-    return CardDetection(
-        parse_card(card) if card else None,
-        0.99 if card else 0.5,
-        corners,
-        centre,
-        candidate=parse_card(candidate) if candidate else None,
-    )
 
 
 def test_the_deck_does_not_outvote_the_readers_own_suit() -> None:
@@ -52,21 +39,21 @@ def test_the_deck_does_not_outvote_the_readers_own_suit() -> None:
     suit of its colour there; a suit the reader alone leaned to, a rank it was unsure of, a
     card it read surely and a card it did not find are the deck's to settle."""
     with_deck = [
-        _detection("AH", (100, 100), "AH"),  # the reader alone: uncertain, candidate AD
-        _detection("KS", (300, 100), "KS"),  # the reader alone: uncertain, candidate KC
-        _detection("7D", (500, 100), "7D"),  # the reader alone: uncertain, candidate 7D
-        _detection("9H", (700, 100), "9H"),  # the reader alone: uncertain, candidate 6H
-        _detection("QC", (900, 100), "QC"),  # the reader alone: sure of it
-        _detection("4S", (1100, 100), "4S"),  # the reader alone: uncertain, candidate 4H
-        _detection("2D", (1300, 100), "2D"),  # the reader alone found nothing here
+        square_detection("AH", (100, 100), "AH"),  # the reader alone: uncertain, candidate AD
+        square_detection("KS", (300, 100), "KS"),  # the reader alone: uncertain, candidate KC
+        square_detection("7D", (500, 100), "7D"),  # the reader alone: uncertain, candidate 7D
+        square_detection("9H", (700, 100), "9H"),  # the reader alone: uncertain, candidate 6H
+        square_detection("QC", (900, 100), "QC"),  # the reader alone: sure of it
+        square_detection("4S", (1100, 100), "4S"),  # the reader alone: uncertain, candidate 4H
+        square_detection("2D", (1300, 100), "2D"),  # the reader alone found nothing here
     ]
     plain = [
-        _detection(None, (102, 98), "AD"),
-        _detection(None, (300, 104), "KC"),
-        _detection(None, (500, 100), "7D"),
-        _detection(None, (700, 100), "6H"),
-        _detection("QC", (900, 100), "QC"),
-        _detection(None, (1100, 100), "4H"),
+        square_detection(None, (102, 98), "AD"),
+        square_detection(None, (300, 104), "KC"),
+        square_detection(None, (500, 100), "7D"),
+        square_detection(None, (700, 100), "6H"),
+        square_detection("QC", (900, 100), "QC"),
+        square_detection(None, (1100, 100), "4H"),
     ]
     kept = _suit_kept(with_deck, plain)
     assert [d.card.code if d.card else None for d in kept] == [
@@ -83,9 +70,9 @@ def test_the_deck_does_not_outvote_the_readers_own_suit() -> None:
     # With ``colour`` (``deck_colour_kept``, off as shipped) a suit of the other colour too:
     # ornamental/harsh#10946001's 2C, candidate 2C without the deck, read surely as 2D with it.
     assert [d.card for d in _suit_kept(with_deck, plain, colour=True)][5] is None
-    two = [_detection("2D", (100, 100), "2D")]
-    assert _suit_kept(two, [_detection(None, (100, 100), "2C")])[0].card == parse_card("2D")
-    assert _suit_kept(two, [_detection(None, (100, 100), "2C")], colour=True)[0].card is None
+    two = [square_detection("2D", (100, 100), "2D")]
+    assert _suit_kept(two, [square_detection(None, (100, 100), "2C")])[0].card == parse_card("2D")
+    assert _suit_kept(two, [square_detection(None, (100, 100), "2C")], colour=True)[0].card is None
 
 
 def test_a_card_the_reader_alone_reports_is_not_lost_with_the_deck() -> None:
@@ -93,20 +80,20 @@ def test_a_card_the_reader_alone_reports_is_not_lost_with_the_deck() -> None:
     are reported as without the deck; where a shape read with the deck lies on one, the deck's
     answer stands (never twice)."""
     with_deck = FrameAnalysis(
-        detections=[_detection("AH", (100, 100), "AH")],
+        detections=[square_detection("AH", (100, 100), "AH")],
         quads=[],
-        unread_cards=[_detection(None, (700, 100), None)],
+        unread_cards=[square_detection(None, (700, 100), None)],
     )
     plain = FrameAnalysis(
         detections=[
-            _detection(None, (104, 100), "AH"),  # the deck's AH lies on it
-            _detection("5C", (300, 100), "5C"),  # lost with the deck
-            _detection(None, (500, 100), "8D"),  # lost with the deck
+            square_detection(None, (104, 100), "AH"),  # the deck's AH lies on it
+            square_detection("5C", (300, 100), "5C"),  # lost with the deck
+            square_detection(None, (500, 100), "8D"),  # lost with the deck
         ],
         quads=[],
         unread_cards=[
-            _detection(None, (700, 104), None),  # the deck's unread shape lies on it
-            _detection(None, (900, 100), None),  # lost with the deck
+            square_detection(None, (700, 104), None),  # the deck's unread shape lies on it
+            square_detection(None, (900, 100), None),  # lost with the deck
         ],
     )
     detections, unread = keep_found(with_deck, plain)
@@ -126,7 +113,10 @@ def test_a_shape_spanning_cards_stands_for_none_of_them() -> None:
     )
     with_deck = FrameAnalysis(detections=[span], quads=[])
     plain = FrameAnalysis(
-        detections=[_detection("5C", (100, 100), "5C"), _detection("9D", (300, 100), "9D")],
+        detections=[
+            square_detection("5C", (100, 100), "5C"),
+            square_detection("9D", (300, 100), "9D"),
+        ],
         quads=[],
     )
     detections, _ = keep_found(with_deck, plain)

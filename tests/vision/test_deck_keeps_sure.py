@@ -19,7 +19,6 @@ from dealer_assist.cards import Card, Suit, parse_card
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import (
-    CardDetection,
     CardDetector,
     _rank_read,
     _Reading,
@@ -28,7 +27,7 @@ from dealer_assist.vision.pipeline import (
 )
 from dealer_assist.vision.synthetic import HARSH, TABLE, TILTED, random_scene
 from tests.vision.conftest import PHOTO_STYLE
-from tests.vision.found import answer_at
+from tests.vision.found import answer_at, square_detection
 from tests.vision.photographed import enrolled_from_photographs
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
@@ -50,34 +49,22 @@ def ornamental_deck(
     )
 
 
-def _detection(card: str | None, centre: tuple[float, float], candidate: str) -> CardDetection:
-    x, y = centre
-    corners = ((x - 30, y - 40), (x + 30, y - 40), (x + 30, y + 40), (x - 30, y + 40))
-    return CardDetection(
-        parse_card(card) if card else None,
-        0.99 if card else 0.5,
-        corners,
-        centre,
-        candidate=parse_card(candidate),
-    )
-
-
 def test_keep_sure_puts_back_what_was_read_surely_without_the_deck() -> None:
     """A card read surely without the deck that the deck reads surely as another card is
     answered as it was without the deck; one the deck left uncertain stays so, and the deck's
     other answers stand."""
     with_deck = [
-        _detection("TH", (100, 100), "TH"),  # read surely as 8H without the deck
-        _detection(None, (300, 100), "5S"),  # read surely as 5S without the deck
-        _detection("KS", (500, 100), "KS"),  # uncertain without the deck: the deck settles it
-        _detection("5C", (700, 100), "5C"),  # the same card either way
+        square_detection("TH", (100, 100), "TH"),  # read surely as 8H without the deck
+        square_detection(None, (300, 100), "5S"),  # read surely as 5S without the deck
+        square_detection("KS", (500, 100), "KS"),  # uncertain without the deck: the deck settles it
+        square_detection("5C", (700, 100), "5C"),  # the same card either way
     ]
     plain = [
-        _detection("8H", (102, 98), "8H"),
-        _detection("5S", (300, 104), "5S"),
-        _detection(None, (500, 100), "KS"),
-        _detection("5C", (700, 100), "5C"),
-        _detection("2C", (905, 100), "2C"),  # not found with the deck: not put back
+        square_detection("8H", (102, 98), "8H"),
+        square_detection("5S", (300, 104), "5S"),
+        square_detection(None, (500, 100), "KS"),
+        square_detection("5C", (700, 100), "5C"),
+        square_detection("2C", (905, 100), "2C"),  # not found with the deck: not put back
     ]
     kept, restored = keep_sure(with_deck, plain)
     assert [d.card.code if d.card else None for d in kept] == ["8H", None, "KS", "5C"]
