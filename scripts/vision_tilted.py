@@ -23,7 +23,8 @@ not read surely on a card read surely, as the reader did before h-ghost27
 
 ``--deck`` also reads every scene with the house's deck (each design enrolled once from one
 photograph of each card, as ``scripts/vision_enrol_check.py`` enrols it, ``--photos`` the
-photographs' first seed; kept in ``build/vision-cache/decks``): both counts are printed, then
+photographs' first seed; kept in ``build/vision-cache/decks`` under a digest of
+dealer_assist/vision, so a change to the reader enrols afresh): both counts are printed, then
 every card the deck answered otherwise than the reader without it ("without -> deck"), those it
 turned wrong or missed, and with ``--why`` why the deck's missed cards were missed
 (issue 28, h-deck32).
@@ -41,6 +42,7 @@ so that a rule over the looks can be replayed offline through ``CardDetector._ju
 from __future__ import annotations
 
 import argparse
+import hashlib
 import pickle
 import sys
 import tempfile
@@ -249,12 +251,25 @@ def main() -> int:
     return 0
 
 
+def _vision_digest() -> str:
+    """A digest of the reader's code and models (dealer_assist/vision): a deck kept under it is
+    one these enrolled, never one an earlier revision's enrolment made."""
+    digest = hashlib.sha256()
+    vision = Path(__file__).resolve().parent.parent / "dealer_assist" / "vision"
+    for path in sorted(p for p in vision.rglob("*") if p.is_file() and p.suffix != ".pyc"):
+        digest.update(path.relative_to(vision).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def _deck(name: str, photos: int | None) -> EnrolledDeck:
     """``name`` enrolled as ``scripts/vision_enrol_check.py`` enrols it (``--photos``), kept in
-    ``build/vision-cache/decks`` (a generated file, not committed)."""
+    ``build/vision-cache/decks`` (a generated file, not committed) under the reader's code and
+    models (``_vision_digest``)."""
     from vision_enrol_check import _enrolled
 
-    path = CACHE / "decks" / f"{name}-{photos if photos is not None else 'check'}.npz"
+    which = photos if photos is not None else "check"
+    path = CACHE / "decks" / f"{name}-{which}-{_vision_digest()}.npz"
     if path.exists():
         return EnrolledDeck.load(path)
     faces = decks.render_design(decks.design(name), height=320, cache=CACHE)
