@@ -1585,6 +1585,23 @@ class CardDetector:
             best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
         return best
 
+    def _lone_network_corner(
+        self, frame: np.ndarray, detection: CardDetection
+    ) -> tuple[_Reading, np.ndarray] | None:
+        """The corner network's look at the one index corner of ``detection``'s reported outline
+        it reads whole (rank and suit), with that corner's patch (one row), when it reads the
+        index whole at that corner only (the other under another card, cut off, or showing no
+        index); None otherwise. The one-corner rules ask it (``_one_corner_spade``,
+        ``_one_corner_neighbour``)."""
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        whole = [side for side, r in enumerate(looks) if r.rank is not None and r.suit is not None]
+        if len(whole) != 1:
+            return None
+        (side,) = whole
+        return looks[side], patches[side : side + 1]
+
     def _one_corner_neighbour(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a king, queen, ten, four or nine read surely
         whose index the corner network, at its reported outline, reads whole at one corner
@@ -1604,19 +1621,15 @@ class CardDetector:
         card = detection.card
         if self.neighbour_one <= 0 or card is None or card.rank not in NEIGHBOUR_RANKS:
             return detection
-        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
-        patches = self._patches([regions])
-        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
-        whole = [r.rank for r in looks if r.rank is not None and r.suit is not None]
-        if len(whole) != 1:
+        lone = self._lone_network_corner(frame, detection)
+        if lone is None:
             return detection
-        (rank,) = whole
+        rank = lone[0].rank
+        assert rank is not None
         share = max(float(rank[RANK_CLASSES.index(n)]) for n in NEIGHBOUR_RANKS[card.rank])
         if share < self.neighbour_one:
             return detection
-        return replace(
-            detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-        )
+        return _doubted(detection)
 
     def _one_corner_spade(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a spade read surely whose index the corner
@@ -1637,24 +1650,19 @@ class CardDetector:
         card = detection.card
         if card is None or card.suit is not Suit.SPADES or not black_split_available():
             return detection
-        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
-        patches = self._patches([regions])
-        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
-        whole = [side for side, r in enumerate(looks) if r.rank is not None and r.suit is not None]
-        if len(whole) != 1:
+        lone = self._lone_network_corner(frame, detection)
+        if lone is None:
             return detection
-        (side,) = whole
-        suit = looks[side].suit
+        look, patch = lone
+        suit = look.suit
         assert suit is not None
         black = float(suit[_SPADE] + suit[_CLUB])
         if black <= 0 or float(suit[_SPADE]) >= SPADE_ONE_NET * black:
             return detection
-        club = float(BlackSplit.shared().club_shares(patches[side : side + 1])[0])
+        club = float(BlackSplit.shared().club_shares(patch)[0])
         if 1.0 - club >= self.spade_one_split:
             return detection
-        return replace(
-            detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-        )
+        return _doubted(detection)
 
     def _black_in_the_dark(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a spade or a club read surely whose two index
@@ -1680,9 +1688,7 @@ class CardDetector:
         club = BlackSplit.shared().club_shares(patches).astype(np.float64)
         if _joined_share(club if card.suit is Suit.CLUBS else 1.0 - club) >= BLACK_DARK_SHARE:
             return detection
-        return replace(
-            detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-        )
+        return _doubted(detection)
 
     def _pip_black(self, frame: np.ndarray, quad: np.ndarray) -> Callable[[], float] | None:
         """``_judge``'s ``black_share`` for a card at ``quad``: the black-split reader's club
@@ -1721,18 +1727,14 @@ class CardDetector:
                 and chosen is not None
                 and self._off_card_shape(record.looks, judged.card, record.quad, chosen)
             ):
-                judged = replace(
-                    judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
-                )
+                judged = _doubted(judged)
             covered = (
                 judged is not None
                 and judged.card is not None
                 and self._centre_on_another(frame, record.looks, judged.card, record.quad)
             )
             if covered and judged is not None:
-                judged = replace(
-                    judged, card=None, confidence=min(judged.confidence, DISPUTED_CONFIDENCE)
-                )
+                judged = _doubted(judged)
             if judged is None or judged.card is not None:
                 continue
             analysis.detections[k] = judged
@@ -2177,9 +2179,7 @@ class CardDetector:
                 # Read in a shape not a card's (``_off_card_shape``), or its centre on a card
                 # on top (``_centre_on_another``): uncertain, as a card whose reading its
                 # corners do not bear out.
-                detection = replace(
-                    detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-                )
+                detection = _doubted(detection)
             if detection.card is None or not agree:
                 if self.finder.corner_unsure > 0:
                     unsure += self._unsure_corner_card(detection, pair)
@@ -2819,9 +2819,7 @@ class CardDetector:
             # shape), and pips in the middle in the other colour than the suit read: the shape
             # lies over another card (tango/joined#7900003: a shape over a 3S and the 7H dealt
             # on it, read at the 3S's index, its middle the 7H's hearts). Never a guess.
-            return replace(
-                detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-            )
+            return _doubted(detection)
         return detection
 
     def _club_legible(self, frame: np.ndarray, quad: np.ndarray, looks: list[_Reading]) -> bool:
@@ -4247,11 +4245,15 @@ def _twins_told(
             default=records.get(detection.center),
         )
         if record is not None and not _suit_told(record.looks, card.suit):
-            detection = replace(
-                detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-            )
+            detection = _doubted(detection)
         result.append(detection)
     return result
+
+
+def _doubted(detection: CardDetection) -> CardDetection:
+    """``detection`` made uncertain: no card, at most ``DISPUTED_CONFIDENCE`` sure, its
+    candidate kept."""
+    return replace(detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE))
 
 
 def _suit_kept(
@@ -4276,9 +4278,7 @@ def _suit_kept(
             named = nearest.candidate
             assert named is not None
             if named.suit is twin_of(card.suit) or (colour and named.suit is not card.suit):
-                detection = replace(
-                    detection, card=None, confidence=min(detection.confidence, DISPUTED_CONFIDENCE)
-                )
+                detection = _doubted(detection)
         result.append(detection)
     return result
 
