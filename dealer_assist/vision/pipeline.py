@@ -2382,90 +2382,102 @@ class CardDetector:
         if view is None or card_px is None:
             return
         to_view = np.linalg.inv(view.to_image)
-        height, width = frame.shape[:2]
-        with_deck = isinstance(self._model, EnrolledDeck)
         gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
         shapes = [*analysis.unread_cards]
+        # No shape read no index: the uncertain cards are laid again alone (``unsure_alone``).
+        alone = not shapes
         if settings.unsure:
             shapes += [d for d in analysis.detections if d.card is None and d.candidate is not None]
         for shape in shapes[: settings.max_shapes]:
-            first = analysis.unsure.get(id(shape))
-            before = first.looks if first is not None else []
-            others = [d for d in analysis.reported if d is not shape]
-            outlines = [np.asarray(d.corners, np.float64) for d in others]
-            quad = np.asarray(shape.corners, np.float64)
-            in_view = transform_points(to_view, quad)
-            sizes = [card_px]
-            if shape.candidate is not None:
-                # A shape read unsurely: also at larger card sizes (an outline too small with
-                # one corner right; ``RefitSettings.unsure_scales``).
-                sizes += [(card_px[0] * k, card_px[1] * k) for k in settings.unsure_scales]
-            laid = [
-                snapped(gray, transform_points(view.to_image, c), settings)
-                for size in sizes
-                for c in candidates(in_view, size, settings)
-            ]
-            laid += [snapped(gray, c, settings) for c in doubled(quad, settings)]
-            best: CardDetection | None = None
-            best_looks: list[_Reading] = []
-            best_edges = -1.0
-            cards: set[Card] = set()
-            clash = False
-            for candidate, edges in laid:
-                if (
-                    candidate[:, 0].min() < 0
-                    or candidate[:, 1].min() < 0
-                    or candidate[:, 0].max() > width - 1
-                    or candidate[:, 1].max() > height - 1
-                    or any(
-                        overlap_share(candidate, o) > settings.max_overlap
-                        or centre_inside(candidate, o)
-                        or centre_inside(o, candidate)
-                        for o in outlines
-                    )
-                ):
-                    continue
-                looks: list[list[_Reading]] = []
-                read = self._analysis_of(
-                    frame,
-                    _Finding([candidate], card_px, found.foreground, [False]),
-                    with_deck=with_deck,
-                    covering=outlines,
-                    looks_of=looks,
-                )
-                if (
-                    not read.detections
-                    or (detection := read.detections[0]).card is None
-                    or not read.corners_agree[0]
-                    or not _share_fits(read.shares[0])
-                    or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
-                ):
-                    continue
-                cards.add(detection.card)
-                if any(
-                    d.candidate == detection.card and overlap_share(candidate, o) > 0
-                    for d, o in zip(others, outlines, strict=True)
-                ):
-                    clash = True  # a card reported beside it, read again: no repair
-                    continue
-                # Of the shapes read so, the one lying best on a card's edges.
-                if edges > best_edges:
-                    best, best_looks, best_edges = detection, looks[0] if looks else [], edges
-            if best is None or clash or len(cards) != 1:
+            upright = alone and settings.unsure_upright and shape.candidate is not None
+            laid = _refit_laid(gray, shape, view, to_view, card_px, settings, upright=upright)
+            best = self._refit_choice(frame, analysis, found, shape, laid, settings)
+            if best is None:
                 continue
-            if shape.candidate is not None and best.card != shape.candidate:
-                continue  # a shape read unsurely: only its own best guess, read surely
-            if (
-                shape.candidate is not None
-                and settings.corroborated
-                and best.card is not None
-                and not _refit_corroborated(before, best_looks, best.card)
-            ):
-                continue  # ... and borne out by what its first reading saw
             analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
             analysis.detections = [d for d in analysis.detections if d is not shape]
             analysis.detections.append(best)
             analysis.quads.append(np.asarray(best.corners))
+
+    def _refit_choice(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        shape: CardDetection,
+        laid: list[tuple[np.ndarray, float]],
+        settings: RefitSettings,
+    ) -> CardDetection | None:
+        """``_refit``'s card for ``shape`` from the outlines ``laid`` (each with its share of
+        edges found), or None (no repair). The outlines are read in turn; once the answer can
+        only be None (a card reported beside it read again, two cards read, or for a shape read
+        unsurely a card other than its own best guess), the rest are not read (issue 28,
+        h-speed33: the same answer)."""
+        card_px = found.card_px
+        assert card_px is not None
+        height, width = frame.shape[:2]
+        with_deck = isinstance(self._model, EnrolledDeck)
+        first = analysis.unsure.get(id(shape))
+        before = first.looks if first is not None else []
+        others = [d for d in analysis.reported if d is not shape]
+        outlines = [np.asarray(d.corners, np.float64) for d in others]
+        best: CardDetection | None = None
+        best_looks: list[_Reading] = []
+        best_edges = -1.0
+        cards: set[Card] = set()
+        for candidate, edges in laid:
+            if (
+                candidate[:, 0].min() < 0
+                or candidate[:, 1].min() < 0
+                or candidate[:, 0].max() > width - 1
+                or candidate[:, 1].max() > height - 1
+                or any(
+                    overlap_share(candidate, o) > settings.max_overlap
+                    or centre_inside(candidate, o)
+                    or centre_inside(o, candidate)
+                    for o in outlines
+                )
+            ):
+                continue
+            looks: list[list[_Reading]] = []
+            read = self._analysis_of(
+                frame,
+                _Finding([candidate], card_px, found.foreground, [False]),
+                with_deck=with_deck,
+                covering=outlines,
+                looks_of=looks,
+            )
+            if (
+                not read.detections
+                or (detection := read.detections[0]).card is None
+                or not read.corners_agree[0]
+                or not _share_fits(read.shares[0])
+                or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
+            ):
+                continue
+            cards.add(detection.card)
+            if len(cards) > 1 or (
+                shape.candidate is not None and detection.card != shape.candidate
+            ):
+                return None  # two cards, or not a shape read unsurely's own best guess
+            if any(
+                d.candidate == detection.card and overlap_share(candidate, o) > 0
+                for d, o in zip(others, outlines, strict=True)
+            ):
+                return None  # a card reported beside it, read again: no repair
+            # Of the shapes read so, the one lying best on a card's edges.
+            if edges > best_edges:
+                best, best_looks, best_edges = detection, looks[0] if looks else [], edges
+        if best is None:
+            return None
+        if (
+            shape.candidate is not None
+            and settings.corroborated
+            and best.card is not None
+            and not _refit_corroborated(before, best_looks, best.card)
+        ):
+            return None  # ... and borne out by what its first reading saw
+        return best
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
@@ -4479,6 +4491,39 @@ def _refit_corroborated(before: Sequence[_Reading], after: Sequence[_Reading], c
         and _best_card(look) == card
         for look in after
     )
+
+
+def _refit_laid(
+    gray: np.ndarray,
+    shape: CardDetection,
+    view: WorkView,
+    to_view: np.ndarray,
+    card_px: tuple[float, float],
+    settings: RefitSettings,
+    *,
+    upright: bool = False,
+) -> list[tuple[np.ndarray, float]]:
+    """The outlines ``CardDetector._refit`` reads for ``shape`` (frame pixels), each snapped to
+    the grey picture's edges with its share of edges found: laid at the finding's card size
+    ``card_px`` from each corner (``refit.candidates``; a shape read unsurely also at the
+    ``unsure_scales``), then twice as long across its sides (``refit.doubled``). With
+    ``upright`` (``RefitSettings.unsure_upright``), only upright from each corner, none
+    doubled."""
+    quad = np.asarray(shape.corners, np.float64)
+    in_view = transform_points(to_view, quad)
+    sizes = [card_px]
+    if shape.candidate is not None:
+        # A shape read unsurely: also at larger card sizes (an outline too small with
+        # one corner right; ``RefitSettings.unsure_scales``).
+        sizes += [(card_px[0] * k, card_px[1] * k) for k in settings.unsure_scales]
+    laid = [
+        snapped(gray, transform_points(view.to_image, c), settings)
+        for size in sizes
+        for c in candidates(in_view, size, settings, upright=upright)
+    ]
+    if not upright:
+        laid += [snapped(gray, c, settings) for c in doubled(quad, settings)]
+    return laid
 
 
 def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:

@@ -53,6 +53,11 @@ class RefitSettings:
     # (its outline too small, one corner right: the card size a tenth or more under the card's
     # in the frame; issue 28, h-outline32). Empty: at the finding's card size only.
     unsure_scales: tuple[float, ...] = ()
+    # In a frame with no shape no index was read in (the shapes read unsurely laid again alone,
+    # ``unsure_alone``), each is laid again only upright from each of its corners (``candidates``
+    # with ``upright``): not sideways, not twice as long (those are for shapes no index was read
+    # in: a card laid sideways over the card, a card's half; issue 28, h-speed33).
+    unsure_upright: bool = False
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
     # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;
@@ -69,11 +74,17 @@ class RefitSettings:
 
 
 def candidates(
-    quad: np.ndarray, card_px: tuple[float, float], settings: RefitSettings
+    quad: np.ndarray,
+    card_px: tuple[float, float],
+    settings: RefitSettings,
+    *,
+    upright: bool = False,
 ) -> list[np.ndarray]:
     """Shapes of the card size ``card_px`` (work pixels) laid from each corner of ``quad``
     (work pixels, four corners in order) along its two sides, upright and sideways; those the
-    same as ``quad`` or as one before are left out. In the order of ``quad``'s corners."""
+    same as ``quad`` or as one before are left out. In the order of ``quad``'s corners. With
+    ``upright``, only upright: the card's longer side along ``quad``'s longer side at that
+    corner (``RefitSettings.unsure_upright``)."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
     width, height = card_px
     result: list[np.ndarray] = []
@@ -88,7 +99,12 @@ def candidates(
         if np.hypot(*v) < 1e-6:
             continue
         v = v / np.hypot(*v)
-        for first, second in ((width, height), (height, width)):
+        turns: tuple[tuple[float, float], ...] = ((width, height), (height, width))
+        if upright:
+            # The card's sides ordered as the shape's two sides at this corner are.
+            longer_along = float(np.hypot(*along)) > float(np.hypot(*back))
+            turns = tuple(t for t in turns if (t[0] > t[1]) == longer_along)[:1] or turns[:1]
+        for first, second in turns:
             shape = np.array(
                 [corner, corner + first * u, corner + first * u + second * v, corner + second * v]
             )
