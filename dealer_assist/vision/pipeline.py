@@ -2382,7 +2382,14 @@ class CardDetector:
         if view is None or card_px is None:
             return
         to_view = np.linalg.inv(view.to_image)
-        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        grays: list[np.ndarray] = []
+
+        def gray() -> np.ndarray:
+            # The frame's grey picture the outlines are snapped on, made when one is laid.
+            if not grays:
+                grays.append(cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0))
+            return grays[0]
+
         shapes = [*analysis.unread_cards]
         # No shape read no index: the uncertain cards are laid again alone (``unsure_alone``).
         alone = not shapes
@@ -4494,7 +4501,7 @@ def _refit_corroborated(before: Sequence[_Reading], after: Sequence[_Reading], c
 
 
 def _refit_laid(
-    gray: np.ndarray,
+    gray: Callable[[], np.ndarray],
     shape: CardDetection,
     view: WorkView,
     to_view: np.ndarray,
@@ -4504,7 +4511,8 @@ def _refit_laid(
     upright: bool = False,
 ) -> list[tuple[np.ndarray, float]]:
     """The outlines ``CardDetector._refit`` reads for ``shape`` (frame pixels), each snapped to
-    the grey picture's edges with its share of edges found: laid at the finding's card size
+    the grey picture's edges (``gray()``, asked only when an outline is laid) with its share of
+    edges found: laid at the finding's card size
     ``card_px`` from each corner (``refit.candidates``; a shape read unsurely also at the
     ``unsure_scales``), then twice as long across its sides (``refit.doubled``). With
     ``upright`` (``RefitSettings.unsure_upright``), only upright from each corner, none
@@ -4516,14 +4524,14 @@ def _refit_laid(
         # A shape read unsurely: also at larger card sizes (an outline too small with
         # one corner right; ``RefitSettings.unsure_scales``).
         sizes += [(card_px[0] * k, card_px[1] * k) for k in settings.unsure_scales]
-    laid = [
-        snapped(gray, transform_points(view.to_image, c), settings)
+    quads = [
+        transform_points(view.to_image, c)
         for size in sizes
         for c in candidates(in_view, size, settings, upright=upright)
     ]
     if not upright:
-        laid += [snapped(gray, c, settings) for c in doubled(quad, settings)]
-    return laid
+        quads += doubled(quad, settings)
+    return [snapped(gray(), c, settings) for c in quads]
 
 
 def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:
