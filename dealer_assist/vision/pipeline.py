@@ -1682,8 +1682,11 @@ class CardDetector:
         card = detection.card
         if card is None or card.suit not in _BLACK or not black_split_available():
             return detection
-        patches, legible = self._legibility(frame, np.asarray(detection.corners, np.float32))
-        if max(legible) >= self.black_legible:
+        patches = self._patches(
+            [self._regions_for(frame, np.asarray(detection.corners, np.float32))]
+        )
+        # One corner legible enough settles it: the other's legibility is not measured.
+        if any(legibility(patch) >= self.black_legible for patch in patches):
             return detection
         club = BlackSplit.shared().club_shares(patches).astype(np.float64)
         if _joined_share(club if card.suit is Suit.CLUBS else 1.0 - club) >= BLACK_DARK_SHARE:
@@ -2856,13 +2859,9 @@ class CardDetector:
             or _network_club([r for r in looks if r is not _DISPUTED]) is None
         ):
             return True
-        return min(self._legibility(frame, quad)[1]) >= self.club_legible
-
-    def _legibility(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, list[float]]:
-        """The network's patches of the two index corners at ``quad``, and how legible each is
-        (``legibility``)."""
+        # A corner under the bar settles it: the other's legibility is not measured.
         patches = self._patches([self._regions_for(frame, quad)])
-        return patches, [legibility(patch) for patch in patches]
+        return all(legibility(patch) >= self.club_legible for patch in patches)
 
     def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding the network left uncertain, looked at again
