@@ -2399,7 +2399,13 @@ class CardDetector:
         if settings.unsure:
             shapes += [d for d in analysis.detections if d.card is None and d.candidate is not None]
         for shape in shapes[: settings.max_shapes]:
-            upright = alone and settings.unsure_upright and shape.candidate is not None
+            # An uncertain card laid again only upright (``unsure_upright``), in a frame with
+            # an unread shape too (``unsure_upright_unread``; issue 28, h-upright33).
+            upright = (
+                settings.unsure_upright
+                and (alone or settings.unsure_upright_unread)
+                and shape.candidate is not None
+            )
             laid = _refit_laid(gray, shape, view, to_view, card_px, settings, upright=upright)
             best = self._refit_choice(frame, analysis, found, shape, laid, settings)
             if best is None:

@@ -60,6 +60,12 @@ class RefitSettings:
     # building check, 30 dim seeds and fresh seeds 11,050,000 it decided every shape as all the
     # outlines did, reading about a third of them. False: every outline, as h-outline32 laid.
     unsure_upright: bool = True
+    # ... and in a frame with a shape no index was read in too (``unsure_upright`` on): the
+    # uncertain cards there laid again only upright from each corner, the unread shapes still
+    # at every outline (issue 28, h-upright33: judged shape by shape, both ways in one run, on
+    # the building check and 30 dim seeds, no shape decided otherwise). False: every outline
+    # there, as h-speed33 laid.
+    unsure_upright_unread: bool = True
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
     # brighter than what is outside) found within this share of the shape's shorter side, when
     # at least ``min_edge_points`` of its ``edge_samples`` find one ``min_step`` levels high;

@@ -106,3 +106,46 @@ def test_an_uncertain_card_laid_upright_is_read_as_before(
     assert sum(upright.laid) <= 4 and sum(every.laid) >= 10
     for detection, card in answers:
         assert detection.card in (None, card)
+
+
+class _LaidScripted(_Scripted):
+    """The scripted reader (reading nothing), recording the outlines laid for each shape."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda q: None)
+        self.laid: list[tuple[bool, int]] = []
+
+    def _refit_choice(  # type: ignore[override]
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        shape: CardDetection,
+        laid: list[tuple[np.ndarray, float]],
+        settings: RefitSettings,
+    ) -> CardDetection | None:
+        self.laid.append((shape.candidate is None, len(laid)))
+        return super()._refit_choice(frame, analysis, found, shape, laid, settings)
+
+
+def test_an_uncertain_card_beside_an_unread_shape_is_laid_again_upright_only() -> None:
+    # A frame with an unread shape (a card 40 x 56 laid sideways) and an uncertain five of
+    # hearts whose outline is 36 x 50 (too small): the unread shape is laid at every outline,
+    # the uncertain card only upright from each corner (issue 28, h-upright33).
+    frame = np.zeros((400, 400, 3), np.uint8)
+    small = _box(250, 250, 36, 50)
+    corners = tuple((float(x), float(y)) for x, y in small)
+    unsure = CardDetection(None, 0.5, corners, (268.0, 275.0), candidate=parse_card("5H"))
+
+    def laid(settings: RefitSettings) -> list[tuple[bool, int]]:
+        analysis, found = _frame_with(_box(100, 100, 56, 40), unsure)
+        reader = _LaidScripted()
+        reader._refit(frame, analysis, found, settings)
+        return reader.laid
+
+    on = laid(RefitSettings())  # on by default
+    off = laid(RefitSettings(unsure_upright_unread=False))
+    assert [unread for unread, _ in on] == [unread for unread, _ in off] == [True, False]
+    assert on[0] == off[0] == (True, 6)  # the unread shape: every outline either way
+    assert on[1][1] == 4  # the uncertain card: one upright outline a corner
+    assert off[1][1] >= 8  # ... upright and sideways (and doubled) without the setting
