@@ -5,7 +5,8 @@ same answer, fewer reads); ``RefitSettings.unsure_upright`` lays an uncertain ca
 with no unread shape again only upright from each corner - the sideways and doubled outlines
 are for shapes no index was read in (on by default). On the building check, 30 dim seeds and
 fresh seeds 11,050,000 it decided every shape as all the outlines did (docs/benchmarks.md,
-h-speed33)."""
+h-speed33); ``unsure_upright_unread`` (on) does the same in a frame with an unread shape
+(h-upright33)."""
 
 from __future__ import annotations
 
