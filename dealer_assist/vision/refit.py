@@ -63,7 +63,8 @@ class RefitSettings:
     # ... and in a frame with a shape no index was read in too (``unsure_upright`` on): the
     # uncertain cards there laid again only upright from each corner, the unread shapes still
     # at every outline (issue 28, h-upright33: judged shape by shape, both ways in one run, on
-    # the building check, 30 dim seeds and fresh seeds 11,075,000, no shape decided otherwise).
+    # the building check, 30 dim seeds, fresh seeds 11,075,000 and 11,080,000, no shape decided
+    # otherwise).
     # False: every outline there, as h-speed33 laid.
     unsure_upright_unread: bool = True
     # Each side of a shape laid again is moved onto the grey picture's edge (paper inside,
