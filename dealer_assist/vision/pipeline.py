@@ -952,12 +952,15 @@ class CardDetector:
         self.deck_keeps_found = deck_keeps_found
         # With the house's deck: a card read surely without it that the deck leaves uncertain
         # naming that same card (its candidate) is answered as without the deck too
-        # (``keep_sure``'s ``agreed``): the reading without the deck makes it sure by a look the
-        # deck's reading does not make (the looks again, the lone corner's look, two halves
-        # joined), and the deck's own evidence names the card it read. Put back, it is checked
-        # by the faces' ink, and an unsure shape lying on it is dropped as on any sure card
-        # (issue 28, h-deck33: on the building check the deck made 28 exact cards uncertain, 25
-        # of them so). Needs ``deck_keeps_sure``. Off: a card the deck leaves uncertain stays so.
+        # (``keep_sure``'s ``agreed``), when the deck tells its face from its twin's or the
+        # corner network's looks tell its suit (``_twin_told``): the reading without the deck
+        # makes it sure by a look the deck's reading does not make (the looks again, the lone
+        # corner's look, two halves joined), and the deck's own evidence names the card it
+        # read. Put back, it is checked by the faces' ink, and an unsure shape lying on it is
+        # dropped as on any sure card (issue 28, h-deck33: on the building check the deck made
+        # 28 exact cards uncertain, 25 naming the card, 13 of them put back; without the twin
+        # check h-deck29's 5C read as 5S came back). Needs ``deck_keeps_sure``. Off: a card the
+        # deck leaves uncertain stays so.
         self.deck_keeps_agreed = deck_keeps_agreed
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
@@ -1475,7 +1478,9 @@ class CardDetector:
         self._finished(frame, best, chosen)
         if deck is not None and plain is not None:
             best.detections, restored = keep_sure(
-                best.detections, plain.detections, agreed=self.deck_keeps_agreed
+                best.detections,
+                plain.detections,
+                agreed=_twin_told(best, plain, deck) if self.deck_keeps_agreed else None,
             )
             if self.read_faces and restored:
                 # A card put back is checked against the faces' ink as every sure card is.
@@ -4367,7 +4372,7 @@ def keep_sure(
     detections: Sequence[CardDetection],
     plain: Sequence[CardDetection],
     *,
-    agreed: bool = False,
+    agreed: Callable[[CardDetection], bool] | None = None,
 ) -> tuple[list[CardDetection], list[int]]:
     """The detections read with the house's deck, with every card read surely without it
     (``plain``: the same finding, read to the end by the shipped readers) that the deck reads
@@ -4375,10 +4380,11 @@ def keep_sure(
     (either's centre on the other) reading another card surely gives way to it, unless one on
     it reads the card as it was. A detection the deck left uncertain stays so (its own checks
     may doubt a sure reading: on fresh building seeds a 5C read surely as 5S without the deck
-    was uncertain with it), unless ``agreed`` and it is the nearest detection on the card and
-    names that same card (its candidate): the deck's doubt then agrees with the card read
-    surely without it, which a look the deck's reading skips made sure (issue 28, h-deck33).
-    Then the places of the detections put back."""
+    was uncertain with it), unless ``agreed`` is given and it is the nearest detection on the
+    card, names that same card (its candidate) and ``agreed`` holds for the card read without
+    the deck: the deck's doubt then agrees with the card read surely without it, which a look
+    the deck's reading skips made sure (issue 28, h-deck33). Then the places of the detections
+    put back."""
     result = list(detections)
     restored: list[int] = []
     for sure in plain:
@@ -4392,12 +4398,45 @@ def keep_sure(
             nearest = min(others, key=lambda k: math.dist(result[k].center, sure.center))
             result[nearest] = sure
             restored.append(nearest)
-        elif agreed and meeting:
+        elif agreed is not None and meeting:
             nearest = min(meeting, key=lambda k: math.dist(result[k].center, sure.center))
-            if result[nearest].candidate == sure.card:
+            if result[nearest].candidate == sure.card and agreed(sure):
                 result[nearest] = sure
                 restored.append(nearest)
     return result, restored
+
+
+def _twin_told(
+    analysis: FrameAnalysis, plain: FrameAnalysis, deck: EnrolledDeck
+) -> Callable[[CardDetection], bool]:
+    """Whether a card read surely by ``plain`` (the reading without the deck) may be put back
+    where ``analysis`` (the deck's reading) leaves it uncertain naming it: when the deck tells
+    its face from its twin's (``FaceMatcher.told_apart``), or else the corner network's looks
+    at it tell its suit (``_suit_told``; the looks of ``plain``'s record of it, else of the
+    deck's nearest record there). A suit settled only by a look the deck's reading skips,
+    between twins the deck cannot tell apart, is not borne out by the deck: h-deck29's
+    drawn-3-jumbo/table#10627724 5C, disputed at 0.5 by both readings, read surely as 5S by
+    the looks again without the deck (h-deck33)."""
+    records = [
+        *plain.unsure.values(),
+        *plain.unprinted.values(),
+        *analysis.unsure.values(),
+        *analysis.unprinted.values(),
+    ]
+
+    def told(sure: CardDetection) -> bool:
+        card = sure.card
+        if card is None:
+            return False
+        if deck.faces.told_apart(card):
+            return True
+        meeting = [r for r in records if _centres_meet(r.detection, sure)]
+        if not meeting:
+            return True
+        record = min(meeting, key=lambda r: math.dist(r.detection.center, sure.center))
+        return _suit_told(record.looks, card.suit)
+
+    return told
 
 
 def _off_restored(

@@ -179,7 +179,7 @@ def test_a_card_the_deck_doubts_as_the_same_card_is_put_back() -> None:
         square_detection(None, (700, 100), "9C"),
         square_detection("JD", (900, 100), "JD"),
     ]
-    kept, restored = keep_sure(with_deck, plain, agreed=True)
+    kept, restored = keep_sure(with_deck, plain, agreed=lambda _: True)
     assert [d.card.code if d.card else None for d in kept] == ["5H", None, "8H", None, "JD"]
     assert kept[0] is plain[0]
     assert restored == [0, 2]
@@ -188,7 +188,7 @@ def test_a_card_the_deck_doubts_as_the_same_card_is_put_back() -> None:
     assert restored == [2]
     # Only the nearest detection on the card: the deck's nearer shape names another card.
     near = [square_detection(None, (102, 100), "5S"), square_detection(None, (130, 100), "5H")]
-    assert keep_sure(near, plain[:1], agreed=True)[1] == []
+    assert keep_sure(near, plain[:1], agreed=lambda _: True)[1] == []
 
 
 def test_an_unsure_shape_on_a_card_put_back_is_dropped() -> None:
