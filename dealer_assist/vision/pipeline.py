@@ -799,6 +799,7 @@ class CardDetector:
         deck_suit_kept: bool = True,
         deck_colour_kept: bool = False,
         deck_keeps_found: bool = True,
+        deck_keeps_agreed: bool = True,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -949,6 +950,18 @@ class CardDetector:
         # (``keep_found``: the deck adds evidence to reading a card, it never loses one;
         # h-deck32). Needs ``deck_keeps_sure``. Off: the deck's reading alone.
         self.deck_keeps_found = deck_keeps_found
+        # With the house's deck: a card read surely without it that the deck leaves uncertain
+        # naming that same card (its candidate) is answered as without the deck too
+        # (``keep_sure``'s ``agreed``), when the deck tells its face from its twin's or the
+        # corner network's looks tell its suit (``_twin_told``): the reading without the deck
+        # makes it sure by a look the deck's reading does not make (the looks again, the lone
+        # corner's look, two halves joined), and the deck's own evidence names the card it
+        # read. Put back, it is checked by the faces' ink, and an unsure shape lying on it is
+        # dropped as on any sure card (issue 28, h-deck33: on the building check the deck made
+        # 28 exact cards uncertain, 25 naming the card, 13 of them put back; without the twin
+        # check h-deck29's 5C read as 5S came back). Needs ``deck_keeps_sure``. Off: a card the
+        # deck leaves uncertain stays so.
+        self.deck_keeps_agreed = deck_keeps_agreed
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -1464,10 +1477,18 @@ class CardDetector:
             twin._finished(frame, plain, chosen)
         self._finished(frame, best, chosen)
         if deck is not None and plain is not None:
-            best.detections, restored = keep_sure(best.detections, plain.detections)
+            best.detections, restored = keep_sure(
+                best.detections,
+                plain.detections,
+                agreed=_twin_told(best, plain, deck) if self.deck_keeps_agreed else None,
+            )
             if self.read_faces and restored:
                 # A card put back is checked against the faces' ink as every sure card is.
                 best.detections = self._colour_checked(frame, best, deck, restored)
+            if self.deck_keeps_agreed and self.drop_on_sure and restored:
+                # An unsure shape lying on a card put back is that card again (``unsure_on_sure``,
+                # as for the cards read surely when the finding was finished).
+                best.detections, best.unread_cards = _off_restored(best, restored)
             if self.deck_twins_apart:
                 best.detections = _twins_told(best, plain, deck)
             if self.deck_suit_kept:
@@ -4372,7 +4393,10 @@ def _ranks_seen(looks: Sequence[_Reading]) -> dict[Rank, float]:
 
 
 def keep_sure(
-    detections: Sequence[CardDetection], plain: Sequence[CardDetection]
+    detections: Sequence[CardDetection],
+    plain: Sequence[CardDetection],
+    *,
+    agreed: Callable[[CardDetection], bool] | None = None,
 ) -> tuple[list[CardDetection], list[int]]:
     """The detections read with the house's deck, with every card read surely without it
     (``plain``: the same finding, read to the end by the shipped readers) that the deck reads
@@ -4380,7 +4404,11 @@ def keep_sure(
     (either's centre on the other) reading another card surely gives way to it, unless one on
     it reads the card as it was. A detection the deck left uncertain stays so (its own checks
     may doubt a sure reading: on fresh building seeds a 5C read surely as 5S without the deck
-    was uncertain with it). Then the places of the detections put back."""
+    was uncertain with it), unless ``agreed`` is given and it is the nearest detection on the
+    card, names that same card (its candidate) and ``agreed`` holds for the card read without
+    the deck: the deck's doubt then agrees with the card read surely without it, which a look
+    the deck's reading skips made sure (issue 28, h-deck33). Then the places of the detections
+    put back."""
     result = list(detections)
     restored: list[int] = []
     for sure in plain:
@@ -4394,7 +4422,64 @@ def keep_sure(
             nearest = min(others, key=lambda k: math.dist(result[k].center, sure.center))
             result[nearest] = sure
             restored.append(nearest)
+        elif agreed is not None and meeting:
+            nearest = min(meeting, key=lambda k: math.dist(result[k].center, sure.center))
+            if result[nearest].candidate == sure.card and agreed(sure):
+                result[nearest] = sure
+                restored.append(nearest)
     return result, restored
+
+
+def _twin_told(
+    analysis: FrameAnalysis, plain: FrameAnalysis, deck: EnrolledDeck
+) -> Callable[[CardDetection], bool]:
+    """Whether a card read surely by ``plain`` (the reading without the deck) may be put back
+    where ``analysis`` (the deck's reading) leaves it uncertain naming it: when the deck tells
+    its face from its twin's (``FaceMatcher.told_apart``), or else the corner network's looks
+    at it tell its suit (``_suit_told``; the looks of ``plain``'s record of it, else of the
+    deck's nearest record there). A suit settled only by a look the deck's reading skips,
+    between twins the deck cannot tell apart, is not borne out by the deck: h-deck29's
+    drawn-3-jumbo/table#10627724 5C, disputed at 0.5 by both readings, read surely as 5S by
+    the looks again without the deck (h-deck33)."""
+    records = [
+        *plain.unsure.values(),
+        *plain.unprinted.values(),
+        *analysis.unsure.values(),
+        *analysis.unprinted.values(),
+    ]
+
+    def told(sure: CardDetection) -> bool:
+        card = sure.card
+        if card is None:
+            return False
+        if deck.faces.told_apart(card):
+            return True
+        meeting = [r for r in records if _centres_meet(r.detection, sure)]
+        if not meeting:
+            return True
+        record = min(meeting, key=lambda r: math.dist(r.detection.center, sure.center))
+        return _suit_told(record.looks, card.suit)
+
+    return told
+
+
+def _off_restored(
+    analysis: FrameAnalysis, restored: Sequence[int]
+) -> tuple[list[CardDetection], list[CardDetection]]:
+    """``analysis``'s detections and unread card shapes less each one not read surely lying on
+    a card ``keep_sure`` put back (the detections numbered ``restored``) as ``unsure_on_sure``
+    judges a shape on a card read surely: the reading without the deck read the card whole
+    where the deck's reading kept two shapes of it (anglo/noisy#7900007's 2D: two halves,
+    joined without the deck, both uncertain with it)."""
+    back = [analysis.detections[n] for n in restored if analysis.detections[n].card is not None]
+    if not back:
+        return list(analysis.detections), list(analysis.unread_cards)
+    unsure = [d for d in analysis.reported if d.card is None]
+    kept = unsure_on_sure([*back, *unsure])
+    return (
+        [d for d in analysis.detections if d.card is not None or any(d is k for k in kept)],
+        [d for d in analysis.unread_cards if any(d is k for k in kept)],
+    )
 
 
 def _centres_meet(a: CardDetection, b: CardDetection) -> bool:

@@ -7,10 +7,17 @@ reader alone read exactly (``dropped:noedge``: the shapes found, but none report
 rules: a card the deck alone made sure whose suit is the twin of the one the reader alone
 names there stays uncertain (``_suit_kept``), and a card shape the reader alone reports that
 no shape read with the deck lies on is reported as without the deck (``keep_found``).
+
+And the deck's doubt (h-deck33): on the building check the deck made 28 cards uncertain that
+the reader alone reads exactly, 25 of them naming that same card (their candidate), made sure
+without the deck by a look the deck's reading skips; such a card is answered as without the
+deck (``keep_sure``'s ``agreed``), and an unsure shape on it dropped (``_off_restored``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -23,8 +30,10 @@ from dealer_assist.vision.pipeline import (
     CardDetector,
     FrameAnalysis,
     _Finding,
+    _off_restored,
     _suit_kept,
     keep_found,
+    keep_sure,
 )
 from dealer_assist.vision.synthetic import TILTED, random_scene
 from tests.vision.found import square_detection
@@ -150,3 +159,93 @@ def test_the_detector_reports_what_its_deck_reading_lost(
     assert len(lost) == len(plain) - 1
     assert len(kept) == len(plain)
     assert sorted(d.center for d in kept) == sorted(d.center for d in plain)
+
+
+def test_a_card_the_deck_doubts_as_the_same_card_is_put_back() -> None:
+    """A card read surely without the deck that the deck leaves uncertain naming that same
+    card is answered as without the deck (``agreed``); one whose candidate with the deck is
+    another card stays uncertain, and so does every such card without ``agreed``."""
+    with_deck = [
+        square_detection(None, (100, 100), "5H"),  # without the deck: 5H, sure
+        square_detection(None, (300, 100), "2S"),  # without the deck: 2C, sure
+        square_detection("TH", (500, 100), "TH"),  # without the deck: 8H, sure (as before)
+        square_detection(None, (700, 100), "9C"),  # without the deck: uncertain
+        square_detection("JD", (900, 100), "JD"),  # the same card either way
+    ]
+    plain = [
+        square_detection("5H", (104, 98), "5H"),
+        square_detection("2C", (300, 100), "2C"),
+        square_detection("8H", (500, 100), "8H"),
+        square_detection(None, (700, 100), "9C"),
+        square_detection("JD", (900, 100), "JD"),
+    ]
+    kept, restored = keep_sure(with_deck, plain, agreed=lambda _: True)
+    assert [d.card.code if d.card else None for d in kept] == ["5H", None, "8H", None, "JD"]
+    assert kept[0] is plain[0]
+    assert restored == [0, 2]
+    unagreed, restored = keep_sure(with_deck, plain)
+    assert [d.card.code if d.card else None for d in unagreed] == [None, None, "8H", None, "JD"]
+    assert restored == [2]
+    # Only the nearest detection on the card: the deck's nearer shape names another card.
+    near = [square_detection(None, (102, 100), "5S"), square_detection(None, (130, 100), "5H")]
+    assert keep_sure(near, plain[:1], agreed=lambda _: True)[1] == []
+
+
+def test_an_unsure_shape_on_a_card_put_back_is_dropped() -> None:
+    """A card put back whole where the deck's reading kept two shapes of it (two halves, both
+    uncertain) is reported once; unsure shapes elsewhere and other cards stay."""
+    whole = CardDetection(
+        parse_card("2D"), 0.99, ((60, 40), (140, 40), (140, 160), (60, 160)), (100, 100)
+    )
+    half = CardDetection(None, 0.0, ((60, 100), (140, 100), (140, 160), (60, 160)), (100, 130))
+    analysis = FrameAnalysis(
+        detections=[
+            whole,
+            half,
+            square_detection("QS", (300, 100), "QS"),
+            square_detection(None, (500, 100), "7C"),
+        ],
+        quads=[],
+        unread_cards=[
+            CardDetection(None, 0.0, ((60, 40), (140, 40), (140, 100), (60, 100)), (100, 70)),
+            square_detection(None, (700, 100), None),
+        ],
+    )
+    detections, unread = _off_restored(analysis, [0])
+    assert [d.center for d in detections] == [(100, 100), (300, 100), (500, 100)]
+    assert [d.center for d in unread] == [(700, 100)]
+    assert _off_restored(analysis, [])[0] == analysis.detections
+
+
+class _Doubting(CardDetector):
+    """The detector, its reading with the house's deck finished with the first card it read
+    surely left uncertain, its candidate that same card (the deck's reading skipping the look
+    that made it sure without the deck)."""
+
+    def _finished(
+        self, frame: np.ndarray, best: FrameAnalysis, chosen: _Finding | None
+    ) -> FrameAnalysis:
+        finished = super()._finished(frame, best, chosen)
+        if isinstance(self._model, EnrolledDeck):
+            first = next(n for n, d in enumerate(finished.detections) if d.card is not None)
+            sure = finished.detections[first]
+            finished.detections[first] = replace(
+                sure, card=None, candidate=sure.card, confidence=0.5
+            )
+        return finished
+
+
+def test_the_detector_keeps_a_card_its_deck_reading_doubts_as_the_same(
+    building_deck: EnrolledDeck, building_faces: dict[Card, np.ndarray]
+) -> None:
+    """With the deck, a card the reading without it reads surely stays sure when the deck's
+    own reading leaves it uncertain naming the same card; with the rule off it is uncertain."""
+    scene = random_scene(SCENE_SEED, building_faces, style=TILTED)
+    deck = cast(GlyphModel, building_deck)
+    kept = _Doubting(model=deck).detect(scene.image)
+    doubted = _Doubting(model=deck, deck_keeps_agreed=False).detect(scene.image)
+    missing = Counter(d.card for d in kept if d.card) - Counter(d.card for d in doubted if d.card)
+    assert len(list(missing.elements())) == 1
+    (card,) = missing.elements()
+    assert any(d.card is None and d.candidate == card for d in doubted)
+    assert len(kept) == len(doubted)

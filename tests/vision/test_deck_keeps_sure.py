@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Suit, parse_card
+from dealer_assist.vision import pipeline
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import (
@@ -224,3 +225,22 @@ def test_twins_are_told_by_the_looks_without_the_deck(
     assert answer_at(CardDetector(), scene.image, eight) == "uncertain"
     assert answer_at(CardDetector(model=deck, deck_twins_apart=False), scene.image, eight) == "8C"
     assert answer_at(CardDetector(model=deck), scene.image, eight) == "uncertain"
+
+
+def test_a_suit_the_deck_cannot_tell_is_not_put_back_by_its_doubt(
+    jumbo_deck: tuple[dict[Card, np.ndarray], EnrolledDeck],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A real table (h-deck29's seed 10,627,724): a 5C both readings dispute at 0.5, naming
+    5S, that the looks again without the deck read surely as 5S. The deck leaves it uncertain
+    naming 5S; its 5C and 5S faces are not told apart and the corner network does not tell the
+    suit, so the deck's doubt (h-deck33's ``agreed``) does not put the 5S back. Without that
+    check (every agreeing doubt put back) it is read wrongly again."""
+    faces, deck = jumbo_deck
+    assert not deck.faces.told_apart(parse_card("5C"))
+    scene = random_scene(10_627_724, faces, style=TABLE)
+    five = next(c for c in scene.cards if c.card.code == "5C")
+    assert answer_at(CardDetector(), scene.image, five) == "5S"
+    assert answer_at(CardDetector(model=deck), scene.image, five) == "uncertain"
+    monkeypatch.setattr(pipeline, "_twin_told", lambda *_: lambda _: True)
+    assert answer_at(CardDetector(model=deck), scene.image, five) == "5S"
