@@ -21,7 +21,7 @@ from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_on_joined, square_detection
 
 OFF = FinderSettings(corner_relay=())
-ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))
+ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))  # the step on (shipped off)
 
 
 def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) -> None:
