@@ -2186,8 +2186,17 @@ class CardDetector:
             if (detection.card is None or not agree) and self.finder.corner_relay:
                 relaid = self._relaid_offer(frame, found, detection, pair, sure)
                 if relaid is not None and not _doubted_there(relaid[0], analysis.reported):
-                    detection, share, agree, pair = relaid
-                    outline = np.asarray(detection.corners, np.float64)
+                    again = np.asarray(relaid[0].corners, np.float64)
+                    read_as = relaid[0].card
+                    assert read_as is not None
+                    # Judged as an offer read surely is (above): in a shape not a card's, or
+                    # its centre on a card on top, the offer stays as it was read.
+                    if not (
+                        self._off_card_shape(relaid[3], read_as, again, found)
+                        or self._centre_on_another(frame, relaid[3], read_as, again)
+                    ):
+                        detection, share, agree, pair = relaid
+                        outline = again
             if detection.card is None or not agree:
                 if self.finder.corner_unsure > 0:
                     unsure += self._unsure_corner_card(detection, pair)
