@@ -81,8 +81,8 @@ class FinderSettings:
     # reported at about that outline (``pipeline._doubted_there``; issue 28, h-merged33;
     # ``CardDetector._relaid_offer``; (): off). Off: measured at (1.0, 0.9, 1.1) it added no
     # wrong read on the building check, ``joined``, 30 dim seeds or fresh seeds 11,000,000,
-    # but tests/vision/test_off_card_shape.py's ornamental/table#9300000 reads its 4C as the
-    # 7H with it on (docs/benchmarks.md, h-merged33).
+    # but with it on seven tests of other steps fail, not traced (docs/benchmarks.md,
+    # h-merged33).
     corner_relay: tuple[float, ...] = ()
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,

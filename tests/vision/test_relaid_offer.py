@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_assist.cards import parse_card
+import numpy as np
+
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.pipeline import CardDetector, _doubted_there
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_on_joined, square_detection
+from tests.vision.found import found_on_joined, square_detection, wrong_reads_in_scene
 
 OFF = FinderSettings(corner_relay=())
 ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))  # the step on (shipped off)
@@ -47,3 +49,15 @@ def test_a_card_laid_again_on_an_uncertain_card_at_its_outline_is_that_card_agai
     assert _doubted_there(relaid, [doubted])
     assert not _doubted_there(relaid, [shifted])
     assert not _doubted_there(relaid, [unread])  # a shape no index read in: nothing to keep
+
+
+def test_a_shape_laid_again_across_two_cards_is_judged_as_an_offer(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    # ornamental/table#9300000 (tests/vision/test_off_card_shape.py's scene): an offer read 7H
+    # unsurely was laid again half on the 7H and half on the 4C over it and read 7H surely at
+    # one index, its centre on the 4C; taken as it was, the 4C was read as the 7H. Judged as an
+    # offer read surely is (a shape not a card's), the offer stays as read.
+    assert (
+        wrong_reads_in_scene(check_faces, "ornamental/table#9300000", CardDetector(finder=ON)) == 0
+    )
