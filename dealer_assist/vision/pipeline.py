@@ -161,6 +161,9 @@ SAME_SHAPE = 0.9
 # unsurely or unread that it lies on when they overlap by this much (the same card placed
 # otherwise); less, that shape's centre is another card's.
 CORNER_SAME = 0.3
+# A card laid again from a corner offer lying on an uncertain card at this IoU or more is that
+# card read again, not a new outline: the offer stays as read (``_doubted_there``, h-merged33).
+RELAID_SAME = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -2204,6 +2207,20 @@ class CardDetector:
                 # on top (``_centre_on_another``): uncertain, as a card whose reading its
                 # corners do not bear out.
                 detection = _doubted(detection)
+            if (detection.card is None or not agree) and self.finder.corner_relay:
+                relaid = self._relaid_offer(frame, found, detection, pair, sure)
+                if relaid is not None and not _doubted_there(relaid[0], analysis.reported):
+                    again = np.asarray(relaid[0].corners, np.float64)
+                    read_as = relaid[0].card
+                    assert read_as is not None
+                    # Judged as an offer read surely is (above): in a shape not a card's, or
+                    # its centre on a card on top, the offer stays as it was read.
+                    if not (
+                        self._off_card_shape(relaid[3], read_as, again, found)
+                        or self._centre_on_another(frame, relaid[3], read_as, again)
+                    ):
+                        detection, share, agree, pair = relaid
+                        outline = again
             if detection.card is None or not agree:
                 if self.finder.corner_unsure > 0:
                     unsure += self._unsure_corner_card(detection, pair)
@@ -2267,6 +2284,90 @@ class CardDetector:
             analysis.corners_agree.append(agree)
             analysis.quads.append(np.asarray(detection.corners))
             added.append(detection)
+
+    def _relaid_offer(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        detection: CardDetection,
+        looks: list[_Reading],
+        sure: list[np.ndarray],
+    ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
+        """A card offered at a joined blob's corner (step 13) that read unsurely, or surely at
+        one index corner, laid again (issue 28, h-merged33): cards dealt touching or
+        overlapping make a blob whose corners the finder lays a card at the finding's card
+        size from, and a card a little larger or turned in the picture (the plane a little
+        off, a lens) is offered a few pixels and degrees off: its far index corner lies on the
+        neighbour or the felt, and it reads at one corner at most. Here the offer is snapped
+        to the paper's edges (``refit.snapped``) and laid from each of its corners along its
+        sides, upright and sideways, at the finding's card size times each of
+        ``FinderSettings.corner_relay`` (``refit.candidates``), each snapped. Of the shapes
+        lying in the picture, with their centre on no card read surely (nor such a card's
+        centre on them) and sharing at most ``max_shared_area`` of the smaller with one, those that
+        read the offer's own card (its reading or its candidate) surely, both index corners
+        bearing it out, the index a card's share of the shape, showing paper and borne out by
+        what the offer's reading saw (``_refit_corroborated``): the one lying best on a card's
+        edges, with its share, agreement and looks; None when none does, or when they read
+        different cards."""
+        card = detection.card if detection.card is not None else detection.candidate
+        view, card_px = found.view, found.card_px
+        if card is None or view is None or card_px is None:
+            return None
+        settings = self.refit if self.refit is not None else DEFAULT_REFIT
+        height, width = frame.shape[:2]
+        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        quad = np.asarray(detection.corners, np.float64)
+        in_view = transform_points(np.linalg.inv(view.to_image), quad)
+        laid = [snapped(gray, quad, settings)]
+        for scale in self.finder.corner_relay:
+            size = (card_px[0] * scale, card_px[1] * scale)
+            laid += [
+                snapped(gray, transform_points(view.to_image, c), settings)
+                for c in candidates(in_view, size, settings)
+            ]
+        with_deck = isinstance(self._model, EnrolledDeck)
+        best: tuple[CardDetection, float | None, bool, list[_Reading]] | None = None
+        best_edges = -1.0
+        cards: set[Card] = set()
+        for shape, edges in laid:
+            if (
+                shape[:, 0].min() < 0
+                or shape[:, 1].min() < 0
+                or shape[:, 0].max() > width - 1
+                or shape[:, 1].max() > height - 1
+                or any(
+                    centre_inside(shape, s)
+                    or centre_inside(s, shape)
+                    or overlap_share(shape, s) > self.finder.max_shared_area
+                    for s in sure
+                )
+            ):
+                continue
+            new_looks: list[list[_Reading]] = []
+            read = self._analysis_of(
+                frame,
+                _Finding([shape], card_px, found.foreground, [False]),
+                with_deck=with_deck,
+                covering=sure,
+                looks_of=new_looks,
+            )
+            if (
+                not read.detections
+                or (again := read.detections[0]).card is None
+                or not read.corners_agree[0]
+                or not _share_fits(read.shares[0])
+                or (self.paper is not None and not shows_paper(frame, shape, self.paper))
+            ):
+                continue
+            cards.add(again.card)
+            if again.card != card or not _refit_corroborated(looks, new_looks[0], card):
+                continue
+            if edges > best_edges:
+                best_edges = edges
+                best = (again, read.shares[0], True, new_looks[0])
+        if best is None or len(cards) != 1:
+            return None
+        return best
 
     def _paperless(
         self,
@@ -4243,6 +4344,22 @@ def _one_corner_shows(looks: list[_Reading], card: Card, floor: float) -> bool:
         return False
     return any(
         c == card and _sureness(look) >= floor for c, look in zip(shown, looks[:2], strict=True)
+    )
+
+
+def _doubted_there(detection: CardDetection, reported: Sequence[CardDetection]) -> bool:
+    """Whether a card laid again from a corner offer (``CardDetector._relaid_offer``) lies
+    where a card is reported read unsurely with a candidate, at about the same outline (IoU
+    ``RELAID_SAME`` or more): no new outline, only the same card read again, and that card's
+    doubt came from the reader's rules, which the corner's reading alone does not see (on the
+    building check three such cards, uncertain with a wrong candidate at their true outline,
+    were read surely as it; issue 28, h-merged33)."""
+    outline = np.asarray(detection.corners, np.float64)
+    return any(
+        d.card is None
+        and d.candidate is not None
+        and polygon_iou(np.asarray(d.corners, np.float64), outline) >= RELAID_SAME
+        for d in reported
     )
 
 

@@ -72,6 +72,18 @@ class FinderSettings:
     # index corner) is reported uncertain, for the croupier to key in, when one index corner
     # shows its card whole this surely and the other shows no other card (h-merged15; 0: off).
     corner_unsure: float = 0.5
+    # A card offered so that reads unsurely, or surely at one index corner, is laid again from
+    # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
+    # card size times each of these scales) and snapped to the paper's edges with the offer
+    # itself (``refit.snapped``); a shape reading the offer's own card surely there, both index
+    # corners bearing it out, borne out by what the offer's reading saw
+    # (``pipeline._refit_corroborated``), is offered in its place, unless an uncertain card is
+    # reported at about that outline (``pipeline._doubted_there``; issue 28, h-merged33;
+    # ``CardDetector._relaid_offer``; (): off). Off: measured at (1.0, 0.9, 1.1) it added no
+    # wrong read on the building check, ``joined``, 30 dim seeds or fresh seeds 11,000,000,
+    # but with it on seven tests of other steps fail, not traced (docs/benchmarks.md,
+    # h-merged33).
+    corner_relay: tuple[float, ...] = ()
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,
     # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).

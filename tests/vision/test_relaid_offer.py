@@ -1,0 +1,63 @@
+"""A card offered at a joined blob's corner laid again (issue 28, h-merged33;
+``CardDetector._relaid_offer``, ``FinderSettings.corner_relay``).
+
+Cards dealt touching or overlapping make one blob in the card mask; step 13 lays a card at the
+finding's card size from each of the blob's bare corners (``joined.corner_cards``). A card a
+little larger or turned in the picture is offered a few pixels and degrees off: its far index
+corner lies on the neighbour or the felt, it reads at one corner at most, and it was missed
+(or reported uncertain). Laid again from the offer's corners along its sides at the card size
+times 1, 0.9 and 1.1, each snapped to the paper's edges, it reads its own card surely at both
+index corners. A card laid again where an uncertain card is reported at about the same outline
+is that card read again, not a new outline: the offer stays as read (``_doubted_there``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision.pipeline import CardDetector, _doubted_there
+from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import found_on_joined, square_detection, wrong_reads_in_scene
+
+OFF = FinderSettings(corner_relay=())
+ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))  # the step on (shipped off)
+
+
+def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) -> None:
+    # JOINED #7900006 (tango, the building `joined` style): the 8S dealt touching the 4S, the
+    # two one blob; the finder's shape spans both (`badquad:large`) and the 8S's corner offer
+    # lies off it, read at one corner. Laid again it reads the 8S surely, both index corners
+    # bearing it out; nothing twice, where no card is or read as another.
+    _, _, detections = found_on_joined(
+        art_cache, "tango", 7_900_006, ("8S",), CardDetector(finder=OFF), CardDetector(finder=ON)
+    )
+    assert parse_card("8S") in {d.card for d in detections}
+
+
+def test_a_card_laid_again_on_an_uncertain_card_at_its_outline_is_that_card_again() -> None:
+    # The building check's anglo/overhead#7900003 2C: uncertain (candidate 2S) at its true
+    # outline; a corner offer laid again there read the 2S surely. At about the same outline
+    # (IoU 0.8 or more) the uncertain card's doubt stands; at a new outline (the uncertain
+    # card's shape shifted off the card) the card laid again may take its place.
+    relaid = square_detection("2S", (100.0, 100.0), "2S")
+    doubted = square_detection(None, (102.0, 101.0), "2S")
+    shifted = square_detection(None, (130.0, 100.0), "2S")
+    unread = square_detection(None, (100.0, 100.0), None)
+    assert _doubted_there(relaid, [doubted])
+    assert not _doubted_there(relaid, [shifted])
+    assert not _doubted_there(relaid, [unread])  # a shape no index read in: nothing to keep
+
+
+def test_a_shape_laid_again_across_two_cards_is_judged_as_an_offer(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    # ornamental/table#9300000 (tests/vision/test_off_card_shape.py's scene): an offer read 7H
+    # unsurely was laid again half on the 7H and half on the 4C over it and read 7H surely at
+    # one index, its centre on the 4C; taken as it was, the 4C was read as the 7H. Judged as an
+    # offer read surely is (a shape not a card's), the offer stays as read.
+    assert (
+        wrong_reads_in_scene(check_faces, "ornamental/table#9300000", CardDetector(finder=ON)) == 0
+    )
