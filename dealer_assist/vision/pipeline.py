@@ -2343,28 +2343,17 @@ class CardDetector:
                 )
             ):
                 continue
-            new_looks: list[list[_Reading]] = []
-            read = self._analysis_of(
-                frame,
-                _Finding([shape], card_px, found.foreground, [False]),
-                with_deck=with_deck,
-                covering=sure,
-                looks_of=new_looks,
-            )
-            if (
-                not read.detections
-                or (again := read.detections[0]).card is None
-                or not read.corners_agree[0]
-                or not _share_fits(read.shares[0])
-                or (self.paper is not None and not shows_paper(frame, shape, self.paper))
-            ):
+            read = self._sure_alone(frame, shape, found, sure, with_deck)
+            if read is None:
                 continue
+            again, share, new_looks = read
+            assert again.card is not None
             cards.add(again.card)
-            if again.card != card or not _refit_corroborated(looks, new_looks[0], card):
+            if again.card != card or not _refit_corroborated(looks, new_looks, card):
                 continue
             if edges > best_edges:
                 best_edges = edges
-                best = (again, read.shares[0], True, new_looks[0])
+                best = (again, share, True, new_looks)
         if best is None or len(cards) != 1:
             return None
         return best
@@ -2537,6 +2526,38 @@ class CardDetector:
             analysis.detections.append(best)
             analysis.quads.append(np.asarray(best.corners))
 
+    def _sure_alone(
+        self,
+        frame: np.ndarray,
+        shape: np.ndarray,
+        found: _Finding,
+        covering: list[np.ndarray],
+        with_deck: bool,
+    ) -> tuple[CardDetection, float | None, list[_Reading]] | None:
+        """``shape`` read alone at the finding's card size (the outlines the refit and the
+        joined-blob offers lay again): its detection, index share and looks when it reads a
+        card surely, both index corners bearing it out, the index a card's share of the shape
+        and, with a paper colour known, showing paper; else None."""
+        card_px = found.card_px
+        assert card_px is not None
+        looks: list[list[_Reading]] = []
+        read = self._analysis_of(
+            frame,
+            _Finding([shape], card_px, found.foreground, [False]),
+            with_deck=with_deck,
+            covering=covering,
+            looks_of=looks,
+        )
+        if (
+            not read.detections
+            or read.detections[0].card is None
+            or not read.corners_agree[0]
+            or not _share_fits(read.shares[0])
+            or (self.paper is not None and not shows_paper(frame, shape, self.paper))
+        ):
+            return None
+        return read.detections[0], read.shares[0], looks[0] if looks else []
+
     def _refit_choice(
         self,
         frame: np.ndarray,
@@ -2551,8 +2572,6 @@ class CardDetector:
         only be None (a card reported beside it read again, two cards read, or for a shape read
         unsurely a card other than its own best guess), the rest are not read (issue 28,
         h-speed33: the same answer)."""
-        card_px = found.card_px
-        assert card_px is not None
         height, width = frame.shape[:2]
         with_deck = isinstance(self._model, EnrolledDeck)
         first = analysis.unsure.get(id(shape))
@@ -2577,22 +2596,11 @@ class CardDetector:
                 )
             ):
                 continue
-            looks: list[list[_Reading]] = []
-            read = self._analysis_of(
-                frame,
-                _Finding([candidate], card_px, found.foreground, [False]),
-                with_deck=with_deck,
-                covering=outlines,
-                looks_of=looks,
-            )
-            if (
-                not read.detections
-                or (detection := read.detections[0]).card is None
-                or not read.corners_agree[0]
-                or not _share_fits(read.shares[0])
-                or (self.paper is not None and not shows_paper(frame, candidate, self.paper))
-            ):
+            read = self._sure_alone(frame, candidate, found, outlines, with_deck)
+            if read is None:
                 continue
+            detection, _, looks = read
+            assert detection.card is not None
             cards.add(detection.card)
             if len(cards) > 1 or (
                 shape.candidate is not None and detection.card != shape.candidate
@@ -2605,7 +2613,7 @@ class CardDetector:
                 return None  # a card reported beside it, read again: no repair
             # Of the shapes read so, the one lying best on a card's edges.
             if edges > best_edges:
-                best, best_looks, best_edges = detection, looks[0] if looks else [], edges
+                best, best_looks, best_edges = detection, looks, edges
         if best is None:
             return None
         if (

@@ -67,24 +67,25 @@ def test_a_repair_stops_reading_once_it_cannot_be_taken() -> None:
     assert reader.reads > 2
 
 
-class _Laid(CardDetector):
-    """A detector recording how many outlines its repair laid for each shape."""
+def _recording(detector: CardDetector) -> list[tuple[bool, int]]:
+    """The outlines ``detector``'s repair lays for each shape, as (the shape unread, how
+    many), recorded as it goes."""
+    laid: list[tuple[bool, int]] = []
+    choose = detector._refit_choice
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
-        self.laid: list[int] = []
-
-    def _refit_choice(  # type: ignore[override]
-        self,
+    def record(
         frame: np.ndarray,
         analysis: FrameAnalysis,
         found: _Finding,
         shape: CardDetection,
-        laid: list[tuple[np.ndarray, float]],
+        outlines: list[tuple[np.ndarray, float]],
         settings: RefitSettings,
     ) -> CardDetection | None:
-        self.laid.append(len(laid))
-        return super()._refit_choice(frame, analysis, found, shape, laid, settings)
+        laid.append((shape.candidate is None, len(outlines)))
+        return choose(frame, analysis, found, shape, outlines, settings)
+
+    detector._refit_choice = record  # type: ignore[method-assign, assignment]
+    return laid
 
 
 def test_an_uncertain_card_laid_upright_is_read_as_before(
@@ -95,38 +96,21 @@ def test_an_uncertain_card_laid_upright_is_read_as_before(
     # upright outline at the same corners. The frame's two uncertain cards (the 5H and a 3C
     # the repair leaves uncertain) are laid again at 2 and 0 outlines instead of 8 and 6.
     label, code = "tango/noisy#7900002", "5H"
-    every = _Laid(refit=RefitSettings(unsure_upright=False))
-    read, _ = answer_in_scene(check_faces, label, code, every)
+    every_reader = CardDetector(refit=RefitSettings(unsure_upright=False))
+    every_laid = _recording(every_reader)
+    read, _ = answer_in_scene(check_faces, label, code, every_reader)
     assert read.card == parse_card(code)
-    upright = _Laid()  # on by default
-    after, answers = answer_in_scene(check_faces, label, code, upright)
+    upright_reader = CardDetector()  # on by default
+    upright_laid = _recording(upright_reader)
+    after, answers = answer_in_scene(check_faces, label, code, upright_reader)
     assert after.card == parse_card(code)
     assert np.allclose(np.asarray(after.corners), np.asarray(read.corners))
-    assert len(upright.laid) == len(every.laid) == 2
-    assert all(up < all_ for up, all_ in zip(upright.laid, every.laid, strict=True))
-    assert sum(upright.laid) <= 4 and sum(every.laid) >= 10
+    every, upright = [n for _, n in every_laid], [n for _, n in upright_laid]
+    assert len(upright) == len(every) == 2
+    assert all(up < all_ for up, all_ in zip(upright, every, strict=True))
+    assert sum(upright) <= 4 and sum(every) >= 10
     for detection, card in answers:
         assert detection.card in (None, card)
-
-
-class _LaidScripted(_Scripted):
-    """The scripted reader (reading nothing), recording the outlines laid for each shape."""
-
-    def __init__(self) -> None:
-        super().__init__(lambda q: None)
-        self.laid: list[tuple[bool, int]] = []
-
-    def _refit_choice(  # type: ignore[override]
-        self,
-        frame: np.ndarray,
-        analysis: FrameAnalysis,
-        found: _Finding,
-        shape: CardDetection,
-        laid: list[tuple[np.ndarray, float]],
-        settings: RefitSettings,
-    ) -> CardDetection | None:
-        self.laid.append((shape.candidate is None, len(laid)))
-        return super()._refit_choice(frame, analysis, found, shape, laid, settings)
 
 
 def test_an_uncertain_card_beside_an_unread_shape_is_laid_again_upright_only() -> None:
@@ -140,9 +124,10 @@ def test_an_uncertain_card_beside_an_unread_shape_is_laid_again_upright_only() -
 
     def laid(settings: RefitSettings) -> list[tuple[bool, int]]:
         analysis, found = _frame_with(_box(100, 100, 56, 40), unsure)
-        reader = _LaidScripted()
+        reader = _Scripted(lambda q: None)
+        recorded = _recording(reader)
         reader._refit(frame, analysis, found, settings)
-        return reader.laid
+        return recorded
 
     on = laid(RefitSettings())  # on by default
     off = laid(RefitSettings(unsure_upright_unread=False))
