@@ -448,6 +448,17 @@ _Kept = TypeVar("_Kept")
 
 
 @dataclass(slots=True)
+class RelayWork:
+    """What ``CardDetector._relaid_offer`` (``FinderSettings.corner_relay``) has done, summed
+    over a detector's frames: the corner offers it laid again, the shapes laid, and those read
+    in full (``CardDetector._sure_alone``)."""
+
+    offers: int = 0
+    laid: int = 0
+    read: int = 0
+
+
+@dataclass(slots=True)
 class _FrameKept:
     """What the analysis of one frame finds once and looks up after (``CardDetector.analyse``
     makes it, and drops it when done): each outline's corner regions (``_regions_for``) and
@@ -461,6 +472,7 @@ class _FrameKept:
     colours: dict[int, tuple[np.ndarray, tuple[float, float, float] | None]] = field(
         default_factory=dict
     )
+    grays: dict[int, np.ndarray] = field(default_factory=dict)  # ``CardDetector._snap_gray``
 
     def key(self, frame: np.ndarray, quad: np.ndarray) -> tuple[int, str, bytes]:
         """An outline of ``frame`` (kept alive meanwhile) told apart bit for bit."""
@@ -989,6 +1001,7 @@ class CardDetector:
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
         # While a frame is analysed: what is found once for it (``_FrameKept``).
         self._kept: _FrameKept | None = None
+        self.relay_work = RelayWork()  # the joined-blob offers laid again (``_relaid_offer``)
         # A whole look less sure of any card than this is left out when another one is not.
         self.noise_sureness = noise_sureness
         # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
@@ -2308,14 +2321,76 @@ class CardDetector:
         bearing it out, the index a card's share of the shape, showing paper and borne out by
         what the offer's reading saw (``_refit_corroborated``): the one lying best on a card's
         edges, with its share, agreement and looks; None when none does, or when they read
-        different cards."""
+        different cards.
+
+        Read no more than that answer needs (issue 28, h-relay34; the same answer as reading
+        every shape): none when the offer's reading saw ink of another suit than the card's
+        (``_ink_not_of``); of the rest only those showing paper whose corner network's looks
+        (read in one batch, ``_relaid_shown``) may bear a card out: first those that may read
+        the offer's card, on most edges first, until one is chosen (after it only those that
+        may read another card); then, with one chosen, those that may read only another card,
+        until one does. ``relay_work`` counts the offers, the shapes laid and those read."""
         card = detection.card if detection.card is not None else detection.candidate
         view, card_px = found.view, found.card_px
-        if card is None or view is None or card_px is None:
+        if card is None or view is None or card_px is None or _ink_not_of(looks, card):
+            # The offer's own reading saw ink ``card``'s suit is never printed in: no shape
+            # laid again could be borne out by it (``_refit_corroborated``).
             return None
+        self.relay_work.offers += 1
+        laid = self._relay_laid(frame, found, detection, sure)
+        # A shape showing no paper reads nothing surely (``_sure_alone``): left out before
+        # its corners are read.
+        placed = [
+            (shape, edges)
+            for shape, edges in laid
+            if self.paper is None or shows_paper(frame, shape, self.paper)
+        ]
+        with_deck = isinstance(self._model, EnrolledDeck)
+        # What each shape could read surely, as the corner network's looks at its two index
+        # corners say (the full read takes them unchanged: ``_relaid_shown``).
+        shown = self._relaid_shown(frame, [shape for shape, _ in placed], sure, with_deck)
+        mine = [n for n, may in enumerate(shown) if may is not None and may <= {card}]
+        others = [n for n, may in enumerate(shown) if may is not None and not may <= {card}]
+        best: tuple[CardDetection, float | None, bool, list[_Reading]] | None = None
+        # The shapes that may read the offer's own card first, those on most edges first (of
+        # equals, the first laid: the one chosen before); when none reads it, the others need
+        # not be read. Once one is chosen, a shape after it matters only if it may read
+        # another card (both its index corners under other cards), which makes the answer
+        # None, whatever the rest read.
+        for n in sorted(mine, key=lambda n: (-placed[n][1], n)):
+            if best is not None and shown[n]:
+                continue
+            self.relay_work.read += 1
+            read = self._sure_alone(frame, placed[n][0], found, sure, with_deck)
+            if read is None:
+                continue
+            again, share, new_looks = read
+            if again.card != card:
+                return None
+            if best is None and _refit_corroborated(looks, new_looks, card):
+                best = (again, share, True, new_looks)
+        if best is None:
+            return None
+        for n in others:
+            # Its network looks show another card, which is all it can read surely.
+            self.relay_work.read += 1
+            if self._sure_alone(frame, placed[n][0], found, sure, with_deck) is not None:
+                return None
+        return best
+
+    def _relay_laid(
+        self, frame: np.ndarray, found: _Finding, detection: CardDetection, sure: list[np.ndarray]
+    ) -> list[tuple[np.ndarray, float]]:
+        """The shapes ``_relaid_offer`` lays again from the corner offer ``detection`` (frame
+        pixels; each with its share of edges found, ``refit.snapped``), in the order laid:
+        those lying in the picture with their centre on no card read surely ``sure`` (nor
+        such a card's centre on them), sharing at most ``max_shared_area`` of the smaller with
+        one. ``relay_work.laid`` counts every shape laid."""
+        view, card_px = found.view, found.card_px
+        assert view is not None and card_px is not None
         settings = self.refit if self.refit is not None else DEFAULT_REFIT
         height, width = frame.shape[:2]
-        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        gray = self._snap_gray(frame)
         quad = np.asarray(detection.corners, np.float64)
         in_view = transform_points(np.linalg.inv(view.to_image), quad)
         laid = [snapped(gray, quad, settings)]
@@ -2323,40 +2398,73 @@ class CardDetector:
             size = (card_px[0] * scale, card_px[1] * scale)
             laid += [
                 snapped(gray, transform_points(view.to_image, c), settings)
-                for c in candidates(in_view, size, settings)
+                for c in candidates(in_view, size, settings, upright=self.finder.relay_upright)
             ]
-        with_deck = isinstance(self._model, EnrolledDeck)
-        best: tuple[CardDetection, float | None, bool, list[_Reading]] | None = None
-        best_edges = -1.0
-        cards: set[Card] = set()
-        for shape, edges in laid:
-            if (
+        self.relay_work.laid += len(laid)
+        boxes = [_box_of(s) for s in sure]
+        return [
+            (shape, edges)
+            for shape, edges in laid
+            if not (
                 shape[:, 0].min() < 0
                 or shape[:, 1].min() < 0
                 or shape[:, 0].max() > width - 1
                 or shape[:, 1].max() > height - 1
                 or any(
-                    centre_inside(shape, s)
-                    or centre_inside(s, shape)
-                    or overlap_share(shape, s) > self.finder.max_shared_area
-                    for s in sure
+                    _boxes_meet(_box_of(shape), box)
+                    and (
+                        centre_inside(shape, s)
+                        or centre_inside(s, shape)
+                        or overlap_share(shape, s) > self.finder.max_shared_area
+                    )
+                    for s, box in zip(sure, boxes, strict=True)
                 )
-            ):
+            )
+        ]
+
+    def _snap_gray(self, frame: np.ndarray) -> np.ndarray:
+        """The frame's grey picture, blurred, that outlines laid again are snapped on
+        (``refit.snapped``), made once for the frame being analysed."""
+        kept = self._kept
+        if kept is not None and (gray := kept.grays.get(id(frame))) is not None:
+            return gray
+        gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+        if kept is not None:
+            kept.frames[id(frame)] = frame  # kept alive while its grey picture is
+            kept.grays[id(frame)] = gray
+        return gray
+
+    def _relaid_shown(
+        self, frame: np.ndarray, shapes: list[np.ndarray], sure: list[np.ndarray], with_deck: bool
+    ) -> list[frozenset[Card] | None]:
+        """For each of ``shapes`` (``_relaid_offer``'s, read alone beside the cards read surely
+        ``sure``), the cards it could read surely (``_sure_alone``): None when its two index
+        corners cannot bear a card out (``_looks_may_agree``), else the card the corner
+        network shows whole at a corner in the clear (an empty set: both corners under other
+        cards, any card). Without the corner network, any card. The network reads a corner
+        the same alone as in any batch, and each corner once (``_net_probabilities``): read in
+        one batch; with the house's deck, shape by shape as ``_sure_alone`` reads it."""
+        if not self.use_corner_model or not shapes:
+            return [frozenset() for _ in shapes]
+        regions = [self._regions_for(frame, shape) for shape in shapes]
+        if with_deck and isinstance(self._model, EnrolledDeck):
+            nets = [self._read_net([pair], with_deck=True)[0][0] for pair in regions]
+        else:
+            nets = self._read_net(regions, with_deck=False)[0]
+        result: list[frozenset[Card] | None] = []
+        for shape, net in zip(shapes, nets, strict=True):
+            shares = _index_overlaps([shape, *sure], 1)[0]
+            if not _looks_may_agree(net, shares):
+                result.append(None)
                 continue
-            read = self._sure_alone(frame, shape, found, sure, with_deck)
-            if read is None:
-                continue
-            again, share, new_looks = read
-            assert again.card is not None
-            cards.add(again.card)
-            if again.card != card or not _refit_corroborated(looks, new_looks, card):
-                continue
-            if edges > best_edges:
-                best_edges = edges
-                best = (again, share, True, new_looks)
-        if best is None or len(cards) != 1:
-            return None
-        return best
+            result.append(
+                frozenset(
+                    _best_card(look)
+                    for look, share in zip(net, shares, strict=True)
+                    if share < SHADOW_SHARE and look.rank is not None and look.suit is not None
+                )
+            )
+        return result
 
     def _paperless(
         self,
@@ -2496,13 +2604,10 @@ class CardDetector:
         if view is None or card_px is None:
             return
         to_view = np.linalg.inv(view.to_image)
-        grays: list[np.ndarray] = []
 
         def gray() -> np.ndarray:
             # The frame's grey picture the outlines are snapped on, made when one is laid.
-            if not grays:
-                grays.append(cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0))
-            return grays[0]
+            return self._snap_gray(frame)
 
         shapes = [*analysis.unread_cards]
         # No shape read no index: the uncertain cards are laid again alone (``unsure_alone``).
@@ -4682,6 +4787,34 @@ def _complete(readings: list[_Reading] | tuple[_Reading, ...]) -> bool:
     return any(r.rank is not None and r.suit is not None for r in readings)
 
 
+def _box_of(shape: np.ndarray) -> tuple[float, float, float, float]:
+    """The box round a shape (x0, y0, x1, y1)."""
+    points = np.asarray(shape, np.float64).reshape(-1, 2)
+    x0, y0 = points.min(axis=0)
+    x1, y1 = points.max(axis=0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (``_box_of``) meet, touching included: two shapes whose boxes do not
+    share no area, and neither's centre lies in the other."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _ink_not_of(looks: Sequence[_Reading], card: Card) -> bool:
+    """Whether a whole glyph look of ``looks`` in the clear measured ink ``card``'s suit is
+    never printed in (``_Reading.unlike``): ``_refit_corroborated`` never bears ``card`` out."""
+    return any(
+        look is not _DISPUTED
+        and not look.network
+        and not look.shadowed
+        and look.rank is not None
+        and look.suit is not None
+        and card.suit in look.unlike
+        for look in looks
+    )
+
+
 def _refit_corroborated(before: Sequence[_Reading], after: Sequence[_Reading], card: Card) -> bool:
     """Whether ``card``, read surely at an uncertain card's outline laid again
     (``CardDetector._refit``; its looks there ``after``), is borne out by what the card's first
@@ -4693,16 +4826,8 @@ def _refit_corroborated(before: Sequence[_Reading], after: Sequence[_Reading], c
     is never printed in (``_Reading.unlike``); and a first reading the glyph reader disputed
     (``_DISPUTED``: it read another card at least half surely) needs a whole glyph look of
     ``card`` at the new outline."""
-    for look in (*before, *after):
-        if (
-            look is not _DISPUTED
-            and not look.network
-            and not look.shadowed
-            and look.rank is not None
-            and look.suit is not None
-            and card.suit in look.unlike
-        ):
-            return False
+    if _ink_not_of(before, card) or _ink_not_of(after, card):
+        return False
     if not any(look is _DISPUTED for look in before):
         return True
     return any(

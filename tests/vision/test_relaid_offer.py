@@ -9,6 +9,9 @@ corner lies on the neighbour or the felt, it reads at one corner at most, and it
 times 1, 0.9 and 1.1, each snapped to the paper's edges, it reads its own card surely at both
 index corners. A card laid again where an uncertain card is reported at about the same outline
 is that card read again, not a new outline: the offer stays as read (``_doubted_there``).
+
+Each offer reads no more of the shapes laid than its answer needs (issue 28, h-relay34): the
+same card as reading every shape in full, ``CardDetector.relay_work`` counting the work.
 """
 
 from __future__ import annotations
@@ -18,23 +21,19 @@ from pathlib import Path
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
-from dealer_assist.vision.pipeline import CardDetector, _doubted_there
+from dealer_assist.vision.pipeline import (
+    CardDetection,
+    CardDetector,
+    _doubted_there,
+    _Finding,
+    _Reading,
+    _refit_corroborated,
+)
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_on_joined, square_detection, wrong_reads_in_scene
 
 OFF = FinderSettings(corner_relay=())
 ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))  # the step on (shipped off)
-
-
-def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) -> None:
-    # JOINED #7900006 (tango, the building `joined` style): the 8S dealt touching the 4S, the
-    # two one blob; the finder's shape spans both (`badquad:large`) and the 8S's corner offer
-    # lies off it, read at one corner. Laid again it reads the 8S surely, both index corners
-    # bearing it out; nothing twice, where no card is or read as another.
-    _, _, detections = found_on_joined(
-        art_cache, "tango", 7_900_006, ("8S",), CardDetector(finder=OFF), CardDetector(finder=ON)
-    )
-    assert parse_card("8S") in {d.card for d in detections}
 
 
 def test_a_card_laid_again_on_an_uncertain_card_at_its_outline_is_that_card_again() -> None:
@@ -61,3 +60,72 @@ def test_a_shape_laid_again_across_two_cards_is_judged_as_an_offer(
     assert (
         wrong_reads_in_scene(check_faces, "ornamental/table#9300000", CardDetector(finder=ON)) == 0
     )
+
+
+def _every_shape(
+    detector: CardDetector,
+    frame: np.ndarray,
+    found: _Finding,
+    detection: CardDetection,
+    looks: list[_Reading],
+    sure: list[np.ndarray],
+) -> Card | None:
+    """The card ``_relaid_offer`` answered before h-relay34, reading every shape laid in full:
+    of those reading the offer's card surely and borne out, the one on most edges; None when
+    none does or two cards are read."""
+    card = detection.card if detection.card is not None else detection.candidate
+    if card is None:
+        return None
+    with_deck = False
+    best: Card | None = None
+    best_edges = -1.0
+    cards: set[Card] = set()
+    for shape, edges in detector._relay_laid(frame, found, detection, sure):
+        read = detector._sure_alone(frame, shape, found, sure, with_deck)
+        if read is None:
+            continue
+        again, _, new_looks = read
+        assert again.card is not None
+        cards.add(again.card)
+        if again.card == card and _refit_corroborated(looks, new_looks, card) and edges > best_edges:
+            best, best_edges = again.card, edges
+    return best if len(cards) == 1 else None
+
+
+def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) -> None:
+    # JOINED #7900006 (tango, the building `joined` style): the 8S dealt touching the 4S, the
+    # two one blob; the finder's shape spans both (`badquad:large`) and the 8S's corner offer
+    # lies off it, read at one corner. Laid again it reads the 8S surely, both index corners
+    # bearing it out; nothing twice, where no card is or read as another. Each offer laid
+    # again answers as reading every shape laid in full did, reading a tenth of them at most
+    # (issue 28, h-relay34).
+    detector = CardDetector(finder=ON)
+    answers: list[tuple[Card | None, Card | None]] = []
+    relaid = detector._relaid_offer
+
+    def both(
+        frame: np.ndarray,
+        found: _Finding,
+        detection: CardDetection,
+        looks: list[_Reading],
+        sure: list[np.ndarray],
+    ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
+        answer = relaid(frame, found, detection, looks, sure)
+        work = (detector.relay_work.laid, detector.relay_work.read)
+        every = _every_shape(detector, frame, found, detection, looks, sure)
+        detector.relay_work.laid, detector.relay_work.read = work  # the reference's not counted
+        answers.append((answer[0].card if answer is not None else None, every))
+        return answer
+
+    detector._relaid_offer = both  # type: ignore[method-assign]
+    _, _, detections = found_on_joined(
+        art_cache, "tango", 7_900_006, ("8S",), CardDetector(finder=OFF), detector
+    )
+    assert parse_card("8S") in {d.card for d in detections}
+    assert answers and all(bounded == every for bounded, every in answers)
+    assert parse_card("8S") in {bounded for bounded, _ in answers}
+    work = detector.relay_work
+    # The offers with a card to look for whose reading's ink does not rule it out are laid
+    # again.
+    assert 0 < work.offers <= len(answers)
+    assert 0 < work.read * 10 <= work.laid
