@@ -16,6 +16,7 @@ same card as reading every shape in full, ``CardDetector.relay_work`` counting t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +35,7 @@ from tests.vision.found import found_on_joined, square_detection, wrong_reads_in
 
 OFF = FinderSettings(corner_relay=())
 ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))  # the step on (shipped off)
+SIDEWAYS_TOO = replace(ON, relay_upright=False)  # laid upright and sideways (before h-relay34)
 
 
 def test_a_card_laid_again_on_an_uncertain_card_at_its_outline_is_that_card_again() -> None:
@@ -69,25 +71,26 @@ def _every_shape(
     detection: CardDetection,
     looks: list[_Reading],
     sure: list[np.ndarray],
+    laid: list[tuple[np.ndarray, float]],
 ) -> Card | None:
-    """The card ``_relaid_offer`` answered before h-relay34, reading every shape laid in full:
-    of those reading the offer's card surely and borne out, the one on most edges; None when
-    none does or two cards are read."""
+    """The card ``_relaid_offer`` answered before h-relay34, reading every shape ``laid`` in
+    full: of those reading the offer's card surely and borne out, the one on most edges; None
+    when none does or two cards are read."""
     card = detection.card if detection.card is not None else detection.candidate
     if card is None:
         return None
-    with_deck = False
     best: Card | None = None
     best_edges = -1.0
     cards: set[Card] = set()
-    for shape, edges in detector._relay_laid(frame, found, detection, sure):
-        read = detector._sure_alone(frame, shape, found, sure, with_deck)
+    for shape, edges in laid:
+        read = detector._sure_alone(frame, shape, found, sure, False)
         if read is None:
             continue
         again, _, new_looks = read
         assert again.card is not None
         cards.add(again.card)
-        if again.card == card and _refit_corroborated(looks, new_looks, card) and edges > best_edges:
+        borne_out = again.card == card and _refit_corroborated(looks, new_looks, card)
+        if borne_out and edges > best_edges:
             best, best_edges = again.card, edges
     return best if len(cards) == 1 else None
 
@@ -97,10 +100,11 @@ def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) 
     # two one blob; the finder's shape spans both (`badquad:large`) and the 8S's corner offer
     # lies off it, read at one corner. Laid again it reads the 8S surely, both index corners
     # bearing it out; nothing twice, where no card is or read as another. Each offer laid
-    # again answers as reading every shape laid in full did, reading a tenth of them at most
-    # (issue 28, h-relay34).
+    # again answers as reading every shape laid in full did - upright and sideways - reading a
+    # tenth of them at most, laid upright only (issue 28, h-relay34).
     detector = CardDetector(finder=ON)
     answers: list[tuple[Card | None, Card | None]] = []
+    laid_both: list[tuple[int, int]] = []  # shapes laid upright only, and both ways
     relaid = detector._relaid_offer
 
     def both(
@@ -110,9 +114,16 @@ def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) 
         looks: list[_Reading],
         sure: list[np.ndarray],
     ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
+        first = detector.relay_work.laid
         answer = relaid(frame, found, detection, looks, sure)
         work = (detector.relay_work.laid, detector.relay_work.read)
-        every = _every_shape(detector, frame, found, detection, looks, sure)
+        # Laid upright and sideways, as before h-relay34 (``relay_upright=False``).
+        detector.finder = SIDEWAYS_TOO
+        laid = detector._relay_laid(frame, found, detection, sure)
+        detector.finder = ON
+        if work[0] > first:  # laid again (not ruled out by its reading's ink)
+            laid_both.append((work[0] - first, detector.relay_work.laid - work[0]))
+        every = _every_shape(detector, frame, found, detection, looks, sure, laid)
         detector.relay_work.laid, detector.relay_work.read = work  # the reference's not counted
         answers.append((answer[0].card if answer is not None else None, every))
         return answer
@@ -129,3 +140,6 @@ def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) 
     # again.
     assert 0 < work.offers <= len(answers)
     assert 0 < work.read * 10 <= work.laid
+    # Upright only (``relay_upright``, on): fewer than two thirds of the shapes laid both ways.
+    assert len(laid_both) == work.offers
+    assert 3 * sum(upright for upright, _ in laid_both) < 2 * sum(both for _, both in laid_both)
