@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 from _common import machine, median  # noqa: E402
+from paired_vision import CACHE, SEED  # noqa: E402  (its frames)
 
 from dealer_assist.vision import decks, pipeline  # noqa: E402
 from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
@@ -38,9 +39,6 @@ from dealer_assist.vision.synthetic import (  # noqa: E402
     random_coup_cards,
     random_scene,
 )
-
-CACHE = ROOT / "build" / "vision-cache"
-SEED = 9_777_000  # paired_vision.py's frames
 
 
 class _Counts:

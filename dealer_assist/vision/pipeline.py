@@ -2313,8 +2313,9 @@ class CardDetector:
         off, a lens) is offered a few pixels and degrees off: its far index corner lies on the
         neighbour or the felt, and it reads at one corner at most. Here the offer is snapped
         to the paper's edges (``refit.snapped``) and laid from each of its corners along its
-        sides, upright and sideways, at the finding's card size times each of
-        ``FinderSettings.corner_relay`` (``refit.candidates``), each snapped. Of the shapes
+        sides, upright (and sideways, without ``FinderSettings.relay_upright``), at the
+        finding's card size times each of ``FinderSettings.corner_relay``
+        (``refit.candidates``), each snapped. Of the shapes
         lying in the picture, with their centre on no card read surely (nor such a card's
         centre on them) and sharing at most ``max_shared_area`` of the smaller with one, those that
         read the offer's own card (its reading or its candidate) surely, both index corners
