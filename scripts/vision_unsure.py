@@ -13,6 +13,16 @@ and counted right / wrong candidate.
     python scripts/vision_unsure.py --measure build/unsure/check.pkl   # levers (b), agreement
     python scripts/vision_unsure.py --compare main.pkl branch.pkl   # whole detector, card for card
     python scripts/vision_unsure.py --corners main.pkl branch.pkl   # by the network's corners
+    python scripts/vision_unsure.py --causes build/unsure/dim.pkl   # h-dim34's causes, by style
+    python scripts/vision_unsure.py --oracle build/unsure/dim.pkl   # ... with a true look added
+
+``--causes`` gives each uncertain card with a candidate one cause, the first that holds: its
+outline off (IoU under ``OFF_IOU``), the glyph reader disputing, the network's two corners
+reading two cards (in the suit, the rank or both), agreeing unsure, one corner read, none; with
+whether the glyph reader cut any whole index, by style, candidates right in brackets.
+``--oracle`` judges each uncertain card again with one more look that knows the true card's
+colour, suit, rank, or rank and suit (0.995 sure): how many a better reader of that alone, added
+to the looks, would make exact, and which rules hold the rest (issue 28, h-dim34).
 """
 
 from __future__ import annotations
@@ -30,16 +40,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 
-from dealer_assist.cards import Card, Suit
-from dealer_assist.vision.classifier import SUIT_CLASSES
+from dealer_assist.cards import Card, Suit, parse_card
+from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
+    COLOUR_PRIOR,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     DEFAULT_THRESHOLD,
     JUDGED_BY,
+    SUITS_READ,
     CardDetector,
     _best_card,
+    _colour_blind_looks_inked,
     _combine,
     _Reading,
     _sureness,
@@ -395,6 +408,100 @@ def _corners(before: Path, after: Path) -> None:
     )
 
 
+OFF_IOU = 0.85  # an answered outline under this IoU with the true one: "outline off"
+
+
+def cause(record: dict[str, object]) -> str:
+    """h-dim34's cause of an uncertain card (``--causes``), the first that holds."""
+    looks = looks_of(record)
+    plain = [r for r in looks if r is not _DISPUTED]
+    net = [r for r in plain[:2] if r.network and r.rank is not None and r.suit is not None]
+    cut = any(not r.network and r.rank is not None and r.suit is not None for r in plain)
+    glyph = " (glyph cut an index)" if cut else " (glyph cut none)"
+    if float(record["iou"]) < OFF_IOU:  # type: ignore[arg-type]
+        return "outline off"
+    if len(plain) < len(looks):
+        return "glyph reader disputes"
+    if len(net) == 2 and _best_card(net[0]) != _best_card(net[1]):
+        a, b = _best_card(net[0]), _best_card(net[1])
+        part = "suit" if a.rank is b.rank else "rank" if a.suit is b.suit else "both"
+        return f"network corners disagree: {part}"
+    if len(net) == 2:
+        return "network corners agree, unsure" + glyph
+    if len(net) == 1:
+        return "network reads one corner" + glyph
+    return "network reads no corner" + glyph
+
+
+def _causes(path: Path) -> None:
+    data = pickle.loads(path.read_bytes())
+    records = [r for r in data["cards"] if r["card"] is None]
+    styles = sorted({str(r["label"]).split("/")[1].split("#")[0] for r in records})
+    tally: Counter[tuple[str, str]] = Counter()
+    right: Counter[str] = Counter()
+    for record in records:
+        c = cause(record)
+        tally[(c, str(record["label"]).split("/")[1].split("#")[0])] += 1
+        right[c] += int(record["candidate"] == record["truth"])
+    print(f"== {path}: {data['count']}; {len(records)} uncertain with a candidate")
+    print("| cause | all (candidate right) | " + " | ".join(styles) + " |")
+    for c in sorted({c for c, _ in tally}, key=lambda c: -sum(tally[(c, s)] for s in styles)):
+        cells = " | ".join(str(tally[(c, s)]) for s in styles)
+        print(f"| {c} | {sum(tally[(c, s)] for s in styles)} ({right[c]}) | {cells} |")
+
+
+def _true_look(truth: Card, what: str) -> list[_Reading]:
+    """Looks that know ``what`` of the true card (``--oracle``), 0.995 sure."""
+
+    def one_hot(size: int, index: int) -> np.ndarray:
+        p = np.full(size, 0.005 / (size - 1))
+        p[index] = 0.995
+        return p
+
+    suit = one_hot(4, SUIT_CLASSES.index(truth.suit))
+    rank = one_hot(13, RANK_CLASSES.index(truth.rank))
+    if what == "colour":
+        unlike = BLACK if truth.suit in RED else RED
+        colour = np.array([COLOUR_PRIOR if s in unlike else 1.0 for s in SUITS_READ])
+        return [_Reading(None, colour / colour.sum())]
+    return [
+        *([_Reading(rank, None)] if what in ("rank", "rank and suit") else []),
+        *([_Reading(None, suit)] if what in ("suit", "rank and suit") else []),
+    ]
+
+
+def _oracle(path: Path) -> None:
+    detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
+    data = pickle.loads(path.read_bytes())
+    records = [r for r in data["cards"] if r["card"] is None]
+    print(f"== {path}: {data['count']}; {len(records)} uncertain with a candidate")
+    print("| a true look added | exact | wrong | still uncertain (by the first rule) |")
+    for what in ("colour", "suit", "rank", "rank and suit"):
+        kinds: Counter[str] = Counter()
+        held: Counter[str] = Counter()
+        for record in records:
+            truth = parse_card(str(record["truth"]))
+            looks = looks_of(record)
+            if what == "colour":
+                unlike = frozenset(BLACK if truth.suit in RED else RED)
+                looks = _colour_blind_looks_inked(looks, unlike)
+            reasons: list[str] = []
+            judged = detector._judge(
+                np.asarray(record["quad"]),
+                [*looks, *_true_look(truth, what)],
+                pip_count=record["pip_count"],  # type: ignore[arg-type]
+                printed=True,
+                why=reasons,
+            )
+            if judged is None or judged.card is None:
+                kinds["?"] += 1
+                held[_first_rule("+".join(reasons)) if reasons else "none"] += 1
+            else:
+                kinds["exact" if judged.card == truth else "wrong"] += 1
+        rules = ", ".join(f"{rule} {n}" for rule, n in held.most_common())
+        print(f"| {what} | {kinds['exact']} | {kinds['wrong']} | {kinds['?']} ({rules}) |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="+", type=Path)
@@ -405,7 +512,17 @@ def main() -> int:
     )
     parser.add_argument("--levers", default="", help="replay these levers (LEVERS) on the dumps")
     parser.add_argument("--measure", action="store_true", help="suit re-cut, pips, agreement")
+    parser.add_argument("--causes", action="store_true", help="h-dim34's causes, by style")
+    parser.add_argument("--oracle", action="store_true", help="judged again with a true look")
     args = parser.parse_args()
+    if args.oracle:
+        for path in args.files:
+            _oracle(path)
+        return 0
+    if args.causes:
+        for path in args.files:
+            _causes(path)
+        return 0
     if args.compare:
         _compare(*args.files)
         return 0
