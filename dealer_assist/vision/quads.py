@@ -77,7 +77,9 @@ class FinderSettings:
     # arm or a hand lying over part of the card puts skin in the margin band, which the test
     # takes for a hand laid as a card (``PaperSettings.max_margin_colour``; the felt's and the
     # marker's tests still apply; issue 28, h-merged34; ``CardDetector._under_a_hand``; 0: off).
-    corner_unsure_hand: float = 0.0
+    # On: the building check, ``joined`` and fresh seeds 11,160,000 added no wrong read, card
+    # where none is or twice (docs/benchmarks.md, h-merged34).
+    corner_unsure_hand: float = 0.75
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
@@ -97,8 +99,8 @@ class FinderSettings:
     # card is never printed in), is offered in its place. The shapes laid are read through the
     # corner network first, all at once, and only those whose corners may bear a card out
     # (``pipeline._corners_may_agree``) are read in full (issue 28, h-merged34;
-    # ``CardDetector._relaid_unread``; False: off).
-    corner_relay_unread: bool = False
+    # ``CardDetector._relaid_unread``; False: off). On: as ``corner_unsure_hand``.
+    corner_relay_unread: bool = True
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,
     # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).
