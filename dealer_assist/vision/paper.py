@@ -240,9 +240,13 @@ def shows_paper(
     corners: np.ndarray,
     settings: PaperSettings,
     gains: Gains | None = None,
+    *,
+    margin_colour: bool = True,
 ) -> bool:
     """Whether the shape ``corners`` (frame pixels) shows a card's face: paper, no marker.
-    ``gains``: the light's colour undone first (``paper_gains``)."""
+    ``gains``: the light's colour undone first (``paper_gains``). Without ``margin_colour``
+    the margin's colour is not judged (a card read at an index corner with an arm over part
+    of it: skin in its margin)."""
     tones = _tones(_face(frame, corners), settings, gains, square=False)
     if tones is None:
         return False
@@ -250,7 +254,7 @@ def shows_paper(
     inner, margin, _ = _regions(settings.margin, settings.frame)
     edge = margin
     spread = (brightest[edge] - darkest[edge]) / np.maximum(brightest[edge], 1.0)
-    if _quantile(spread, 0.5) > settings.max_margin_colour:
+    if margin_colour and _quantile(spread, 0.5) > settings.max_margin_colour:
         return False  # skin, a chip, cloth: no paper is that colourful
     black, light = _frame_and_margin(tones, settings, square=False)
     if light < settings.max_dark_margin and _quantile(grey[inner], 0.5) < (

@@ -76,6 +76,7 @@ from dealer_assist.vision.middle import (
     warp_middle,
 )
 from dealer_assist.vision.paper import (
+    Gains,
     PaperSettings,
     dull_marker,
     mask_gains,
@@ -2194,6 +2195,8 @@ class CardDetector:
         assert found.card_px is not None
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         looks: list[list[_Reading]] = []
+        relay_unread = bool(self.finder.corner_relay) and self.finder.corner_relay_unread
+        unread: list[int] = []
         read = self._analysis_of(
             frame,
             _Finding(
@@ -2206,22 +2209,37 @@ class CardDetector:
             with_deck=isinstance(self._model, EnrolledDeck),
             covering=sure,  # a shape read unsurely on it may be this card placed otherwise
             looks_of=looks,
+            unread_of=unread if relay_unread else None,
         )
         size = (frame.shape[0], frame.shape[1])
-        for detection, share, agree, pair in zip(
-            read.detections, read.shares, read.corners_agree, looks, strict=True
-        ):
+        offered: list[tuple[CardDetection, float | None, bool, list[_Reading], bool]] = [
+            (*entry, False)
+            for entry in zip(read.detections, read.shares, read.corners_agree, looks, strict=True)
+        ]
+        # Offers that read nothing at all, laid again (``FinderSettings.corner_relay_unread``):
+        # a card read surely there is offered as judged already (``_relaid_unread``).
+        offered += [
+            (*relaid, True)
+            for n in unread
+            if (relaid := self._relaid_unread(frame, found, quads[n], sure, analysis)) is not None
+        ]
+        for detection, share, agree, pair, relaid_unread in offered:
             outline = np.asarray(detection.corners, np.float64)
-            if detection.card is not None and (
-                self._off_card_shape(pair, detection.card, outline, found)
-                or self._centre_on_another(frame, pair, detection.card, outline)
+            if (
+                not relaid_unread  # judged in ``_relaid_unread`` already
+                and detection.card is not None
+                and (
+                    self._off_card_shape(pair, detection.card, outline, found)
+                    or self._centre_on_another(frame, pair, detection.card, outline)
+                )
             ):
                 # Read in a shape not a card's (``_off_card_shape``), or its centre on a card
                 # on top (``_centre_on_another``): uncertain, as a card whose reading its
                 # corners do not bear out.
                 detection = _doubted(detection)
             if (detection.card is None or not agree) and self.finder.corner_relay:
-                relaid = self._relaid_offer(frame, found, detection, pair, sure)
+                card = detection.card if detection.card is not None else detection.candidate
+                relaid = self._relaid_offer(frame, found, detection.corners, card, pair, sure)
                 if relaid is not None and not _doubted_there(relaid[0], analysis.reported):
                     again = np.asarray(relaid[0].corners, np.float64)
                     read_as = relaid[0].card
@@ -2302,9 +2320,12 @@ class CardDetector:
         self,
         frame: np.ndarray,
         found: _Finding,
-        detection: CardDetection,
+        corners: Sequence[tuple[float, float]] | np.ndarray,
+        card: Card | None,
         looks: list[_Reading],
         sure: list[np.ndarray],
+        *,
+        any_card: bool = False,
     ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
         """A card offered at a joined blob's corner (step 13) that read unsurely, or surely at
         one index corner, laid again (issue 28, h-merged33): cards dealt touching or
@@ -2322,23 +2343,35 @@ class CardDetector:
         bearing it out, the index a card's share of the shape, showing paper and borne out by
         what the offer's reading saw (``_refit_corroborated``): the one lying best on a card's
         edges, with its share, agreement and looks; None when none does, or when they read
-        different cards.
+        different cards. ``corners``: the offer's outline (frame pixels); ``card``: its reading
+        or candidate. With ``any_card`` (an offer that read nothing, ``card`` None: issue 28,
+        h-merged34), a shape reading any card so is taken, every shape read surely reading it.
 
         Read no more than that answer needs (issue 28, h-relay34; the same answer as reading
         every shape): none when the offer's reading saw ink of another suit than the card's
         (``_ink_not_of``); of the rest only those showing paper whose corner network's looks
         (read in one batch, ``_relaid_shown``) may bear a card out: first those that may read
-        the offer's card, on most edges first, until one is chosen (after it only those that
-        may read another card); then, with one chosen, those that may read only another card,
-        until one does. ``relay_work`` counts the offers, the shapes laid and those read."""
-        card = detection.card if detection.card is not None else detection.candidate
+        the offer's card (with ``any_card``, every such shape), on most edges first, until one
+        is chosen (after it only those that may read another card); then, with one chosen,
+        those that may read only another card, until one does. ``relay_work`` counts the
+        offers, the shapes laid and those read."""
         view, card_px = found.view, found.card_px
-        if card is None or view is None or card_px is None or _ink_not_of(looks, card):
+        if (
+            (card is None and not any_card)
+            or view is None
+            or card_px is None
+            or (card is not None and _ink_not_of(looks, card))
+        ):
             # The offer's own reading saw ink ``card``'s suit is never printed in: no shape
             # laid again could be borne out by it (``_refit_corroborated``).
             return None
         self.relay_work.offers += 1
-        laid = self._relay_laid(frame, found, detection, sure)
+        # Upright only (``relay_upright``) where judged to decide the same: offers with a card
+        # to look for; an offer that read nothing is laid sideways too (h-merged34's 7H of
+        # ornamental/table#11160006 reads only so).
+        laid = self._relay_laid(
+            frame, found, corners, sure, upright=self.finder.relay_upright and card is not None
+        )
         # A shape showing no paper reads nothing surely (``_sure_alone``): left out before
         # its corners are read.
         placed = [
@@ -2350,8 +2383,17 @@ class CardDetector:
         # What each shape could read surely, as the corner network's looks at its two index
         # corners say (the full read takes them unchanged: ``_relaid_shown``).
         shown = self._relaid_shown(frame, [shape for shape, _ in placed], sure, with_deck)
-        mine = [n for n, may in enumerate(shown) if may is not None and may <= {card}]
-        others = [n for n, may in enumerate(shown) if may is not None and not may <= {card}]
+        # The card every shape read surely must read: the offer's, or (``any_card``) the first
+        # read surely.
+        chosen = card
+        mine = [
+            n for n, may in enumerate(shown) if may is not None and (card is None or may <= {card})
+        ]
+        others = [
+            n
+            for n, may in enumerate(shown)
+            if may is not None and card is not None and not may <= {card}
+        ]
         best: tuple[CardDetection, float | None, bool, list[_Reading]] | None = None
         # The shapes that may read the offer's own card first, those on most edges first (of
         # equals, the first laid: the one chosen before); when none reads it, the others need
@@ -2359,16 +2401,19 @@ class CardDetector:
         # another card (both its index corners under other cards), which makes the answer
         # None, whatever the rest read.
         for n in sorted(mine, key=lambda n: (-placed[n][1], n)):
-            if best is not None and shown[n]:
+            may = shown[n]
+            if best is not None and may and chosen is not None and may <= {chosen}:
                 continue
             self.relay_work.read += 1
             read = self._sure_alone(frame, placed[n][0], found, sure, with_deck)
             if read is None:
                 continue
             again, share, new_looks = read
-            if again.card != card:
+            assert again.card is not None
+            chosen = again.card if chosen is None else chosen
+            if again.card != chosen:
                 return None
-            if best is None and _refit_corroborated(looks, new_looks, card):
+            if best is None and _refit_corroborated(looks, new_looks, chosen):
                 best = (again, share, True, new_looks)
         if best is None:
             return None
@@ -2380,26 +2425,33 @@ class CardDetector:
         return best
 
     def _relay_laid(
-        self, frame: np.ndarray, found: _Finding, detection: CardDetection, sure: list[np.ndarray]
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        corners: Sequence[tuple[float, float]] | np.ndarray,
+        sure: list[np.ndarray],
+        *,
+        upright: bool,
     ) -> list[tuple[np.ndarray, float]]:
-        """The shapes ``_relaid_offer`` lays again from the corner offer ``detection`` (frame
+        """The shapes ``_relaid_offer`` lays again from the corner offer at ``corners`` (frame
         pixels; each with its share of edges found, ``refit.snapped``), in the order laid:
         those lying in the picture with their centre on no card read surely ``sure`` (nor
         such a card's centre on them), sharing at most ``max_shared_area`` of the smaller with
-        one. ``relay_work.laid`` counts every shape laid."""
+        one; laid ``upright`` only or sideways too. ``relay_work.laid`` counts every shape
+        laid."""
         view, card_px = found.view, found.card_px
         assert view is not None and card_px is not None
         settings = self.refit if self.refit is not None else DEFAULT_REFIT
         height, width = frame.shape[:2]
         gray = self._snap_gray(frame)
-        quad = np.asarray(detection.corners, np.float64)
+        quad = np.asarray(corners, np.float64)
         in_view = transform_points(np.linalg.inv(view.to_image), quad)
         laid = [snapped(gray, quad, settings)]
         for scale in self.finder.corner_relay:
             size = (card_px[0] * scale, card_px[1] * scale)
             laid += [
                 snapped(gray, transform_points(view.to_image, c), settings)
-                for c in candidates(in_view, size, settings, upright=self.finder.relay_upright)
+                for c in candidates(in_view, size, settings, upright=upright)
             ]
         self.relay_work.laid += len(laid)
         boxes = [_box_of(s) for s in sure]
@@ -2467,6 +2519,36 @@ class CardDetector:
             )
         return result
 
+    def _relaid_unread(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        quad: np.ndarray,
+        sure: list[np.ndarray],
+        analysis: FrameAnalysis,
+    ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
+        """A card offered at a joined blob's corner (step 13) at ``quad`` (frame pixels) that
+        read nothing at all, laid again as ``_relaid_offer`` lays an offer read unsurely
+        (issue 28, h-merged34): a card offered a little off, turned or at the finding's size
+        when the card is larger, has both index corners off the card (on the neighbour over it
+        or the felt) and reads no candidate to lay it again by. The card read surely at a shape
+        laid again, every shape that reads surely reading it: its detection, share, agreement
+        and looks, judged as an offer read surely is (none in a shape not a card's or with its
+        centre on a card on top, nor where an uncertain card is reported at about its
+        outline); else None. (``FinderSettings.corner_relay_unread``.)"""
+        relaid = self._relaid_offer(frame, found, quad, None, [], sure, any_card=True)
+        if relaid is None or _doubted_there(relaid[0], analysis.reported):
+            return None
+        detection, _, _, looks = relaid
+        card = detection.card
+        assert card is not None
+        outline = np.asarray(detection.corners, np.float64)
+        if self._off_card_shape(looks, card, outline, found) or self._centre_on_another(
+            frame, looks, card, outline
+        ):
+            return None
+        return relaid
+
     def _paperless(
         self,
         frame: np.ndarray,
@@ -2515,15 +2597,53 @@ class CardDetector:
             if not _apart_from_reported(detection, analysis.reported):
                 continue
             quad = np.asarray(detection.corners)
-            if paper is not None and not (
-                shows_paper(frame, quad, paper)
-                or (gains is not None and shows_paper(frame, quad, paper, gains))
+            if (
+                paper is not None
+                and not (
+                    shows_paper(frame, quad, paper)
+                    or (gains is not None and shows_paper(frame, quad, paper, gains))
+                )
+                and not self._under_a_hand(frame, analysis, detection, paper, gains)
             ):
                 continue
             analysis.detections.append(detection)
             analysis.shares.append(None)
             analysis.corners_agree.append(False)
             analysis.quads.append(np.asarray(detection.corners))
+
+    def _under_a_hand(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        detection: CardDetection,
+        paper: PaperSettings,
+        gains: Gains | None,
+    ) -> bool:
+        """Whether a card offered at a joined blob's corner and reported uncertain
+        (``_unsure_corners``), failing the paper test, is a card with an arm or a hand over
+        part of it (issue 28, h-merged34; ``FinderSettings.corner_unsure_hand``): it shows
+        paper but for its margin's colour (skin there), and read again beside the cards
+        ``analysis`` reads surely one of its index corners shows its candidate at least
+        ``corner_unsure_hand`` surely, the other no other card (``_one_corner_shows``)."""
+        floor = self.finder.corner_unsure_hand
+        card = detection.candidate
+        quad = np.asarray(detection.corners)
+        if floor <= 0 or card is None:
+            return False
+        if not (
+            shows_paper(frame, quad, paper, margin_colour=False)
+            or (gains is not None and shows_paper(frame, quad, paper, gains, margin_colour=False))
+        ):
+            return False
+        looks: list[list[_Reading]] = []
+        self._analysis_of(
+            frame,
+            _Finding([quad], analysis.card_px, analysis.foreground, [False]),
+            with_deck=isinstance(self._model, EnrolledDeck),
+            covering=[np.asarray(d.corners) for d in analysis.detections if d.card is not None],
+            looks_of=looks,
+        )
+        return bool(looks) and _one_corner_shows(looks[0], card, floor)
 
     def _unsure_corner_card(
         self, detection: CardDetection, looks: list[_Reading]
@@ -2942,13 +3062,15 @@ class CardDetector:
         covering: Sequence[np.ndarray] = (),
         looks_of: list[list[_Reading]] | None = None,
         printed: bool = True,
+        unread_of: list[int] | None = None,
     ) -> FrameAnalysis:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
         ``covering``: cards read already (frame pixels) whose outlines cover these cards'
         corners and middles as the finding's own do. ``looks_of``, when given, gets each
         detection's looks (one list a detection, as ``detections``). ``printed``: as
         ``_judge``'s; without it, what each sure card was judged from is kept
-        (``FrameAnalysis.unprinted``)."""
+        (``FrameAnalysis.unprinted``). ``unread_of``, when given, gets the index of each of
+        the finding's quads in which nothing was read (no detection, not even a candidate)."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
         regions = self._regions_of(frame, found)
@@ -2971,6 +3093,8 @@ class CardDetector:
                 and self.use_corner_model
             ):
                 analysis.unsure[id(detection)] = _Unsure(detection, quad, pair, outlines, n)
+            if detection is None and unread_of is not None:
+                unread_of.append(n)
             if detection is not None:
                 analysis.detections.append(detection)
                 analysis.shares.append(index_share(analysis.corners[n], self.index))

@@ -72,6 +72,14 @@ class FinderSettings:
     # index corner) is reported uncertain, for the croupier to key in, when one index corner
     # shows its card whole this surely and the other shows no other card (h-merged15; 0: off).
     corner_unsure: float = 0.5
+    # ... and such a card whose one index corner shows its card at least this surely (read
+    # again at the end) is kept when the paper test faults nothing but its margin's colour: an
+    # arm or a hand lying over part of the card puts skin in the margin band, which the test
+    # takes for a hand laid as a card (``PaperSettings.max_margin_colour``; the felt's and the
+    # marker's tests still apply; issue 28, h-merged34; ``CardDetector._under_a_hand``; 0: off).
+    # On: the building check, ``joined`` and fresh seeds 11,160,000 added no wrong read, card
+    # where none is or twice (docs/benchmarks.md, h-merged34).
+    corner_unsure_hand: float = 0.75
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
@@ -90,6 +98,15 @@ class FinderSettings:
     # same on the building check (519 offers) and fresh seeds 11,100,000 (joined, table,
     # tableclose, dim: 506), with half the shapes laid (docs/benchmarks.md, h-relay34).
     relay_upright: bool = True
+    # ... and a card offered so that reads nothing at all (no candidate: both its index
+    # corners off the card, on the neighbour or the felt) is laid again so too, at the same
+    # scales; a shape reading a card surely there, both index corners bearing it out (every
+    # shape that does reading the same card, no whole glyph look measuring ink of a suit that
+    # card is never printed in), is offered in its place. The shapes laid are read as
+    # ``_relaid_offer`` reads them: the corner network first, all at once, and only those whose
+    # corners may bear a card out in full (issue 28, h-merged34; ``CardDetector._relaid_unread``;
+    # False: off). On: as ``corner_unsure_hand``.
+    corner_relay_unread: bool = True
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,
     # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).

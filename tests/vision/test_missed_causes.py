@@ -16,6 +16,7 @@ import pytest
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -52,8 +53,10 @@ def test_why_rows_sum_to_the_missed_cards_on_the_second_generator(
     design = decks.design(BUILDING_DESIGN)
     assert design.family not in decks.HELD_OUT_FAMILIES
     why: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    # h-merged34's levers of step 13 find these scenes' missed cards: off, so that some are.
+    off = FinderSettings(corner_relay_unread=False, corner_unsure_hand=0.0)
     counts, _ = bench_camera_scenes.measure(
-        [design], 8, bench_camera_scenes.GlyphModel.load(), why=why
+        [design], 8, bench_camera_scenes.GlyphModel.load(), reader={"finder": off}, why=why
     )
     missed = sum(c.missed for c in counts.values())
     assert missed > 0

@@ -16,7 +16,6 @@ same card as reading every shape in full, ``CardDetector.relay_work`` counting t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +34,6 @@ from tests.vision.found import found_on_joined, square_detection, wrong_reads_in
 
 OFF = FinderSettings(corner_relay=())
 ON = FinderSettings(corner_relay=(1.0, 0.9, 1.1))  # the step on (shipped off)
-SIDEWAYS_TOO = replace(ON, relay_upright=False)  # laid upright and sideways (before h-relay34)
 
 
 def test_a_card_laid_again_on_an_uncertain_card_at_its_outline_is_that_card_again() -> None:
@@ -68,17 +66,15 @@ def _every_shape(
     detector: CardDetector,
     frame: np.ndarray,
     found: _Finding,
-    detection: CardDetection,
+    card: Card | None,
     looks: list[_Reading],
     sure: list[np.ndarray],
     laid: list[tuple[np.ndarray, float]],
 ) -> Card | None:
     """The card ``_relaid_offer`` answered before h-relay34, reading every shape ``laid`` in
-    full: of those reading the offer's card surely and borne out, the one on most edges; None
-    when none does or two cards are read."""
-    card = detection.card if detection.card is not None else detection.candidate
-    if card is None:
-        return None
+    full: of those reading the offer's card ``card`` (None: any card, h-merged34's offers that
+    read nothing) surely and borne out, the one on most edges; None when none does or two cards
+    are read."""
     best: Card | None = None
     best_edges = -1.0
     cards: set[Card] = set()
@@ -89,7 +85,8 @@ def _every_shape(
         again, _, new_looks = read
         assert again.card is not None
         cards.add(again.card)
-        borne_out = again.card == card and _refit_corroborated(looks, new_looks, card)
+        wanted = again.card if card is None else card
+        borne_out = again.card == wanted and _refit_corroborated(looks, new_looks, wanted)
         if borne_out and edges > best_edges:
             best, best_edges = again.card, edges
     return best if len(cards) == 1 else None
@@ -110,20 +107,21 @@ def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) 
     def both(
         frame: np.ndarray,
         found: _Finding,
-        detection: CardDetection,
+        corners: np.ndarray,
+        card: Card | None,
         looks: list[_Reading],
         sure: list[np.ndarray],
+        *,
+        any_card: bool = False,
     ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
         first = detector.relay_work.laid
-        answer = relaid(frame, found, detection, looks, sure)
+        answer = relaid(frame, found, corners, card, looks, sure, any_card=any_card)
         work = (detector.relay_work.laid, detector.relay_work.read)
         # Laid upright and sideways, as before h-relay34 (``relay_upright=False``).
-        detector.finder = SIDEWAYS_TOO
-        laid = detector._relay_laid(frame, found, detection, sure)
-        detector.finder = ON
+        laid = detector._relay_laid(frame, found, corners, sure, upright=False)
         if work[0] > first:  # laid again (not ruled out by its reading's ink)
             laid_both.append((work[0] - first, detector.relay_work.laid - work[0]))
-        every = _every_shape(detector, frame, found, detection, looks, sure, laid)
+        every = _every_shape(detector, frame, found, card, looks, sure, laid)
         detector.relay_work.laid, detector.relay_work.read = work  # the reference's not counted
         answers.append((answer[0].card if answer is not None else None, every))
         return answer

@@ -804,6 +804,7 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
         covering: Sequence[np.ndarray] = (),
         looks_of: list[list[_Reading]] | None = None,
         printed: bool = True,
+        unread_of: list[int] | None = None,
     ) -> FrameAnalysis:
         analysis = original(
             self,
@@ -813,6 +814,7 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
             covering=covering,
             looks_of=looks_of,
             printed=printed,
+            unread_of=unread_of,
         )
         if not covering:  # not ``_recover``'s second look
             shapes = len(found.quads)
