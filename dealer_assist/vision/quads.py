@@ -105,8 +105,11 @@ class FinderSettings:
     # card is never printed in), is offered in its place. The shapes laid are read as
     # ``_relaid_offer`` reads them: the corner network first, all at once, and only those whose
     # corners may bear a card out in full (issue 28, h-merged34; ``CardDetector._relaid_unread``;
-    # False: off). On: as ``corner_unsure_hand``.
-    corner_relay_unread: bool = True
+    # False: off). Off: on the coordinator's fresh held-out set 725 it turned a JD read
+    # uncertain into a TD read surely (neoclassical/noisy#29007741), the only wrong read it
+    # added; the building check reads 4 more cards exact with it (docs/benchmarks.md, session
+    # 34's end). Tests turn it on.
+    corner_relay_unread: bool = False
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,
     # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).
