@@ -1701,22 +1701,34 @@ class CardDetector:
         the black-split reader gave a right one-corner club (tango/noisy#7900004's 4C, the
         network's club 0.73 of the black suits) 0.68. Judged last, on the cards the frame
         reports: it only takes sureness away."""
-        card = detection.card
-        if card is None or card.suit is not Suit.SPADES or not black_split_available():
-            return detection
-        lone = self._lone_network_corner(frame, detection)
+        lone = self._lone_black_split(frame, detection, Suit.SPADES)
         if lone is None:
             return detection
-        look, patch = lone
+        look, club = lone
         suit = look.suit
         assert suit is not None
         black = float(suit[_SPADE] + suit[_CLUB])
         if black <= 0 or float(suit[_SPADE]) >= SPADE_ONE_NET * black:
             return detection
-        club = float(BlackSplit.shared().club_shares(patch)[0])
         if 1.0 - club >= self.spade_one_split:
             return detection
         return _doubted(detection)
+
+    def _lone_black_split(
+        self, frame: np.ndarray, detection: CardDetection, suit: Suit
+    ) -> tuple[_Reading, float] | None:
+        """For a card read surely in ``suit`` whose index the corner network reads whole at
+        one corner only (``_lone_network_corner``): the network's look there and the
+        black-split reader's club share at that corner; None otherwise, or without the
+        black-split reader (``_one_corner_spade``, ``_one_corner_club``)."""
+        card = detection.card
+        if card is None or card.suit is not suit or not black_split_available():
+            return None
+        lone = self._lone_network_corner(frame, detection)
+        if lone is None:
+            return None
+        look, patch = lone
+        return look, float(BlackSplit.shared().club_shares(patch)[0])
 
     def _one_corner_club(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a club read surely whose index the corner network,
@@ -1728,15 +1740,11 @@ class CardDetector:
         (the other corner no index; network 0.87 club, the glyph reader club at both corners,
         the black-split reader 0.66 club at the network's corner) and ornamental/noisy
         #11075009's AS (the other corner under a card; network 0.85 club, glyph reader 1.00
-        club, black-split 0.64) were read as clubs, 0.99-1.00 sure. Judged last, on the cards
-        the frame reports: it only takes sureness away."""
-        card = detection.card
-        if card is None or card.suit is not Suit.CLUBS or not black_split_available():
-            return detection
-        lone = self._lone_network_corner(frame, detection)
-        if lone is None:
-            return detection
-        if float(BlackSplit.shared().club_shares(lone[1])[0]) >= self.club_one_split:
+        club, black-split 0.64) were read as clubs, 0.99-1.00 sure; the clubs read rightly so
+        there had 0.83 and more. It costs the building check tango/noisy#7900004's 4C (0.68).
+        Judged last, on the cards the frame reports: it only takes sureness away."""
+        lone = self._lone_black_split(frame, detection, Suit.CLUBS)
+        if lone is None or lone[1] >= self.club_one_split:
             return detection
         return _doubted(detection)
 
@@ -1759,7 +1767,9 @@ class CardDetector:
         than that share at any legibility is uncertain too: on fresh building seeds
         tango/dim#11075002's TS (paper at 79; the black-split reader 0.27 and 0.16 club, the
         club's share 0.07) and ornamental/noisy#11075009's AS (0.34) were read as clubs
-        0.99-1.00 sure, a corner of each legible enough for the rule above."""
+        0.99-1.00 sure, a corner of each legible enough for the rule above (and
+        simplistic/tilted#11080004's 7C as the 7S: 0.001). The black cards read rightly there
+        had 0.61 and more; it costs the building check simplistic/overhead#7900003's 3S (0.11)."""
         card = detection.card
         if card is None or card.suit not in _BLACK or not black_split_available():
             return detection
