@@ -8,7 +8,7 @@ the count (a detection on one counts neither way).
 
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
-        [--why] [--looks FILE] [--keep-on-sure]
+        [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -69,6 +69,8 @@ from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
+    BLACK_AGAINST,
+    CLUB_ONE_SPLIT,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     CardDetection,
@@ -116,6 +118,18 @@ def main() -> int:
         help="write every card answered here (pickle: truth, answer, width, the looks it was "
         "judged from, the middle's pip count), for scripts/vision_unsure.py",
     )
+    parser.add_argument(
+        "--club-one-split",
+        type=float,
+        default=CLUB_ONE_SPLIT,
+        help="CardDetector's club_one_split (h-wrong34's lever; 0: off)",
+    )
+    parser.add_argument(
+        "--black-against",
+        type=float,
+        default=BLACK_AGAINST,
+        help="CardDetector's black_against (h-wrong34's lever; 0: off)",
+    )
     args = parser.parse_args()
     one_core()
     corners = CornerModel.load(args.corners)
@@ -142,6 +156,8 @@ def main() -> int:
             plane=None if args.no_plane else DEFAULT_PLANE,
             paper=None if args.no_paper else DEFAULT_PAPER,
             drop_on_sure=not args.keep_on_sure,
+            club_one_split=args.club_one_split,
+            black_against=args.black_against,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -243,6 +243,11 @@ LONE_CORNER = 0.9
 # ``_one_corner_spade``; fresh building seeds: a blurred 2C read as the 2S at one corner).
 SPADE_ONE_NET = 0.9
 SPADE_ONE_SPLIT = 0.8
+# A club read surely whose index the corner network reads whole at one corner only needs the
+# black-split reader's club at that corner to be at least ``CLUB_ONE_SPLIT`` of the black suits
+# (issue 28, h-wrong34; ``_one_corner_club``; fresh building seeds: a spade read as a club at
+# one corner, the black-split reader 0.64-0.66 club there; ``CardDetector.club_one_split``).
+CLUB_ONE_SPLIT = 0.7
 # The ranks a court or ten index (and a 4 or a 9) is read as when its glyph is hard to make out
 # (issue 28, session 32: the fresh held-out set 475's six wrong reads, all sure - a KD read as
 # QD, QC as TC, QS as TS, a 4H as 9H), and how much of a lone network corner's rank may go to
@@ -267,6 +272,7 @@ JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability 
 OFF_SIZE = 0.25
 CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
 BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
+BLACK_AGAINST = 0.5  # h-wrong34's share at any legibility (``CardDetector.black_against``)
 BLACK_DARK_SHARE = 0.8  # its suit's share of the black-split reader's two corners (odds multiplied)
 # A card of the chosen finding read surely at one index corner only, a straight edge crossing it
 # between that corner and its centre lies under the card whose edge it is:
@@ -836,6 +842,8 @@ class CardDetector:
         black_legible: float = BLACK_LEGIBLE,
         pip_black: float = PIP_BLACK,
         spade_one_split: float = SPADE_ONE_SPLIT,
+        club_one_split: float = CLUB_ONE_SPLIT,
+        black_against: float = BLACK_AGAINST,
         neighbour_one: float = NEIGHBOUR_ONE,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
@@ -864,6 +872,13 @@ class CardDetector:
         # ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's spade at that
         # corner to be at least this share (``_one_corner_spade``; 0: off).
         self.spade_one_split = spade_one_split
+        # A club read surely at one network corner only needs the black-split reader's club at
+        # that corner to be at least this share (``_one_corner_club``; 0: off).
+        self.club_one_split = club_one_split
+        # A spade or club read surely to which the black-split reader's two corners (odds
+        # multiplied) give less than this share of the black suits, at any legibility, is
+        # uncertain (``_black_in_the_dark``; 0: off).
+        self.black_against = black_against
         # A king, queen, ten, four or nine read surely whose index the network reads whole at
         # one corner only, that corner giving a neighbouring rank (``NEIGHBOUR_RANKS``) at
         # least this probability, is uncertain (``_one_corner_neighbour``; 0: off).
@@ -1615,10 +1630,12 @@ class CardDetector:
             self._middle_look(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
-        if self.black_legible > 0 and self.use_corner_model:
+        if (self.black_legible > 0 or self.black_against > 0) and self.use_corner_model:
             best.detections = [self._black_in_the_dark(frame, d) for d in best.detections]
         if self.spade_one_split > 0 and self.use_corner_model:
             best.detections = [self._one_corner_spade(frame, d) for d in best.detections]
+        if self.club_one_split > 0 and self.use_corner_model:
+            best.detections = [self._one_corner_club(frame, d) for d in best.detections]
         if self.neighbour_one > 0 and self.use_corner_model:
             best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
         return best
@@ -1685,20 +1702,50 @@ class CardDetector:
         the black-split reader gave a right one-corner club (tango/noisy#7900004's 4C, the
         network's club 0.73 of the black suits) 0.68. Judged last, on the cards the frame
         reports: it only takes sureness away."""
-        card = detection.card
-        if card is None or card.suit is not Suit.SPADES or not black_split_available():
-            return detection
-        lone = self._lone_network_corner(frame, detection)
+        lone = self._lone_black_split(frame, detection, Suit.SPADES)
         if lone is None:
             return detection
-        look, patch = lone
+        look, club = lone
         suit = look.suit
         assert suit is not None
         black = float(suit[_SPADE] + suit[_CLUB])
         if black <= 0 or float(suit[_SPADE]) >= SPADE_ONE_NET * black:
             return detection
-        club = float(BlackSplit.shared().club_shares(patch)[0])
         if 1.0 - club >= self.spade_one_split:
+            return detection
+        return _doubted(detection)
+
+    def _lone_black_split(
+        self, frame: np.ndarray, detection: CardDetection, suit: Suit
+    ) -> tuple[_Reading, float] | None:
+        """For a card read surely in ``suit`` whose index the corner network reads whole at
+        one corner only (``_lone_network_corner``): the network's look there and the
+        black-split reader's club share at that corner; None otherwise, or without the
+        black-split reader (``_one_corner_spade``, ``_one_corner_club``)."""
+        card = detection.card
+        if card is None or card.suit is not suit or not black_split_available():
+            return None
+        lone = self._lone_network_corner(frame, detection)
+        if lone is None:
+            return None
+        look, patch = lone
+        return look, float(BlackSplit.shared().club_shares(patch)[0])
+
+    def _one_corner_club(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
+        """``detection``, uncertain when it is a club read surely whose index the corner network,
+        at its reported outline, reads whole at one corner only (the other under another card,
+        cut off, or no index) and the black-split reader at that corner gives the club less
+        than ``club_one_split`` of the black suits (issue 28, h-wrong34): ``_one_corner_spade``
+        for clubs, without its bar on the network's own share (the network was sure of the
+        club on both wrong reads). On fresh building seeds ornamental/dim#11000006's 6S
+        (the other corner no index; network 0.87 club, the glyph reader club at both corners,
+        the black-split reader 0.66 club at the network's corner) and ornamental/noisy
+        #11075009's AS (the other corner under a card; network 0.85 club, glyph reader 1.00
+        club, black-split 0.64) were read as clubs, 0.99-1.00 sure; the clubs read rightly so
+        there had 0.83 and more. It costs the building check tango/noisy#7900004's 4C (0.68).
+        Judged last, on the cards the frame reports: it only takes sureness away."""
+        lone = self._lone_black_split(frame, detection, Suit.CLUBS)
+        if lone is None or lone[1] >= self.club_one_split:
             return detection
         return _doubted(detection)
 
@@ -1716,18 +1763,33 @@ class CardDetector:
         seeds 9,800,000+ and 9,900,000+, two sets of 30 dim seeds) one had corners so
         illegible and a share under 0.8 (ornamental/dim#7900015's 9C, 19 legible, 0.06); the
         next were 33 legible (a 3S at 0.71). Judged last, on the cards reported: it only takes
-        sureness away, and the finder's choice between findings is as without it."""
+        sureness away, and the finder's choice between findings is as without it.
+        With ``black_against`` (h-wrong34), a spade or club the black-split reader gives less
+        than that share at any legibility is uncertain too: on fresh building seeds
+        tango/dim#11075002's TS (paper at 79; the black-split reader 0.27 and 0.16 club, the
+        club's share 0.07) and ornamental/noisy#11075009's AS (0.34) were read as clubs
+        0.99-1.00 sure, a corner of each legible enough for the rule above (and
+        simplistic/tilted#11080004's 7C as the 7S: 0.001). The black cards read rightly there
+        had 0.61 and more; it costs the building check simplistic/overhead#7900003's 3S (0.11)."""
         card = detection.card
         if card is None or card.suit not in _BLACK or not black_split_available():
             return detection
         patches = self._patches(
             [self._regions_for(frame, np.asarray(detection.corners, np.float32))]
         )
+
+        def share() -> float:
+            club = BlackSplit.shared().club_shares(patches).astype(np.float64)
+            return _joined_share(club if card.suit is Suit.CLUBS else 1.0 - club)
+
+        if self.black_against > 0 and share() < self.black_against:
+            return _doubted(detection)
         # One corner legible enough settles it: the other's legibility is not measured.
-        if any(legibility(patch) >= self.black_legible for patch in patches):
+        if self.black_legible <= 0 or any(
+            legibility(patch) >= self.black_legible for patch in patches
+        ):
             return detection
-        club = BlackSplit.shared().club_shares(patches).astype(np.float64)
-        if _joined_share(club if card.suit is Suit.CLUBS else 1.0 - club) >= BLACK_DARK_SHARE:
+        if share() >= BLACK_DARK_SHARE:
             return detection
         return _doubted(detection)
 

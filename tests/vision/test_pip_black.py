@@ -98,5 +98,7 @@ def test_a_noisy_eight_of_spades_is_not_read_as_the_eight_of_clubs(
     check_faces: dict[str, dict[Card, np.ndarray]],
 ) -> None:
     label = "tango/noisy#10550001"
-    assert wrong_reads_in_scene(check_faces, label, CardDetector(pip_black=0.0)) == 1
+    # h-wrong34's share rule off too: the black-split reader's club share 0.04 holds it as well.
+    before = CardDetector(pip_black=0.0, black_against=0.0)
+    assert wrong_reads_in_scene(check_faces, label, before) == 1
     assert wrong_reads_in_scene(check_faces, label, CardDetector()) == 0
