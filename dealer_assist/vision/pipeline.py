@@ -1778,9 +1778,13 @@ class CardDetector:
             [self._regions_for(frame, np.asarray(detection.corners, np.float32))]
         )
 
+        shares: list[float] = []  # the suit's share, measured once when first asked
+
         def share() -> float:
-            club = BlackSplit.shared().club_shares(patches).astype(np.float64)
-            return _joined_share(club if card.suit is Suit.CLUBS else 1.0 - club)
+            if not shares:
+                club = BlackSplit.shared().club_shares(patches).astype(np.float64)
+                shares.append(_joined_share(club if card.suit is Suit.CLUBS else 1.0 - club))
+            return shares[0]
 
         if self.black_against > 0 and share() < self.black_against:
             return _doubted(detection)
