@@ -10,7 +10,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
+from dealer_assist.vision.pipeline import (
+    CardDetection,
+    CardDetector,
+    FrameAnalysis,
+    _Finding,
+    _Reading,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +38,25 @@ class RecordingDetector(CardDetector):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.judged: dict[int, Judged] = {}
         self.pip_looks: list[_Reading] = []
+        # Each sure card's index share (``index_share``) as the chosen finding was read, by
+        # ``id`` of the detection, and the frame's sure cards' shares (``_small_index``).
+        self.shares: dict[int, float | None] = {}
+        self.sure_shares: list[float | None] = []
+        self._kept_alive: list[CardDetection] = []  # so that no later detection takes an id
+
+    def _read_where_printed(
+        self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding | None = None
+    ) -> None:
+        shares = [
+            analysis.shares[k] if k < len(analysis.shares) else None
+            for k in range(len(analysis.detections))
+        ]
+        self.shares = {id(d): s for d, s in zip(analysis.detections, shares, strict=True)}
+        self.sure_shares = [
+            s for d, s in zip(analysis.detections, shares, strict=True) if d.card is not None
+        ]
+        self._kept_alive = list(analysis.detections)
+        super()._read_where_printed(frame, analysis, chosen)
 
     def _pip_look(
         self,

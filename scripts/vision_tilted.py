@@ -348,6 +348,10 @@ class _Recording(RecordingDetector):
                     "black": BlackSplit.shared().club_shares(corner_patches(regions)).tolist(),
                     "regions": [np.asarray(region, np.uint8) for region in regions],
                     "outline": outlines[k],
+                    # The index's share of the outline as the chosen finding was read and the
+                    # frame's sure cards' (h-wrong35's ``_small_index``).
+                    "share": self.shares.get(id(detection)),
+                    "sure_shares": list(self.sure_shares),
                 }
             )
         return records

@@ -234,6 +234,11 @@ PIP_COUNT_RANK = 0.5
 # fresh building seeds: a noisy 8S whose corners split read as the 8C, the black-split reader
 # 0.04 club).
 PIP_BLACK = 0.5
+# A card the pips' count alone would make sure is not when a corner network look of its index
+# (whole, in the clear of other cards) gives the other colour's suits at least this much
+# (issue 28, h-wrong35; ``_judge``, ``CardDetector.pip_colour_against``; fresh building seeds:
+# simplistic/dim#11000001's 2D read as the 2C, one network corner 0.93 red).
+PIP_COLOUR_AGAINST = 0.75
 # A card uncertain by the looks' product alone, read by the corner network at one index corner
 # this surely and at the other as no index, is read as that card (``_lone_corner_look``).
 LONE_CORNER = 0.9
@@ -270,6 +275,12 @@ JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability 
 # ``_off_size``; fresh building seeds: a shape 1.3 times the card size over two cards read at
 # one card's index).
 OFF_SIZE = 0.25
+# A card reported surely whose index the corner network reads whole at one corner only and
+# whose index is under this share of its outline's height beside the median of the frame's other
+# sure cards' (``index_share``) is a shape too long for its index: uncertain (issue 28,
+# h-wrong35; ``CardDetector._small_indices``; fresh building seeds: a shape over a QH and the
+# 5S dealt on it read at the QH's index, its share 0.64 of the others').
+INDEX_AGAINST = 0.75
 CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
 BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
 BLACK_AGAINST = 0.5  # h-wrong34's share at any legibility (``CardDetector.black_against``)
@@ -837,10 +848,12 @@ class CardDetector:
         search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
         off_size: float = OFF_SIZE,
+        index_against: float = INDEX_AGAINST,
         cheap_choice: bool = True,
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
         pip_black: float = PIP_BLACK,
+        pip_colour_against: float = PIP_COLOUR_AGAINST,
         spade_one_split: float = SPADE_ONE_SPLIT,
         club_one_split: float = CLUB_ONE_SPLIT,
         black_against: float = BLACK_AGAINST,
@@ -868,6 +881,10 @@ class CardDetector:
         # black-split reader to give its suit at least this share of the black suits
         # (``_judge``'s ``black_share``; 0: off).
         self.pip_black = pip_black
+        # A card the pips' count alone would make sure is not when a corner network look of
+        # its index, whole and in the clear, gives the other colour at least this much
+        # (``_judge``, ``_other_colour``; 0: off).
+        self.pip_colour_against = pip_colour_against
         # A spade read surely at one network corner only, the network's spade there under
         # ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's spade at that
         # corner to be at least this share (``_one_corner_spade``; 0: off).
@@ -891,6 +908,10 @@ class CardDetector:
         # outline is this much off the finding's card size (in its work view) is uncertain
         # (``_off_size``; 0: off).
         self.off_size = off_size
+        # A card reported surely, its index read whole by the corner network at one corner
+        # only, whose index is under this share of its outline beside the median of the
+        # frame's other sure cards' (``index_share``) is uncertain (``_small_indices``; 0: off).
+        self.index_against = index_against
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
         # and scales and averaged (``second_look``; off: as read the first time).
@@ -1638,6 +1659,8 @@ class CardDetector:
             best.detections = [self._one_corner_club(frame, d) for d in best.detections]
         if self.neighbour_one > 0 and self.use_corner_model:
             best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
+        if self.index_against > 0 and self.use_corner_model:
+            best.detections = self._small_indices(frame, best.detections)
         return best
 
     def _lone_network_corner(
@@ -1864,6 +1887,45 @@ class CardDetector:
             return False
         off = _off_size(quad, found)
         return off is not None and off > self.off_size
+
+    def _small_indices(
+        self, frame: np.ndarray, detections: list[CardDetection]
+    ) -> list[CardDetection]:
+        """``detections``, uncertain each card read surely whose index (``index_share``: its
+        height over its outline's, the corner showing the taller) is under ``index_against`` of
+        the median of the frame's other sure cards' and whose index the corner network, at its
+        reported outline, reads whole at one corner only (``_lone_network_corner``): a shape too
+        long for its index, over two cards, read at one card's index (issue 28, h-wrong35).
+        Every card of a frame shows about the same share (``index_share``). On fresh building
+        seeds ornamental/table#11075002 reported the 5S dealt on a QH as the QH: one shape over
+        both, 1.8 times their area, read at the QH's index, its centre on the 5S; its index
+        share 0.22, the frame's other sure cards' 0.34 and 0.35. Its size in the plane's view
+        was the finding's card size (the frame's other outlines as large), so that
+        ``_off_card_shape`` did not hold it. Judged last, on the cards the frame reports: it
+        only takes sureness away; the shares are measured only when a frame has two sure cards,
+        and the network asked only of a card whose share is small."""
+        sure = [d for d in detections if d.card is not None]
+        if len(sure) < 2:
+            return detections
+        shares = [
+            index_share(
+                (
+                    _corner_glyphs(regions, 0, self.index),
+                    _corner_glyphs(regions, 1, self.index),
+                ),
+                self.index,
+            )
+            for regions in (
+                self._regions_for(frame, np.asarray(d.corners, np.float32)) for d in sure
+            )
+        ]
+        small = [
+            d
+            for n, d in enumerate(sure)
+            if _small_share(shares[n], [*shares[:n], *shares[n + 1 :]], self.index_against)
+            and self._lone_network_corner(frame, d) is not None
+        ]
+        return [_doubted(d) if any(d is x for x in small) else d for d in detections]
 
     def _centre_on_another(
         self, frame: np.ndarray, looks: list[_Reading], card: Card, quad: np.ndarray
@@ -4249,6 +4311,18 @@ class CardDetector:
             clubs = black_share()
             if (clubs if best_suit is Suit.CLUBS else 1.0 - clubs) < self.pip_black:
                 counted = False
+        if (
+            counted
+            and not clubbed
+            and confidence < self.threshold
+            and self.pip_colour_against > 0
+            and _other_colour(raw, best_suit) >= self.pip_colour_against
+        ):
+            # Sure by the pips' count alone while a corner network look of the index, in the
+            # clear, reads the other colour (simplistic/dim#11000001: a 2D one network corner
+            # read 0.93 red and the other 0.90 club, the glyph reader club, the ink not
+            # measured, two pips counted: read as the 2C).
+            counted = False
         card = candidate if confidence >= self.threshold or counted or clubbed else None
         if (
             printed
@@ -4267,6 +4341,29 @@ class CardDetector:
         return CardDetection(
             card, confidence, corner_points, center, zone, candidate, looks, shares
         )
+
+
+def _small_share(share: float | None, others: list[float | None], against: float) -> bool:
+    """Whether an index share (``index_share``) is under ``against`` of the median of the
+    frame's other sure cards' (``others``; None: not measured)."""
+    measured = [s for s in others if s is not None]
+    return share is not None and bool(measured) and share < against * float(np.median(measured))
+
+
+def _other_colour(looks: list[_Reading], suit: Suit) -> float:
+    """The most any corner network look among ``looks`` - whole (rank over suit) and in the
+    clear of other cards (not ``_Reading.shadowed``) - gives the suits of the other colour than
+    ``suit``'s (0 when none)."""
+    other = RED_SUITS if suit in BLACK_SUITS else BLACK_SUITS
+    columns = [SUIT_CLASSES.index(s) for s in other]
+    return max(
+        (
+            float(sum(r.suit[c] for c in columns))
+            for r in looks
+            if r.network and r.rank is not None and r.suit is not None and not r.shadowed
+        ),
+        default=0.0,
+    )
 
 
 def _corners_show_index(looks: list[_Reading]) -> bool:

@@ -1,0 +1,40 @@
+"""A shape over two cards read at one card's index, its index small for its outline
+(issue 28, h-wrong35).
+
+On fresh building seeds (11,075,000+) ornamental/table#11075002 reported the 5S dealt on a QH
+as the QH: one shape over both (9,440 square pixels; the cards about 5,200) read surely at the
+QH's index at one corner, its centre on the 5S. Its size in the plane's view was the finding's
+card size (the frame's other outlines were as large), so ``_off_card_shape`` did not hold it;
+its index was 0.22 of its height, the frame's other sure cards' 0.34 and 0.35. A card reported
+surely, its index read whole by the corner network at one corner only, whose index share is
+under ``index_against`` of the median of the frame's other sure cards' is now uncertain
+(``CardDetector._small_indices``, judged last; 0 off).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision.pipeline import INDEX_AGAINST, CardDetector, _small_share
+from tests.vision.found import answer_in_scene, wrong_reads_in_scene
+
+
+def test_a_pile_read_at_the_lower_cards_index_is_uncertain(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    label = "ornamental/table#11075002"
+    assert wrong_reads_in_scene(check_faces, label, CardDetector(index_against=0.0)) == 1
+    assert wrong_reads_in_scene(check_faces, label, CardDetector()) == 0
+    detection, answers = answer_in_scene(check_faces, label, "QH", CardDetector())
+    assert detection.card is None and detection.candidate == parse_card("QH")
+    # The frame's other cards, each read at one corner too, stay sure.
+    assert sorted(d.card.code for d, _ in answers if d.card is not None) == ["4D", "TD"]
+
+
+def test_the_share_is_weighed_against_the_other_sure_cards() -> None:
+    assert _small_share(0.22, [0.34, 0.35, None], INDEX_AGAINST)
+    # Alone in its frame (or the others not measured), unmeasured, or near the others: not.
+    assert not _small_share(0.22, [None], INDEX_AGAINST)
+    assert not _small_share(None, [0.34, 0.35], INDEX_AGAINST)
+    assert not _small_share(0.34 * INDEX_AGAINST + 0.01, [0.34, 0.35], INDEX_AGAINST)
