@@ -9,6 +9,7 @@ the count (a detection on one counts neither way).
     python scripts/vision_tilted.py [--designs anglo,ornamental] [--scenes 20] [--seed 7900000]
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
+        [--pip-colour-against 0] [--index-against 0.75]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -73,6 +74,8 @@ from dealer_assist.vision.pipeline import (
     CLUB_ONE_SPLIT,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
+    INDEX_AGAINST,
+    PIP_COLOUR_AGAINST,
     CardDetection,
     CardDetector,
 )
@@ -130,6 +133,18 @@ def main() -> int:
         default=BLACK_AGAINST,
         help="CardDetector's black_against (h-wrong34's lever; 0: off)",
     )
+    parser.add_argument(
+        "--pip-colour-against",
+        type=float,
+        default=PIP_COLOUR_AGAINST,
+        help="CardDetector's pip_colour_against (h-wrong35's lever; 0: off)",
+    )
+    parser.add_argument(
+        "--index-against",
+        type=float,
+        default=0.0,
+        help=f"CardDetector's index_against (h-wrong35's lever, off; {INDEX_AGAINST} turns it on)",
+    )
     args = parser.parse_args()
     one_core()
     corners = CornerModel.load(args.corners)
@@ -158,6 +173,8 @@ def main() -> int:
             drop_on_sure=not args.keep_on_sure,
             club_one_split=args.club_one_split,
             black_against=args.black_against,
+            pip_colour_against=args.pip_colour_against,
+            index_against=args.index_against,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

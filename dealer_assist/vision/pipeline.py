@@ -237,8 +237,9 @@ PIP_BLACK = 0.5
 # A card the pips' count alone would make sure is not when a corner network look of its index
 # (whole, in the clear of other cards) gives the other colour's suits at least this much
 # (issue 28, h-wrong35; ``_judge``, ``CardDetector.pip_colour_against``; fresh building seeds:
-# simplistic/dim#11000001's 2D read as the 2C, one network corner 0.93 red).
-PIP_COLOUR_AGAINST = 0.75
+# simplistic/dim#11000001's 2D read as the 2C, one network corner 0.93 red; right cards sure by
+# the count gave the other colour up to 0.76 - ornamental/dim#11270003's 8D - and 0.64).
+PIP_COLOUR_AGAINST = 0.85
 # A card uncertain by the looks' product alone, read by the corner network at one index corner
 # this surely and at the other as no index, is read as that card (``_lone_corner_look``).
 LONE_CORNER = 0.9
@@ -280,7 +281,7 @@ OFF_SIZE = 0.25
 # sure cards' (``index_share``) is a shape too long for its index: uncertain (issue 28,
 # h-wrong35; ``CardDetector._small_indices``; fresh building seeds: a shape over a QH and the
 # 5S dealt on it read at the QH's index, its share 0.64 of the others').
-INDEX_AGAINST = 0.75
+INDEX_AGAINST = 0.75  # as tried; off by default (``CardDetector.index_against`` = 0)
 CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
 BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
 BLACK_AGAINST = 0.5  # h-wrong34's share at any legibility (``CardDetector.black_against``)
@@ -848,7 +849,7 @@ class CardDetector:
         search_outline: bool = True,
         deck_looks: DeckLooks = DECK_LOOKS,
         off_size: float = OFF_SIZE,
-        index_against: float = INDEX_AGAINST,
+        index_against: float = 0.0,
         cheap_choice: bool = True,
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
@@ -910,7 +911,8 @@ class CardDetector:
         self.off_size = off_size
         # A card reported surely, its index read whole by the corner network at one corner
         # only, whose index is under this share of its outline beside the median of the
-        # frame's other sure cards' (``index_share``) is uncertain (``_small_indices``; 0: off).
+        # frame's other sure cards' (``index_share``) is uncertain (``_small_indices``; 0:
+        # off, the default: at ``INDEX_AGAINST`` it cost right cards on fresh building seeds).
         self.index_against = index_against
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
