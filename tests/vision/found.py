@@ -95,6 +95,21 @@ def answer_in_scene(
     return detections[matched[where]], answers
 
 
+def uncertain_by_a_rule(
+    faces: dict[str, dict[Card, np.ndarray]],
+    label: str,
+    code: str,
+    off: CardDetector,
+    on: CardDetector,
+) -> tuple[CardDetection, list[tuple[CardDetection, Card]]]:
+    """Scene ``label`` (``answer_in_scene``) has one wrong read ``off`` a rule and card ``code``
+    answered uncertain ``on`` it; that answer and every answer matched with its card."""
+    assert wrong_reads_in_scene(faces, label, off) == 1
+    detection, answers = answer_in_scene(faces, label, code, on)
+    assert detection.card is None
+    return detection, answers
+
+
 def answer_at(detector: CardDetector, image: np.ndarray, card: PlacedCard) -> str:
     """What ``detector`` answers for the card: the code of the first detection whose centre
     lies within 20 pixels of the card's, "uncertain" when it names none, or "missed"."""
