@@ -154,6 +154,12 @@ class FinderSettings:
     # out by them and paid 0.3-1.7 s a frame for nothing (h-speed31). A ratio whose card is
     # under ``min_card_share`` of the view, smaller than the finder ever looks for, is skipped.
     blind_max_shapes: int | None = 3
+    # ... and once a ratio adds a card read surely (the size borne out), the cards offered at
+    # that size and at the size the sure cards show that read at one index corner
+    # (``corner_unsure``) are reported uncertain as step 13's are (``_unsure_corners``), not
+    # dropped (issue 28, h-prop35: a finding at 1.8-3 times the card size, its joined blobs'
+    # corners found only at the smaller size).
+    blind_keeps_unsure: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side
