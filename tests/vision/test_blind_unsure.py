@@ -18,7 +18,7 @@ from pathlib import Path
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import found_on_cards, found_once_now, in_view, off_partial
 
 KEEP_OFF = FinderSettings(blind_keeps_unsure=False)
 KEEP_ON = FinderSettings(blind_keeps_unsure=True)
@@ -56,3 +56,15 @@ def test_cards_read_at_one_corner_at_a_borne_out_size_are_kept_uncertain(
         assert on_it.card is None and on_it.candidate == cards[n].card
     # The cards read surely are the same cards (the lever only adds uncertain ones).
     assert {d.card for d in now if d.card is not None} == {d.card for d in was if d.card}
+
+
+def test_a_quarter_of_the_voted_size_is_tried_too(art_cache: Path) -> None:
+    # tango/joined#11230011 (h-prop35's seeds): the blobs voted a card size 3.6 times the
+    # cards'; at 0.7, 0.5 and 0.35 of it (h-miss29's ratios) no card read surely and the four
+    # cards were missed. At 0.25 (``blind_ratios``' fourth, h-prop35) the KH and 5S read
+    # surely; each found once, nothing twice, where no card is or read as another, no card
+    # lost.
+    three = FinderSettings(blind_ratios=(0.7, 0.5, 0.35))
+    for code in ("KH", "5S"):
+        read_as = found_once_now(art_cache, "tango", synthetic.JOINED, 11_230_011, code, three)
+        assert read_as == code
