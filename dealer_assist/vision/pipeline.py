@@ -1570,7 +1570,7 @@ class CardDetector:
                 if self.finder.sure_size_off > 0:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
                 if self.finder.blind_ratios and self.layout is None:
-                    self._blind_sized_cards(frame, best, chosen, cornered)
+                    self._blind_sized_cards(frame, best, chosen, cornered, unsure_cornered)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -2224,6 +2224,7 @@ class CardDetector:
         analysis: FrameAnalysis,
         found: _Finding,
         added: list[CardDetection],
+        unsure: list[CardDetection] | None = None,
     ) -> None:
         """Cards of the chosen finding's mask found again at smaller card sizes when none of
         its cards reads surely (issue 28, h-miss29): touching cards beside a layout's printed
@@ -2235,7 +2236,10 @@ class CardDetector:
         them out; nothing uncertain is added at a size no card bears out), stopping at the
         first that adds a card read surely, whose size the sure-size step then tries. Bounded
         (h-speed31): only in a finding of at most ``FinderSettings.blind_max_shapes`` shapes,
-        and never at a card smaller than ``FinderSettings.min_card_share`` of the view."""
+        and never at a card smaller than ``FinderSettings.min_card_share`` of the view. With
+        ``FinderSettings.blind_keeps_unsure`` the cards read at one index corner at the ratio
+        that adds a card read surely and at the size the sure cards then show are kept for
+        ``unsure`` (reported uncertain last, as step 13's); at the ratios before it, none."""
         if found.view is None or found.card_px is None:
             return
         if any(d.card is not None for d in analysis.detections):
@@ -2251,11 +2255,16 @@ class CardDetector:
             before = len(added)
             # Cards read unsurely at a size nothing read bears out are not kept (a shape on a
             # printed box read at one corner was a detection where no card is).
-            self._cards_at_ratio(frame, analysis, found, ratio, added, [])
+            at_ratio: list[CardDetection] = []
+            self._cards_at_ratio(frame, analysis, found, ratio, added, at_ratio)
             if len(added) > before:
-                # The cards read surely there show the size: the rest found at theirs.
+                # The cards read surely there show the size: the rest found at theirs; with
+                # ``blind_keeps_unsure``, those read at one corner at a size a card bears out
+                # are kept uncertain.
+                keep = unsure if unsure is not None and self.finder.blind_keeps_unsure else []
+                keep += at_ratio
                 if self.finder.sure_size_off > 0:
-                    self._sure_sized_cards(frame, analysis, found, added, [])
+                    self._sure_sized_cards(frame, analysis, found, added, keep)
                 return
 
     def _cards_at_ratio(

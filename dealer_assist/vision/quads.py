@@ -146,14 +146,21 @@ class FinderSettings:
     # cards and printed boxes whose blobs voted a card size 1.5-4 times too large), its mask is
     # looked into again at the finding's card size times each of these, in order, as at the
     # size sure cards show (``CardDetector._blind_sized_cards``: only cards read surely are
-    # added; (): off).
-    blind_ratios: tuple[float, ...] = (0.7, 0.5, 0.35)
+    # added; (): off). 0.25 added by h-prop35: a frame of touching cards whose blobs voted 3.6
+    # times the cards' size read nothing at 0.35 (tango/joined#11230011).
+    blind_ratios: tuple[float, ...] = (0.7, 0.5, 0.35, 0.25)
     # ... only when the chosen finding holds at most this many shapes (None: any number): a
     # size too large finds few shapes that fit a card, while a frame whose several shapes fit
     # cards read unsurely (dim light, a design the reader does not know) has its size borne
     # out by them and paid 0.3-1.7 s a frame for nothing (h-speed31). A ratio whose card is
     # under ``min_card_share`` of the view, smaller than the finder ever looks for, is skipped.
     blind_max_shapes: int | None = 3
+    # ... and once a ratio adds a card read surely (the size borne out), the cards offered at
+    # that size and at the size the sure cards show that read at one index corner
+    # (``corner_unsure``) are reported uncertain as step 13's are (``_unsure_corners``), not
+    # dropped (issue 28, h-prop35: a finding at 1.8-3 times the card size, its joined blobs'
+    # corners found only at the smaller size).
+    blind_keeps_unsure: bool = True
     min_support: float = 0.3  # share of a proposal's outline that must be the blob's edge
     min_near_support: float = 0.15  # a proposal with this much is fitted to the outline again
     refine_band_cards: float = 0.08  # outline points this close (share of width) fit a side

@@ -75,4 +75,8 @@ def test_no_card_smaller_than_the_finder_looks_for(monkeypatch: pytest.MonkeyPat
     # A 30 x 42 card in a 640 x 360 view: at 0.7 it is 1.4 times the least card
     # (``min_card_share``: 461 pixels), at 0.5 and 0.35 under it.
     assert _looked_at(monkeypatch, FinderSettings(), 0, (30.0, 42.0)) == [0.7]
-    assert _looked_at(monkeypatch, FinderSettings(), 0, (300.0, 420.0)) == [0.7, 0.5, 0.35]
+    # (h-miss29's three ratios; h-prop35 added a fourth, 0.25, looked at where it is no
+    # smaller than the least card either.)
+    three = FinderSettings(blind_ratios=(0.7, 0.5, 0.35))
+    assert _looked_at(monkeypatch, three, 0, (300.0, 420.0)) == [0.7, 0.5, 0.35]
+    assert _looked_at(monkeypatch, FinderSettings(), 0, (300.0, 420.0)) == [0.7, 0.5, 0.35, 0.25]
