@@ -42,6 +42,27 @@ It reads dim corners at the true outlines better (ranks 82.0% -> 84.7%, suits 80
 spades as clubs 22.5% -> 13.9%) but adds a wrong read on the building check and two detections
 where no card is on ``joined`` (docs/benchmarks.md, "h-net25"): not the default.
 
+Trained on again for dim corners (h-net35; measured, not shipped): crops three in ten dim and
+more junk (``--junk 0.35``: 41.5% of the corners junk, 13,186 of the 31,330 dim ones),
+from the shipped network; ``--distil`` (new) has the lit crops learn the shipped network's own
+outputs and only the dim ones their labels:
+
+    scripts/vision_build_corner_crops.py --samples 40 --drawn 100 --drawn-samples 12 --dim 0.3 \
+        --junk 0.35 --out build/vision/crops-d30j35.npz              # 104,000 corners, ~17 min
+    scripts/vision_train_corners.py --data build/vision/crops-d30j35.npz \
+        --init dealer_assist/vision/model/corners.onnx --channels 1 --epochs 3 \
+        --learning-rate 5e-4 --augment 0.3 --seed 5 [--distil] \
+        --check build/vision/crops-test.npz build/vision/crops-test-dim.npz \
+        --out build/vision/c1.onnx                # c1 267d0d71...0138; --distil: c3 968e9a72...d3ff
+    # c2: --epochs 2 --learning-rate 2.5e-4 --seed 6 (165a2d4b...0abc);
+    # c4: c2's with --distil --learning-rate 2e-4 (ee56c843...821d)
+
+Each reads the dim test corners better (exact 68.0% -> 69.2-70.3%, sure and wrong 0.30% ->
+0.06-0.18%) and the lit ones as well, but none reads more dim cards at their recorded
+corners (``vision_crop_replay.py --corners``: 117 exact of 200 -> 114-116) and each moves 31-41
+cards of the building check both ways, with more cards twice and more detections where no card
+is on ``joined`` (docs/benchmarks.md, "h-net35"): not the default.
+
 (``--recolour`` instead keeps the colour and reprints a share of each batch in other inks; at
 0.5 then 0.8 it still read 1.8% of the reprinted test corners surely wrong, see
 docs/benchmarks.md.)
