@@ -20,7 +20,8 @@ input (``corner_model.corner_patch``), stored as bytes like vision_build_corners
 scripts/vision_train_corners.py trains on either.
 
     scripts/vision_build_corner_crops.py [--samples 60] [--drawn 120] [--seed 11]
-        [--widths 60,270] [--wide] [--small 0.3] [--dim 0.4] [--out build/vision/crops.npz]
+        [--widths 60,270] [--wide] [--small 0.3] [--dim 0.4] [--junk 0.25]
+        [--out build/vision/crops.npz]
 
 ``--samples``: corners per card face (half from each end of the card); ``--drawn``: drawn deck
 styles; ``--wide``: the drawn decks from more fonts and wider suit shapes (h-net18);
@@ -353,6 +354,13 @@ def main() -> int:
         "30-100%%, a shadow, noise up to 24 levels, blur up to 2.5 pixels, JPEG 55-80; cards "
         "60-150 pixels wide)",
     )
+    parser.add_argument(
+        "--junk",
+        type=float,
+        default=0.25,
+        help="this share of the corners junk: the outline moved onto the picture, the pips or "
+        "the felt (h-net35)",
+    )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
     started = time.perf_counter()
@@ -376,7 +384,7 @@ def main() -> int:
             others = [faces[cards[int(rng.integers(len(cards)))]] for _ in range(3)]
             for k in range(count):
                 moved = (0.0, 0.0)
-                if rng.random() < 0.25:  # junk: onto the picture or pips, or the felt
+                if rng.random() < args.junk:  # junk: onto the picture or pips, or the felt
                     if rng.random() < 0.7:
                         moved = (rng.uniform(0.2, 0.55), rng.uniform(0.2, 0.5))
                     else:

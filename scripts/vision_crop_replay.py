@@ -12,7 +12,10 @@ printed rules). Then the glyph reader's ink split (``IndexSettings``) set otherw
 row is the reading stage alone, below the detector's own count). Building scenes only.
 
     python scripts/vision_crop_replay.py build/dim/dim10-looks.pkl [--ways plain,clahe2,...]
-        [--network-only] [--settings]
+        [--network-only] [--settings] [--corners build/vision/candidate.onnx]
+
+``--corners``: another corner network read in the shipped one's place (h-net35: a candidate
+network judged on the recorded corners before a scene is run).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import cv2
 import numpy as np
 
 import dealer_assist.vision.pipeline as pipeline
-from dealer_assist.vision.corner_model import corner_patches
+from dealer_assist.vision.corner_model import CornerModel, corner_patches
 from dealer_assist.vision.pipeline import CardDetector
 
 Way = Callable[[np.ndarray], np.ndarray]
@@ -129,7 +132,9 @@ def main() -> int:
     parser.add_argument("--ways", default=",".join(WAYS))
     parser.add_argument("--network-only", action="store_true")
     parser.add_argument("--settings", action="store_true", help="the ink split's settings too")
+    parser.add_argument("--corners", type=Path, help="corner network (default: the shipped one)")
     args = parser.parse_args()
+    network = CornerModel.load(args.corners)
     records: list[dict[str, Any]] = []
     for path in args.files:
         records += pickle.loads(path.read_bytes())
@@ -137,10 +142,11 @@ def main() -> int:
     print("| way | exact | uncertain | wrong |")
     print("|---|---|---|---|")
     for name in args.ways.split(","):
-        _report(name, records, _replay(records, CardDetector(), WAYS[name], args.network_only))
+        detector = CardDetector(corner_model=network)
+        _report(name, records, _replay(records, detector, WAYS[name], args.network_only))
     if args.settings:
         for name, changed in SETTINGS.items():
-            detector = CardDetector()
+            detector = CardDetector(corner_model=network)
             detector.index = replace(detector.index, **changed)
             _report(name, records, _replay(records, detector, WAYS["plain"], False))
     return 0
