@@ -10,6 +10,7 @@ the count (a detection on one counts neither way).
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
+        [--centre-covered]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -71,6 +72,7 @@ from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
     BLACK_AGAINST,
+    CENTRE_COVERED,
     CLUB_ONE_SPLIT,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
@@ -145,6 +147,11 @@ def main() -> int:
         default=0.0,
         help=f"CardDetector's index_against (h-wrong35's lever, off; {INDEX_AGAINST} turns it on)",
     )
+    parser.add_argument(
+        "--centre-covered",
+        action="store_true",
+        help="CardDetector's centre_covered at CENTRE_COVERED (h-pile35's lever, off)",
+    )
     args = parser.parse_args()
     one_core()
     corners = CornerModel.load(args.corners)
@@ -175,6 +182,7 @@ def main() -> int:
             black_against=args.black_against,
             pip_colour_against=args.pip_colour_against,
             index_against=args.index_against,
+            centre_covered=CENTRE_COVERED if args.centre_covered else None,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

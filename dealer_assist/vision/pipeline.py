@@ -282,6 +282,14 @@ OFF_SIZE = 0.25
 # h-wrong35; ``CardDetector._small_indices``; fresh building seeds: a shape over a QH and the
 # 5S dealt on it read at the QH's index, its share 0.64 of the others').
 INDEX_AGAINST = 0.75  # as tried; off by default (``CardDetector.index_against`` = 0)
+# A card reported surely whose index the corner network reads whole at one corner only, a
+# straight edge crossing its reported outline near its centre (``crossing.centre_cut_off`` with
+# a shadowed edge's paper alike and an edge a little past the centre counted): its centre lies on
+# a card dealt over it (issue 28, h-pile35; ``CardDetector._covered_centres``; fresh building
+# seeds tango/table#11260001: the 5C read at its own outline, its centre 1 px inside the 7D on
+# it, the 7D's edge 0.045 from the centre with its paper either side 0.70 alike). As tried; off
+# by default (``CardDetector.centre_covered`` = None).
+CENTRE_COVERED = CrossingSettings(alike=0.7, beyond=0.05)
 CLUB_LEGIBLE = 25.0  # the network's club settles a split only where both corners are this legible
 BLACK_LEGIBLE = 30.0  # a black card whose corners are both less legible: the black-split reader too
 BLACK_AGAINST = 0.5  # h-wrong34's share at any legibility (``CardDetector.black_against``)
@@ -850,6 +858,7 @@ class CardDetector:
         deck_looks: DeckLooks = DECK_LOOKS,
         off_size: float = OFF_SIZE,
         index_against: float = 0.0,
+        centre_covered: CrossingSettings | None = None,
         cheap_choice: bool = True,
         club_legible: float = CLUB_LEGIBLE,
         black_legible: float = BLACK_LEGIBLE,
@@ -914,6 +923,10 @@ class CardDetector:
         # frame's other sure cards' (``index_share``) is uncertain (``_small_indices``; 0:
         # off, the default: at ``INDEX_AGAINST`` it cost right cards on fresh building seeds).
         self.index_against = index_against
+        # A card reported surely, its index read whole by the corner network at one corner
+        # only, with an edge across its outline by its centre as these settings find one, is
+        # uncertain (``_covered_centres``; None: off, the default, ``CENTRE_COVERED`` as tried).
+        self.centre_covered = centre_covered
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
         # and scales and averaged (``second_look``; off: as read the first time).
@@ -1663,16 +1676,19 @@ class CardDetector:
             best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
         if self.index_against > 0 and self.use_corner_model:
             best.detections = self._small_indices(frame, best.detections)
+        if self.centre_covered is not None and self.use_corner_model:
+            best.detections = [self._covered_centre(frame, d) for d in best.detections]
         return best
 
     def _lone_network_corner(
         self, frame: np.ndarray, detection: CardDetection
-    ) -> tuple[_Reading, np.ndarray] | None:
+    ) -> tuple[_Reading, np.ndarray, int] | None:
         """The corner network's look at the one index corner of ``detection``'s reported outline
-        it reads whole (rank and suit), with that corner's patch (one row), when it reads the
-        index whole at that corner only (the other under another card, cut off, or showing no
-        index); None otherwise. The one-corner rules ask it (``_one_corner_spade``,
-        ``_one_corner_neighbour``)."""
+        it reads whole (rank and suit), with that corner's patch (one row) and which corner it is
+        (0 or 1, as ``_regions_for`` orders them), when it reads the index whole at that corner
+        only (the other under another card, cut off, or showing no index); None otherwise. The
+        one-corner rules ask it (``_one_corner_spade``, ``_one_corner_neighbour``,
+        ``_covered_centre``)."""
         regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
         patches = self._patches([regions])
         looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
@@ -1680,7 +1696,7 @@ class CardDetector:
         if len(whole) != 1:
             return None
         (side,) = whole
-        return looks[side], patches[side : side + 1]
+        return looks[side], patches[side : side + 1], side
 
     def _one_corner_neighbour(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a king, queen, ten, four or nine read surely
@@ -1753,7 +1769,7 @@ class CardDetector:
         lone = self._lone_network_corner(frame, detection)
         if lone is None:
             return None
-        look, patch = lone
+        look, patch, _ = lone
         return look, float(BlackSplit.shared().club_shares(patch)[0])
 
     def _one_corner_club(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
@@ -1889,6 +1905,30 @@ class CardDetector:
             return False
         off = _off_size(quad, found)
         return off is not None and off > self.off_size
+
+    def _covered_centre(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
+        """``detection``, uncertain when it is read surely, the corner network at its reported
+        outline reads its index whole at one corner only (``_lone_network_corner``) and as the
+        card reported, and a straight edge crosses the outline between that corner and a little
+        past its centre (``crossing.centre_cut_off`` with ``centre_covered``): its centre lies on
+        a card dealt over it, that card missed (issue 28, h-pile35). On fresh building seeds
+        tango/table#11260001 reported the 5C at its own outline, surely, but its centre lay 1 px
+        inside the 7D dealt over it: the 7D's edge 0.045 of the card's width from the centre,
+        the paper either side 0.70 alike (the 7D's shadow), which ``_centre_on_another``'s
+        settings (0.8 alike, nothing past the centre) do not count - and that rule is asked only
+        of cards laid at a corner offer. Judged last, on the cards the frame reports: it only
+        takes sureness away."""
+        card = detection.card
+        if card is None or self.centre_covered is None:
+            return detection
+        lone = self._lone_network_corner(frame, detection)
+        if lone is None or _best_card(lone[0]) != card:
+            return detection
+        side = lone[2]
+        quad = np.asarray(detection.corners, np.float64)
+        if centre_cut_off(frame, quad, (side == 0, side == 1), self.centre_covered):
+            return _doubted(detection)
+        return detection
 
     def _small_indices(
         self, frame: np.ndarray, detections: list[CardDetection]

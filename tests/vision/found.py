@@ -110,6 +110,18 @@ def uncertain_by_a_rule(
     return detection, answers
 
 
+def held_by_a_rule_only(
+    faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, on: CardDetector
+) -> list[str]:
+    """Scene ``label`` has one wrong read with the default detector and none ``on`` a rule that
+    leaves card ``code`` uncertain, its candidate kept (``uncertain_by_a_rule``); the codes of
+    the cards ``on`` still reads surely, sorted."""
+    assert wrong_reads_in_scene(faces, label, on) == 0
+    detection, answers = uncertain_by_a_rule(faces, label, code, CardDetector(), on)
+    assert detection.candidate == parse_card(code)
+    return sorted(d.card.code for d, _ in answers if d.card is not None)
+
+
 def answer_at(detector: CardDetector, image: np.ndarray, card: PlacedCard) -> str:
     """What ``detector`` answers for the card: the code of the first detection whose centre
     lies within 20 pixels of the card's, "uncertain" when it names none, or "missed"."""
