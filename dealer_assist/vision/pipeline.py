@@ -285,7 +285,7 @@ INDEX_AGAINST = 0.75  # as tried; off by default (``CardDetector.index_against``
 # A card reported surely whose index the corner network reads whole at one corner only, a
 # straight edge crossing its reported outline near its centre (``crossing.centre_cut_off`` with
 # a shadowed edge's paper alike and an edge a little past the centre counted): its centre lies on
-# a card dealt over it (issue 28, h-pile35; ``CardDetector._covered_centres``; fresh building
+# a card dealt over it (issue 28, h-pile35; ``CardDetector._covered_centre``; fresh building
 # seeds tango/table#11260001: the 5C read at its own outline, its centre 1 px inside the 7D on
 # it, the 7D's edge 0.045 from the centre with its paper either side 0.70 alike). As tried; off
 # by default (``CardDetector.centre_covered`` = None).
@@ -925,7 +925,7 @@ class CardDetector:
         self.index_against = index_against
         # A card reported surely, its index read whole by the corner network at one corner
         # only, with an edge across its outline by its centre as these settings find one, is
-        # uncertain (``_covered_centres``; None: off, the default, ``CENTRE_COVERED`` as tried).
+        # uncertain (``_covered_centre``; None: off, the default, ``CENTRE_COVERED`` as tried).
         self.centre_covered = centre_covered
         # A card the corner network left uncertain is looked at again once the finding is
         # chosen: its outline refined to the paper's edges, its corners read at a few shifts
@@ -2301,8 +2301,10 @@ class CardDetector:
                 # The cards read surely there show the size: the rest found at theirs; with
                 # ``blind_keeps_unsure``, those read at one corner at a size a card bears out
                 # are kept uncertain.
-                keep = unsure if unsure is not None and self.finder.blind_keeps_unsure else []
-                keep += at_ratio
+                keep: list[CardDetection] = []
+                if unsure is not None and self.finder.blind_keeps_unsure:
+                    unsure += at_ratio
+                    keep = unsure
                 if self.finder.sure_size_off > 0:
                     self._sure_sized_cards(frame, analysis, found, added, keep)
                 return
