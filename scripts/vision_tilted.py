@@ -10,7 +10,7 @@ the count (a detection on one counts neither way).
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
-        [--centre-covered]
+        [--centre-covered] [--on-top]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -81,6 +81,7 @@ from dealer_assist.vision.pipeline import (
     CardDetection,
     CardDetector,
 )
+from dealer_assist.vision.quads import FinderSettings, OnTopSettings
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 STYLES = synthetic.CHECK_STYLES
@@ -152,8 +153,14 @@ def main() -> int:
         action="store_true",
         help="CardDetector's centre_covered at CENTRE_COVERED (h-pile35's lever, off)",
     )
+    parser.add_argument(
+        "--on-top",
+        action="store_true",
+        help="FinderSettings.on_top at OnTopSettings() (h-pile36's lever, off)",
+    )
     args = parser.parse_args()
     one_core()
+    finder = FinderSettings(on_top=OnTopSettings()) if args.on_top else FinderSettings()
     corners = CornerModel.load(args.corners)
     why: dict[str, Counter[str]] = defaultdict(Counter)
     model = GlyphModel.load()
@@ -183,6 +190,7 @@ def main() -> int:
             pip_colour_against=args.pip_colour_against,
             index_against=args.index_against,
             centre_covered=CENTRE_COVERED if args.centre_covered else None,
+            finder=finder,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -79,6 +79,14 @@ def local_scale(matrix: np.ndarray, point: tuple[float, float]) -> float:
     return math.sqrt(abs(signed_area(quad)))
 
 
+def shared_area(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex quadrilaterals share (pixels)."""
+    area, _ = cv2.intersectConvexConvex(
+        np.asarray(a, np.float32).reshape(-1, 2), np.asarray(b, np.float32).reshape(-1, 2)
+    )
+    return float(area)
+
+
 def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex polygons."""
     pa = np.asarray(a, np.float32).reshape(-1, 2)

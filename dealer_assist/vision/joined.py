@@ -33,7 +33,13 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.components import compact_components
-from dealer_assist.vision.geometry import line_crossing, polygon_iou, signed_area, transform_points
+from dealer_assist.vision.geometry import (
+    line_crossing,
+    polygon_iou,
+    shared_area,
+    signed_area,
+    transform_points,
+)
 from dealer_assist.vision.quads import (
     FinderSettings,
     JoinedBlob,
@@ -94,13 +100,7 @@ def corner_cards(
     result: list[np.ndarray] = []
     if settings.corner_left <= 0:
         return result
-    relaxed = replace(
-        settings,
-        min_side_cards=corners.min_side_cards,
-        min_inside=corners.min_inside,
-        min_support=corners.min_support,
-        min_near_support=corners.min_support,  # nothing refitted: a side's own line
-    )
+    relaxed = _relaxed(settings, corners)
     for kept in joined:
         choice = kept.choice
         blob = choice.blob
@@ -112,21 +112,7 @@ def corner_cards(
         bare = cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered))
         if cv2.countNonZero(bare) < settings.corner_left * card_area:
             continue
-        bounds = (image.shape[0], image.shape[1])
-        proposals = _merge(
-            [
-                *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
-                *_edge_proposals(
-                    blob,
-                    image,
-                    card_px,
-                    bounds,
-                    replace(relaxed, min_inside=corners.edge_min_inside),
-                    corners,
-                ),
-            ],
-            choice.card_w,
-        )
+        proposals = _blob_proposals(blob, image, card_px, relaxed, corners)
         offered: list[tuple[float, _Proposal, np.ndarray]] = []
         for proposal in proposals:
             raster = blob.raster(proposal.corners)
@@ -159,6 +145,111 @@ def corner_cards(
             # index corners).
             later = second[: corners.most - len(chosen)]
             shut_out.extend(q.corners for q in _quads_of(blob, later, card_px, settings))
+    return result
+
+
+def _relaxed(settings: FinderSettings, corners: CornerSettings) -> FinderSettings:
+    """The finder's settings for the corners looked for again (``corner_cards``)."""
+    return replace(
+        settings,
+        min_side_cards=corners.min_side_cards,
+        min_inside=corners.min_inside,
+        min_support=corners.min_support,
+        min_near_support=corners.min_support,  # nothing refitted: a side's own line
+    )
+
+
+def _blob_proposals(
+    blob: _Blob,
+    image: np.ndarray,
+    card_px: tuple[float, float],
+    relaxed: FinderSettings,
+    corners: CornerSettings,
+) -> list[_Proposal]:
+    """Cards at a blob's corners of both kinds (the outline's found again, the paper's own
+    edges), merged (``corner_cards``, ``on_top_cards``)."""
+    bounds = (image.shape[0], image.shape[1])
+    return _merge(
+        [
+            *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
+            *_edge_proposals(
+                blob,
+                image,
+                card_px,
+                bounds,
+                replace(relaxed, min_inside=corners.edge_min_inside),
+                corners,
+            ),
+        ],
+        card_px[0],
+    )
+
+
+def on_top_cards(
+    mask: np.ndarray,
+    reported: list[np.ndarray],
+    sure: list[np.ndarray],
+    image: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    corners: CornerSettings = DEFAULT_CORNERS,
+) -> list[tuple[np.ndarray, list[int]]]:
+    """Cards (work pixels) that may lie on top of a card read surely (issue 28, h-pile36),
+    each with the indices of the cards of ``sure`` it lies on. A card dealt over another shows
+    its whole outline, but its paper's edge over the card beneath is no edge of the card mask:
+    the two are one blob, and the card read surely beneath covers the one on top as far as
+    ``corner_cards`` judges (its centre or most of it on that card), or the blob is under
+    ``exchange_min_cards`` cards and not looked into at all. Here, in every blob of the card
+    mask ``mask`` (work view ``image``) of ``OnTopSettings.min_blob_cards`` cards holding a
+    card of ``sure`` that the cards ``reported`` (every outline reported, work pixels) leave
+    ``OnTopSettings.min_bare`` of a card bare: the cards at its corners of both kinds that lie
+    partly on a card of ``sure``, overlap no outline reported by as much as that card placed
+    otherwise would, have part of a card bare and show a card's edge along much of their
+    outline (``OnTopSettings``), the most edge first. The reader decides
+    (``CardDetector._on_top_cards``)."""
+    result: list[tuple[np.ndarray, list[int]]] = []
+    card_w, card_h = card_px
+    card_area = card_w * card_h
+    top = settings.on_top
+    if top is None or not sure:
+        return result
+    relaxed = _relaxed(settings, corners)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for contour in contours:
+        if cv2.contourArea(contour) < top.min_blob_cards * card_area:
+            continue
+        blob = _Blob(contour, mask.shape[:2], pad=3)
+        beneath = [
+            n for n, quad in enumerate(sure) if blob.covered(np.asarray(quad)) > 0.5 * card_area
+        ]
+        if not beneath:
+            continue
+        covered = np.zeros_like(blob.mask)
+        for quad in reported:
+            cv2.fillConvexPoly(covered, blob._local(np.asarray(quad)).astype(np.int32), 255)
+        bare = cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered))
+        if cv2.countNonZero(bare) < top.min_bare * card_area:
+            continue
+        offered: list[tuple[float, np.ndarray, list[int]]] = []
+        for proposal in _blob_proposals(blob, image, card_px, relaxed, corners):
+            quad = proposal.corners
+            lies_on = [
+                n
+                for n in beneath
+                if shared_area(quad, np.asarray(sure[n])) > top.min_on * card_area
+            ]
+            if not lies_on or any(
+                polygon_iou(quad, np.asarray(q, np.float64)) >= top.max_iou for q in reported
+            ):
+                continue
+            raster = blob.raster(quad)
+            if cv2.countNonZero(cv2.bitwise_and(raster, bare)) < top.min_bare * card_area:
+                continue
+            edge = edge_share(image, quad, settings)
+            if edge >= top.min_edge_share:
+                offered.append((edge, quad, lies_on))
+        offered.sort(key=lambda o: -o[0])
+        result.extend((quad, lies_on) for _, quad, lies_on in offered[: top.most])
     return result
 
 

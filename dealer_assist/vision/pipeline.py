@@ -52,6 +52,7 @@ from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
     polygon_iou,
     portrait_orders,
+    shared_area,
     signed_area,
     transform_points,
 )
@@ -62,7 +63,7 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
-from dealer_assist.vision.joined import corner_cards, index_cards, outline_cards
+from dealer_assist.vision.joined import corner_cards, index_cards, on_top_cards, outline_cards
 from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
@@ -1580,6 +1581,8 @@ class CardDetector:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
                 cornered, unsure_cornered = self._corner_cards(frame, best, chosen)
+                if self.finder.on_top is not None:
+                    self._on_top_cards(frame, best, chosen, cornered)
                 if self.finder.sure_size_off > 0:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
                 if self.finder.blind_ratios and self.layout is None:
@@ -2222,6 +2225,74 @@ class CardDetector:
             self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
         return added, unsure
 
+    def _on_top_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        added: list[CardDetection],
+    ) -> None:
+        """Cards dealt on top of a card read surely (issue 28, h-pile36;
+        ``FinderSettings.on_top``): the card on top of a pile shows its whole outline, but the
+        card mask makes one blob of the two and the card beneath, read surely at its own outline,
+        covers the one on top as far as step 13 judges (its centre or most of it on that card;
+        a blob under ``exchange_min_cards`` cards is not looked into at all), and read beside
+        it, the card beneath's outline covers the index corner on top. Cards laid at the
+        corners of such a blob partly on a card read surely (``joined.on_top_cards``) are read
+        each on its own with the outlines of the cards read surely covering its corners, but
+        for those it lies on; one is added (and to ``added``, for the paper test's light) only
+        when it reads surely with both index corners bearing it out, as a card no detection of
+        the frame reads surely, no centre of a card beneath it on it and no other card
+        reported meeting it (either's centre on the other)."""
+        view, mask, card_px = found.view, found.mask, found.card_px
+        if self.finder.on_top is None or view is None or mask is None or card_px is None:
+            return
+        sure = [d for d in analysis.detections if d.card is not None]
+        if not sure:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        laid = on_top_cards(
+            mask,
+            [transform_points(to_view, np.asarray(d.corners)) for d in analysis.reported],
+            [transform_points(to_view, np.asarray(d.corners)) for d in sure],
+            view.image,
+            card_px,
+            self.finder,
+        )
+        with_deck = isinstance(self._model, EnrolledDeck)
+        for quad, lies_on in laid:
+            one = transform_points(view.to_image, quad).astype(np.float32)
+            outline = one.reshape(-1, 1, 2)
+            beneath = [sure[n] for n in lies_on]
+            if any(_inside(outline, d.center) for d in beneath):
+                continue
+            read = self._analysis_of(
+                frame,
+                _Finding([one], card_px, found.foreground, [False]),
+                with_deck=with_deck,
+                covering=[
+                    np.asarray(d.corners)
+                    for d in analysis.detections
+                    if d.card is not None and not any(d is b for b in beneath)
+                ],
+            )
+            if not read.detections or not read.corners_agree[0]:
+                continue
+            detection = read.detections[0]
+            if detection.card is None or any(d.card == detection.card for d in analysis.detections):
+                continue
+            if any(
+                _centres_meet(detection, d)
+                for d in analysis.reported
+                if not any(d is b for b in beneath)
+            ):
+                continue
+            analysis.detections.append(detection)
+            analysis.shares.append(read.shares[0])
+            analysis.corners_agree.append(True)
+            analysis.quads.append(np.asarray(detection.corners))
+            added.append(detection)
+
     def _sure_sized_cards(
         self,
         frame: np.ndarray,
@@ -2343,7 +2414,7 @@ class CardDetector:
                 point = (float(centre[0]), float(centre[1]))
                 if any(
                     _inside(np.asarray(q, np.float32).reshape(-1, 1, 2), point)
-                    or _shared_area(quad, q) > shared
+                    or shared_area(quad, q) > shared
                     for q in sure
                 ):
                     continue
@@ -4537,14 +4608,6 @@ def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
 
 
 LONE_SURE = 0.99  # a corner this sure (and in the clear) is read without the card's other one
-
-
-def _shared_area(a: np.ndarray, b: np.ndarray) -> float:
-    """The area two convex quadrilaterals share (pixels)."""
-    area, _ = cv2.intersectConvexConvex(
-        np.asarray(a, np.float32).reshape(-1, 2), np.asarray(b, np.float32).reshape(-1, 2)
-    )
-    return float(area)
 
 
 def _inside(polygon: np.ndarray, point: tuple[float, float]) -> bool:

@@ -30,6 +30,19 @@ from dealer_assist.vision.layout import Layout
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class OnTopSettings:
+    """Cards dealt on top of a card read surely, looked for at a blob's corners
+    (``joined.on_top_cards``; ``CardDetector._on_top_cards``; issue 28, h-pile36)."""
+
+    min_blob_cards: float = 1.2  # a blob at least this many cards (a card and part of another)
+    min_on: float = 0.05  # a card laid sharing at least this share of a card with a sure card
+    max_iou: float = 0.3  # ... overlapping no outline reported this much (``CORNER_SAME``)
+    min_bare: float = 0.3  # ... at least this share of a card on the part reported cards leave
+    min_edge_share: float = 0.5  # ... the picture showing a card's edge along this much
+    most: int = 4  # at most this many a blob, the most edge first
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FinderSettings:
     """Named thresholds of the card finder (house style: no magic numbers in the code)."""
 
@@ -132,6 +145,13 @@ class FinderSettings:
     # (``CornerSettings.corner_reach_cards``, 0.2, before h-merge23: a small card's rounded,
     # blurred corner and the index's ink beside it end the edges further from it).
     corner_outline_reach: float = 0.3
+    # A card dealt on top of a card read surely: its outline whole over the card beneath, its
+    # paper's edge there no edge of the card mask. Cards laid at the corners of a blob holding
+    # a card read surely that lie partly on it are read with that card's outline covering
+    # nothing of theirs, and added only when read surely at both index corners as a card read
+    # nowhere else, the card beneath's centre off them (``joined.on_top_cards``,
+    # ``CardDetector._on_top_cards``; issue 28, h-pile36; None: off).
+    on_top: OnTopSettings | None = None
     # A card offered at a joined blob (step 13) and read surely is kept out by no unread shape
     # showing no paper, which the paper test drops after the step (h-merge23; False: kept out
     # when its centre and the shape's meet, as before).
