@@ -10,7 +10,7 @@ the count (a detection on one counts neither way).
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
-        [--centre-covered] [--on-top]
+        [--centre-covered] [--no-on-top]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -81,7 +81,7 @@ from dealer_assist.vision.pipeline import (
     CardDetection,
     CardDetector,
 )
-from dealer_assist.vision.quads import FinderSettings, OnTopSettings
+from dealer_assist.vision.quads import FinderSettings
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 STYLES = synthetic.CHECK_STYLES
@@ -154,13 +154,13 @@ def main() -> int:
         help="CardDetector's centre_covered at CENTRE_COVERED (h-pile35's lever, off)",
     )
     parser.add_argument(
-        "--on-top",
+        "--no-on-top",
         action="store_true",
-        help="FinderSettings.on_top at OnTopSettings() (h-pile36's lever, off)",
+        help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
     )
     args = parser.parse_args()
     one_core()
-    finder = FinderSettings(on_top=OnTopSettings()) if args.on_top else FinderSettings()
+    finder = FinderSettings(on_top=None) if args.no_on_top else FinderSettings()
     corners = CornerModel.load(args.corners)
     why: dict[str, Counter[str]] = defaultdict(Counter)
     model = GlyphModel.load()
