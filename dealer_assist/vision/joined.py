@@ -106,10 +106,7 @@ def corner_cards(
         blob = choice.blob
         card_px = (choice.card_w, choice.card_h)
         card_area = choice.card_w * choice.card_h
-        covered = np.zeros_like(blob.mask)
-        for quad in found:
-            cv2.fillConvexPoly(covered, blob._local(np.asarray(quad)).astype(np.int32), 255)
-        bare = cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered))
+        covered, bare = _covered_and_bare(blob, found)
         if cv2.countNonZero(bare) < settings.corner_left * card_area:
             continue
         proposals = _blob_proposals(blob, image, card_px, relaxed, corners)
@@ -146,6 +143,15 @@ def corner_cards(
             later = second[: corners.most - len(chosen)]
             shut_out.extend(q.corners for q in _quads_of(blob, later, card_px, settings))
     return result
+
+
+def _covered_and_bare(blob: _Blob, quads: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The part of ``blob``'s box the convex ``quads`` (work pixels) cover, and the part of
+    its mask they leave bare (``corner_cards``, ``on_top_cards``)."""
+    covered = np.zeros_like(blob.mask)
+    for quad in quads:
+        cv2.fillConvexPoly(covered, blob._local(np.asarray(quad)).astype(np.int32), 255)
+    return covered, cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered))
 
 
 def _relaxed(settings: FinderSettings, corners: CornerSettings) -> FinderSettings:
@@ -224,10 +230,7 @@ def on_top_cards(
         ]
         if not beneath:
             continue
-        covered = np.zeros_like(blob.mask)
-        for quad in reported:
-            cv2.fillConvexPoly(covered, blob._local(np.asarray(quad)).astype(np.int32), 255)
-        bare = cv2.bitwise_and(blob.mask, cv2.bitwise_not(covered))
+        _, bare = _covered_and_bare(blob, reported)
         if cv2.countNonZero(bare) < top.min_bare * card_area:
             continue
         offered: list[tuple[float, np.ndarray, list[int]]] = []
