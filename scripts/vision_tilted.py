@@ -222,6 +222,7 @@ def main() -> int:
                 plane=None if args.no_plane else DEFAULT_PLANE,
                 paper=None if args.no_paper else DEFAULT_PAPER,
                 drop_on_sure=not args.keep_on_sure,
+                finder=finder,
             )
             deck_analysis = with_deck.analyse(scene.image)
             deck_kept = deck_analysis.reported
