@@ -1,0 +1,124 @@
+"""A court card both network corners read as the same court, its middle a picture (in the clear,
+no pips), is judged with the picture as one more look (issue 28, h-court36).
+
+On building scenes the court cards left uncertain with a right outline are mostly cards whose
+rank leaks to a number rank: the glyph reader reads a piece of a J's or a Q's index over its suit
+as a 2S or a 4D (and disputes), or the network's two corners agree on the court just short of
+the threshold, their rest on aces to nines. The middle shows a picture, not pips: the ranks ace
+to nine keep ``COURT_PICTURE`` of their probability, the ten and the courts all of it
+(``_court_by_picture``, ``CardDetector.court_picture``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card, Rank, Suit
+from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
+from dealer_assist.vision.pipeline import (
+    _DISPUTED,
+    COURT_PICTURE,
+    CardDetection,
+    CardDetector,
+    _best_card,
+    _court_by_picture,
+    _Reading,
+)
+from tests.vision.found import answer_in_scene
+
+_QUAD = np.array([[0.0, 0.0], [60.0, 0.0], [60.0, 84.0], [0.0, 84.0]])
+
+
+def _look(shares: dict[Rank, float], suit: Suit, *, network: bool = True) -> _Reading:
+    """A look at one corner: ranks as given (the rest spread evenly), ``suit`` 0.99."""
+    ranks = RANK_CLASSES[:-1]
+    rank = np.full(len(ranks), (1.0 - sum(shares.values())) / (len(ranks) - len(shares)))
+    for r, p in shares.items():
+        rank[ranks.index(r)] = p
+    suits = np.full(4, 0.01 / 3)
+    suits[SUIT_CLASSES.index(suit)] = 0.99
+    return _Reading(rank, suits, network=network)
+
+
+def _judge(looks: list[_Reading]) -> Card | None:
+    detection = CardDetector()._judge(_QUAD, looks)
+    assert detection is not None
+    return detection.card
+
+
+def test_a_glyph_two_beside_two_network_corners_of_a_queen_is_left_out() -> None:
+    # anglo/lens#7900006's QH, as recorded: both network corners the QH (0.98, 0.96), a glyph
+    # look a 2S (a piece of the Q over its heart) disputing.
+    net = [_look({Rank.QUEEN: 0.97}, Suit.HEARTS), _look({Rank.QUEEN: 0.95}, Suit.HEARTS)]
+    two = _look({Rank.TWO: 0.95}, Suit.SPADES, network=False)
+    looks = [*net, two, _DISPUTED]
+    assert _judge(looks) is None
+    pictured = _court_by_picture(looks, COURT_PICTURE)
+    assert pictured is not None and not any(r is _DISPUTED for r in pictured)
+    assert not any(r is two for r in pictured)
+    assert _judge(pictured) == Card(Rank.QUEEN, Suit.HEARTS)
+
+
+def test_the_picture_takes_nothing_from_the_ten_nor_between_courts() -> None:
+    # A queen leaning to the ten (or the king) is judged as before: the picture moves no
+    # probability from the ten, nor between the courts.
+    for neighbour in (Rank.TEN, Rank.KING):
+        net = [
+            _look({Rank.QUEEN: 0.8, neighbour: 0.19}, Suit.SPADES),
+            _look({Rank.QUEEN: 0.8, neighbour: 0.19}, Suit.SPADES),
+        ]
+        pictured = _court_by_picture(net, COURT_PICTURE)
+        assert pictured is not None
+        assert _judge(net) is None and _judge(pictured) is None
+
+
+def test_a_glyph_look_of_another_court_still_disputes() -> None:
+    net = [_look({Rank.JACK: 0.97}, Suit.CLUBS), _look({Rank.JACK: 0.97}, Suit.CLUBS)]
+    king = _look({Rank.KING: 0.9}, Suit.CLUBS, network=False)
+    pictured = _court_by_picture([*net, king, _DISPUTED], COURT_PICTURE)
+    assert pictured is not None and any(r is _DISPUTED for r in pictured)
+    assert _judge(pictured) is None
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        (Card(Rank.QUEEN, Suit.DIAMONDS), Card(Rank.FOUR, Suit.DIAMONDS)),  # corners disagree
+        (Card(Rank.FOUR, Suit.DIAMONDS), Card(Rank.FOUR, Suit.DIAMONDS)),  # not a court
+        (Card(Rank.TEN, Suit.DIAMONDS), Card(Rank.TEN, Suit.DIAMONDS)),
+    ],
+)
+def test_only_two_network_corners_of_one_court(first: Card, second: Card) -> None:
+    looks = [_look({first.rank: 0.9}, first.suit), _look({second.rank: 0.9}, second.suit)]
+    assert [_best_card(r) for r in looks] == [first, second]
+    assert _court_by_picture(looks, COURT_PICTURE) is None
+
+
+@pytest.mark.parametrize(
+    "label, code",
+    [
+        # Fresh building seeds (this branch's range): the QD's glyph reader read 4D at both
+        # corners (0.60 four) and disputed, the network QD at both (0.72 queen); the KH's two
+        # network corners 0.58 and 0.69 king, their product 0.96.
+        ("simplistic/noisy#11300002", "QD"),
+        ("simplistic/noisy#11310001", "KH"),
+    ],
+)
+def test_a_court_read_by_its_picture_on_a_building_scene(
+    check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
+) -> None:
+    # Uncertain with the picture off (its candidate right), exact with it on; the scene's
+    # other cards answered the same either way, none wrong.
+    off, before = answer_in_scene(check_faces, label, code, CardDetector(court_picture=0))
+    on, after = answer_in_scene(check_faces, label, code, CardDetector())
+    assert off.card is None and off.candidate is not None and off.candidate.code == code
+    assert on.card is not None and on.card.code == code
+    assert all(d.card is None or d.card == truth for d, truth in after)
+
+    def others(answers: list[tuple[CardDetection, Card]]) -> list[tuple[str, str]]:
+        return sorted(
+            (t.code, d.card.code if d.card else "?") for d, t in answers if t.code != code
+        )
+
+    assert others(before) == others(after)
