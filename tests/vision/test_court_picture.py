@@ -11,11 +11,12 @@ to nine keep ``COURT_PICTURE`` of their probability, the ten and the courts all 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Rank, Suit
-from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
     COURT_PICTURE,
@@ -26,19 +27,14 @@ from dealer_assist.vision.pipeline import (
     _Reading,
 )
 from tests.vision.found import answer_in_scene
+from tests.vision.test_court_neighbour import _look
 
 _QUAD = np.array([[0.0, 0.0], [60.0, 0.0], [60.0, 84.0], [0.0, 84.0]])
 
 
-def _look(shares: dict[Rank, float], suit: Suit, *, network: bool = True) -> _Reading:
-    """A look at one corner: ranks as given (the rest spread evenly), ``suit`` 0.99."""
-    ranks = RANK_CLASSES[:-1]
-    rank = np.full(len(ranks), (1.0 - sum(shares.values())) / (len(ranks) - len(shares)))
-    for r, p in shares.items():
-        rank[ranks.index(r)] = p
-    suits = np.full(4, 0.01 / 3)
-    suits[SUIT_CLASSES.index(suit)] = 0.99
-    return _Reading(rank, suits, network=network)
+def _glyph(shares: dict[Rank, float], suit: Suit) -> _Reading:
+    """A glyph reader's look at one corner (``_look``'s, not the network's)."""
+    return replace(_look(shares, suit), network=False)
 
 
 def _judge(looks: list[_Reading]) -> Card | None:
@@ -51,7 +47,7 @@ def test_a_glyph_two_beside_two_network_corners_of_a_queen_is_left_out() -> None
     # anglo/lens#7900006's QH, as recorded: both network corners the QH (0.98, 0.96), a glyph
     # look a 2S (a piece of the Q over its heart) disputing.
     net = [_look({Rank.QUEEN: 0.97}, Suit.HEARTS), _look({Rank.QUEEN: 0.95}, Suit.HEARTS)]
-    two = _look({Rank.TWO: 0.95}, Suit.SPADES, network=False)
+    two = _glyph({Rank.TWO: 0.95}, Suit.SPADES)
     looks = [*net, two, _DISPUTED]
     assert _judge(looks) is None
     pictured = _court_by_picture(looks, COURT_PICTURE)
@@ -75,7 +71,7 @@ def test_the_picture_takes_nothing_from_the_ten_nor_between_courts() -> None:
 
 def test_a_glyph_look_of_another_court_still_disputes() -> None:
     net = [_look({Rank.JACK: 0.97}, Suit.CLUBS), _look({Rank.JACK: 0.97}, Suit.CLUBS)]
-    king = _look({Rank.KING: 0.9}, Suit.CLUBS, network=False)
+    king = _glyph({Rank.KING: 0.9}, Suit.CLUBS)
     pictured = _court_by_picture([*net, king, _DISPUTED], COURT_PICTURE)
     assert pictured is not None and any(r is _DISPUTED for r in pictured)
     assert _judge(pictured) is None
