@@ -91,6 +91,24 @@ def test_only_two_network_corners_of_one_court(first: Card, second: Card) -> Non
     assert _court_by_picture(looks, COURT_PICTURE) is None
 
 
+def test_a_network_four_beside_a_queen_the_glyph_reader_reads_is_set_aside() -> None:
+    # set B's simplistic/wide#11310003 QH, as recorded: one network corner 4H (0.70 four), the
+    # other QH (0.85), the glyph reader QH at both corners; uncertain, and so by default, sure
+    # with ``aside``. Not when a glyph look reads the four, nor with no glyph look, nor for a ten.
+    four, queen = _look({Rank.FOUR: 0.70}, Suit.HEARTS), _look({Rank.QUEEN: 0.85}, Suit.HEARTS)
+    glyphs = [_glyph({Rank.QUEEN: 0.99}, Suit.HEARTS), _glyph({Rank.QUEEN: 0.99}, Suit.HEARTS)]
+    looks = [four, queen, *glyphs, _DISPUTED]
+    assert _judge(looks) is None
+    assert _court_by_picture(looks, COURT_PICTURE) is None
+    pictured = _court_by_picture(looks, COURT_PICTURE, aside=True)
+    assert pictured is not None and _judge(pictured) == Card(Rank.QUEEN, Suit.HEARTS)
+    against = [four, queen, glyphs[0], _glyph({Rank.FOUR: 0.9}, Suit.HEARTS), _DISPUTED]
+    assert _court_by_picture(against, COURT_PICTURE, aside=True) is None  # a glyph four
+    assert _court_by_picture([four, queen], COURT_PICTURE, aside=True) is None  # no glyph look
+    ten = _look({Rank.TEN: 0.70}, Suit.HEARTS)  # a ten is never set aside
+    assert _court_by_picture([ten, queen, *glyphs], COURT_PICTURE, aside=True) is None
+
+
 @pytest.mark.parametrize(
     "label, code",
     [
