@@ -10,7 +10,7 @@ the count (a detection on one counts neither way).
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
-        [--centre-covered] [--court-picture 0] [--picture-sets-aside]
+        [--centre-covered] [--court-picture 0] [--no-picture-sets-aside]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -155,9 +155,9 @@ def main() -> int:
         help="CardDetector's court_picture (h-court36's lever; 0: off)",
     )
     parser.add_argument(
-        "--picture-sets-aside",
+        "--no-picture-sets-aside",
         action="store_true",
-        help="CardDetector's picture_sets_aside (h-court36's second lever, off)",
+        help="CardDetector's picture_sets_aside off (h-court36's second lever, on)",
     )
     parser.add_argument(
         "--centre-covered",
@@ -196,7 +196,7 @@ def main() -> int:
             index_against=args.index_against,
             centre_covered=CENTRE_COVERED if args.centre_covered else None,
             court_picture=args.court_picture,
-            picture_sets_aside=args.picture_sets_aside,
+            picture_sets_aside=not args.no_picture_sets_aside,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -875,7 +875,7 @@ class CardDetector:
         black_against: float = BLACK_AGAINST,
         neighbour_one: float = NEIGHBOUR_ONE,
         court_picture: float = COURT_PICTURE,
-        picture_sets_aside: bool = False,
+        picture_sets_aside: bool = True,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
@@ -924,7 +924,7 @@ class CardDetector:
         self.court_picture = court_picture
         # ... and so is one whose network corners read a court and an ace to a nine, the glyph
         # reader that court: the network's ace-to-nine rank set aside (``_court_by_picture``'s
-        # ``aside``; off).
+        # ``aside``; False: off).
         self.picture_sets_aside = picture_sets_aside
         # A card of the chosen finding read surely at fewer than both index corners with an edge
         # of a card crossing it between the read corner and its centre is uncertain

@@ -98,8 +98,9 @@ def test_only_two_network_corners_of_one_court(first: Card, second: Card) -> Non
 
 def test_a_network_four_beside_a_queen_the_glyph_reader_reads_is_set_aside() -> None:
     # set B's simplistic/wide#11310003 QH, as recorded: one network corner 4H (0.70 four), the
-    # other QH (0.85), the glyph reader QH at both corners; uncertain, and so by default, sure
-    # with ``aside``. Not when a glyph look reads the four, nor with no glyph look, nor for a ten.
+    # other QH (0.85), the glyph reader QH at both corners; uncertain, and so without
+    # ``aside``, sure with it. Not when a glyph look reads the four, nor with no glyph look,
+    # nor for a ten.
     four, queen = _look({Rank.FOUR: 0.70}, Suit.HEARTS), _look({Rank.QUEEN: 0.85}, Suit.HEARTS)
     glyphs = [_glyph({Rank.QUEEN: 0.99}, Suit.HEARTS), _glyph({Rank.QUEEN: 0.99}, Suit.HEARTS)]
     looks = [four, queen, *glyphs, _DISPUTED]
@@ -151,10 +152,10 @@ def test_a_court_read_by_its_picture_on_a_building_scene(
 def test_a_court_read_as_a_four_at_one_corner_set_aside_on_a_building_scene(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    # Uncertain by default (``picture_sets_aside`` off), its candidate right; exact with it on,
-    # the frame's other cards answered the same, none wrong.
-    off, before = answer_in_scene(check_faces, label, code, CardDetector())
-    on, after = answer_in_scene(check_faces, label, code, CardDetector(picture_sets_aside=True))
+    # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on (the
+    # default), the frame's other cards answered the same, none wrong.
+    off, before = answer_in_scene(check_faces, label, code, CardDetector(picture_sets_aside=False))
+    on, after = answer_in_scene(check_faces, label, code, CardDetector())
     assert off.card is None and off.candidate is not None and off.candidate.code == code
     assert on.card is not None and on.card.code == code
     assert all(d.card is None or d.card == truth for d, truth in after)
