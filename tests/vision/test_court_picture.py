@@ -42,6 +42,19 @@ def _others(answers: list[tuple[CardDetection, Card]], code: str) -> list[tuple[
     return sorted((t.code, d.card.code if d.card else "?") for d, t in answers if t.code != code)
 
 
+def _exact_only_on(
+    faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, off: CardDetector
+) -> None:
+    """Card ``code`` of scene ``label`` is uncertain ``off`` (its candidate right) and exact
+    with the default detector; the frame's other cards are answered the same, none wrongly."""
+    was, before = answer_in_scene(faces, label, code, off)
+    now, after = answer_in_scene(faces, label, code, CardDetector())
+    assert was.card is None and was.candidate is not None and was.candidate.code == code
+    assert now.card is not None and now.card.code == code
+    assert all(d.card is None or d.card == truth for d, truth in after)
+    assert _others(before, code) == _others(after, code)
+
+
 def _judge(looks: list[_Reading]) -> Card | None:
     detection = CardDetector()._judge(_QUAD, looks)
     assert detection is not None
@@ -128,15 +141,8 @@ def test_a_network_four_beside_a_queen_the_glyph_reader_reads_is_set_aside() -> 
 def test_a_court_read_by_its_picture_on_a_building_scene(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    # Uncertain with the picture off (its candidate right), exact with it on; the scene's
-    # other cards answered the same either way, none wrong.
-    off, before = answer_in_scene(check_faces, label, code, CardDetector(court_picture=0))
-    on, after = answer_in_scene(check_faces, label, code, CardDetector())
-    assert off.card is None and off.candidate is not None and off.candidate.code == code
-    assert on.card is not None and on.card.code == code
-    assert all(d.card is None or d.card == truth for d, truth in after)
-
-    assert _others(before, code) == _others(after, code)
+    # Uncertain with the picture off (its candidate right), exact with it on.
+    _exact_only_on(check_faces, label, code, CardDetector(court_picture=0))
 
 
 @pytest.mark.parametrize(
@@ -152,11 +158,5 @@ def test_a_court_read_by_its_picture_on_a_building_scene(
 def test_a_court_read_as_a_four_at_one_corner_set_aside_on_a_building_scene(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on (the
-    # default), the frame's other cards answered the same, none wrong.
-    off, before = answer_in_scene(check_faces, label, code, CardDetector(picture_sets_aside=False))
-    on, after = answer_in_scene(check_faces, label, code, CardDetector())
-    assert off.card is None and off.candidate is not None and off.candidate.code == code
-    assert on.card is not None and on.card.code == code
-    assert all(d.card is None or d.card == truth for d, truth in after)
-    assert _others(before, code) == _others(after, code)
+    # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on.
+    _exact_only_on(check_faces, label, code, CardDetector(picture_sets_aside=False))
