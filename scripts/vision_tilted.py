@@ -10,7 +10,7 @@ the count (a detection on one counts neither way).
         [--no-plane] [--no-paper] [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim]
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
-        [--centre-covered] [--no-on-top]
+        [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -74,6 +74,7 @@ from dealer_assist.vision.pipeline import (
     BLACK_AGAINST,
     CENTRE_COVERED,
     CLUB_ONE_SPLIT,
+    COURT_PICTURE,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     INDEX_AGAINST,
@@ -149,6 +150,17 @@ def main() -> int:
         help=f"CardDetector's index_against (h-wrong35's lever, off; {INDEX_AGAINST} turns it on)",
     )
     parser.add_argument(
+        "--court-picture",
+        type=float,
+        default=COURT_PICTURE,
+        help="CardDetector's court_picture (h-court36's lever; 0: off)",
+    )
+    parser.add_argument(
+        "--no-picture-sets-aside",
+        action="store_true",
+        help="CardDetector's picture_sets_aside off (h-court36's second lever, on)",
+    )
+    parser.add_argument(
         "--centre-covered",
         action="store_true",
         help="CardDetector's centre_covered at CENTRE_COVERED (h-pile35's lever, off)",
@@ -191,6 +203,8 @@ def main() -> int:
             index_against=args.index_against,
             centre_covered=CENTRE_COVERED if args.centre_covered else None,
             finder=finder,
+            court_picture=args.court_picture,
+            picture_sets_aside=not args.no_picture_sets_aside,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

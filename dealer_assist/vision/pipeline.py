@@ -255,6 +255,12 @@ SPADE_ONE_SPLIT = 0.8
 # (issue 28, h-wrong34; ``_one_corner_club``; fresh building seeds: a spade read as a club at
 # one corner, the black-split reader 0.64-0.66 club there; ``CardDetector.club_one_split``).
 CLUB_ONE_SPLIT = 0.7
+# A court card both of whose index corners the corner network reads as the same court, whose
+# middle lies in the clear and shows no pips (a picture), is judged with the middle as one more
+# look: the ranks ace to nine keep this share of their probability, the ten and the courts all of
+# it, and a glyph look reading an ace to a nine (a fragment of the court's index) is left out
+# (issue 28, h-court36; ``_court_by_picture``; ``CardDetector.court_picture``; 0: off).
+COURT_PICTURE = 0.02
 # The ranks a court or ten index (and a 4 or a 9) is read as when its glyph is hard to make out
 # (issue 28, session 32: the fresh held-out set 475's six wrong reads, all sure - a KD read as
 # QD, QC as TC, QS as TS, a 4H as 9H), and how much of a lone network corner's rank may go to
@@ -869,6 +875,8 @@ class CardDetector:
         club_one_split: float = CLUB_ONE_SPLIT,
         black_against: float = BLACK_AGAINST,
         neighbour_one: float = NEIGHBOUR_ONE,
+        court_picture: float = COURT_PICTURE,
+        picture_sets_aside: bool = True,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
@@ -911,6 +919,14 @@ class CardDetector:
         # one corner only, that corner giving a neighbouring rank (``NEIGHBOUR_RANKS``) at
         # least this probability, is uncertain (``_one_corner_neighbour``; 0: off).
         self.neighbour_one = neighbour_one
+        # A court card both network corners read as the same court, its middle in the clear and
+        # showing no pips, is judged with the middle's picture as a look: the ranks ace to nine
+        # keep this share of their probability (``_court_by_picture``; 0: off).
+        self.court_picture = court_picture
+        # ... and so is one whose network corners read a court and an ace to a nine, the glyph
+        # reader that court: the network's ace-to-nine rank set aside (``_court_by_picture``'s
+        # ``aside``; False: off).
+        self.picture_sets_aside = picture_sets_aside
         # A card of the chosen finding read surely at fewer than both index corners with an edge
         # of a card crossing it between the read corner and its centre is uncertain
         # (``crossing.centre_cut_off``; None: off).
@@ -3433,6 +3449,30 @@ class CardDetector:
                 black=black,
                 printed=printed,
             )
+        if (
+            detection is not None
+            and detection.card is None
+            and self.court_picture > 0
+            and (
+                pictured := _court_by_picture(
+                    looks, self.court_picture, aside=self.picture_sets_aside
+                )
+            )
+            is not None
+            and (middle := self._clear_middle(frame, outlines, n)) is not None
+            and self._pip_count(middle) is None
+        ):
+            # The middle lies in the clear and shows no pips: a picture.
+            seen = self._judge(
+                quad,
+                pictured,
+                clubs_by_network=clubs,
+                glyph_split=settled,
+                black=black,
+                printed=printed,
+            )
+            if seen is not None and seen.card is not None:
+                return seen
         if detection is not None and detection.card is None:
             return self._seconded_by_pips(
                 frame,
@@ -4499,6 +4539,54 @@ def _corners_show_index(looks: list[_Reading]) -> bool:
     return len(looks) >= 2 and all(
         (r.rank is not None and r.suit is not None) or r.shadowed for r in looks[:2]
     )
+
+
+_NUMBER_RANKS = frozenset(Rank) - COURT_RANKS - {Rank.TEN}  # ace to nine
+
+
+def _court_by_picture(
+    looks: list[_Reading], share: float, *, aside: bool = False
+) -> list[_Reading] | None:
+    """A court card's looks with its middle's picture as one more look (issue 28, h-court36),
+    when the corner network reads the same court card whole at both index corners; else None.
+    The picture says the card is a court card, not which: the ranks ace to nine keep ``share``
+    of their probability, the ten and the three courts all of it, so it moves no probability
+    between the courts nor from the ten (a queen read as a ten, a king as a queen stay as the
+    looks read them). A glyph look that reads an ace to a nine (a piece of a J's or a Q's
+    index over its suit read as a 2S or a 4D) is left out, and the glyph reader's dispute
+    with it unless a glyph look left in reads another card. ``aside``: also when one network
+    corner reads a court and the other an ace to a nine, every glyph look reading that court
+    (one at least; none an ace to a nine): the ace-to-nine corner's rank is set aside (its
+    suit kept; set B's simplistic Q read as a 4 at one corner). The caller checks that the
+    middle lies in the clear and shows no pips."""
+    plain = [r for r in looks if r is not _DISPUTED]
+    network = [r for r in plain if r.network and r.rank is not None and r.suit is not None]
+    if len(network) != 2:
+        return None
+    read = [_best_card(r) for r in network]
+    odd: _Reading | None = None
+    if read[0] != read[1] or read[0].rank not in COURT_RANKS:
+        courts = [k for k in (0, 1) if read[k].rank in COURT_RANKS]
+        if not aside or len(courts) != 1 or read[1 - courts[0]].rank not in _NUMBER_RANKS:
+            return None
+        odd = network[1 - courts[0]]
+    court = read[1] if odd is network[0] else read[0]
+    kept = [
+        r
+        for r in plain
+        if r.network or r.rank is None or r.suit is None or _best_card(r).rank not in _NUMBER_RANKS
+    ]
+    glyph = [r for r in plain if not r.network and r.rank is not None and r.suit is not None]
+    if odd is not None:
+        if not glyph or any(_best_card(r) != court for r in glyph):
+            return None  # every glyph look (one at least) reads the court: none an ace to nine
+        kept = [replace(r, rank=None) if r is odd else r for r in kept]
+    if any(r is _DISPUTED for r in looks) and any(
+        _best_card(r) != court and _best_card(r).rank not in _NUMBER_RANKS for r in glyph
+    ):
+        kept.append(_DISPUTED)
+    picture = np.array([share if rank in _NUMBER_RANKS else 1.0 for rank in RANK_CLASSES[:-1]])
+    return [*kept, _Reading(picture, None)]
 
 
 def _kept_patch(pair: CornerPair, side: int) -> np.ndarray:
