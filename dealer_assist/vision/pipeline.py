@@ -16,6 +16,7 @@ import copy
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Literal, Protocol, TypeVar
 
 import cv2
@@ -477,12 +478,14 @@ _Kept = TypeVar("_Kept")
 @dataclass(slots=True)
 class RelayWork:
     """What ``CardDetector._relaid_offer`` (``FinderSettings.corner_relay``) has done, summed
-    over a detector's frames: the corner offers it laid again, the shapes laid, and those read
-    in full (``CardDetector._sure_alone``)."""
+    over a detector's frames: the corner offers it laid again, the shapes laid, those read
+    in full (``CardDetector._sure_alone``) and those whose looks alone were read, which could
+    not bear the offer's card out (h-speed36)."""
 
     offers: int = 0
     laid: int = 0
     read: int = 0
+    looked: int = 0
 
 
 @dataclass(slots=True)
@@ -788,6 +791,9 @@ _DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two reade
 # The corner network's looks at a batch of cards (``CardDetector._read_net``): with the house's
 # deck (if any), without it, and the cards the deck alone made sure.
 _NetLooks = tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]
+# Every look at each shape of a finding and the glyph reader's cuts of its two corners
+# (``CardDetector._read_looks``).
+_Looks = tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]
 # A shape the corner network reads a whole index in less surely than this (at either corner) is
 # not counted as one that may read surely when the choice between findings weighs a finding
 # before reading it fully (``CardDetector._hope``).
@@ -2585,8 +2591,16 @@ class CardDetector:
             may = shown[n]
             if best is not None and may and chosen is not None and may <= {chosen}:
                 continue
-            self.relay_work.read += 1
-            read = self._sure_alone(frame, placed[n][0], found, sure, with_deck)
+            # A shape that can read only the offer's card (the network shows it whole at a
+            # corner in the clear: ``_corners_agree``) decides nothing unless the card is
+            # borne out there: judged only when its looks bear it out (issue 28, h-speed36;
+            # a reading the glyph reader disputed needs its whole look of the card there).
+            worth = None
+            if card is not None and may:
+                worth = partial(self._relay_worth, looks, card)
+            else:
+                self.relay_work.read += 1
+            read = self._sure_alone(frame, placed[n][0], found, sure, with_deck, worth)
             if read is None:
                 continue
             again, share, new_looks = read
@@ -2604,6 +2618,17 @@ class CardDetector:
             if self._sure_alone(frame, placed[n][0], found, sure, with_deck) is not None:
                 return None
         return best
+
+    def _relay_worth(self, before: list[_Reading], card: Card, after: list[_Reading]) -> bool:
+        """Whether a shape ``_relaid_offer`` lays again, its looks ``after``, may bear out
+        ``card`` offered with the looks ``before`` (``_refit_corroborated``): it is then
+        judged (``relay_work.read``), else its looks alone were read (``relay_work.looked``)."""
+        borne_out = _refit_corroborated(before, after, card)
+        if borne_out:
+            self.relay_work.read += 1
+        else:
+            self.relay_work.looked += 1
+        return borne_out
 
     def _relay_laid(
         self,
@@ -2940,20 +2965,23 @@ class CardDetector:
         found: _Finding,
         covering: list[np.ndarray],
         with_deck: bool,
+        worth: Callable[[list[_Reading]], bool] | None = None,
     ) -> tuple[CardDetection, float | None, list[_Reading]] | None:
         """``shape`` read alone at the finding's card size (the outlines the refit and the
         joined-blob offers lay again): its detection, index share and looks when it reads a
         card surely, both index corners bearing it out, the index a card's share of the shape
-        and, with a paper colour known, showing paper; else None."""
+        and, with a paper colour known, showing paper; else None. With ``worth``, None as soon
+        as its looks (``_finding_looks``, before it is judged) show the answer would not be
+        taken (``worth`` false of them): judged, they stay its looks."""
         card_px = found.card_px
         assert card_px is not None
+        alone = _Finding([shape], card_px, found.foreground, [False])
+        seen = self._finding_looks(frame, alone, with_deck=with_deck, covering=covering)
+        if worth is not None and not worth(seen[0][0]):
+            return None
         looks: list[list[_Reading]] = []
         read = self._analysis_of(
-            frame,
-            _Finding([shape], card_px, found.foreground, [False]),
-            with_deck=with_deck,
-            covering=covering,
-            looks_of=looks,
+            frame, alone, with_deck=with_deck, covering=covering, looks_of=looks, read=seen
         )
         if (
             not read.detections
@@ -3244,6 +3272,7 @@ class CardDetector:
         looks_of: list[list[_Reading]] | None = None,
         printed: bool = True,
         unread_of: list[int] | None = None,
+        read: _Looks | None = None,
     ) -> FrameAnalysis:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
         ``covering``: cards read already (frame pixels) whose outlines cover these cards'
@@ -3251,18 +3280,17 @@ class CardDetector:
         detection's looks (one list a detection, as ``detections``). ``printed``: as
         ``_judge``'s; without it, what each sure card was judged from is kept
         (``FrameAnalysis.unprinted``). ``unread_of``, when given, gets the index of each of
-        the finding's quads in which nothing was read (no detection, not even a candidate)."""
+        the finding's quads in which nothing was read (no detection, not even a candidate).
+        ``read``: the finding's ``_finding_looks`` (the same ``with_deck`` and ``covering``),
+        if read already."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
-        regions = self._regions_of(frame, found)
-        everything = [*found.quads, *covering]
-        looks, analysis.corners = self._read_looks(
-            regions,
-            _index_overlaps(everything, len(found.quads)),
-            with_deck=with_deck,
-            net_read=self._net_of(found, with_deck) if self.use_corner_model and regions else None,
+        looks, analysis.corners = (
+            read
+            if read is not None
+            else self._finding_looks(frame, found, with_deck=with_deck, covering=covering)
         )
-        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
+        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in [*found.quads, *covering]]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
             detection = self._judged(frame, outlines, n, quad, pair, printed=printed)
             if not printed and detection is not None and detection.card is not None:
@@ -3290,6 +3318,25 @@ class CardDetector:
                 # printed words) would show a card's edge all the same.
                 analysis.unread_cards.append(self._unread(quad))
         return analysis
+
+    def _finding_looks(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        *,
+        with_deck: bool,
+        covering: Sequence[np.ndarray] = (),
+    ) -> _Looks:
+        """Every look at each of ``found``'s shapes and what the glyph reader cut there
+        (``_read_looks``), beside the cards ``covering`` (frame pixels): what ``_analysis_of``
+        judges its cards from."""
+        regions = self._regions_of(frame, found)
+        return self._read_looks(
+            regions,
+            _index_overlaps([*found.quads, *covering], len(found.quads)),
+            with_deck=with_deck,
+            net_read=self._net_of(found, with_deck) if self.use_corner_model and regions else None,
+        )
 
     def _regions_of(self, frame: np.ndarray, found: _Finding) -> list[_CornerRegions]:
         """``found``'s corner regions, made the first time (its network looks with them)."""
@@ -3835,7 +3882,7 @@ class CardDetector:
         *,
         with_deck: bool = True,
         net_read: _NetLooks | None = None,
-    ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
+    ) -> _Looks:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
         asked). ``net_read``: ``_read_net`` of these regions, if read already."""
