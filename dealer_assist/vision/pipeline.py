@@ -1135,13 +1135,16 @@ class CardDetector:
         kept: list[_RoughStage] | None = None,
         between: Callable[[], bool] | None = None,
         edged: Callable[[], bool] | None = None,
+        unwanted: Callable[[float], bool] | None = None,
     ) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying. With
         ``resized`` (a finding without a layout and a ratio), only that finding again with its
         card size times the ratio (``_choose``). ``kept``: the frame's ``_RoughStage``, put
         there when empty (the first time), taken from it after (the same frame only).
         ``between``: asked last, whether paper alone's sizes between a pair and a pair of pairs
-        (``PAPER_BETWEEN_DIVISORS``) are wanted too (None: never)."""
+        (``PAPER_BETWEEN_DIVISORS``) are wanted too (None: never). ``unwanted``: asked of each
+        card width on the plane just before its finding is made, whether it is not wanted (not
+        made, not yielded)."""
         if resized is not None and kept:
             yield from self._resized_findings(frame, kept[0], *resized)
             return
@@ -1196,19 +1199,33 @@ class CardDetector:
                 # may be no plane at all.
                 planar = False
                 for found in self._plane_findings(
-                    frame, view, rough, self.plane, lone, planes=stage.planes
+                    frame, view, rough, self.plane, lone, planes=stage.planes, unwanted=unwanted
                 ):
                     planar = True
                     yield found
                 if (wider := opened_mask()) is not None:
                     for found in self._plane_findings(
-                        frame, view, wider, self.plane, lone, planes=stage.planes, wider=True
+                        frame,
+                        view,
+                        wider,
+                        self.plane,
+                        lone,
+                        planes=stage.planes,
+                        wider=True,
+                        unwanted=unwanted,
                     ):
                         planar = True
                         yield replace(found, wider=True, regions=[], nets={})
                 if (paper := paper_only()) is not None:
                     for found in self._plane_findings(
-                        frame, view, paper, self.plane, lone, planes=stage.planes, papered=True
+                        frame,
+                        view,
+                        paper,
+                        self.plane,
+                        lone,
+                        planes=stage.planes,
+                        papered=True,
+                        unwanted=unwanted,
                     ):
                         planar = True
                         yield found
@@ -1392,12 +1409,14 @@ class CardDetector:
         planes: dict[str, Plane | None] | None = None,
         wider: bool = False,
         papered: bool = False,
+        unwanted: Callable[[float], bool] | None = None,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
         ``planes``: the planes of this frame's masks found already (``rough`` is the rough mask,
         with ``wider`` opened wider, with ``papered`` its paper alone), by ``_mask_kind``; the
-        plane found is put there."""
+        plane found is put there. ``unwanted``: asked of each width just before its finding is
+        made (the caller has done with the finding before): true, none is made."""
         kind = _mask_kind(wider=wider, papered=papered)
         if planes is not None and kind in planes:
             plane = planes[kind]
@@ -1414,6 +1433,8 @@ class CardDetector:
             if settings.try_pairs and plane.guessed:
                 widths.append(plane.card_width * settings.pair_ratio)
         for width in widths:
+            if unwanted is not None and unwanted(width):
+                continue
             rectified = rectified_view(frame, view.to_image, plane, width, settings)
             if rectified is None or rectified.card_px is None:
                 continue
@@ -3131,7 +3152,23 @@ class CardDetector:
             shapes = len(best.detections) + len(best.unread_cards)
             return sum(_sure_cards(best, geometry=geometry)) < EDGE_SURE_SHARE * shapes
 
-        for found in self._findings(frame, kept=kept, between=between, edged=edged):
+        def pair_width(width: float) -> bool:
+            # A narrower card on the plane (a pair's width taken for a card's): the plane's
+            # own width, read last, read cards surely whose indices say it is not too large.
+            # Decided before the finding is made (``_findings``' ``unwanted``): it depends on
+            # the width and the findings read before only (issue 28, h-speed36).
+            return (
+                self.skip_pair_width
+                and plane_read is not None
+                and self.plane is not None
+                and abs(width * self.plane.pair_ratio / plane_read[0] - 1) < 1e-6
+                and _sure_count(plane_read[1]) > 0
+                and _too_large(plane_read[1]) is None
+            )
+
+        for found in self._findings(
+            frame, kept=kept, between=between, edged=edged, unwanted=pair_width
+        ):
             if found is None:
                 if (
                     best is not None
@@ -3149,19 +3186,6 @@ class CardDetector:
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar, resizable = None, None, False, None
-                continue
-            if (
-                self.skip_pair_width
-                and found.planar
-                and found.width is not None
-                and plane_read is not None
-                and self.plane is not None
-                and abs(found.width * self.plane.pair_ratio / plane_read[0] - 1) < 1e-6
-                and _sure_count(plane_read[1]) > 0
-                and _too_large(plane_read[1]) is None
-            ):
-                # A narrower card on the plane (a pair's width taken for a card's): the
-                # plane's own width read cards surely whose indices say it is not too large.
                 continue
             if (
                 not found.planar
