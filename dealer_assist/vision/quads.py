@@ -132,6 +132,12 @@ class FinderSettings:
     # (``CornerSettings.corner_reach_cards``, 0.2, before h-merge23: a small card's rounded,
     # blurred corner and the index's ink beside it end the edges further from it).
     corner_outline_reach: float = 0.3
+    # A piece of the bare part (``joined.outline_cards``, ``index_cards``) that a calibration
+    # marker of this ArUco dictionary fills (looked for in the frame round the piece alone;
+    # ``joined.marker_piece``) is left out before its glyphs are looked for: a marker's square
+    # and its pattern made corners and glyphs the reader always refused, 5-20 ms a frame with
+    # markers (issue 28, h-speed36; None: off).
+    outline_markers: str | None = "DICT_4X4_50"
     # A card offered at a joined blob (step 13) and read surely is kept out by no unread shape
     # showing no paper, which the paper test drops after the step (h-merge23; False: kept out
     # when its centre and the shape's meet, as before).
