@@ -2997,9 +2997,11 @@ class CardDetector:
         card_px = found.card_px
         assert card_px is not None
         alone = _Finding([shape], card_px, found.foreground, [False])
-        seen = self._finding_looks(frame, alone, with_deck=with_deck, covering=covering)
-        if worth is not None and not worth(seen[0][0]):
-            return None
+        seen = None
+        if worth is not None:
+            seen = self._finding_looks(frame, alone, with_deck=with_deck, covering=covering)
+            if not worth(seen[0][0]):
+                return None
         looks: list[list[_Reading]] = []
         read = self._analysis_of(
             frame, alone, with_deck=with_deck, covering=covering, looks_of=looks, read=seen
