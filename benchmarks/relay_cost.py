@@ -5,7 +5,8 @@ Reads paired_vision.py's frames (seed 9,777,000 on, six cards, kde_standard, no 
 ``--tilted`` a camera up to 30 degrees off vertical) with the lever on (the defaults) and off
 (``corner_relay=()``), each ``--rounds`` times in alternating order on one core, and prints per
 frame: the median CPU time on and off, the offers laid again, the shapes laid, the shapes read
-in full (``_sure_alone``) and the time in ``_relaid_offer``; and whether the cards read on and
+(``_sure_alone``: in full, or since h-speed36 their looks alone when those cannot bear the
+offer's card out) and the time in ``_relaid_offer``; and whether the cards read on and
 off differ.
 
     python benchmarks/relay_cost.py --frames 20 --rounds 3 --tilted

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from dealer_assist.vision.calibration import detect_markers
 from dealer_assist.vision.components import compact_components
 from dealer_assist.vision.geometry import (
     line_crossing,
@@ -562,6 +563,13 @@ def _index_glyphs(
     _, labels, piece_stats = compact_components(bare[window], connectivity=8)
     large = piece_stats[:, 4] >= settings.corner_left * card_area
     large[0] = False
+    if settings.outline_markers is not None:
+        for n in np.flatnonzero(large).tolist():
+            px, py, pw, ph = (int(v) for v in piece_stats[n, :4])
+            piece = labels[py : py + ph, px : px + pw] == n
+            placed = (px + left, py + top, pw, ph)
+            if marker_piece(piece, placed, frame, to_image, settings.outline_markers):
+                large[n] = False
     if not large.any():
         return None
     bare = np.zeros_like(mask)
@@ -603,6 +611,50 @@ def _index_glyphs(
         if anchor.min_glyph * card_w <= size <= anchor.max_glyph * card_w:
             boxes[n] = box
     return bare, covered, boxes
+
+
+# A calibration marker is printed on a white square this many times its own side
+# (``synthetic``'s layouts: 1.5), grown a little for the mask's blur.
+MARKER_SQUARE = 1.6
+MARKER_FILLS = 0.9  # a piece this much inside a marker's square is the marker's
+
+
+def marker_piece(
+    piece: np.ndarray,
+    box: tuple[int, int, int, int],
+    frame: np.ndarray,
+    to_image: np.ndarray,
+    dictionary: str,
+) -> bool:
+    """Whether a piece of the card mask (``piece``: its pixels in its bounding ``box``, x, y,
+    width, height in the work view; ``to_image`` maps the view to ``frame``) is a calibration
+    marker's printed square: a marker of ``dictionary`` found in the frame round the piece,
+    the piece at least ``MARKER_FILLS`` inside its square (``MARKER_SQUARE`` times its side).
+    A marker under a card is not found (its pattern is hidden), and a piece holding a card's
+    paper beside a marker lies partly outside its square."""
+    x, y, w, h = box
+    corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+    in_frame = transform_points(to_image, corners)
+    pad = 0.15 * float(np.ptp(in_frame, axis=0).max())
+    height, width = frame.shape[:2]
+    x0, y0 = np.maximum(np.floor(in_frame.min(axis=0) - pad), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(in_frame.max(axis=0) + pad), (width, height)).astype(int)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return False
+    markers = detect_markers(frame[y0:y1, x0:x1], dictionary)
+    if not markers:
+        return False
+    to_view = np.linalg.inv(to_image)
+    area = float(np.count_nonzero(piece))
+    for quad in markers.values():
+        centre = quad.mean(axis=0)
+        square = centre + MARKER_SQUARE * (quad - centre) + (x0, y0)
+        inside = np.zeros(piece.shape, np.uint8)
+        outline = transform_points(to_view, square) - (x, y)
+        cv2.fillConvexPoly(inside, np.rint(outline).astype(np.int32), 1)
+        if area > 0 and np.count_nonzero(piece & (inside > 0)) >= MARKER_FILLS * area:
+            return True
+    return False
 
 
 def _index_pairs(

@@ -16,6 +16,7 @@ import copy
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Literal, Protocol, TypeVar
 
 import cv2
@@ -484,12 +485,14 @@ _Kept = TypeVar("_Kept")
 @dataclass(slots=True)
 class RelayWork:
     """What ``CardDetector._relaid_offer`` (``FinderSettings.corner_relay``) has done, summed
-    over a detector's frames: the corner offers it laid again, the shapes laid, and those read
-    in full (``CardDetector._sure_alone``)."""
+    over a detector's frames: the corner offers it laid again, the shapes laid, those read
+    in full (``CardDetector._sure_alone``) and those whose looks alone were read, which could
+    not bear the offer's card out (h-speed36)."""
 
     offers: int = 0
     laid: int = 0
     read: int = 0
+    looked: int = 0
 
 
 @dataclass(slots=True)
@@ -795,6 +798,9 @@ _DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two reade
 # The corner network's looks at a batch of cards (``CardDetector._read_net``): with the house's
 # deck (if any), without it, and the cards the deck alone made sure.
 _NetLooks = tuple[list[tuple[_Reading, _Reading]], list[tuple[_Reading, _Reading]], set[int]]
+# Every look at each shape of a finding and the glyph reader's cuts of its two corners
+# (``CardDetector._read_looks``).
+_Looks = tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]
 # A shape the corner network reads a whole index in less surely than this (at either corner) is
 # not counted as one that may read surely when the choice between findings weighs a finding
 # before reading it fully (``CardDetector._hope``).
@@ -1146,13 +1152,16 @@ class CardDetector:
         kept: list[_RoughStage] | None = None,
         between: Callable[[], bool] | None = None,
         edged: Callable[[], bool] | None = None,
+        unwanted: Callable[[float], bool] | None = None,
     ) -> Iterator[_Finding | None]:
         """What the finder sees; without a layout, one finding per card size worth trying. With
         ``resized`` (a finding without a layout and a ratio), only that finding again with its
         card size times the ratio (``_choose``). ``kept``: the frame's ``_RoughStage``, put
         there when empty (the first time), taken from it after (the same frame only).
         ``between``: asked last, whether paper alone's sizes between a pair and a pair of pairs
-        (``PAPER_BETWEEN_DIVISORS``) are wanted too (None: never)."""
+        (``PAPER_BETWEEN_DIVISORS``) are wanted too (None: never). ``unwanted``: asked of each
+        card width on the plane just before its finding is made, whether it is not wanted (not
+        made, not yielded)."""
         if resized is not None and kept:
             yield from self._resized_findings(frame, kept[0], *resized)
             return
@@ -1207,19 +1216,33 @@ class CardDetector:
                 # may be no plane at all.
                 planar = False
                 for found in self._plane_findings(
-                    frame, view, rough, self.plane, lone, planes=stage.planes
+                    frame, view, rough, self.plane, lone, planes=stage.planes, unwanted=unwanted
                 ):
                     planar = True
                     yield found
                 if (wider := opened_mask()) is not None:
                     for found in self._plane_findings(
-                        frame, view, wider, self.plane, lone, planes=stage.planes, wider=True
+                        frame,
+                        view,
+                        wider,
+                        self.plane,
+                        lone,
+                        planes=stage.planes,
+                        wider=True,
+                        unwanted=unwanted,
                     ):
                         planar = True
                         yield replace(found, wider=True, regions=[], nets={})
                 if (paper := paper_only()) is not None:
                     for found in self._plane_findings(
-                        frame, view, paper, self.plane, lone, planes=stage.planes, papered=True
+                        frame,
+                        view,
+                        paper,
+                        self.plane,
+                        lone,
+                        planes=stage.planes,
+                        papered=True,
+                        unwanted=unwanted,
                     ):
                         planar = True
                         yield found
@@ -1403,12 +1426,14 @@ class CardDetector:
         planes: dict[str, Plane | None] | None = None,
         wider: bool = False,
         papered: bool = False,
+        unwanted: Callable[[float], bool] | None = None,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
         ``planes``: the planes of this frame's masks found already (``rough`` is the rough mask,
         with ``wider`` opened wider, with ``papered`` its paper alone), by ``_mask_kind``; the
-        plane found is put there."""
+        plane found is put there. ``unwanted``: asked of each width just before its finding is
+        made (the caller has done with the finding before): true, none is made."""
         kind = _mask_kind(wider=wider, papered=papered)
         if planes is not None and kind in planes:
             plane = planes[kind]
@@ -1425,6 +1450,8 @@ class CardDetector:
             if settings.try_pairs and plane.guessed:
                 widths.append(plane.card_width * settings.pair_ratio)
         for width in widths:
+            if unwanted is not None and unwanted(width):
+                continue
             rectified = rectified_view(frame, view.to_image, plane, width, settings)
             if rectified is None or rectified.card_px is None:
                 continue
@@ -2672,8 +2699,16 @@ class CardDetector:
             may = shown[n]
             if best is not None and may and chosen is not None and may <= {chosen}:
                 continue
-            self.relay_work.read += 1
-            read = self._sure_alone(frame, placed[n][0], found, sure, with_deck)
+            # A shape that can read only the offer's card (the network shows it whole at a
+            # corner in the clear: ``_corners_agree``) decides nothing unless the card is
+            # borne out there: judged only when its looks bear it out (issue 28, h-speed36;
+            # a reading the glyph reader disputed needs its whole look of the card there).
+            worth = None
+            if card is not None and may:
+                worth = partial(self._relay_worth, looks, card)
+            else:
+                self.relay_work.read += 1
+            read = self._sure_alone(frame, placed[n][0], found, sure, with_deck, worth)
             if read is None:
                 continue
             again, share, new_looks = read
@@ -2691,6 +2726,17 @@ class CardDetector:
             if self._sure_alone(frame, placed[n][0], found, sure, with_deck) is not None:
                 return None
         return best
+
+    def _relay_worth(self, before: list[_Reading], card: Card, after: list[_Reading]) -> bool:
+        """Whether a shape ``_relaid_offer`` lays again, its looks ``after``, may bear out
+        ``card`` offered with the looks ``before`` (``_refit_corroborated``): it is then
+        judged (``relay_work.read``), else its looks alone were read (``relay_work.looked``)."""
+        borne_out = _refit_corroborated(before, after, card)
+        if borne_out:
+            self.relay_work.read += 1
+        else:
+            self.relay_work.looked += 1
+        return borne_out
 
     def _relay_laid(
         self,
@@ -3027,20 +3073,25 @@ class CardDetector:
         found: _Finding,
         covering: list[np.ndarray],
         with_deck: bool,
+        worth: Callable[[list[_Reading]], bool] | None = None,
     ) -> tuple[CardDetection, float | None, list[_Reading]] | None:
         """``shape`` read alone at the finding's card size (the outlines the refit and the
         joined-blob offers lay again): its detection, index share and looks when it reads a
         card surely, both index corners bearing it out, the index a card's share of the shape
-        and, with a paper colour known, showing paper; else None."""
+        and, with a paper colour known, showing paper; else None. With ``worth``, None as soon
+        as its looks (``_finding_looks``, before it is judged) show the answer would not be
+        taken (``worth`` false of them): judged, they stay its looks."""
         card_px = found.card_px
         assert card_px is not None
+        alone = _Finding([shape], card_px, found.foreground, [False])
+        seen = None
+        if worth is not None:
+            seen = self._finding_looks(frame, alone, with_deck=with_deck, covering=covering)
+            if not worth(seen[0][0]):
+                return None
         looks: list[list[_Reading]] = []
         read = self._analysis_of(
-            frame,
-            _Finding([shape], card_px, found.foreground, [False]),
-            with_deck=with_deck,
-            covering=covering,
-            looks_of=looks,
+            frame, alone, with_deck=with_deck, covering=covering, looks_of=looks, read=seen
         )
         if (
             not read.detections
@@ -3190,7 +3241,23 @@ class CardDetector:
             shapes = len(best.detections) + len(best.unread_cards)
             return sum(_sure_cards(best, geometry=geometry)) < EDGE_SURE_SHARE * shapes
 
-        for found in self._findings(frame, kept=kept, between=between, edged=edged):
+        def pair_width(width: float) -> bool:
+            # A narrower card on the plane (a pair's width taken for a card's): the plane's
+            # own width, read last, read cards surely whose indices say it is not too large.
+            # Decided before the finding is made (``_findings``' ``unwanted``): it depends on
+            # the width and the findings read before only (issue 28, h-speed36).
+            return (
+                self.skip_pair_width
+                and plane_read is not None
+                and self.plane is not None
+                and abs(width * self.plane.pair_ratio / plane_read[0] - 1) < 1e-6
+                and _sure_count(plane_read[1]) > 0
+                and _too_large(plane_read[1]) is None
+            )
+
+        for found in self._findings(
+            frame, kept=kept, between=between, edged=edged, unwanted=pair_width
+        ):
             if found is None:
                 if (
                     best is not None
@@ -3208,19 +3275,6 @@ class CardDetector:
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 best, best_found, best_planar, resizable = None, None, False, None
-                continue
-            if (
-                self.skip_pair_width
-                and found.planar
-                and found.width is not None
-                and plane_read is not None
-                and self.plane is not None
-                and abs(found.width * self.plane.pair_ratio / plane_read[0] - 1) < 1e-6
-                and _sure_count(plane_read[1]) > 0
-                and _too_large(plane_read[1]) is None
-            ):
-                # A narrower card on the plane (a pair's width taken for a card's): the
-                # plane's own width read cards surely whose indices say it is not too large.
                 continue
             if (
                 not found.planar
@@ -3331,6 +3385,7 @@ class CardDetector:
         looks_of: list[list[_Reading]] | None = None,
         printed: bool = True,
         unread_of: list[int] | None = None,
+        read: _Looks | None = None,
     ) -> FrameAnalysis:
         """The cards of one finding, read (with the house's deck, if any, when ``with_deck``).
         ``covering``: cards read already (frame pixels) whose outlines cover these cards'
@@ -3338,18 +3393,17 @@ class CardDetector:
         detection's looks (one list a detection, as ``detections``). ``printed``: as
         ``_judge``'s; without it, what each sure card was judged from is kept
         (``FrameAnalysis.unprinted``). ``unread_of``, when given, gets the index of each of
-        the finding's quads in which nothing was read (no detection, not even a candidate)."""
+        the finding's quads in which nothing was read (no detection, not even a candidate).
+        ``read``: the finding's ``_finding_looks`` (the same ``with_deck`` and ``covering``),
+        if read already."""
         analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
         analysis.foreground = found.foreground
-        regions = self._regions_of(frame, found)
-        everything = [*found.quads, *covering]
-        looks, analysis.corners = self._read_looks(
-            regions,
-            _index_overlaps(everything, len(found.quads)),
-            with_deck=with_deck,
-            net_read=self._net_of(found, with_deck) if self.use_corner_model and regions else None,
+        looks, analysis.corners = (
+            read
+            if read is not None
+            else self._finding_looks(frame, found, with_deck=with_deck, covering=covering)
         )
-        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in everything]
+        outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in [*found.quads, *covering]]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
             detection = self._judged(frame, outlines, n, quad, pair, printed=printed)
             if not printed and detection is not None and detection.card is not None:
@@ -3377,6 +3431,25 @@ class CardDetector:
                 # printed words) would show a card's edge all the same.
                 analysis.unread_cards.append(self._unread(quad))
         return analysis
+
+    def _finding_looks(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        *,
+        with_deck: bool,
+        covering: Sequence[np.ndarray] = (),
+    ) -> _Looks:
+        """Every look at each of ``found``'s shapes and what the glyph reader cut there
+        (``_read_looks``), beside the cards ``covering`` (frame pixels): what ``_analysis_of``
+        judges its cards from."""
+        regions = self._regions_of(frame, found)
+        return self._read_looks(
+            regions,
+            _index_overlaps([*found.quads, *covering], len(found.quads)),
+            with_deck=with_deck,
+            net_read=self._net_of(found, with_deck) if self.use_corner_model and regions else None,
+        )
 
     def _regions_of(self, frame: np.ndarray, found: _Finding) -> list[_CornerRegions]:
         """``found``'s corner regions, made the first time (its network looks with them)."""
@@ -3946,7 +4019,7 @@ class CardDetector:
         *,
         with_deck: bool = True,
         net_read: _NetLooks | None = None,
-    ) -> tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]:
+    ) -> _Looks:
         """Every look at every card: the corner network's two corners and the glyph reader's
         looks (see ``combine``); and what the glyph reader cut (no glyphs where it was not
         asked). ``net_read``: ``_read_net`` of these regions, if read already."""

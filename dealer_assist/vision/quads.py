@@ -154,6 +154,12 @@ class FinderSettings:
     # and fresh seeds 11,320,000 and 11,330,000 (``joined,table,tableclose``) found 3 missed
     # cards exact and changed no other (docs/benchmarks.md, h-pile36).
     on_top: OnTopSettings | None = OnTopSettings()
+    # A piece of the bare part (``joined.outline_cards``, ``index_cards``) that a calibration
+    # marker of this ArUco dictionary fills (looked for in the frame round the piece alone;
+    # ``joined.marker_piece``) is left out before its glyphs are looked for: a marker's square
+    # and its pattern made corners and glyphs the reader always refused, 5-20 ms a frame with
+    # markers (issue 28, h-speed36; None: off).
+    outline_markers: str | None = "DICT_4X4_50"
     # A card offered at a joined blob (step 13) and read surely is kept out by no unread shape
     # showing no paper, which the paper test drops after the step (h-merge23; False: kept out
     # when its centre and the shape's meet, as before).

@@ -24,7 +24,9 @@ from dealer_assist.vision.quads import FinderSettings
 
 # Step 13's offers laid again (h-merged33, on) off: with it, anglo/table#7900008's 6S read in
 # full everywhere is laid again a pixel or two off the cheap reading's outline (the same card).
-RELAY_OFF = FinderSettings(corner_relay=())
+# The marker's pieces looked into too (``outline_markers`` off, h-speed36: it leaves the
+# ornamental tilted frame's marker out before any card is laid on it).
+RELAY_OFF = FinderSettings(corner_relay=(), outline_markers=None)
 
 
 def _look(card: Card | None, overlap: float = 0.0) -> _Reading:

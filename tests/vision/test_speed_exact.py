@@ -53,6 +53,7 @@ from dealer_assist.vision.pipeline import (
     Recut,
     _evidence,
     _Finding,
+    _Looks,
     _Reading,
 )
 from dealer_assist.vision.plane import (
@@ -792,7 +793,7 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
     images = [random_scene(seed, faces, style=style).image for style, seed in _SEARCHED]
     # Each shape adds its card's confidence at most: no finding read has more evidence than
     # shapes (the bound ``_cannot_win`` skips by), with or without the shapes' geometry.
-    read: list[tuple[int, float, float]] = []
+    evidences: list[tuple[int, float, float]] = []
     original = CardDetector._analysis_of
 
     def analysis_of(
@@ -805,6 +806,7 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
         looks_of: list[list[_Reading]] | None = None,
         printed: bool = True,
         unread_of: list[int] | None = None,
+        read: _Looks | None = None,
     ) -> FrameAnalysis:
         analysis = original(
             self,
@@ -815,10 +817,11 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
             looks_of=looks_of,
             printed=printed,
             unread_of=unread_of,
+            read=read,
         )
         if not covering:  # not ``_recover``'s second look
             shapes = len(found.quads)
-            read.append((shapes, _evidence(analysis), _evidence(analysis, geometry=False)))
+            evidences.append((shapes, _evidence(analysis), _evidence(analysis, geometry=False)))
         return analysis
 
     skipped = 0
@@ -844,7 +847,7 @@ def test_a_finding_that_cannot_win_unread_leaves_the_choice_as_reading_it_did(
         for geometry, shortcut in zip((True, False), answers, strict=True):
             detector = CardDetector(layout=None, geometry_evidence=geometry)
             assert [[d.to_json() for d in detector.detect(i)] for i in images] == shortcut
-    assert read and all(max(a, b) <= shapes for shapes, a, b in read)
+    assert evidences and all(max(a, b) <= shapes for shapes, a, b in evidences)
 
 
 def test_the_finding_at_the_size_the_indices_show_from_the_kept_rough_stage_is_found_afresh(
