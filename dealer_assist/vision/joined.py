@@ -93,11 +93,13 @@ def corner_cards(
     settings: FinderSettings,
     corners: CornerSettings = DEFAULT_CORNERS,
     shut_out: list[np.ndarray] | None = None,
+    laid: BlobProposals | None = None,
 ) -> list[np.ndarray]:
     """Cards (work pixels) to offer at the corners of the blobs ``found`` leaves bare: the
     cards of the finding read surely (work pixels); ``image``: the work view. ``shut_out``:
     the cards that share more than ``max_shared_area`` of a card with one offered (more edge)
-    are put there, to be read on their own after those (``FinderSettings.corner_shut_out``)."""
+    are put there, to be read on their own after those (``FinderSettings.corner_shut_out``).
+    ``laid``: the blobs' proposals kept for ``on_top_cards`` (``BlobProposals``)."""
     result: list[np.ndarray] = []
     if settings.corner_left <= 0:
         return result
@@ -110,7 +112,7 @@ def corner_cards(
         covered, bare = _covered_and_bare(blob, found)
         if cv2.countNonZero(bare) < settings.corner_left * card_area:
             continue
-        proposals = _blob_proposals(blob, image, card_px, relaxed, corners)
+        proposals = (laid or BlobProposals()).of(blob, image, card_px, relaxed, corners)
         offered: list[tuple[float, _Proposal, np.ndarray]] = []
         for proposal in proposals:
             raster = blob.raster(proposal.corners)
@@ -192,6 +194,42 @@ def _blob_proposals(
     )
 
 
+class BlobProposals:
+    """``_blob_proposals``' answers kept for one chosen finding's finish (issue 28, h-p9536):
+    ``on_top_cards`` looks into the blobs ``corner_cards`` looked into just before it (the
+    same outline, box, work view, card size and settings: the same proposals), and laying
+    them again was most of its time on the frames it costs on (5 ms a blob)."""
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[np.ndarray, tuple[object, ...], list[_Proposal]]] = []
+
+    def of(
+        self,
+        blob: _Blob,
+        image: np.ndarray,
+        card_px: tuple[float, float],
+        relaxed: FinderSettings,
+        corners: CornerSettings,
+    ) -> list[_Proposal]:
+        """``_blob_proposals(blob, image, card_px, relaxed, corners)``, laid once."""
+        key = (
+            blob.contour.tobytes(),
+            blob.mask.shape,
+            blob.mask.tobytes(),
+            blob.left,
+            blob.top,
+            card_px,
+            relaxed,
+            corners,
+        )
+        for seen, kept, proposals in self._kept:
+            if seen is image and kept == key:
+                return proposals
+        proposals = _blob_proposals(blob, image, card_px, relaxed, corners)
+        self._kept.append((image, key, proposals))
+        return proposals
+
+
 def on_top_cards(
     mask: np.ndarray,
     reported: list[np.ndarray],
@@ -200,6 +238,7 @@ def on_top_cards(
     card_px: tuple[float, float],
     settings: FinderSettings,
     corners: CornerSettings = DEFAULT_CORNERS,
+    laid: BlobProposals | None = None,
 ) -> list[tuple[np.ndarray, list[int]]]:
     """Cards (work pixels) that may lie on top of a card read surely (issue 28, h-pile36),
     each with the indices of the cards of ``sure`` it lies on. A card dealt over another shows
@@ -213,7 +252,8 @@ def on_top_cards(
     partly on a card of ``sure``, overlap no outline reported by as much as that card placed
     otherwise would, have part of a card bare and show a card's edge along much of their
     outline (``OnTopSettings``), the most edge first. The reader decides
-    (``CardDetector._on_top_cards``)."""
+    (``CardDetector._on_top_cards``). ``laid``: the proposals ``corner_cards`` laid
+    (``BlobProposals``)."""
     result: list[tuple[np.ndarray, list[int]]] = []
     card_w, card_h = card_px
     card_area = card_w * card_h
@@ -235,7 +275,8 @@ def on_top_cards(
         if cv2.countNonZero(bare) < top.min_bare * card_area:
             continue
         offered: list[tuple[float, np.ndarray, list[int]]] = []
-        for proposal in _blob_proposals(blob, image, card_px, relaxed, corners):
+        proposals = (laid or BlobProposals()).of(blob, image, card_px, relaxed, corners)
+        for proposal in proposals:
             quad = proposal.corners
             lies_on = [
                 n
