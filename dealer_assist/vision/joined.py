@@ -168,37 +168,13 @@ def _relaxed(settings: FinderSettings, corners: CornerSettings) -> FinderSetting
     )
 
 
-def _blob_proposals(
-    blob: _Blob,
-    image: np.ndarray,
-    card_px: tuple[float, float],
-    relaxed: FinderSettings,
-    corners: CornerSettings,
-) -> list[_Proposal]:
-    """Cards at a blob's corners of both kinds (the outline's found again, the paper's own
-    edges), merged (``corner_cards``, ``on_top_cards``)."""
-    bounds = (image.shape[0], image.shape[1])
-    return _merge(
-        [
-            *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
-            *_edge_proposals(
-                blob,
-                image,
-                card_px,
-                bounds,
-                replace(relaxed, min_inside=corners.edge_min_inside),
-                corners,
-            ),
-        ],
-        card_px[0],
-    )
-
-
 class BlobProposals:
-    """``_blob_proposals``' answers kept for one chosen finding's finish (issue 28, h-p9536):
-    ``on_top_cards`` looks into the blobs ``corner_cards`` looked into just before it (the
-    same outline, box, work view, card size and settings: the same proposals), and laying
-    them again was most of its time on the frames it costs on (5 ms a blob)."""
+    """Cards at blobs' corners of both kinds (the outline's found again, the paper's own
+    edges), merged (``corner_cards``, ``on_top_cards``), kept for one chosen finding's finish
+    (issue 28, h-p9536): ``on_top_cards`` looks into the blobs ``corner_cards`` looked into
+    just before it (the same outline, box, work view, card size and settings: the same
+    proposals), and laying them again was most of its time on the frames it costs on (5 ms
+    a blob)."""
 
     def __init__(self) -> None:
         self._kept: list[tuple[np.ndarray, tuple[object, ...], list[_Proposal]]] = []
@@ -211,7 +187,7 @@ class BlobProposals:
         relaxed: FinderSettings,
         corners: CornerSettings,
     ) -> list[_Proposal]:
-        """``_blob_proposals(blob, image, card_px, relaxed, corners)``, laid once."""
+        """The cards at ``blob``'s corners (work view ``image``), laid once."""
         key = (
             blob.contour.tobytes(),
             blob.mask.shape,
@@ -225,7 +201,21 @@ class BlobProposals:
         for seen, kept, proposals in self._kept:
             if seen is image and kept == key:
                 return proposals
-        proposals = _blob_proposals(blob, image, card_px, relaxed, corners)
+        bounds = (image.shape[0], image.shape[1])
+        proposals = _merge(
+            [
+                *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
+                *_edge_proposals(
+                    blob,
+                    image,
+                    card_px,
+                    bounds,
+                    replace(relaxed, min_inside=corners.edge_min_inside),
+                    corners,
+                ),
+            ],
+            card_px[0],
+        )
         self._kept.append((image, key, proposals))
         return proposals
 

@@ -22,7 +22,6 @@ from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.joined import (
     DEFAULT_CORNERS,
     BlobProposals,
-    _blob_proposals,
     _relaxed,
     corner_cards,
 )
@@ -149,7 +148,7 @@ def test_a_blobs_proposals_laid_once_are_the_ones_laid_afresh() -> None:
     ]
     blob = joined[0].choice.blob
     relaxed = _relaxed(settings, DEFAULT_CORNERS)
-    fresh = _blob_proposals(blob, image, CARD, relaxed, DEFAULT_CORNERS)
+    fresh = BlobProposals().of(blob, image, CARD, relaxed, DEFAULT_CORNERS)
     once = kept.of(blob, image, CARD, relaxed, DEFAULT_CORNERS)
     assert once is kept.of(blob, image, CARD, relaxed, DEFAULT_CORNERS)
     assert [(p.corners.tolist(), p.support, p.votes) for p in once] == [
