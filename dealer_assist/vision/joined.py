@@ -93,11 +93,13 @@ def corner_cards(
     settings: FinderSettings,
     corners: CornerSettings = DEFAULT_CORNERS,
     shut_out: list[np.ndarray] | None = None,
+    laid: BlobProposals | None = None,
 ) -> list[np.ndarray]:
     """Cards (work pixels) to offer at the corners of the blobs ``found`` leaves bare: the
     cards of the finding read surely (work pixels); ``image``: the work view. ``shut_out``:
     the cards that share more than ``max_shared_area`` of a card with one offered (more edge)
-    are put there, to be read on their own after those (``FinderSettings.corner_shut_out``)."""
+    are put there, to be read on their own after those (``FinderSettings.corner_shut_out``).
+    ``laid``: the blobs' proposals kept for ``on_top_cards`` (``BlobProposals``)."""
     result: list[np.ndarray] = []
     if settings.corner_left <= 0:
         return result
@@ -110,7 +112,7 @@ def corner_cards(
         covered, bare = _covered_and_bare(blob, found)
         if cv2.countNonZero(bare) < settings.corner_left * card_area:
             continue
-        proposals = _blob_proposals(blob, image, card_px, relaxed, corners)
+        proposals = (laid or BlobProposals()).of(blob, image, card_px, relaxed, corners)
         offered: list[tuple[float, _Proposal, np.ndarray]] = []
         for proposal in proposals:
             raster = blob.raster(proposal.corners)
@@ -166,30 +168,56 @@ def _relaxed(settings: FinderSettings, corners: CornerSettings) -> FinderSetting
     )
 
 
-def _blob_proposals(
-    blob: _Blob,
-    image: np.ndarray,
-    card_px: tuple[float, float],
-    relaxed: FinderSettings,
-    corners: CornerSettings,
-) -> list[_Proposal]:
-    """Cards at a blob's corners of both kinds (the outline's found again, the paper's own
-    edges), merged (``corner_cards``, ``on_top_cards``)."""
-    bounds = (image.shape[0], image.shape[1])
-    return _merge(
-        [
-            *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
-            *_edge_proposals(
-                blob,
-                image,
-                card_px,
-                bounds,
-                replace(relaxed, min_inside=corners.edge_min_inside),
-                corners,
-            ),
-        ],
-        card_px[0],
-    )
+class BlobProposals:
+    """Cards at blobs' corners of both kinds (the outline's found again, the paper's own
+    edges), merged (``corner_cards``, ``on_top_cards``), kept for one chosen finding's finish
+    (issue 28, h-p9536): ``on_top_cards`` looks into the blobs ``corner_cards`` looked into
+    just before it (the same outline, box, work view, card size and settings: the same
+    proposals), and laying them again was most of its time on the frames it costs on (5 ms
+    a blob)."""
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[np.ndarray, tuple[object, ...], list[_Proposal]]] = []
+
+    def of(
+        self,
+        blob: _Blob,
+        image: np.ndarray,
+        card_px: tuple[float, float],
+        relaxed: FinderSettings,
+        corners: CornerSettings,
+    ) -> list[_Proposal]:
+        """The cards at ``blob``'s corners (work view ``image``), laid once."""
+        key = (
+            blob.contour.tobytes(),
+            blob.mask.shape,
+            blob.mask.tobytes(),
+            blob.left,
+            blob.top,
+            card_px,
+            relaxed,
+            corners,
+        )
+        for seen, kept, proposals in self._kept:
+            if seen is image and kept == key:
+                return proposals
+        bounds = (image.shape[0], image.shape[1])
+        proposals = _merge(
+            [
+                *_proposals(blob, card_px, bounds, relaxed, corners.straightness),
+                *_edge_proposals(
+                    blob,
+                    image,
+                    card_px,
+                    bounds,
+                    replace(relaxed, min_inside=corners.edge_min_inside),
+                    corners,
+                ),
+            ],
+            card_px[0],
+        )
+        self._kept.append((image, key, proposals))
+        return proposals
 
 
 def on_top_cards(
@@ -200,6 +228,7 @@ def on_top_cards(
     card_px: tuple[float, float],
     settings: FinderSettings,
     corners: CornerSettings = DEFAULT_CORNERS,
+    laid: BlobProposals | None = None,
 ) -> list[tuple[np.ndarray, list[int]]]:
     """Cards (work pixels) that may lie on top of a card read surely (issue 28, h-pile36),
     each with the indices of the cards of ``sure`` it lies on. A card dealt over another shows
@@ -213,7 +242,8 @@ def on_top_cards(
     partly on a card of ``sure``, overlap no outline reported by as much as that card placed
     otherwise would, have part of a card bare and show a card's edge along much of their
     outline (``OnTopSettings``), the most edge first. The reader decides
-    (``CardDetector._on_top_cards``)."""
+    (``CardDetector._on_top_cards``). ``laid``: the proposals ``corner_cards`` laid
+    (``BlobProposals``)."""
     result: list[tuple[np.ndarray, list[int]]] = []
     card_w, card_h = card_px
     card_area = card_w * card_h
@@ -235,7 +265,8 @@ def on_top_cards(
         if cv2.countNonZero(bare) < top.min_bare * card_area:
             continue
         offered: list[tuple[float, np.ndarray, list[int]]] = []
-        for proposal in _blob_proposals(blob, image, card_px, relaxed, corners):
+        proposals = (laid or BlobProposals()).of(blob, image, card_px, relaxed, corners)
+        for proposal in proposals:
             quad = proposal.corners
             lies_on = [
                 n

@@ -64,7 +64,13 @@ from dealer_assist.vision.index import (
     segment_corner,
     warp_corner,
 )
-from dealer_assist.vision.joined import corner_cards, index_cards, on_top_cards, outline_cards
+from dealer_assist.vision.joined import (
+    BlobProposals,
+    corner_cards,
+    index_cards,
+    on_top_cards,
+    outline_cards,
+)
 from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
@@ -1623,9 +1629,12 @@ class CardDetector:
         if chosen is not None and self.finder.exchange_min_cards > 0:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
-                cornered, unsure_cornered = self._corner_cards(frame, best, chosen)
+                proposals = BlobProposals()  # the blobs' proposals, laid once for both
+                cornered, unsure_cornered = self._corner_cards(
+                    frame, best, chosen, proposals=proposals
+                )
                 if self.finder.on_top is not None:
-                    self._on_top_cards(frame, best, chosen, cornered)
+                    self._on_top_cards(frame, best, chosen, cornered, proposals)
                 if self.finder.sure_size_off > 0:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
                 if self.finder.blind_ratios and self.layout is None:
@@ -2165,7 +2174,12 @@ class CardDetector:
             analysis.quads.extend(np.asarray(d.corners) for d in read.detections)
 
     def _corner_cards(
-        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, resized: bool = False
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        resized: bool = False,
+        proposals: BlobProposals | None = None,
     ) -> tuple[list[CardDetection], list[CardDetection]]:
         """Cards at the corners of the chosen finding's joined blobs that its cards read surely
         leave bare (``joined.corner_cards``: a card joined with a neighbour, a line, a hand or
@@ -2184,7 +2198,8 @@ class CardDetector:
         last. The cards a card offered shut out (more than half a card shared,
         ``FinderSettings.corner_shut_out``) are read on their own after the others, as they
         are; then the cards laid from a whole index in the clear
-        (``FinderSettings.corner_index``, off), each on its own."""
+        (``FinderSettings.corner_index``, off), each on its own. ``proposals``: the
+        blobs' proposals kept for ``_on_top_cards`` (``joined.BlobProposals``)."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
         unsure: list[CardDetection] = []
@@ -2201,6 +2216,7 @@ class CardDetector:
             view.image,
             self.finder,
             shut_out=second if self.finder.corner_shut_out else None,
+            laid=proposals,
         )
         for batch, shut_out in ((offered, False), (second, True)):
             if batch:
@@ -2274,6 +2290,7 @@ class CardDetector:
         analysis: FrameAnalysis,
         found: _Finding,
         added: list[CardDetection],
+        proposals: BlobProposals | None = None,
     ) -> None:
         """Cards dealt on top of a card read surely (issue 28, h-pile36;
         ``FinderSettings.on_top``): the card on top of a pile shows its whole outline, but the
@@ -2286,7 +2303,8 @@ class CardDetector:
         for those it lies on; one is added (and to ``added``, for the paper test's light) only
         when it reads surely with both index corners bearing it out, as a card no detection of
         the frame reads surely, no centre of a card beneath it on it and no other card
-        reported meeting it (either's centre on the other)."""
+        reported meeting it (either's centre on the other). ``proposals``: the blobs' proposals
+        ``_corner_cards`` laid (``joined.BlobProposals``: the same blobs, laid once)."""
         view, mask, card_px = found.view, found.mask, found.card_px
         if self.finder.on_top is None or view is None or mask is None or card_px is None:
             return
@@ -2294,16 +2312,17 @@ class CardDetector:
         if not sure:
             return
         to_view = np.linalg.inv(view.to_image)
-        laid = on_top_cards(
+        offered = on_top_cards(
             mask,
             [transform_points(to_view, np.asarray(d.corners)) for d in analysis.reported],
             [transform_points(to_view, np.asarray(d.corners)) for d in sure],
             view.image,
             card_px,
             self.finder,
+            laid=proposals,
         )
         with_deck = isinstance(self._model, EnrolledDeck)
-        for quad, lies_on in laid:
+        for quad, lies_on in offered:
             one = transform_points(view.to_image, quad).astype(np.float32)
             outline = one.reshape(-1, 1, 2)
             beneath = [sure[n] for n in lies_on]

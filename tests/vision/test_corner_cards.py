@@ -19,7 +19,12 @@ import pytest
 
 from dealer_assist.vision import decks, pipeline
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.joined import corner_cards
+from dealer_assist.vision.joined import (
+    DEFAULT_CORNERS,
+    BlobProposals,
+    _relaxed,
+    corner_cards,
+)
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings, JoinedBlob, find_quads
 from dealer_assist.vision.synthetic import JOINED, random_scene
@@ -71,8 +76,9 @@ def test_no_card_twice_and_none_where_no_card_is(
         image: np.ndarray,
         settings: object,
         shut_out: list[np.ndarray] | None = None,
+        laid: object = None,
     ) -> list[np.ndarray]:
-        del joined, image, settings
+        del joined, image, settings, laid
         moved = [q + np.array([1.5 * np.ptp(q[:, 0]), 0.0]) for q in found]
         assert shut_out is not None  # the defaults offer the cards shut out
         if not moved_shut_out:
@@ -93,19 +99,25 @@ def _card(x: float, y: float, angle: float) -> np.ndarray:
     return cv2.boxPoints(((x, y), CARD, angle)).astype(np.float64)
 
 
-def test_a_card_joined_with_a_printed_line_is_offered_at_its_corner() -> None:
-    # A card and a printed line over its corner (brighter than the felt, as a gold line is),
-    # joined in the mask into one blob the finder's corners do not fit.
+def _joined_with_a_line() -> tuple[np.ndarray, np.ndarray, list[JoinedBlob]]:
+    """A card and a printed line over its corner (brighter than the felt, as a gold line is),
+    joined in the mask into one blob the finder's corners do not fit: the picture, the card
+    and the blob as ``find_quads`` left it."""
     image = np.full((200, 240, 3), 40, np.uint8)
     card = _card(90.0, 100.0, 12.0)
     cv2.fillConvexPoly(image, card.astype(np.int32), (235, 235, 235))
     cv2.line(image, (20, 60), (230, 150), (120, 190, 210), 12)
     image = cv2.GaussianBlur(image, (0, 0), 1.0)
     mask = (cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) > 80).astype(np.uint8) * 255
-    settings = FinderSettings()
     joined: list[JoinedBlob] = []
-    find_quads(mask, CARD, settings, joined)
+    find_quads(mask, CARD, FinderSettings(), joined)
     assert len(joined) == 1
+    return image, card, joined
+
+
+def test_a_card_joined_with_a_printed_line_is_offered_at_its_corner() -> None:
+    image, card, joined = _joined_with_a_line()
+    settings = FinderSettings()
     offered = corner_cards(joined, [], image, settings)
     assert offered and max(polygon_iou(card, q) for q in offered) > 0.85
     # Off, and a blob the cards found explain: nothing offered.
@@ -121,3 +133,26 @@ def test_a_card_joined_with_a_printed_line_is_offered_at_its_corner() -> None:
         np.float64,
     )
     assert corner_cards(joined, [whole], image, settings) == []
+
+
+def test_a_blobs_proposals_laid_once_are_the_ones_laid_afresh() -> None:
+    # corner_cards and on_top_cards look into the same blobs of a finding (issue 28, h-p9536):
+    # the proposals kept are laid once and are the ones laid afresh; another work view or card
+    # size is laid afresh.
+    image, _, joined = _joined_with_a_line()
+    settings = FinderSettings()
+    kept = BlobProposals()
+    offered = corner_cards(joined, [], image, settings, laid=kept)
+    assert offered and [q.tolist() for q in offered] == [
+        q.tolist() for q in corner_cards(joined, [], image, settings)
+    ]
+    blob = joined[0].choice.blob
+    relaxed = _relaxed(settings, DEFAULT_CORNERS)
+    fresh = BlobProposals().of(blob, image, CARD, relaxed, DEFAULT_CORNERS)
+    once = kept.of(blob, image, CARD, relaxed, DEFAULT_CORNERS)
+    assert once is kept.of(blob, image, CARD, relaxed, DEFAULT_CORNERS)
+    assert [(p.corners.tolist(), p.support, p.votes) for p in once] == [
+        (p.corners.tolist(), p.support, p.votes) for p in fresh
+    ]
+    assert kept.of(blob, image.copy(), CARD, relaxed, DEFAULT_CORNERS) is not once
+    assert kept.of(blob, image, (44.0, 62.0), relaxed, DEFAULT_CORNERS) is not once
