@@ -2229,7 +2229,8 @@ class CardDetector:
             for d in analysis.detections
             if d.card is not None
         ]
-        anchored = index_cards(mask, clear, view.image, frame, view.to_image, card_px, self.finder)
+        finder = self.marker_finder()
+        anchored = index_cards(mask, clear, view.image, frame, view.to_image, card_px, finder)
         # Cards laid at the corner an index in the clear chooses, their sides the paper's edges
         # beside it and their size what those edges say (``joined.outline_cards``): added only
         # when read surely, both index corners bearing them out - never uncertain (a
@@ -2241,7 +2242,7 @@ class CardDetector:
             frame,
             view.to_image,
             card_px,
-            self.finder,
+            finder,
             shapes=[
                 transform_points(to_view, np.asarray(d.corners))
                 for d in analysis.detections
@@ -2283,6 +2284,14 @@ class CardDetector:
                 continue
             self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
         return added, unsure
+
+    def marker_finder(self) -> FinderSettings:
+        """The finder's settings for step 13's outlines: a calibration marker left out is one
+        of the layout's own dictionary when there is a layout (``outline_markers``; the layout
+        may change while the detector runs), else as the settings say."""
+        if self.layout is None or self.finder.outline_markers is None:
+            return self.finder
+        return replace(self.finder, outline_markers=self.layout.aruco_dictionary)
 
     def _on_top_cards(
         self,

@@ -26,7 +26,7 @@ import numpy as np
 
 from dealer_assist.vision.channels import brightest_channel, level_percentile
 from dealer_assist.vision.geometry import line_crossing, signed_area, transform_points
-from dealer_assist.vision.layout import Layout
+from dealer_assist.vision.layout import DEFAULT_DICTIONARY, Layout
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -158,8 +158,9 @@ class FinderSettings:
     # marker of this ArUco dictionary fills (looked for in the frame round the piece alone;
     # ``joined.marker_piece``) is left out before its glyphs are looked for: a marker's square
     # and its pattern made corners and glyphs the reader always refused, 5-20 ms a frame with
-    # markers (issue 28, h-speed36; None: off).
-    outline_markers: str | None = "DICT_4X4_50"
+    # markers (issue 28, h-speed36; None: off). With a layout, the layout's own dictionary
+    # (``CardDetector._corner_cards``); without one, the project's layouts' default.
+    outline_markers: str | None = DEFAULT_DICTIONARY
     # A card offered at a joined blob (step 13) and read surely is kept out by no unread shape
     # showing no paper, which the paper test drops after the step (h-merge23; False: kept out
     # when its centre and the shape's meet, as before).

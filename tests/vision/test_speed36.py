@@ -7,13 +7,17 @@ out of step 13's outlines (``FinderSettings.outline_markers``, ``joined.marker_p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.joined import marker_piece
+from dealer_assist.vision.layout import DEFAULT_DICTIONARY, punto_banco_layout
 from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
 
 SEED = 11_340_021  # a tilted six-card frame (anglo) with offers whose reading was disputed
@@ -71,3 +75,16 @@ def test_a_piece_a_marker_fills_is_the_markers_and_one_with_paper_beside_it_is_n
     assert not marker_piece(
         mask[40:120, 40:120] > 0, (40, 40, 80, 80), blank, identity, "DICT_4X4_50"
     )
+
+
+def test_the_markers_left_out_are_the_layouts_own_dictionary() -> None:
+    # Without a layout, step 13 leaves out markers of the project's layouts' dictionary; with a
+    # layout printed with another, that one's, also when the layout changes while running; off
+    # stays off.
+    detector = CardDetector(layout=None)
+    assert detector.marker_finder().outline_markers == DEFAULT_DICTIONARY
+    detector.layout = replace(punto_banco_layout(), aruco_dictionary="DICT_5X5_100")
+    assert detector.marker_finder().outline_markers == "DICT_5X5_100"
+    assert detector.marker_finder().on_top == detector.finder.on_top
+    off = CardDetector(layout=punto_banco_layout(), finder=FinderSettings(outline_markers=None))
+    assert off.marker_finder().outline_markers is None
