@@ -502,6 +502,18 @@ class RelayWork:
 
 
 @dataclass(slots=True)
+class AloneWork:
+    """The shapes read alone that only a card both index corners bear out could add
+    (``CardDetector._sure_alone``: the refit's and the joined-blob offers' outlines laid again;
+    ``_on_top_cards``), summed over a detector's frames: those read in full, and those whose
+    corner network's looks alone already said their corners cannot bear a card out
+    (``_looks_may_agree``), not read further (issue 28, h-speed37)."""
+
+    read: int = 0
+    passed: int = 0
+
+
+@dataclass(slots=True)
 class _FrameKept:
     """What the analysis of one frame finds once and looks up after (``CardDetector.analyse``
     makes it, and drops it when done): each outline's corner regions (``_regions_for``) and
@@ -1083,6 +1095,11 @@ class CardDetector:
         # While a frame is analysed: what is found once for it (``_FrameKept``).
         self._kept: _FrameKept | None = None
         self.relay_work = RelayWork()  # the joined-blob offers laid again (``_relaid_offer``)
+        # A shape read alone that only a card both index corners bear out could add is read in
+        # full only when its corner network's looks may bear one out (``_cannot_agree``; the
+        # same answers: off, every such shape is read in full); ``alone_work`` counts them.
+        self.looks_first = True
+        self.alone_work = AloneWork()
         # A whole look less sure of any card than this is left out when another one is not.
         self.noise_sureness = noise_sureness
         # The glyph reader's looks dispute the network's card (``veto``, ``check``) only when
@@ -2337,16 +2354,15 @@ class CardDetector:
             beneath = [sure[n] for n in lies_on]
             if any(_inside(outline, d.center) for d in beneath):
                 continue
-            read = self._analysis_of(
-                frame,
-                _Finding([one], card_px, found.foreground, [False]),
-                with_deck=with_deck,
-                covering=[
-                    np.asarray(d.corners)
-                    for d in analysis.detections
-                    if d.card is not None and not any(d is b for b in beneath)
-                ],
-            )
+            alone = _Finding([one], card_px, found.foreground, [False])
+            covering = [
+                np.asarray(d.corners)
+                for d in analysis.detections
+                if d.card is not None and not any(d is b for b in beneath)
+            ]
+            if self._cannot_agree(frame, alone, with_deck, covering):
+                continue
+            read = self._analysis_of(frame, alone, with_deck=with_deck, covering=covering)
             if not read.detections or not read.corners_agree[0]:
                 continue
             detection = read.detections[0]
@@ -3112,6 +3128,8 @@ class CardDetector:
         card_px = found.card_px
         assert card_px is not None
         alone = _Finding([shape], card_px, found.foreground, [False])
+        if self._cannot_agree(frame, alone, with_deck, covering):
+            return None
         seen = None
         if worth is not None:
             seen = self._finding_looks(frame, alone, with_deck=with_deck, covering=covering)
@@ -3130,6 +3148,30 @@ class CardDetector:
         ):
             return None
         return read.detections[0], read.shares[0], looks[0] if looks else []
+
+    def _cannot_agree(
+        self,
+        frame: np.ndarray,
+        alone: _Finding,
+        with_deck: bool,
+        covering: Sequence[np.ndarray],
+    ) -> bool:
+        """Whether the one shape of ``alone``, read beside the cards ``covering`` (frame pixels),
+        cannot have both index corners bear a card out (``_corners_agree``, which ``_sure_alone``
+        and ``_on_top_cards`` ask of it) as its corner network's looks say (``_looks_may_agree``
+        on the very looks the full read takes, found once: ``_net_of``): then it is not read by
+        the glyph reader nor judged (issue 28, h-speed37; the same answers). False without the
+        corner network (the glyph reader's looks decide) or with ``looks_first`` off.
+        ``alone_work`` counts the shapes asked."""
+        if not self.use_corner_model or not self.looks_first:
+            return False
+        self._regions_of(frame, alone)
+        net = self._net_of(alone, with_deck)[0][0]
+        if _looks_may_agree(net, _index_overlaps([*alone.quads, *covering], 1)[0]):
+            self.alone_work.read += 1
+            return False
+        self.alone_work.passed += 1
+        return True
 
     def _refit_choice(
         self,
