@@ -12,7 +12,9 @@ median of the per-run ratios (new / earlier), which is what to quote for a chang
 ``--styles table,tableclose`` draws the frames in turn with those building styles of
 ``synthetic.CHECK_STYLES`` (the hard frames: many card sizes tried) instead of the camera's
 frame, and ``--design anglo,tango`` in turn with those designs. Besides the medians it prints
-each one's p95 and total CPU, and the ratio of the totals (what the hard frames cost).
+each one's p95 and total CPU, the ratio of the totals (what the hard frames cost), and on how
+many frames the two revisions' detections are the same (their ``repr``: a change meant to give
+the same answers shows every frame).
 
 Not run by run_all.py (it compares two revisions, not the code against a target).
 """
@@ -129,6 +131,7 @@ def main() -> int:
         if args.deck:
             model_now, model_then = _decks(all_faces[0], Path(folder) / "photos", designs[0])
         work = []
+        same = 0  # frames whose detections (``repr``: every card, outline and confidence) match
         for k in range(args.frames):
             seed = SEED + k
             faces = all_faces[k % len(all_faces)]
@@ -143,8 +146,9 @@ def main() -> int:
             layout = None if args.no_layout else scene.calibrated_layout
             now = CardDetector(layout=layout, model=model_now)
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
-            now.detect(scene.image)  # warm caches (the view's maps)
-            then.detect(scene.image)
+            # Warm caches (the view's maps); each frame's detections compared as they print.
+            if repr(now.detect(scene.image)) == repr(then.detect(scene.image)):
+                same += 1
             work.append((scene.image, then, now))
         times: dict[str, list[float]] = {"then": [], "now": []}
         ratios: list[float] = []
@@ -192,7 +196,9 @@ def main() -> int:
             + ("no layout" if args.no_layout else "calibrated layout")
             + (", a camera up to 30 degrees off vertical" if args.tilted and not styles else "")
             + (", read with the design enrolled" if args.deck else "")
-            + f"), each processed {args.rounds} times by each revision in alternating order.",
+            + f"), each processed {args.rounds} times by each revision in alternating order. "
+            f"Detections the same (repr of each frame's, every card, outline and confidence): "
+            f"{same}/{args.frames} frames.",
         )
     )
     return 0
