@@ -15,6 +15,14 @@ from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import PlacedCard
 
 
+def tilted_coup(seed: int, faces: dict[Card, np.ndarray]) -> np.ndarray:
+    """A tilted six-card frame as the camera's frame-time measure draws them
+    (benchmarks/paired_vision.py ``--tilted``): a coup's cards, a camera up to 30 degrees off
+    vertical, no layout."""
+    cards = synthetic.random_coup_cards(np.random.default_rng(seed), 6)
+    return synthetic.random_scene(seed, faces, cards=cards, style=synthetic.TILTED).image
+
+
 def found_on_cards(
     detections: list[CardDetection], cards: list[PlacedCard]
 ) -> tuple[list[int], int, int]:

@@ -114,6 +114,9 @@ class _Scripted(CardDetector):
     def __init__(self, read: object) -> None:
         super().__init__(paper=None)
         self.read = read
+        # Every shape goes to the scripted reader, not first to the network's looks (issue 28,
+        # h-speed37's ``looks_first``: on this blank frame they bear no card out).
+        self.looks_first = False
 
     def _analysis_of(self, frame, found, *, with_deck, covering=(), **_):  # type: ignore[no-untyped-def]
         quad = np.asarray(found.quads[0], np.float64)

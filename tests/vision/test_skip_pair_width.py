@@ -16,7 +16,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetector, FrameAnalysis, _Finding
-from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
+from tests.vision.found import tilted_coup
 
 SEED = 9_777_008  # benchmarks/paired_vision.py --tilted's frame, in a building design
 
@@ -45,8 +45,7 @@ def _plane_widths(
 def test_the_narrower_card_is_not_read_on_the_plane_when_the_plane_width_fits(
     tango_faces: dict[Card, np.ndarray], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cards = random_coup_cards(np.random.default_rng(SEED), 6)
-    image = random_scene(SEED, tango_faces, cards=cards, style=TILTED).image
+    image = tilted_coup(SEED, tango_faces)
     tried, tried_cards = _plane_widths(
         CardDetector(layout=None, skip_pair_width=False), image, monkeypatch
     )

@@ -18,7 +18,7 @@ from dealer_assist.vision.joined import marker_piece
 from dealer_assist.vision.layout import DEFAULT_DICTIONARY, punto_banco_layout
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
+from tests.vision.found import tilted_coup
 
 SEED = 11_340_021  # a tilted six-card frame (anglo) with offers whose reading was disputed
 
@@ -26,8 +26,7 @@ SEED = 11_340_021  # a tilted six-card frame (anglo) with offers whose reading w
 def test_relaid_shapes_judged_only_when_their_looks_bear_the_card_out(
     building_faces: dict[Card, np.ndarray], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cards = random_coup_cards(np.random.default_rng(SEED), 6)
-    image = random_scene(SEED, building_faces, cards=cards, style=TILTED).image
+    image = tilted_coup(SEED, building_faces)
     bounded = CardDetector(layout=None)
     found = bounded.detect(image)
     every = CardDetector(layout=None)

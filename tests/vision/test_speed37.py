@@ -13,7 +13,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import AloneWork, CardDetector, _Finding
-from dealer_assist.vision.synthetic import TILTED, random_coup_cards, random_scene
+from tests.vision.found import tilted_coup
 
 SEED = 11_400_000  # a tilted six-card frame (anglo) with a shape laid again that cannot agree
 
@@ -21,8 +21,7 @@ SEED = 11_400_000  # a tilted six-card frame (anglo) with a shape laid again tha
 def test_shapes_whose_network_looks_cannot_agree_are_not_read_and_nothing_changes(
     building_faces: dict[Card, np.ndarray], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cards = random_coup_cards(np.random.default_rng(SEED), 6)
-    image = random_scene(SEED, building_faces, cards=cards, style=TILTED).image
+    image = tilted_coup(SEED, building_faces)
     first = CardDetector(layout=None)
     passed: list[tuple[_Finding, list[np.ndarray], bool]] = []
     cannot_agree = CardDetector._cannot_agree
