@@ -11,6 +11,7 @@ the count (a detection on one counts neither way).
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
+        [--warped-plane-mask]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -50,6 +51,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -170,9 +172,16 @@ def main() -> int:
         action="store_true",
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
     )
+    parser.add_argument(
+        "--warped-plane-mask",
+        action="store_true",
+        help="FinderSettings.warped_plane_mask on (h-floor37's lever, off)",
+    )
     args = parser.parse_args()
     one_core()
-    finder = FinderSettings(on_top=None) if args.no_on_top else FinderSettings()
+    finder = FinderSettings(warped_plane_mask=args.warped_plane_mask)
+    if args.no_on_top:
+        finder = replace(finder, on_top=None)
     corners = CornerModel.load(args.corners)
     why: dict[str, Counter[str]] = defaultdict(Counter)
     model = GlyphModel.load()

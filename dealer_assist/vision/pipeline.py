@@ -118,7 +118,9 @@ from dealer_assist.vision.quads import (
     make_view,
     opened_rough,
     paper_rough,
+    unfilled_and_felt,
     unfilled_mask,
+    warped_card_mask,
 )
 from dealer_assist.vision.recover import (
     RecoverySettings,
@@ -577,6 +579,7 @@ class _RoughStage:
     unfilled: np.ndarray
     raw: np.ndarray
     papered: list[np.ndarray | None]
+    felt: np.ndarray  # the felt ``unfilled`` was found against (``unfilled_and_felt``)
     # By the mask's kind (``_mask_kind``): the rough mask, opened wider, its paper alone.
     planes: dict[str, Plane | None] = field(default_factory=dict)
 
@@ -1197,7 +1200,7 @@ class CardDetector:
             sizes = [view.card_px]
         else:
             # Found once for the rough mask with its holes filled and with them left open.
-            unfilled = unfilled_mask(view.image, None, self.finder)
+            unfilled, felt = unfilled_and_felt(view.image, None, self.finder)
             rough = card_mask(view.image, None, self.finder, unfilled=unfilled)
             raw = rough
             if self.paper is not None:
@@ -1227,7 +1230,7 @@ class CardDetector:
                 # The rough mask's lone card-shaped blobs, in frame pixels (``_lone_cards``).
                 outlines = lone_outlines(rough, self.plane or PlaneSettings())
                 lone = [transform_points(view.to_image, q) for q in outlines]
-            stage = _RoughStage(view, rough, opened, lone, unfilled, raw, papered)
+            stage = _RoughStage(view, rough, opened, lone, unfilled, raw, papered, felt)
             if kept is not None and not kept:
                 kept.append(stage)
             if resized is not None:
@@ -1239,7 +1242,14 @@ class CardDetector:
                 # may be no plane at all.
                 planar = False
                 for found in self._plane_findings(
-                    frame, view, rough, self.plane, lone, planes=stage.planes, unwanted=unwanted
+                    frame,
+                    view,
+                    rough,
+                    self.plane,
+                    lone,
+                    planes=stage.planes,
+                    unwanted=unwanted,
+                    unfilled=(unfilled, felt),
                 ):
                     planar = True
                     yield found
@@ -1253,6 +1263,7 @@ class CardDetector:
                         planes=stage.planes,
                         wider=True,
                         unwanted=unwanted,
+                        unfilled=(unfilled, felt),
                     ):
                         planar = True
                         yield replace(found, wider=True, regions=[], nets={})
@@ -1348,6 +1359,7 @@ class CardDetector:
                     planes=stage.planes,
                     wider=again.wider,
                     papered=again.papered,
+                    unfilled=(stage.unfilled, stage.felt),
                 )
         elif not again.planar and again.card_px is not None:
             smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
@@ -1450,13 +1462,16 @@ class CardDetector:
         wider: bool = False,
         papered: bool = False,
         unwanted: Callable[[float], bool] | None = None,
+        unfilled: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
         ``planes``: the planes of this frame's masks found already (``rough`` is the rough mask,
         with ``wider`` opened wider, with ``papered`` its paper alone), by ``_mask_kind``; the
         plane found is put there. ``unwanted``: asked of each width just before its finding is
-        made (the caller has done with the finding before): true, none is made."""
+        made (the caller has done with the finding before): true, none is made. ``unfilled``:
+        ``view``'s ``unfilled_and_felt``, warped onto the plane for its card mask when the finder's
+        ``warped_plane_mask`` is on (not for paper alone)."""
         kind = _mask_kind(wider=wider, papered=papered)
         if planes is not None and kind in planes:
             plane = planes[kind]
@@ -1479,7 +1494,11 @@ class CardDetector:
             if rectified is None or rectified.card_px is None:
                 continue
             size = rectified.card_px
-            mask = self._card_mask(rectified.image, size, papered=papered)
+            if self.finder.warped_plane_mask and unfilled is not None and not papered:
+                to_work = np.linalg.inv(rectified.to_image) @ view.to_image
+                mask = warped_card_mask(unfilled, to_work, rectified.image, size, self.finder)
+            else:
+                mask = self._card_mask(rectified.image, size, papered=papered)
             cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
             joined: list[JoinedBlob] = []
             quads, card_px = find_quads(mask, size, self.finder, joined)

@@ -48,6 +48,12 @@ class FinderSettings:
 
     work_px_per_mm: float = 0.8  # resolution of the rectified work view
     max_work_width: int = 640  # without a layout the frame is scaled down to this width
+    # Without a layout, the plane view's card mask is the rough view's ``unfilled_mask`` (found
+    # once a frame) warped onto the plane (``warped_card_mask``), its soft edges cleared and its
+    # holes filled and opened at the plane's card size, instead of an ``unfilled_mask`` found
+    # again on the plane view (the felt's guess, its filling, the threshold, the shadowed paper
+    # and the glare: about half a plane view's mask; issue 28, h-floor37; False: off).
+    warped_plane_mask: bool = False
     view_margin_cards: float = 0.0  # the work view reaches this far (card widths) past the region
     min_contrast: float = 24.0  # a card is at least this much brighter than the felt (0-255)
     max_contrast: float = 60.0  # ... and the threshold never needs to be above this
@@ -371,6 +377,14 @@ def unfilled_mask(
     """``card_mask`` before its holes are filled and it is opened (and closed): what differs
     from the felt, paper in shadow added, glare taken out. ``rough_hole_paper`` plays no part
     in it."""
+    return unfilled_and_felt(work, card_px, settings)[0]
+
+
+def unfilled_and_felt(
+    work: np.ndarray, card_px: tuple[float, float] | None, settings: FinderSettings
+) -> tuple[np.ndarray, np.ndarray]:
+    """``unfilled_mask`` and the felt's colour it was found against, filled in under the cards,
+    at a quarter of the view's size."""
     small = cv2.resize(work, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     card_long = card_px[1] if card_px else work.shape[1] / 8
     # First guess: a median over a window so wide that cards are a minority in it.
@@ -411,7 +425,37 @@ def unfilled_mask(
     _clear_glare(mask, work, filled_small, settings)
     if card_px is not None:
         _clear_soft(mask, work, card_px, settings, _edge_shade(filled_small, work, settings))
-    return mask
+    return mask, filled_small
+
+
+def warped_card_mask(
+    found: tuple[np.ndarray, np.ndarray],
+    to_work: np.ndarray,
+    work: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+) -> np.ndarray:
+    """``card_mask`` of ``work`` at ``card_px`` from another view's ``unfilled_and_felt`` of the
+    same frame (``found``, no card size known) and ``to_work`` (that view -> ``work``): the mask
+    warped (bilinear, halved), its soft edges cleared as ``unfilled_mask`` clears them at
+    ``card_px`` (the felt's shade from its felt warped too), then filled and opened
+    (``warped_plane_mask``)."""
+    unfilled, felt = found
+    size = (work.shape[1], work.shape[0])
+    warped = cv2.warpPerspective(
+        unfilled, to_work, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
+    )
+    _, mask = cv2.threshold(warped, 127, 255, cv2.THRESH_BINARY)
+    quarter = np.diag([0.25, 0.25, 1.0])
+    felt_small = cv2.warpPerspective(
+        felt,
+        quarter @ to_work @ np.linalg.inv(quarter),
+        (max(1, round(size[0] * 0.25)), max(1, round(size[1] * 0.25))),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    _clear_soft(mask, work, card_px, settings, _edge_shade(felt_small, work, settings))
+    return _filled_and_opened(mask, card_px, settings)
 
 
 def _filled_and_opened(
