@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.vision import pipeline, synthetic
+from dealer_assist.vision import quads, synthetic
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_on_cards
@@ -25,7 +25,7 @@ def _masks_made(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """How many plane-view card masks were made warped and made afresh (``card_mask`` at a
     card size), counted from now on."""
     made = {"warped": 0, "afresh": 0}
-    warped, afresh = pipeline.warped_card_mask, pipeline.card_mask
+    warped, afresh = quads.warped_card_mask, quads.card_mask
 
     def counted_warped(*args: Any, **kwargs: Any) -> np.ndarray:
         made["warped"] += 1
@@ -35,8 +35,8 @@ def _masks_made(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         made["afresh"] += card_px is not None
         return afresh(work, card_px, *args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "warped_card_mask", counted_warped)
-    monkeypatch.setattr(pipeline, "card_mask", counted_afresh)
+    monkeypatch.setattr("dealer_assist.vision.pipeline.warped_card_mask", counted_warped)
+    monkeypatch.setattr("dealer_assist.vision.pipeline.card_mask", counted_afresh)
     return made
 
 
