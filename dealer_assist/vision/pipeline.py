@@ -1668,20 +1668,25 @@ class CardDetector:
                     ],
                     paper,
                 )
-                if gains is None and 0 < self.blind_gains <= len(shapes):
+                blind: Gains | None = None
+                if (
+                    gains is None
+                    and 0 < self.blind_gains <= len(shapes)
+                    and all(d.card is None for d in best.detections)
+                ):
                     # No card read surely to tell the light's colour (a dim view under a
-                    # coloured lamp): the shapes' own margins tell it, when there are enough.
-                    gains = paper_gains(frame, [np.asarray(d.corners) for d in shapes], paper)
-                best.unread_cards = [
-                    d
-                    for d in best.unread_cards
-                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
-                ]
-                best.detections = [
-                    d
-                    for d in best.detections
-                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
-                ]
+                    # coloured lamp): the shapes' own margins tell it, when there are enough;
+                    # a shape showing paper without it still does.
+                    blind = paper_gains(frame, [np.asarray(d.corners) for d in shapes], paper)
+
+                def shown(d: CardDetection) -> bool:
+                    corners = np.asarray(d.corners)
+                    return shows_paper(frame, corners, paper, gains) or (
+                        blind is not None and shows_paper(frame, corners, paper, blind)
+                    )
+
+                best.unread_cards = [d for d in best.unread_cards if shown(d)]
+                best.detections = [d for d in best.detections if shown(d)]
             sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
             if sure and any(d.card is None for d in best.reported):
                 cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
