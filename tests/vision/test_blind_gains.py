@@ -6,8 +6,10 @@ The paper test drops a shape whose margin is more colourful than paper
 margins of the cards read surely (``paper_gains``). With no card read surely there were no
 gains: in DIM #11381001 (a fresh building seed of h-weak37) a magenta lamp tints every card's
 margin just past the limit (0.31-0.33 against 0.30), and all six cards of the frame were
-dropped, in every building design tried. With three shapes or more, their own margins now give
-the gains, and the cards are found (uncertain: at this light their indices do not read).
+dropped, in every building design tried. When no shape reads surely and there are three or
+more, a shape failing the test is judged again with gains from all the shapes' own margins, and
+the cards are found (uncertain: at this light their indices do not read). A shape main keeps is
+always kept (tests/vision/test_corner_cards.py's JOINED #7900001 holds step 13's sure cards).
 """
 
 from __future__ import annotations
