@@ -11,6 +11,7 @@ the count (a detection on one counts neither way).
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
+        [--blind-gains 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -72,6 +73,7 @@ from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
     BLACK_AGAINST,
+    BLIND_GAINS,
     CENTRE_COVERED,
     CLUB_ONE_SPLIT,
     COURT_PICTURE,
@@ -166,6 +168,12 @@ def main() -> int:
         help="CardDetector's centre_covered at CENTRE_COVERED (h-pile35's lever, off)",
     )
     parser.add_argument(
+        "--blind-gains",
+        type=int,
+        default=BLIND_GAINS,
+        help="CardDetector's blind_gains (h-weak37's lever; 0: off, main before it)",
+    )
+    parser.add_argument(
         "--no-on-top",
         action="store_true",
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
@@ -205,6 +213,7 @@ def main() -> int:
             finder=finder,
             court_picture=args.court_picture,
             picture_sets_aside=not args.no_picture_sets_aside,
+            blind_gains=args.blind_gains,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

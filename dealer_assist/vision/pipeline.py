@@ -251,6 +251,10 @@ PIP_COLOUR_AGAINST = 0.85
 # A card uncertain by the looks' product alone, read by the corner network at one index corner
 # this surely and at the other as no index, is read as that card (``_lone_corner_look``).
 LONE_CORNER = 0.9
+# The fewest shapes whose margins tell the light's colour to the paper test when no card of a
+# finding reads surely (``CardDetector.blind_gains``; a magenta lamp in a dim view tinted all
+# six cards' margins past ``PaperSettings.max_margin_colour``, and every card was dropped).
+BLIND_GAINS = 3
 # A spade read surely whose index the corner network reads whole at one corner only, that
 # corner's spade under ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's
 # spade at that corner to be at least ``SPADE_ONE_SPLIT`` of them (issue 28, h-pip29;
@@ -904,8 +908,13 @@ class CardDetector:
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
+        blind_gains: int = BLIND_GAINS,
     ) -> None:
         self.layout = layout
+        # No card of the chosen finding read surely: the paper test judges its shapes under
+        # the light's gains from their own margins (``paper_gains``) when there are at least
+        # this many (0: off, each judged without gains as before; issue 28, h-weak37).
+        self.blind_gains = blind_gains
         # A shape both of whose index corners the corner network calls junk (``junk_limit``,
         # ``_net_readings``) has its corners cut by the glyph reader once, not again
         # (``RECUTS``, ``_read_merged``; issue 28, h-speed28; off: cut again as any).
@@ -1676,16 +1685,25 @@ class CardDetector:
                     ],
                     paper,
                 )
-                best.unread_cards = [
-                    d
-                    for d in best.unread_cards
-                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
-                ]
-                best.detections = [
-                    d
-                    for d in best.detections
-                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
-                ]
+                blind: Gains | None = None
+                if (
+                    gains is None
+                    and 0 < self.blind_gains <= len(shapes)
+                    and all(d.card is None for d in best.detections)
+                ):
+                    # No card read surely to tell the light's colour (a dim view under a
+                    # coloured lamp): the shapes' own margins tell it, when there are enough;
+                    # a shape showing paper without it still does.
+                    blind = paper_gains(frame, [np.asarray(d.corners) for d in shapes], paper)
+
+                def shown(d: CardDetection) -> bool:
+                    corners = np.asarray(d.corners)
+                    return shows_paper(frame, corners, paper, gains) or (
+                        blind is not None and shows_paper(frame, corners, paper, blind)
+                    )
+
+                best.unread_cards = [d for d in best.unread_cards if shown(d)]
+                best.detections = [d for d in best.detections if shown(d)]
             sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
             if sure and any(d.card is None for d in best.reported):
                 cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
