@@ -11,7 +11,7 @@ the count (a detection on one counts neither way).
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
-        [--warped-plane-mask]
+        [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -74,6 +74,7 @@ from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
     BLACK_AGAINST,
+    BLIND_GAINS,
     CENTRE_COVERED,
     CLUB_ONE_SPLIT,
     COURT_PICTURE,
@@ -163,9 +164,20 @@ def main() -> int:
         help="CardDetector's picture_sets_aside off (h-court36's second lever, on)",
     )
     parser.add_argument(
+        "--no-ink-settles-suit",
+        action="store_true",
+        help="CardDetector's ink_settles_suit off (h-court37's lever, on)",
+    )
+    parser.add_argument(
         "--centre-covered",
         action="store_true",
         help="CardDetector's centre_covered at CENTRE_COVERED (h-pile35's lever, off)",
+    )
+    parser.add_argument(
+        "--blind-gains",
+        type=int,
+        default=BLIND_GAINS,
+        help="CardDetector's blind_gains (h-weak37's lever; 0: off, main before it)",
     )
     parser.add_argument(
         "--no-on-top",
@@ -214,6 +226,8 @@ def main() -> int:
             finder=finder,
             court_picture=args.court_picture,
             picture_sets_aside=not args.no_picture_sets_aside,
+            blind_gains=args.blind_gains,
+            ink_settles_suit=not args.no_ink_settles_suit,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)
@@ -246,6 +260,7 @@ def main() -> int:
                 paper=None if args.no_paper else DEFAULT_PAPER,
                 drop_on_sure=not args.keep_on_sure,
                 finder=finder,
+                ink_settles_suit=not args.no_ink_settles_suit,
             )
             deck_analysis = with_deck.analyse(scene.image)
             deck_kept = deck_analysis.reported

@@ -14,6 +14,7 @@ and counted right / wrong candidate.
     python scripts/vision_unsure.py --compare main.pkl branch.pkl   # whole detector, card for card
     python scripts/vision_unsure.py --corners main.pkl branch.pkl   # by the network's corners
     python scripts/vision_unsure.py --causes build/unsure/dim.pkl   # h-dim34's causes, by style
+    python scripts/vision_unsure.py --causes --by-design looks.pkl  # vision_tilted.py --looks's
     python scripts/vision_unsure.py --oracle build/unsure/dim.pkl   # ... with a true look added
 
 ``--causes`` gives each uncertain card with a candidate one cause, the first that holds: its
@@ -413,6 +414,8 @@ OFF_IOU = 0.85  # an answered outline under this IoU with the true one: "outline
 
 def cause(record: dict[str, object]) -> str:
     """h-dim34's cause of an uncertain card (``--causes``), the first that holds."""
+    if record["looks"] is None:
+        return "no whole look"  # vision_tilted.py --looks keeps such cards too
     looks = looks_of(record)
     plain = [r for r in looks if r is not _DISPUTED]
     net = [r for r in plain[:2] if r.network and r.rank is not None and r.suit is not None]
@@ -433,21 +436,31 @@ def cause(record: dict[str, object]) -> str:
     return "network reads no corner" + glyph
 
 
-def _causes(path: Path) -> None:
+def _causes(path: Path, *, by_design: bool = False) -> None:
+    """``--causes``: of a ``vision_second_look.py --dump`` file or of the list
+    ``vision_tilted.py --looks`` writes (its cards with no whole look counted too); by style,
+    or with ``by_design`` by design."""
     data = pickle.loads(path.read_bytes())
+    if isinstance(data, list):  # vision_tilted.py --looks: every card answered
+        data = {"count": f"{len(data)} cards answered", "cards": data}
     records = [r for r in data["cards"] if r["card"] is None]
-    styles = sorted({str(r["label"]).split("/")[1].split("#")[0] for r in records})
+    part = 0 if by_design else 1
+
+    def column(record: dict[str, object]) -> str:
+        return str(record["label"]).split("#")[0].split("/")[part]
+
+    columns = sorted({column(r) for r in records})
     tally: Counter[tuple[str, str]] = Counter()
     right: Counter[str] = Counter()
     for record in records:
         c = cause(record)
-        tally[(c, str(record["label"]).split("/")[1].split("#")[0])] += 1
+        tally[(c, column(record))] += 1
         right[c] += int(record["candidate"] == record["truth"])
-    print(f"== {path}: {data['count']}; {len(records)} uncertain with a candidate")
-    print("| cause | all (candidate right) | " + " | ".join(styles) + " |")
-    for c in sorted({c for c, _ in tally}, key=lambda c: -sum(tally[(c, s)] for s in styles)):
-        cells = " | ".join(str(tally[(c, s)]) for s in styles)
-        print(f"| {c} | {sum(tally[(c, s)] for s in styles)} ({right[c]}) | {cells} |")
+    print(f"== {path}: {data['count']}; {len(records)} uncertain")
+    print("| cause | all (candidate right) | " + " | ".join(columns) + " |")
+    for c in sorted({c for c, _ in tally}, key=lambda c: -sum(tally[(c, s)] for s in columns)):
+        cells = " | ".join(str(tally[(c, s)]) for s in columns)
+        print(f"| {c} | {sum(tally[(c, s)] for s in columns)} ({right[c]}) | {cells} |")
 
 
 def _true_look(truth: Card, what: str) -> list[_Reading]:
@@ -513,6 +526,7 @@ def main() -> int:
     parser.add_argument("--levers", default="", help="replay these levers (LEVERS) on the dumps")
     parser.add_argument("--measure", action="store_true", help="suit re-cut, pips, agreement")
     parser.add_argument("--causes", action="store_true", help="h-dim34's causes, by style")
+    parser.add_argument("--by-design", action="store_true", help="--causes by design")
     parser.add_argument("--oracle", action="store_true", help="judged again with a true look")
     args = parser.parse_args()
     if args.oracle:
@@ -521,7 +535,7 @@ def main() -> int:
         return 0
     if args.causes:
         for path in args.files:
-            _causes(path)
+            _causes(path, by_design=args.by_design)
         return 0
     if args.compare:
         _compare(*args.files)

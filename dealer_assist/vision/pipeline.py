@@ -253,6 +253,10 @@ PIP_COLOUR_AGAINST = 0.85
 # A card uncertain by the looks' product alone, read by the corner network at one index corner
 # this surely and at the other as no index, is read as that card (``_lone_corner_look``).
 LONE_CORNER = 0.9
+# The fewest shapes whose margins tell the light's colour to the paper test when no card of a
+# finding reads surely (``CardDetector.blind_gains``; a magenta lamp in a dim view tinted all
+# six cards' margins past ``PaperSettings.max_margin_colour``, and every card was dropped).
+BLIND_GAINS = 3
 # A spade read surely whose index the corner network reads whole at one corner only, that
 # corner's spade under ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's
 # spade at that corner to be at least ``SPADE_ONE_SPLIT`` of them (issue 28, h-pip29;
@@ -904,11 +908,17 @@ class CardDetector:
         neighbour_one: float = NEIGHBOUR_ONE,
         court_picture: float = COURT_PICTURE,
         picture_sets_aside: bool = True,
+        ink_settles_suit: bool = True,
         crossing: CrossingSettings | None = DEFAULT_CROSSING,
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
+        blind_gains: int = BLIND_GAINS,
     ) -> None:
         self.layout = layout
+        # No card of the chosen finding read surely: the paper test judges its shapes under
+        # the light's gains from their own margins (``paper_gains``) when there are at least
+        # this many (0: off, each judged without gains as before; issue 28, h-weak37).
+        self.blind_gains = blind_gains
         # A shape both of whose index corners the corner network calls junk (``junk_limit``,
         # ``_net_readings``) has its corners cut by the glyph reader once, not again
         # (``RECUTS``, ``_read_merged``; issue 28, h-speed28; off: cut again as any).
@@ -954,6 +964,11 @@ class CardDetector:
         # reader that court: the network's ace-to-nine rank set aside (``_court_by_picture``'s
         # ``aside``; False: off).
         self.picture_sets_aside = picture_sets_aside
+        # The glyph reader does not dispute the network over the suit alone where the index's
+        # ink, as its whole looks in the clear measured it, rules out the network's suit and one
+        # network corner reads the glyph reader's card (``_suit_by_ink``; False: off; issue 28,
+        # h-court37).
+        self.ink_settles_suit = ink_settles_suit
         # A card of the chosen finding read surely at fewer than both index corners with an edge
         # of a card crossing it between the read corner and its centre is uncertain
         # (``crossing.centre_cut_off``; None: off).
@@ -1695,16 +1710,25 @@ class CardDetector:
                     ],
                     paper,
                 )
-                best.unread_cards = [
-                    d
-                    for d in best.unread_cards
-                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
-                ]
-                best.detections = [
-                    d
-                    for d in best.detections
-                    if shows_paper(frame, np.asarray(d.corners), paper, gains)
-                ]
+                blind: Gains | None = None
+                if (
+                    gains is None
+                    and 0 < self.blind_gains <= len(shapes)
+                    and all(d.card is None for d in best.detections)
+                ):
+                    # No card read surely to tell the light's colour (a dim view under a
+                    # coloured lamp): the shapes' own margins tell it, when there are enough;
+                    # a shape showing paper without it still does.
+                    blind = paper_gains(frame, [np.asarray(d.corners) for d in shapes], paper)
+
+                def shown(d: CardDetection) -> bool:
+                    corners = np.asarray(d.corners)
+                    return shows_paper(frame, corners, paper, gains) or (
+                        blind is not None and shows_paper(frame, corners, paper, blind)
+                    )
+
+                best.unread_cards = [d for d in best.unread_cards if shown(d)]
+                best.detections = [d for d in best.detections if shown(d)]
             sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
             if sure and any(d.card is None for d in best.reported):
                 cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
@@ -4202,8 +4226,10 @@ class CardDetector:
             # corners 0.96 and 0.98 sure of the nine). A suit alone still does. Nor does it
             # dispute the network's card (it read a JC's and a QD's corner fragments as twos).
             kept = [r for r in extra if r.rank is None or r.suit is not None]
-            disputed = self.combine in ("veto", "check") and disputes(
-                looks[n], kept, self.check_sureness
+            disputed = (
+                self.combine in ("veto", "check")
+                and disputes(looks[n], kept, self.check_sureness)
+                and not (self.ink_settles_suit and _suit_by_ink(looks[n], kept))
             )
             if n in lifted and not (
                 _complete(extra) and _confidence(extra)[1] == _confidence(looks[n])[1]
@@ -5422,6 +5448,31 @@ def disputes(network: list[_Reading], glyphs: list[_Reading], sureness: float) -
         return False
     return not (
         glyph_card.rank == network_card.rank and {glyph_card.suit, network_card.suit} <= BLACK_SUITS
+    )
+
+
+def _suit_by_ink(network: list[_Reading], glyphs: list[_Reading]) -> bool:
+    """Whether the glyph reader's looks at a card differ from the network's in the suit alone,
+    its ink settling the suit: the two readers' cards (``_confidence``) of one rank, the index's
+    ink as the glyph reader's whole looks in the clear measured it (``_ink_rules_out``) not the
+    network's suit's colour, and one network corner reading the glyph reader's card. The corner
+    network is colour-blind: a KD's diamond read as a club or a spade at one corner (dim or
+    coloured light, a small card) outweighs the other corner's diamond in its product, while
+    the glyph reader reads the KD at both corners in red ink (issue 28, h-court37). The card
+    is then judged on its looks as any other (the network's other-suit look, ruled out by the
+    ink, is left to the product)."""
+    if not _complete(network) or not _complete(glyphs):
+        return False
+    glyph_card = _confidence(glyphs)[1]
+    network_card = _confidence(network)[1]
+    if glyph_card.rank != network_card.rank or glyph_card.suit == network_card.suit:
+        return False
+    whole = [r for r in glyphs if r.rank is not None and r.suit is not None]
+    if network_card.suit not in _ink_rules_out(whole):
+        return False
+    return any(
+        r.network and r.rank is not None and r.suit is not None and _best_card(r) == glyph_card
+        for r in network
     )
 
 
