@@ -69,6 +69,7 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.joined import ArmSettings
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
@@ -179,6 +180,11 @@ def main() -> int:
         help="CardDetector's blind_gains (h-weak37's lever; 0: off, main before it)",
     )
     parser.add_argument(
+        "--arm",
+        action="store_true",
+        help="CardDetector's arm (h-arm37's lever, off): cards half under a forearm",
+    )
+    parser.add_argument(
         "--no-on-top",
         action="store_true",
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
@@ -220,6 +226,7 @@ def main() -> int:
             picture_sets_aside=not args.no_picture_sets_aside,
             blind_gains=args.blind_gains,
             ink_settles_suit=not args.no_ink_settles_suit,
+            arm=ArmSettings() if args.arm else None,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -1,0 +1,62 @@
+"""Cards half under a croupier's forearm (issue 28, h-arm37; ``CardDetector.arm``, off).
+
+In HARSH #11380000 (a building seed of h-weak37's trace) a forearm lies across three cards
+(the 8S, 7D and TD) and joins them into one blob of the rough mask, mostly skin, which the
+paper test drops whole (``paper_blobs``); at the chosen card size the arm cuts them into
+pieces no card fits: all three missed (``nomask``). With the lever, cards laid at the pieces'
+corners (``joined.arm_cards``) are read with the index corner under the arm counted as under
+another card, and each is found once, read at its index in the clear. In TABLE #11380000 the
+AC lies under the arm and under the 4H: no index of it shows, and nothing is added.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.cards import Card
+from dealer_assist.vision import synthetic
+from dealer_assist.vision.joined import ArmSettings
+from dealer_assist.vision.pipeline import CardDetector
+from tests.vision.found import found_on_cards, in_view
+
+_SEED = 11_380_000
+
+
+def _found(
+    faces: dict[Card, np.ndarray], style: str, detector: CardDetector
+) -> dict[str, tuple[int, bool]]:
+    """Per card in view: the detections on it, and whether one reads it surely and rightly;
+    with "nowhere" and "wrong" the detections on no card and those reading another card."""
+    scene = synthetic.random_scene(_SEED, faces, style=synthetic.CHECK_STYLES[style])
+    whole = in_view(scene.cards, scene.image)
+    detections = detector.detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(detections, whole)
+    read = {d.card for d in detections if d.card is not None}
+    result = {c.card.code: (n, c.card in read) for c, n in zip(whole, counts, strict=True)}
+    result["nowhere"] = (nowhere, False)
+    result["wrong"] = (wrong, False)
+    return result
+
+
+def test_the_lever_is_off() -> None:
+    assert CardDetector().arm is None
+
+
+def test_cards_under_a_forearm_are_read(check_faces: dict[str, dict[Card, np.ndarray]]) -> None:
+    faces = check_faces["anglo"]
+    before = _found(faces, "harsh", CardDetector())
+    after = _found(faces, "harsh", CardDetector(arm=ArmSettings()))
+    for code in ("8S", "7D", "TD"):
+        assert before[code] == (0, False)  # missed: the blob of arm and cards dropped whole
+        assert after[code] == (1, True)  # found once, read surely and rightly
+    for code in ("9S", "7H", "JH"):
+        assert before[code] == after[code] == (1, True)
+    assert after["nowhere"] == after["wrong"] == (0, False)
+
+
+def test_a_card_with_no_index_in_view_stays_missed(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    after = _found(check_faces["anglo"], "table", CardDetector(arm=ArmSettings()))
+    assert after["AC"] == (0, False)  # under the arm and the 4H
+    assert after["nowhere"] == after["wrong"] == (0, False)
