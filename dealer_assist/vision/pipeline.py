@@ -40,6 +40,7 @@ from dealer_assist.vision.corner_model import (
 )
 from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
 from dealer_assist.vision.duplicates import (
+    MAX_UNREAD_OVERLAP,
     at_edge,
     one_per_card,
     runs_into_edge,
@@ -2360,8 +2361,9 @@ class CardDetector:
         both index corners bearing the card out), an index area at least ``SHADOW_SHARE``
         under the arm counted as lying under another card (it may hide the index) - only when
         the other lies in the clear of it (a card both of whose index corners the arm covers
-        cannot be read, and one with neither under it is the finder's). Returned: the cards
-        added (judged for paper without their margin's colour: skin there)."""
+        cannot be read, and one with neither under it is the finder's), and never in the
+        place of a shape reported. Returned: the cards added (judged for paper without their
+        margin's colour: skin there)."""
         view, mask, card_px = found.view, found.mask, found.card_px
         added: list[CardDetection] = []
         if view is None or mask is None or card_px is None:
@@ -2411,8 +2413,31 @@ class CardDetector:
                 if cv2.countNonZero(cv2.bitwise_and(canvas, under)) >= SHADOW_SHARE * inside:
                     hidden.append(area)
             if len(hidden) != 1:
-                continue
-            self._offer_corner_cards(frame, analysis, found, [one], added, [], True, covered=hidden)
+                continue  # one index area under the arm, the other in the clear
+            # Offered on a copy: a card that would take the place of a shape reported is not
+            # added (a card half under fingers laid again may meet a shape on its neighbour).
+            trial = copy.copy(analysis)
+            for name in _ARM_TRIAL:
+                setattr(trial, name, list(getattr(analysis, name)))
+            offered: list[CardDetection] = []
+            self._offer_corner_cards(frame, trial, found, [one], offered, [], True, covered=hidden)
+            kept = trial.reported
+            if (
+                offered
+                and all(any(d is k for k in kept) for d in analysis.reported)
+                # ... nor lying over a shape not read surely as the later steps would drop
+                # that shape for (``recover.apart``, ``unsure_on_sure``): kde_dondorf/joined
+                # #11430002's unread shape on the 8C, half over the JS laid under fingers.
+                and not any(
+                    overlap_share(np.asarray(d.corners), np.asarray(o.corners)) > MAX_UNREAD_OVERLAP
+                    for d in analysis.reported
+                    if d.card is None
+                    for o in offered
+                )
+            ):
+                for name in _ARM_TRIAL:
+                    setattr(analysis, name, getattr(trial, name))
+                added += offered
         return added
 
     def marker_finder(self) -> FinderSettings:
@@ -4988,6 +5013,8 @@ def _sure_alone(reading: _Reading) -> bool:
     return _sureness(reading) >= LONE_SURE
 
 
+# What a card offered under a forearm changes of a frame's analysis (``_arm_cards``).
+_ARM_TRIAL = ("detections", "shares", "corners_agree", "quads", "unread_cards")
 SHADOW_SHARE = 0.25  # an index area this much inside another card's outline may show that card
 SUSPECT_OVERLAP = 0.05  # of two looks that disagree, the one this much further inside goes
 # Where a card's index lies, as shares of the card's width and height (from its corner).
