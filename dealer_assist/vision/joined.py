@@ -823,6 +823,9 @@ class ArmSettings:
     corners: CornerSettings = CornerSettings(min_inside=0.15, edge_min_inside=0.15)
 
 
+DEFAULT_ARM = ArmSettings()
+
+
 def arm_cards(
     dropped: np.ndarray,
     pieces: np.ndarray,

@@ -67,6 +67,7 @@ from dealer_assist.vision.index import (
     warp_corner,
 )
 from dealer_assist.vision.joined import (
+    DEFAULT_ARM,
     ArmSettings,
     BlobProposals,
     arm_cards,
@@ -914,12 +915,12 @@ class CardDetector:
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
         blind_gains: int = BLIND_GAINS,
-        arm: ArmSettings | None = None,
+        arm: ArmSettings | None = DEFAULT_ARM,
     ) -> None:
         self.layout = layout
         # Cards half under a forearm: laid at the paper pieces of a blob the paper test
         # dropped whole, added when read surely with the index corner under the arm counted
-        # as under another card (``_arm_cards``; None: off; issue 28, h-arm37).
+        # as under another card (``_arm_cards``; on; None: off; issue 28, h-arm37).
         self.arm = arm
         # No card of the chosen finding read surely: the paper test judges its shapes under
         # the light's gains from their own margins (``paper_gains``) when there are at least

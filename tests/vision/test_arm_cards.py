@@ -1,4 +1,4 @@
-"""Cards half under a croupier's forearm (issue 28, h-arm37; ``CardDetector.arm``, off).
+"""Cards half under a croupier's forearm (issue 28, h-arm37; ``CardDetector.arm``, on).
 
 In HARSH #11380000 (a building seed of h-weak37's trace) a forearm lies across three cards
 (the 8S, 7D and TD) and joins them into one blob of the rough mask, mostly skin, which the
@@ -20,7 +20,7 @@ import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks, synthetic
-from dealer_assist.vision.joined import ArmSettings
+from dealer_assist.vision.joined import DEFAULT_ARM
 from dealer_assist.vision.pipeline import CardDetector
 from tests.vision.found import found_on_cards, in_view
 
@@ -43,14 +43,14 @@ def _found(
     return result
 
 
-def test_the_lever_is_off() -> None:
-    assert CardDetector().arm is None
+def test_the_lever_is_on() -> None:
+    assert CardDetector().arm == DEFAULT_ARM
 
 
 def test_cards_under_a_forearm_are_read(check_faces: dict[str, dict[Card, np.ndarray]]) -> None:
     faces = check_faces["anglo"]
-    before = _found(faces, "harsh", CardDetector())
-    after = _found(faces, "harsh", CardDetector(arm=ArmSettings()))
+    before = _found(faces, "harsh", CardDetector(arm=None))
+    after = _found(faces, "harsh", CardDetector())
     for code in ("8S", "7D", "TD"):
         assert before[code] == (0, False)  # missed: the blob of arm and cards dropped whole
         assert after[code] == (1, True)  # found once, read surely and rightly
@@ -62,7 +62,7 @@ def test_cards_under_a_forearm_are_read(check_faces: dict[str, dict[Card, np.nda
 def test_a_card_with_no_index_in_view_stays_missed(
     check_faces: dict[str, dict[Card, np.ndarray]],
 ) -> None:
-    after = _found(check_faces["anglo"], "table", CardDetector(arm=ArmSettings()))
+    after = _found(check_faces["anglo"], "table", CardDetector())
     assert after["AC"] == (0, False)  # under the arm and the 4H
     assert after["nowhere"] == after["wrong"] == (0, False)
 
@@ -71,7 +71,7 @@ def test_no_shape_found_is_given_up_for_it(art_cache: Path) -> None:
     design = decks.design("kde_dondorf")  # a building design outside the check's four
     assert design.family not in decks.HELD_OUT_FAMILIES
     faces = decks.render_design(design, height=320, cache=art_cache)
-    before = _found(faces, "joined", CardDetector(), 11_430_002)
-    after = _found(faces, "joined", CardDetector(arm=ArmSettings()), 11_430_002)
+    before = _found(faces, "joined", CardDetector(arm=None), 11_430_002)
+    after = _found(faces, "joined", CardDetector(), 11_430_002)
     assert before["8C"] == (1, False)  # an unread shape on it
     assert after == before
