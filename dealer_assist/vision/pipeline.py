@@ -2370,6 +2370,8 @@ class CardDetector:
         if view is None or mask is None or card_px is None:
             return added
         stage = self._rough_stage
+        if stage is not None and cv2.countNonZero(stage.raw) == cv2.countNonZero(stage.rough):
+            return added  # most frames: the paper test of the rough mask dropped no blob
         if stage is not None and stage.view is view:
             raw, rough = stage.raw, stage.rough  # the finding's own view: found already
         else:
