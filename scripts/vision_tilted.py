@@ -11,7 +11,7 @@ the count (a detection on one counts neither way).
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
-        [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask]
+        [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -70,6 +70,7 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.joined import DEFAULT_ARM
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
     _DISPUTED,
@@ -180,6 +181,12 @@ def main() -> int:
         help="CardDetector's blind_gains (h-weak37's lever; 0: off, main before it)",
     )
     parser.add_argument(
+        "--no-arm",
+        action="store_true",
+        help="CardDetector's arm None (h-arm37's lever, on: cards half under a forearm; "
+        "main before it)",
+    )
+    parser.add_argument(
         "--no-on-top",
         action="store_true",
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
@@ -228,6 +235,7 @@ def main() -> int:
             picture_sets_aside=not args.no_picture_sets_aside,
             blind_gains=args.blind_gains,
             ink_settles_suit=not args.no_ink_settles_suit,
+            arm=None if args.no_arm else DEFAULT_ARM,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

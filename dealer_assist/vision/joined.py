@@ -805,3 +805,73 @@ def outline_cards(
                     continue
                 offered += _index_card(quad, image, mask, bare, covered, settings, corners, anchor)
     return _most_edge(offered, outline.most, outline.same)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmSettings:
+    """Cards half under a forearm (``arm_cards``; issue 28, h-arm37)."""
+
+    min_blob_cards: float = 1.0  # a blob the paper test dropped, at least this many cards
+    min_piece_cards: float = 0.2  # a piece of paper in it, at least this share of a card
+    min_on_piece: float = 0.15  # a card laid there: at least this share of a card on the piece
+    min_on_arm: float = 0.1  # ... at least this share under the arm (else the finder's own)
+    min_on_both: float = 0.9  # ... and at least this share of it paper or arm (none on felt)
+    most: int = 4  # at most this many cards offered a piece, the most on the piece first
+    same_iou: float = 0.5  # of two offered overlapping by this IoU, the first only
+    # The corners looked for as ``corner_cards`` looks, the card this little of its piece
+    # (half of it under the arm).
+    corners: CornerSettings = CornerSettings(min_inside=0.15, edge_min_inside=0.15)
+
+
+DEFAULT_ARM = ArmSettings()
+
+
+def arm_cards(
+    dropped: np.ndarray,
+    pieces: np.ndarray,
+    image: np.ndarray,
+    card_px: tuple[float, float],
+    settings: FinderSettings,
+    arm: ArmSettings,
+) -> list[np.ndarray]:
+    """Cards (work pixels) laid at the corners of the paper pieces (``pieces``) of the blobs
+    the paper test dropped (``dropped``: ``paper.paper_blobs``, a forearm lying across cards
+    joins them into one blob mostly skin): each of both kinds of ``corner_cards``' corners
+    (``BlobProposals``) with ``ArmSettings.min_on_piece`` of a card on its piece, part of it
+    under the arm (the dropped blob's pixels that are not paper) and none of it on the felt.
+    The reader decides (``CardDetector._arm_cards``)."""
+    result: list[np.ndarray] = []
+    card_area = card_px[0] * card_px[1]
+    arm_mask = cv2.bitwise_and(dropped, cv2.bitwise_not(pieces))
+    corners = arm.corners
+    relaxed = _relaxed(settings, corners)
+    laid = BlobProposals()
+    contours, _ = cv2.findContours(pieces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for contour in contours:
+        if cv2.contourArea(contour) < arm.min_piece_cards * card_area:
+            continue
+        blob = _Blob(contour, pieces.shape[:2], pad=int(card_px[1]) + 3)
+        x0, y0 = blob.left, blob.top
+        y1, x1 = y0 + blob.mask.shape[0], x0 + blob.mask.shape[1]
+        local_arm = arm_mask[y0:y1, x0:x1]
+        scored: list[tuple[float, np.ndarray]] = []
+        for proposal in laid.of(blob, image, card_px, relaxed, corners):
+            raster = blob.raster(proposal.corners)
+            area = max(cv2.countNonZero(raster), 1)
+            on_piece = cv2.countNonZero(cv2.bitwise_and(raster, blob.mask))
+            on_arm = cv2.countNonZero(cv2.bitwise_and(raster, local_arm))
+            if (
+                on_piece >= arm.min_on_piece * card_area
+                and on_arm >= arm.min_on_arm * card_area
+                and on_piece + on_arm >= arm.min_on_both * area
+            ):
+                scored.append((on_piece, proposal.corners))
+        scored.sort(key=lambda s: -s[0])
+        kept: list[np.ndarray] = []
+        for _, quad in scored:
+            if len(kept) >= arm.most:
+                break
+            if all(polygon_iou(quad, other) < arm.same_iou for other in kept):
+                kept.append(quad)
+        result.extend(kept)
+    return result

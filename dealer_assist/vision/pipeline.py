@@ -31,6 +31,7 @@ from dealer_assist.vision.classifier import (
     GlyphModel,
     soften_black_split,
 )
+from dealer_assist.vision.components import compact_components
 from dealer_assist.vision.corner_model import (
     CornerModel,
     corner_model_available,
@@ -39,6 +40,7 @@ from dealer_assist.vision.corner_model import (
 )
 from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
 from dealer_assist.vision.duplicates import (
+    MAX_UNREAD_OVERLAP,
     at_edge,
     one_per_card,
     runs_into_edge,
@@ -65,7 +67,10 @@ from dealer_assist.vision.index import (
     warp_corner,
 )
 from dealer_assist.vision.joined import (
+    DEFAULT_ARM,
+    ArmSettings,
     BlobProposals,
+    arm_cards,
     corner_cards,
     index_cards,
     on_top_cards,
@@ -913,8 +918,13 @@ class CardDetector:
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
         blind_gains: int = BLIND_GAINS,
+        arm: ArmSettings | None = DEFAULT_ARM,
     ) -> None:
         self.layout = layout
+        # Cards half under a forearm: laid at the paper pieces of a blob the paper test
+        # dropped whole, added when read surely with the index corner under the arm counted
+        # as under another card (``_arm_cards``; on; None: off; issue 28, h-arm37).
+        self.arm = arm
         # No card of the chosen finding read surely: the paper test judges its shapes under
         # the light's gains from their own margins (``paper_gains``) when there are at least
         # this many (0: off, each judged without gains as before; issue 28, h-weak37).
@@ -1110,6 +1120,9 @@ class CardDetector:
         self.index = index if index is not None else IndexSettings()
         self.junk_limit = junk_limit
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
+        # The last frame's rough stage (``_choose``), for ``_arm_cards``: its rough mask before
+        # and after the paper test of its blobs, found once.
+        self._rough_stage: _RoughStage | None = None
         # While a frame is analysed: what is found once for it (``_FrameKept``).
         self._kept: _FrameKept | None = None
         self.relay_work = RelayWork()  # the joined-blob offers laid again (``_relaid_offer``)
@@ -1690,6 +1703,9 @@ class CardDetector:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
                 if self.finder.blind_ratios and self.layout is None:
                     self._blind_sized_cards(frame, best, chosen, cornered, unsure_cornered)
+        armed: list[CardDetection] = []
+        if chosen is not None and self.arm is not None and self.paper is not None:
+            armed = self._arm_cards(frame, best, chosen, self.arm, self.paper)
         if chosen is not None and self.recovery is not None and self.paper is not None:
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
@@ -1706,7 +1722,7 @@ class CardDetector:
                     [
                         np.asarray(d.corners)
                         for d in best.detections
-                        if d.card is not None and not any(d is x for x in cornered)
+                        if d.card is not None and not any(d is x for x in [*cornered, *armed])
                     ],
                     paper,
                 )
@@ -1723,8 +1739,11 @@ class CardDetector:
 
                 def shown(d: CardDetection) -> bool:
                     corners = np.asarray(d.corners)
-                    return shows_paper(frame, corners, paper, gains) or (
-                        blind is not None and shows_paper(frame, corners, paper, blind)
+                    # A card half under a forearm has skin in its margin (``_arm_cards``).
+                    colour = not any(d is x for x in armed)
+                    return shows_paper(frame, corners, paper, gains, margin_colour=colour) or (
+                        blind is not None
+                        and shows_paper(frame, corners, paper, blind, margin_colour=colour)
                     )
 
                 best.unread_cards = [d for d in best.unread_cards if shown(d)]
@@ -2345,6 +2364,104 @@ class CardDetector:
             self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
         return added, unsure
 
+    def _arm_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        arm: ArmSettings,
+        paper: PaperSettings,
+    ) -> list[CardDetection]:
+        """Cards half under a croupier's forearm (issue 28, h-arm37): the arm lying across
+        cards joins them into one blob of the rough mask mostly skin, which the paper test
+        drops whole (``paper_blobs``), and at the chosen card size the arm cuts them into
+        pieces no card fits. In each blob of the chosen finding's view that test drops, the
+        cards laid at its paper pieces' corners (``joined.arm_cards``) are offered one by one
+        as step 13 offers its cards (``_offer_corner_cards``: added only when read surely,
+        both index corners bearing the card out), an index area at least ``SHADOW_SHARE``
+        under the arm counted as lying under another card (it may hide the index) - only when
+        the other lies in the clear of it (a card both of whose index corners the arm covers
+        cannot be read, and one with neither under it is the finder's), and never in the
+        place of a shape reported. Returned: the cards added (judged for paper without their
+        margin's colour: skin there)."""
+        view, mask, card_px = found.view, found.mask, found.card_px
+        added: list[CardDetection] = []
+        if view is None or mask is None or card_px is None:
+            return added
+        stage = self._rough_stage
+        if stage is not None and cv2.countNonZero(stage.raw) == cv2.countNonZero(stage.rough):
+            return added  # most frames: the paper test of the rough mask dropped no blob
+        if stage is not None and stage.view is view:
+            raw, rough = stage.raw, stage.rough  # the finding's own view: found already
+        else:
+            raw = card_mask(view.image, None, self.finder)
+            rough = self._paper_blobs(view.image, raw)
+        dropped = cv2.bitwise_and(raw, cv2.bitwise_not(rough))
+        card_area = card_px[0] * card_px[1]
+        if cv2.countNonZero(dropped) < arm.min_blob_cards * card_area:
+            return added  # most frames: no blob dropped
+        count, labels, stats = compact_components(dropped, 8)
+        large = [
+            n
+            for n in range(1, count)
+            if stats[n, cv2.CC_STAT_AREA] >= arm.min_blob_cards * card_area
+        ]
+        if not large:
+            return added
+        chosen = np.zeros(count, np.uint8)
+        chosen[large] = 255
+        dropped = chosen[labels]
+        only = paper_mask(
+            view.image, dropped, paper, mask_gains(view.image, dropped, paper), dim=False
+        )
+        if only is None:
+            return added
+        pieces = cv2.bitwise_and(paper_rough(only, self.finder, card_px), dropped)
+        laid = arm_cards(dropped, pieces, view.image, card_px, self.finder, arm)
+        if not laid:
+            return added
+        under = cv2.bitwise_and(dropped, cv2.bitwise_not(pieces))
+        to_view = np.linalg.inv(view.to_image)
+        canvas = np.zeros_like(under)
+        for quad in laid:
+            one = transform_points(view.to_image, quad)
+            hidden = []
+            for area in _index_areas(one):
+                canvas[:] = 0
+                cv2.fillConvexPoly(
+                    canvas, np.round(transform_points(to_view, area)).astype(np.int32), 255
+                )
+                inside = max(cv2.countNonZero(canvas), 1)
+                if cv2.countNonZero(cv2.bitwise_and(canvas, under)) >= SHADOW_SHARE * inside:
+                    hidden.append(area)
+            if len(hidden) != 1:
+                continue  # one index area under the arm, the other in the clear
+            # Offered on a copy: a card that would take the place of a shape reported is not
+            # added (a card half under fingers laid again may meet a shape on its neighbour).
+            trial = copy.copy(analysis)
+            for name in _ARM_TRIAL:
+                setattr(trial, name, list(getattr(analysis, name)))
+            offered: list[CardDetection] = []
+            self._offer_corner_cards(frame, trial, found, [one], offered, [], True, covered=hidden)
+            kept = trial.reported
+            if (
+                offered
+                and all(any(d is k for k in kept) for d in analysis.reported)
+                # ... nor lying over a shape not read surely as the later steps would drop
+                # that shape for (``recover.apart``, ``unsure_on_sure``): kde_dondorf/joined
+                # #11430002's unread shape on the 8C, half over the JS laid under fingers.
+                and not any(
+                    overlap_share(np.asarray(d.corners), np.asarray(o.corners)) > MAX_UNREAD_OVERLAP
+                    for d in analysis.reported
+                    if d.card is None
+                    for o in offered
+                )
+            ):
+                for name in _ARM_TRIAL:
+                    setattr(analysis, name, getattr(trial, name))
+                added += offered
+        return added
+
     def marker_finder(self) -> FinderSettings:
         """The finder's settings for step 13's outlines: a calibration marker left out is one
         of the layout's own dictionary when there is a layout (``outline_markers``; the layout
@@ -2568,12 +2685,15 @@ class CardDetector:
         unsure: list[CardDetection],
         shut_out: bool,
         regions: _CornerRegions | None = None,
+        covered: Sequence[np.ndarray] = (),
     ) -> None:
         """``quads`` (frame pixels) read together beside the cards read surely, each added to
         ``analysis`` (and ``added``) or kept for ``unsure`` as ``_corner_cards`` says. Cards a
         card offered before shut out (``shut_out``) take the place of no shape (a shape
         there, read unsurely or not, may be the card the later steps read or lay again).
-        ``regions``: one card's corner regions, warped already."""
+        ``regions``: one card's corner regions, warped already. ``covered``: more outlines
+        (frame pixels, convex) covering the quads' corners as the cards read surely do (an
+        index area under a forearm, ``_arm_cards``)."""
         assert found.card_px is not None
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         looks: list[list[_Reading]] = []
@@ -2589,7 +2709,8 @@ class CardDetector:
                 regions=[] if regions is None else [regions],
             ),
             with_deck=isinstance(self._model, EnrolledDeck),
-            covering=sure,  # a shape read unsurely on it may be this card placed otherwise
+            # A shape read unsurely on it may be this card placed otherwise.
+            covering=[*sure, *covered],
             looks_of=looks,
             unread_of=unread if relay_unread else None,
         )
@@ -3486,6 +3607,7 @@ class CardDetector:
                     if _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry):
                         best, best_found = analysis, found
         assert best is not None
+        self._rough_stage = kept[0] if kept else None
         return best, best_found
 
     def _analysis_of(
@@ -4913,6 +5035,8 @@ def _sure_alone(reading: _Reading) -> bool:
     return _sureness(reading) >= LONE_SURE
 
 
+# What a card offered under a forearm changes of a frame's analysis (``_arm_cards``).
+_ARM_TRIAL = ("detections", "shares", "corners_agree", "quads", "unread_cards")
 SHADOW_SHARE = 0.25  # an index area this much inside another card's outline may show that card
 SUSPECT_OVERLAP = 0.05  # of two looks that disagree, the one this much further inside goes
 # Where a card's index lies, as shares of the card's width and height (from its corner).
@@ -5418,12 +5542,7 @@ def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[t
             result.append((0.0, 0.0))
             continue
         shares = []
-        for order in portrait_orders(quad):
-            # The card's sides from this corner (near enough: an index area is small).
-            across, down = order[1] - order[0], order[3] - order[0]
-            area_points = (
-                order[0] + _INDEX_AREA[:, :1] * across + _INDEX_AREA[:, 1:] * down
-            ).astype(np.float32)
+        for area_points in _index_areas(quad):
             area = abs(signed_area(area_points.astype(np.float64)))
             covered = 0.0
             for j in near:
@@ -5431,6 +5550,18 @@ def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[t
             shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
         result.append((shares[0], shares[1]))
     return result
+
+
+def _index_areas(quad: np.ndarray) -> list[np.ndarray]:
+    """Where a card's two index areas lie (float32, frame pixels as ``quad``), in portrait
+    order: the card's sides from each index corner (near enough: an index area is small)."""
+    areas = []
+    for order in portrait_orders(quad):
+        across, down = order[1] - order[0], order[3] - order[0]
+        areas.append(
+            (order[0] + _INDEX_AREA[:, :1] * across + _INDEX_AREA[:, 1:] * down).astype(np.float32)
+        )
+    return areas
 
 
 def disputes(network: list[_Reading], glyphs: list[_Reading], sureness: float) -> bool:
