@@ -11,7 +11,7 @@ the count (a detection on one counts neither way).
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
-        [--blind-gains 0]
+        [--blind-gains 0] [--cloth-centre 0.3]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -75,6 +75,7 @@ from dealer_assist.vision.pipeline import (
     BLACK_AGAINST,
     BLIND_GAINS,
     CENTRE_COVERED,
+    CLOTH_CENTRE,
     CLUB_ONE_SPLIT,
     COURT_PICTURE,
     DEFAULT_PAPER,
@@ -174,6 +175,12 @@ def main() -> int:
         help="CardDetector's blind_gains (h-weak37's lever; 0: off, main before it)",
     )
     parser.add_argument(
+        "--cloth-centre",
+        type=float,
+        default=0.0,
+        help=f"CardDetector's cloth_centre (h-false37's lever, off; {CLOTH_CENTRE} turns it on)",
+    )
+    parser.add_argument(
         "--no-on-top",
         action="store_true",
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
@@ -214,6 +221,7 @@ def main() -> int:
             court_picture=args.court_picture,
             picture_sets_aside=not args.no_picture_sets_aside,
             blind_gains=args.blind_gains,
+            cloth_centre=args.cloth_centre,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)
