@@ -481,11 +481,12 @@ def cloth_at_centre(
     sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
     width = float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
     small = frame[::step, ::step]
-    near = np.zeros(small.shape[:2], np.uint8)
-    cv2.fillConvexPoly(near, np.round(quad / step).astype(np.int32), 255)
+    shape_mask = np.zeros(small.shape[:2], np.uint8)
+    cv2.fillConvexPoly(shape_mask, np.round(quad / step).astype(np.int32), 255)
     grow = max(1, round(reach * width / step))
-    near = cv2.dilate(near, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2))
-    taken = np.zeros_like(near)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2)
+    near: np.ndarray = cv2.dilate(shape_mask, kernel)
+    taken = np.zeros_like(shape_mask)
     for shape in [quad, *others]:
         outline = np.round(np.asarray(shape, np.float32).reshape(-1, 2) / step).astype(np.int32)
         cv2.fillConvexPoly(taken, outline, 255)
