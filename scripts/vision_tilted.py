@@ -11,7 +11,7 @@ the count (a detection on one counts neither way).
         [--why] [--looks FILE] [--keep-on-sure] [--club-one-split 0] [--black-against 0]
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
-        [--blind-gains 0] [--cloth-centre 0]
+        [--blind-gains 0] [--cloth-centre 0.3]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -177,8 +177,8 @@ def main() -> int:
     parser.add_argument(
         "--cloth-centre",
         type=float,
-        default=CLOTH_CENTRE,
-        help="CardDetector's cloth_centre (h-false37's lever; 0: off, main before it)",
+        default=0.0,
+        help=f"CardDetector's cloth_centre (h-false37's lever, off; {CLOTH_CENTRE} turns it on)",
     )
     parser.add_argument(
         "--no-on-top",

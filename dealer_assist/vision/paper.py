@@ -454,6 +454,9 @@ _RING_STEP = 4  # the cloth round a shape is read on every fourth pixel each way
 # The middle of a shape as the count sees it (``cloth_at_centre``): discs round its centre of
 # these radii, in card widths.
 _CENTRE_RADII = (0.1, 0.2)
+# Cloth is darker than paper in its darkest channel: round a shape whose "cloth" is at least this
+# share of its face's paper (the brightest tenth of its darkest channel) lies paper, not cloth.
+_CLOTH_NOT_PAPER = 0.6
 
 
 def cloth_at_centre(
@@ -494,6 +497,10 @@ def cloth_at_centre(
     if len(pixels) < 20:
         return 0.0
     cloth = np.median(pixels.reshape(-1, 3).astype(np.float32), axis=0)
+    darkest = _face(frame, quad).min(axis=2)
+    if float(cloth.min()) >= _CLOTH_NOT_PAPER * float(np.percentile(darkest, 90)):
+        # Paper round it (cards larger than their outlines, a crowded layout): no cloth to tell.
+        return 0.0
     limit = alike * max(float(cloth.max()), 1.0)
     # The frame round the shape, a few pixels past its outline, at full resolution.
     height, frame_width = frame.shape[:2]

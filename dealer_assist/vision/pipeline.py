@@ -261,7 +261,7 @@ BLIND_GAINS = 3
 # ``CLOTH_ALIKE`` of the cloth's brightest channel from the cloth's colour and joined to the
 # cloth outside the shape, the cloth read out to ``CLOTH_REACH`` card widths past its outline,
 # off the frame's other shapes) is no card: dropped (issue 28, h-false37;
-# ``CardDetector.cloth_centre``, on; fresh building seeds: gnomangelo/harsh#11384001's shape
+# ``CardDetector.cloth_centre``, off; fresh building seeds: gnomangelo/harsh#11384001's shape
 # across a 3D and a KD, its centre on the felt between them, 0.52; uncertain shapes on cards
 # under 0.1 on the building check and the fresh set - a jack's blue picture on blue felt is
 # inside its paper).
@@ -922,10 +922,10 @@ class CardDetector:
         blank_no_recut: bool = False,
         lone_corner: float = LONE_CORNER,
         blind_gains: int = BLIND_GAINS,
-        cloth_centre: float = CLOTH_CENTRE,
+        cloth_centre: float = 0.0,
     ) -> None:
         # A shape reported uncertain whose middle is at least this much the cloth round it is
-        # dropped (``_off_cloth``; 0: off, main before it; issue 28, h-false37).
+        # dropped (``_off_cloth``; ``CLOTH_CENTRE`` as tried; 0: off; issue 28, h-false37).
         self.cloth_centre = cloth_centre
         self.layout = layout
         # No card of the chosen finding read surely: the paper test judges its shapes under
