@@ -12,6 +12,7 @@ the count (a detection on one counts neither way).
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
+        [--cloth-centre 0.3]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -77,6 +78,7 @@ from dealer_assist.vision.pipeline import (
     BLACK_AGAINST,
     BLIND_GAINS,
     CENTRE_COVERED,
+    CLOTH_CENTRE,
     CLUB_ONE_SPLIT,
     COURT_PICTURE,
     DEFAULT_PAPER,
@@ -187,6 +189,12 @@ def main() -> int:
         "main before it)",
     )
     parser.add_argument(
+        "--cloth-centre",
+        type=float,
+        default=0.0,
+        help=f"CardDetector's cloth_centre (h-false37's lever, off; {CLOTH_CENTRE} turns it on)",
+    )
+    parser.add_argument(
         "--no-on-top",
         action="store_true",
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
@@ -236,6 +244,7 @@ def main() -> int:
             blind_gains=args.blind_gains,
             ink_settles_suit=not args.no_ink_settles_suit,
             arm=None if args.no_arm else DEFAULT_ARM,
+            cloth_centre=args.cloth_centre,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)

@@ -32,6 +32,7 @@ saturation, left out). The correction is bounded (``max_gain``): skin stays skin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -449,6 +450,82 @@ def paper_mask(
 
 
 _CLOTH_STEP = 8  # the cloth's level is read on every eighth pixel each way
+_RING_STEP = 4  # the cloth round a shape is read on every fourth pixel each way
+# The middle of a shape as the count sees it (``cloth_at_centre``): discs round its centre of
+# these radii, in card widths.
+_CENTRE_RADII = (0.1, 0.2)
+# Cloth is darker than paper in its darkest channel: round a shape whose "cloth" is at least this
+# share of its face's paper (the brightest tenth of its darkest channel) lies paper, not cloth.
+_CLOTH_NOT_PAPER = 0.6
+
+
+def cloth_at_centre(
+    frame: np.ndarray,
+    corners: np.ndarray,
+    others: Sequence[np.ndarray],
+    *,
+    reach: float,
+    alike: float,
+) -> float:
+    """How much of the middle of the shape ``corners`` (frame pixels) is the cloth round it,
+    running on past its outline: the smaller share, of two discs round its centre
+    (``_CENTRE_RADII``), of pixels whose every channel lies within ``alike`` of the cloth's
+    brightest channel from the cloth's colour and which join (8-connected, through such
+    pixels) the cloth outside the shape. The cloth's colour is the median of the frame round
+    the shape, out to ``reach`` card widths past its outline, outside it and ``others`` (the
+    frame's other shapes, frame pixels; a card's neighbours are paper, not cloth): under uneven
+    light, the cloth beside it. 0 when no cloth lies round it. A card's middle is paper, pips
+    or a picture, inside its paper even when the picture is the cloth's colour; a shape laid
+    half off a card or between two has the cloth there, where the count takes its centre."""
+    if frame.ndim == 2:
+        return 0.0
+    step = _RING_STEP
+    quad = np.asarray(corners, np.float32).reshape(4, 2)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    width = float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+    small = frame[::step, ::step]
+    shape_mask = np.zeros(small.shape[:2], np.uint8)
+    cv2.fillConvexPoly(shape_mask, np.round(quad / step).astype(np.int32), 255)
+    grow = max(1, round(reach * width / step))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2)
+    near: np.ndarray = cv2.dilate(shape_mask, kernel)
+    taken = np.zeros_like(shape_mask)
+    for shape in [quad, *others]:
+        outline = np.round(np.asarray(shape, np.float32).reshape(-1, 2) / step).astype(np.int32)
+        cv2.fillConvexPoly(taken, outline, 255)
+    pixels = small[(near > 0) & (taken == 0)]
+    if len(pixels) < 20:
+        return 0.0
+    cloth = np.median(pixels.reshape(-1, 3).astype(np.float32), axis=0)
+    darkest = _face(frame, quad).min(axis=2)
+    if float(cloth.min()) >= _CLOTH_NOT_PAPER * float(np.percentile(darkest, 90)):
+        # Paper round it (cards larger than their outlines, a crowded layout): no cloth to tell.
+        return 0.0
+    limit = alike * max(float(cloth.max()), 1.0)
+    # The frame round the shape, a few pixels past its outline, at full resolution.
+    height, frame_width = frame.shape[:2]
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 3
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, frame_width), min(y1, height)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return 0.0
+    patch = frame[y0:y1, x0:x1].astype(np.float32)
+    like = (np.abs(patch - cloth).max(axis=2) < limit).astype(np.uint8)
+    _, labels = cv2.connectedComponents(like, connectivity=8)
+    inside = np.zeros(like.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(quad - (x0, y0)).astype(np.int32), 255)
+    outside = (inside == 0) & (like > 0)
+    joined = np.zeros(int(labels.max()) + 1, bool)
+    joined[np.unique(labels[outside])] = True
+    joined[0] = False
+    centre = quad.mean(axis=0) - (x0, y0)
+    ys, xs = np.mgrid[0 : y1 - y0, 0 : x1 - x0]
+    distance = np.hypot(xs + 0.5 - centre[0], ys + 0.5 - centre[1])
+    shares = []
+    for radius in _CENTRE_RADII:
+        disc = distance <= max(radius * width, 1.5)
+        shares.append(float(joined[labels[disc]].mean()) if disc.any() else 0.0)
+    return min(shares)
 
 
 def _dim_floor(

@@ -91,6 +91,7 @@ from dealer_assist.vision.middle import (
 from dealer_assist.vision.paper import (
     Gains,
     PaperSettings,
+    cloth_at_centre,
     dull_marker,
     mask_gains,
     paper_blobs,
@@ -262,6 +263,18 @@ LONE_CORNER = 0.9
 # finding reads surely (``CardDetector.blind_gains``; a magenta lamp in a dim view tinted all
 # six cards' margins past ``PaperSettings.max_margin_colour``, and every card was dropped).
 BLIND_GAINS = 3
+# A shape reported uncertain whose middle is this much the cloth round it, running on past its
+# outline (``cloth_at_centre``: the smaller share of two discs round its centre of pixels within
+# ``CLOTH_ALIKE`` of the cloth's brightest channel from the cloth's colour and joined to the
+# cloth outside the shape, the cloth read out to ``CLOTH_REACH`` card widths past its outline,
+# off the frame's other shapes) is no card: dropped (issue 28, h-false37;
+# ``CardDetector.cloth_centre``, off; fresh building seeds: gnomangelo/harsh#11384001's shape
+# across a 3D and a KD, its centre on the felt between them, 0.52; uncertain shapes on cards
+# under 0.1 on the building check and the fresh set - a jack's blue picture on blue felt is
+# inside its paper).
+CLOTH_CENTRE = 0.3
+CLOTH_REACH = 0.5
+CLOTH_ALIKE = 0.25
 # A spade read surely whose index the corner network reads whole at one corner only, that
 # corner's spade under ``SPADE_ONE_NET`` of the black suits, needs the black-split reader's
 # spade at that corner to be at least ``SPADE_ONE_SPLIT`` of them (issue 28, h-pip29;
@@ -919,7 +932,11 @@ class CardDetector:
         lone_corner: float = LONE_CORNER,
         blind_gains: int = BLIND_GAINS,
         arm: ArmSettings | None = DEFAULT_ARM,
+        cloth_centre: float = 0.0,
     ) -> None:
+        # A shape reported uncertain whose middle is at least this much the cloth round it is
+        # dropped (``_off_cloth``; ``CLOTH_CENTRE`` as tried; 0: off; issue 28, h-false37).
+        self.cloth_centre = cloth_centre
         self.layout = layout
         # Cards half under a forearm: laid at the paper pieces of a blob the paper test
         # dropped whole, added when read surely with the index corner under the arm counted
@@ -1812,7 +1829,35 @@ class CardDetector:
             best.detections = self._small_indices(frame, best.detections)
         if self.centre_covered is not None and self.use_corner_model:
             best.detections = [self._covered_centre(frame, d) for d in best.detections]
+        if self.cloth_centre > 0:
+            best.detections, best.unread_cards = self._off_cloth(frame, best)
         return best
+
+    def _off_cloth(
+        self, frame: np.ndarray, best: FrameAnalysis
+    ) -> tuple[list[CardDetection], list[CardDetection]]:
+        """``best``'s detections and unread cards but the shapes reported uncertain whose middle
+        is at least ``cloth_centre`` the cloth round them (``cloth_at_centre``; issue 28,
+        h-false37). A card's middle is paper, pips or a picture inside its paper; a shape laid
+        across two cards (gnomangelo/harsh#11384001 of the fresh building seeds: over a 3D and
+        a KD, its centre on the felt between them) or half off a card has the cloth there, and
+        the count takes a detection's centre for where it is. Judged last, on the shapes the
+        frame reports; a card read surely is never judged."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+
+        def on_cloth(k: int) -> bool:
+            others = outlines[:k] + outlines[k + 1 :]
+            share = cloth_at_centre(
+                frame, outlines[k], others, reach=CLOTH_REACH, alike=CLOTH_ALIKE
+            )
+            return share >= self.cloth_centre
+
+        dropped = {id(d) for k, d in enumerate(reported) if d.card is None and on_cloth(k)}
+        return (
+            [d for d in best.detections if id(d) not in dropped],
+            [d for d in best.unread_cards if id(d) not in dropped],
+        )
 
     def _lone_network_corner(
         self, frame: np.ndarray, detection: CardDetection
