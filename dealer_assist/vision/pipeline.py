@@ -1137,8 +1137,9 @@ class CardDetector:
         self.index = index if index is not None else IndexSettings()
         self.junk_limit = junk_limit
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
-        # The last frame's rough stage (``_choose``), for ``_arm_cards``: its rough mask before
-        # and after the paper test of its blobs, found once.
+        # The frame's rough stage, for ``_arm_cards``: its rough mask before and after the paper
+        # test of its blobs, found once. Set at the end of every ``_choose``, which each frame
+        # runs before ``_finished`` (the deck's twin shares it): never a previous frame's.
         self._rough_stage: _RoughStage | None = None
         # While a frame is analysed: what is found once for it (``_FrameKept``).
         self._kept: _FrameKept | None = None
