@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QPen,
     QTextDocument,
 )
+from PySide6.QtWidgets import QApplication
 
 from dealer_assist.training.items import BANKER_TOTALS, PLAYER_TOTALS, THIRD_CARDS
 from dealer_assist.training.report import (
@@ -128,7 +129,9 @@ def _application() -> QGuiApplication:
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
         return app
-    return QGuiApplication([])
+    # A QApplication, not a bare QGuiApplication: it is the process's one application, and
+    # the screens (widgets) the same process may show later need the widgets' kind.
+    return QApplication([])
 
 
 def write_report(report: TrainingReport, folder: Path) -> list[Path]:
