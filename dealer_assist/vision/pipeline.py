@@ -268,7 +268,8 @@ BLIND_GAINS = 3
 # ``CLOTH_ALIKE`` of the cloth's brightest channel from the cloth's colour and joined to the
 # cloth outside the shape, the cloth read out to ``CLOTH_REACH`` card widths past its outline,
 # off the frame's other shapes) is no card: dropped (issue 28, h-false37;
-# ``CardDetector.cloth_centre``, off; fresh building seeds: gnomangelo/harsh#11384001's shape
+# ``CardDetector.cloth_centre``, on since h-pile38; fresh building seeds:
+# gnomangelo/harsh#11384001's shape
 # across a 3D and a KD, its centre on the felt between them, 0.52; uncertain shapes on cards
 # under 0.1 on the building check and the fresh set - a jack's blue picture on blue felt is
 # inside its paper).
@@ -932,10 +933,16 @@ class CardDetector:
         lone_corner: float = LONE_CORNER,
         blind_gains: int = BLIND_GAINS,
         arm: ArmSettings | None = DEFAULT_ARM,
-        cloth_centre: float = 0.0,
+        cloth_centre: float = CLOTH_CENTRE,
+        net_blind: bool = False,
     ) -> None:
+        # A shape reported uncertain with a candidate at neither of whose index corners the
+        # corner network sees an index (junk or no index at both, at its reported outline) is
+        # dropped: the glyph reader alone named it (``_net_blind``; off; issue 28, h-pile38).
+        self.net_blind = net_blind
         # A shape reported uncertain whose middle is at least this much the cloth round it is
-        # dropped (``_off_cloth``; ``CLOTH_CENTRE`` as tried; 0: off; issue 28, h-false37).
+        # dropped (``_off_cloth``; ``CLOTH_CENTRE``, on; 0: off; issue 28, h-false37, turned on
+        # by h-pile38).
         self.cloth_centre = cloth_centre
         self.layout = layout
         # Cards half under a forearm: laid at the paper pieces of a blob the paper test
@@ -1832,7 +1839,23 @@ class CardDetector:
             best.detections = [self._covered_centre(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
             best.detections, best.unread_cards = self._off_cloth(frame, best)
+        if self.net_blind and self.use_corner_model:
+            best.detections = [d for d in best.detections if not self._net_blind(frame, d)]
         return best
+
+    def _net_blind(self, frame: np.ndarray, detection: CardDetection) -> bool:
+        """Whether ``detection`` is reported uncertain with a candidate and the corner network,
+        at its reported outline, sees no index at either corner (junk or no index at both): the
+        candidate is the glyph reader's alone (issue 28, h-pile38). A printed marker in a lamp's
+        hot spot (gnomangelo/harsh#11384002 of the fresh building seeds) was read QC, 1.0, by
+        the glyph reader at one corner of the shape round it; the network called both corners
+        junk. Judged last, on the cards the frame reports: a card read surely is never judged."""
+        if detection.card is not None or detection.candidate is None:
+            return False
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        return all(look.rank is None for look in looks)
 
     def _off_cloth(
         self, frame: np.ndarray, best: FrameAnalysis
