@@ -12,7 +12,7 @@ the count (a detection on one counts neither way).
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
-        [--cloth-centre 0.3]
+        [--cloth-centre 0] [--net-blind] [--answers FILE]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -191,8 +191,20 @@ def main() -> int:
     parser.add_argument(
         "--cloth-centre",
         type=float,
-        default=0.0,
-        help=f"CardDetector's cloth_centre (h-false37's lever, off; {CLOTH_CENTRE} turns it on)",
+        default=CLOTH_CENTRE,
+        help="CardDetector's cloth_centre (h-false37's lever, on since h-pile38; 0: off)",
+    )
+    parser.add_argument(
+        "--net-blind",
+        action="store_true",
+        help="CardDetector's net_blind (h-pile38's lever, off: an uncertain shape the corner "
+        "network sees no index on is dropped)",
+    )
+    parser.add_argument(
+        "--answers",
+        type=Path,
+        help="write every whole card's answer (exact, uncertain, wrong:XX, missed), one a line, "
+        "with each scene's detections where no card is and cards found twice",
     )
     parser.add_argument(
         "--no-on-top",
@@ -222,6 +234,7 @@ def main() -> int:
     changed: list[str] = []
     turned: Counter[tuple[str, str]] = Counter()
     enrolled: dict[str, EnrolledDeck] = {}
+    lines: list[str] = []
     for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE, STYLES):
         name, style_name, seed = checked.design, checked.style, checked.seed
         scene, whole, partial = checked.scene, checked.whole, checked.partial
@@ -245,6 +258,7 @@ def main() -> int:
             ink_settles_suit=not args.no_ink_settles_suit,
             arm=None if args.no_arm else DEFAULT_ARM,
             cloth_centre=args.cloth_centre,
+            net_blind=args.net_blind,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)
@@ -256,6 +270,12 @@ def main() -> int:
         if ignored is not None:
             kept = [d for d in detections if not on_any(d.center, partial)]
         label = f"{name}/{style_name}#{seed}"
+        if args.answers:
+            lines += [
+                f"{label} {card.card.code} {said}"
+                for card, said in zip(whole, answers(kept, whole), strict=True)
+            ]
+            lines += [f"{label} {said}" for said in count(kept, whole, label).examples]
         totals[f"{name}"].add(count(kept, whole, label))
         totals[f"*{style_name}*"].add(count(kept, whole, label))
         if args.looks:
@@ -311,6 +331,8 @@ def main() -> int:
     print(f"median {1000 * float(np.median(times)):.0f} ms CPU a scene")
     for line in total.examples[: args.examples]:
         print(" ", line)
+    if args.answers:
+        args.answers.write_text("".join(f"{line}\n" for line in lines))
     if args.looks:
         args.looks.parent.mkdir(parents=True, exist_ok=True)
         args.looks.write_bytes(pickle.dumps(records))
