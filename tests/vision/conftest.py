@@ -82,6 +82,14 @@ def ornamental_faces(art_cache: Path) -> dict[Card, np.ndarray]:
 
 
 @pytest.fixture(scope="session")
+def gnomangelo_faces(art_cache: Path) -> dict[Card, np.ndarray]:
+    """A building design outside the check's four: h-false37's fresh set's no-cards
+    (test_cloth_centre, test_net_blind)."""
+    assert decks.design("gnomangelo").family not in decks.HELD_OUT_FAMILIES
+    return decks.render_design(decks.design("gnomangelo"), height=320, cache=art_cache)
+
+
+@pytest.fixture(scope="session")
 def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
     """The four building designs of scripts/vision_tilted.py's building check."""
     faces = {}

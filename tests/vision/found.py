@@ -72,6 +72,19 @@ def off_partial(detections: list[CardDetection], partial: list[PlacedCard]) -> l
     ]
 
 
+def found_in_style(
+    faces: dict[Card, np.ndarray], seed: int, style: str, detector: CardDetector
+) -> tuple[list[int], int, int, list[str]]:
+    """What ``detector`` finds in the scene ``seed`` of ``faces`` drawn in the check's style
+    ``style`` (``synthetic.CHECK_STYLES``): ``found_on_cards`` of the cards wholly in the
+    picture, and the cards it reads surely (codes, sorted)."""
+    scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
+    whole = in_view(scene.cards, scene.image)
+    detections = detector.detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(detections, whole)
+    return counts, nowhere, wrong, sorted(d.card.code for d in detections if d.card is not None)
+
+
 def wrong_reads_in_scene(
     faces: dict[str, dict[Card, np.ndarray]], label: str, detector: CardDetector
 ) -> int:

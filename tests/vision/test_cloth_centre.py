@@ -12,34 +12,14 @@ it is dropped, and every other card of the frame is answered as before.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
-import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.pipeline import CLOTH_CENTRE, CardDetector
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import found_in_style, found_on_cards, in_view, off_partial
 
 _SEED = 11_384_001
-
-
-@pytest.fixture(scope="module")
-def gnomangelo_faces(art_cache: Path) -> dict[Card, np.ndarray]:
-    design = decks.design("gnomangelo")  # a building design outside the check's four
-    assert design.family not in decks.HELD_OUT_FAMILIES
-    return decks.render_design(design, height=320, cache=art_cache)
-
-
-def _found(
-    faces: dict[Card, np.ndarray], detector: CardDetector
-) -> tuple[list[int], int, int, list[str]]:
-    scene = synthetic.random_scene(_SEED, faces, style=synthetic.CHECK_STYLES["harsh"])
-    whole = in_view(scene.cards, scene.image)
-    detections = detector.detect(scene.image)
-    counts, nowhere, wrong = found_on_cards(detections, whole)
-    return counts, nowhere, wrong, sorted(d.card.code for d in detections if d.card is not None)
 
 
 def test_the_lever_is_on() -> None:
@@ -49,8 +29,10 @@ def test_the_lever_is_on() -> None:
 def test_a_shape_centred_on_the_cloth_between_cards_is_dropped(
     gnomangelo_faces: dict[Card, np.ndarray],
 ) -> None:
-    before = _found(gnomangelo_faces, CardDetector(cloth_centre=0.0))
-    after = _found(gnomangelo_faces, CardDetector(cloth_centre=CLOTH_CENTRE))
+    before = found_in_style(gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=0.0))
+    after = found_in_style(
+        gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=CLOTH_CENTRE)
+    )
     assert before[1] == 1  # off: one detection where no card is
     assert after[1] == 0  # on: none
     # Nothing else moves: the cards found, the wrong reads, the cards read surely.

@@ -14,38 +14,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.pipeline import CardDetector
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import found_in_style, found_on_cards, in_view, off_partial
 
 _SEED = 11_384_002
-
-
-@pytest.fixture(scope="module")
-def gnomangelo_faces(art_cache: Path) -> dict[Card, np.ndarray]:
-    design = decks.design("gnomangelo")  # a building design outside the check's four
-    assert design.family not in decks.HELD_OUT_FAMILIES
-    return decks.render_design(design, height=320, cache=art_cache)
-
-
-def _found(
-    faces: dict[Card, np.ndarray], detector: CardDetector
-) -> tuple[list[int], int, int, list[str]]:
-    scene = synthetic.random_scene(_SEED, faces, style=synthetic.CHECK_STYLES["harsh"])
-    whole = in_view(scene.cards, scene.image)
-    detections = detector.detect(scene.image)
-    counts, nowhere, wrong = found_on_cards(detections, whole)
-    return counts, nowhere, wrong, sorted(d.card.code for d in detections if d.card is not None)
 
 
 def test_the_marker_read_by_the_glyph_reader_alone_is_not_a_card(
     gnomangelo_faces: dict[Card, np.ndarray],
 ) -> None:
-    before = _found(gnomangelo_faces, CardDetector(net_blind=False))
-    after = _found(gnomangelo_faces, CardDetector(net_blind=True))
+    before = found_in_style(gnomangelo_faces, _SEED, "harsh", CardDetector(net_blind=False))
+    after = found_in_style(gnomangelo_faces, _SEED, "harsh", CardDetector(net_blind=True))
     assert before[1] == 1  # off: the marker, an uncertain QC where no card is
     assert after[1] == 0  # on: none
     # Nothing else moves: the cards found, the wrong reads, the cards read surely.
