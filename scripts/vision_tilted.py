@@ -275,7 +275,7 @@ def main() -> int:
                 f"{label} {card.card.code} {said}"
                 for card, said in zip(whole, answers(kept, whole), strict=True)
             ]
-            lines += [f"{label} {said}" for said in count(kept, whole, label).examples]
+            lines += count(kept, whole, label).examples  # no card, twice, read as (labelled)
         totals[f"{name}"].add(count(kept, whole, label))
         totals[f"*{style_name}*"].add(count(kept, whole, label))
         if args.looks:
