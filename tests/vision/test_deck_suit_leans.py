@@ -12,7 +12,6 @@ spade, stays uncertain (test_deck_keeps_sure).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import cast
 
 import numpy as np
@@ -64,7 +63,7 @@ def tango_deck(
     """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
     9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``."""
     return enrolled_from_photographs(
-        Path(tmp_path_factory.mktemp("tango-photos")),
+        tmp_path_factory.mktemp("tango-photos"),
         tango_faces,
         seed=9_100_000,
         attempt_step=100_000,
