@@ -81,6 +81,7 @@ from dealer_assist.vision.pipeline import (
     CLOTH_CENTRE,
     CLUB_ONE_SPLIT,
     COURT_PICTURE,
+    DECK_SUIT_LEANS,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     INDEX_AGAINST,
@@ -212,6 +213,12 @@ def main() -> int:
         help="FinderSettings.on_top None (h-pile36's lever off; main before it)",
     )
     parser.add_argument(
+        "--deck-suit-leans",
+        type=float,
+        default=DECK_SUIT_LEANS,
+        help="with --deck: CardDetector's deck_suit_leans (h-deck38's lever, on; 0: off)",
+    )
+    parser.add_argument(
         "--warped-plane-mask",
         action="store_true",
         help="FinderSettings.warped_plane_mask on (h-floor37's lever, off)",
@@ -298,6 +305,7 @@ def main() -> int:
                 drop_on_sure=not args.keep_on_sure,
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
+                deck_suit_leans=args.deck_suit_leans,
             )
             deck_analysis = with_deck.analyse(scene.image)
             deck_kept = deck_analysis.reported

@@ -830,6 +830,11 @@ SECOND_LOOK_FROM = 0.5
 # surely (``face_keeps_rank``).
 RANK_READ = 0.9
 DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most this sure
+# With the house's deck: a card read surely without it that the deck leaves uncertain naming
+# it is answered as without the deck when the corner network's looks lean to its suit over its
+# twin's at least this much (``deck_suit_leans``, ``_suit_leans``; h-deck38: the building
+# check's least such card 0.64, h-deck29's 5C read 5S 0.49).
+DECK_SUIT_LEANS = 0.6
 # With the house's deck: a shape read with it stands for a card shape the reader without it
 # reports when it lies on that shape's centre and overlaps it at least this much (or its own
 # centre lies on it; ``keep_found``).
@@ -899,6 +904,7 @@ class CardDetector:
         deck_colour_kept: bool = False,
         deck_keeps_found: bool = True,
         deck_keeps_agreed: bool = True,
+        deck_suit_leans: float = DECK_SUIT_LEANS,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -1122,6 +1128,18 @@ class CardDetector:
         # check h-deck29's 5C read as 5S came back). Needs ``deck_keeps_sure``. Off: a card the
         # deck leaves uncertain stays so.
         self.deck_keeps_agreed = deck_keeps_agreed
+        # With ``deck_keeps_agreed``: such a card is put back too when the deck cannot tell its
+        # face from its twin's and the corner network's looks at it (the reading without the
+        # deck's, as shipped) do not tell its suit surely but lean to it: its suit over its
+        # twin's, the looks in the open taken together, at least this share (``_suit_leans``;
+        # no look in the open: nothing leans against it). The deck has no evidence between the
+        # twins there, so its doubt changes nothing the reader alone read surely (issue 28,
+        # h-deck38: 10 of the building check's 11 exact cards the deck turned uncertain: 2C, 3C
+        # and AC settled by the looks again without the deck, two 7S found at a corner). A
+        # suit the looks lean against stays uncertain: h-deck29's drawn-3-jumbo/table#10627724
+        # 5C, read 5S without the deck, the network's one corner 0.49 of its colour for the
+        # spade. 0: off (h-deck33's rule alone).
+        self.deck_suit_leans = deck_suit_leans
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -1687,7 +1705,11 @@ class CardDetector:
             best.detections, restored = keep_sure(
                 best.detections,
                 plain.detections,
-                agreed=_twin_told(best, plain, deck) if self.deck_keeps_agreed else None,
+                agreed=(
+                    _twin_told(best, plain, deck, leans=self.deck_suit_leans)
+                    if self.deck_keeps_agreed
+                    else None
+                ),
             )
             if self.read_faces and restored:
                 # A card put back is checked against the faces' ink as every sure card is.
@@ -5534,7 +5556,7 @@ def keep_sure(
 
 
 def _twin_told(
-    analysis: FrameAnalysis, plain: FrameAnalysis, deck: EnrolledDeck
+    analysis: FrameAnalysis, plain: FrameAnalysis, deck: EnrolledDeck, *, leans: float = 0.0
 ) -> Callable[[CardDetection], bool]:
     """Whether a card read surely by ``plain`` (the reading without the deck) may be put back
     where ``analysis`` (the deck's reading) leaves it uncertain naming it: when the deck tells
@@ -5543,7 +5565,10 @@ def _twin_told(
     deck's nearest record there). A suit settled only by a look the deck's reading skips,
     between twins the deck cannot tell apart, is not borne out by the deck: h-deck29's
     drawn-3-jumbo/table#10627724 5C, disputed at 0.5 by both readings, read surely as 5S by
-    the looks again without the deck (h-deck33)."""
+    the looks again without the deck (h-deck33). ``leans`` (above 0): or the corner network's
+    looks at it in ``plain``'s nearest record there lean to its suit at least that much
+    (``_suit_leans``; h-deck38)."""
+    plain_records = [*plain.unsure.values(), *plain.unprinted.values()]
     records = [
         *plain.unsure.values(),
         *plain.unprinted.values(),
@@ -5561,9 +5586,30 @@ def _twin_told(
         if not meeting:
             return True
         record = min(meeting, key=lambda r: math.dist(r.detection.center, sure.center))
-        return _suit_told(record.looks, card.suit)
+        if _suit_told(record.looks, card.suit):
+            return True
+        if leans <= 0:
+            return False
+        own = [r for r in plain_records if _centres_meet(r.detection, sure)]
+        nearest = min(own, key=lambda r: math.dist(r.detection.center, sure.center), default=None)
+        return _suit_leans(nearest.looks if nearest is not None else [], card.suit, leans)
 
     return told
+
+
+def _suit_leans(looks: Sequence[_Reading], suit: Suit, least: float) -> bool:
+    """Whether the corner network's looks at index corners in the open (``_corner_suits``),
+    taken together (their beliefs multiplied), hold at least ``least`` of the belief between
+    ``suit`` and its twin for ``suit``; with no such look, nothing leans against it."""
+    twin = twin_of(suit)
+    corners = _corner_suits(looks)
+    if not corners:
+        return True
+    ours = theirs = 0.0
+    for c in corners:
+        ours += math.log(max(c[suit], 1e-6))
+        theirs += math.log(max(c[twin], 1e-6))
+    return 1.0 / (1.0 + math.exp(theirs - ours)) >= least
 
 
 def _off_restored(

@@ -146,7 +146,12 @@ def held_by_a_rule_only(
 def answer_at(detector: CardDetector, image: np.ndarray, card: PlacedCard) -> str:
     """What ``detector`` answers for the card: the code of the first detection whose centre
     lies within 20 pixels of the card's, "uncertain" when it names none, or "missed"."""
-    for d in detector.detect(image):
+    return answer_among(detector.detect(image), card)
+
+
+def answer_among(detections: list[CardDetection], card: PlacedCard) -> str:
+    """``answer_at`` for detections already made."""
+    for d in detections:
         if np.hypot(d.center[0] - card.center[0], d.center[1] - card.center[1]) < 20:
             return d.card.code if d.card else "uncertain"
     return "missed"

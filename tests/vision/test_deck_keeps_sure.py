@@ -242,5 +242,5 @@ def test_a_suit_the_deck_cannot_tell_is_not_put_back_by_its_doubt(
     five = next(c for c in scene.cards if c.card.code == "5C")
     assert answer_at(CardDetector(), scene.image, five) == "5S"
     assert answer_at(CardDetector(model=deck), scene.image, five) == "uncertain"
-    monkeypatch.setattr(pipeline, "_twin_told", lambda *_: lambda _: True)
+    monkeypatch.setattr(pipeline, "_twin_told", lambda *_, **__: lambda _: True)
     assert answer_at(CardDetector(model=deck), scene.image, five) == "5S"
