@@ -95,8 +95,6 @@ class RefitSettings:
     # each corner too: one may lie on the card while the first reading's was on the next card's
     # pips; h-outline38). False: those read only the shape's best guess, as before.
     unsure_other: bool = True
-    measure_span: tuple[float, float] = (0.5, 1.7)
-    measure_run: float = 0.12
 
 
 def candidates(
