@@ -49,12 +49,13 @@ OFF = replace(DEFAULT_REFIT, unsure_measured=False, measured_other=False, unsure
 def test_an_uncertain_card_with_its_outline_off_reads_exactly_laid_along_the_paper(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, candidate: str
 ) -> None:
-    before, _ = answer_in_scene(check_faces, label, code, CardDetector(refit=OFF))
-    assert before.card is None and before.candidate == parse_card(candidate)
-    after, answers = answer_in_scene(check_faces, label, code, CardDetector())  # on by default
+    (before, _), (after, answers) = (
+        answer_in_scene(check_faces, label, code, detector)
+        for detector in (CardDetector(refit=OFF), CardDetector())  # on by default
+    )
+    assert (before.card, before.candidate) == (None, parse_card(candidate))
     assert after.card == parse_card(code)
-    for detection, card in answers:
-        assert detection.card in (None, card)
+    assert all(detection.card in (None, card) for detection, card in answers)
 
 
 def test_a_measured_outline_ends_where_the_paper_ends(
