@@ -211,9 +211,9 @@ def main() -> int:
     parser.add_argument(
         "--measured",
         type=int,
-        default=3,
-        help="h-outline38's levers: 0 off (main before it), 1 RefitSettings.unsure_measured, "
-        "2 measured_other too, 3 unsure_other too (as shipped)",
+        default=1,
+        help="h-outline38's levers: 0 off (main before it), 1 RefitSettings.unsure_measured (as "
+        "shipped), 2 measured_other too, 3 unsure_other too (both off by default)",
     )
     args = parser.parse_args()
     one_core()

@@ -89,12 +89,15 @@ class RefitSettings:
     measure_run: float = 0.12
     # ... and those outlines may read a card other than the shape's best guess (every outline
     # read surely still one card, borne out by the first reading as every refit is): a first
-    # reading at an outline off is often of the next card's pips (h-outline38).
-    measured_other: bool = True
+    # reading at an outline off is often of the next card's pips (h-outline38). Off: on the
+    # building check it read two cards more and none wrong, but reading another card than the
+    # first reading's is what the outline search refuses (a held-out queen read as a ten;
+    # tests/vision/test_searched_look.py), and no held-out run says it is safe.
+    measured_other: bool = False
     # ... and so may every outline a shape read unsurely is laid at (its upright outlines from
-    # each corner too: one may lie on the card while the first reading's was on the next card's
-    # pips; h-outline38). False: those read only the shape's best guess, as before.
-    unsure_other: bool = True
+    # each corner too; h-outline38: two cards more on the building check, none wrong). Off, as
+    # ``measured_other``.
+    unsure_other: bool = False
 
 
 def candidates(

@@ -6,9 +6,9 @@ corner (its far index corner on the card's own pips), in a frame whose card size
 small, so the repair of outlines (``CardDetector._refit``) laying it again at the finding's card
 size lays the same small outline. ``RefitSettings.unsure_measured`` also lays it from each
 corner as long as the paper goes along its two sides (``refit.measured``), and
-``measured_other`` lets those outlines read a card other than the first reading's best guess
-(read surely at both index corners, borne out as every refit is), ``unsure_other`` every
-outline the refit lays for a shape read unsurely. The scenes are rendered as
+``measured_other`` (off) lets those outlines read a card other than the first reading's best
+guess (read surely at both index corners, borne out as every refit is), ``unsure_other`` (off)
+every outline the refit lays for a shape read unsurely. The scenes are rendered as
 the building check renders them (scripts/vision_tilted.py); the noisy one is from h-outline38's
 own seeds.
 """
@@ -31,27 +31,35 @@ from tests.vision.found import answer_in_scene
 OFF = replace(DEFAULT_REFIT, unsure_measured=False, measured_other=False, unsure_other=False)
 
 
+# ``measured_other`` and ``unsure_other`` on (off by default).
+OTHER = replace(DEFAULT_REFIT, unsure_measured=True, measured_other=True, unsure_other=True)
+
+
 @pytest.mark.parametrize(
-    ("label", "code", "candidate"),
+    ("label", "code", "candidate", "on"),
     [
         # An eight of diamonds in a noisy view, its outline 0.8 of the card's (IoU): read 8D,
-        # not surely enough; laid as long as the paper goes, read surely (h-outline38's seeds).
-        ("ornamental/noisy#11480002", "8D", "8D"),
+        # not surely enough; laid as long as the paper goes, read surely (h-outline38's seeds;
+        # ``unsure_measured``, on by default).
+        ("ornamental/noisy#11480002", "8D", "8D", DEFAULT_REFIT),
         # A ten of clubs in a noisy view, its outline turned about one corner (IoU 0.69): its
         # first reading's best guess the QH; laid again from that corner along the paper, the
-        # TC surely (the building check's scene).
-        ("tango/noisy#7900008", "TC", "QH"),
+        # TC surely (the building check's scene; ``measured_other``).
+        ("tango/noisy#7900008", "TC", "QH", OTHER),
         # A four of diamonds on a table, its outline off (IoU 0.77) and read 7C: laid upright
         # from a corner at the card size it reads 4D surely (``unsure_other``).
-        ("ornamental/table#7900005", "4D", "7C"),
+        ("ornamental/table#7900005", "4D", "7C", OTHER),
     ],
 )
 def test_an_uncertain_card_with_its_outline_off_reads_exactly_laid_along_the_paper(
-    check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, candidate: str
+    check_faces: dict[str, dict[Card, np.ndarray]],
+    label: str,
+    code: str,
+    candidate: str,
+    on: RefitSettings,
 ) -> None:
     (before, _), (after, answers) = (
-        answer_in_scene(check_faces, label, code, detector)
-        for detector in (CardDetector(refit=OFF), CardDetector())  # on by default
+        answer_in_scene(check_faces, label, code, CardDetector(refit=refit)) for refit in (OFF, on)
     )
     assert (before.card, before.candidate) == (None, parse_card(candidate))
     assert after.card == parse_card(code)
