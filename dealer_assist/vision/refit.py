@@ -90,7 +90,7 @@ class RefitSettings:
     # ... and those outlines may read a card other than the shape's best guess (every outline
     # read surely still one card, borne out by the first reading as every refit is): a first
     # reading at an outline off is often of the next card's pips (h-outline38). Off: on the
-    # building check it read two cards more and none wrong, but reading another card than the
+    # building check it read one card more and none wrong, but reading another card than the
     # first reading's is what the outline search refuses (a held-out queen read as a ten;
     # tests/vision/test_searched_look.py), and no held-out run says it is safe.
     measured_other: bool = False
