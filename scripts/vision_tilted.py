@@ -12,7 +12,7 @@ the count (a detection on one counts neither way).
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
-        [--cloth-centre 0] [--net-blind] [--answers FILE]
+        [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -38,7 +38,9 @@ turned wrong or missed, and with ``--why`` why the deck's missed cards were miss
 outline, the ``looks`` it was judged from - ``"disputed"`` for the glyph reader's dispute -
 ``pips``, ``pip_count``, the ``middle``'s pip count, the index corners' ``paper`` level, the
 black-split reader's club share at each (``black``), the two corner regions as warped
-(``regions``, BGR: about 55 KB a card) and the answer's ``outline``),
+(``regions``, BGR: about 55 KB a card) and the answer's ``outline``; for an uncertain card, the
+card read alone at the true outline and at the answered one, ``at_true`` and ``at_answered``:
+its code, "?" or None - h-outline38's outline oracle, ``vision_unsure.py --oracle``),
 so that a rule over the looks can be replayed offline through ``CardDetector._judge``
 (docs/benchmarks.md, "uncertain without a deck").
 """
@@ -84,10 +86,12 @@ from dealer_assist.vision.pipeline import (
     DECK_SUIT_LEANS,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
+    DEFAULT_REFIT,
     INDEX_AGAINST,
     PIP_COLOUR_AGAINST,
     CardDetection,
     CardDetector,
+    _Finding,
 )
 from dealer_assist.vision.quads import FinderSettings
 
@@ -223,8 +227,21 @@ def main() -> int:
         action="store_true",
         help="FinderSettings.warped_plane_mask on (h-floor37's lever, off)",
     )
+    parser.add_argument(
+        "--measured",
+        type=int,
+        default=1,
+        help="h-outline38's levers: 0 off (main before it), 1 RefitSettings.unsure_measured (as "
+        "shipped), 2 measured_other too, 3 unsure_other too (both off by default)",
+    )
     args = parser.parse_args()
     one_core()
+    refit = replace(
+        DEFAULT_REFIT,
+        unsure_measured=args.measured >= 1,
+        measured_other=args.measured >= 2,
+        unsure_other=args.measured >= 3,
+    )
     finder = FinderSettings(warped_plane_mask=args.warped_plane_mask)
     if args.no_on_top:
         finder = replace(finder, on_top=None)
@@ -266,6 +283,7 @@ def main() -> int:
             arm=None if args.no_arm else DEFAULT_ARM,
             cloth_centre=args.cloth_centre,
             net_blind=args.net_blind,
+            refit=refit,
         )
         started = time.thread_time()
         analysis = detector.analyse(scene.image)
@@ -471,9 +489,29 @@ class _Recording(RecordingDetector):
                     # frame's sure cards' (h-wrong35's ``_small_index``).
                     "share": self.shares.get(id(detection)),
                     "sure_shares": list(self.sure_shares),
+                    # An uncertain card read alone (the judge's looks, no step after it) at the
+                    # true outline and, to compare, at the answered one, beside the other
+                    # answers: its code, "?" uncertain, None nothing (``--oracle``'s outline).
+                    "at_true": None
+                    if detection.card is not None
+                    else self._read_alone(frame, truth, outlines, k),
+                    "at_answered": None
+                    if detection.card is not None
+                    else self._read_alone(frame, outlines[k], outlines, k),
                 }
             )
         return records
+
+    def _read_alone(
+        self, frame: np.ndarray, quad: np.ndarray, outlines: list[np.ndarray], k: int
+    ) -> str | None:
+        covering = [o for n, o in enumerate(outlines) if n != k]
+        alone = _Finding([np.asarray(quad, np.float64).reshape(4, 2)], None, 0.0, [False])
+        read = self._analysis_of(frame, alone, with_deck=False, covering=covering)
+        if not read.detections:
+            return None
+        card = read.detections[0].card
+        return "?" if card is None else card.code
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ and counted right / wrong candidate.
     python scripts/vision_unsure.py --causes build/unsure/dim.pkl   # h-dim34's causes, by style
     python scripts/vision_unsure.py --causes --by-design looks.pkl  # vision_tilted.py --looks's
     python scripts/vision_unsure.py --oracle build/unsure/dim.pkl   # ... with a true look added
+    python scripts/vision_unsure.py --oracle looks.pkl   # ... and read at the true outline
 
 ``--causes`` gives each uncertain card with a candidate one cause, the first that holds: its
 outline off (IoU under ``OFF_IOU``), the glyph reader disputing, the network's two corners
@@ -23,7 +24,9 @@ reading two cards (in the suit, the rank or both), agreeing unsure, one corner r
 whether the glyph reader cut any whole index, by style, candidates right in brackets.
 ``--oracle`` judges each uncertain card again with one more look that knows the true card's
 colour, suit, rank, or rank and suit (0.995 sure): how many a better reader of that alone, added
-to the looks, would make exact, and which rules hold the rest (issue 28, h-dim34).
+to the looks, would make exact, and which rules hold the rest (issue 28, h-dim34); of a
+``vision_tilted.py --looks`` file, first how many outline-off uncertain cards a true outline would
+read exactly (read alone there by the same readers: h-outline38).
 """
 
 from __future__ import annotations
@@ -483,11 +486,38 @@ def _true_look(truth: Card, what: str) -> list[_Reading]:
     ]
 
 
+def _true_outline(cards: list[dict[str, object]]) -> None:
+    """The outline oracle of a ``vision_tilted.py --looks`` file (issue 28, h-outline38): the
+    uncertain cards, those with an outline off, read alone at the true outline and at the
+    answered one (``at_true``, ``at_answered``), by style."""
+    uncertain = [r for r in cards if r["card"] is None]
+    off = [r for r in uncertain if float(r["iou"]) < OFF_IOU]  # type: ignore[arg-type]
+
+    def kind(record: dict[str, object], key: str) -> str:
+        read = record.get(key)
+        if read is None or read == "?":
+            return "nothing" if read is None else "uncertain"
+        return "exact" if read == record["truth"] else "wrong"
+
+    print(f"{len(uncertain)} uncertain, {len(off)} with the outline off (IoU < {OFF_IOU})")
+    for key in ("at_true", "at_answered"):
+        tally = Counter(kind(r, key) for r in off)
+        print(f"  read alone {key}: " + ", ".join(f"{k} {n}" for k, n in tally.most_common()))
+    styles = Counter((str(r["label"]).split("/")[1].split("#")[0], kind(r, "at_true")) for r in off)
+    print(
+        "  by style, at the true outline: "
+        + ", ".join(f"{s} {k} {n}" for (s, k), n in sorted(styles.items()))
+    )
+
+
 def _oracle(path: Path) -> None:
     detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
     data = pickle.loads(path.read_bytes())
-    records = [r for r in data["cards"] if r["card"] is None]
-    print(f"== {path}: {data['count']}; {len(records)} uncertain with a candidate")
+    if isinstance(data, list):  # vision_tilted.py --looks: every card answered
+        data = {"count": f"{len(data)} cards answered", "cards": data}
+        _true_outline(data["cards"])
+    records = [r for r in data["cards"] if r["card"] is None and r["looks"] is not None]
+    print(f"== {path}: {data['count']}; {len(records)} uncertain with a whole look")
     print("| a true look added | exact | wrong | still uncertain (by the first rule) |")
     for what in ("colour", "suit", "rank", "rank and suit"):
         kinds: Counter[str] = Counter()
@@ -500,7 +530,7 @@ def _oracle(path: Path) -> None:
                 looks = _colour_blind_looks_inked(looks, unlike)
             reasons: list[str] = []
             judged = detector._judge(
-                np.asarray(record["quad"]),
+                np.asarray(record["quad"] if "quad" in record else record["outline"]),
                 [*looks, *_true_look(truth, what)],
                 pip_count=record["pip_count"],  # type: ignore[arg-type]
                 printed=True,

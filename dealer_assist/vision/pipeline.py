@@ -140,6 +140,7 @@ from dealer_assist.vision.refit import (
     candidates,
     centre_inside,
     doubled,
+    measured,
     overlap_share,
     snapped,
 )
@@ -3356,8 +3357,12 @@ class CardDetector:
                 and (alone or settings.unsure_upright_unread)
                 and shape.candidate is not None
             )
-            laid = _refit_laid(gray, shape, view, to_view, card_px, settings, upright=upright)
-            best = self._refit_choice(frame, analysis, found, shape, laid, settings)
+            laid, first_measured = _refit_laid(
+                gray, shape, view, to_view, card_px, settings, upright=upright
+            )
+            best = self._refit_choice(
+                frame, analysis, found, shape, laid, settings, first_measured=first_measured
+            )
             if best is None:
                 continue
             analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
@@ -3436,6 +3441,8 @@ class CardDetector:
         shape: CardDetection,
         laid: list[tuple[np.ndarray, float]],
         settings: RefitSettings,
+        *,
+        first_measured: int | None = None,
     ) -> CardDetection | None:
         """``_refit``'s card for ``shape`` from the outlines ``laid`` (each with its share of
         edges found), or None (no repair). The outlines are read in turn; once the answer can
@@ -3452,7 +3459,12 @@ class CardDetector:
         best_looks: list[_Reading] = []
         best_edges = -1.0
         cards: set[Card] = set()
-        for candidate, edges in laid:
+        for k, (candidate, edges) in enumerate(laid):
+            # An outline laid as long as the paper goes may read a card other than the
+            # shape's candidate (``RefitSettings.measured_other``; issue 28, h-outline38).
+            other = settings.unsure_other or (
+                settings.measured_other and first_measured is not None and k >= first_measured
+            )
             if (
                 candidate[:, 0].min() < 0
                 or candidate[:, 1].min() < 0
@@ -3473,7 +3485,7 @@ class CardDetector:
             assert detection.card is not None
             cards.add(detection.card)
             if len(cards) > 1 or (
-                shape.candidate is not None and detection.card != shape.candidate
+                shape.candidate is not None and detection.card != shape.candidate and not other
             ):
                 return None  # two cards, or not a shape read unsurely's own best guess
             if any(
@@ -5800,14 +5812,15 @@ def _refit_laid(
     settings: RefitSettings,
     *,
     upright: bool = False,
-) -> list[tuple[np.ndarray, float]]:
+) -> tuple[list[tuple[np.ndarray, float]], int]:
     """The outlines ``CardDetector._refit`` reads for ``shape`` (frame pixels), each snapped to
     the grey picture's edges (``gray()``, asked only when an outline is laid) with its share of
     edges found: laid at the finding's card size
     ``card_px`` from each corner (``refit.candidates``; a shape read unsurely also at the
     ``unsure_scales``), then twice as long across its sides (``refit.doubled``). With
     ``upright`` (``RefitSettings.unsure_upright``), only upright from each corner, none
-    doubled."""
+    doubled. Last, for a shape read unsurely with ``RefitSettings.unsure_measured``, laid as
+    long as the paper goes along its sides (``refit.measured``); and where those begin."""
     quad = np.asarray(shape.corners, np.float64)
     in_view = transform_points(to_view, quad)
     sizes = [card_px]
@@ -5822,7 +5835,12 @@ def _refit_laid(
     ]
     if not upright:
         quads += doubled(quad, settings)
-    return [snapped(gray(), c, settings) for c in quads]
+    laid = [snapped(gray(), c, settings) for c in quads]
+    first_measured = len(laid)
+    if settings.unsure_measured and shape.candidate is not None:
+        # ... and as long as the paper goes along its sides (issue 28, h-outline38).
+        laid += [snapped(gray(), c, settings) for c in measured(gray(), quad, settings)]
+    return laid, first_measured
 
 
 def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:

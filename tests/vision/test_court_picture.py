@@ -28,6 +28,7 @@ from dealer_assist.vision.pipeline import (
 )
 from tests.vision.found import answer_in_scene
 from tests.vision.test_court_neighbour import _look
+from tests.vision.test_refit_measured import OFF
 
 _QUAD = np.array([[0.0, 0.0], [60.0, 0.0], [60.0, 84.0], [0.0, 84.0]])
 
@@ -43,12 +44,17 @@ def _others(answers: list[tuple[CardDetection, Card]], code: str) -> list[tuple[
 
 
 def _exact_only_on(
-    faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, off: CardDetector
+    faces: dict[str, dict[Card, np.ndarray]],
+    label: str,
+    code: str,
+    off: CardDetector,
+    on: CardDetector | None = None,
 ) -> None:
     """Card ``code`` of scene ``label`` is uncertain ``off`` (its candidate right) and exact
-    with the default detector; the frame's other cards are answered the same, none wrongly."""
+    ``on`` (default: the default detector); the frame's other cards are answered the same, none
+    wrongly."""
     was, before = answer_in_scene(faces, label, code, off)
-    now, after = answer_in_scene(faces, label, code, CardDetector())
+    now, after = answer_in_scene(faces, label, code, on or CardDetector())
     assert was.card is None and was.candidate is not None and was.candidate.code == code
     assert now.card is not None and now.card.code == code
     assert all(d.card is None or d.card == truth for d, truth in after)
@@ -158,5 +164,7 @@ def test_a_court_read_by_its_picture_on_a_building_scene(
 def test_a_court_read_as_a_four_at_one_corner_set_aside_on_a_building_scene(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on.
-    _exact_only_on(check_faces, label, code, CardDetector(picture_sets_aside=False))
+    # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on. The
+    # refit's outlines laid along the paper (h-outline38) off in both: they read the QD too.
+    off, on = CardDetector(picture_sets_aside=False, refit=OFF), CardDetector(refit=OFF)
+    _exact_only_on(check_faces, label, code, off, on)

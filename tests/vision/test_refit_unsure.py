@@ -38,6 +38,7 @@ from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import RefitSettings
 from tests.vision.found import answer_in_scene
 from tests.vision.test_black_suits import SMALL, _drawn_0
+from tests.vision.test_refit_measured import OFF
 
 
 def _corner_error(quad: np.ndarray, truth: np.ndarray) -> float:
@@ -157,9 +158,10 @@ def test_an_outline_too_small_is_laid_again_at_a_larger_size_with_the_scales_on(
     label, code = "ornamental/dim#7900001", "9H"
     # Step 13's offers laid again (h-merged33, on) off in both: it reads the 9H exactly first.
     relay_off = FinderSettings(corner_relay=())
-    before, _ = answer_in_scene(check_faces, label, code, CardDetector(finder=relay_off))
+    # The outlines laid along the paper (h-outline38) off in both: they read the 9H too.
+    before, _ = answer_in_scene(check_faces, label, code, CardDetector(finder=relay_off, refit=OFF))
     assert before.card is None and before.candidate == parse_card(code)
-    wider = CardDetector(refit=RefitSettings(unsure_scales=(1.1, 1.2)), finder=relay_off)
+    wider = CardDetector(refit=replace(OFF, unsure_scales=(1.1, 1.2)), finder=relay_off)
     after, answers = answer_in_scene(check_faces, label, code, wider)
     assert after.card == parse_card(code)
     for detection, card in answers:

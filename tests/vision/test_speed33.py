@@ -10,6 +10,8 @@ h-speed33); ``unsure_upright_unread`` (on) does the same in a frame with an unre
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
@@ -18,6 +20,7 @@ from dealer_assist.vision.pipeline import CardDetection, CardDetector, FrameAnal
 from dealer_assist.vision.refit import RefitSettings, candidates
 from tests.vision.found import answer_in_scene
 from tests.vision.test_refit import _box, _frame_with, _Scripted
+from tests.vision.test_refit_measured import OFF
 
 
 def test_an_uncertain_card_is_laid_again_upright_only_when_asked() -> None:
@@ -80,9 +83,13 @@ def _recording(detector: CardDetector) -> list[tuple[bool, int]]:
         shape: CardDetection,
         outlines: list[tuple[np.ndarray, float]],
         settings: RefitSettings,
+        *,
+        first_measured: int | None = None,
     ) -> CardDetection | None:
         laid.append((shape.candidate is None, len(outlines)))
-        return choose(frame, analysis, found, shape, outlines, settings)
+        return choose(
+            frame, analysis, found, shape, outlines, settings, first_measured=first_measured
+        )
 
     detector._refit_choice = record  # type: ignore[method-assign, assignment]
     return laid
@@ -96,11 +103,12 @@ def test_an_uncertain_card_laid_upright_is_read_as_before(
     # upright outline at the same corners. The frame's two uncertain cards (the 5H and a 3C
     # the repair leaves uncertain) are laid again at 2 and 0 outlines instead of 8 and 6.
     label, code = "tango/noisy#7900002", "5H"
-    every_reader = CardDetector(refit=RefitSettings(unsure_upright=False))
+    # The outlines laid along the paper (h-outline38) off in both: they add outlines to count.
+    every_reader = CardDetector(refit=replace(OFF, unsure_upright=False))
     every_laid = _recording(every_reader)
     read, _ = answer_in_scene(check_faces, label, code, every_reader)
     assert read.card == parse_card(code)
-    upright_reader = CardDetector()  # on by default
+    upright_reader = CardDetector(refit=OFF)  # upright on by default
     upright_laid = _recording(upright_reader)
     after, answers = answer_in_scene(check_faces, label, code, upright_reader)
     assert after.card == parse_card(code)

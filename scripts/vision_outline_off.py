@@ -1,0 +1,108 @@
+"""The uncertain cards whose outline is a tenth off (issue 28, h-outline38): building scenes only.
+
+For each scene of the building check's designs and the styles given, the detector's answers;
+for each card answered uncertain whose outline's IoU with the true card is under ``OFF_IOU``:
+how its outline is off (each corner's distance from the true one, its size against the true
+one's), the card read alone at the true outline, and read alone at each outline
+``refit.measured`` lays from it (snapped as the refit snaps), with each outline's IoU before and
+after the snap.
+
+    python scripts/vision_outline_off.py --styles dim,noisy,table --scenes 10 [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+from camera_misses import on_cards
+from vision_scenes import check_scenes, on_any
+
+from dealer_assist.vision.cores import one_core
+from dealer_assist.vision.geometry import polygon_iou
+from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector, _Finding
+from dealer_assist.vision.refit import RefitSettings, measured, snapped
+
+CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
+DESIGNS = "anglo,ornamental,tango,simplistic"
+OFF_IOU = 0.85
+
+
+def read_alone(
+    detector: CardDetector, frame: np.ndarray, quad: np.ndarray, covering: list[np.ndarray]
+) -> str:
+    alone = _Finding([np.asarray(quad, np.float64).reshape(4, 2)], None, 0.0, [False])
+    read = detector._analysis_of(frame, alone, with_deck=False, covering=covering)
+    if not read.detections:
+        return "-"
+    card = read.detections[0].card
+    return "?" if card is None else card.code
+
+
+def kind(got: str, code: str) -> str:
+    """exact, wrong, ? (uncertain) or - (nothing read)."""
+    return "exact" if got == code else "wrong" if got not in "?-" else got
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--designs", default=DESIGNS)
+    parser.add_argument("--styles", default="dim,noisy,table")
+    parser.add_argument("--scenes", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=7900000)
+    args = parser.parse_args()
+    one_core()
+    tally: Counter[str] = Counter()
+    for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE):
+        frame = checked.scene.image
+        detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
+        detections = detector.analyse(frame).reported
+        if checked.partial:
+            detections = [d for d in detections if not on_any(d.center, checked.partial)]
+        on_card, _ = on_cards(detections, checked.whole)
+        outlines = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in detections]
+        gray = detector._snap_gray(frame)
+        for n, found in on_card.items():
+            iou, k = max(found, key=lambda pair: pair[0])
+            d = detections[k]
+            if d.card is not None or iou >= OFF_IOU:
+                continue
+            truth = np.asarray(checked.whole[n].corners, np.float64).reshape(4, 2)
+            quad = outlines[k]
+            covering = [o for m, o in enumerate(outlines) if m != k]
+            errs = [float(np.min(np.hypot(*(truth - p).T))) for p in quad]
+            sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+            tsides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
+            ratio = (sides.min() + sides.max()) / (tsides.min() + tsides.max())
+            at_true = read_alone(detector, frame, truth, covering)
+            cells = []
+            code = checked.whole[n].card.code
+            for shape in measured(gray, quad, RefitSettings()):
+                q, _ = snapped(gray, shape, RefitSettings())
+                got = read_alone(detector, frame, q, covering)
+                cells.append(f"{polygon_iou(shape, truth):.2f}>{polygon_iou(q, truth):.2f}/{got}")
+                tally[f"measured {kind(got, code)}"] += 1
+            if any(c.endswith("/" + code) for c in cells):
+                tally["cards measured exact"] += 1
+            tally[f"true {kind(at_true, code)}"] += 1
+            tally["cards"] += 1
+            print(
+                f"{checked.label} {code} cand {d.candidate.code if d.candidate else None} "
+                f"iou {iou:.2f} w {tsides.min():.0f} corners {' '.join(f'{e:.0f}' for e in errs)} "
+                f"size {ratio:.2f} true:{at_true} | " + " ".join(cells),
+                flush=True,
+            )
+    for key, value in sorted(tally.items()):
+        print(key, value)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
