@@ -812,6 +812,11 @@ class ArmSettings:
     """Cards half under a forearm (``arm_cards``; issue 28, h-arm37)."""
 
     min_blob_cards: float = 1.0  # a blob the paper test dropped, at least this many cards
+    # When the chosen finding is in another view than the rough stage's (the plane's), its
+    # mask and paper test are made again only when a blob the rough stage's paper test dropped,
+    # laid in that view, is at least this many cards (``CardDetector._arm_cards``; issue 28,
+    # h-armspeed38: the same answers measured, the slow frames' cost saved; 0: always made).
+    min_rough_cards: float = 1.0
     min_piece_cards: float = 0.2  # a piece of paper in it, at least this share of a card
     min_on_piece: float = 0.15  # a card laid there: at least this share of a card on the piece
     min_on_arm: float = 0.1  # ... at least this share under the arm (else the finder's own)

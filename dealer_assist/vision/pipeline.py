@@ -2483,13 +2483,23 @@ class CardDetector:
         stage = self._rough_stage
         if stage is not None and cv2.countNonZero(stage.raw) == cv2.countNonZero(stage.rough):
             return added  # most frames: the paper test of the rough mask dropped no blob
+        card_area = card_px[0] * card_px[1]
         if stage is not None and stage.view is view:
             raw, rough = stage.raw, stage.rough  # the finding's own view: found already
         else:
+            if stage is not None and (
+                _largest_in_view(
+                    cv2.bitwise_and(stage.raw, cv2.bitwise_not(stage.rough)),
+                    np.linalg.inv(view.to_image) @ stage.view.to_image,
+                )
+                < arm.min_rough_cards * card_area
+            ):
+                # No blob the rough stage dropped is a forearm's size in this view (paper
+                # left under a hand, a chip): its mask and paper test are not made again.
+                return added
             raw = card_mask(view.image, None, self.finder)
             rough = self._paper_blobs(view.image, raw)
         dropped = cv2.bitwise_and(raw, cv2.bitwise_not(rough))
-        card_area = card_px[0] * card_px[1]
         if cv2.countNonZero(dropped) < arm.min_blob_cards * card_area:
             return added  # most frames: no blob dropped
         count, labels, stats = compact_components(dropped, 8)
@@ -5037,6 +5047,19 @@ def _off_size(quad: np.ndarray, found: _Finding) -> float | None:
         return None
     width, length = _size_in_view(quad, np.linalg.inv(found.view.to_image), found.card_px)
     return max(abs(width - 1), abs(length - 1))
+
+
+def _largest_in_view(mask: np.ndarray, to_view: np.ndarray) -> float:
+    """The area of ``mask``'s largest blob (its outer outline) laid in another view
+    (``to_view``: the mask's view -> that view), in that view's pixels; 0 when it has none."""
+    outlines, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return max(
+        (
+            abs(cv2.contourArea(transform_points(to_view, o.reshape(-1, 2)).astype(np.float32)))
+            for o in outlines
+        ),
+        default=0.0,
+    )
 
 
 def _size_in_view(
