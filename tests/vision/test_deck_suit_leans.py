@@ -137,3 +137,24 @@ def test_a_weak_doubt_naming_another_card_gives_way_to_a_sure_reading() -> None:
     assert keep_sure(weak, plain, agreed=lambda _: False)[1] == []
     surer = [replace(weak[0], confidence=0.4), weak[1]]
     assert keep_sure(surer, plain, agreed=lambda _: False, weak=1 / 3)[1] == []
+
+
+def test_the_check_ten_of_spades_is_put_back_over_a_weak_other_card(
+    tango_deck: EnrolledDeck, tango_faces: dict[Card, np.ndarray]
+) -> None:
+    """tango/noisy#7900008 (the building check's last card the deck loses): the TS the reader
+    alone reads surely, where the deck's reading keeps a shape read weakly as another card and
+    never finds the TS: uncertain with ``deck_weak_other`` off, the TS with it at 1/3; no other
+    answer of the scene changed, none naming a card not dealt."""
+    scene = random_scene(7_900_008, tango_faces, style=CHECK_STYLES["noisy"])
+    ten = next(c for c in scene.cards if c.card.code == "TS")
+    deck = cast(GlyphModel, tango_deck)
+    assert answer_at(CardDetector(), scene.image, ten) == "TS"
+    before = CardDetector(model=deck, deck_weak_other=0.0).detect(scene.image)
+    after = CardDetector(model=deck, deck_weak_other=1 / 3).detect(scene.image)
+    assert answer_among(before, ten) == "uncertain"
+    assert answer_among(after, ten) == "TS"
+    read_before = [d.card.code for d in before if d.card is not None]
+    read_after = [d.card.code for d in after if d.card is not None]
+    assert sorted(read_after) == sorted([*read_before, "TS"])
+    assert set(read_after) <= {c.card.code for c in scene.cards}
