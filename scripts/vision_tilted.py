@@ -83,6 +83,7 @@ from dealer_assist.vision.pipeline import (
     COURT_PICTURE,
     DECK_SUIT_LEANS,
     DECK_VETO_LEAST,
+    DECK_WEAK_OTHER,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     INDEX_AGAINST,
@@ -223,13 +224,13 @@ def main() -> int:
         "--deck-veto-least",
         type=float,
         default=DECK_VETO_LEAST,
-        help="with --deck: CardDetector's deck_veto_least (h-deckdim38's lever; 0: off)",
+        help="with --deck: CardDetector's deck_veto_least (h-deckdim38's lever, on; 0: off)",
     )
     parser.add_argument(
         "--deck-weak-other",
         type=float,
-        default=0.0,
-        help="with --deck: CardDetector's deck_weak_other (h-deckdim38's lever, off; 0: off)",
+        default=DECK_WEAK_OTHER,
+        help="with --deck: CardDetector's deck_weak_other (h-deckdim38's lever, on; 0: off)",
     )
     parser.add_argument(
         "--warped-plane-mask",

@@ -836,8 +836,14 @@ DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most 
 # check's least such card 0.64, h-deck29's 5C read 5S 0.49).
 DECK_SUIT_LEANS = 0.6
 # With the house's deck: the least match of the other colour's face that leaves a card put back
-# as read without the deck uncertain (``deck_veto_least``; h-deckdim38).
-DECK_VETO_LEAST = 0.0
+# as read without the deck uncertain (``deck_veto_least``; h-deckdim38: tango/dim#11441000's
+# KH, its face 0.57 like KS; on the check's seeds and fresh ones no card put back matched the
+# other colour above 0.33).
+DECK_VETO_LEAST = 0.7
+# With the house's deck: a card read surely without it is put back where the deck's nearest
+# shape on it names another card under this sure (``deck_weak_other``; h-deckdim38: the
+# building check's tango/noisy#7900008 TS, the deck's shape there 8C at 0.26).
+DECK_WEAK_OTHER = 1 / 3
 # With the house's deck: a shape read with it stands for a card shape the reader without it
 # reports when it lies on that shape's centre and overlaps it at least this much (or its own
 # centre lies on it; ``keep_found``).
@@ -909,7 +915,7 @@ class CardDetector:
         deck_keeps_agreed: bool = True,
         deck_suit_leans: float = DECK_SUIT_LEANS,
         deck_veto_least: float = DECK_VETO_LEAST,
-        deck_weak_other: float = 0.0,
+        deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -1154,7 +1160,10 @@ class CardDetector:
         self.deck_veto_least = deck_veto_least
         # With ``deck_keeps_agreed``: a card read surely without the deck is put back too where
         # the deck's nearest shape on it is uncertain naming another card at under this
-        # confidence (h-deckdim38, off: 0).
+        # confidence: its doubt is too weak to stand against a sure reading (issue 28,
+        # h-deckdim38: the building check's tango/noisy#7900008 TS, where the deck's reading
+        # keeps a shape read 8C at 0.26 and never finds the TS; no card read wrongly without the
+        # deck was put back on the check's seeds, fresh ones or a drawn jumbo deck). 0: off.
         self.deck_weak_other = deck_weak_other
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane

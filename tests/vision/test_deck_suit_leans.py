@@ -83,19 +83,8 @@ def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
     ``SUIT_SURE``:
     uncertain with ``deck_suit_leans`` off, as before; the JS with it, the looks leaning to the
     spade. No other answer of the scene changes, and none names a card not dealt."""
-    scene = random_scene(11_441_000, tango_faces, style=CHECK_STYLES["tilted"])
-    jack = next(c for c in scene.cards if c.card.code == "JS")
-    deck = cast(GlyphModel, tango_deck)
     assert not tango_deck.faces.told_apart(parse_card("JS"))
-    assert answer_at(CardDetector(), scene.image, jack) == "JS"
-    before = CardDetector(model=deck, deck_suit_leans=0.0).detect(scene.image)
-    after = CardDetector(model=deck).detect(scene.image)
-    assert answer_among(before, jack) == "uncertain"
-    assert answer_among(after, jack) == "JS"
-    read_before = [d.card.code for d in before if d.card is not None]
-    read_after = [d.card.code for d in after if d.card is not None]
-    assert sorted(read_after) == sorted([*read_before, "JS"])
-    assert set(read_after) <= {c.card.code for c in scene.cards}
+    _put_back_alone(tango_deck, tango_faces, 11_441_000, "tilted", "JS", deck_suit_leans=0.0)
 
 
 def test_a_face_matching_no_card_well_does_not_unset_a_card_put_back(
@@ -107,18 +96,7 @@ def test_a_face_matching_no_card_well_does_not_unset_a_card_put_back(
     other card of the scene its own face at 0.73-0.94). With ``deck_veto_least`` that is no
     evidence against the sure reading: the KH, no other answer of the scene changed, none
     naming a card not dealt."""
-    scene = random_scene(11_441_000, tango_faces, style=CHECK_STYLES["dim"])
-    king = next(c for c in scene.cards if c.card.code == "KH")
-    deck = cast(GlyphModel, tango_deck)
-    assert answer_at(CardDetector(), scene.image, king) == "KH"
-    before = CardDetector(model=deck, deck_veto_least=0.0).detect(scene.image)
-    after = CardDetector(model=deck, deck_veto_least=0.7).detect(scene.image)
-    assert answer_among(before, king) == "uncertain"
-    assert answer_among(after, king) == "KH"
-    read_before = [d.card.code for d in before if d.card is not None]
-    read_after = [d.card.code for d in after if d.card is not None]
-    assert sorted(read_after) == sorted([*read_before, "KH"])
-    assert set(read_after) <= {c.card.code for c in scene.cards}
+    _put_back_alone(tango_deck, tango_faces, 11_441_000, "dim", "KH", deck_veto_least=0.0)
 
 
 def test_a_weak_doubt_naming_another_card_gives_way_to_a_sure_reading() -> None:
@@ -146,15 +124,29 @@ def test_the_check_ten_of_spades_is_put_back_over_a_weak_other_card(
     alone reads surely, where the deck's reading keeps a shape read weakly as another card and
     never finds the TS: uncertain with ``deck_weak_other`` off, the TS with it at 1/3; no other
     answer of the scene changed, none naming a card not dealt."""
-    scene = random_scene(7_900_008, tango_faces, style=CHECK_STYLES["noisy"])
-    ten = next(c for c in scene.cards if c.card.code == "TS")
-    deck = cast(GlyphModel, tango_deck)
-    assert answer_at(CardDetector(), scene.image, ten) == "TS"
-    before = CardDetector(model=deck, deck_weak_other=0.0).detect(scene.image)
-    after = CardDetector(model=deck, deck_weak_other=1 / 3).detect(scene.image)
-    assert answer_among(before, ten) == "uncertain"
-    assert answer_among(after, ten) == "TS"
+    _put_back_alone(tango_deck, tango_faces, 7_900_008, "noisy", "TS", deck_weak_other=0.0)
+
+
+def _put_back_alone(
+    deck: EnrolledDeck,
+    faces: dict[Card, np.ndarray],
+    seed: int,
+    style: str,
+    code: str,
+    **off: float,
+) -> None:
+    """In the check style's scene ``seed``, the card ``code``, read surely without the deck, is
+    uncertain with the deck and the lever ``off``, and read so with the deck as shipped: no
+    other answer of the scene changed, none naming a card not dealt."""
+    scene = random_scene(seed, faces, style=CHECK_STYLES[style])
+    placed = next(c for c in scene.cards if c.card.code == code)
+    model = cast(GlyphModel, deck)
+    assert answer_at(CardDetector(), scene.image, placed) == code
+    before = CardDetector(model=model, **off).detect(scene.image)  # type: ignore[arg-type]
+    after = CardDetector(model=model).detect(scene.image)
+    assert answer_among(before, placed) == "uncertain"
+    assert answer_among(after, placed) == code
     read_before = [d.card.code for d in before if d.card is not None]
     read_after = [d.card.code for d in after if d.card is not None]
-    assert sorted(read_after) == sorted([*read_before, "TS"])
+    assert sorted(read_after) == sorted([*read_before, code])
     assert set(read_after) <= {c.card.code for c in scene.cards}
