@@ -84,6 +84,8 @@ from dealer_assist.vision.pipeline import (
     CLUB_ONE_SPLIT,
     COURT_PICTURE,
     DECK_SUIT_LEANS,
+    DECK_VETO_LEAST,
+    DECK_WEAK_OTHER,
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     DEFAULT_REFIT,
@@ -223,6 +225,18 @@ def main() -> int:
         help="with --deck: CardDetector's deck_suit_leans (h-deck38's lever, on; 0: off)",
     )
     parser.add_argument(
+        "--deck-veto-least",
+        type=float,
+        default=DECK_VETO_LEAST,
+        help="with --deck: CardDetector's deck_veto_least (h-deckdim38's lever, on; 0: off)",
+    )
+    parser.add_argument(
+        "--deck-weak-other",
+        type=float,
+        default=DECK_WEAK_OTHER,
+        help="with --deck: CardDetector's deck_weak_other (h-deckdim38's lever, on; 0: off)",
+    )
+    parser.add_argument(
         "--warped-plane-mask",
         action="store_true",
         help="FinderSettings.warped_plane_mask on (h-floor37's lever, off)",
@@ -324,6 +338,8 @@ def main() -> int:
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,
+                deck_veto_least=args.deck_veto_least,
+                deck_weak_other=args.deck_weak_other,
             )
             deck_analysis = with_deck.analyse(scene.image)
             deck_kept = deck_analysis.reported

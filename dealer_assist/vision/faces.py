@@ -590,14 +590,17 @@ class FaceMatcher:
             return None
         return card
 
-    def contradicts(self, face: np.ndarray, card: Card, mask: np.ndarray | None = None) -> bool:
+    def contradicts(
+        self, face: np.ndarray, card: Card, mask: np.ndarray | None = None, *, least: float = 0.0
+    ) -> bool:
         """Whether a sure reading ``card`` is of the other colour than its face shows: a face
         of the other colour matches better by ``COLOUR_VETO`` (compared once, unshifted: every
-        sure card is checked, so it must be cheap)."""
+        sure card is checked, so it must be cheap), and at least ``MATCH_LEAST`` or ``least``,
+        whichever is more."""
         scores = self.scores(face, mask, shift=0)
         if scores is None:
             return False
         red = _red(card.suit)
         same = max(float(scores[k]) for k, c in enumerate(self.cards) if _red(c.suit) == red)
         other = max(float(scores[k]) for k, c in enumerate(self.cards) if _red(c.suit) != red)
-        return other >= MATCH_LEAST and other - same >= COLOUR_VETO
+        return other >= max(MATCH_LEAST, least) and other - same >= COLOUR_VETO

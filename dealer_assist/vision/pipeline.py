@@ -836,6 +836,15 @@ DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most 
 # twin's at least this much (``deck_suit_leans``, ``_suit_leans``; h-deck38: the building
 # check's least such card 0.64, h-deck29's 5C read 5S 0.49).
 DECK_SUIT_LEANS = 0.6
+# With the house's deck: the least match of the other colour's face that leaves a card put back
+# as read without the deck uncertain (``deck_veto_least``; h-deckdim38: tango/dim#11441000's
+# KH, its face 0.57 like KS; on the check's seeds and fresh ones no card put back matched the
+# other colour above 0.33).
+DECK_VETO_LEAST = 0.7
+# With the house's deck: a card read surely without it is put back where the deck's nearest
+# shape on it names another card under this sure (``deck_weak_other``; h-deckdim38: the
+# building check's tango/noisy#7900008 TS, the deck's shape there 8C at 0.26).
+DECK_WEAK_OTHER = 1 / 3
 # With the house's deck: a shape read with it stands for a card shape the reader without it
 # reports when it lies on that shape's centre and overlaps it at least this much (or its own
 # centre lies on it; ``keep_found``).
@@ -906,6 +915,8 @@ class CardDetector:
         deck_keeps_found: bool = True,
         deck_keeps_agreed: bool = True,
         deck_suit_leans: float = DECK_SUIT_LEANS,
+        deck_veto_least: float = DECK_VETO_LEAST,
+        deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
         drop_on_sure: bool = True,
         size_from_indices: bool = True,
@@ -1141,6 +1152,20 @@ class CardDetector:
         # 5C, read 5S without the deck, the network's one corner 0.49 of its colour for the
         # spade. 0: off (h-deck33's rule alone).
         self.deck_suit_leans = deck_suit_leans
+        # With ``deck_keeps_sure``: a card put back as read surely without the deck is left
+        # uncertain by its face's ink (``FaceMatcher.contradicts``) only when the face of the
+        # other colour it matches better matches at least this well: a face warped from a
+        # slightly wrong outline, matching no enrolled face well, is no evidence against a
+        # sure reading (issue 28, h-deckdim38: tango/dim#11441000's KH, its face 0.57 like KS,
+        # 0.41 like KH, the two corners reading KH surely). ``faces.MATCH_LEAST`` or less: off.
+        self.deck_veto_least = deck_veto_least
+        # With ``deck_keeps_agreed``: a card read surely without the deck is put back too where
+        # the deck's nearest shape on it is uncertain naming another card at under this
+        # confidence: its doubt is too weak to stand against a sure reading (issue 28,
+        # h-deckdim38: the building check's tango/noisy#7900008 TS, where the deck's reading
+        # keeps a shape read 8C at 0.26 and never finds the TS; no card read wrongly without the
+        # deck was put back on the check's seeds, fresh ones or a drawn jumbo deck). 0: off.
+        self.deck_weak_other = deck_weak_other
         # Without a layout: the table's plane from the lone cards (None: the frame as it is).
         self.plane = plane
         # A card shape no index reads in is reported only when it shows paper (None: always).
@@ -1706,6 +1731,7 @@ class CardDetector:
             best.detections, restored = keep_sure(
                 best.detections,
                 plain.detections,
+                weak=self.deck_weak_other,
                 agreed=(
                     _twin_told(best, plain, deck, leans=self.deck_suit_leans)
                     if self.deck_keeps_agreed
@@ -1714,7 +1740,9 @@ class CardDetector:
             )
             if self.read_faces and restored:
                 # A card put back is checked against the faces' ink as every sure card is.
-                best.detections = self._colour_checked(frame, best, deck, restored)
+                best.detections = self._colour_checked(
+                    frame, best, deck, restored, least=self.deck_veto_least
+                )
             if self.deck_keeps_agreed and self.drop_on_sure and restored:
                 # An unsure shape lying on a card put back is that card again (``unsure_on_sure``,
                 # as for the cards read surely when the finding was finished).
@@ -2260,10 +2288,17 @@ class CardDetector:
         return result
 
     def _colour_checked(
-        self, frame: np.ndarray, analysis: FrameAnalysis, deck: EnrolledDeck, which: Iterable[int]
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        deck: EnrolledDeck,
+        which: Iterable[int],
+        *,
+        least: float = 0.0,
     ) -> list[CardDetection]:
         """The detections, those numbered ``which`` left uncertain when read surely as a card
-        of the other colour than their face shows (``FaceMatcher.contradicts``)."""
+        of the other colour than their face shows (``FaceMatcher.contradicts``; that face
+        matching at least ``least``)."""
         outlines = [np.asarray(d.corners, np.float32) for d in analysis.reported]
         result = list(analysis.detections)
         for n in which:
@@ -2273,7 +2308,10 @@ class CardDetector:
             quad = outlines[n]
             others = outlines[:n] + outlines[n + 1 :]
             if deck.faces.contradicts(
-                warp_face(frame, quad), detection.card, covered(quad, others, frame.shape[:2])
+                warp_face(frame, quad),
+                detection.card,
+                covered(quad, others, frame.shape[:2]),
+                least=least,
             ):
                 result[n] = replace(detection, card=None)
         return result
@@ -5557,6 +5595,7 @@ def keep_sure(
     plain: Sequence[CardDetection],
     *,
     agreed: Callable[[CardDetection], bool] | None = None,
+    weak: float = 0.0,
 ) -> tuple[list[CardDetection], list[int]]:
     """The detections read with the house's deck, with every card read surely without it
     (``plain``: the same finding, read to the end by the shipped readers) that the deck reads
@@ -5567,7 +5606,8 @@ def keep_sure(
     was uncertain with it), unless ``agreed`` is given and it is the nearest detection on the
     card, names that same card (its candidate) and ``agreed`` holds for the card read without
     the deck: the deck's doubt then agrees with the card read surely without it, which a look
-    the deck's reading skips made sure (issue 28, h-deck33). Then the places of the detections
+    the deck's reading skips made sure (issue 28, h-deck33); or, ``weak`` above 0, it names
+    another card at under ``weak`` confidence (h-deckdim38). Then the places of the detections
     put back."""
     result = list(detections)
     restored: list[int] = []
@@ -5584,7 +5624,10 @@ def keep_sure(
             restored.append(nearest)
         elif agreed is not None and meeting:
             nearest = min(meeting, key=lambda k: math.dist(result[k].center, sure.center))
-            if result[nearest].candidate == sure.card and agreed(sure):
+            doubt = result[nearest]
+            if (doubt.candidate == sure.card and agreed(sure)) or (
+                doubt.candidate not in (None, sure.card) and doubt.confidence < weak
+            ):
                 result[nearest] = sure
                 restored.append(nearest)
     return result, restored
