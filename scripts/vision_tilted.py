@@ -222,7 +222,7 @@ def main() -> int:
         "--deck-suit-leans",
         type=float,
         default=DECK_SUIT_LEANS,
-        help="with --deck: CardDetector's deck_suit_leans (h-deck38's lever, on; 0: off)",
+        help="with --deck: CardDetector's deck_suit_leans (h-deck38's lever, off: 0; on: 0.6)",
     )
     parser.add_argument(
         "--deck-veto-least",

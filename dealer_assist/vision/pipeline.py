@@ -834,8 +834,12 @@ DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most 
 # With the house's deck: a card read surely without it that the deck leaves uncertain naming
 # it is answered as without the deck when the corner network's looks lean to its suit over its
 # twin's at least this much (``deck_suit_leans``, ``_suit_leans``; h-deck38: the building
-# check's least such card 0.64, h-deck29's 5C read 5S 0.49).
-DECK_SUIT_LEANS = 0.6
+# check's least such card 0.64, h-deck29's 5C read 5S 0.49). ``SUIT_LEANS`` is the lever's
+# share when on; it ships off (``DECK_SUIT_LEANS`` 0): on the fresh held-out set 975 it put back a
+# wrong read the deck had left uncertain (neoclassical_4_color/blurred#33952980's QS, read TC
+# surely without the deck, the deck's own guess TC unsure; session 38).
+SUIT_LEANS = 0.6
+DECK_SUIT_LEANS = 0.0
 # With the house's deck: the least match of the other colour's face that leaves a card put back
 # as read without the deck uncertain (``deck_veto_least``; h-deckdim38: tango/dim#11441000's
 # KH, its face 0.57 like KS; on the check's seeds and fresh ones no card put back matched the

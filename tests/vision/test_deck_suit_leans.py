@@ -23,6 +23,7 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import (
     DECK_SUIT_LEANS,
+    SUIT_LEANS,
     CardDetector,
     _Reading,
     _suit_leans,
@@ -44,18 +45,18 @@ def test_the_looks_lean_to_a_suit_taken_together() -> None:
     """anglo/dim#7900003's 2C: one corner 0.88 spade, the other 0.91 club; taken together
     0.64 for the club. h-deck29's 5C read 5S: one corner 0.425 spade, 0.438 club."""
     two = [_suits(0.877, 0.019, 0.023, 0.08), _suits(0.047, 0.018, 0.022, 0.912)]
-    assert _suit_leans(two, Suit.CLUBS, DECK_SUIT_LEANS)
-    assert not _suit_leans(two, Suit.SPADES, DECK_SUIT_LEANS)
+    assert _suit_leans(two, Suit.CLUBS, SUIT_LEANS)
+    assert not _suit_leans(two, Suit.SPADES, SUIT_LEANS)
     assert not _suit_leans(two, Suit.CLUBS, 0.7)
     five = [_suits(0.425, 0.007, 0.129, 0.438)]
-    assert not _suit_leans(five, Suit.SPADES, DECK_SUIT_LEANS)
+    assert not _suit_leans(five, Suit.SPADES, SUIT_LEANS)
     # A look under another card's outline, or the glyph reader's, does not count either way;
     # with no look in the open nothing leans against the suit.
     shadowed = [_suits(0.9, 0.0, 0.0, 0.1, overlap=0.5)]
-    assert _suit_leans(shadowed, Suit.CLUBS, DECK_SUIT_LEANS)
+    assert _suit_leans(shadowed, Suit.CLUBS, SUIT_LEANS)
     glyphs = [_Reading(None, np.array([0.9, 0.0, 0.0, 0.1]), network=False)]
-    assert _suit_leans(glyphs, Suit.CLUBS, DECK_SUIT_LEANS)
-    assert _suit_leans([], Suit.HEARTS, DECK_SUIT_LEANS)
+    assert _suit_leans(glyphs, Suit.CLUBS, SUIT_LEANS)
+    assert _suit_leans([], Suit.HEARTS, SUIT_LEANS)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +85,22 @@ def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
     uncertain with ``deck_suit_leans`` off, as before; the JS with it, the looks leaning to the
     spade. No other answer of the scene changes, and none names a card not dealt."""
     assert not tango_deck.faces.told_apart(parse_card("JS"))
-    _put_back_alone(tango_deck, tango_faces, 11_441_000, "tilted", "JS", deck_suit_leans=0.0)
+    _put_back_alone(
+        tango_deck,
+        tango_faces,
+        11_441_000,
+        "tilted",
+        "JS",
+        shipped={"deck_suit_leans": SUIT_LEANS},
+        off={"deck_suit_leans": 0.0},
+    )
+
+
+def test_the_suit_leans_lever_ships_off() -> None:
+    """``deck_suit_leans`` ships off (session 38): on the fresh held-out set 975 it put back a
+    wrong read the deck had left uncertain (a QS read TC surely without the deck)."""
+    assert DECK_SUIT_LEANS == 0.0
+    assert CardDetector().deck_suit_leans == 0.0
 
 
 def test_a_face_matching_no_card_well_does_not_unset_a_card_put_back(
@@ -96,7 +112,15 @@ def test_a_face_matching_no_card_well_does_not_unset_a_card_put_back(
     other card of the scene its own face at 0.73-0.94). With ``deck_veto_least`` that is no
     evidence against the sure reading: the KH, no other answer of the scene changed, none
     naming a card not dealt."""
-    _put_back_alone(tango_deck, tango_faces, 11_441_000, "dim", "KH", deck_veto_least=0.0)
+    _put_back_alone(
+        tango_deck,
+        tango_faces,
+        11_441_000,
+        "dim",
+        "KH",
+        shipped={"deck_suit_leans": SUIT_LEANS},
+        off={"deck_veto_least": 0.0},
+    )
 
 
 def test_a_weak_doubt_naming_another_card_gives_way_to_a_sure_reading() -> None:
@@ -124,7 +148,9 @@ def test_the_check_ten_of_spades_is_put_back_over_a_weak_other_card(
     alone reads surely, where the deck's reading keeps a shape read weakly as another card and
     never finds the TS: uncertain with ``deck_weak_other`` off, the TS with it at 1/3; no other
     answer of the scene changed, none naming a card not dealt."""
-    _put_back_alone(tango_deck, tango_faces, 7_900_008, "noisy", "TS", deck_weak_other=0.0)
+    _put_back_alone(
+        tango_deck, tango_faces, 7_900_008, "noisy", "TS", shipped={}, off={"deck_weak_other": 0.0}
+    )
 
 
 def _put_back_alone(
@@ -133,7 +159,9 @@ def _put_back_alone(
     seed: int,
     style: str,
     code: str,
-    **off: float,
+    *,
+    shipped: dict[str, float],
+    off: dict[str, float],
 ) -> None:
     """In the check style's scene ``seed``, the card ``code``, read surely without the deck, is
     uncertain with the deck and the lever ``off``, and read so with the deck as shipped: no
@@ -142,8 +170,8 @@ def _put_back_alone(
     placed = next(c for c in scene.cards if c.card.code == code)
     model = cast(GlyphModel, deck)
     assert answer_at(CardDetector(), scene.image, placed) == code
-    before = CardDetector(model=model, **off).detect(scene.image)  # type: ignore[arg-type]
-    after = CardDetector(model=model).detect(scene.image)
+    before = CardDetector(model=model, **{**shipped, **off}).detect(scene.image)  # type: ignore[arg-type]
+    after = CardDetector(model=model, **shipped).detect(scene.image)  # type: ignore[arg-type]
     assert answer_among(before, placed) == "uncertain"
     assert answer_among(after, placed) == code
     read_before = [d.card.code for d in before if d.card is not None]
