@@ -24,10 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 from camera_misses import on_cards
 from vision_scenes import check_scenes, on_any
+from vision_tilted import read_alone as _read_alone
 
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector, _Finding
+from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
 from dealer_assist.vision.refit import RefitSettings, measured, snapped
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
@@ -38,12 +39,8 @@ OFF_IOU = 0.85
 def read_alone(
     detector: CardDetector, frame: np.ndarray, quad: np.ndarray, covering: list[np.ndarray]
 ) -> str:
-    alone = _Finding([np.asarray(quad, np.float64).reshape(4, 2)], None, 0.0, [False])
-    read = detector._analysis_of(frame, alone, with_deck=False, covering=covering)
-    if not read.detections:
-        return "-"
-    card = read.detections[0].card
-    return "?" if card is None else card.code
+    """``vision_tilted.read_alone``, "-" for nothing read."""
+    return _read_alone(detector, frame, quad, covering) or "-"
 
 
 def kind(got: str, code: str) -> str:

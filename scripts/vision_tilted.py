@@ -521,13 +521,20 @@ class _Recording(RecordingDetector):
     def _read_alone(
         self, frame: np.ndarray, quad: np.ndarray, outlines: list[np.ndarray], k: int
     ) -> str | None:
-        covering = [o for n, o in enumerate(outlines) if n != k]
-        alone = _Finding([np.asarray(quad, np.float64).reshape(4, 2)], None, 0.0, [False])
-        read = self._analysis_of(frame, alone, with_deck=False, covering=covering)
-        if not read.detections:
-            return None
-        card = read.detections[0].card
-        return "?" if card is None else card.code
+        return read_alone(self, frame, quad, [o for n, o in enumerate(outlines) if n != k])
+
+
+def read_alone(
+    detector: CardDetector, frame: np.ndarray, quad: np.ndarray, covering: list[np.ndarray]
+) -> str | None:
+    """The card read at ``quad`` alone (the judge's looks, no step after it), the outlines
+    ``covering`` lying over it: its code, "?" uncertain, None nothing read (h-outline38)."""
+    alone = _Finding([np.asarray(quad, np.float64).reshape(4, 2)], None, 0.0, [False])
+    read = detector._analysis_of(frame, alone, with_deck=False, covering=covering)
+    if not read.detections:
+        return None
+    card = read.detections[0].card
+    return "?" if card is None else card.code
 
 
 if __name__ == "__main__":
