@@ -43,6 +43,7 @@ def test_a_forearm_on_the_plane_adds_the_same_card(art_cache: Path) -> None:
     sure_off = {d.card for d in off if d.card is not None}
     assert len(sure - sure_off) == 1  # the card half under the forearm, read surely
     assert sure_off <= sure
+    assert sure <= {c.card for c in scene.cards}  # every card read surely was dealt
 
 
 def test_a_tilted_frame_without_a_forearm_reads_the_same(art_cache: Path) -> None:
