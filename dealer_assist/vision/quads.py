@@ -675,12 +675,16 @@ def _add_shadowed_paper(
     grow = max(3, round(settings.shadow_grow * min(level.shape)) | 1)
     shaded_small = cv2.dilate(dark_felt, np.ones((grow, grow), np.uint8))
     shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
-    _, differs = cv2.threshold(distance, settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
-    candidates = cv2.bitwise_and(cv2.bitwise_and(shaded, differs), cv2.bitwise_not(mask))
+    # Only the shaded part's box is looked at: no pixel outside it can be added (pixel by
+    # pixel, the same tests and the same points, in the same order).
+    x, y, w, h = cv2.boundingRect(shaded)
+    box = (slice(y, y + h), slice(x, x + w))
+    _, differs = cv2.threshold(distance[box], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
+    candidates = cv2.bitwise_and(cv2.bitwise_and(shaded[box], differs), cv2.bitwise_not(mask[box]))
     points = cv2.findNonZero(candidates)
     if points is None:
         return
-    points = points.reshape(-1, 2)
+    points = points.reshape(-1, 2) + np.array([x, y], points.dtype)
     xs, ys = points[:, 0], points[:, 1]
     wanted = cv2.convertScaleAbs(level, alpha=settings.shadow_paper)
     wanted = cv2.resize(wanted, size, interpolation=cv2.INTER_LINEAR)[ys, xs]
