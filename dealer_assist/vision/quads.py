@@ -585,6 +585,9 @@ _EDGED_PIECE = 0.25  # ``_unedged``: a piece kept is this share of the smallest 
 # ``_unedged``: how far a pixel's steepness reaches (the grey level's Gaussian of sigma 1, 7 wide
 # for 8 bits: 3; Sobel: 1; the dilation: 1), with room to spare
 _EDGE_REACH = 8
+# ``_unedged``'s edges and ``_add_shadowed_paper``'s tests over the whole gone box and view, not
+# only where they can count (issue 28, h-speed39): the same answers, slower; for tests
+_WHOLE_BOXES = False
 _FIVE = np.ones((5, 5), np.uint8)
 
 
@@ -619,8 +622,10 @@ def _unedged(
     # Only the large pieces' borders count (below): the edges are found in their box alone,
     # ``_EDGE_REACH`` wider within ``box`` (most of the pieces are small; the same steep pixels
     # at those borders as over all of ``box``, whose own sides the filters reflect at alike).
-    lx, ly, lw, lh = cv2.boundingRect(label_mask(labels, large))
     height, width = pieces.shape[:2]
+    lx, ly, lw, lh = (
+        (0, 0, width, height) if _WHOLE_BOXES else cv2.boundingRect(label_mask(labels, large))
+    )
     top_in, left_in = max(0, ly - _EDGE_REACH), max(0, lx - _EDGE_REACH)
     inner = (
         slice(top_in, min(height, ly + lh + _EDGE_REACH)),
@@ -677,7 +682,7 @@ def _add_shadowed_paper(
     shaded = cv2.resize(shaded_small * 255, size, interpolation=cv2.INTER_NEAREST)
     # Only the shaded part's box is looked at: no pixel outside it can be added (pixel by
     # pixel, the same tests and the same points, in the same order).
-    x, y, w, h = cv2.boundingRect(shaded)
+    x, y, w, h = (0, 0, *size) if _WHOLE_BOXES else cv2.boundingRect(shaded)
     box = (slice(y, y + h), slice(x, x + w))
     _, differs = cv2.threshold(distance[box], settings.min_contrast - 1, 255, cv2.THRESH_BINARY)
     candidates = cv2.bitwise_and(cv2.bitwise_and(shaded[box], differs), cv2.bitwise_not(mask[box]))
