@@ -43,6 +43,8 @@ from tests.vision.found import answer_among, answer_at, square_detection
 from tests.vision.photographed import enrolled_from_photographs
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
+LEAN = {"deck_suit_leans": SUIT_LEANS}  # the lever on (it ships off)
+NO_LEAN = {"deck_suit_leans": 0.0}
 
 
 def _suits(spade: float, heart: float, diamond: float, club: float, **kw: float) -> _Reading:
@@ -67,20 +69,29 @@ def test_the_looks_lean_to_a_suit_taken_together() -> None:
     assert _suit_leans([], Suit.HEARTS, SUIT_LEANS)
 
 
+def _as_checked(
+    folder: Path, faces: dict[Card, np.ndarray], taken_again: dict[str, int]
+) -> EnrolledDeck:
+    """A design enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from
+    seed 9,100,000, each retake 100,000 on; ``taken_again``: the cards it took again, and how
+    often), as ``vision_tilted.py --deck``."""
+    return enrolled_from_photographs(
+        folder,
+        faces,
+        seed=9_100_000,
+        attempt_step=100_000,
+        style=PHOTO_STYLE,
+        taken_again=taken_again,
+    )
+
+
 @pytest.fixture(scope="module")
 def tango_deck(
     tango_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
 ) -> EnrolledDeck:
     """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
     9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``."""
-    return enrolled_from_photographs(
-        tmp_path_factory.mktemp("tango-photos"),
-        tango_faces,
-        seed=9_100_000,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again={"AH": 1},
-    )
+    return _as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})
 
 
 def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
@@ -93,15 +104,7 @@ def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
     uncertain with ``deck_suit_leans`` off, as before; the JS with it, the looks leaning to the
     spade. No other answer of the scene changes, and none names a card not dealt."""
     assert not tango_deck.faces.told_apart(parse_card("JS"))
-    _put_back_alone(
-        tango_deck,
-        tango_faces,
-        11_441_000,
-        "tilted",
-        "JS",
-        shipped={"deck_suit_leans": SUIT_LEANS},
-        off={"deck_suit_leans": 0.0},
-    )
+    _put_back_alone(tango_deck, tango_faces, 11_441_000, "tilted", "JS", shipped=LEAN, off=NO_LEAN)
 
 
 def test_the_suit_leans_lever_ships_off() -> None:
@@ -120,14 +123,7 @@ def ornamental_deck(
 ) -> EnrolledDeck:
     """ornamental enrolled as ``scripts/vision_enrol_check.py`` enrols it (no card taken
     again), as ``vision_tilted.py --deck``."""
-    return enrolled_from_photographs(
-        tmp_path_factory.mktemp("ornamental-photos"),
-        ornamental_faces,
-        seed=9_100_000,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again={},
-    )
+    return _as_checked(tmp_path_factory.mktemp("ornamental-photos"), ornamental_faces, {})
 
 
 def test_a_lost_card_whose_rank_is_borne_out_is_kept(
@@ -135,18 +131,12 @@ def test_a_lost_card_whose_rank_is_borne_out_is_kept(
 ) -> None:
     """ornamental/table#11540280 (h-deckguard39's fresh seeds): the 8C the reader alone reads
     surely is left uncertain naming the 8C by the deck, whose 8C and 8S faces are not told
-    apart: uncertain with ``deck_suit_leans`` off (session 38's main); the 8C as shipped, the
-    looks leaning to the club and every look at its index corners reading the eight (the
-    faces, under the card beside it, have no say). No other answer changes."""
+    apart: uncertain with ``deck_suit_leans`` off (as shipped); the 8C with it on (the rank
+    guard on), the looks leaning to the club and every look at its index corners reading the
+    eight (the faces have no say there). No other answer changes."""
     assert not ornamental_deck.faces.told_apart(parse_card("8C"))
     _put_back_alone(
-        ornamental_deck,
-        ornamental_faces,
-        11_540_280,
-        "table",
-        "8C",
-        shipped={"deck_suit_leans": SUIT_LEANS},
-        off={"deck_suit_leans": 0.0},
+        ornamental_deck, ornamental_faces, 11_540_280, "table", "8C", shipped=LEAN, off=NO_LEAN
     )
 
 
@@ -237,13 +227,10 @@ def four_colour_deck(
     design = decks.design("anglo_modern_4_color")
     assert design.family not in decks.HELD_OUT_FAMILIES
     faces = decks.render_design(design, height=320, cache=art_cache)
-    deck = enrolled_from_photographs(
+    deck = _as_checked(
         tmp_path_factory.mktemp("four-colour-photos"),
         faces,
-        seed=9_100_000,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again={"JS": 2, "2D": 2, "AH": 1, "7D": 1, "QC": 1},
+        {"JS": 2, "2D": 2, "AH": 1, "7D": 1, "QC": 1},
     )
     return deck, faces
 
