@@ -222,7 +222,14 @@ def main() -> int:
         "--deck-suit-leans",
         type=float,
         default=DECK_SUIT_LEANS,
-        help="with --deck: CardDetector's deck_suit_leans (h-deck38's lever, off: 0; on: 0.6)",
+        help="with --deck: CardDetector's deck_suit_leans (h-deck38's lever, off: 0; on: "
+        "0.6, with deck_leans_borne since h-deckguard39)",
+    )
+    parser.add_argument(
+        "--no-deck-leans-borne",
+        action="store_true",
+        help="with --deck: CardDetector's deck_leans_borne off (h-deckguard39's guard on "
+        "deck_suit_leans: the suit's lean alone, h-deck38's rule)",
     )
     parser.add_argument(
         "--deck-veto-least",
@@ -338,6 +345,7 @@ def main() -> int:
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,
+                deck_leans_borne=not args.no_deck_leans_borne,
                 deck_veto_least=args.deck_veto_least,
                 deck_weak_other=args.deck_weak_other,
             )

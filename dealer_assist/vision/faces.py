@@ -464,6 +464,25 @@ class FaceMatcher:
             if pair.separation >= SEPARATION_LEAST
         ]
 
+    def _ranked(self, scores: np.ndarray) -> list[tuple[float, tuple[object, bool]]]:
+        """Each rank and colour (``(rank, red)``) with its best face's score, best first."""
+        return sorted(
+            ((float(scores[ks].max()), key) for key, ks in self._groups.items()), reverse=True
+        )
+
+    def named(self, face: np.ndarray, mask: np.ndarray | None = None) -> tuple[Rank, bool] | None:
+        """The rank and colour (``(rank, red)``) the faces name for a warped face: the best
+        rank and colour matches at least ``MATCH_LEAST`` and ``MARGIN`` better than any other
+        (as ``settle`` asks to keep a candidate's); None when the faces have no say (too much
+        covered, no face matching well, or two ranks or colours alike)."""
+        scores = self.scores(face, mask)
+        if scores is None:
+            return None
+        (best, key), (runner_up, _) = self._ranked(scores)[:2]
+        if best < MATCH_LEAST or best - runner_up < MARGIN:
+            return None
+        return cast(tuple[Rank, bool], key)
+
     def _scores_once(
         self, face: np.ndarray, weights: list[np.ndarray], dx: int = 0, dy: int = 0
     ) -> np.ndarray:
@@ -545,10 +564,7 @@ class FaceMatcher:
         scores = self.scores(face, mask)
         if scores is None:
             return None
-        groups = sorted(
-            ((float(scores[ks].max()), key) for key, ks in self._groups.items()), reverse=True
-        )
-        (best, (rank, red)), (runner_up, _) = groups[0], groups[1]
+        (best, (rank, red)), (runner_up, _) = self._ranked(scores)[:2]
         same = rank == candidate.rank and red == _red(candidate.suit)
         if rank_read and rank != candidate.rank and best < RANK_CHANGE_LEAST:
             return None

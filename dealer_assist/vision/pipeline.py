@@ -835,11 +835,20 @@ DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most 
 # it is answered as without the deck when the corner network's looks lean to its suit over its
 # twin's at least this much (``deck_suit_leans``, ``_suit_leans``; h-deck38: the building
 # check's least such card 0.64, h-deck29's 5C read 5S 0.49). ``SUIT_LEANS`` is the lever's
-# share when on; it ships off (``DECK_SUIT_LEANS`` 0): on the fresh held-out set 975 it put back a
-# wrong read the deck had left uncertain (neoclassical_4_color/blurred#33952980's QS, read TC
-# surely without the deck, the deck's own guess TC unsure; session 38).
+# share when on. It shipped off in session 38: on the fresh held-out set 975 it put back a wrong
+# read the deck had left uncertain (neoclassical_4_color/blurred#33952980's QS, read TC surely
+# without the deck, the deck's own guess TC unsure). With the rank guard below it still ships
+# off (h-deckguard39): on a fresh drawn jumbo deck (building seeds) it put back a KS read
+# surely without the deck where the card is the KC (the suit's lean wrong, the rank right).
 SUIT_LEANS = 0.6
 DECK_SUIT_LEANS = 0.0
+# With ``deck_suit_leans``: such a card is put back only when its rank is borne out too
+# (``deck_leans_borne``, ``_rank_borne``): the deck's faces name its rank and colour, or, where
+# they have no say, every look at an index corner (two at least) reads its rank likeliest
+# (h-deckguard39: the held-out QS read TC surely was put back by the suit's lean alone).
+DECK_LEANS_BORNE = True
+# ``_rank_borne`` without the faces: this many looks at index corners at least.
+BORNE_LOOKS = 2
 # With the house's deck: the least match of the other colour's face that leaves a card put back
 # as read without the deck uncertain (``deck_veto_least``; h-deckdim38: tango/dim#11441000's
 # KH, its face 0.57 like KS; on the check's seeds and fresh ones no card put back matched the
@@ -919,6 +928,7 @@ class CardDetector:
         deck_keeps_found: bool = True,
         deck_keeps_agreed: bool = True,
         deck_suit_leans: float = DECK_SUIT_LEANS,
+        deck_leans_borne: bool = DECK_LEANS_BORNE,
         deck_veto_least: float = DECK_VETO_LEAST,
         deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
@@ -1156,6 +1166,15 @@ class CardDetector:
         # 5C, read 5S without the deck, the network's one corner 0.49 of its colour for the
         # spade. 0: off (h-deck33's rule alone).
         self.deck_suit_leans = deck_suit_leans
+        # With ``deck_suit_leans``: a card its suit's lean would put back is put back only when
+        # its rank is borne out as well (``_rank_borne``): the deck's faces, warped from its
+        # outline, name its rank and colour (``FaceMatcher.named``), or, where they have no say
+        # (covered, matching no face well, two ranks alike), every look at an index corner (not
+        # junk; ``BORNE_LOOKS`` at least) reads its rank likeliest. A suit's lean says nothing of
+        # the rank: on the fresh held-out set 975 the lean alone put back a QS read TC surely
+        # without the deck (session 38). The building check's 10 cards the lean puts back are
+        # all borne out (h-deckguard39). False: the lean alone (h-deck38's rule).
+        self.deck_leans_borne = deck_leans_borne
         # With ``deck_keeps_sure``: a card put back as read surely without the deck is left
         # uncertain by its face's ink (``FaceMatcher.contradicts``) only when the face of the
         # other colour it matches better matches at least this well: a face warped from a
@@ -1737,7 +1756,13 @@ class CardDetector:
                 plain.detections,
                 weak=self.deck_weak_other,
                 agreed=(
-                    _twin_told(best, plain, deck, leans=self.deck_suit_leans)
+                    _twin_told(
+                        best,
+                        plain,
+                        deck,
+                        leans=self.deck_suit_leans,
+                        frame=frame if self.deck_leans_borne else None,
+                    )
                     if self.deck_keeps_agreed
                     else None
                 ),
@@ -5638,7 +5663,12 @@ def keep_sure(
 
 
 def _twin_told(
-    analysis: FrameAnalysis, plain: FrameAnalysis, deck: EnrolledDeck, *, leans: float = 0.0
+    analysis: FrameAnalysis,
+    plain: FrameAnalysis,
+    deck: EnrolledDeck,
+    *,
+    leans: float = 0.0,
+    frame: np.ndarray | None = None,
 ) -> Callable[[CardDetection], bool]:
     """Whether a card read surely by ``plain`` (the reading without the deck) may be put back
     where ``analysis`` (the deck's reading) leaves it uncertain naming it: when the deck tells
@@ -5649,7 +5679,8 @@ def _twin_told(
     drawn-3-jumbo/table#10627724 5C, disputed at 0.5 by both readings, read surely as 5S by
     the looks again without the deck (h-deck33). ``leans`` (above 0): or the corner network's
     looks at it in ``plain``'s nearest record there lean to its suit at least that much
-    (``_suit_leans``; h-deck38)."""
+    (``_suit_leans``; h-deck38), its rank borne out too when ``frame`` is given
+    (``_rank_borne``; h-deckguard39)."""
     plain_records = [*plain.unsure.values(), *plain.unprinted.values()]
     records = [
         *plain.unsure.values(),
@@ -5674,9 +5705,39 @@ def _twin_told(
             return False
         own = [r for r in plain_records if _centres_meet(r.detection, sure)]
         nearest = min(own, key=lambda r: math.dist(r.detection.center, sure.center), default=None)
-        return _suit_leans(nearest.looks if nearest is not None else [], card.suit, leans)
+        looks = nearest.looks if nearest is not None else []
+        if not _suit_leans(looks, card.suit, leans):
+            return False
+        return frame is None or _rank_borne(frame, sure, analysis, looks, deck)
 
     return told
+
+
+def _rank_borne(
+    frame: np.ndarray,
+    sure: CardDetection,
+    analysis: FrameAnalysis,
+    looks: Sequence[_Reading],
+    deck: EnrolledDeck,
+) -> bool:
+    """Whether the rank of ``sure`` (a card read surely without the deck) is borne out: the
+    deck's faces, warped from its outline (the shapes of ``analysis`` not on it covering it),
+    name its rank and colour (``FaceMatcher.named``); where they have no say, every look among
+    ``looks`` (the reading without the deck's record of it) at an index corner, not junk, reads
+    its rank likeliest, ``BORNE_LOOKS`` of them at least."""
+    card = sure.card
+    assert card is not None
+    quad = np.asarray(sure.corners, np.float32)
+    others = [
+        np.asarray(d.corners, np.float32) for d in analysis.reported if not _centres_meet(d, sure)
+    ]
+    named = deck.faces.named(warp_face(frame, quad), covered(quad, others, frame.shape[:2]))
+    if named is not None:
+        return named == (card.rank, card.suit in RED_SUITS)
+    ranks = [r.rank for r in looks if r.rank is not None and not r.junk]
+    return len(ranks) >= BORNE_LOOKS and all(
+        RANK_CLASSES[int(np.argmax(rank))] == card.rank for rank in ranks
+    )
 
 
 def _suit_leans(looks: Sequence[_Reading], suit: Suit, least: float) -> bool:

@@ -7,24 +7,32 @@ reader alone found again at a corner. The deck cannot tell those faces from thei
 the corner network's looks do not tell the suit at ``SUIT_SURE``, so h-deck33's rule left them
 uncertain. They are put back when the network's looks lean to the suit
 (``deck_suit_leans``); h-deck29's 5C, read 5S without the deck with the looks 0.49 for the
-spade, stays uncertain (test_deck_keeps_sure).
+spade, stays uncertain (test_deck_keeps_sure). The lever ships off: on a held-out set it put
+back a QS read TC surely. h-deckguard39's guard (``deck_leans_borne``, ``_rank_borne``) asks the
+rank and colour too: the deck's faces name them, or, where the faces have no say, every look at
+the index corners reads the rank; it keeps the check's ten and refuses a fresh four-colour 2S
+read 2D, but not a drawn jumbo KC read KS (the suit wrong, the rank right), so the lever stays
+off.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import cast
 
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Suit, parse_card
+from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import (
     DECK_SUIT_LEANS,
     SUIT_LEANS,
     CardDetector,
+    _rank_borne,
     _Reading,
     _suit_leans,
     keep_sure,
@@ -35,6 +43,8 @@ from tests.vision.found import answer_among, answer_at, square_detection
 from tests.vision.photographed import enrolled_from_photographs
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
+LEAN = {"deck_suit_leans": SUIT_LEANS}  # the lever on (it ships off)
+NO_LEAN = {"deck_suit_leans": 0.0}
 
 
 def _suits(spade: float, heart: float, diamond: float, club: float, **kw: float) -> _Reading:
@@ -59,20 +69,29 @@ def test_the_looks_lean_to_a_suit_taken_together() -> None:
     assert _suit_leans([], Suit.HEARTS, SUIT_LEANS)
 
 
+def _as_checked(
+    folder: Path, faces: dict[Card, np.ndarray], taken_again: dict[str, int]
+) -> EnrolledDeck:
+    """A design enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from
+    seed 9,100,000, each retake 100,000 on; ``taken_again``: the cards it took again, and how
+    often), as ``vision_tilted.py --deck``."""
+    return enrolled_from_photographs(
+        folder,
+        faces,
+        seed=9_100_000,
+        attempt_step=100_000,
+        style=PHOTO_STYLE,
+        taken_again=taken_again,
+    )
+
+
 @pytest.fixture(scope="module")
 def tango_deck(
     tango_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
 ) -> EnrolledDeck:
     """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
     9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``."""
-    return enrolled_from_photographs(
-        tmp_path_factory.mktemp("tango-photos"),
-        tango_faces,
-        seed=9_100_000,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again={"AH": 1},
-    )
+    return _as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})
 
 
 def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
@@ -85,22 +104,40 @@ def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
     uncertain with ``deck_suit_leans`` off, as before; the JS with it, the looks leaning to the
     spade. No other answer of the scene changes, and none names a card not dealt."""
     assert not tango_deck.faces.told_apart(parse_card("JS"))
-    _put_back_alone(
-        tango_deck,
-        tango_faces,
-        11_441_000,
-        "tilted",
-        "JS",
-        shipped={"deck_suit_leans": SUIT_LEANS},
-        off={"deck_suit_leans": 0.0},
-    )
+    _put_back_alone(tango_deck, tango_faces, 11_441_000, "tilted", "JS", shipped=LEAN, off=NO_LEAN)
 
 
 def test_the_suit_leans_lever_ships_off() -> None:
     """``deck_suit_leans`` ships off (session 38): on the fresh held-out set 975 it put back a
-    wrong read the deck had left uncertain (a QS read TC surely without the deck)."""
+    wrong read the deck had left uncertain (a QS read TC surely without the deck); with the
+    rank guard (``deck_leans_borne``, on whenever the lean is) still off (h-deckguard39: a
+    drawn jumbo deck's KC read KS surely, the looks leaning to the spade, was put back)."""
     assert DECK_SUIT_LEANS == 0.0
     assert CardDetector().deck_suit_leans == 0.0
+    assert CardDetector().deck_leans_borne
+
+
+@pytest.fixture(scope="module")
+def ornamental_deck(
+    ornamental_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
+) -> EnrolledDeck:
+    """ornamental enrolled as ``scripts/vision_enrol_check.py`` enrols it (no card taken
+    again), as ``vision_tilted.py --deck``."""
+    return _as_checked(tmp_path_factory.mktemp("ornamental-photos"), ornamental_faces, {})
+
+
+def test_a_lost_card_whose_rank_is_borne_out_is_kept(
+    ornamental_deck: EnrolledDeck, ornamental_faces: dict[Card, np.ndarray]
+) -> None:
+    """ornamental/table#11540280 (h-deckguard39's fresh seeds): the 8C the reader alone reads
+    surely is left uncertain naming the 8C by the deck, whose 8C and 8S faces are not told
+    apart: uncertain with ``deck_suit_leans`` off (as shipped); the 8C with it on (the rank
+    guard on), the looks leaning to the club and every look at its index corners reading the
+    eight (the faces have no say there). No other answer changes."""
+    assert not ornamental_deck.faces.told_apart(parse_card("8C"))
+    _put_back_alone(
+        ornamental_deck, ornamental_faces, 11_540_280, "table", "8C", shipped=LEAN, off=NO_LEAN
+    )
 
 
 def test_a_face_matching_no_card_well_does_not_unset_a_card_put_back(
@@ -178,3 +215,45 @@ def _put_back_alone(
     read_after = [d.card.code for d in after if d.card is not None]
     assert sorted(read_after) == sorted([*read_before, code])
     assert set(read_after) <= {c.card.code for c in scene.cards}
+
+
+@pytest.fixture(scope="module")
+def four_colour_deck(
+    art_cache: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[EnrolledDeck, dict[Card, np.ndarray]]:
+    """anglo_modern_4_color (a building design: blue diamonds, green clubs) and the deck
+    enrolled from it as ``scripts/vision_enrol_check.py`` enrols it (JS and 2D taken three
+    times, AH, 7D and QC twice)."""
+    design = decks.design("anglo_modern_4_color")
+    assert design.family not in decks.HELD_OUT_FAMILIES
+    faces = decks.render_design(design, height=320, cache=art_cache)
+    deck = _as_checked(
+        tmp_path_factory.mktemp("four-colour-photos"),
+        faces,
+        {"JS": 2, "2D": 2, "AH": 1, "7D": 1, "QC": 1},
+    )
+    return deck, faces
+
+
+def test_a_sure_wrong_read_the_suit_leans_to_is_refused_by_the_faces(
+    four_colour_deck: tuple[EnrolledDeck, dict[Card, np.ndarray]],
+) -> None:
+    """anglo_modern_4_color/tilted#11542200 (h-deckguard39's fresh seeds): the reader alone
+    reads the 2S surely as 2D; the deck leaves it uncertain naming the 2D, and the looks lean
+    to the diamond over the heart. The deck's faces name a black two there, so the rank guard
+    (``_rank_borne``) refuses the 2D, as it refuses a rank the faces do not show (the held-out
+    QS read TC's kind), and bears out the 2S. With the lean, guarded or not, the card stays
+    uncertain (the faces' ink check unsets the 2D as well)."""
+    deck, faces = four_colour_deck
+    scene = random_scene(11_542_200, faces, style=CHECK_STYLES["tilted"])
+    placed = next(c for c in scene.cards if c.card.code == "2S")
+    plain = CardDetector().analyse(scene.image)
+    sure = next(d for d in plain.detections if answer_among([d], placed) != "missed")
+    assert sure.card == parse_card("2D")
+    for code, borne in (("2D", False), ("QS", False), ("2S", True)):
+        card = replace(sure, card=parse_card(code))
+        assert _rank_borne(scene.image, card, plain, [], deck) is borne
+    model = cast(GlyphModel, deck)
+    for guard in (False, True):
+        read = CardDetector(model=model, deck_suit_leans=SUIT_LEANS, deck_leans_borne=guard)
+        assert answer_among(read.detect(scene.image), placed) == "uncertain"
