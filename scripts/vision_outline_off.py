@@ -5,9 +5,10 @@ for each card answered uncertain whose outline's IoU with the true card is under
 how its outline is off (each corner's distance from the true one, its size against the true
 one's), the card read alone at the true outline, and read alone at each outline
 ``refit.measured`` lays from it (snapped as the refit snaps), with each outline's IoU before and
-after the snap.
+after the snap: as main lays them and with h-seam39's levers (``VARIANTS``: each side to the
+first seam, from the index corners only, both).
 
-    python scripts/vision_outline_off.py --styles dim,noisy,table --scenes 10 [--seed S]
+    python scripts/vision_outline_off.py --styles dim,noisy,table --scenes 10 [--seed S] [--designs D]
 """
 
 from __future__ import annotations
@@ -28,12 +29,24 @@ from vision_tilted import read_alone as _read_alone
 
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.pipeline import DEFAULT_PAPER, DEFAULT_PLANE, CardDetector
+from dealer_assist.vision.pipeline import (
+    DEFAULT_PAPER,
+    DEFAULT_PLANE,
+    CardDetector,
+    _index_corners,
+)
 from dealer_assist.vision.refit import RefitSettings, measured, snapped
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 DESIGNS = "anglo,ornamental,tango,simplistic"
 OFF_IOU = 0.85
+# ``refit.measured`` as main lays it and with h-seam39's levers.
+VARIANTS = {
+    "main": RefitSettings(),
+    "seam": RefitSettings(measure_seam=True),
+    "index": RefitSettings(measured_index=True),
+    "seam+index": RefitSettings(measure_seam=True, measured_index=True),
+}
 
 
 def read_alone(
@@ -60,7 +73,8 @@ def main() -> int:
     for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE):
         frame = checked.scene.image
         detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
-        detections = detector.analyse(frame).reported
+        analysis = detector.analyse(frame)
+        detections = analysis.reported
         if checked.partial:
             detections = [d for d in detections if not on_any(d.center, checked.partial)]
         on_card, _ = on_cards(detections, checked.whole)
@@ -79,21 +93,36 @@ def main() -> int:
             tsides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
             ratio = (sides.min() + sides.max()) / (tsides.min() + tsides.max())
             at_true = read_alone(detector, frame, truth, covering)
-            cells = []
             code = checked.whole[n].card.code
-            for shape in measured(gray, quad, RefitSettings()):
-                q, _ = snapped(gray, shape, RefitSettings())
-                got = read_alone(detector, frame, q, covering)
-                cells.append(f"{polygon_iou(shape, truth):.2f}>{polygon_iou(q, truth):.2f}/{got}")
-                tally[f"measured {kind(got, code)}"] += 1
-            if any(c.endswith("/" + code) for c in cells):
-                tally["cards measured exact"] += 1
+            looked: dict[str, list[str]] = {}
+            for name, settings in VARIANTS.items():
+                corners = _index_corners(analysis.unsure.get(id(d)), settings)
+                cells = looked[name] = []
+                for shape in measured(
+                    gray,
+                    quad,
+                    settings,
+                    corners=None
+                    if corners is None
+                    else [int(np.argmin(np.hypot(*(quad - p).T))) for p in corners],
+                ):
+                    q, _ = snapped(gray, shape, settings)
+                    got = read_alone(detector, frame, q, covering)
+                    cells.append(
+                        f"{polygon_iou(shape, truth):.2f}>{polygon_iou(q, truth):.2f}/{got}"
+                    )
+                    tally[f"{name} outlines {kind(got, code)}"] += 1
+                if any(c.endswith("/" + code) for c in cells):
+                    tally[f"{name} cards exact alone"] += 1
+                    if at_true == code:
+                        tally[f"{name} cards exact alone, of those exact at the true outline"] += 1
             tally[f"true {kind(at_true, code)}"] += 1
             tally["cards"] += 1
             print(
                 f"{checked.label} {code} cand {d.candidate.code if d.candidate else None} "
                 f"iou {iou:.2f} w {tsides.min():.0f} corners {' '.join(f'{e:.0f}' for e in errs)} "
-                f"size {ratio:.2f} true:{at_true} | " + " ".join(cells),
+                f"size {ratio:.2f} true:{at_true} | "
+                + " | ".join(f"{name}: " + " ".join(cells) for name, cells in looked.items()),
                 flush=True,
             )
     for key, value in sorted(tally.items()):

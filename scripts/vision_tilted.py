@@ -12,7 +12,7 @@ the count (a detection on one counts neither way).
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
-        [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0]
+        [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -255,6 +255,14 @@ def main() -> int:
         help="h-outline38's levers: 0 off (main before it), 1 RefitSettings.unsure_measured (as "
         "shipped), 2 measured_other too, 3 unsure_other too (both off by default)",
     )
+    parser.add_argument(
+        "--seam",
+        type=int,
+        default=0,
+        help="h-seam39's levers (off by default): 1 RefitSettings.measure_seam (each side "
+        "measured to the first seam), 2 measured_index too (laid from the index corners), "
+        "3 measured_index alone",
+    )
     args = parser.parse_args()
     one_core()
     refit = replace(
@@ -262,6 +270,8 @@ def main() -> int:
         unsure_measured=args.measured >= 1,
         measured_other=args.measured >= 2,
         unsure_other=args.measured >= 3,
+        measure_seam=args.seam in (1, 2),
+        measured_index=args.seam >= 2,
     )
     finder = FinderSettings(warped_plane_mask=args.warped_plane_mask)
     if args.no_on_top:

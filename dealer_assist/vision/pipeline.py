@@ -3435,7 +3435,14 @@ class CardDetector:
                 and shape.candidate is not None
             )
             laid, first_measured = _refit_laid(
-                gray, shape, view, to_view, card_px, settings, upright=upright
+                gray,
+                shape,
+                view,
+                to_view,
+                card_px,
+                settings,
+                upright=upright,
+                corners=_index_corners(analysis.unsure.get(id(shape)), settings),
             )
             best = self._refit_choice(
                 frame, analysis, found, shape, laid, settings, first_measured=first_measured
@@ -5943,6 +5950,7 @@ def _refit_laid(
     settings: RefitSettings,
     *,
     upright: bool = False,
+    corners: list[np.ndarray] | None = None,
 ) -> tuple[list[tuple[np.ndarray, float]], int]:
     """The outlines ``CardDetector._refit`` reads for ``shape`` (frame pixels), each snapped to
     the grey picture's edges (``gray()``, asked only when an outline is laid) with its share of
@@ -5951,7 +5959,8 @@ def _refit_laid(
     ``unsure_scales``), then twice as long across its sides (``refit.doubled``). With
     ``upright`` (``RefitSettings.unsure_upright``), only upright from each corner, none
     doubled. Last, for a shape read unsurely with ``RefitSettings.unsure_measured``, laid as
-    long as the paper goes along its sides (``refit.measured``); and where those begin."""
+    long as the paper goes along its sides (``refit.measured``), from its ``corners`` only
+    when given (``_index_corners``); and where those begin."""
     quad = np.asarray(shape.corners, np.float64)
     in_view = transform_points(to_view, quad)
     sizes = [card_px]
@@ -5970,8 +5979,46 @@ def _refit_laid(
     first_measured = len(laid)
     if settings.unsure_measured and shape.candidate is not None:
         # ... and as long as the paper goes along its sides (issue 28, h-outline38).
-        laid += [snapped(gray(), c, settings) for c in measured(gray(), quad, settings)]
+        laid += [
+            snapped(gray(), c, settings)
+            for c in measured(
+                gray(),
+                quad,
+                settings,
+                corners=None
+                if corners is None
+                else [int(np.argmin(np.hypot(*(quad - p).T))) for p in corners],
+            )
+        ]
+        if settings.measure_seam:
+            # One the snap brings back onto the shape's own outline is no new outline
+            # (``same_shape``, as it is asked before the snap; issue 28, h-seam39).
+            laid[first_measured:] = [
+                (c, edges)
+                for c, edges in laid[first_measured:]
+                if polygon_iou(c, quad) < settings.same_shape
+            ]
     return laid, first_measured
+
+
+def _index_corners(record: _Unsure | None, settings: RefitSettings) -> list[np.ndarray] | None:
+    """The corners of an uncertain shape's outline (frame pixels) where its
+    first reading's corner network saw an index, the surer first: ``refit.measured`` lays the
+    card from those (``RefitSettings.measured_index``; issue 28, h-seam39: the index is at the
+    card's corner, so its outline starts there). None (from every corner): the lever off, no
+    record, or no corner the network named a card at."""
+    if not settings.measured_index or record is None:
+        return None
+    quad = np.asarray(record.quad, np.float64).reshape(4, 2)
+    seen = [
+        (float(r.rank.max()) * float(r.suit.max()), side)
+        for side, r in enumerate(record.looks[:2])
+        if r.network and r.rank is not None and r.suit is not None
+    ]
+    if not seen:
+        return None
+    orders = portrait_orders(quad)
+    return [orders[side][0] for _, side in sorted(seen, key=lambda pair: -pair[0])]
 
 
 def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:

@@ -14,6 +14,7 @@ Pure geometry in the work view, where the finding's cards are rectangles of its 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -87,6 +88,19 @@ class RefitSettings:
     unsure_measured: bool = True
     measure_span: tuple[float, float] = (0.5, 1.7)
     measure_run: float = 0.12
+    # ... each side ending at the first dark seam between two papers or the paper's edge
+    # (``measure_seam``; issue 28, h-seam39: a side measured into a touching card's paper ran
+    # on, or found no length): where at least ``seam_lines`` of the seven lines measured fall
+    # ``seam_step`` levels under the shape's paper within ``seam_spread`` of the side.
+    measure_seam: bool = False
+    seam_step: float = 15.0
+    seam_spread: float = 0.08
+    seam_lines: int = 5
+    edge_run: float = 0.3
+    # ... laid only from the corners where the first reading's corner network saw an index
+    # (``index_corners``; h-seam39: the index is at the card's corner, so its outline starts
+    # there; no such corner: from each). False: from each of the shape's corners.
+    measured_index: bool = False
     # ... and those outlines may read a card other than the shape's best guess (every outline
     # read surely still one card, borne out by the first reading as every refit is): a first
     # reading at an outline off is often of the next card's pips (h-outline38). Off: on the
@@ -264,7 +278,13 @@ def centre_inside(a: np.ndarray, b: np.ndarray) -> bool:
     return cv2.pointPolygonTest(polygon, (float(centre[0]), float(centre[1])), False) > 0
 
 
-def measured(gray: np.ndarray, quad: np.ndarray, settings: RefitSettings) -> list[np.ndarray]:
+def measured(
+    gray: np.ndarray,
+    quad: np.ndarray,
+    settings: RefitSettings,
+    *,
+    corners: Sequence[int] | None = None,
+) -> list[np.ndarray]:
     """``quad`` (frame pixels) laid again from each of its corners along its two sides, each
     side as long as the paper goes along it (issue 28, h-outline38): an outline too small or
     turned about one right corner (a card size a tenth under the card's, a card's far corner on
@@ -272,10 +292,12 @@ def measured(gray: np.ndarray, quad: np.ndarray, settings: RefitSettings) -> lis
     inside the shape are read outwards; each ends where the grey picture stays under the level
     halfway between the shape's paper and the darkest beyond it for ``measure_run`` of the
     side's length; the median of the lines is the side's length, between ``measure_span`` of
-    it. Those of a card's proportions (``card_ratio``), not the same as ``quad``, kept."""
+    it; with ``measure_seam``, no further than the first dark seam between two papers
+    (``_seam``). Those of a card's proportions (``card_ratio``), not the same as ``quad``,
+    kept. ``corners``: only from these corners of ``quad`` (its index corners)."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
     result: list[np.ndarray] = []
-    for n in range(4):
+    for n in range(4) if corners is None else corners:
         corner = quad[n]
         along = quad[(n + 1) % 4] - corner
         back = quad[(n - 1) % 4] - corner
@@ -333,8 +355,25 @@ def _paper_length(
     if beyond.size == 0:
         return None
     dark = float(np.percentile(beyond, 10))
+    if settings.measure_seam:
+        # ... to the first seam or edge at one place across the lines (issue 28, h-seam39).
+        return _seam(values, s, paper, a, settings)
     if paper - dark < settings.min_step:
         return None
+    return _dark_run(values, s, paper, dark, a, settings)
+
+
+def _dark_run(
+    values: np.ndarray,
+    s: np.ndarray,
+    paper: float,
+    dark: float,
+    a: float,
+    settings: RefitSettings,
+) -> float | None:
+    """Where the lines ``values`` (read at ``s`` along a side ``a`` long) stay under the level
+    halfway between ``paper`` and ``dark`` for ``measure_run`` of the side: their median, or
+    None when under four lines do (``_paper_length``)."""
     level = (paper + dark) / 2
     run = max(3, round(settings.measure_run * a))
     below = values < level
@@ -347,3 +386,25 @@ def _paper_length(
         return None
     ends = s[window.argmax(axis=1)[found]]
     return float(np.median(ends))
+
+
+def _seam(
+    values: np.ndarray, s: np.ndarray, paper: float, a: float, settings: RefitSettings
+) -> float | None:
+    """Where the paper first ends at one place across the lines ``values`` (read at ``s`` along
+    a side ``a`` long, from the shape's corner; ``paper`` its paper's level), or None: where at
+    least ``seam_lines`` of the lines fall ``seam_step`` under the paper within ``seam_spread``
+    of the side of one another. A dark seam between two papers (a touching card's paper beyond
+    it) and the card's edge onto the felt both cross every line at one place; a pip only the
+    lines it lies on, a ten's rows of pips not at one place. Issue 28, h-seam39."""
+    low = values < paper - settings.seam_step
+    falls = low[:, 1:] & ~low[:, :-1]
+    lines, at = np.nonzero(falls)
+    order = np.argsort(at, kind="stable")
+    lines, places = lines[order], s[at[order] + 1]
+    spread = settings.seam_spread * a
+    for start in places:
+        near = (places >= start) & (places <= start + spread)
+        if len(set(lines[near].tolist())) >= settings.seam_lines:
+            return float(np.median(places[near]))
+    return None
