@@ -232,6 +232,12 @@ def main() -> int:
         "deck_suit_leans: the suit's lean alone, h-deck38's rule)",
     )
     parser.add_argument(
+        "--no-deck-leans-faced",
+        action="store_true",
+        help="with --deck: CardDetector's deck_leans_faced off (h-twin39's guard on "
+        "deck_suit_leans: the suit's own face must match where its twin's does)",
+    )
+    parser.add_argument(
         "--deck-veto-least",
         type=float,
         default=DECK_VETO_LEAST,
@@ -356,6 +362,7 @@ def main() -> int:
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,
                 deck_leans_borne=not args.no_deck_leans_borne,
+                deck_leans_faced=not args.no_deck_leans_faced,
                 deck_veto_least=args.deck_veto_least,
                 deck_weak_other=args.deck_weak_other,
             )

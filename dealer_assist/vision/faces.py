@@ -606,6 +606,20 @@ class FaceMatcher:
             return None
         return card
 
+    def disowns(self, face: np.ndarray, card: Card, mask: np.ndarray | None = None) -> bool:
+        """Whether the enrolled face of ``card`` does not look like a warped face (matches it
+        under ``MATCH_LEAST``, as ``settle`` asks of any card it keeps) where the face of its
+        twin (the same rank, the other suit of its colour) does (at least ``MATCH_LEAST``):
+        the house's own photographs then bear out the twin, not the card. False when the faces
+        have no say (too much covered, or neither face matching)."""
+        scores = self.scores(face, mask)
+        if scores is None:
+            return False
+        twin = Card(card.rank, twin_of(card.suit))
+        own = float(scores[self.cards.index(card)])
+        other = float(scores[self.cards.index(twin)])
+        return own < MATCH_LEAST <= other
+
     def contradicts(
         self, face: np.ndarray, card: Card, mask: np.ndarray | None = None, *, least: float = 0.0
     ) -> bool:

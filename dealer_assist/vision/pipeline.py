@@ -849,6 +849,12 @@ DECK_SUIT_LEANS = 0.0
 DECK_LEANS_BORNE = True
 # ``_rank_borne`` without the faces: this many looks at index corners at least.
 BORNE_LOOKS = 2
+# With ``deck_suit_leans``: such a card is put back only when the deck's faces do not disown
+# its suit (``deck_leans_faced``, ``FaceMatcher.disowns``): its enrolled face matching the card
+# under ``MATCH_LEAST`` where its twin's matches at least that (h-twin39: a fresh drawn jumbo
+# deck's KC read KS surely without the deck, both corners and both readers leaning to the
+# spade, rank borne out; the deck's KS face 0.39 there, its KC face 0.86).
+DECK_LEANS_FACED = True
 # With the house's deck: the least match of the other colour's face that leaves a card put back
 # as read without the deck uncertain (``deck_veto_least``; h-deckdim38: tango/dim#11441000's
 # KH, its face 0.57 like KS; on the check's seeds and fresh ones no card put back matched the
@@ -929,6 +935,7 @@ class CardDetector:
         deck_keeps_agreed: bool = True,
         deck_suit_leans: float = DECK_SUIT_LEANS,
         deck_leans_borne: bool = DECK_LEANS_BORNE,
+        deck_leans_faced: bool = DECK_LEANS_FACED,
         deck_veto_least: float = DECK_VETO_LEAST,
         deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
@@ -1175,6 +1182,16 @@ class CardDetector:
         # without the deck (session 38). The building check's 10 cards the lean puts back are
         # all borne out (h-deckguard39). False: the lean alone (h-deck38's rule).
         self.deck_leans_borne = deck_leans_borne
+        # With ``deck_suit_leans``: such a card is put back only when the deck's faces do not
+        # disown its suit (``FaceMatcher.disowns``): where its twin's enrolled face matches the
+        # card at least ``MATCH_LEAST``, its own must too. The rank guard cannot refuse a suit
+        # error between twins, and the looks leaning to the suit can all be wrong alike: a
+        # fresh drawn jumbo deck's blurred KC, read KS surely without the deck, both corners'
+        # looks (either reader) and the deck's corner examples for the spade, the deck's KS
+        # face 0.39 there and its KC face 0.86 (issue 28, h-twin39). The building check's 10
+        # cards the lean puts back all pass (their own faces 0.65 or more, or no face
+        # matching). False: the lean and the rank guard alone (h-deckguard39's rule).
+        self.deck_leans_faced = deck_leans_faced
         # With ``deck_keeps_sure``: a card put back as read surely without the deck is left
         # uncertain by its face's ink (``FaceMatcher.contradicts``) only when the face of the
         # other colour it matches better matches at least this well: a face warped from a
@@ -1762,6 +1779,7 @@ class CardDetector:
                         deck,
                         leans=self.deck_suit_leans,
                         frame=frame if self.deck_leans_borne else None,
+                        faced=self.deck_leans_faced,
                     )
                     if self.deck_keeps_agreed
                     else None
@@ -5676,6 +5694,7 @@ def _twin_told(
     *,
     leans: float = 0.0,
     frame: np.ndarray | None = None,
+    faced: bool = False,
 ) -> Callable[[CardDetection], bool]:
     """Whether a card read surely by ``plain`` (the reading without the deck) may be put back
     where ``analysis`` (the deck's reading) leaves it uncertain naming it: when the deck tells
@@ -5687,7 +5706,8 @@ def _twin_told(
     the looks again without the deck (h-deck33). ``leans`` (above 0): or the corner network's
     looks at it in ``plain``'s nearest record there lean to its suit at least that much
     (``_suit_leans``; h-deck38), its rank borne out too when ``frame`` is given
-    (``_rank_borne``; h-deckguard39)."""
+    (``_rank_borne``; h-deckguard39) and, ``faced``, its suit not disowned by the deck's faces
+    (``FaceMatcher.disowns``; h-twin39)."""
     plain_records = [*plain.unsure.values(), *plain.unprinted.values()]
     records = [
         *plain.unsure.values(),
@@ -5715,9 +5735,26 @@ def _twin_told(
         looks = nearest.looks if nearest is not None else []
         if not _suit_leans(looks, card.suit, leans):
             return False
-        return frame is None or _rank_borne(frame, sure, analysis, looks, deck)
+        if frame is None:
+            return True
+        face, mask = _face_of(frame, sure, analysis)
+        if faced and deck.faces.disowns(face, card, mask):
+            return False
+        return _rank_borne(frame, sure, analysis, looks, deck, seen=(face, mask))
 
     return told
+
+
+def _face_of(
+    frame: np.ndarray, sure: CardDetection, analysis: FrameAnalysis
+) -> tuple[np.ndarray, np.ndarray]:
+    """The face of ``sure`` warped from its outline (``warp_face``) and its pixels covered by
+    the shapes of ``analysis`` not on it (``covered``)."""
+    quad = np.asarray(sure.corners, np.float32)
+    others = [
+        np.asarray(d.corners, np.float32) for d in analysis.reported if not _centres_meet(d, sure)
+    ]
+    return warp_face(frame, quad), covered(quad, others, frame.shape[:2])
 
 
 def _rank_borne(
@@ -5726,19 +5763,19 @@ def _rank_borne(
     analysis: FrameAnalysis,
     looks: Sequence[_Reading],
     deck: EnrolledDeck,
+    *,
+    seen: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> bool:
     """Whether the rank of ``sure`` (a card read surely without the deck) is borne out: the
     deck's faces, warped from its outline (the shapes of ``analysis`` not on it covering it),
     name its rank and colour (``FaceMatcher.named``); where they have no say, every look among
     ``looks`` (the reading without the deck's record of it) at an index corner, not junk, reads
-    its rank likeliest, ``BORNE_LOOKS`` of them at least."""
+    its rank likeliest, ``BORNE_LOOKS`` of them at least. ``seen``: its face and mask as
+    ``_face_of`` warps them, if warped already."""
     card = sure.card
     assert card is not None
-    quad = np.asarray(sure.corners, np.float32)
-    others = [
-        np.asarray(d.corners, np.float32) for d in analysis.reported if not _centres_meet(d, sure)
-    ]
-    named = deck.faces.named(warp_face(frame, quad), covered(quad, others, frame.shape[:2]))
+    face, mask = seen if seen is not None else _face_of(frame, sure, analysis)
+    named = deck.faces.named(face, mask)
     if named is not None:
         return named == (card.rank, card.suit in RED_SUITS)
     ranks = [r.rank for r in looks if r.rank is not None and not r.junk]
