@@ -839,7 +839,9 @@ DISPUTED_CONFIDENCE = 0.5  # a card the two readers read differently is at most 
 # read the deck had left uncertain (neoclassical_4_color/blurred#33952980's QS, read TC surely
 # without the deck, the deck's own guess TC unsure). With the rank guard below it still ships
 # off (h-deckguard39): on a fresh drawn jumbo deck (building seeds) it put back a KS read
-# surely without the deck where the card is the KC (the suit's lean wrong, the rank right).
+# surely without the deck where the card is the KC (the suit's lean wrong, the rank right);
+# with the faces' guard (``deck_leans_faced``, h-twin39) that KS is refused and no wrong read
+# was put back on the fresh sets measured, but the lean is still off (docs/benchmarks.md).
 SUIT_LEANS = 0.6
 DECK_SUIT_LEANS = 0.0
 # With ``deck_suit_leans``: such a card is put back only when its rank is borne out too

@@ -30,12 +30,10 @@ from dealer_assist.vision.pipeline import (
     _face_of,
 )
 from dealer_assist.vision.synthetic import NOISY, random_scene
-from tests.vision.conftest import PHOTO_STYLE
 from tests.vision.found import answer_among, answer_at
-from tests.vision.photographed import enrolled_from_photographs
+from tests.vision.test_deck_suit_leans import _as_checked
 
-# scripts/vision_enrol_check.py's seed (its drawn decks' styles, its photographs) and its
-# blurred view.
+# scripts/vision_enrol_check.py's seed (its drawn decks' styles) and its blurred view.
 CHECK_SEED = 9_100_000
 BLURRED = replace(NOISY, blur=3.0, noise=6.0)
 
@@ -49,15 +47,7 @@ def jumbo_seven(
     faces = render_drawn(
         random_style(np.random.default_rng(CHECK_SEED + 7), jumbo=True, fonts=TEST_FONTS), seed=7
     )
-    deck = enrolled_from_photographs(
-        tmp_path_factory.mktemp("jumbo-seven-photos"),
-        faces,
-        seed=CHECK_SEED,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again={},
-    )
-    return faces, deck
+    return faces, _as_checked(tmp_path_factory.mktemp("jumbo-seven-photos"), faces, {})
 
 
 def test_a_wrong_suit_the_looks_lean_to_is_not_put_back(
