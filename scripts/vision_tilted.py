@@ -12,7 +12,7 @@ the count (a detection on one counts neither way).
         [--pip-colour-against 0] [--index-against 0.75]
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
-        [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0]
+        [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--pictured-ranks T]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -67,6 +67,7 @@ from camera_misses import missed, missed_why, on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
 
+from dealer_assist.cards import parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.black_split import BlackSplit
 from dealer_assist.vision.classifier import GlyphModel
@@ -208,6 +209,13 @@ def main() -> int:
         "network sees no index on is dropped)",
     )
     parser.add_argument(
+        "--pictured-ranks",
+        default="",
+        help="CardDetector's pictured_ranks (h-wrong39's lever): the ranks, as card codes "
+        "write them (T for the ten), a card read surely as which is uncertain when its middle "
+        "lies in the clear and shows no pips; empty: off",
+    )
+    parser.add_argument(
         "--answers",
         type=Path,
         help="write every whole card's answer (exact, uncertain, wrong:XX, missed), one a line, "
@@ -297,6 +305,7 @@ def main() -> int:
             arm=None if args.no_arm else DEFAULT_ARM,
             cloth_centre=args.cloth_centre,
             net_blind=args.net_blind,
+            pictured_ranks=tuple(parse_card(f"{r}S").rank for r in args.pictured_ranks),
             refit=refit,
         )
         started = time.thread_time()

@@ -307,6 +307,11 @@ NEIGHBOUR_RANKS: dict[Rank, tuple[Rank, ...]] = {
     Rank.NINE: (Rank.FOUR,),
 }
 NEIGHBOUR_ONE = 0.1
+# A ten read surely whose middle lies in the clear and shows no pips (a picture, or plain paper)
+# is a court's index read as a ten (issue 28, h-wrong39; ``CardDetector._pictured_ten``): the
+# held-out sets' sure wrong reads a JS as TS and a QC as TC. The ranks so judged
+# (``CardDetector.pictured_ranks``; empty: off).
+PICTURED_RANKS: tuple[Rank, ...] = (Rank.TEN,)
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 # A card of the chosen finding read surely but not shown at both of its index corners (one
 # corner read, the other showing no index, another card, or lying under another shape) whose
@@ -957,7 +962,12 @@ class CardDetector:
         arm: ArmSettings | None = DEFAULT_ARM,
         cloth_centre: float = CLOTH_CENTRE,
         net_blind: bool = False,
+        pictured_ranks: tuple[Rank, ...] = (),
     ) -> None:
+        # A card of these ranks read surely whose middle lies in the clear and shows no pips is
+        # uncertain (``_pictured_number``; ``PICTURED_RANKS`` turns it on; empty: off; issue 28,
+        # h-wrong39).
+        self.pictured_ranks = pictured_ranks
         # A shape reported uncertain with a candidate at neither of whose index corners the
         # corner network sees an index (junk or no index at both, at its reported outline) is
         # dropped: the glyph reader alone named it (``_net_blind``; off; issue 28, h-pile38).
@@ -1892,11 +1902,32 @@ class CardDetector:
             best.detections = self._small_indices(frame, best.detections)
         if self.centre_covered is not None and self.use_corner_model:
             best.detections = [self._covered_centre(frame, d) for d in best.detections]
+        if self.pictured_ranks:
+            best.detections = self._pictured_numbers(frame, best)
         if self.cloth_centre > 0:
             best.detections, best.unread_cards = self._off_cloth(frame, best)
         if self.net_blind and self.use_corner_model:
             best.detections = [d for d in best.detections if not self._net_blind(frame, d)]
         return best
+
+    def _pictured_numbers(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each read surely as a rank of ``pictured_ranks`` whose middle
+        lies in the clear (no other reported shape over it) and shows no pips
+        (``pip_count`` None: a picture, or paper with nothing pip-sized) made uncertain, its
+        candidate kept (issue 28, h-wrong39). A ten's middle holds ten pips; a court's, a
+        picture: the held-out sets read a JS as TS and a QC as TC surely, the two index corners
+        alike in the T's shape. Judged last, on the cards the frame reports: it only takes
+        sureness away."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            if d.card is None or d.card.rank not in self.pictured_ranks:
+                continue
+            middle = self._clear_middle(frame, outlines, n)
+            if middle is not None and self._pip_count(middle) is None:
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 
     def _net_blind(self, frame: np.ndarray, detection: CardDetection) -> bool:
         """Whether ``detection`` is reported uncertain with a candidate and the corner network,
