@@ -13,6 +13,7 @@ the count (a detection on one counts neither way).
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--pictured-ranks T]
+        [--net-suit-least 0.5]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -91,6 +92,7 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_PLANE,
     DEFAULT_REFIT,
     INDEX_AGAINST,
+    NET_SUIT_LEAST,
     PIP_COLOUR_AGAINST,
     CardDetection,
     CardDetector,
@@ -216,6 +218,14 @@ def main() -> int:
         "lies in the clear and shows no pips; empty: off",
     )
     parser.add_argument(
+        "--net-suit-least",
+        type=float,
+        default=0.0,
+        help=f"CardDetector's net_suit_least (h-wrong39's lever, off; {NET_SUIT_LEAST} turns it "
+        "on: a card read surely whose suit the corner network gives less than this at every "
+        "corner it reads is uncertain)",
+    )
+    parser.add_argument(
         "--answers",
         type=Path,
         help="write every whole card's answer (exact, uncertain, wrong:XX, missed), one a line, "
@@ -306,6 +316,7 @@ def main() -> int:
             cloth_centre=args.cloth_centre,
             net_blind=args.net_blind,
             pictured_ranks=tuple(parse_card(f"{r}S").rank for r in args.pictured_ranks),
+            net_suit_least=args.net_suit_least,
             refit=refit,
         )
         started = time.thread_time()
