@@ -220,10 +220,10 @@ def main() -> int:
     parser.add_argument(
         "--net-suit-least",
         type=float,
-        default=0.0,
-        help=f"CardDetector's net_suit_least (h-wrong39's lever, off; {NET_SUIT_LEAST} turns it "
-        "on: a card read surely whose suit the corner network gives less than this at every "
-        "corner it reads is uncertain)",
+        default=NET_SUIT_LEAST,
+        help="CardDetector's net_suit_least (h-wrong39's lever, on; 0: off, main before it): a "
+        "card read surely whose suit the corner network gives less than this at every corner "
+        "it reads is uncertain",
     )
     parser.add_argument(
         "--answers",
