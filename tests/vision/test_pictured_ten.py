@@ -1,8 +1,8 @@
 """A court card read surely as a ten: its middle shows a picture, not pips (issue 28, h-wrong39).
 
 The coordinator's held-out sets read a JS as TS and a QC as TC surely: a court's index, hard to
-make out, taken for the ten's. No building design shows one (fresh building seeds
-11,600,000-11,601,019, 7,000 cards: none), so the scene here draws it: the building design
+make out, taken for the ten's. No building design showed one (the building check and fresh
+building seeds 11,600,000-11,600,019, 5,220 cards: none), so the scene here draws it: the design
 anglo's JS face with the TS's index corners round the jack's picture (the TS's face, its middle
 the JS's), dealt among five number cards. The reader without the lever reads the ten index
 surely, a wrong read; with ``pictured_ranks`` on, a ten whose middle lies in the clear and
