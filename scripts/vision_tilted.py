@@ -13,6 +13,7 @@ the count (a detection on one counts neither way).
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
+        [--pictured-ranks T] [--net-suit-least 0.5]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -67,6 +68,7 @@ from camera_misses import missed, missed_why, on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
 
+from dealer_assist.cards import parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.black_split import BlackSplit
 from dealer_assist.vision.classifier import GlyphModel
@@ -90,6 +92,7 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_PLANE,
     DEFAULT_REFIT,
     INDEX_AGAINST,
+    NET_SUIT_LEAST,
     PIP_COLOUR_AGAINST,
     CardDetection,
     CardDetector,
@@ -208,6 +211,21 @@ def main() -> int:
         "network sees no index on is dropped)",
     )
     parser.add_argument(
+        "--pictured-ranks",
+        default="",
+        help="CardDetector's pictured_ranks (h-wrong39's lever): the ranks, as card codes "
+        "write them (T for the ten), a card read surely as which is uncertain when its middle "
+        "lies in the clear and shows no pips; empty: off",
+    )
+    parser.add_argument(
+        "--net-suit-least",
+        type=float,
+        default=NET_SUIT_LEAST,
+        help="CardDetector's net_suit_least (h-wrong39's lever, on; 0: off, main before it): a "
+        "card read surely whose suit the corner network gives less than this at every corner "
+        "it reads is uncertain",
+    )
+    parser.add_argument(
         "--answers",
         type=Path,
         help="write every whole card's answer (exact, uncertain, wrong:XX, missed), one a line, "
@@ -320,6 +338,8 @@ def main() -> int:
             arm=None if args.no_arm else DEFAULT_ARM,
             cloth_centre=args.cloth_centre,
             net_blind=args.net_blind,
+            pictured_ranks=tuple(parse_card(f"{r}S").rank for r in args.pictured_ranks),
+            net_suit_least=args.net_suit_least,
             refit=refit,
         )
         started = time.thread_time()

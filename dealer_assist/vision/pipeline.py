@@ -307,6 +307,17 @@ NEIGHBOUR_RANKS: dict[Rank, tuple[Rank, ...]] = {
     Rank.NINE: (Rank.FOUR,),
 }
 NEIGHBOUR_ONE = 0.1
+# A ten read surely whose middle lies in the clear and shows no pips (a picture, or plain paper)
+# is a court's index read as a ten (issue 28, h-wrong39; ``CardDetector._pictured_ten``): the
+# held-out sets' sure wrong reads a JS as TS and a QC as TC. The ranks so judged
+# (``CardDetector.pictured_ranks``; empty: off).
+PICTURED_RANKS: tuple[Rank, ...] = (Rank.TEN,)
+# A card read surely whose suit the corner network, at its reported outline, gives less than
+# this at every index corner where it reads an index is uncertain: its suit was the glyph
+# reader's (or the pips') alone (issue 28, h-wrong39; ``CardDetector._net_suit_against``;
+# fresh building seeds 11,600,000+: a 4C and a 5S read as diamonds in dim light, the network's
+# diamond 0.36-0.48, the glyph reader's 0.99-1.00; a 2D as 2H, the network's hearts under 0.5).
+NET_SUIT_LEAST = 0.5  # ``CardDetector.net_suit_least``, on; 0: off
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 # A card of the chosen finding read surely but not shown at both of its index corners (one
 # corner read, the other showing no index, another card, or lying under another shape) whose
@@ -976,7 +987,17 @@ class CardDetector:
         arm: ArmSettings | None = DEFAULT_ARM,
         cloth_centre: float = CLOTH_CENTRE,
         net_blind: bool = False,
+        pictured_ranks: tuple[Rank, ...] = (),
+        net_suit_least: float = NET_SUIT_LEAST,
     ) -> None:
+        # A card read surely whose suit the corner network gives less than this at every index
+        # corner it reads is uncertain (``_net_suit_against``; on at ``NET_SUIT_LEAST``; 0: off;
+        # issue 28, h-wrong39).
+        self.net_suit_least = net_suit_least
+        # A card of these ranks read surely whose middle lies in the clear and shows no pips is
+        # uncertain (``_pictured_number``; ``PICTURED_RANKS`` turns it on; empty: off; issue 28,
+        # h-wrong39).
+        self.pictured_ranks = pictured_ranks
         # A shape reported uncertain with a candidate at neither of whose index corners the
         # corner network sees an index (junk or no index at both, at its reported outline) is
         # dropped: the glyph reader alone named it (``_net_blind``; off; issue 28, h-pile38).
@@ -1937,11 +1958,55 @@ class CardDetector:
             best.detections = self._small_indices(frame, best.detections)
         if self.centre_covered is not None and self.use_corner_model:
             best.detections = [self._covered_centre(frame, d) for d in best.detections]
+        if self.pictured_ranks:
+            best.detections = self._pictured_numbers(frame, best)
+        if self.net_suit_least > 0 and self.use_corner_model:
+            best.detections = [self._net_suit_against(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
             best.detections, best.unread_cards = self._off_cloth(frame, best)
         if self.net_blind and self.use_corner_model:
             best.detections = [d for d in best.detections if not self._net_blind(frame, d)]
         return best
+
+    def _pictured_numbers(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each read surely as a rank of ``pictured_ranks`` whose middle
+        lies in the clear (no other reported shape over it) and shows no pips
+        (``pip_count`` None: a picture, or paper with nothing pip-sized) made uncertain, its
+        candidate kept (issue 28, h-wrong39). A ten's middle holds ten pips; a court's, a
+        picture: the held-out sets read a JS as TS and a QC as TC surely, the two index corners
+        alike in the T's shape. Judged last, on the cards the frame reports: it only takes
+        sureness away."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            if d.card is None or d.card.rank not in self.pictured_ranks:
+                continue
+            middle = self._clear_middle(frame, outlines, n)
+            if middle is not None and self._pip_count(middle) is None:
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _net_suit_against(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
+        """``detection``, uncertain when it is read surely and the corner network, at its
+        reported outline, reads an index at one corner at least and gives the suit read less
+        than ``net_suit_least`` at every such corner (issue 28, h-wrong39): the suit is the
+        glyph reader's or the pips' alone, against a network that does not bear it out. On fresh
+        building seeds (11,600,000-11,600,019) three sure wrong reads were so (tango/dim's 4C
+        and simplistic/dim's 5S read as diamonds, tango/noisy's 2D as hearts), and three cards
+        read rightly. Judged last, on the cards the frame reports: it only takes sureness
+        away."""
+        card = detection.card
+        if card is None:
+            return detection
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        suits = [look.suit for look in looks if look.suit is not None]
+        where = SUIT_CLASSES.index(card.suit)
+        if not suits or max(float(suit[where]) for suit in suits) >= self.net_suit_least:
+            return detection
+        return _doubted(detection)
 
     def _net_blind(self, frame: np.ndarray, detection: CardDetection) -> bool:
         """Whether ``detection`` is reported uncertain with a candidate and the corner network,
