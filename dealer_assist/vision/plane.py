@@ -479,10 +479,15 @@ def _judged_by_tilt(plane: Plane, mask: np.ndarray, settings: PlaneSettings) -> 
     """The lone outlines' ``plane``, or the tilt's plane when the blobs' corners bear it out
     better and the lone outlines agree with it (``PlaneSettings.tilt_judges``)."""
     corners = _blob_corners(mask, settings)
+    if len(corners.at) < settings.min_tilt_corners:
+        return plane  # too few corners to tell (``tilt_plane``)
+    (lone_cost,) = _corner_cost(plane.to_plane[None], corners, settings)
+    if lone_cost < settings.tilt_gain:
+        return plane  # no tilt can gain that much: not searched (its time on most frames)
     matrix = tilt_plane(mask, settings, corners)
     if matrix is None:
         return plane
-    tilt_cost, lone_cost = _corner_cost(np.stack([matrix, plane.to_plane]), corners, settings)
+    (tilt_cost,) = _corner_cost(matrix[None], corners, settings)
     if tilt_cost > settings.tilt_judges * lone_cost or lone_cost - tilt_cost < settings.tilt_gain:
         return plane
     quads = lone_outlines(mask, settings)
