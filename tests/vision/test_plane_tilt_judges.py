@@ -7,7 +7,8 @@ together on one side; the plane fitted to them alone is extrapolated to the bank
 blob (TC, 2C and 2D touching), where it makes the cards 1.3 times too wide and no card's shape,
 so the finder cuts the blob into card-sized pieces that lie across the cards (IoU 0.4-0.6) and
 they read uncertain. The tilt that squares the blobs' corners (``plane.tilt_plane``) makes all
-six cards card-shaped there. ``PlaneSettings.tilt_judges`` (on) takes it when it squares the
+six cards card-shaped there. ``PlaneSettings.tilt_judges`` (off; 0.5 as tried) takes it when it
+squares the
 corners at least twice as well and by ``tilt_gain`` (several corners), and the lone outlines
 still agree on one card width.
 """
@@ -31,10 +32,11 @@ PLAIN = replace(DEFAULT_PLANE, tilt_judges=0.0)  # main before it
 BANKER = ("TC", "2C", "2D")
 
 
-def test_the_tilt_judge_ships_on() -> None:
+def test_the_tilt_judge_ships_off() -> None:
     # Nine banker cards of scene #7900007 exact and its 2D no longer reported twice on the
-    # building check; nothing read wrong, no detection where no card is, no card twice added.
-    assert DEFAULT_PLANE == TILT
+    # building check, nothing worse there; but on, two tests of printed markers on the cloth
+    # and one refit test failed (not traced in time): off until they are.
+    assert DEFAULT_PLANE == PLAIN
 
 
 def test_touching_banker_cards_are_split_at_their_outlines(
