@@ -13,7 +13,7 @@ the count (a detection on one counts neither way).
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
-        [--pictured-ranks T] [--net-suit-least 0.5]
+        [--pictured-ranks T] [--net-suit-least 0.5] [--tilt-judges 0.5]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -287,8 +287,16 @@ def main() -> int:
         "measured to the first seam), 2 measured_index too (laid from the index corners), "
         "3 measured_index alone",
     )
+    parser.add_argument(
+        "--tilt-judges",
+        type=float,
+        default=DEFAULT_PLANE.tilt_judges,
+        help="PlaneSettings.tilt_judges (h-joined39's lever; 0: off, main before it): the lone "
+        "outlines' plane judged by the blobs' corners against the tilt that squares them",
+    )
     args = parser.parse_args()
     one_core()
+    plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
     refit = replace(
         DEFAULT_REFIT,
         unsure_measured=args.measured >= 1,
@@ -322,7 +330,7 @@ def main() -> int:
         detector = (_Recording if args.looks else CardDetector)(
             model=model,
             corner_model=corners,
-            plane=None if args.no_plane else DEFAULT_PLANE,
+            plane=None if args.no_plane else plane,
             paper=None if args.no_paper else DEFAULT_PAPER,
             drop_on_sure=not args.keep_on_sure,
             club_one_split=args.club_one_split,
@@ -375,7 +383,7 @@ def main() -> int:
             with_deck = CardDetector(
                 model=cast(GlyphModel, enrolled[name]),
                 corner_model=corners,
-                plane=None if args.no_plane else DEFAULT_PLANE,
+                plane=None if args.no_plane else plane,
                 paper=None if args.no_paper else DEFAULT_PAPER,
                 drop_on_sure=not args.keep_on_sure,
                 finder=finder,

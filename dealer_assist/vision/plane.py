@@ -75,6 +75,18 @@ class PlaneSettings:
     pair_vote: float = 0.5  # an outline that is a pair of cards of a width: its vote for it
     sure_share: float = 0.75  # a card size whose shapes read surely this often is not doubted
     try_pairs: bool = True  # also try the card 1/pair_ratio as wide (the outlines were pairs)
+    # The lone outlines' plane judged by the blobs' corners (issue 28, h-joined39; off: 0;
+    # 0.5 as tried): a
+    # plane fitted to a few lone cards in one corner of the view is extrapolated across the
+    # rest, and a joined blob's cards there are no card's shape on it (tango/noisy#7900007's
+    # banker cards 1.3 times too wide). When the tilt that squares the blobs' corners best
+    # (``tilt_plane``) squares them this much better (its cost at most this share of the lone
+    # outlines' plane's, and at least ``tilt_gain`` less: several corners no right angle on
+    # the lone outlines' plane, each at most ``corner_cost_cap`` squared) and still makes
+    # ``tilt_min_agreed`` lone outlines cards of one width, the tilt's plane is taken.
+    tilt_judges: float = 0.0
+    tilt_gain: float = 0.1
+    tilt_min_agreed: int = 2
 
 
 def four_corners(hull: np.ndarray) -> np.ndarray | None:
@@ -438,6 +450,8 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
     four-sided are taken (two cards side by side at a slight angle)."""
     plane = _find_plane(mask, settings)
     if plane is not None:
+        if settings.tilt_judges > 0:
+            return _judged_by_tilt(plane, mask, settings)
         return plane
     if settings.loose_fill < settings.min_fill:
         loose = replace(
@@ -460,6 +474,28 @@ def find_plane(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
     if width is None or not settings.min_side_px <= width <= 0.4 * max(mask.shape[:2]):
         return plane
     return Plane(matrix, width, 0, 0, _content(mask), guessed=True)
+
+
+def _judged_by_tilt(plane: Plane, mask: np.ndarray, settings: PlaneSettings) -> Plane:
+    """The lone outlines' ``plane``, or the tilt's plane when the blobs' corners bear it out
+    better and the lone outlines agree with it (``PlaneSettings.tilt_judges``)."""
+    corners = _blob_corners(mask, settings)
+    if len(corners.at) < settings.min_tilt_corners:
+        return plane  # too few corners to tell (``tilt_plane``)
+    (lone_cost,) = _corner_cost(plane.to_plane[None], corners, settings)
+    if lone_cost < settings.tilt_gain:
+        return plane  # no tilt can gain that much: not searched (its time on most frames)
+    matrix = tilt_plane(mask, settings, corners)
+    if matrix is None:
+        return plane
+    (tilt_cost,) = _corner_cost(matrix[None], corners, settings)
+    if tilt_cost > settings.tilt_judges * lone_cost or lone_cost - tilt_cost < settings.tilt_gain:
+        return plane
+    quads = lone_outlines(mask, settings)
+    chosen = card_width(quads, matrix, settings)
+    if chosen is None or len(chosen[1]) < settings.tilt_min_agreed:
+        return plane
+    return Plane(matrix, chosen[0], len(chosen[1]), len(quads), plane.content, chosen[2])
 
 
 def _content(mask: np.ndarray) -> tuple[int, int, int, int]:

@@ -10,12 +10,14 @@ under a card, cut off or showing no index) whose rank there gives the neighbour 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, Rank, Suit
 from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
-from dealer_assist.vision.pipeline import CardDetection, CardDetector, _Reading
+from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetection, CardDetector, _Reading
 from tests.vision.found import answer_in_scene
 
 _CORNERS = ((0.0, 0.0), (60.0, 0.0), (60.0, 84.0), (0.0, 84.0))
@@ -86,9 +88,12 @@ def test_a_ten_read_at_one_corner_leaning_to_the_queen_on_a_building_scene(
 ) -> None:
     # anglo/lens#7900007 (the building check): a TC read at one network corner, 0.44 ten and
     # 0.28 queen there - read exactly with the rule off (``neighbour_one=0``), uncertain now,
-    # its candidate the TC; no card of the scene read wrongly.
+    # its candidate the TC; no card of the scene read wrongly. The plane judged by the blobs'
+    # corners (h-joined39, ``PlaneSettings.tilt_judges``) lays the TC at its true outline,
+    # where both corners read it: judged on the lone outlines' plane, as the rule was.
     label, code = "anglo/lens#7900007", "TC"
-    found, answers = answer_in_scene(check_faces, label, code, CardDetector())
+    plane = replace(DEFAULT_PLANE, tilt_judges=0.0)
+    found, answers = answer_in_scene(check_faces, label, code, CardDetector(plane=plane))
     assert found.card is None and found.candidate is not None and found.candidate.code == code
     assert all(d.card is None or d.card == truth for d, truth in answers)
     assert sum(d.card is not None for d, _ in answers) >= 4  # the scene's other cards read
