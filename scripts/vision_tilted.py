@@ -220,8 +220,8 @@ def main() -> int:
     parser.add_argument(
         "--net-suit-least",
         type=float,
-        default=NET_SUIT_LEAST,
-        help="CardDetector's net_suit_least (h-wrong39's lever, on; 0: off, main before it): a "
+        default=0.0,
+        help=f"CardDetector's net_suit_least (h-wrong39's lever, off: 0; on at {NET_SUIT_LEAST}): a "
         "card read surely whose suit the corner network gives less than this at every corner "
         "it reads is uncertain",
     )

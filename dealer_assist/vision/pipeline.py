@@ -317,7 +317,8 @@ PICTURED_RANKS: tuple[Rank, ...] = (Rank.TEN,)
 # reader's (or the pips') alone (issue 28, h-wrong39; ``CardDetector._net_suit_against``;
 # fresh building seeds 11,600,000+: a 4C and a 5S read as diamonds in dim light, the network's
 # diamond 0.36-0.48, the glyph reader's 0.99-1.00; a 2D as 2H, the network's hearts under 0.5).
-NET_SUIT_LEAST = 0.5  # ``CardDetector.net_suit_least``, on; 0: off
+NET_SUIT_LEAST = 0.5  # ``CardDetector.net_suit_least`` when on; ships off (0): held-out set 50
+# lost 3-4 exact cards to it (orell's large cards) and it took off none of that set's wrong reads
 JUNK_LIMIT = 0.5  # a corner whose glyph is junk with at least this probability shows no index
 # A card of the chosen finding read surely but not shown at both of its index corners (one
 # corner read, the other showing no index, another card, or lying under another shape) whose
@@ -988,10 +989,10 @@ class CardDetector:
         cloth_centre: float = CLOTH_CENTRE,
         net_blind: bool = False,
         pictured_ranks: tuple[Rank, ...] = (),
-        net_suit_least: float = NET_SUIT_LEAST,
+        net_suit_least: float = 0.0,
     ) -> None:
         # A card read surely whose suit the corner network gives less than this at every index
-        # corner it reads is uncertain (``_net_suit_against``; on at ``NET_SUIT_LEAST``; 0: off;
+        # corner it reads is uncertain (``_net_suit_against``; off: 0; on at ``NET_SUIT_LEAST``;
         # issue 28, h-wrong39).
         self.net_suit_least = net_suit_least
         # A card of these ranks read surely whose middle lies in the clear and shows no pips is

@@ -33,3 +33,10 @@ def test_a_suit_the_network_does_not_bear_out_is_uncertain(
     on = CardDetector(net_suit_least=NET_SUIT_LEAST)
     detection, _ = uncertain_by_a_rule(check_faces, label, code, off, on)
     assert detection.candidate == parse_card(read)
+
+
+def test_the_lever_ships_off() -> None:
+    # Held-out set 50 (photographs 50-73) lost 3 exact cards without a deck and 4 enrolled to
+    # it, and none of the set's two wrong reads (ranks, not suits) was touched: off.
+    assert CardDetector().net_suit_least == 0.0
+    assert NET_SUIT_LEAST > 0.0
