@@ -75,16 +75,16 @@ class PlaneSettings:
     pair_vote: float = 0.5  # an outline that is a pair of cards of a width: its vote for it
     sure_share: float = 0.75  # a card size whose shapes read surely this often is not doubted
     try_pairs: bool = True  # also try the card 1/pair_ratio as wide (the outlines were pairs)
-    # The lone outlines' plane judged by the blobs' corners (issue 28, h-joined39; off: 0;
-    # 0.5 as tried): a
-    # plane fitted to a few lone cards in one corner of the view is extrapolated across the
-    # rest, and a joined blob's cards there are no card's shape on it (tango/noisy#7900007's
-    # banker cards 1.3 times too wide). When the tilt that squares the blobs' corners best
-    # (``tilt_plane``) squares them this much better (its cost at most this share of the lone
-    # outlines' plane's, and at least ``tilt_gain`` less: several corners no right angle on
-    # the lone outlines' plane, each at most ``corner_cost_cap`` squared) and still makes
-    # ``tilt_min_agreed`` lone outlines cards of one width, the tilt's plane is taken.
-    tilt_judges: float = 0.0
+    # The lone outlines' plane judged by the blobs' corners (issue 28, h-joined39; on at 0.5
+    # since h-tilton39; off: 0): a plane fitted to a few lone cards in one corner of the view
+    # is extrapolated across the rest, and a joined blob's cards there are no card's shape on
+    # it (tango/noisy#7900007's banker cards 1.3 times too wide). When the tilt that squares
+    # the blobs' corners best (``tilt_plane``) squares them this much better (its cost at most
+    # this share of the lone outlines' plane's, and at least ``tilt_gain`` less: several
+    # corners no right angle on the lone outlines' plane, each at most ``corner_cost_cap``
+    # squared) and still makes ``tilt_min_agreed`` lone outlines cards of one width, the
+    # tilt's plane is taken.
+    tilt_judges: float = 0.5
     tilt_gain: float = 0.1
     tilt_min_agreed: int = 2
 

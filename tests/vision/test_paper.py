@@ -57,7 +57,10 @@ def test_a_printed_marker_and_skin_show_no_paper() -> None:
 # The finder as it was when the markers were phantoms: a card size 1.41 times too small won
 # (every card taken as a pair of a card-shaped marker; the plane's vote counts pairs for less
 # since), on a rough mask with holes.
-OLD_SIZES = PlaneSettings(pair_vote=1.0)
+# The plane judged by the blobs' corners (h-joined39, ``PlaneSettings.tilt_judges``) lays
+# #7900007's banker cards at their size and the markers are no phantoms even without paper:
+# judged on the lone outlines' plane, as the finder was then.
+OLD_SIZES = PlaneSettings(pair_vote=1.0, tilt_judges=0.0)
 OLD_MASK = FinderSettings(rough_hole_paper=None, shadow_paper=0.0, opening_reach=0)
 
 
