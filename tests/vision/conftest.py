@@ -17,8 +17,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision import decks
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.enrol import EnrolledDeck
-from dealer_assist.vision.synthetic import SceneStyle
-from tests.vision.photographed import enrolled_from_photographs
+from tests.vision.photographed import PHOTO_STYLE, enrolled_from_photographs
 
 # GNOME designs (one sheet each: fast to render). The recogniser was built from the first; the
 # second was held out of building and tuning (docs/vision.md).
@@ -100,9 +99,6 @@ def check_faces(art_cache: Path) -> dict[str, dict[Card, np.ndarray]]:
     return faces
 
 
-# The house photographs each card alone, face up, the camera where it always is (as
-# scripts/vision_enrol_check.py does): shared by test_enrol_suits and test_deck_suit_borne.
-PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
 PHOTO_SEED = 28_600
 
 

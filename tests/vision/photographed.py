@@ -23,6 +23,10 @@ from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, 
 from dealer_assist.vision.synthetic import SceneStyle, random_scene
 
 TAKES = 3
+# The house photographs each card alone, face up, the camera where it always is (as
+# scripts/vision_enrol_check.py does): shared by test_enrol_suits and test_deck_suit_borne.
+PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
+ENROL_CHECK_SEED = 9_100_000  # scripts/vision_enrol_check.py's photographs (and drawn styles)
 
 
 def enrolled_from_photographs(
@@ -57,3 +61,19 @@ def enrolled_from_photographs(
                 raise
             for card in retake:
                 take[card] += 1
+
+
+def enrolled_as_checked(
+    folder: Path, faces: dict[Card, np.ndarray], taken_again: Mapping[str, int]
+) -> EnrolledDeck:
+    """A design enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from
+    seed 9,100,000, each retake 100,000 on; ``taken_again``: the cards it took again, and how
+    often), as ``vision_tilted.py --deck``."""
+    return enrolled_from_photographs(
+        folder,
+        faces,
+        seed=ENROL_CHECK_SEED,
+        attempt_step=100_000,
+        style=PHOTO_STYLE,
+        taken_again=taken_again,
+    )

@@ -29,7 +29,7 @@ from dealer_assist.vision.pipeline import (
 from dealer_assist.vision.synthetic import HARSH, TABLE, TILTED, random_scene
 from tests.vision.conftest import PHOTO_STYLE
 from tests.vision.found import answer_at, square_detection
-from tests.vision.photographed import enrolled_from_photographs
+from tests.vision.photographed import enrolled_as_checked, enrolled_from_photographs
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
 CHECK_SEED = 9_100_000  # scripts/vision_enrol_check.py's own photographs and drawn styles
@@ -40,14 +40,7 @@ def ornamental_deck(
     ornamental_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
 ) -> EnrolledDeck:
     """ornamental enrolled from the enrol check's own photographs (none taken again)."""
-    return enrolled_from_photographs(
-        tmp_path_factory.mktemp("ornamental-photos"),
-        ornamental_faces,
-        seed=CHECK_SEED,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again={},
-    )
+    return enrolled_as_checked(tmp_path_factory.mktemp("ornamental-photos"), ornamental_faces, {})
 
 
 def test_keep_sure_puts_back_what_was_read_surely_without_the_deck() -> None:

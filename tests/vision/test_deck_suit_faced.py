@@ -31,7 +31,7 @@ from dealer_assist.vision.pipeline import (
 )
 from dealer_assist.vision.synthetic import NOISY, random_scene
 from tests.vision.found import answer_among, answer_at
-from tests.vision.test_deck_suit_leans import _as_checked
+from tests.vision.photographed import enrolled_as_checked
 
 # scripts/vision_enrol_check.py's seed (its drawn decks' styles) and its blurred view.
 CHECK_SEED = 9_100_000
@@ -47,7 +47,7 @@ def jumbo_seven(
     faces = render_drawn(
         random_style(np.random.default_rng(CHECK_SEED + 7), jumbo=True, fonts=TEST_FONTS), seed=7
     )
-    return faces, _as_checked(tmp_path_factory.mktemp("jumbo-seven-photos"), faces, {})
+    return faces, enrolled_as_checked(tmp_path_factory.mktemp("jumbo-seven-photos"), faces, {})
 
 
 def test_a_wrong_suit_the_looks_lean_to_is_not_put_back(

@@ -38,9 +38,8 @@ from dealer_assist.vision.pipeline import (
     keep_sure,
 )
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
-from tests.vision.conftest import PHOTO_STYLE
 from tests.vision.found import answer_among, answer_at, square_detection
-from tests.vision.photographed import enrolled_from_photographs
+from tests.vision.photographed import enrolled_as_checked
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
 LEAN = {"deck_suit_leans": SUIT_LEANS}  # the lever on (it ships off)
@@ -69,29 +68,13 @@ def test_the_looks_lean_to_a_suit_taken_together() -> None:
     assert _suit_leans([], Suit.HEARTS, SUIT_LEANS)
 
 
-def _as_checked(
-    folder: Path, faces: dict[Card, np.ndarray], taken_again: dict[str, int]
-) -> EnrolledDeck:
-    """A design enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from
-    seed 9,100,000, each retake 100,000 on; ``taken_again``: the cards it took again, and how
-    often), as ``vision_tilted.py --deck``."""
-    return enrolled_from_photographs(
-        folder,
-        faces,
-        seed=9_100_000,
-        attempt_step=100_000,
-        style=PHOTO_STYLE,
-        taken_again=taken_again,
-    )
-
-
 @pytest.fixture(scope="module")
 def tango_deck(
     tango_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
 ) -> EnrolledDeck:
     """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
     9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``."""
-    return _as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})
+    return enrolled_as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})
 
 
 def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
@@ -123,7 +106,7 @@ def ornamental_deck(
 ) -> EnrolledDeck:
     """ornamental enrolled as ``scripts/vision_enrol_check.py`` enrols it (no card taken
     again), as ``vision_tilted.py --deck``."""
-    return _as_checked(tmp_path_factory.mktemp("ornamental-photos"), ornamental_faces, {})
+    return enrolled_as_checked(tmp_path_factory.mktemp("ornamental-photos"), ornamental_faces, {})
 
 
 def test_a_lost_card_whose_rank_is_borne_out_is_kept(
@@ -227,7 +210,7 @@ def four_colour_deck(
     design = decks.design("anglo_modern_4_color")
     assert design.family not in decks.HELD_OUT_FAMILIES
     faces = decks.render_design(design, height=320, cache=art_cache)
-    deck = _as_checked(
+    deck = enrolled_as_checked(
         tmp_path_factory.mktemp("four-colour-photos"),
         faces,
         {"JS": 2, "2D": 2, "AH": 1, "7D": 1, "QC": 1},
