@@ -1,0 +1,141 @@
+"""The tilt's search made cheap with the same choices (issue 28, h-speed40).
+
+``PlaneSettings.tilt_judges`` searches 1,156 camera rotations for the one that squares the
+blobs' corners best, on every frame whose lone outlines' plane leaves corner cost to gain (8% of
+the paired frames' time). ``PlaneSettings.quick_tilt`` (on) costs the rotations in single
+precision first (each within ``plane._QUICK_SLACK`` of the exact cost): no exact search when no
+rotation can be taken, the exact costs only of the rotations that can be the least otherwise,
+and no search when fewer lone outlines than ``tilt_min_agreed`` can agree on the tilt's plane.
+Off: the exact search over all, as before. The same planes, the same detections."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from dealer_assist.cards import Card
+from dealer_assist.vision import pipeline, plane, synthetic
+from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetector
+from dealer_assist.vision.plane import Plane, PlaneSettings
+
+EXACT = replace(DEFAULT_PLANE, quick_tilt=False)  # the exact search over every rotation
+
+# Tilted six-card frames of this helper's seeds, and the check's anglo/lens #7900007 (the tilt
+# taken: its banker cards touch on one side, the lone player cards lie on the other).
+FRAMES = [
+    ("tango", "tilted", 11_700_000),
+    ("simplistic", "tilted", 11_700_001),
+    ("anglo", "lens", 7_900_007),
+]
+
+
+def _scene(
+    faces: dict[str, dict[Card, np.ndarray]], design: str, style: str, seed: int
+) -> synthetic.Scene:
+    if style == "tilted":
+        cards = synthetic.random_coup_cards(np.random.default_rng(seed), 6)
+        return synthetic.random_scene(seed, faces[design], cards=cards, style=synthetic.TILTED)
+    return synthetic.random_scene(seed, faces[design], style=synthetic.CHECK_STYLES[style])
+
+
+def _rough_masks(monkeypatch: pytest.MonkeyPatch, image: np.ndarray) -> list[np.ndarray]:
+    """The masks the detector looks for the plane in while reading ``image``."""
+    masks: list[np.ndarray] = []
+    real = plane.find_plane
+
+    def spy(mask: np.ndarray, settings: PlaneSettings) -> Plane | None:
+        masks.append(mask.copy())
+        return real(mask, settings)
+
+    monkeypatch.setattr(pipeline, "find_plane", spy)
+    CardDetector(layout=None).detect(image)
+    monkeypatch.undo()
+    return masks
+
+
+def test_the_quick_tilt_ships_on() -> None:
+    assert PlaneSettings().quick_tilt is True
+    assert DEFAULT_PLANE.quick_tilt is True
+
+
+@pytest.mark.parametrize(("design", "style", "seed"), FRAMES)
+def test_the_quick_search_reads_the_exact_searchs_detections(
+    check_faces: dict[str, dict[Card, np.ndarray]], design: str, style: str, seed: int
+) -> None:
+    scene = _scene(check_faces, design, style, seed)
+    quick = CardDetector(layout=None).detect(scene.image)
+    exact = CardDetector(layout=None, plane=EXACT).detect(scene.image)
+    assert repr(quick) == repr(exact)
+    assert sum(d.card is not None for d in quick) >= 4
+
+
+@pytest.mark.parametrize(("design", "style", "seed"), FRAMES)
+def test_the_quick_costs_choose_the_exact_rotation(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+    monkeypatch: pytest.MonkeyPatch,
+    design: str,
+    style: str,
+    seed: int,
+) -> None:
+    """On every mask the frame's plane is looked for in: each rotation's quick cost within the
+    slack of its exact one, the same rotation chosen, the same plane found."""
+    scene = _scene(check_faces, design, style, seed)
+    masks = _rough_masks(monkeypatch, scene.image)
+    assert masks
+    taken = 0
+    for mask in masks:
+        corners = plane._blob_corners(mask, DEFAULT_PLANE)
+        assert len(corners.at) >= DEFAULT_PLANE.min_tilt_corners
+        rotations = plane._tilt_homographies(mask.shape[:2], DEFAULT_PLANE)
+        exact = plane._corner_cost(rotations, corners, DEFAULT_PLANE)
+        quick = plane._quick_corner_cost(rotations, corners, DEFAULT_PLANE)
+        assert np.abs(quick - exact).max() < plane._QUICK_SLACK / 10
+        chosen = plane.tilt_plane(mask, DEFAULT_PLANE, corners)
+        searched = plane.tilt_plane(mask, EXACT, corners)
+        assert chosen is not None and searched is not None
+        assert np.array_equal(chosen, searched)
+        found, before = plane.find_plane(mask, DEFAULT_PLANE), plane.find_plane(mask, EXACT)
+        assert found is not None and before is not None
+        assert np.array_equal(found.to_plane, before.to_plane)
+        assert (found.card_width, found.agreed, found.outlines) == (
+            before.card_width,
+            before.agreed,
+            before.outlines,
+        )
+        lone = plane._find_plane(mask, DEFAULT_PLANE)
+        taken += lone is not None and not np.array_equal(lone.to_plane, found.to_plane)
+    # #7900007's banker cards: the tilt's plane taken on a mask (the quick path's choice).
+    assert taken > 0 if seed == 7_900_007 else taken == 0
+
+
+def test_a_plane_of_one_lone_outline_is_not_judged_by_the_tilt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One lone card and a joined blob: the tilt's plane needs two lone outlines agreeing on a
+    width, so the quick path looks for no corners to search by and keeps the lone outline's
+    plane, as the exact search does."""
+    mask = np.zeros((480, 640), np.uint8)
+    card = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.int32)
+    cv2.fillConvexPoly(mask, card, 255)
+    blob = np.array([[300, 200], [426, 200], [426, 288], [300, 288]], np.int32)
+    cv2.fillConvexPoly(mask, blob, 255)
+    cv2.fillConvexPoly(mask, np.array([[420, 230], [500, 260], [470, 340], [390, 310]]), 255)
+    lone = plane._find_plane(mask, DEFAULT_PLANE)
+    assert lone is not None and lone.outlines == 1
+    searched: list[PlaneSettings] = []
+    real = plane._blob_corners
+
+    def spy(mask: np.ndarray, settings: PlaneSettings) -> plane._Corners:
+        searched.append(settings)
+        return real(mask, settings)
+
+    monkeypatch.setattr(plane, "_blob_corners", spy)
+    found = plane.find_plane(mask, DEFAULT_PLANE)
+    assert found is not None and np.array_equal(found.to_plane, lone.to_plane)
+    assert searched == []
+    before = plane.find_plane(mask, EXACT)
+    assert before is not None and np.array_equal(before.to_plane, found.to_plane)
+    assert searched == [EXACT]
