@@ -273,6 +273,11 @@ def main() -> int:
         help="FinderSettings.warped_plane_mask on (h-floor37's lever, off)",
     )
     parser.add_argument(
+        "--half-plane-mask",
+        action="store_true",
+        help="FinderSettings.half_plane_mask on (h-speed40's lever, off)",
+    )
+    parser.add_argument(
         "--measured",
         type=int,
         default=1,
@@ -305,7 +310,9 @@ def main() -> int:
         measure_seam=args.seam in (1, 2),
         measured_index=args.seam >= 2,
     )
-    finder = FinderSettings(warped_plane_mask=args.warped_plane_mask)
+    finder = FinderSettings(
+        warped_plane_mask=args.warped_plane_mask, half_plane_mask=args.half_plane_mask
+    )
     if args.no_on_top:
         finder = replace(finder, on_top=None)
     corners = CornerModel.load(args.corners)

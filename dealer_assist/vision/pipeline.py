@@ -121,6 +121,7 @@ from dealer_assist.vision.quads import (
     exchanges,
     far_past_view,
     find_quads,
+    half_card_mask,
     make_view,
     opened_rough,
     paper_rough,
@@ -1658,6 +1659,8 @@ class CardDetector:
             if self.finder.warped_plane_mask and unfilled is not None and not papered:
                 to_work = np.linalg.inv(rectified.to_image) @ view.to_image
                 mask = warped_card_mask(unfilled, to_work, rectified.image, size, self.finder)
+            elif self.finder.half_plane_mask and not papered:
+                mask = half_card_mask(rectified.image, size, self.finder)
             else:
                 mask = self._card_mask(rectified.image, size, papered=papered)
             cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)

@@ -54,6 +54,11 @@ class FinderSettings:
     # again on the plane view (the felt's guess, its filling, the threshold, the shadowed paper
     # and the glare: about half a plane view's mask; issue 28, h-floor37; False: off).
     warped_plane_mask: bool = False
+    # Without a layout, the plane view's card mask made on the view at half its size (cards
+    # half as wide) and brought back to the view's size (bilinear, halved at 127): a quarter
+    # of the pixels for the felt, the threshold, the glare and the soft edges (issue 28,
+    # h-speed40; False: off - the card lost and the one read twice on the building check).
+    half_plane_mask: bool = False
     view_margin_cards: float = 0.0  # the work view reaches this far (card widths) past the region
     min_contrast: float = 24.0  # a card is at least this much brighter than the felt (0-255)
     max_contrast: float = 60.0  # ... and the threshold never needs to be above this
@@ -456,6 +461,22 @@ def warped_card_mask(
     )
     _clear_soft(mask, work, card_px, settings, _edge_shade(felt_small, work, settings))
     return _filled_and_opened(mask, card_px, settings)
+
+
+def half_card_mask(
+    work: np.ndarray, card_px: tuple[float, float], settings: FinderSettings
+) -> np.ndarray:
+    """``card_mask`` of ``work`` made at half its size (cards half as wide there) and brought
+    back to its size: bilinear, halved at 127 (``half_plane_mask``)."""
+    height, width = work.shape[:2]
+    small = cv2.resize(
+        work, (max(1, width // 2), max(1, height // 2)), interpolation=cv2.INTER_AREA
+    )
+    scale = (small.shape[1] / width, small.shape[0] / height)
+    half = card_mask(small, (card_px[0] * scale[0], card_px[1] * scale[1]), settings)
+    full = cv2.resize(half, (width, height), interpolation=cv2.INTER_LINEAR)
+    _, mask = cv2.threshold(full, 127, 255, cv2.THRESH_BINARY)
+    return mask
 
 
 def _filled_and_opened(

@@ -1,4 +1,5 @@
-"""The tilt's search made cheap with the same choices (issue 28, h-speed40).
+"""The tilt's search made cheap with the same choices; the plane view's mask at half size, off
+(issue 28, h-speed40).
 
 ``PlaneSettings.tilt_judges`` searches 1,156 camera rotations for the one that squares the
 blobs' corners best, on every frame whose lone outlines' plane leaves corner cost to gain (8% of
@@ -6,7 +7,10 @@ the paired frames' time). ``PlaneSettings.quick_tilt`` (on) costs the rotations 
 precision first (each within ``plane._QUICK_SLACK`` of the exact cost): no exact search when no
 rotation can be taken, the exact costs only of the rotations that can be the least otherwise,
 and no search when fewer lone outlines than ``tilt_min_agreed`` can agree on the tilt's plane.
-Off: the exact search over all, as before. The same planes, the same detections."""
+Off: the exact search over all, as before. The same planes, the same detections.
+
+``FinderSettings.half_plane_mask`` (off) makes the plane view's card mask on the view at half
+its size: other answers on the paired frames, and slower at the median (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision import pipeline, plane, synthetic
 from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetector
 from dealer_assist.vision.plane import Plane, PlaneSettings
+from dealer_assist.vision.quads import FinderSettings, card_mask, half_card_mask
 
 EXACT = replace(DEFAULT_PLANE, quick_tilt=False)  # the exact search over every rotation
 
@@ -139,3 +144,49 @@ def test_a_plane_of_one_lone_outline_is_not_judged_by_the_tilt(
     before = plane.find_plane(mask, EXACT)
     assert before is not None and np.array_equal(before.to_plane, found.to_plane)
     assert searched == [EXACT]
+
+
+# --- the plane view's card mask made at half size (``FinderSettings.half_plane_mask``, off) ----
+
+
+def test_the_half_plane_mask_ships_off() -> None:
+    # On the paired frames it reads other cards on 5 of 20 (a KD and a QH lost, 2C and 8C
+    # found) and the median frame is slower: fewer shapes read surely, more card sizes tried.
+    assert FinderSettings().half_plane_mask is False
+    assert CardDetector(layout=None).finder.half_plane_mask is False
+
+
+def test_a_drawn_card_is_masked_at_half_size_as_at_full_size() -> None:
+    work = np.full((300, 400, 3), (40, 110, 50), np.uint8)
+    card = np.array([[120, 60], [181, 70], [168, 155], [107, 145]], np.int32)
+    cv2.fillConvexPoly(work, card, (235, 235, 230))
+    size = (60.0, 84.0)
+    full = card_mask(work, size, FinderSettings())
+    half = half_card_mask(work, size, FinderSettings(half_plane_mask=True))
+    assert half.shape == full.shape
+    both = cv2.countNonZero(cv2.bitwise_and(full, half))
+    either = cv2.countNonZero(cv2.bitwise_or(full, half))
+    assert both / either > 0.95
+
+
+def test_the_half_plane_mask_reads_a_tilted_frame_exactly(
+    check_faces: dict[str, dict[Card, np.ndarray]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tango, tilted, seed 11,700,000: every card read exactly with the plane views' masks made
+    at half size (and made so: ``half_card_mask`` asked for them)."""
+    scene = _scene(check_faces, "tango", "tilted", 11_700_000)
+    made: list[tuple[int, int]] = []
+    real = half_card_mask
+
+    def spy(work: np.ndarray, card_px: tuple[float, float], settings: FinderSettings) -> np.ndarray:
+        made.append(work.shape[:2])
+        return real(work, card_px, settings)
+
+    monkeypatch.setattr(pipeline, "half_card_mask", spy)
+    off = CardDetector(layout=None).detect(scene.image)
+    assert made == []
+    on = CardDetector(layout=None, finder=FinderSettings(half_plane_mask=True)).detect(scene.image)
+    assert made
+    truth = sorted(str(c.card) for c in scene.cards)
+    assert sorted(str(d.card) for d in on) == truth
+    assert sorted(str(d.card) for d in off) == truth
