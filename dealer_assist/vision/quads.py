@@ -57,7 +57,8 @@ class FinderSettings:
     # Without a layout, the plane view's card mask made on the view at half its size (cards
     # half as wide) and brought back to the view's size (bilinear, halved at 127): a quarter
     # of the pixels for the felt, the threshold, the glare and the soft edges (issue 28,
-    # h-speed40; False: off - the card lost and the one read twice on the building check).
+    # h-speed40; False: off - two wrong reads and two cards reported twice on the building
+    # check, and the paired frames' median slower).
     half_plane_mask: bool = False
     view_margin_cards: float = 0.0  # the work view reaches this far (card widths) past the region
     min_contrast: float = 24.0  # a card is at least this much brighter than the felt (0-255)
