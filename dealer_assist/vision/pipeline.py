@@ -874,7 +874,9 @@ DECK_LEANS_FACED = True
 # softer views would show it (``deck_leans_paired``, ``EnrolledDeck.twins_fooled``), by
 # ``PAIR_MARGIN`` in log-odds (h-lean40: the drawn jumbo KC read KS, its looks 4.44 for the
 # spade where the deck's own KC, shrunk, reads spade by 3.64; the building check's 10 cards
-# clear their twins by 1.45 or more).
+# clear their twins by 1.43 or more). Not enough to turn the lean on: with the KC photographed
+# again (sharper) the KS is put back, and a fresh blurred drawn jumbo 6C read 6S passes all
+# three guards (docs/benchmarks.md, h-lean40).
 DECK_LEANS_PAIRED = True
 PAIR_MARGIN = 1.0
 # With the house's deck: the least match of the other colour's face that leaves a card put back
