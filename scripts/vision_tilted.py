@@ -256,6 +256,13 @@ def main() -> int:
         "deck_suit_leans: the suit's own face must match where its twin's does)",
     )
     parser.add_argument(
+        "--no-deck-leans-paired",
+        action="store_true",
+        help="with --deck: CardDetector's deck_leans_paired off (h-lean40's guard on "
+        "deck_suit_leans: the looks must lean past what the network makes of the deck's own "
+        "photograph of the twin)",
+    )
+    parser.add_argument(
         "--deck-veto-least",
         type=float,
         default=DECK_VETO_LEAST,
@@ -398,6 +405,7 @@ def main() -> int:
                 deck_suit_leans=args.deck_suit_leans,
                 deck_leans_borne=not args.no_deck_leans_borne,
                 deck_leans_faced=not args.no_deck_leans_faced,
+                deck_leans_paired=not args.no_deck_leans_paired,
                 deck_veto_least=args.deck_veto_least,
                 deck_weak_other=args.deck_weak_other,
             )

@@ -15,7 +15,7 @@ numbers the reader derives from them), nothing else; it stays with the house.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
@@ -38,7 +38,7 @@ from dealer_assist.vision.corner_model import (
     corner_patch,
 )
 from dealer_assist.vision.exemplars import Exemplars
-from dealer_assist.vision.faces import FACE_SIZE, FaceMatcher, warp_face
+from dealer_assist.vision.faces import FACE_SIZE, FaceMatcher, twin_of, warp_face
 from dealer_assist.vision.geometry import transform_points
 from dealer_assist.vision.index import GLYPH_SIZE, CornerGlyphs, glyph_features
 from dealer_assist.vision.quads import FinderSettings, card_mask, make_view
@@ -71,6 +71,13 @@ RECUT_SURE = 0.5
 SHRINKS = (0.4,)
 LOG_FLOOR = 1e-4
 BLURS = (1.5,)
+# How far the corner network, reading this deck's own photographs, takes a card for its twin
+# (``EnrolledDeck.twins_fooled``): every view of its corners kept (``patch_variants``), and
+# each of them softer still, the network's input itself blurred by these sigmas and shrunk to
+# these shares and back (its pixels). A blurred camera's black twins run together: drawn
+# decks' clubs, shrunk to 0.35, read as spades 3-4.6 in log-odds (issue 28, h-lean40).
+TWIN_BLURS = (1.4,)
+TWIN_SHRINKS = (0.35,)
 
 
 def _normalised(vectors: np.ndarray) -> np.ndarray:
@@ -125,6 +132,42 @@ def patch_variants(region: np.ndarray) -> list[np.ndarray]:
     return variants
 
 
+def _softer_patches(patches: np.ndarray) -> list[np.ndarray]:
+    """Corner patches (``corner_patch``'s floats) as softer views would show them, each plane
+    blurred (``TWIN_BLURS``) or shrunk and enlarged again (``TWIN_SHRINKS``)."""
+    count, channels, height, width = patches.shape
+    planes = np.ascontiguousarray(patches, np.float32).reshape(-1, height, width)
+    views: list[np.ndarray] = []
+    for sigma in TWIN_BLURS:
+        views.append(np.stack([cv2.GaussianBlur(p, (0, 0), sigma) for p in planes]))
+    for share in TWIN_SHRINKS:
+        size = (max(2, round(width * share)), max(2, round(height * share)))
+        views.append(
+            np.stack(
+                [
+                    cv2.resize(
+                        cv2.resize(p, size, interpolation=cv2.INTER_AREA),
+                        (width, height),
+                        interpolation=cv2.INTER_LINEAR,
+                    )
+                    for p in planes
+                ]
+            )
+        )
+    return [v.reshape(count, channels, height, width) for v in views]
+
+
+def suit_log_odds(corners: Sequence[Mapping[Suit, float]], suit: Suit) -> float:
+    """The log-odds of ``suit`` over its twin (the other suit of its colour) when the corner
+    network's looks at a card's index corners (each its suits' probabilities) are taken
+    together, their beliefs multiplied; 0 with no look."""
+    twin = twin_of(suit)
+    return sum(
+        math.log(max(c.get(suit, 0.0), 1e-6)) - math.log(max(c.get(twin, 0.0), 1e-6))
+        for c in corners
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class _CornerExamples:
     """The house's corners as the corner network sees them (``patches``, bytes), labelled."""
@@ -154,6 +197,8 @@ class EnrolledDeck:
     info: str = ""
     # The corners' examples as each corner network describes them (by its file).
     _described: dict[str, tuple[Exemplars, Exemplars]] = field(default_factory=dict)
+    # ``twins_fooled`` as each corner network reads the corners (by its file).
+    _fooled: dict[str, dict[Card, float]] = field(default_factory=dict)
 
     def rank_probabilities(self, vectors: np.ndarray) -> np.ndarray:
         network = self.base.rank_probabilities(vectors)
@@ -178,6 +223,46 @@ class EnrolledDeck:
                 ),
             )
             self._described[key] = found
+        return found
+
+    def twins_fooled(self, model: CornerModel) -> dict[Card, float]:
+        """For each card, the most ``model`` leans to its suit reading the deck's own
+        photograph of its twin (the same rank, the other suit of its colour): the log-odds of
+        the card's suit over the twin's (``suit_log_odds``, both index corners of one view
+        taken together, as the suit's lean takes a card's looks), the most over every view of
+        the twin's corners kept (as photographed, smaller, softer: ``patch_variants``) and
+        each of them softer still (``TWIN_BLURS``, ``TWIN_SHRINKS``). Negative: every view of
+        the twin leans to its own suit. Computed from the deck's corners once per network (a
+        deck file needs nothing new). The suit's lean trusts a look at a card only past this
+        (issue 28, h-lean40): the corner network may take a blurred club for a spade, and
+        where it does so on the house's own club it does so on the table."""
+        key = str(model.path)
+        found = self._fooled.get(key)
+        if found is not None:
+            return found
+        stored = decode_patches(self.corners.patches)
+        views = [stored, *_softer_patches(stored)]
+        suits = [
+            [
+                {s: float(p) for s, p in zip(SUIT_CLASSES, row, strict=False) if s is not None}
+                for row in model.probabilities(v)[1]
+            ]
+            for v in views
+        ]
+        found = {}
+        for card in ALL_CARDS:
+            twin = ALL_CARDS.index(Card(card.rank, twin_of(card.suit)))
+            kept = np.flatnonzero(self.corners.groups == twin)
+            per_corner = len(kept) // 2  # both corners' views, the first corner's first
+            found[card] = max(
+                (
+                    suit_log_odds([p[kept[v]], p[kept[v + per_corner]]], card.suit)
+                    for p in suits
+                    for v in range(per_corner)
+                ),
+                default=math.inf,
+            )
+        self._fooled[key] = found
         return found
 
     def corner_probabilities(

@@ -49,7 +49,7 @@ from dealer_assist.vision.duplicates import (
     unsure_on_sure,
     whole_of_halves,
 )
-from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.enrol import EnrolledDeck, suit_log_odds
 from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
@@ -870,6 +870,16 @@ BORNE_LOOKS = 2
 # deck's KC read KS surely without the deck, both corners and both readers leaning to the
 # spade, rank borne out; the deck's KS face 0.39 there, its KC face 0.86).
 DECK_LEANS_FACED = True
+# With ``deck_suit_leans``: such a card is put back only when the corner network's looks lean
+# to its suit past what the network made of the deck's own photograph of its twin, read as
+# softer views would show it (``deck_leans_paired``, ``EnrolledDeck.twins_fooled``), by
+# ``PAIR_MARGIN`` in log-odds (h-lean40: the drawn jumbo KC read KS, its looks 4.44 for the
+# spade where the deck's own KC, shrunk, reads spade by 3.64; the building check's 10 cards
+# clear their twins by 1.43 or more). Not enough to turn the lean on: with the KC photographed
+# again (sharper) the KS is put back, and a fresh blurred drawn jumbo 6C read 6S passes all
+# three guards (docs/benchmarks.md, h-lean40).
+DECK_LEANS_PAIRED = True
+PAIR_MARGIN = 1.0
 # With the house's deck: the least match of the other colour's face that leaves a card put back
 # as read without the deck uncertain (``deck_veto_least``; h-deckdim38: tango/dim#11441000's
 # KH, its face 0.57 like KS; on the check's seeds and fresh ones no card put back matched the
@@ -951,6 +961,7 @@ class CardDetector:
         deck_suit_leans: float = DECK_SUIT_LEANS,
         deck_leans_borne: bool = DECK_LEANS_BORNE,
         deck_leans_faced: bool = DECK_LEANS_FACED,
+        deck_leans_paired: bool = DECK_LEANS_PAIRED,
         deck_veto_least: float = DECK_VETO_LEAST,
         deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
@@ -1217,6 +1228,15 @@ class CardDetector:
         # cards the lean puts back all pass (their own faces 0.65 or more, or no face
         # matching). False: the lean and the rank guard alone (h-deckguard39's rule).
         self.deck_leans_faced = deck_leans_faced
+        # With ``deck_suit_leans``: such a card is put back only when its looks lean to its
+        # suit past what the corner network makes of the deck's own photograph of its twin
+        # (``EnrolledDeck.twins_fooled``: the twin's corners as photographed and as softer
+        # views would show them), by ``PAIR_MARGIN``. The faces' guard rests on the twin's
+        # photograph matching the card better than the card's own; with a clean photograph of
+        # the KS (the one enrolled was warped) the lean and both guards put back the drawn
+        # jumbo KC read KS (its looks 4.44 for the spade), where the deck's own KC, shrunk,
+        # reads spade by 3.64 (issue 28, h-lean40). False: h-twin39's rule.
+        self.deck_leans_paired = deck_leans_paired
         # With ``deck_keeps_sure``: a card put back as read surely without the deck is left
         # uncertain by its face's ink (``FaceMatcher.contradicts``) only when the face of the
         # other colour it matches better matches at least this well: a face warped from a
@@ -1807,6 +1827,7 @@ class CardDetector:
                         leans=self.deck_suit_leans,
                         frame=frame if self.deck_leans_borne else None,
                         faced=self.deck_leans_faced,
+                        paired=self.corner_model if self.deck_leans_paired else None,
                     )
                     if self.deck_keeps_agreed
                     else None
@@ -5766,6 +5787,7 @@ def _twin_told(
     leans: float = 0.0,
     frame: np.ndarray | None = None,
     faced: bool = False,
+    paired: CornerModel | None = None,
 ) -> Callable[[CardDetection], bool]:
     """Whether a card read surely by ``plain`` (the reading without the deck) may be put back
     where ``analysis`` (the deck's reading) leaves it uncertain naming it: when the deck tells
@@ -5777,8 +5799,10 @@ def _twin_told(
     the looks again without the deck (h-deck33). ``leans`` (above 0): or the corner network's
     looks at it in ``plain``'s nearest record there lean to its suit at least that much
     (``_suit_leans``; h-deck38), its rank borne out too when ``frame`` is given
-    (``_rank_borne``; h-deckguard39) and, ``faced``, its suit not disowned by the deck's faces
-    (``FaceMatcher.disowns``; h-twin39)."""
+    (``_rank_borne``; h-deckguard39), ``faced``, its suit not disowned by the deck's faces
+    (``FaceMatcher.disowns``; h-twin39) and, ``paired`` (the corner network), the looks
+    leaning to its suit past what that network makes of the deck's own photograph of its twin
+    (``_twin_cleared``; h-lean40)."""
     plain_records = [*plain.unsure.values(), *plain.unprinted.values()]
     records = [
         *plain.unsure.values(),
@@ -5805,6 +5829,8 @@ def _twin_told(
         nearest = min(own, key=lambda r: math.dist(r.detection.center, sure.center), default=None)
         looks = nearest.looks if nearest is not None else []
         if not _suit_leans(looks, card.suit, leans):
+            return False
+        if paired is not None and not _twin_cleared(looks, card, deck, paired):
             return False
         if frame is None:
             return True
@@ -5859,15 +5885,22 @@ def _suit_leans(looks: Sequence[_Reading], suit: Suit, least: float) -> bool:
     """Whether the corner network's looks at index corners in the open (``_corner_suits``),
     taken together (their beliefs multiplied), hold at least ``least`` of the belief between
     ``suit`` and its twin for ``suit``; with no such look, nothing leans against it."""
-    twin = twin_of(suit)
     corners = _corner_suits(looks)
     if not corners:
         return True
-    ours = theirs = 0.0
-    for c in corners:
-        ours += math.log(max(c[suit], 1e-6))
-        theirs += math.log(max(c[twin], 1e-6))
-    return 1.0 / (1.0 + math.exp(theirs - ours)) >= least
+    return 1.0 / (1.0 + math.exp(-suit_log_odds(corners, suit))) >= least
+
+
+def _twin_cleared(
+    looks: Sequence[_Reading], card: Card, deck: EnrolledDeck, network: CornerModel
+) -> bool:
+    """Whether the corner network's looks at index corners in the open (``_corner_suits``)
+    lean to ``card``'s suit over its twin's (``suit_log_odds``) by ``PAIR_MARGIN`` more than
+    ``network`` leans to it reading the deck's own photograph of the twin
+    (``EnrolledDeck.twins_fooled``). With no such look the lean is 0: the twin's photograph
+    must lean to its own suit by the margin in every view."""
+    fooled = deck.twins_fooled(network)[card]
+    return suit_log_odds(_corner_suits(looks), card.suit) >= fooled + PAIR_MARGIN
 
 
 def _off_restored(

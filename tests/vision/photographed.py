@@ -13,20 +13,33 @@ it is taken again as before, up to the third take.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
-from dealer_assist.vision.synthetic import SceneStyle, random_scene
+from dealer_assist.vision.synthetic import NOISY, SceneStyle, random_scene
 
 TAKES = 3
 # The house photographs each card alone, face up, the camera where it always is (as
 # scripts/vision_enrol_check.py does): shared by test_enrol_suits and test_deck_suit_borne.
 PHOTO_STYLE = SceneStyle(camera_tilt_deg=(0.0, 20.0), rotation_deg=180.0, glare=0.2)
 ENROL_CHECK_SEED = 9_100_000  # scripts/vision_enrol_check.py's photographs (and drawn styles)
+# scripts/vision_enrol_check.py's blurred view (its STYLES["blurred"]).
+ENROL_CHECK_BLURRED = replace(NOISY, blur=3.0, noise=6.0)
+
+
+def enrol_check_drawn(k: int) -> dict[Card, np.ndarray]:
+    """scripts/vision_enrol_check.py's drawn deck ``k`` (jumbo when ``k`` is odd), drawn in the
+    fonts kept out of building."""
+    style = random_style(
+        np.random.default_rng(ENROL_CHECK_SEED + k), jumbo=k % 2 == 1, fonts=TEST_FONTS
+    )
+    return render_drawn(style, seed=k)
 
 
 def enrolled_from_photographs(

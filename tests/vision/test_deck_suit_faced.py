@@ -13,7 +13,6 @@ under ``MATCH_LEAST`` where its twin's matches at least that.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -21,7 +20,6 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.classifier import GlyphModel
-from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import (
     DECK_LEANS_FACED,
@@ -29,13 +27,9 @@ from dealer_assist.vision.pipeline import (
     CardDetector,
     _face_of,
 )
-from dealer_assist.vision.synthetic import NOISY, random_scene
+from dealer_assist.vision.synthetic import random_scene
 from tests.vision.found import answer_among, answer_at
-from tests.vision.photographed import enrolled_as_checked
-
-# scripts/vision_enrol_check.py's seed (its drawn decks' styles) and its blurred view.
-CHECK_SEED = 9_100_000
-BLURRED = replace(NOISY, blur=3.0, noise=6.0)
+from tests.vision.photographed import ENROL_CHECK_BLURRED, enrol_check_drawn, enrolled_as_checked
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +38,7 @@ def jumbo_seven(
 ) -> tuple[dict[Card, np.ndarray], EnrolledDeck]:
     """The enrol check's drawn-7-jumbo (a deck drawn in the fonts kept out of building),
     enrolled as the check enrols it (its photographs from seed 9,100,000; none taken again)."""
-    faces = render_drawn(
-        random_style(np.random.default_rng(CHECK_SEED + 7), jumbo=True, fonts=TEST_FONTS), seed=7
-    )
+    faces = enrol_check_drawn(7)
     return faces, enrolled_as_checked(tmp_path_factory.mktemp("jumbo-seven-photos"), faces, {})
 
 
@@ -60,12 +52,17 @@ def test_a_wrong_suit_the_looks_lean_to_is_not_put_back(
     faces, deck = jumbo_seven
     kc = parse_card("KC")
     assert not deck.faces.told_apart(kc)
-    scene = random_scene(11_545_621, faces, style=BLURRED)
+    scene = random_scene(11_545_621, faces, style=ENROL_CHECK_BLURRED)
     placed = next(c for c in scene.cards if c.card == kc)
     assert answer_at(CardDetector(), scene.image, placed) == "KS"
     model = cast(GlyphModel, deck)
     assert answer_at(CardDetector(model=model), scene.image, placed) == "uncertain"
-    unguarded = CardDetector(model=model, deck_suit_leans=SUIT_LEANS, deck_leans_faced=False)
+    unguarded = CardDetector(
+        model=model,
+        deck_suit_leans=SUIT_LEANS,
+        deck_leans_faced=False,
+        deck_leans_paired=False,  # h-lean40's guard refuses the KS too: h-deckguard39's rule
+    )
     assert answer_at(unguarded, scene.image, placed) == "KS"
     guarded = CardDetector(model=model, deck_suit_leans=SUIT_LEANS)
     assert guarded.deck_leans_faced
