@@ -384,10 +384,7 @@ def _middle(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
         return "".join(parts)
     if style.picture == "lines":
         return _line_picture(style, card, rng, (x0, y0, x1, y1))
-    parts = [
-        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
-        f'fill="none" stroke="{fill}" stroke-width="1.5"/>'
-    ]
+    parts = [_frame((x0, y0, x1, y1), fill, 1.5)]
     palette = ("#c81e1e", "#1b3f9f", "#d8a010", "#111111", "#1d7a3a", "#e8c060")
     for _ in range(int(rng.integers(14, 30))):
         colour = palette[int(rng.integers(len(palette)))]
@@ -411,6 +408,15 @@ def _middle(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
     big = (x1 - x0) * 0.22
     parts.append(_suit_at(style, card.suit, x0 + 4, y0 + 4, big, fill))
     return "".join(parts)
+
+
+def _frame(box: tuple[float, float, float, float], colour: str, width: float) -> str:
+    """A court picture's frame: a rectangle's outline round ``box`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    return (
+        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
+        f'fill="none" stroke="{colour}" stroke-width="{width}"/>'
+    )
 
 
 def _line_picture(
@@ -438,10 +444,7 @@ def _line_picture(
     cx, cy = (x0 + x1) / 2, mid
     parts = [half, f'<g transform="rotate(180 {cx:.1f} {cy:.1f})">{half}</g>']
     if rng.random() < 0.5:
-        parts.append(
-            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
-            f'fill="none" stroke="{fill}" stroke-width="0.8"/>'
-        )
+        parts.append(_frame(box, fill, 0.8))
     small = (x1 - x0) * 0.14
     parts.append(_suit_at(style, card.suit, x0 + 3, y0 + 3, small, fill))
     return "".join(parts)
