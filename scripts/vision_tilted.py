@@ -13,7 +13,7 @@ the count (a detection on one counts neither way).
         [--centre-covered] [--no-on-top] [--court-picture 0] [--no-picture-sets-aside]
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
-        [--pictured-ranks T] [--net-suit-least 0.5] [--tilt-judges 0.5]
+        [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -93,6 +93,9 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_REFIT,
     INDEX_AGAINST,
     NET_SUIT_LEAST,
+    PICTURED_FEW,
+    PICTURED_MIRROR,
+    PICTURED_PIPS,
     PIP_COLOUR_AGAINST,
     CardDetection,
     CardDetector,
@@ -212,10 +215,33 @@ def main() -> int:
     )
     parser.add_argument(
         "--pictured-ranks",
-        default="",
-        help="CardDetector's pictured_ranks (h-wrong39's lever): the ranks, as card codes "
-        "write them (T for the ten), a card read surely as which is uncertain when its middle "
-        "lies in the clear and shows no pips; empty: off",
+        default="T",
+        help="CardDetector's pictured_ranks (h-wrong39's lever, on since h-court40): the ranks, "
+        "as card codes write them (T for the ten), a card read surely as which is uncertain "
+        "when its middle lies in the clear and shows no pips; empty: off",
+    )
+    parser.add_argument(
+        "--pictured-few",
+        type=int,
+        default=PICTURED_FEW,
+        help="CardDetector's pictured_few (h-court40): a pip count under this is no pips for "
+        "--pictured-ranks; 0: None only (h-wrong39's rule)",
+    )
+    parser.add_argument(
+        "--pictured-mirror",
+        type=float,
+        default=PICTURED_MIRROR,
+        help="CardDetector's pictured_mirror (h-court40's second guard on --pictured-ranks): a "
+        "ten is judged only when its middle's ink is less alike to its mirror image than this; "
+        "0: not asked",
+    )
+    parser.add_argument(
+        "--pictured-pips",
+        type=int,
+        default=PICTURED_PIPS,
+        help="CardDetector's pictured_pips (h-court40's guard on --pictured-ranks): a ten is "
+        "judged only when its middle shows fewer pip-like blobs than this; 0: pip_count None "
+        "alone (h-wrong39's rule)",
     )
     parser.add_argument(
         "--net-suit-least",
@@ -361,6 +387,9 @@ def main() -> int:
             cloth_centre=args.cloth_centre,
             net_blind=args.net_blind,
             pictured_ranks=tuple(parse_card(f"{r}S").rank for r in args.pictured_ranks),
+            pictured_pips=args.pictured_pips,
+            pictured_mirror=args.pictured_mirror,
+            pictured_few=args.pictured_few,
             net_suit_least=args.net_suit_least,
             refit=refit,
         )

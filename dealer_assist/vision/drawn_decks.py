@@ -127,6 +127,10 @@ class DrawnStyle:
     four_indices: bool  # jumbo decks often print the index in all four corners
     suit_weight: str = "normal"  # the suit font's weight ("bold": fuller symbols)
     rank_stroke: float = 0.0  # an outline round the rank, share of the font size (heavier)
+    # The courts' picture: "shapes" (coloured shapes in a frame) or "lines" (a fine line
+    # drawing, as some decks print their courts: thin strokes, most of the middle paper;
+    # building only, issue 28, h-court40).
+    picture: str = "shapes"
 
 
 def random_style(
@@ -378,10 +382,9 @@ def _middle(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
             cx, cy = x0 + u * (x1 - x0), y0 + v * (y1 - y0)
             parts.append(_suit_at(style, card.suit, cx - pip * 0.45, cy - pip / 2, pip, fill))
         return "".join(parts)
-    parts = [
-        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
-        f'fill="none" stroke="{fill}" stroke-width="1.5"/>'
-    ]
+    if style.picture == "lines":
+        return _line_picture(style, card, rng, (x0, y0, x1, y1))
+    parts = [_frame((x0, y0, x1, y1), fill, 1.5)]
     palette = ("#c81e1e", "#1b3f9f", "#d8a010", "#111111", "#1d7a3a", "#e8c060")
     for _ in range(int(rng.integers(14, 30))):
         colour = palette[int(rng.integers(len(palette)))]
@@ -404,6 +407,46 @@ def _middle(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
             )
     big = (x1 - x0) * 0.22
     parts.append(_suit_at(style, card.suit, x0 + 4, y0 + 4, big, fill))
+    return "".join(parts)
+
+
+def _frame(box: tuple[float, float, float, float], colour: str, width: float) -> str:
+    """A court picture's frame: a rectangle's outline round ``box`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    return (
+        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
+        f'fill="none" stroke="{colour}" stroke-width="{width}"/>'
+    )
+
+
+def _line_picture(
+    style: DrawnStyle, card: Card, rng: np.random.Generator, box: tuple[float, float, float, float]
+) -> str:
+    """A court's picture as a fine line drawing: curves a pixel or less wide (at
+    ``FACE_HEIGHT``) in the suit's colour and black, drawn in the top half and turned half
+    round into the bottom one (as double-headed courts are), a thin frame at times, a small
+    suit beside the head."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
+    fill = style.colours[card.suit]
+    strokes = []
+    for _ in range(int(rng.integers(10, 22))):
+        colour = fill if rng.random() < 0.5 else "#222222"
+        points = [(rng.uniform(x0, x1), rng.uniform(y0, mid)) for _ in range(4)]
+        path = "M {:.1f} {:.1f} C {:.1f} {:.1f} {:.1f} {:.1f} {:.1f} {:.1f}".format(
+            *[v for p in points for v in p]
+        )
+        strokes.append(
+            f'<path d="{path}" fill="none" stroke="{colour}" '
+            f'stroke-width="{rng.uniform(0.5, 1.1):.2f}"/>'
+        )
+    half = "".join(strokes)
+    cx, cy = (x0 + x1) / 2, mid
+    parts = [half, f'<g transform="rotate(180 {cx:.1f} {cy:.1f})">{half}</g>']
+    if rng.random() < 0.5:
+        parts.append(_frame(box, fill, 0.8))
+    small = (x1 - x0) * 0.14
+    parts.append(_suit_at(style, card.suit, x0 + 3, y0 + 3, small, fill))
     return "".join(parts)
 
 

@@ -81,10 +81,12 @@ from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
     middle_area,
+    mirror_alike,
     mirrored_pip_count,
     pip_count,
     pip_glyphs,
     pips_colour,
+    pips_seen,
     pips_turn_alike,
     warp_middle,
 )
@@ -313,6 +315,21 @@ NEIGHBOUR_ONE = 0.1
 # held-out sets' sure wrong reads a JS as TS and a QC as TC. The ranks so judged
 # (``CardDetector.pictured_ranks``; empty: off).
 PICTURED_RANKS: tuple[Rank, ...] = (Rank.TEN,)
+# ... and shows fewer than this many pip-like blobs at any ink level (``pips_seen``; issue 28,
+# h-court40): the building check's five sure tens whose ``pip_count`` is None (a chip over
+# four TCs' middles, a TH's blurred pips run together) show 5-10, its courts' pictures 0-4
+# (98% 0-3). 0: ``pip_count`` None alone (h-wrong39's rule).
+PICTURED_PIPS = 4
+# ... where "shows no pips" is a ``pip_count`` None or under this (h-court40): a court drawn in
+# fine lines, small and blurred, shows its two half-pictures as two pip-sized clumps (count 2);
+# the building check's sure tens in the clear count 5 or more. 0: None alone (h-wrong39's).
+PICTURED_FEW = 5
+# ... and whose ink is less alike than this to its mirror image (``mirror_alike``; issue 28,
+# h-court40): a ten's pips run together under blur, or large pips touching, show few pip-like
+# blobs but stay laid out symmetrically (fresh building seeds 11,660,000+: 32 sure right tens,
+# plastic's and two drawn decks', doubted by the pips alone, 2 with this), a court's picture
+# is not mirrored (76% of fresh building courts read surely are under it). 0: not asked.
+PICTURED_MIRROR = 0.85
 # A card read surely whose suit the corner network, at its reported outline, gives less than
 # this at every index corner where it reads an index is uncertain: its suit was the glyph
 # reader's (or the pips') alone (issue 28, h-wrong39; ``CardDetector._net_suit_against``;
@@ -1000,7 +1017,10 @@ class CardDetector:
         arm: ArmSettings | None = DEFAULT_ARM,
         cloth_centre: float = CLOTH_CENTRE,
         net_blind: bool = False,
-        pictured_ranks: tuple[Rank, ...] = (),
+        pictured_ranks: tuple[Rank, ...] = PICTURED_RANKS,
+        pictured_pips: int = PICTURED_PIPS,
+        pictured_few: int = PICTURED_FEW,
+        pictured_mirror: float = PICTURED_MIRROR,
         net_suit_least: float = 0.0,
     ) -> None:
         # A card read surely whose suit the corner network gives less than this at every index
@@ -1008,9 +1028,17 @@ class CardDetector:
         # issue 28, h-wrong39).
         self.net_suit_least = net_suit_least
         # A card of these ranks read surely whose middle lies in the clear and shows no pips is
-        # uncertain (``_pictured_number``; ``PICTURED_RANKS`` turns it on; empty: off; issue 28,
-        # h-wrong39).
+        # uncertain (``_pictured_numbers``; ``PICTURED_RANKS``, on since h-court40 with
+        # ``pictured_pips`` and ``pictured_mirror``; empty: off; issue 28, h-wrong39).
         self.pictured_ranks = pictured_ranks
+        # ... and fewer than this many pip-like blobs at any ink level (``pips_seen``; 0: no
+        # such test; issue 28, h-court40).
+        self.pictured_pips = pictured_pips
+        # ... a pip count under this counting as none (0: None only; issue 28, h-court40).
+        self.pictured_few = pictured_few
+        # ... and whose ink is less alike than this to its mirror image (``mirror_alike``; 0:
+        # not asked; issue 28, h-court40).
+        self.pictured_mirror = pictured_mirror
         # A shape reported uncertain with a candidate at neither of whose index corners the
         # corner network sees an index (junk or no index at both, at its reported outline) is
         # dropped: the glyph reader alone named it (``_net_blind``; off; issue 28, h-pile38).
@@ -1999,8 +2027,16 @@ class CardDetector:
         (``pip_count`` None: a picture, or paper with nothing pip-sized) made uncertain, its
         candidate kept (issue 28, h-wrong39). A ten's middle holds ten pips; a court's, a
         picture: the held-out sets read a JS as TS and a QC as TC surely, the two index corners
-        alike in the T's shape. Judged last, on the cards the frame reports: it only takes
-        sureness away."""
+        alike in the T's shape. A pip count under ``pictured_few`` counts as none (a fine line
+        court's two half-pictures counted as two pips). With ``pictured_pips``, only a middle
+        that also shows fewer than that many pip-like blobs at any ink level (``pips_seen``):
+        ``pip_count`` is None
+        for a ten's middle a chip lies over, or whose pips blur together, and those still
+        show five or more pips; with ``pictured_mirror``, only one whose ink is also less
+        alike to its mirror image than that (``mirror_alike``): a ten's pips that blur into a
+        few blobs stay laid out symmetrically, a court's picture is not mirrored (issue 28,
+        h-court40). Judged last, on the cards the frame
+        reports: it only takes sureness away."""
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()
@@ -2008,7 +2044,15 @@ class CardDetector:
             if d.card is None or d.card.rank not in self.pictured_ranks:
                 continue
             middle = self._clear_middle(frame, outlines, n)
-            if middle is not None and self._pip_count(middle) is None:
+            if (
+                middle is not None
+                and ((count := self._pip_count(middle)) is None or count < self.pictured_few)
+                and (self.pictured_pips <= 0 or pips_seen(middle, self.middle) < self.pictured_pips)
+                and (
+                    self.pictured_mirror <= 0
+                    or mirror_alike(middle, self.middle) < self.pictured_mirror
+                )
+            ):
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 

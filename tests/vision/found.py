@@ -280,3 +280,21 @@ def square_detection(
         centre,
         candidate=parse_card(candidate) if candidate else None,
     )
+
+
+def on_card_in_scene(
+    detector: CardDetector, scene: synthetic.Scene, code: str
+) -> tuple[list[CardDetection], int, int]:
+    """The detections whose centre lies on card ``code`` of ``scene`` (wholly in view), those
+    where no card is, and the wrong reads (``found_on_cards``)."""
+    whole = in_view(scene.cards, scene.image)
+    (card,) = [c for c in whole if c.card == parse_card(code)]
+    outline = np.array(card.corners, np.float32).reshape(-1, 1, 2)
+    detections = detector.detect(scene.image)
+    on_card = [
+        d
+        for d in detections
+        if cv2.pointPolygonTest(outline, (float(d.center[0]), float(d.center[1])), False) >= 0
+    ]
+    _, nowhere, wrong = found_on_cards(detections, whole)
+    return on_card, nowhere, wrong
