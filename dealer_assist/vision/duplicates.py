@@ -100,11 +100,14 @@ def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
     area = _area(whole)
     if not all(HALF_SHARES[0] * area <= _area(q) <= HALF_SHARES[1] * area for q in (one, other)):
         return None
+    return whole if _card_shaped(whole) else None
+
+
+def _card_shaped(whole: np.ndarray) -> bool:
+    """Whether a quadrilateral (4 x 2 corners) has a card's proportions (``CARD_ASPECTS``)."""
     sides = np.hypot(*(np.roll(whole, -1, axis=0) - whole).T)
     short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-    if short <= 0 or not CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1]:
-        return None
-    return whole
+    return bool(short > 0 and CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1])
 
 
 # An unread shape (no index read in it) is another shape of a card already reported when it
@@ -212,14 +215,18 @@ MAX_PIECE_SHARE = 0.7  # each piece is at most this share of the whole's area
 PIECE_REACH = 0.15  # pieces are looked for this share of the sure card's diagonal round it
 # ... and together fill at least this share of the hull round them: pieces laid at one card
 # size tile their card (0.939: a 7D 268 pixels wide in halves, test_pieces_of_sure); two
-# cards side by side more than 0.15 of a card's width apart do not (0.909 at a fifth).
+# cards side by side more than 0.15 of a card's width apart do not (0.909 at a fifth). Four
+# quarters leave more gaps between them (0.903: a 5S 264 pixels wide, the tuning seeds), and
+# four cards dealt in a block of two by two, three of them unread, are not a coup's lie:
+# ``MIN_HALVES_FILL`` for them.
 MIN_PIECES_FILL = 0.93
 
 
 def _pieces_whole(pieces: Sequence[np.ndarray]) -> np.ndarray | None:
     """The card-shaped whole (4 x 2 corners) ``pieces`` tile, or None: they overlap each other
     by at most ``MAX_HALVES_OVERLAP`` of the smaller, fill ``MIN_PIECES_FILL`` of the hull
-    round them, each at most ``MAX_PIECE_SHARE`` of it, and the hull is a card's shape."""
+    round them (four: ``MIN_HALVES_FILL``), each at most ``MAX_PIECE_SHARE`` of it, and the
+    hull is a card's shape."""
     for n, one in enumerate(pieces):
         for other in pieces[n + 1 :]:
             overlap, _ = cv2.intersectConvexConvex(one.astype(np.float32), other.astype(np.float32))
@@ -237,16 +244,13 @@ def _pieces_whole(pieces: Sequence[np.ndarray]) -> np.ndarray | None:
     covered = np.zeros((int(size[1]), int(size[0])), np.uint8)
     for piece in pieces:
         cv2.fillConvexPoly(covered, np.round(piece - low).astype(np.int32), 1)
-    if float(covered.sum()) < MIN_PIECES_FILL * hull_area:
+    least = MIN_HALVES_FILL if len(pieces) == 4 else MIN_PIECES_FILL
+    if float(covered.sum()) < least * hull_area:
         return None
     area = _area(whole)
     if any(_area(piece) > MAX_PIECE_SHARE * area for piece in pieces):
         return None
-    sides = np.hypot(*(np.roll(whole, -1, axis=0) - whole).T)
-    short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-    if short <= 0 or not CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1]:
-        return None
-    return whole
+    return whole if _card_shaped(whole) else None
 
 
 def pieces_of_sure(detections: Sequence[Reported]) -> list[Reported]:

@@ -955,7 +955,7 @@ class CardDetector:
         deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
         drop_on_sure: bool = True,
-        pieces_of_sure: bool = False,
+        pieces_of_sure: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
