@@ -14,6 +14,7 @@ the count (a detection on one counts neither way).
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
+        [--no-pieces-of-sure]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -332,6 +333,13 @@ def main() -> int:
         help="PlaneSettings.tilt_judges (h-joined39's lever; 0: off, main before it): the lone "
         "outlines' plane judged by the blobs' corners against the tilt that squares them",
     )
+    parser.add_argument(
+        "--no-pieces-of-sure",
+        action="store_true",
+        help="CardDetector(pieces_of_sure=False) (h-halves40's lever, on; off: main before it): "
+        "shapes not read surely that tile one card-shaped whole with a card read surely are "
+        "reported",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -373,6 +381,7 @@ def main() -> int:
             plane=None if args.no_plane else plane,
             paper=None if args.no_paper else DEFAULT_PAPER,
             drop_on_sure=not args.keep_on_sure,
+            pieces_of_sure=not args.no_pieces_of_sure,
             club_one_split=args.club_one_split,
             black_against=args.black_against,
             pip_colour_against=args.pip_colour_against,
@@ -429,6 +438,7 @@ def main() -> int:
                 plane=None if args.no_plane else plane,
                 paper=None if args.no_paper else DEFAULT_PAPER,
                 drop_on_sure=not args.keep_on_sure,
+                pieces_of_sure=not args.no_pieces_of_sure,
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import subprocess
 import tempfile
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,6 +132,11 @@ class DrawnStyle:
     # drawing, as some decks print their courts: thin strokes, most of the middle paper;
     # building only, issue 28, h-court40).
     picture: str = "shapes"
+    # A framed middle (building only, issue 28, h-halves40): a heavy frame round the pips or
+    # the picture, and a court's picture double-ended (its top half turned about the card's
+    # centre) with a line across the middle, as many casino decks print them. Set with
+    # ``dataclasses.replace``; ``random_style`` never draws it, so its decks are unchanged.
+    framed: bool = False
 
 
 def random_style(
@@ -372,18 +378,26 @@ def _middle(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
     y0, y1 = 0.12 * FACE_HEIGHT, 0.88 * FACE_HEIGHT
     fill = style.colours[card.suit]
     value = int(card.rank) if card.rank not in (Rank.JACK, Rank.QUEEN, Rank.KING) else 0
+    frame = (
+        f'<rect x="{x0 - 6:.1f}" y="{y0 - 6:.1f}" width="{x1 - x0 + 12:.1f}" '
+        f'height="{y1 - y0 + 12:.1f}" fill="none" stroke="{fill}" stroke-width="4"/>'
+        if style.framed
+        else ""
+    )
     if value:
         count = 1 if card.rank is Rank.ACE else value
         pip = (x1 - x0) * (0.55 if count == 1 else 0.3)
         if style.jumbo and count > 1:
             pip *= 0.7
-        parts = []
+        parts = [frame]
         for u, v in _PIPS[count]:
             cx, cy = x0 + u * (x1 - x0), y0 + v * (y1 - y0)
             parts.append(_suit_at(style, card.suit, cx - pip * 0.45, cy - pip / 2, pip, fill))
         return "".join(parts)
     if style.picture == "lines":
         return _line_picture(style, card, rng, (x0, y0, x1, y1))
+    if style.framed:  # the picture's top half, turned about the centre for the bottom half
+        y1 = (y0 + y1) / 2
     parts = [_frame((x0, y0, x1, y1), fill, 1.5)]
     palette = ("#c81e1e", "#1b3f9f", "#d8a010", "#111111", "#1d7a3a", "#e8c060")
     for _ in range(int(rng.integers(14, 30))):
@@ -407,7 +421,15 @@ def _middle(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
             )
     big = (x1 - x0) * 0.22
     parts.append(_suit_at(style, card.suit, x0 + 4, y0 + 4, big, fill))
-    return "".join(parts)
+    if not style.framed:
+        return "".join(parts)
+    half = "".join(parts)
+    turned = f'<g transform="rotate(180 {FACE_WIDTH / 2} {y1:.1f})">{half}</g>'
+    across = (
+        f'<line x1="{x0 - 6:.1f}" y1="{y1:.1f}" x2="{x1 + 6:.1f}" y2="{y1:.1f}" '
+        f'stroke="{fill}" stroke-width="3"/>'
+    )
+    return frame + half + turned + across
 
 
 def _frame(box: tuple[float, float, float, float], colour: str, width: float) -> str:
@@ -476,8 +498,11 @@ def face_svg(style: DrawnStyle, card: Card, rng: np.random.Generator) -> str:
     )
 
 
-def render_drawn(style: DrawnStyle, *, seed: int = 0) -> dict[Card, np.ndarray]:
-    """The 52 faces of a drawn deck as BGRA images ``FACE_HEIGHT`` tall (rsvg-convert)."""
+def render_drawn(
+    style: DrawnStyle, *, seed: int = 0, only: Collection[Card] | None = None
+) -> dict[Card, np.ndarray]:
+    """The 52 faces of a drawn deck as BGRA images ``FACE_HEIGHT`` tall (rsvg-convert); with
+    ``only``, those faces alone (each the same as in the whole deck)."""
     rng = np.random.default_rng(seed)
     faces: dict[Card, np.ndarray] = {}
     with tempfile.TemporaryDirectory(prefix="dealer-assist-drawn-") as name:
@@ -490,6 +515,8 @@ def render_drawn(style: DrawnStyle, *, seed: int = 0) -> dict[Card, np.ndarray]:
                 source.write_text(face_svg(style, card, rng), "utf-8")
                 sources.append((card, source))
         for card, source in sources:
+            if only is not None and card not in only:
+                continue
             target = work / f"{card.code}.png"
             subprocess.run(
                 ["rsvg-convert", "-o", str(target), str(source)], check=True, capture_output=True

@@ -10,6 +10,7 @@ readings of one card there are never two cards of a shoe that holds that card tw
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Protocol, TypeVar
 
 import cv2
@@ -99,11 +100,14 @@ def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
     area = _area(whole)
     if not all(HALF_SHARES[0] * area <= _area(q) <= HALF_SHARES[1] * area for q in (one, other)):
         return None
+    return whole if _card_shaped(whole) else None
+
+
+def _card_shaped(whole: np.ndarray) -> bool:
+    """Whether a quadrilateral (4 x 2 corners) has a card's proportions (``CARD_ASPECTS``)."""
     sides = np.hypot(*(np.roll(whole, -1, axis=0) - whole).T)
     short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-    if short <= 0 or not CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1]:
-        return None
-    return whole
+    return bool(short > 0 and CARD_ASPECTS[0] <= long / short <= CARD_ASPECTS[1])
 
 
 # An unread shape (no index read in it) is another shape of a card already reported when it
@@ -200,3 +204,86 @@ def unsure_on_sure(detections: Sequence[Reported]) -> list[Reported]:
             for other in sure
         )
     ]
+
+
+# The pieces of one card cut at a card size too small (issue 28, h-halves40): a card 170-300
+# pixels wide whose index is a small share of its height is taken for a card larger than it
+# is (``pipeline._too_large``), and the finding at the smaller size cuts it into halves or
+# quarters, each card-shaped; the piece holding the index reads surely, the others do not.
+MAX_PIECES = 3  # besides the card read surely: the other three quarters at most
+MAX_PIECE_SHARE = 0.7  # each piece is at most this share of the whole's area
+PIECE_REACH = 0.15  # pieces are looked for this share of the sure card's diagonal round it
+# ... and together fill at least this share of the hull round them: pieces laid at one card
+# size tile their card (0.939: a 7D 268 pixels wide in halves, test_pieces_of_sure); two
+# cards side by side more than 0.15 of a card's width apart do not (0.909 at a fifth). Four
+# quarters leave more gaps between them (0.903: a 5S 264 pixels wide, the tuning seeds), and
+# four cards dealt in a block of two by two, three of them unread, are not a coup's lie:
+# ``MIN_HALVES_FILL`` for them.
+MIN_PIECES_FILL = 0.93
+
+
+def _pieces_whole(pieces: Sequence[np.ndarray]) -> np.ndarray | None:
+    """The card-shaped whole (4 x 2 corners) ``pieces`` tile, or None: they overlap each other
+    by at most ``MAX_HALVES_OVERLAP`` of the smaller, fill ``MIN_PIECES_FILL`` of the hull
+    round them (four: ``MIN_HALVES_FILL``), each at most ``MAX_PIECE_SHARE`` of it, and the
+    hull is a card's shape."""
+    for n, one in enumerate(pieces):
+        for other in pieces[n + 1 :]:
+            overlap, _ = cv2.intersectConvexConvex(one.astype(np.float32), other.astype(np.float32))
+            if float(overlap) > MAX_HALVES_OVERLAP * min(_area(one), _area(other)):
+                return None
+    points = np.vstack(pieces).astype(np.float32)
+    hull = cv2.convexHull(points)
+    hull_area = _area(hull.reshape(-1, 2))
+    whole = four_corners(hull)
+    if whole is None or hull_area <= 0:
+        return None
+    # The pieces' union, drawn on a raster of the hull's box (a few pixels a side).
+    low = points.min(axis=0)
+    size = np.ceil(points.max(axis=0) - low).astype(int) + 3
+    covered = np.zeros((int(size[1]), int(size[0])), np.uint8)
+    for piece in pieces:
+        cv2.fillConvexPoly(covered, np.round(piece - low).astype(np.int32), 1)
+    least = MIN_HALVES_FILL if len(pieces) == 4 else MIN_PIECES_FILL
+    if float(covered.sum()) < least * hull_area:
+        return None
+    area = _area(whole)
+    if any(_area(piece) > MAX_PIECE_SHARE * area for piece in pieces):
+        return None
+    return whole if _card_shaped(whole) else None
+
+
+def pieces_of_sure(detections: Sequence[Reported]) -> list[Reported]:
+    """``detections`` (in order) less the shapes not read surely that, with a card read
+    surely, tile one card-shaped whole: that card's other pieces, cut at a card size too small
+    (its other half, or its other three quarters), in which no index reads or only that card's
+    (a piece holding the card's far index corner). The largest such group round each card read
+    surely is dropped. Two cards dealt touching side by side tile a card-shaped whole too, so
+    a shape whose best guess is another card is never a piece: it is that card, its index
+    read unsurely."""
+    sure = [d for d in detections if d.card is not None]
+    dropped: set[int] = set()
+    for card in sure:
+        corners = np.asarray(card.corners, np.float64)
+        reach = PIECE_REACH * float(np.hypot(*np.ptp(corners, axis=0)))
+        near = [
+            n
+            for n, d in enumerate(detections)
+            if d.card is None
+            and d.candidate in (None, card.card)
+            and n not in dropped
+            and cv2.pointPolygonTest(
+                cv2.convexHull(corners.astype(np.float32)),
+                tuple(float(v) for v in np.asarray(d.corners, np.float64).mean(axis=0)),
+                True,
+            )
+            > -reach - float(np.hypot(*np.ptp(np.asarray(d.corners, np.float64), axis=0)))
+        ]
+        best: tuple[int, ...] = ()
+        for size in range(1, min(MAX_PIECES, len(near)) + 1):
+            for group in combinations(near, size):
+                pieces = [corners, *(np.asarray(detections[n].corners, np.float64) for n in group)]
+                if len(group) > len(best) and _pieces_whole(pieces) is not None:
+                    best = group
+        dropped.update(best)
+    return [d for n, d in enumerate(detections) if n not in dropped]

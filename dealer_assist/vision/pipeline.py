@@ -43,6 +43,7 @@ from dealer_assist.vision.duplicates import (
     MAX_UNREAD_OVERLAP,
     at_edge,
     one_per_card,
+    pieces_of_sure,
     runs_into_edge,
     surer_inside,
     unread_apart,
@@ -983,6 +984,7 @@ class CardDetector:
         deck_weak_other: float = DECK_WEAK_OTHER,
         join_halves: bool = True,
         drop_on_sure: bool = True,
+        pieces_of_sure: bool = True,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
@@ -1324,6 +1326,10 @@ class CardDetector:
         # A shape not read surely whose centre lies on a card read surely, overlapping it, is
         # that card again and not reported (``duplicates.unsure_on_sure``; off: reported).
         self.drop_on_sure = drop_on_sure
+        # Shapes not read surely that tile one card-shaped whole with a card read surely are
+        # its other pieces, cut at a card size too small, and not reported
+        # (``duplicates.pieces_of_sure``, issue 28, h-halves40; off: reported).
+        self.pieces_of_sure = pieces_of_sure
         # Without a layout: a finding whose cards read surely show by their index shares that
         # its card size is too large is read again at the size they show (``_too_large``;
         # off: the finder's card sizes alone).
@@ -1984,6 +1990,8 @@ class CardDetector:
             self._refit(frame, best, chosen, self.refit)
         if self.drop_on_sure:
             once = unsure_on_sure(best.reported)
+            if self.pieces_of_sure:
+                once = pieces_of_sure(once)
             best.detections = [d for d in best.detections if any(d is k for k in once)]
             best.unread_cards = [d for d in best.unread_cards if any(d is k for k in once)]
         enrolled = isinstance(self._model, EnrolledDeck)
