@@ -532,12 +532,15 @@ class RelayWork:
     """What ``CardDetector._relaid_offer`` (``FinderSettings.corner_relay``) has done, summed
     over a detector's frames: the corner offers it laid again, the shapes laid, those read
     in full (``CardDetector._sure_alone``) and those whose looks alone were read, which could
-    not bear the offer's card out (h-speed36)."""
+    not bear the offer's card out (h-speed36); and the offers let go unread further because
+    every shape left that could be chosen lies where a card is reported uncertain
+    (``FinderSettings.relay_doubted_first``, h-corners40)."""
 
     offers: int = 0
     laid: int = 0
     read: int = 0
     looked: int = 0
+    doubted: int = 0
 
 
 @dataclass(slots=True)
@@ -3156,6 +3159,7 @@ class CardDetector:
             self.finder.relay_doubted_first and _doubted_at(shape, reported) for shape, _ in placed
         ]
         if placed and all(doubted):
+            self.relay_work.doubted += 1
             return None
         with_deck = isinstance(self._model, EnrolledDeck)
         # What each shape could read surely, as the corner network's looks at its two index
@@ -3181,7 +3185,9 @@ class CardDetector:
         order = sorted(mine, key=lambda n: (-placed[n][1], n))
         for k, n in enumerate(order):
             if best is None and all(doubted[m] for m in order[k:]):
-                return None  # any shape chosen now lies where a card is reported uncertain
+                # Any shape chosen now lies where a card is reported uncertain.
+                self.relay_work.doubted += 1
+                return None
             may = shown[n]
             if best is not None and may and chosen is not None and may <= {chosen}:
                 continue
@@ -3204,7 +3210,9 @@ class CardDetector:
                 return None
             if best is None and _refit_corroborated(looks, new_looks, chosen):
                 if doubted[n]:
-                    return None  # chosen where a card is reported uncertain: not taken
+                    # Chosen where a card is reported uncertain: not taken.
+                    self.relay_work.doubted += 1
+                    return None
                 best = (again, share, True, new_looks)
         if best is None:
             return None
