@@ -312,6 +312,11 @@ def main() -> int:
         help="FinderSettings.half_plane_mask on (h-speed40's lever, off)",
     )
     parser.add_argument(
+        "--no-relay-doubted-first",
+        action="store_true",
+        help="FinderSettings.relay_doubted_first off (h-corners40's cut, on: the same answers)",
+    )
+    parser.add_argument(
         "--measured",
         type=int,
         default=1,
@@ -352,7 +357,9 @@ def main() -> int:
         measured_index=args.seam >= 2,
     )
     finder = FinderSettings(
-        warped_plane_mask=args.warped_plane_mask, half_plane_mask=args.half_plane_mask
+        warped_plane_mask=args.warped_plane_mask,
+        half_plane_mask=args.half_plane_mask,
+        relay_doubted_first=not args.no_relay_doubted_first,
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

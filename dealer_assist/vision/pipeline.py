@@ -550,12 +550,15 @@ class RelayWork:
     """What ``CardDetector._relaid_offer`` (``FinderSettings.corner_relay``) has done, summed
     over a detector's frames: the corner offers it laid again, the shapes laid, those read
     in full (``CardDetector._sure_alone``) and those whose looks alone were read, which could
-    not bear the offer's card out (h-speed36)."""
+    not bear the offer's card out (h-speed36); and the offers let go unread further because
+    every shape left that could be chosen lies where a card is reported uncertain
+    (``FinderSettings.relay_doubted_first``, h-corners40)."""
 
     offers: int = 0
     laid: int = 0
     read: int = 0
     looked: int = 0
+    doubted: int = 0
 
 
 @dataclass(slots=True)
@@ -3073,7 +3076,9 @@ class CardDetector:
                 detection = _doubted(detection)
             if (detection.card is None or not agree) and self.finder.corner_relay:
                 card = detection.card if detection.card is not None else detection.candidate
-                relaid = self._relaid_offer(frame, found, detection.corners, card, pair, sure)
+                relaid = self._relaid_offer(
+                    frame, found, detection.corners, card, pair, sure, reported=analysis.reported
+                )
                 if relaid is not None and not _doubted_there(relaid[0], analysis.reported):
                     again = np.asarray(relaid[0].corners, np.float64)
                     read_as = relaid[0].card
@@ -3160,6 +3165,7 @@ class CardDetector:
         sure: list[np.ndarray],
         *,
         any_card: bool = False,
+        reported: Sequence[CardDetection] = (),
     ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
         """A card offered at a joined blob's corner (step 13) that read unsurely, or surely at
         one index corner, laid again (issue 28, h-merged33): cards dealt touching or
@@ -3188,7 +3194,14 @@ class CardDetector:
         the offer's card (with ``any_card``, every such shape), on most edges first, until one
         is chosen (after it only those that may read another card); then, with one chosen,
         those that may read only another card, until one does. ``relay_work`` counts the
-        offers, the shapes laid and those read."""
+        offers, the shapes laid and those read.
+
+        ``reported``: the cards the frame reports, which the callers judge the answer by
+        (``_doubted_there``: a card read again at about the outline of one reported uncertain
+        is not taken). With ``FinderSettings.relay_doubted_first`` (issue 28, h-corners40; the
+        same answer as the callers take), None without the corner network's looks when every
+        shape laid lies so, and without reading further as soon as every shape left that may
+        be chosen does (a shape read keeps its outline: ``_doubted_at``)."""
         view, card_px = found.view, found.card_px
         if (
             (card is None and not any_card)
@@ -3213,6 +3226,14 @@ class CardDetector:
             for shape, edges in laid
             if self.paper is None or shows_paper(frame, shape, self.paper)
         ]
+        # The shapes at about the outline of a card reported uncertain: whichever of them is
+        # chosen, the callers keep the offer as read (``_doubted_there``).
+        doubted = [
+            self.finder.relay_doubted_first and _doubted_at(shape, reported) for shape, _ in placed
+        ]
+        if placed and all(doubted):
+            self.relay_work.doubted += 1
+            return None
         with_deck = isinstance(self._model, EnrolledDeck)
         # What each shape could read surely, as the corner network's looks at its two index
         # corners say (the full read takes them unchanged: ``_relaid_shown``).
@@ -3234,7 +3255,12 @@ class CardDetector:
         # not be read. Once one is chosen, a shape after it matters only if it may read
         # another card (both its index corners under other cards), which makes the answer
         # None, whatever the rest read.
-        for n in sorted(mine, key=lambda n: (-placed[n][1], n)):
+        order = sorted(mine, key=lambda n: (-placed[n][1], n))
+        for k, n in enumerate(order):
+            if best is None and all(doubted[m] for m in order[k:]):
+                # Any shape chosen now lies where a card is reported uncertain.
+                self.relay_work.doubted += 1
+                return None
             may = shown[n]
             if best is not None and may and chosen is not None and may <= {chosen}:
                 continue
@@ -3256,6 +3282,10 @@ class CardDetector:
             if again.card != chosen:
                 return None
             if best is None and _refit_corroborated(looks, new_looks, chosen):
+                if doubted[n]:
+                    # Chosen where a card is reported uncertain: not taken.
+                    self.relay_work.doubted += 1
+                    return None
                 best = (again, share, True, new_looks)
         if best is None:
             return None
@@ -3389,7 +3419,9 @@ class CardDetector:
         and looks, judged as an offer read surely is (none in a shape not a card's or with its
         centre on a card on top, nor where an uncertain card is reported at about its
         outline); else None. (``FinderSettings.corner_relay_unread``.)"""
-        relaid = self._relaid_offer(frame, found, quad, None, [], sure, any_card=True)
+        relaid = self._relaid_offer(
+            frame, found, quad, None, [], sure, any_card=True, reported=analysis.reported
+        )
         if relaid is None or _doubted_there(relaid[0], analysis.reported):
             return None
         detection, _, _, looks = relaid
@@ -5633,7 +5665,13 @@ def _doubted_there(detection: CardDetection, reported: Sequence[CardDetection]) 
     doubt came from the reader's rules, which the corner's reading alone does not see (on the
     building check three such cards, uncertain with a wrong candidate at their true outline,
     were read surely as it; issue 28, h-merged33)."""
-    outline = np.asarray(detection.corners, np.float64)
+    return _doubted_at(np.asarray(detection.corners, np.float64), reported)
+
+
+def _doubted_at(outline: np.ndarray, reported: Sequence[CardDetection]) -> bool:
+    """``_doubted_there`` of a card read at ``outline`` (frame pixels, float64): a card read
+    at a shape laid again keeps the shape as its outline, bit for bit, so a shape is judged so
+    before it is read (``FinderSettings.relay_doubted_first``)."""
     return any(
         d.card is None
         and d.candidate is not None

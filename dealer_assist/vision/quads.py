@@ -135,6 +135,14 @@ class FinderSettings:
     # added; the building check reads 4 more cards exact with it (docs/benchmarks.md, session
     # 34's end). Tests turn it on.
     corner_relay_unread: bool = False
+    # ... and, of the shapes an offer is laid again as, none is read when every one that could
+    # be chosen lies where a card is reported uncertain with a candidate, at about its outline
+    # (``pipeline._doubted_there``: the offer then stays as read, whichever is chosen): before
+    # the corner network's looks when every shape laid does, and as they are read when every
+    # one left that may read the card does (issue 28, h-corners40; the same answers: on the
+    # paired frames the relays that end so cost 13-35 ms each; False: every shape read as
+    # before).
+    relay_doubted_first: bool = True
     # A paper edge that runs past the corner it makes with another (a finger's or a chip's edge
     # continuing it) makes that corner too when it runs past by at most this share of a width,
     # its arm measured from the corner (``joined._edge_proposals``, h-fingers16; 0: off).

@@ -16,6 +16,8 @@ same card as reading every shape in full, ``CardDetector.relay_work`` counting t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -99,7 +101,9 @@ def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) 
     # bearing it out; nothing twice, where no card is or read as another. Each offer laid
     # again answers as reading every shape laid in full did - upright and sideways - reading a
     # tenth of them at most, laid upright only (issue 28, h-relay34).
-    detector = CardDetector(finder=ON)
+    # Every shape read as the reference reads them (``relay_doubted_first`` off: an offer
+    # let go where a card is reported uncertain answers None, the reference its card).
+    detector = CardDetector(finder=replace(ON, relay_doubted_first=False))
     answers: list[tuple[Card | None, Card | None]] = []
     laid_both: list[tuple[int, int]] = []  # shapes laid upright only, and both ways
     relaid = detector._relaid_offer
@@ -113,9 +117,12 @@ def test_a_card_offered_off_its_outline_is_laid_again_and_read(art_cache: Path) 
         sure: list[np.ndarray],
         *,
         any_card: bool = False,
+        reported: Sequence[CardDetection] = (),
     ) -> tuple[CardDetection, float | None, bool, list[_Reading]] | None:
         first = detector.relay_work.laid
-        answer = relaid(frame, found, corners, card, looks, sure, any_card=any_card)
+        answer = relaid(
+            frame, found, corners, card, looks, sure, any_card=any_card, reported=reported
+        )
         work = (detector.relay_work.laid, detector.relay_work.read)
         # Laid upright and sideways, as before h-relay34 (``relay_upright=False``).
         laid = detector._relay_laid(frame, found, corners, sure, upright=False)
