@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card, parse_card
+from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
@@ -174,6 +174,21 @@ def read_on_a_later_look(
     assert after.corners == before.corners  # the same card, only judged again
     for detection, truth in answers:
         assert detection.card in (None, truth)
+
+
+def court_with_a_ten_index(
+    faces: dict[Card, np.ndarray], court: str, columns: tuple[float, float]
+) -> dict[Card, np.ndarray]:
+    """``faces`` with the ``court`` drawn as the ten of its suit's face round the court's
+    middle (its picture: rows 0.15-0.85 of the face, ``columns`` shares of its width): a court
+    whose index reads as a ten (a court read as a ten, issue 28)."""
+    card = parse_card(court)
+    face = faces[Card(Rank.TEN, card.suit)].copy()
+    height, width = face.shape[:2]
+    rows = slice(int(0.15 * height), int(0.85 * height))
+    across = slice(int(columns[0] * width), int(columns[1] * width))
+    face[rows, across] = faces[card][rows, across]
+    return {**faces, card: face}
 
 
 def lying_on_felt(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

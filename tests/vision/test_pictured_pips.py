@@ -27,7 +27,7 @@ from dealer_assist.vision import synthetic
 from dealer_assist.vision.drawn_decks import random_style, render_drawn
 from dealer_assist.vision.middle import MiddleSettings, mirror_alike, pips_seen, warp_middle
 from dealer_assist.vision.pipeline import PICTURED_RANKS, CardDetection, CardDetector
-from tests.vision.found import on_card_in_scene
+from tests.vision.found import court_with_a_ten_index, on_card_in_scene
 
 DECK = 11_660_502  # h-court40's range: the drawn deck ...
 SEED = 11_660_501  # ... and the scene
@@ -39,14 +39,7 @@ def line_faces() -> dict[Card, np.ndarray]:
     """A drawn deck (building fonts, a small index) whose courts are fine line drawings, its
     JS drawn as the TS's face round the JS's picture."""
     style = replace(random_style(np.random.default_rng(DECK), jumbo=False), picture="lines")
-    faces = render_drawn(style, seed=DECK)
-    jack, ten = parse_card("JS"), parse_card("TS")
-    face = faces[ten].copy()
-    height, width = face.shape[:2]
-    rows = slice(int(0.15 * height), int(0.85 * height))
-    columns = slice(int(0.25 * width), int(0.75 * width))
-    face[rows, columns] = faces[jack][rows, columns]
-    return {**faces, jack: face}
+    return court_with_a_ten_index(render_drawn(style, seed=DECK), "JS", (0.25, 0.75))
 
 
 def _on(

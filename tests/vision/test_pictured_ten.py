@@ -17,21 +17,10 @@ import pytest
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.pipeline import PICTURED_RANKS, CardDetection, CardDetector
-from tests.vision.found import on_card_in_scene
+from tests.vision.found import court_with_a_ten_index, on_card_in_scene
 
 SEED = 11_619_000  # h-wrong39's range
 DEALT = ("JS", "4H", "8D", "2C", "6S", "9H")
-
-
-def _jack_with_a_ten_index(faces: dict[Card, np.ndarray]) -> dict[Card, np.ndarray]:
-    """``faces`` with the JS drawn as the TS's face round the JS's middle (its picture)."""
-    jack, ten = parse_card("JS"), parse_card("TS")
-    face = faces[ten].copy()
-    height, width = face.shape[:2]
-    rows = slice(int(0.15 * height), int(0.85 * height))
-    columns = slice(int(0.2 * width), int(0.8 * width))
-    face[rows, columns] = faces[jack][rows, columns]
-    return {**faces, jack: face}
 
 
 def _on_the_jack(
@@ -51,7 +40,7 @@ def _on_the_jack(
 def test_a_court_read_as_a_ten_is_uncertain(
     check_faces: dict[str, dict[Card, np.ndarray]], style: str
 ) -> None:
-    faces = _jack_with_a_ten_index(check_faces["anglo"])
+    faces = court_with_a_ten_index(check_faces["anglo"], "JS", (0.2, 0.8))
     (before,), _, wrong = _on_the_jack(CardDetector(pictured_ranks=()), faces, style)
     assert before.card == parse_card("TS") and wrong == 1
     (after,), nowhere, wrong = _on_the_jack(
