@@ -312,6 +312,12 @@ def main() -> int:
         help="FinderSettings.half_plane_mask on (h-speed40's lever, off)",
     )
     parser.add_argument(
+        "--quick-plane-mask",
+        default="",
+        choices=("", "warped", "half"),
+        help="FinderSettings.quick_plane_mask (h-speed41's lever, off)",
+    )
+    parser.add_argument(
         "--no-relay-doubted-first",
         action="store_true",
         help="FinderSettings.relay_doubted_first off (h-corners40's cut, on: the same answers)",
@@ -359,6 +365,7 @@ def main() -> int:
     finder = FinderSettings(
         warped_plane_mask=args.warped_plane_mask,
         half_plane_mask=args.half_plane_mask,
+        quick_plane_mask=args.quick_plane_mask,
         relay_doubted_first=not args.no_relay_doubted_first,
     )
     if args.no_on_top:

@@ -528,6 +528,9 @@ class _Finding:
     # The frame as it is at a card size the paper's edges in the picture vote for
     # (``quads.edge_card_px``): wins only as paper alone does.
     edged: bool = False
+    # On the plane: found on a cheap mask (``FinderSettings.quick_plane_mask``), chosen only
+    # when every shape of it reads surely; the finding on the full mask comes next.
+    quick: bool = False
     # The view the quads were found in and its card mask (``recover``: the blobs they leave
     # unexplained are looked into again); None for a finding made of given quads.
     view: WorkView | None = None
@@ -1579,6 +1582,7 @@ class CardDetector:
                     wider=again.wider,
                     papered=again.papered,
                     unfilled=(stage.unfilled, stage.felt),
+                    cheap_first=False,
                 )
         elif not again.planar and again.card_px is not None:
             smaller = (again.card_px[0] * ratio, again.card_px[1] * ratio)
@@ -1682,6 +1686,7 @@ class CardDetector:
         papered: bool = False,
         unwanted: Callable[[float], bool] | None = None,
         unfilled: tuple[np.ndarray, np.ndarray] | None = None,
+        cheap_first: bool = True,
     ) -> Iterator[_Finding]:
         """Without a layout: the frame rectified onto the table's plane as the lone cards show
         it (``plane``), then found as with a calibrated layout. Nothing when no card lies alone.
@@ -1690,7 +1695,8 @@ class CardDetector:
         plane found is put there. ``unwanted``: asked of each width just before its finding is
         made (the caller has done with the finding before): true, none is made. ``unfilled``:
         ``view``'s ``unfilled_and_felt``, warped onto the plane for its card mask when the finder's
-        ``warped_plane_mask`` is on (not for paper alone)."""
+        ``warped_plane_mask`` is on (not for paper alone). ``cheap_first``: with
+        ``quick_plane_mask``, each width's finding on the cheap mask first (``quick``)."""
         kind = _mask_kind(wider=wider, papered=papered)
         if planes is not None and kind in planes:
             plane = planes[kind]
@@ -1713,34 +1719,73 @@ class CardDetector:
             if rectified is None or rectified.card_px is None:
                 continue
             size = rectified.card_px
+            shown = in_frame(rectified, frame.shape[:2])
+            quick = self.finder.quick_plane_mask
+            if cheap_first and quick and not papered and (quick == "half" or unfilled is not None):
+                # A cheap mask first (``quick_plane_mask``): ``_choose`` chooses its finding
+                # only where it ends the search (the full mask then never made), else lets it go.
+                cheap = self._cheap_mask(rectified, view, quick, unfilled)
+                yield replace(
+                    self._plane_finding(rectified, cheap, shown, lone), width=width, quick=True
+                )
             if self.finder.warped_plane_mask and unfilled is not None and not papered:
-                to_work = np.linalg.inv(rectified.to_image) @ view.to_image
-                mask = warped_card_mask(unfilled, to_work, rectified.image, size, self.finder)
+                mask = self._cheap_mask(rectified, view, "warped", unfilled)
             elif self.finder.half_plane_mask and not papered:
-                mask = half_card_mask(rectified.image, size, self.finder)
+                mask = self._cheap_mask(rectified, view, "half", unfilled)
             else:
                 mask = self._card_mask(rectified.image, size, papered=papered)
-            cv2.bitwise_and(mask, in_frame(rectified, frame.shape[:2]), mask)
-            joined: list[JoinedBlob] = []
-            quads, card_px = find_quads(mask, size, self.finder, joined)
-            foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
-            in_frame_quads = [transform_points(rectified.to_image, q.corners) for q in quads]
-            if card_px is not None:
-                in_frame_quads += self._lone_cards(
-                    lone, in_frame_quads, rectified.to_image, card_px
-                )
-            yield _Finding(
-                in_frame_quads,
-                card_px,
-                foreground,
-                [False] * len(in_frame_quads),
-                planar=True,
-                width=width,
-                papered=papered,
-                view=rectified,
-                mask=mask,
-                joined=joined,
+            yield replace(
+                self._plane_finding(rectified, mask, shown, lone), width=width, papered=papered
             )
+
+    def _cheap_mask(
+        self,
+        rectified: WorkView,
+        view: WorkView,
+        kind: str,
+        unfilled: tuple[np.ndarray, np.ndarray] | None,
+    ) -> np.ndarray:
+        """A plane view's card mask made cheaply: ``warped_card_mask`` of the rough view's
+        ``unfilled`` (``kind`` "warped") or ``half_card_mask`` (else)."""
+        assert rectified.card_px is not None
+        if kind == "warped":
+            if unfilled is None:
+                raise ValueError("the warped mask needs the rough view's unfilled mask")
+            to_work = np.linalg.inv(rectified.to_image) @ view.to_image
+            return warped_card_mask(
+                unfilled, to_work, rectified.image, rectified.card_px, self.finder
+            )
+        if kind != "half":
+            raise ValueError(f"no such cheap plane mask: {kind!r}")
+        return half_card_mask(rectified.image, rectified.card_px, self.finder)
+
+    def _plane_finding(
+        self,
+        rectified: WorkView,
+        mask: np.ndarray,
+        shown: np.ndarray,
+        lone: list[np.ndarray],
+    ) -> _Finding:
+        """The cards found on the plane view ``rectified`` by its card ``mask`` (cut to the
+        view's pixels that show the frame, ``shown``, in place), the lone outlines added."""
+        assert rectified.card_px is not None
+        cv2.bitwise_and(mask, shown, mask)
+        joined: list[JoinedBlob] = []
+        quads, card_px = find_quads(mask, rectified.card_px, self.finder, joined)
+        foreground = cv2.countNonZero(mask) / float(mask.shape[0] * mask.shape[1])
+        in_frame_quads = [transform_points(rectified.to_image, q.corners) for q in quads]
+        if card_px is not None:
+            in_frame_quads += self._lone_cards(lone, in_frame_quads, rectified.to_image, card_px)
+        return _Finding(
+            in_frame_quads,
+            card_px,
+            foreground,
+            [False] * len(in_frame_quads),
+            planar=True,
+            view=rectified,
+            mask=mask,
+            joined=joined,
+        )
 
     def _lone_cards(
         self,
@@ -3918,7 +3963,25 @@ class CardDetector:
                 # Too few shapes show the network an index to be borne out better than the
                 # best finding: not read by the glyph reader (most of a finding's read).
                 continue
+            if found.quick and self.use_corner_model and self.plane is not None:
+                # The cheap mask's finding (``quick_plane_mask``): read only when the network
+                # reads most of its shapes' indices surely (``_hopeful``) - it cannot end the
+                # search otherwise (below).
+                hopeful, looked = self._hopeful(frame, found, with_deck)
+                if looked == 0 or hopeful < self.plane.sure_share * looked:
+                    continue
             analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
+            if found.quick and not (
+                _mostly_sure(analysis, self.plane, geometry=geometry)
+                and (
+                    best is None
+                    or _evidence(analysis, geometry=geometry) > _evidence(best, geometry=geometry)
+                )
+            ):
+                # The cheap mask's finding is chosen only where it ends the search (below: most
+                # shapes read surely on the plane); else it is let go as if never made, and the
+                # full mask's finding at this width comes next.
+                continue
             if (found.papered or found.edged) and (
                 _sure_count(analysis) < 2
                 or (
@@ -4093,13 +4156,19 @@ class CardDetector:
         surely (the one guess: the glyph reader's looks are multiplied in after), and the
         glyph reader's cuts and recuts of the other shapes were most of a losing finding's
         read."""
-        if not self._regions_of(frame, found):
-            return 0.0
-        looks = self._net_of(found, with_deck)[0]
-        hopeful = sum(1 for pair in looks if _complete(pair) and _confidence(pair)[0] >= NET_HOPE)
+        hopeful, shapes = self._hopeful(frame, found, with_deck)
         # Each other shape adds what an uncertain card adds at most: its confidence (under the
         # threshold) less 0.5 (``_weights``).
-        return hopeful + max(self.threshold - 0.5, 0.0) * (len(looks) - hopeful)
+        return hopeful + max(self.threshold - 0.5, 0.0) * (shapes - hopeful)
+
+    def _hopeful(self, frame: np.ndarray, found: _Finding, with_deck: bool) -> tuple[int, int]:
+        """Of ``found``'s shapes the network looks at, how many it reads a whole index in at
+        least ``NET_HOPE`` surely at one corner (``_hope``), and how many it looks at."""
+        if not self._regions_of(frame, found):
+            return 0, 0
+        looks = self._net_of(found, with_deck)[0]
+        hopeful = sum(1 for pair in looks if _complete(pair) and _confidence(pair)[0] >= NET_HOPE)
+        return hopeful, len(looks)
 
     def _judged(
         self,

@@ -60,6 +60,13 @@ class FinderSettings:
     # h-speed40; False: off - two wrong reads and two cards reported twice on the building
     # check, and the paired frames' median slower).
     half_plane_mask: bool = False
+    # Without a layout, the plane view's first finding at each width is made on a cheap mask
+    # ("warped": ``warped_card_mask`` of the rough view's unfilled mask; "half":
+    # ``half_card_mask``) and chosen only when it ends the search (most shapes read surely,
+    # as the plane's own finding does; read only when the corner network bears that hope out);
+    # otherwise it is let go unchosen and the full mask's finding made as without it (issue
+    # 28, h-speed41; "": off - answers change on about half the paired frames).
+    quick_plane_mask: str = ""
     view_margin_cards: float = 0.0  # the work view reaches this far (card widths) past the region
     min_contrast: float = 24.0  # a card is at least this much brighter than the felt (0-255)
     max_contrast: float = 60.0  # ... and the threshold never needs to be above this
