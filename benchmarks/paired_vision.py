@@ -46,6 +46,7 @@ from dealer_assist.vision import decks  # noqa: E402
 from dealer_assist.vision.classifier import GlyphModel  # noqa: E402
 from dealer_assist.vision.cores import one_core  # noqa: E402
 from dealer_assist.vision.pipeline import CardDetector  # noqa: E402
+from dealer_assist.vision.quads import FinderSettings  # noqa: E402
 from dealer_assist.vision.synthetic import (  # noqa: E402
     CHECK_STYLES,
     TILTED,
@@ -114,6 +115,12 @@ def main() -> int:
         help="read as vision detect --deck does: each revision enrols the design (building "
         "photographs, scripts/vision_enrol_check.py) with its own code and reads with that deck",
     )
+    parser.add_argument(
+        "--quick-plane-mask",
+        default="",
+        choices=("", "warped", "half"),
+        help="the working tree reads with FinderSettings.quick_plane_mask (h-speed41's lever, off)",
+    )
     args = parser.parse_args()
     designs = args.design.split(",")
     styles = [CHECK_STYLES[name] for name in args.styles.split(",") if name]
@@ -144,7 +151,11 @@ def main() -> int:
                     seed, faces, cards=cards, style=TILTED if args.tilted else SceneStyle()
                 )
             layout = None if args.no_layout else scene.calibrated_layout
-            now = CardDetector(layout=layout, model=model_now)
+            now = CardDetector(
+                layout=layout,
+                model=model_now,
+                finder=FinderSettings(quick_plane_mask=args.quick_plane_mask),
+            )
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
             # Warm caches (the view's maps); each frame's detections compared as they print.
             if repr(now.detect(scene.image)) == repr(then.detect(scene.image)):
@@ -171,7 +182,8 @@ def main() -> int:
             + (" --tilted" if args.tilted else "")
             + (f" --design {args.design}" if args.design != "kde_standard" else "")
             + (f" --styles {args.styles}" if styles else "")
-            + (" --deck" if args.deck else ""),
+            + (" --deck" if args.deck else "")
+            + (f" --quick-plane-mask {args.quick_plane_mask}" if args.quick_plane_mask else ""),
             ["code", "median CPU time (ms)", "p95", "total CPU (s)"],
             [
                 [
