@@ -3915,7 +3915,12 @@ class CardDetector:
                 names = {d.candidate for d in pieces if d.candidate is not None}
                 if len(names) > 1:
                     continue  # two cards read (surely or not)
-                whole = pieces_whole([quads[n] for n in group])
+                whole = None
+                if all(d.card is None and d.candidate is not None for d in pieces):
+                    # Tiling pieces all guess one card, none read surely or unread: two
+                    # cards dealt side by side tile a card-shaped whole too (an unread one
+                    # beside one guessed, a dim view's).
+                    whole = pieces_whole([quads[n] for n in group])
                 if whole is None and size == 2:
                     diagonal = diagonal_pieces(quads[group[0]], quads[group[1]])
                     if diagonal is not None and all(
@@ -3959,12 +3964,15 @@ class CardDetector:
         its corners by ``GROW_SCALES`` lies on the rough mask's paper, ``GROWN_PAPER`` of it,
         over no other shape reported) is replaced by the largest such shape when that reads
         the same card (surely or as its guess); it keeps the card and its confidence. A card
-        that fits puts felt under its shape grown by the least scale (issue 28, h-size41)."""
+        that fits puts felt under its shape grown by the least scale: when one card read
+        surely does, the frame's cards are of its size and none grows (a card read surely
+        beside cards of its own size, grown, covered them; issue 28, h-size41)."""
         stage = self._rough_stage
         if stage is None:
             return
         to_work = np.linalg.inv(stage.view.to_image)
         height, width = frame.shape[:2]
+        growing: list[tuple[int, CardDetection, np.ndarray, Callable[[np.ndarray], bool]]] = []
         for n, detection in enumerate(analysis.detections):
             if detection.card is None:
                 continue
@@ -3992,15 +4000,17 @@ class CardDetector:
                     if grown is None or scale > grown[0]:
                         grown = (scale, shape)
             if grown is None:
-                continue
-            shape = grown[1]
+                # A card read surely that fits: the frame's cards are of their size, none grows.
+                return
+            growing.append((n, detection, grown[1], fits))
+        for n, detection, outline, lies_free in growing:
             # Onto the card's edges nearby: a piece's shape grown is the card's to a scale's
             # step (``GROW_SCALES``).
             settings = self.refit if self.refit is not None else DEFAULT_REFIT
-            laid, edges = snapped(self._snap_gray(frame), shape, settings)
-            if edges >= GROWN_EDGES and fits(laid):
-                shape = laid
-            found = _Finding([shape], analysis.card_px, analysis.foreground, [False])
+            laid, edges = snapped(self._snap_gray(frame), outline, settings)
+            if edges >= GROWN_EDGES and lies_free(laid):
+                outline = laid
+            found = _Finding([outline], analysis.card_px, analysis.foreground, [False])
             read = self._analysis_of(frame, found, with_deck=isinstance(self._model, EnrolledDeck))
             if not read.detections or read.detections[0].candidate != detection.card:
                 continue
