@@ -347,20 +347,26 @@ def main() -> int:
         "shapes not read surely that tile one card-shaped whole with a card read surely are "
         "reported",
     )
-    parser.add_argument(
-        "--join-pieces",
-        choices=("on", "off"),
-        default="on" if JOIN_PIECES else "off",
-        help="CardDetector(join_pieces=...) (h-size41's lever): a card's diagonal pieces, or "
-        "pieces tiling it, naming no two cards, become the card read again",
-    )
-    parser.add_argument(
-        "--grow-pieces",
-        choices=("on", "off"),
-        default="on" if GROW_PIECES else "off",
-        help="CardDetector(grow_pieces=...) (h-size41's lever): a card read surely lying on "
-        "paper its shape grown from a corner covers is replaced by the grown shape read again",
-    )
+    for flag, default, what in (
+        (
+            "join-pieces",
+            JOIN_PIECES,
+            "a card's diagonal pieces, or pieces tiling it all guessing one card, become the "
+            "card read again",
+        ),
+        (
+            "grow-pieces",
+            GROW_PIECES,
+            "a card read surely lying on paper its shape grown from a corner covers is replaced "
+            "by the grown shape read again",
+        ),
+    ):
+        parser.add_argument(
+            f"--{flag}",
+            choices=("on", "off"),
+            default="on" if default else "off",
+            help=f"CardDetector({flag.replace('-', '_')}=...) (h-size41's lever): {what}",
+        )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
