@@ -14,7 +14,7 @@ the count (a detection on one counts neither way).
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
-        [--no-pieces-of-sure]
+        [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -92,7 +92,9 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     DEFAULT_REFIT,
+    GROW_PIECES,
     INDEX_AGAINST,
+    JOIN_PIECES,
     NET_SUIT_LEAST,
     PICTURED_FEW,
     PICTURED_MIRROR,
@@ -351,6 +353,26 @@ def main() -> int:
         "shapes not read surely that tile one card-shaped whole with a card read surely are "
         "reported",
     )
+    for flag, default, what in (
+        (
+            "join-pieces",
+            JOIN_PIECES,
+            "a card's diagonal pieces, or pieces tiling it all guessing one card, become the "
+            "card read again",
+        ),
+        (
+            "grow-pieces",
+            GROW_PIECES,
+            "a card read surely lying on paper its shape grown from a corner covers is replaced "
+            "by the grown shape read again",
+        ),
+    ):
+        parser.add_argument(
+            f"--{flag}",
+            choices=("on", "off"),
+            default="on" if default else "off",
+            help=f"CardDetector({flag.replace('-', '_')}=...) (h-size41's lever): {what}",
+        )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -396,6 +418,8 @@ def main() -> int:
             paper=None if args.no_paper else DEFAULT_PAPER,
             drop_on_sure=not args.keep_on_sure,
             pieces_of_sure=not args.no_pieces_of_sure,
+            join_pieces=args.join_pieces == "on",
+            grow_pieces=args.grow_pieces == "on",
             club_one_split=args.club_one_split,
             black_against=args.black_against,
             pip_colour_against=args.pip_colour_against,
@@ -453,6 +477,8 @@ def main() -> int:
                 paper=None if args.no_paper else DEFAULT_PAPER,
                 drop_on_sure=not args.keep_on_sure,
                 pieces_of_sure=not args.no_pieces_of_sure,
+                join_pieces=args.join_pieces == "on",
+                grow_pieces=args.grow_pieces == "on",
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,

@@ -103,6 +103,65 @@ def whole_of_halves(first: _Reported, second: _Reported) -> np.ndarray | None:
     return whole if _card_shaped(whole) else None
 
 
+# Two diagonal pieces of one card (a card size taken too small on a card whose index is a small
+# share of it: each piece holds one index corner, h-size41): each this share of the card's area
+# (0.5-0.77 of its sides), overlapping in the middle, at two opposite corners of the card.
+PIECE_SHARES = (0.25, 0.6)
+MAX_PIECES_OVERLAP = 0.5  # ... they overlap by more than nothing, at most this of the smaller
+PIECE_SLACK = 0.02  # ... and lie in the card their sides make (their hull at most this more)
+
+
+def diagonal_pieces(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, list[int]] | None:
+    """The card-shaped whole (4 x 2 corners) two overlapping shapes (4 x 2 corners each) are
+    the diagonal pieces of, and its two corners neither piece lies at; or None.
+
+    A card whose index is a small share of its height, found at 0.5-0.77 of its size, is cut
+    into two card-shaped pieces at its two index corners, overlapping in its middle: each piece's
+    corner farthest from the other is one of the card's, its opposite corner lies in the other
+    piece, and the card's other two corners are where the pieces' sides meet (issue 28,
+    h-size41). Two cards dealt overlapping make the same shape with felt at those two corners
+    (the caller's test)."""
+    overlap, _ = cv2.intersectConvexConvex(one.astype(np.float32), other.astype(np.float32))
+    if not 0 < float(overlap) <= MAX_PIECES_OVERLAP * min(_area(one), _area(other)):
+        return None
+    held = []
+    for quad, sibling in ((one, other), (other, one)):
+        far = int(np.argmax(np.hypot(*(quad - sibling.mean(axis=0)).T)))
+        inside = cv2.pointPolygonTest(
+            sibling.astype(np.float32).reshape(-1, 1, 2),
+            (float(quad[(far + 2) % 4][0]), float(quad[(far + 2) % 4][1])),
+            False,
+        )
+        if inside < 0:
+            return None  # its opposite corner not in the other piece: not diagonal pieces
+        held.append(far)
+    corner, along, across = (
+        one[held[0]],
+        one[(held[0] + 1) % 4] - one[held[0]],
+        one[(held[0] - 1) % 4] - one[held[0]],
+    )
+    opposite = other[held[1]]
+    free = []
+    for first, second in ((along, across), (across, along)):
+        # Where the side of ``one`` along ``first`` meets the side of ``other`` along ``second``.
+        matrix = np.column_stack([first, -second])
+        if abs(float(np.linalg.det(matrix))) < 1e-9:
+            return None
+        s, _ = np.linalg.solve(matrix, opposite - corner)
+        free.append(corner + s * first)
+    whole = np.array([corner, free[0], opposite, free[1]], np.float64)
+    if not _card_shaped(whole):
+        return None
+    area = _area(whole)
+    if not all(PIECE_SHARES[0] * area <= _area(q) <= PIECE_SHARES[1] * area for q in (one, other)):
+        return None
+    # Both pieces lie in the whole (their sides along its sides): the whole is their hull's.
+    hull = _area(cv2.convexHull(np.vstack([one, other]).astype(np.float32)).reshape(-1, 2))
+    if hull > area * (1 + PIECE_SLACK):
+        return None
+    return whole, [1, 3]
+
+
 def _card_shaped(whole: np.ndarray) -> bool:
     """Whether a quadrilateral (4 x 2 corners) has a card's proportions (``CARD_ASPECTS``)."""
     sides = np.hypot(*(np.roll(whole, -1, axis=0) - whole).T)
@@ -222,7 +281,7 @@ PIECE_REACH = 0.15  # pieces are looked for this share of the sure card's diagon
 MIN_PIECES_FILL = 0.93
 
 
-def _pieces_whole(pieces: Sequence[np.ndarray]) -> np.ndarray | None:
+def pieces_whole(pieces: Sequence[np.ndarray]) -> np.ndarray | None:
     """The card-shaped whole (4 x 2 corners) ``pieces`` tile, or None: they overlap each other
     by at most ``MAX_HALVES_OVERLAP`` of the smaller, fill ``MIN_PIECES_FILL`` of the hull
     round them (four: ``MIN_HALVES_FILL``), each at most ``MAX_PIECE_SHARE`` of it, and the
@@ -283,7 +342,7 @@ def pieces_of_sure(detections: Sequence[Reported]) -> list[Reported]:
         for size in range(1, min(MAX_PIECES, len(near)) + 1):
             for group in combinations(near, size):
                 pieces = [corners, *(np.asarray(detections[n].corners, np.float64) for n in group)]
-                if len(group) > len(best) and _pieces_whole(pieces) is not None:
+                if len(group) > len(best) and pieces_whole(pieces) is not None:
                     best = group
         dropped.update(best)
     return [d for n, d in enumerate(detections) if n not in dropped]

@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import combinations
 from typing import Literal, Protocol, TypeVar
 
 import cv2
@@ -42,8 +43,10 @@ from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
 from dealer_assist.vision.duplicates import (
     MAX_UNREAD_OVERLAP,
     at_edge,
+    diagonal_pieces,
     one_per_card,
     pieces_of_sure,
+    pieces_whole,
     runs_into_edge,
     surer_inside,
     unread_apart,
@@ -741,6 +744,58 @@ def _share_fits(share: float | None) -> bool:
     return share is None or SHARE_LOW <= share <= SHARE_HIGH
 
 
+# The two corners of a card's diagonal pieces' whole that neither lies at
+# (``CardDetector._join_pieces``): this share of each of its sides round the corner, at least
+# ``PAPER_AT_CORNER`` of it on the rough mask (two cards dealt overlapping leave felt there).
+CORNER_PATCH = 0.2
+PAPER_AT_CORNER = 0.8
+# Whether ``CardDetector._join_pieces`` joins a card's diagonal pieces (h-size41).
+JOIN_PIECES = True
+
+
+# ``CardDetector._grow_pieces``: the scales (of a side) a card read surely is grown by from one of
+# its corners, the share of the grown shape that must lie on paper, and the most of another
+# shape reported it may cover. A card's piece 0.45-0.75 of it grows back to 0.95-1.0 of it.
+GROW_SCALES = (1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2.0, 2.1, 2.2)
+GROWN_PAPER = 0.95
+GROWN_OVER = 0.1
+GROWN_EDGES = (
+    0.5  # the grown shape snapped onto edges (``refit.snapped``) found this share at least
+)
+GROW_PIECES = True
+
+
+def _paper_share(mask: np.ndarray, shape: np.ndarray) -> float:
+    """The share of ``shape`` (work pixels) that lies on ``mask``."""
+    points = np.round(shape).astype(np.int32)
+    low = np.maximum(points.min(axis=0), 0)
+    high = np.minimum(points.max(axis=0) + 1, (mask.shape[1], mask.shape[0]))
+    if np.any(high <= low):
+        return 0.0
+    drawn = np.zeros((int(high[1] - low[1]), int(high[0] - low[0])), np.uint8)
+    cv2.fillConvexPoly(drawn, points - low, 255)
+    inside = cv2.countNonZero(drawn)
+    under = mask[low[1] : high[1], low[0] : high[0]]
+    return cv2.countNonZero(cv2.bitwise_and(drawn, under)) / inside if inside else 0.0
+
+
+def _paper_at(mask: np.ndarray, whole: np.ndarray, corner: int) -> bool:
+    """Whether the patch at ``whole``'s corner ``corner`` (work pixels, ``CORNER_PATCH`` of its
+    two sides) lies on ``mask`` (at least ``PAPER_AT_CORNER`` of it)."""
+    at = whole[corner]
+    before = whole[(corner - 1) % 4] - at
+    after = whole[(corner + 1) % 4] - at
+    patch = np.array(
+        [
+            at,
+            at + CORNER_PATCH * after,
+            at + CORNER_PATCH * (after + before),
+            at + CORNER_PATCH * before,
+        ]
+    )
+    return _paper_share(mask, patch) >= PAPER_AT_CORNER
+
+
 def _geometry(analysis: FrameAnalysis) -> list[tuple[bool, bool]]:
     """Per detection: whether its shape bears its reading out (both index corners agree,
     ``corners_agree``, and its index's share of the shape's height is a card's,
@@ -991,6 +1046,8 @@ class CardDetector:
         join_halves: bool = True,
         drop_on_sure: bool = True,
         pieces_of_sure: bool = True,
+        join_pieces: bool = JOIN_PIECES,
+        grow_pieces: bool = GROW_PIECES,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
@@ -1336,6 +1393,14 @@ class CardDetector:
         # its other pieces, cut at a card size too small, and not reported
         # (``duplicates.pieces_of_sure``, issue 28, h-halves40; off: reported).
         self.pieces_of_sure = pieces_of_sure
+        # Two shapes that are one card's diagonal pieces (``duplicates.diagonal_pieces``, the
+        # whole's other two corners on paper), reading no two cards, are the whole, read again
+        # (``_join_pieces``, issue 28, h-size41; off: reported as found).
+        self.join_pieces = join_pieces
+        # A card read surely whose shape lies on paper this shape grown from one of its corners
+        # would cover is a piece of a larger card: the grown shape reading the same card takes
+        # its place (``_grow_pieces``, issue 28, h-size41; off: reported as found).
+        self.grow_pieces = grow_pieces
         # Without a layout: a finding whose cards read surely show by their index shares that
         # its card size is too large is read again at the size they show (``_too_large``;
         # off: the finder's card sizes alone).
@@ -2034,6 +2099,8 @@ class CardDetector:
                 best.detections, best.unread_cards, (frame.shape[0], frame.shape[1])
             )
         self._join_halves(frame, best)
+        if self.join_pieces:
+            self._join_pieces(frame, best)
         if chosen is not None and self.refit is not None and _refit_wanted(best, self.refit):
             self._refit(frame, best, chosen, self.refit)
         if self.drop_on_sure:
@@ -2042,6 +2109,8 @@ class CardDetector:
                 once = pieces_of_sure(once)
             best.detections = [d for d in best.detections if any(d is k for k in once)]
             best.unread_cards = [d for d in best.unread_cards if any(d is k for k in once)]
+        if self.grow_pieces:
+            self._grow_pieces(frame, best)
         enrolled = isinstance(self._model, EnrolledDeck)
         if not enrolled or self.deck_looks == "before":
             self._looks_again(frame, best)
@@ -3863,6 +3932,139 @@ class CardDetector:
         analysis.unread_cards = [
             d for d in analysis.unread_cards if not any(d is x for x in dropped)
         ]
+
+    def _join_pieces(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """Shapes that are one card's pieces, cut at a card size too small, become the card,
+        read again (issue 28, h-size41): two diagonal pieces (``diagonal_pieces``, the whole's
+        two other corners on the rough mask's paper: two cards dealt overlapping leave felt
+        there), or two or three pieces tiling a card-shaped whole (``pieces_whole``), that
+        name no two cards (every card read surely or guessed among them the same). The whole
+        is read surely as the card its own reading reads surely, or as the pieces' card read
+        surely when two pieces read it so or the whole's guess is it; otherwise uncertain with
+        its own guess (the pieces' card when it has none). A whole read surely as another card
+        than the pieces', or one piece read surely that the whole's reading does not name,
+        leaves them as they were (a card read surely is never made uncertain)."""
+        stage = self._rough_stage
+        shapes = analysis.reported
+        if stage is None or len(shapes) < 2:
+            return
+        to_work = np.linalg.inv(stage.view.to_image)
+        quads = [np.asarray(d.corners, np.float64) for d in shapes]
+        used: set[int] = set()
+        joined: list[CardDetection] = []
+        for size in (2, 3):
+            for group in combinations(range(len(shapes)), size):
+                if used & set(group):
+                    continue
+                pieces = [shapes[n] for n in group]
+                names = {d.candidate for d in pieces if d.candidate is not None}
+                if len(names) > 1:
+                    continue  # two cards read (surely or not)
+                whole = None
+                if all(d.card is None and d.candidate is not None for d in pieces):
+                    # Tiling pieces all guess one card, none read surely or unread: two
+                    # cards dealt side by side tile a card-shaped whole too (an unread one
+                    # beside one guessed, a dim view's).
+                    whole = pieces_whole([quads[n] for n in group])
+                if whole is None and size == 2:
+                    diagonal = diagonal_pieces(quads[group[0]], quads[group[1]])
+                    if diagonal is not None and all(
+                        _paper_at(stage.rough, transform_points(to_work, diagonal[0]), n)
+                        for n in diagonal[1]
+                    ):
+                        whole = diagonal[0]
+                if whole is None:
+                    continue
+                found = _Finding([whole], analysis.card_px, analysis.foreground, [False])
+                read = self._analysis_of(
+                    frame, found, with_deck=isinstance(self._model, EnrolledDeck)
+                )
+                name = next(iter(names), None)
+                sure = sum(d.card is not None for d in pieces)
+                card = read.detections[0] if read.detections else self._unread(whole)
+                if card.card is not None and name is not None and card.card != name:
+                    continue  # the whole read surely as another card than the pieces'
+                if sure == 1 and card.candidate != name:
+                    continue  # one piece read surely, the whole not bearing it out
+                if card.card is None and name is not None:
+                    if sure >= 1:
+                        confidence = max(d.confidence for d in pieces if d.card is not None)
+                        card = replace(card, card=name, candidate=name, confidence=confidence)
+                    elif card.candidate is None:
+                        card = replace(card, candidate=name)
+                used |= set(group)
+                joined.append(card)
+        if not joined:
+            return
+        dropped = [shapes[n] for n in used]
+        kept = [d for d in analysis.detections if not any(d is x for x in dropped)]
+        analysis.detections = one_per_card([*kept, *(d for d in joined if d.candidate is not None)])
+        analysis.unread_cards = [
+            *(d for d in analysis.unread_cards if not any(d is x for x in dropped)),
+            *(d for d in joined if d.candidate is None),
+        ]
+
+    def _grow_pieces(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """Each card read surely that is a piece of a larger card (its shape grown from one of
+        its corners by ``GROW_SCALES`` lies on the rough mask's paper, ``GROWN_PAPER`` of it,
+        over no other shape reported) is replaced by the largest such shape when that reads
+        the same card (surely or as its guess); it keeps the card and its confidence. A card
+        that fits puts felt under its shape grown by the least scale: when one card read
+        surely does, the frame's cards are of its size and none grows (a card read surely
+        beside cards of its own size, grown, covered them; issue 28, h-size41)."""
+        stage = self._rough_stage
+        if stage is None:
+            return
+        to_work = np.linalg.inv(stage.view.to_image)
+        height, width = frame.shape[:2]
+        growing: list[tuple[int, CardDetection, np.ndarray, Callable[[np.ndarray], bool]]] = []
+        for n, detection in enumerate(analysis.detections):
+            if detection.card is None:
+                continue
+            quad = np.asarray(detection.corners, np.float64)
+            others = [
+                np.asarray(d.corners, np.float64) for d in analysis.reported if d is not detection
+            ]
+
+            def fits(shape: np.ndarray, others: list[np.ndarray] = others) -> bool:
+                return not (
+                    shape.min() < 0
+                    or shape[:, 0].max() >= width
+                    or shape[:, 1].max() >= height
+                    or any(overlap_share(shape, other) > GROWN_OVER for other in others)
+                    or _paper_share(stage.rough, transform_points(to_work, shape)) < GROWN_PAPER
+                )
+
+            # The least scale first: a card that fits has felt under it from every corner.
+            grown: tuple[float, np.ndarray] | None = None
+            for k in range(4):
+                for scale in GROW_SCALES:
+                    shape = quad[k] + scale * (quad - quad[k])
+                    if not fits(shape):
+                        break
+                    if grown is None or scale > grown[0]:
+                        grown = (scale, shape)
+            if grown is None:
+                # A card read surely that fits: the frame's cards are of their size, none grows.
+                return
+            growing.append((n, detection, grown[1], fits))
+        for n, detection, outline, lies_free in growing:
+            # Onto the card's edges nearby: a piece's shape grown is the card's to a scale's
+            # step (``GROW_SCALES``).
+            settings = self.refit if self.refit is not None else DEFAULT_REFIT
+            laid, edges = snapped(self._snap_gray(frame), outline, settings)
+            if edges >= GROWN_EDGES and lies_free(laid):
+                outline = laid
+            found = _Finding([outline], analysis.card_px, analysis.foreground, [False])
+            read = self._analysis_of(frame, found, with_deck=isinstance(self._model, EnrolledDeck))
+            if not read.detections or read.detections[0].candidate != detection.card:
+                continue
+            analysis.detections[n] = replace(
+                read.detections[0],
+                card=detection.card,
+                candidate=detection.card,
+                confidence=detection.confidence,
+            )
 
     def _choose(
         self, frame: np.ndarray, *, with_deck: bool

@@ -66,12 +66,26 @@ def test_pieces_of_a_large_card_are_one_detection(framed_faces: dict[Card, np.nd
     assert [c.card.code for c in photo.cards] == ["7D"] and photo.card_px > 260
     before = CardDetector(pieces_of_sure=False).detect(photo.image)
     assert _on_cards(before, photo.cards) == [2]  # the card and a piece of it
-    after = CardDetector(pieces_of_sure=True).detect(photo.image)
-    # One detection, read right; its outline is still a quarter of the card (about 132 x 187
-    # of 283 x 390: the size search takes the piece's size, session 40's diagnosis in
-    # docs/benchmarks.md), which the size search's fix should make the whole card.
+    after = CardDetector(pieces_of_sure=True, grow_pieces=False).detect(photo.image)
+    # One detection, read right; its outline a quarter of the card (about 132 x 187 of
+    # 283 x 390: the size search takes the piece's size, session 40's diagnosis in
+    # docs/benchmarks.md) ...
     assert _on_cards(after, photo.cards) == [1]
     assert after[0].card == parse_card("7D")
+    assert _largest_gap(after[0], photo.cards[0]) > 100
+    # ... grown back to the whole card (``CardDetector(grow_pieces=...)``, h-size41): the
+    # quarter read surely lies on paper its shape grown from its index corner covers.
+    grown = CardDetector(pieces_of_sure=True, grow_pieces=True).detect(photo.image)
+    assert _on_cards(grown, photo.cards) == [1]
+    assert grown[0].card == parse_card("7D")
+    assert _largest_gap(grown[0], photo.cards[0]) < 6
+
+
+def _largest_gap(detection: CardDetection, card: TrueCard) -> float:
+    """The largest distance from a corner of ``card`` to the detection's nearest corner."""
+    found = np.asarray(detection.corners, np.float64)
+    true = np.asarray(card.corners, np.float64)
+    return float(np.hypot(*(true[:, None, :] - found[None, :, :]).transpose(2, 0, 1)).min(1).max())
 
 
 def test_touching_card_read_unsurely_is_kept(framed_faces: dict[Card, np.ndarray]) -> None:
