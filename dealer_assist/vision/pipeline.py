@@ -81,6 +81,7 @@ from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
+    ink_share,
     middle_area,
     mirror_alike,
     mirrored_pip_count,
@@ -349,6 +350,11 @@ COURT_MIRROR = 0.97
 # never so alike (0.39 at most where 5 or more), the building designs' courts 0-4 (h-court40).
 COURT_PIPS_MIRROR = 0.7
 COURT_PIPS = 5
+# ... and only a middle at least this much of which is ink (``ink_share``): a jumbo deck's court
+# printed without a picture has a middle of plain paper, as alike to its mirror image as pips
+# (fresh drawn jumbo KS and JH read surely right: ink 0.003 and 0, mirror 0.99 and 0.98); the
+# numbers read as courts 0.11-0.38 (an ace's pip, a frame's lines).
+COURT_INK = 0.02
 # A card read surely whose suit the corner network, at its reported outline, gives less than
 # this at every index corner where it reads an index is uncertain: its suit was the glyph
 # reader's (or the pips') alone (issue 28, h-wrong39; ``CardDetector._net_suit_against``;
@@ -2107,8 +2113,9 @@ class CardDetector:
         round its pips, read as a court by the corner network. Pips lie symmetrically about
         the card's long axis; a court's picture is turned half round, not mirrored.
         ``_judged`` doubts a court whose ``pip_count`` is not None already; a frame line in the
-        middle is one blob larger than any pip, so ``pip_count`` is None there. Judged last, on
-        the cards the frame reports: it only takes sureness away."""
+        middle is one blob larger than any pip, so ``pip_count`` is None there. A middle of
+        plain paper (under ``COURT_INK`` ink: a court printed without a picture) is not judged.
+        Judged last, on the cards the frame reports: it only takes sureness away."""
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()
@@ -2116,8 +2123,8 @@ class CardDetector:
             if d.card is None or d.card.rank not in COURT_RANKS:
                 continue
             middle = self._clear_middle(frame, outlines, n)
-            if middle is None:
-                continue
+            if middle is None or ink_share(middle, self.middle) < COURT_INK:
+                continue  # plain paper: a court printed without a picture
             alike = mirror_alike(middle, self.middle)
             if alike >= self.court_mirror or (
                 0 < self.court_pips_mirror <= alike

@@ -88,3 +88,16 @@ def test_right_courts_stay_sure(framed_faces: dict[Card, np.ndarray]) -> None:
     after = _answers(photo, CardDetector().detect(photo.image))
     assert after["JC"] == "JC" and after["QD"] == "QD"
     assert CardDetector().court_mirror > 0  # on by default
+
+
+def test_courts_without_a_picture_stay_sure() -> None:
+    # A jumbo framed deck (four indices) whose courts' middles are plain paper: as alike to
+    # their mirror images as pips (0.99, 0.98), but no ink (``COURT_INK``).
+    if not decks.renderer_available():
+        pytest.skip("rsvg-convert is not installed")
+    seed = 11_780_008
+    style = replace(random_style(np.random.default_rng(seed), jumbo=True), framed=True)
+    faces = render_drawn(style, seed=seed % 1000)
+    photo = photograph(11_789_102, faces, CONDITIONS["overhead"])
+    after = _answers(photo, CardDetector().detect(photo.image))
+    assert after["KS"] == "KS" and after["JH"] == "JH"
