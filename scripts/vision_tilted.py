@@ -14,7 +14,7 @@ the count (a detection on one counts neither way).
         [--blind-gains 0] [--no-ink-settles-suit] [--warped-plane-mask] [--no-arm]
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
-        [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off]
+        [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -85,7 +85,10 @@ from dealer_assist.vision.pipeline import (
     CENTRE_COVERED,
     CLOTH_CENTRE,
     CLUB_ONE_SPLIT,
+    COURT_MIRROR,
     COURT_PICTURE,
+    COURT_PIPS,
+    COURT_PIPS_MIRROR,
     DECK_SUIT_LEANS,
     DECK_VETO_LEAST,
     DECK_WEAK_OTHER,
@@ -246,6 +249,21 @@ def main() -> int:
         "judged only when its middle shows fewer pip-like blobs than this; 0: pip_count None "
         "alone (h-wrong39's rule)",
     )
+    parser.add_argument(
+        "--court-mirror",
+        type=float,
+        default=COURT_MIRROR,
+        help="CardDetector's court_mirror (h-framed41): a court read surely whose middle lies "
+        "in the clear and whose ink is this alike to its mirror image is uncertain; 0: off",
+    )
+    parser.add_argument(
+        "--court-pips-mirror",
+        type=float,
+        default=COURT_PIPS_MIRROR,
+        help="CardDetector's court_pips_mirror (h-framed41): ... or this alike and showing "
+        "--court-pips pip-like blobs; 0: not asked",
+    )
+    parser.add_argument("--court-pips", type=int, default=COURT_PIPS)
     parser.add_argument(
         "--net-suit-least",
         type=float,
@@ -438,6 +456,9 @@ def main() -> int:
             pictured_mirror=args.pictured_mirror,
             pictured_few=args.pictured_few,
             net_suit_least=args.net_suit_least,
+            court_mirror=args.court_mirror,
+            court_pips_mirror=args.court_pips_mirror,
+            court_pips=args.court_pips,
             refit=refit,
         )
         started = time.thread_time()

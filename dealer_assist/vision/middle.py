@@ -123,6 +123,14 @@ def pip_count(middle: np.ndarray, settings: MiddleSettings) -> int | None:
     return None
 
 
+def ink_share(middle: np.ndarray, settings: MiddleSettings) -> float:
+    """The share of a middle that is ink (``ink`` darker than the paper): pips or a picture;
+    about none for a middle of plain paper (a jumbo deck's court printed without a picture)."""
+    return float(np.count_nonzero(ink_map(middle) > settings.ink)) / float(
+        middle.shape[0] * middle.shape[1]
+    )
+
+
 def pips_seen(middle: np.ndarray, settings: MiddleSettings) -> int:
     """How many pip-like blobs a middle shows at the ink level that shows most: blobs of a
     pip's size (``min_blob`` to ``seen_largest`` of the middle) that fill their box

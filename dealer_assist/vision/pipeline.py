@@ -84,6 +84,7 @@ from dealer_assist.vision.layout import Layout
 from dealer_assist.vision.middle import (
     COURT_RANKS,
     MiddleSettings,
+    ink_share,
     middle_area,
     mirror_alike,
     mirrored_pip_count,
@@ -334,6 +335,29 @@ PICTURED_FEW = 5
 # plastic's and two drawn decks', doubted by the pips alone, 2 with this), a court's picture
 # is not mirrored (76% of fresh building courts read surely are under it). 0: not asked.
 PICTURED_MIRROR = 0.85
+# A court read surely whose middle lies in the clear and whose ink is at least this alike to its
+# mirror image left to right (``mirror_alike``) is uncertain, its candidate kept (issue 28,
+# h-framed41; ``CardDetector._pipped_courts``): a number card's index read as a court. A heavy
+# frame printed round the pips (``DrawnStyle.framed``) lies beside the index in the corner crop,
+# and the corner network reads the small index and the frame's corner as a J, Q or K, both
+# corners, 0.98-0.99 sure (fresh building seeds 11,780,000+: a 9H and an AH read QH). A number
+# card's pips lie symmetrically about the card's long axis (an ace's one pip too); a court's
+# picture is turned half round, not mirrored: the fresh framed decks' sure right courts 0-0.66,
+# the building designs' courts 0-0.95 (h-court40), the 9H and AH 0.99 and 1.00. The frame's
+# line is one blob larger than any pip, so ``pip_count`` is None there and ``_judged``'s court
+# rule (pips in the middle) does not see them. 0: off.
+COURT_MIRROR = 0.97
+# ... or at least this alike (0: not asked) and showing ``COURT_PIPS`` or more pip-like blobs
+# (``pips_seen``): a middle the outline cuts a little off (a tilted view) is less alike (the
+# tilted 9H: 0.77, nine blobs); the drawn decks' courts' pictures show 2-8 pip-like blobs, but
+# never so alike (0.39 at most where 5 or more), the building designs' courts 0-4 (h-court40).
+COURT_PIPS_MIRROR = 0.7
+COURT_PIPS = 5
+# ... and only a middle at least this much of which is ink (``ink_share``): a jumbo deck's court
+# printed without a picture has a middle of plain paper, as alike to its mirror image as pips
+# (fresh drawn jumbo KS and JH read surely right: ink 0.003 and 0, mirror 0.99 and 0.98); the
+# numbers read as courts 0.11-0.38 (an ace's pip, a frame's lines).
+COURT_INK = 0.02
 # A card read surely whose suit the corner network, at its reported outline, gives less than
 # this at every index corner where it reads an index is uncertain: its suit was the glyph
 # reader's (or the pips') alone (issue 28, h-wrong39; ``CardDetector._net_suit_against``;
@@ -1087,7 +1111,18 @@ class CardDetector:
         pictured_few: int = PICTURED_FEW,
         pictured_mirror: float = PICTURED_MIRROR,
         net_suit_least: float = 0.0,
+        court_mirror: float = COURT_MIRROR,
+        court_pips_mirror: float = COURT_PIPS_MIRROR,
+        court_pips: int = COURT_PIPS,
     ) -> None:
+        # A court read surely whose middle lies in the clear and whose ink is at least this
+        # alike to its mirror image is uncertain (``_pipped_courts``; 0: off; issue 28,
+        # h-framed41) ...
+        self.court_mirror = court_mirror
+        # ... or at least this alike (0: not asked) while showing ``court_pips`` or more
+        # pip-like blobs.
+        self.court_pips_mirror = court_pips_mirror
+        self.court_pips = court_pips
         # A card read surely whose suit the corner network gives less than this at every index
         # corner it reads is uncertain (``_net_suit_against``; off: 0; on at ``NET_SUIT_LEAST``;
         # issue 28, h-wrong39).
@@ -2138,6 +2173,8 @@ class CardDetector:
             best.detections = [self._covered_centre(frame, d) for d in best.detections]
         if self.pictured_ranks:
             best.detections = self._pictured_numbers(frame, best)
+        if self.court_mirror > 0:
+            best.detections = self._pipped_courts(frame, best)
         if self.net_suit_least > 0 and self.use_corner_model:
             best.detections = [self._net_suit_against(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
@@ -2177,6 +2214,35 @@ class CardDetector:
                     self.pictured_mirror <= 0
                     or mirror_alike(middle, self.middle) < self.pictured_mirror
                 )
+            ):
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _pipped_courts(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each read surely as a court whose middle lies in the clear
+        (no other reported shape over it) and whose ink is at least ``court_mirror`` alike to
+        its mirror image (``mirror_alike``), or at least ``court_pips_mirror`` alike while
+        showing ``court_pips`` or more pip-like blobs (``pips_seen``), made uncertain, its
+        candidate kept (issue 28, h-framed41): a number card's index beside a frame printed
+        round its pips, read as a court by the corner network. Pips lie symmetrically about
+        the card's long axis; a court's picture is turned half round, not mirrored.
+        ``_judged`` doubts a court whose ``pip_count`` is not None already; a frame line in the
+        middle is one blob larger than any pip, so ``pip_count`` is None there. A middle of
+        plain paper (under ``COURT_INK`` ink: a court printed without a picture) is not judged.
+        Judged last, on the cards the frame reports: it only takes sureness away."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            if d.card is None or d.card.rank not in COURT_RANKS:
+                continue
+            middle = self._clear_middle(frame, outlines, n)
+            if middle is None or ink_share(middle, self.middle) < COURT_INK:
+                continue  # plain paper: a court printed without a picture
+            alike = mirror_alike(middle, self.middle)
+            if alike >= self.court_mirror or (
+                0 < self.court_pips_mirror <= alike
+                and pips_seen(middle, self.middle) >= self.court_pips
             ):
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
