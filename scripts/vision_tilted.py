@@ -351,6 +351,12 @@ def main() -> int:
         "shapes not read surely that tile one card-shaped whole with a card read surely are "
         "reported",
     )
+    parser.add_argument(
+        "--refit-sideways",
+        action="store_true",
+        help="RefitSettings(unsure_upright=False, unsure_upright_unread=False): an uncertain "
+        "card laid again sideways too (h-unsure41: an outline laid across the card)",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -361,6 +367,8 @@ def main() -> int:
         unsure_other=args.measured >= 3,
         measure_seam=args.seam in (1, 2),
         measured_index=args.seam >= 2,
+        unsure_upright=not args.refit_sideways,
+        unsure_upright_unread=not args.refit_sideways,
     )
     finder = FinderSettings(
         warped_plane_mask=args.warped_plane_mask,

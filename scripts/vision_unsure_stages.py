@@ -8,8 +8,8 @@ answered uncertain gets one cause, the first that holds:
 
 - ``hidden``: a card the scene drew later covers at least ``HIDDEN`` of it (chips and hands are
   not in the scene's truth, so a card under them counts below);
-- ``outline off``: the answered outline's IoU with the true one under ``OFF_IOU``: ``large``,
-  ``part`` or ``shifted`` by its area against the true card's (``how_off``);
+- ``outline off``: the answered outline's IoU with the true one under ``OFF_IOU``:
+  ``sideways``, ``large``, ``part`` or ``shifted`` (``how_off``);
 - ``guard: STEP``: the last thing done at its outline was a guard of ``STEP`` doubting a sure
   reading, or ``_judge`` leaving it uncertain with every look sure of one card (``judge:
   RULE``, the first rule of ``JUDGED_BY`` that held; ``printed`` when only the printed rules);
@@ -20,6 +20,7 @@ answered uncertain gets one cause, the first that holds:
         --styles tilted,close,lens,overhead,noisy,harsh,wide,dim,table,tableclose --scenes 10
     python scripts/vision_unsure_stages.py build/unsure41/check.pkl   # the tally again, no run
     python scripts/vision_unsure_stages.py --cards build/unsure41/check.pkl   # card by card
+    python scripts/vision_unsure_stages.py after.pkl --against before.pkl   # answers changed
 """
 
 from __future__ import annotations
@@ -121,11 +122,23 @@ def record_answers(events: Events) -> None:
     vision_tilted._Recording.answered = with_stages  # type: ignore[method-assign]
 
 
+def long_side(quad: object) -> np.ndarray:
+    """A quad's longer middle line (from the middle of one short side to the other's)."""
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    across, down = (q[1] - q[0] + q[2] - q[3]) / 2, (q[3] - q[0] + q[2] - q[1]) / 2
+    longer: np.ndarray = across if np.hypot(*across) > np.hypot(*down) else down
+    return longer
+
+
 def how_off(record: dict[str, Any]) -> str:
-    """An off outline against the true one: ``large`` (a fifth larger or more: over a
-    neighbour), ``part`` (a fifth smaller or more), else ``shifted``."""
+    """An off outline against the true one: ``sideways`` (its long side across the card's),
+    ``large`` (a fifth larger or more: over a neighbour), ``part`` (a fifth smaller or more),
+    else ``shifted``."""
     if "true" not in record:
         return "?"
+    a, t = long_side(record["outline"]), long_side(record["true"])
+    if abs(float(a @ t)) < np.hypot(*a) * np.hypot(*t) * np.cos(np.pi / 4):
+        return "sideways"
     ratio = cv2.contourArea(np.asarray(record["outline"], np.float32).reshape(-1, 2)) / max(
         cv2.contourArea(np.asarray(record["true"], np.float32).reshape(-1, 2)), 1.0
     )
@@ -155,12 +168,14 @@ def tally(records: list[dict[str, Any]], *, cards: bool) -> None:
     styles = sorted({str(r["label"]).split("/")[1].split("#")[0] for r in unsure})
     counts: Counter[tuple[str, str]] = Counter()
     right: Counter[str] = Counter()
+    alone: Counter[str] = Counter()  # read exactly alone at the true outline (h-outline38)
     for r in unsure:
         c = stage(r)
         design, style = str(r["label"]).split("#")[0].split("/")
         counts[(c, design)] += 1
         counts[(c, style)] += 1
         right[c] += int(r["candidate"] == r["truth"])
+        alone[c] += int(r["at_true"] == r["truth"])
         if cards:
             print(
                 f"  {r['label']} {r['truth']} cand {r['candidate']} iou {r['iou']:.2f} "
@@ -168,12 +183,33 @@ def tally(records: list[dict[str, Any]], *, cards: bool) -> None:
             )
     print(f"{len(records)} cards answered, {len(unsure)} uncertain")
     columns = [*designs, *styles]
-    print("| cause | all (candidate right) | " + " | ".join(columns) + " |")
-    print("|---" * (len(columns) + 2) + "|")
+    print(
+        "| cause | all | candidate right | exact at the true outline | "
+        + " | ".join(columns)
+        + " |"
+    )
+    print("|---" * (len(columns) + 4) + "|")
     for c in sorted(right, key=lambda c: -sum(counts[(c, d)] for d in designs)):
         n = sum(counts[(c, d)] for d in designs)
         cells = " | ".join(str(counts[(c, x)]) for x in columns)
-        print(f"| {c} | {n} ({right[c]}) | {cells} |")
+        print(f"| {c} | {n} | {right[c]} | {alone[c]} | {cells} |")
+
+
+def changed(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
+    """Card for card: each card answered otherwise in ``after`` (? uncertain, - not answered)."""
+
+    def answers(records: list[dict[str, Any]]) -> dict[tuple[str, str], str]:
+        return {(str(r["label"]), str(r["truth"])): r["card"] or "?" for r in records}
+
+    was, now = answers(before), answers(after)
+    moves: Counter[str] = Counter()
+    for label, truth in sorted(set(was) | set(now)):
+        a, b = was.get((label, truth), "-"), now.get((label, truth), "-")
+        if a != b:
+            kinds = ["exact" if x == truth else x if x in "?-" else "WRONG" for x in (a, b)]
+            moves[" -> ".join(kinds)] += 1
+            print(f"  {label} {truth}: {a} -> {b}")
+    print(dict(moves) or "no card answered otherwise")
 
 
 def main() -> int:
@@ -182,6 +218,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("looks", type=Path, help="the records (written when arguments follow --)")
     parser.add_argument("--cards", action="store_true", help="card by card")
+    parser.add_argument("--against", type=Path, help="records before: the cards answered otherwise")
     args = parser.parse_args(argv[: argv.index("--")] if rest is not None else argv)
     if rest is not None:
         events: Events = {}
@@ -189,7 +226,10 @@ def main() -> int:
         record_answers(events)
         sys.argv = ["vision_tilted.py", *rest, "--looks", str(args.looks)]
         vision_tilted.main()
-    tally(pickle.loads(args.looks.read_bytes()), cards=args.cards)
+    records = pickle.loads(args.looks.read_bytes())
+    tally(records, cards=args.cards)
+    if args.against is not None:
+        changed(pickle.loads(args.against.read_bytes()), records)
     return 0
 
 
