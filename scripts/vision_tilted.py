@@ -15,6 +15,7 @@ the count (a detection on one counts neither way).
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
+        [--refit-sideways]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -391,6 +392,12 @@ def main() -> int:
             default="on" if default else "off",
             help=f"CardDetector({flag.replace('-', '_')}=...) (h-size41's lever): {what}",
         )
+    parser.add_argument(
+        "--refit-sideways",
+        action="store_true",
+        help="RefitSettings(unsure_upright=False, unsure_upright_unread=False): an uncertain "
+        "card laid again sideways too (h-unsure41: an outline laid across the card)",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -401,6 +408,8 @@ def main() -> int:
         unsure_other=args.measured >= 3,
         measure_seam=args.seam in (1, 2),
         measured_index=args.seam >= 2,
+        unsure_upright=not args.refit_sideways,
+        unsure_upright_unread=not args.refit_sideways,
     )
     finder = FinderSettings(
         warped_plane_mask=args.warped_plane_mask,
