@@ -92,6 +92,7 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     DEFAULT_REFIT,
+    FRAME_SHARE,
     GROW_PIECES,
     INDEX_AGAINST,
     JOIN_PIECES,
@@ -366,6 +367,12 @@ def main() -> int:
             "a card read surely lying on paper its shape grown from a corner covers is replaced "
             "by the grown shape read again",
         ),
+        (
+            "frame-share",
+            FRAME_SHARE,
+            "a finding's cards read surely agreeing on one index share lower the share that "
+            "fits (h-share41's lever)",
+        ),
     ):
         parser.add_argument(
             f"--{flag}",
@@ -420,6 +427,7 @@ def main() -> int:
             pieces_of_sure=not args.no_pieces_of_sure,
             join_pieces=args.join_pieces == "on",
             grow_pieces=args.grow_pieces == "on",
+            frame_share=args.frame_share == "on",
             club_one_split=args.club_one_split,
             black_against=args.black_against,
             pip_colour_against=args.pip_colour_against,
@@ -479,6 +487,7 @@ def main() -> int:
                 pieces_of_sure=not args.no_pieces_of_sure,
                 join_pieces=args.join_pieces == "on",
                 grow_pieces=args.grow_pieces == "on",
+                frame_share=args.frame_share == "on",
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,
