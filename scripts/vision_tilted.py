@@ -15,7 +15,7 @@ the count (a detection on one counts neither way).
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
-        [--refit-sideways]
+        [--refit-sideways] [--frame-share on|off]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -96,6 +96,7 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_PAPER,
     DEFAULT_PLANE,
     DEFAULT_REFIT,
+    FRAME_SHARE,
     GROW_PIECES,
     INDEX_AGAINST,
     JOIN_PIECES,
@@ -385,6 +386,12 @@ def main() -> int:
             "a card read surely lying on paper its shape grown from a corner covers is replaced "
             "by the grown shape read again",
         ),
+        (
+            "frame-share",
+            FRAME_SHARE,
+            "a finding's cards read surely agreeing on one index share lower the share that "
+            "fits (h-share41's lever)",
+        ),
     ):
         parser.add_argument(
             f"--{flag}",
@@ -447,6 +454,7 @@ def main() -> int:
             pieces_of_sure=not args.no_pieces_of_sure,
             join_pieces=args.join_pieces == "on",
             grow_pieces=args.grow_pieces == "on",
+            frame_share=args.frame_share == "on",
             club_one_split=args.club_one_split,
             black_against=args.black_against,
             pip_colour_against=args.pip_colour_against,
@@ -509,6 +517,7 @@ def main() -> int:
                 pieces_of_sure=not args.no_pieces_of_sure,
                 join_pieces=args.join_pieces == "on",
                 grow_pieces=args.grow_pieces == "on",
+                frame_share=args.frame_share == "on",
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,
                 deck_suit_leans=args.deck_suit_leans,

@@ -452,6 +452,9 @@ class FrameAnalysis:
     # Per detection as read: whether its two index corners bear its shape out, each showing
     # the card read or lying under another shape of the finding (``_corners_agree``).
     corners_agree: list[bool] = field(default_factory=list)
+    # Whether its cards read surely agreeing on one index share lower the share that fits
+    # (``_frame_share_low``; ``CardDetector(frame_share=...)``).
+    frame_share: bool = False
     # What each uncertain detection with a candidate was judged from (by ``id`` of the
     # detection), for a second look at it once the finding is chosen (``_second_look``).
     unsure: dict[int, _Unsure] = field(default_factory=dict, repr=False)
@@ -762,10 +765,41 @@ def _too_large(analysis: FrameAnalysis) -> float | None:
 SHARE_HIGH = 0.46
 
 
-def _share_fits(share: float | None) -> bool:
+def _share_fits(share: float | None, low: float = SHARE_LOW) -> bool:
     """Whether an index is a share of its shape's height that some card design shows
-    (``SHARE_LOW``-``SHARE_HIGH``; None: not measured, no evidence against)."""
-    return share is None or SHARE_LOW <= share <= SHARE_HIGH
+    (``low``-``SHARE_HIGH``; None: not measured, no evidence against)."""
+    return share is None or low <= share <= SHARE_HIGH
+
+
+# ``_frame_share_low``: the cards of a finding read surely agree on one index share when the
+# largest is at most this times the smallest; no share under ``FRAME_SHARE_FLOOR`` fits even
+# then (drawn decks' smallest index, rank height 0.06 of the card: about 0.115).
+FRAME_SHARE_SPREAD = 1.1
+FRAME_SHARE_FLOOR = 0.11
+# Whether a finding's own agreeing shares lower ``_share_fits``' bound (issue 28, h-share41).
+FRAME_SHARE = False
+
+
+def _frame_share_low(analysis: FrameAnalysis) -> float:
+    """The lowest index share (``index_share``) that fits a card of ``analysis``: ``SHARE_LOW``
+    (measured on the Debian designs), or less when its cards read surely show one share - at
+    least two of them within ``FRAME_SHARE_SPREAD`` of each other, or one whose two corners
+    both show it (``_corners_agree``) - a small-index deck's own (drawn decks: 0.115-0.25)."""
+    sure = [
+        (share, agree)
+        for d, share, agree in zip(
+            analysis.detections, analysis.shares, analysis.corners_agree, strict=False
+        )
+        if d.card is not None and share is not None
+    ]
+    if not sure:
+        return SHARE_LOW
+    shares = [share for share, _ in sure]
+    if max(shares) > FRAME_SHARE_SPREAD * min(shares):
+        return SHARE_LOW
+    if len(sure) < 2 and not sure[0][1]:
+        return SHARE_LOW
+    return max(FRAME_SHARE_FLOOR, min(SHARE_LOW, min(shares)))
 
 
 # The two corners of a card's diagonal pieces' whole that neither lies at
@@ -826,9 +860,10 @@ def _geometry(analysis: FrameAnalysis) -> list[tuple[bool, bool]]:
     ``_share_fits``), and whether it contradicts it (neither)."""
     agree = [*analysis.corners_agree, *[True] * len(analysis.detections)]
     shares = [*analysis.shares, *[None] * len(analysis.detections)]
+    low = _frame_share_low(analysis) if analysis.frame_share else SHARE_LOW
     result = []
     for _, share, both in zip(analysis.detections, shares, agree, strict=False):
-        fits = _share_fits(share)
+        fits = _share_fits(share, low)
         result.append((both and fits, not both and not fits))
     return result
 
@@ -1072,6 +1107,7 @@ class CardDetector:
         pieces_of_sure: bool = True,
         join_pieces: bool = JOIN_PIECES,
         grow_pieces: bool = GROW_PIECES,
+        frame_share: bool = FRAME_SHARE,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
         sure_plane_stops: bool = True,
@@ -1436,6 +1472,9 @@ class CardDetector:
         # would cover is a piece of a larger card: the grown shape reading the same card takes
         # its place (``_grow_pieces``, issue 28, h-size41; off: reported as found).
         self.grow_pieces = grow_pieces
+        # A finding's cards read surely agreeing on one index share lower the share that fits
+        # its shapes (``_frame_share_low``, issue 28, h-share41; off: ``SHARE_LOW``).
+        self.frame_share = frame_share
         # Without a layout: a finding whose cards read surely show by their index shares that
         # its card size is too large is read again at the size they show (``_too_large``;
         # off: the finder's card sizes alone).
@@ -4343,7 +4382,9 @@ class CardDetector:
         the finding's quads in which nothing was read (no detection, not even a candidate).
         ``read``: the finding's ``_finding_looks`` (the same ``with_deck`` and ``covering``),
         if read already."""
-        analysis = FrameAnalysis([], found.quads, card_px=found.card_px)
+        analysis = FrameAnalysis(
+            [], found.quads, card_px=found.card_px, frame_share=self.frame_share
+        )
         analysis.foreground = found.foreground
         looks, analysis.corners = (
             read
