@@ -15,7 +15,7 @@ the count (a detection on one counts neither way).
         [--cloth-centre 0] [--net-blind] [--answers FILE] [--measured 0] [--seam 1]
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
-        [--refit-sideways] [--frame-share on|off]
+        [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -405,6 +405,13 @@ def main() -> int:
         help="RefitSettings(unsure_upright=False, unsure_upright_unread=False): an uncertain "
         "card laid again sideways too (h-unsure41: an outline laid across the card)",
     )
+    parser.add_argument(
+        "--corner-unsure-glyph",
+        choices=("on", "off"),
+        default="on" if FinderSettings().corner_unsure_glyph else "off",
+        help="FinderSettings(corner_unsure_glyph=...) (h-glyph41): an offered card kept "
+        "uncertain when the glyph reader's look shows it, no network corner another card",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -423,6 +430,7 @@ def main() -> int:
         half_plane_mask=args.half_plane_mask,
         quick_plane_mask=args.quick_plane_mask,
         relay_doubted_first=not args.no_relay_doubted_first,
+        corner_unsure_glyph=args.corner_unsure_glyph == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

@@ -3758,9 +3758,11 @@ class CardDetector:
         (``_one_corner_shows``); else nothing. Never read surely (a card seen at one corner
         only may be the card under another whose centre lies under the one on top; nor by the
         house's faces, ``_settled_by_faces``, which settles the uncertain cards that carry
-        their looks' suits)."""
+        their looks' suits). With ``FinderSettings.corner_unsure_glyph`` any whole look may
+        show it (``_a_look_shows``)."""
         card = detection.card if detection.card is not None else detection.candidate
-        if card is None or not _one_corner_shows(looks, card, self.finder.corner_unsure):
+        shows = _a_look_shows if self.finder.corner_unsure_glyph else _one_corner_shows
+        if card is None or not shows(looks, card, self.finder.corner_unsure):
             return []
         return [replace(detection, card=None, candidate=card, suits=())]
 
@@ -6033,6 +6035,29 @@ def _one_corner_shows(looks: list[_Reading], card: Card, floor: float) -> bool:
         return False
     return any(
         c == card and _sureness(look) >= floor for c, look in zip(shown, looks[:2], strict=True)
+    )
+
+
+def _a_look_shows(looks: list[_Reading], card: Card, floor: float) -> bool:
+    """Whether any whole look at a card, the network's at its corners (``looks[0]``,
+    ``looks[1]``) or the glyph reader's after them, shows ``card`` at least ``floor`` surely
+    (``_sureness``) while neither network corner shows another card whole at least
+    ``NOISE_SURENESS`` surely (``FinderSettings.corner_unsure_glyph``)."""
+    if len(looks) < 2:
+        return False
+    whole = [
+        look
+        for look in looks
+        if look is not _DISPUTED and look.rank is not None and look.suit is not None
+    ]
+    if not any(_best_card(look) == card and _sureness(look) >= floor for look in whole):
+        return False
+    return not any(
+        look.rank is not None
+        and look.suit is not None
+        and _best_card(look) != card
+        and _sureness(look) >= NOISE_SURENESS
+        for look in looks[:2]
     )
 
 

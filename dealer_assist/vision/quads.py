@@ -112,6 +112,13 @@ class FinderSettings:
     # On: the building check, ``joined`` and fresh seeds 11,160,000 added no wrong read, card
     # where none is or twice (docs/benchmarks.md, h-merged34).
     corner_unsure_hand: float = 0.75
+    # ... and with this on, such a card is also reported uncertain when any whole look at it,
+    # the network's or the glyph reader's, shows its card at least ``corner_unsure`` surely and
+    # no network corner shows another card whole at least ``NOISE_SURENESS`` surely (a card
+    # dealt on another, both its corners shadowed, the network reading a drawn deck's framed
+    # corners as courts where the glyph reader reads it; ``CardDetector._unsure_corner_card``;
+    # issue 28, h-glyph41). Off: not measured on the building check before it shipped.
+    corner_unsure_glyph: bool = False
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

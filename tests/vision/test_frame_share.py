@@ -26,6 +26,7 @@ from dealer_assist.vision.pipeline import (
     FrameAnalysis,
     _frame_share_low,
 )
+from dealer_assist.vision.quads import FinderSettings
 
 STYLE_SEED = 11_810_008  # h-share41's range: a framed deck, rank 0.070 of the card
 PHOTO_SEED = 11_811_300  # 5S, 3H, 9C, 290 x 410 px
@@ -68,6 +69,32 @@ def test_small_index_cards_at_their_true_size() -> None:
             assert len(on_it) == 1
             assert card.card in (on_it[0].card, on_it[0].candidate)  # never another card
             assert _gap(on_it[0], true) < 30  # the whole outline (a piece's lie 180-230 off)
+
+
+def test_the_glyph_readers_look_ships_off() -> None:
+    assert FinderSettings().corner_unsure_glyph is False
+
+
+def test_a_card_dealt_on_another_kept_by_the_glyph_readers_look() -> None:
+    """h-glyph41: photo 11,811,204's 9C, dealt on the 7D with the 4S on its right edge, is offered
+    at its true outline (``_corner_cards``) and read ?9C: the glyph reader reads 9C surely, the
+    network J-of-something unsurely at both its shadowed corners. ``_one_corner_shows`` (the
+    network's looks only) refuses it: missed. ``corner_unsure_glyph`` keeps it uncertain."""
+    if not decks.renderer_available():
+        pytest.skip("rsvg-convert is not installed")
+    style_seed = 11_810_007  # h-share41's range: a framed deck, rank 0.071 of the card
+    style = replace(random_style(np.random.default_rng(style_seed), jumbo=False), framed=True)
+    faces = render_drawn(style, seed=style_seed % 1000, only=CARDS)
+    photo = photograph(11_811_204, faces, LARGE, cards=CARDS)
+    nine = next(c for c in photo.cards if c.card.code == "9C")
+    true = np.asarray(nine.corners, np.float64)
+    for on in (False, True):
+        finder = replace(FinderSettings(), corner_unsure_glyph=on)
+        detections = CardDetector(frame_share=True, finder=finder).detect(photo.image)
+        assert len(detections) == (4 if on else 3)  # the 5S, ?7D and ?4S both ways
+        named = [d for d in detections if nine.card in (d.card, d.candidate)]
+        assert len(named) == (1 if on else 0)  # off: missed
+        assert all(_gap(d, true) < 30 for d in named)  # its true outline (measured 11 px)
 
 
 def _analysis(shares: list[float | None], agree: list[bool]) -> FrameAnalysis:
