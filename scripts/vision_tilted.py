@@ -270,9 +270,9 @@ def main() -> int:
         "--net-suit-least",
         type=float,
         default=0.0,
-        help=f"CardDetector's net_suit_least (h-wrong39's lever, off: 0; on at {NET_SUIT_LEAST}): a "
-        "card read surely whose suit the corner network gives less than this at every corner "
-        "it reads is uncertain",
+        help="CardDetector's net_suit_least (h-wrong39's lever, off: 0; "
+        f"on at {NET_SUIT_LEAST}): a card read surely whose suit the corner network gives "
+        "less than this at every corner it reads is uncertain",
     )
     parser.add_argument(
         "--answers",
