@@ -21,6 +21,7 @@ answered uncertain gets one cause, the first that holds:
     python scripts/vision_unsure_stages.py build/unsure41/check.pkl   # the tally again, no run
     python scripts/vision_unsure_stages.py --cards build/unsure41/check.pkl   # card by card
     python scripts/vision_unsure_stages.py after.pkl --against before.pkl   # answers changed
+    python scripts/vision_unsure_stages.py --offs build/relay42/check.pkl   # the off outlines
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ import vision_tilted
 from vision_unsure import OFF_IOU, cause, group, looks_of
 
 from dealer_assist.vision import pipeline
-from dealer_assist.vision.pipeline import JUDGED_BY, CardDetection
+from dealer_assist.vision.geometry import portrait_orders
+from dealer_assist.vision.pipeline import JUDGED_BY, CardDetection, _best_card, _sureness
 
 HIDDEN = 0.1  # a card covered this much by later cards: "hidden"
 Events = dict[bytes, list[str]]
@@ -195,6 +197,59 @@ def tally(records: list[dict[str, Any]], *, cards: bool) -> None:
         print(f"| {c} | {n} | {right[c]} | {alone[c]} | {cells} |")
 
 
+def _sides(quad: object) -> tuple[float, float]:
+    """A quad's short and long side (each pair of opposite sides averaged), frame pixels."""
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    s = np.hypot(*(np.roll(q, -1, axis=0) - q).T)
+    short, long = sorted(((s[0] + s[2]) / 2, (s[1] + s[3]) / 2))
+    return float(short), float(long)
+
+
+def _net_corner(record: dict[str, Any], side: int) -> str:
+    """What the corner network read at the answered outline's index corner ``side`` (portrait
+    order ``side``'s first corner): its best card and sureness, and how far that corner lies
+    from the nearest true corner (pixels)."""
+    looks = record["looks"]
+    if looks is None or len(looks) <= side or looks[side] == "disputed":
+        return "-"
+    look = looks[side]
+    if not look.network or look.rank is None or look.suit is None:
+        return "none"
+    corner = portrait_orders(np.asarray(record["outline"], np.float64).reshape(4, 2))[side][0]
+    true = np.asarray(record["true"], np.float64).reshape(4, 2)
+    away = float(np.hypot(*(true - corner).T).min())
+    return f"{_best_card(look).code} {_sureness(look):.2f} @{away:.0f}px"
+
+
+def offs(records: list[dict[str, Any]]) -> None:
+    """The uncertain cards whose answered outline is off (``stage`` "outline off"), card by
+    card: how off, the network's reading at each index corner of the answered outline (its
+    surer corner first) and that corner's distance from a true corner, the answered outline's
+    and the true card's sides and the sides of the scene's cards read surely (median)."""
+    sure: dict[str, list[tuple[float, float]]] = {}
+    for r in records:
+        if r["card"] is not None:
+            sure.setdefault(str(r["label"]), []).append(_sides(r["outline"]))
+    n = 0
+    for r in records:
+        if r["card"] is not None or not stage(r).startswith("outline off"):
+            continue
+        n += 1
+        sizes = sure.get(str(r["label"]), [])
+        size = (
+            "{:.0f}x{:.0f} ({})".format(*np.median(np.array(sizes), axis=0), len(sizes))
+            if sizes
+            else "none"
+        )
+        print(
+            f"  {r['label']} {r['truth']} cand {r['candidate']} {how_off(r)} iou {r['iou']:.2f}"
+            f" at_true {r['at_true']} | corner 0: {_net_corner(r, 0)} | corner 1: "
+            f"{_net_corner(r, 1)} | answered {'{:.0f}x{:.0f}'.format(*_sides(r['outline']))}"
+            f" true {'{:.0f}x{:.0f}'.format(*_sides(r['true']))} sure {size}"
+        )
+    print(f"{n} off outlines")
+
+
 def changed(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
     """Card for card: each card answered otherwise in ``after`` (? uncertain, - not answered)."""
 
@@ -219,6 +274,9 @@ def main() -> int:
     parser.add_argument("looks", type=Path, help="the records (written when arguments follow --)")
     parser.add_argument("--cards", action="store_true", help="card by card")
     parser.add_argument("--against", type=Path, help="records before: the cards answered otherwise")
+    parser.add_argument(
+        "--offs", action="store_true", help="the off outlines card by card (h-relay42)"
+    )
     args = parser.parse_args(argv[: argv.index("--")] if rest is not None else argv)
     if rest is not None:
         events: Events = {}
@@ -228,6 +286,8 @@ def main() -> int:
         vision_tilted.main()
     records = pickle.loads(args.looks.read_bytes())
     tally(records, cards=args.cards)
+    if args.offs:
+        offs(records)
     if args.against is not None:
         changed(pickle.loads(args.against.read_bytes()), records)
     return 0
