@@ -16,6 +16,7 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
+        [--relay-off on|off]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -412,6 +413,13 @@ def main() -> int:
         help="FinderSettings(corner_unsure_glyph=...) (h-glyph41): an offered card kept "
         "uncertain when the glyph reader's look shows it, no network corner another card",
     )
+    parser.add_argument(
+        "--relay-off",
+        choices=("on", "off"),
+        default="on" if FinderSettings().relay_off else "off",
+        help="FinderSettings(relay_off=...) (h-relay42): an uncertain card whose outline is off "
+        "the frame's card size laid again at it from the index corner the network reads",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -431,6 +439,7 @@ def main() -> int:
         quick_plane_mask=args.quick_plane_mask,
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
+        relay_off=args.relay_off == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

@@ -148,6 +148,7 @@ from dealer_assist.vision.refit import (
     candidates,
     centre_inside,
     doubled,
+    from_index_corner,
     measured,
     overlap_share,
     snapped,
@@ -2190,6 +2191,8 @@ class CardDetector:
             self._looks_again(frame, best)
         if not enrolled and chosen is not None:
             self._lone_corner_look(frame, best, chosen)
+        if chosen is not None and self.finder.relay_off:
+            self._relaid_off(frame, best, chosen)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         if enrolled and self.deck_looks == "after":
@@ -4005,6 +4008,121 @@ class CardDetector:
         ):
             return None  # ... and borne out by what its first reading saw
         return best
+
+    def _relaid_off(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+        """Each card of the chosen finding still uncertain (judged from looks) laid again at the
+        frame's card size from the index corners its corner network read a whole index at, the
+        surer first, along that corner's two sides (``refit.from_index_corner``, as laid and
+        turned, each snapped to the paper's edges and as laid), and read alone beside the cards
+        reported: read surely, its index a card's share, on paper (the light's colour taken from
+        the cards read surely, as ``_finished`` takes it), both index corners bearing it out or
+        one showing it ``relay_off_corner`` surely and the other no other card
+        (``_one_corner_shows``: a chip or a hand over the other) (``FinderSettings.relay_off``).
+        The frame's card size is the median of its cards read surely, in frame pixels
+        (``_sure_sides``: a plane a little off lays the finder's card-sized outlines off the
+        card where it is off); with none, the finding's card size in its view. An outline laid
+        as the card's own (``RefitSettings.same_shape``) is not read. Replaced by the surest
+        such reading when no whole glyph look there measured ink its suit is never printed in
+        (``_ink_not_of``; the first reading's looks, at an outline off the card, are not asked:
+        they may be of another card's index), a first reading the glyph reader disputed has the
+        glyph reader read it there (``_refit_corroborated``), it lies over no card reported
+        (``relay_off_overlap``) and no card reported reads (surely or as its candidate) the same
+        card; a card other than its candidate only when both index corners show it whole; no
+        two cards read. A card read surely is never laid again, none is added (issue 28,
+        h-relay42)."""
+        view, card_px = found.view, found.card_px
+        if view is None or card_px is None:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        sides = _sure_sides(analysis)
+        settings = self.refit if self.refit is not None else DEFAULT_REFIT
+        with_deck = isinstance(self._model, EnrolledDeck)
+        for k, record in _still_uncertain(analysis):
+            detection = analysis.detections[k]
+            quad = np.asarray(record.quad, np.float64).reshape(4, 2)
+            plane = quad if sides is not None else transform_points(to_view, quad)
+            laid: list[np.ndarray] = []
+            for corner in _network_index_corners(quad, record.looks):
+                for shape in from_index_corner(plane, corner, sides or card_px):
+                    at = shape if sides is not None else transform_points(view.to_image, shape)
+                    for outline in (snapped(self._snap_gray(frame), at, settings)[0], at):
+                        if polygon_iou(outline, quad) < settings.same_shape and all(
+                            polygon_iou(outline, other) < settings.same_shape for other in laid
+                        ):
+                            laid.append(outline)
+            if not laid:
+                continue
+            relaid = self._relaid_choice(frame, analysis, found, detection, record, laid, with_deck)
+            if relaid is not None:
+                analysis.detections[k] = relaid
+                analysis.quads.append(np.asarray(relaid.corners))
+
+    def _relaid_choice(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        detection: CardDetection,
+        record: _Unsure,
+        laid: list[np.ndarray],
+        with_deck: bool,
+    ) -> CardDetection | None:
+        """``_relaid_off``'s card for ``detection`` from the outlines ``laid`` (frame pixels), or
+        None: the surest reading of those read surely, as ``_relaid_off`` says."""
+        height, width = frame.shape[:2]
+        others = [d for d in analysis.reported if d is not detection]
+        outlines = [np.asarray(d.corners, np.float64) for d in others]
+        named = {c for d in others for c in (d.card, d.candidate) if c is not None}
+        # The light's colour from the paper of the cards read surely, as ``_finished`` takes it.
+        gains = (
+            None
+            if self.paper is None
+            else paper_gains(
+                frame, [np.asarray(d.corners) for d in others if d.card is not None], self.paper
+            )
+        )
+        best: tuple[CardDetection, list[_Reading]] | None = None
+        for outline in laid:
+            if (
+                outline[:, 0].min() < 0
+                or outline[:, 1].min() < 0
+                or outline[:, 0].max() > width - 1
+                or outline[:, 1].max() > height - 1
+                or any(overlap_share(outline, o) > self.finder.relay_off_overlap for o in outlines)
+            ):
+                continue
+            alone = _Finding([outline], found.card_px, found.foreground, [False])
+            seen: list[list[_Reading]] = []
+            read = self._analysis_of(
+                frame, alone, with_deck=with_deck, covering=outlines, looks_of=seen
+            )
+            if (
+                not read.detections
+                or (card := read.detections[0].card) is None
+                or not _share_fits(read.shares[0])
+                or (self.paper is not None and not shows_paper(frame, outline, self.paper, gains))
+            ):
+                continue
+            card_read, looks = read.detections[0], seen[0]
+            if not read.corners_agree[0] and not _one_corner_shows(
+                looks, card, self.finder.relay_off_corner
+            ):
+                continue  # its other index corner shows another card
+            if best is not None and best[0].card != card:
+                return None  # two cards read
+            if card in named:
+                return None  # a card reported reads it
+            if card != detection.candidate and not _shown_at_both(looks, card):
+                continue  # another card than its candidate: both index corners must show it
+            if best is None or card_read.confidence > best[0].confidence:
+                best = (card_read, looks)
+        if best is None or best[0].card is None:
+            return None
+        if _ink_not_of(best[1], best[0].card) or not _refit_corroborated(
+            [r for r in record.looks if r is _DISPUTED], best[1], best[0].card
+        ):
+            return None  # ink its suit is never printed in, or a dispute not settled
+        return best[0]
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become
@@ -6653,6 +6771,40 @@ def _index_corners(record: _Unsure | None, settings: RefitSettings) -> list[np.n
         return None
     orders = portrait_orders(quad)
     return [orders[side][0] for _, side in sorted(seen, key=lambda pair: -pair[0])]
+
+
+def _sure_sides(analysis: FrameAnalysis) -> tuple[float, float] | None:
+    """The card size (short side, long side) of ``analysis``'s cards read surely in frame
+    pixels, each the median of theirs (opposite sides averaged), or None when none reads
+    surely (``CardDetector._relaid_off``)."""
+    sizes = [
+        _size_in_view(np.asarray(d.corners, np.float64), np.eye(3), (1.0, 1.0))
+        for d in analysis.detections
+        if d.card is not None
+    ]
+    if not sizes:
+        return None
+    short, long = np.median(np.array(sizes), axis=0)
+    return float(short), float(long)
+
+
+def _network_index_corners(quad: np.ndarray, looks: Sequence[_Reading]) -> list[int]:
+    """The corners of ``quad`` (indices) at which the corner network read a whole index
+    (``looks[0]``, ``looks[1]``: its looks at ``portrait_orders(quad)``'s two index corners),
+    the surer first (``_relaid_off``)."""
+    orders = portrait_orders(quad)
+    seen = [
+        (_sureness(look), side)
+        for side, look in enumerate(looks[:2])
+        if look is not _DISPUTED
+        and look.network
+        and look.rank is not None
+        and look.suit is not None
+    ]
+    return [
+        int(np.argmin(np.hypot(*(quad - orders[side][0]).T)))
+        for _, side in sorted(seen, key=lambda pair: -pair[0])
+    ]
 
 
 def _refit_wanted(analysis: FrameAnalysis, settings: RefitSettings) -> bool:

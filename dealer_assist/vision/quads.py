@@ -119,6 +119,21 @@ class FinderSettings:
     # corners as courts where the glyph reader reads it; ``CardDetector._unsure_corner_card``;
     # issue 28, h-glyph41). Off: not measured on the building check before it shipped.
     corner_unsure_glyph: bool = False
+    # A card left uncertain is laid again at the frame's card size (the median of the cards
+    # read surely, frame pixels; none: the finding's card size in its view) from each
+    # index corner the corner network read a whole index at, the surer first, along that
+    # corner's two sides (``refit.from_index_corner``: as laid and turned, each also snapped to
+    # the paper's edges), and read alone there. Taken when read surely, on paper, its share a
+    # card's, both index corners bearing it out or one showing it ``relay_off_corner`` surely
+    # and the other no other card (a chip over it; ``_one_corner_shows``), no glyph look
+    # there measuring ink its suit is never printed in, a dispute of its first reading
+    # settled by the glyph reader there (``_refit_corroborated``), overlapping no card reported (at
+    # most ``relay_off_overlap`` of the smaller) and no card reported reading the same card; a
+    # card other than its candidate only when both index corners show it whole, and never two
+    # cards (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off).
+    relay_off: bool = False
+    relay_off_overlap: float = 0.05
+    relay_off_corner: float = 0.5
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

@@ -160,6 +160,37 @@ def candidates(
     return result
 
 
+def from_index_corner(
+    quad: np.ndarray, corner: int, card_px: tuple[float, float]
+) -> list[np.ndarray]:
+    """Shapes of the card size ``card_px`` (width, length) laid from corner ``corner`` of
+    ``quad`` (four corners in order, one plane where cards are rectangles) along its two sides
+    there: the card's width along the side to the next corner and its length along the side
+    from the one before, then turned (length first); each turning as ``quad`` does. An
+    uncertain card's outline laid off the card (too short, too long, across it) keeps the
+    corner whose index the corner network reads and that corner's two sides: the card of the
+    frame's size lies from there (issue 28, h-relay42, ``CardDetector._relaid_off``)."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    at = quad[corner]
+    along = quad[(corner + 1) % 4] - at
+    back = quad[(corner - 1) % 4] - at
+    if np.hypot(*along) < 1e-6 or np.hypot(*back) < 1e-6:
+        return []
+    u = along / np.hypot(*along)
+    v = back - (back @ u) * u
+    if np.hypot(*v) < 1e-6:
+        return []
+    v = v / np.hypot(*v)
+    width, length = card_px
+    result = []
+    for first, second in ((width, length), (length, width)):
+        shape = np.array([at, at + first * u, at + first * u + second * v, at + second * v])
+        if np.sign(signed_area(shape)) != np.sign(signed_area(quad)):
+            shape = shape[::-1].copy()
+        result.append(shape)
+    return result
+
+
 def doubled(quad: np.ndarray, settings: RefitSettings) -> list[np.ndarray]:
     """``quad`` (a card's half: a card cut across its middle is a card's shape too, 63 x 44 mm)
     laid twice as long across each pair of its sides, from each side; those of a card's
