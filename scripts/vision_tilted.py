@@ -406,20 +406,25 @@ def main() -> int:
         help="RefitSettings(unsure_upright=False, unsure_upright_unread=False): an uncertain "
         "card laid again sideways too (h-unsure41: an outline laid across the card)",
     )
-    parser.add_argument(
-        "--corner-unsure-glyph",
-        choices=("on", "off"),
-        default="on" if FinderSettings().corner_unsure_glyph else "off",
-        help="FinderSettings(corner_unsure_glyph=...) (h-glyph41): an offered card kept "
-        "uncertain when the glyph reader's look shows it, no network corner another card",
-    )
-    parser.add_argument(
-        "--relay-off",
-        choices=("on", "off"),
-        default="on" if FinderSettings().relay_off else "off",
-        help="FinderSettings(relay_off=...) (h-relay42): an uncertain card whose outline is off "
-        "the frame's card size laid again at it from the index corner the network reads",
-    )
+    for flag, what in (
+        (
+            "corner-unsure-glyph",
+            "(h-glyph41): an offered card kept uncertain when the glyph reader's look shows it, "
+            "no network corner another card",
+        ),
+        (
+            "relay-off",
+            "(h-relay42): an uncertain card laid again at the frame's sure card size from the "
+            "index corner the network reads",
+        ),
+    ):
+        name = flag.replace("-", "_")
+        parser.add_argument(
+            f"--{flag}",
+            choices=("on", "off"),
+            default="on" if getattr(FinderSettings(), name) else "off",
+            help=f"FinderSettings({name}=...) {what}",
+        )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
