@@ -120,17 +120,20 @@ class FinderSettings:
     # issue 28, h-glyph41). Off: not measured on the building check before it shipped.
     corner_unsure_glyph: bool = False
     # A card left uncertain is laid again at the frame's card size (the median of the cards
-    # read surely, frame pixels; none: the finding's card size in its view) from each
-    # index corner the corner network read a whole index at, the surer first, along that
-    # corner's two sides (``refit.from_index_corner``: as laid and turned, each also snapped to
-    # the paper's edges), and read alone there. Taken when read surely, on paper, its share a
+    # read surely, frame pixels; none: the finding's card size in its view) from each index
+    # corner the corner network read a whole index at, the surer first, along that corner's
+    # two sides (``refit.from_index_corner``: as laid and turned, each also snapped to the
+    # paper's edges), and read alone there. Taken when read surely, on paper, its share a
     # card's, both index corners bearing it out or one showing it ``relay_off_corner`` surely
-    # and the other no other card (a chip over it; ``_one_corner_shows``), no glyph look
-    # there measuring ink its suit is never printed in, a dispute of its first reading
-    # settled by the glyph reader there (``_refit_corroborated``), overlapping no card reported (at
-    # most ``relay_off_overlap`` of the smaller) and no card reported reading the same card; a
-    # card other than its candidate only when both index corners show it whole, and never two
-    # cards (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off).
+    # and the other no other card (a chip over it; ``_one_corner_shows``), no glyph look there
+    # measuring ink its suit is never printed in, a dispute of its first reading settled by the
+    # glyph reader there (``_refit_corroborated``), overlapping no card reported (at most
+    # ``relay_off_overlap`` of the smaller) and no card reported reading the same card; a card
+    # other than its candidate only when both index corners show it whole, and never two cards
+    # (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off). Measured on: the building
+    # check 8 uncertain cards exact and fresh seeds 11,860,000 5, no other card answered
+    # otherwise, no wrong read, no card where none is or twice; off because 12 tests of other
+    # steps fail with it on (their cards read by it first; not yet gone through: h-relay42).
     relay_off: bool = False
     relay_off_overlap: float = 0.05
     relay_off_corner: float = 0.5

@@ -6,7 +6,9 @@ card (too short, too long, across it), 23 of them read exactly at the true outli
 outline keeps the corner whose index the corner network reads and that corner's two sides:
 ``FinderSettings.relay_off`` lays a card of the frame's card size (its cards read surely) from
 there (``refit.from_index_corner``) and reads it alone (``CardDetector._relaid_off``). Off by
-default.
+default (12 tests of other steps fail with it on, their cards read by it first); measured on, the
+building check read 8 uncertain cards exactly and fresh seeds 11,860,000 5, nothing else
+answered otherwise.
 """
 
 from __future__ import annotations
