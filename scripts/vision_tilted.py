@@ -16,7 +16,7 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
-        [--deck --deck-unsure FILE]
+        [--deck --deck-unsure FILE] [--deck-rank-pair 0.5]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -428,6 +428,13 @@ def main() -> int:
         help="FinderSettings(corner_unsure_glyph=...) (h-glyph41): an offered card kept "
         "uncertain when the glyph reader's look shows it, no network corner another card",
     )
+    parser.add_argument(
+        "--deck-rank-pair",
+        type=float,
+        default=FinderSettings().deck_rank_pair,
+        help="with --deck: FinderSettings(deck_rank_pair=...) (h-deck42's lever, off: 0; on: "
+        "faces.RANK_PAIR_SHARE 0.5)",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -447,6 +454,7 @@ def main() -> int:
         quick_plane_mask=args.quick_plane_mask,
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
+        deck_rank_pair=args.deck_rank_pair,
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)
