@@ -8,7 +8,8 @@ one's), the card read alone at the true outline, and read alone at each outline
 after the snap: as main lays them and with h-seam39's levers (``VARIANTS``: each side to the
 first seam, from the index corners only, both).
 
-    python scripts/vision_outline_off.py --styles dim,noisy,table --scenes 10 [--seed S] [--designs D]
+    python scripts/vision_outline_off.py --styles dim,noisy,table --scenes 10 [--seed S] \
+        [--designs D]
 """
 
 from __future__ import annotations

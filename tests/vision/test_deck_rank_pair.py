@@ -17,7 +17,6 @@ from dataclasses import replace
 from typing import cast
 
 import numpy as np
-import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.classifier import GlyphModel
@@ -27,16 +26,6 @@ from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
 from tests.vision.found import answer_at
-from tests.vision.photographed import enrolled_as_checked
-
-
-@pytest.fixture(scope="module")
-def tango_deck(
-    tango_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
-) -> EnrolledDeck:
-    """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
-    9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``."""
-    return enrolled_as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})
 
 
 def test_a_dim_six_is_settled_where_its_face_differs_from_a_sevens(
