@@ -27,7 +27,8 @@ answered outline were the true one (what a right outline would leave).
 
     python scripts/vision_tilted.py --styles tilted,close,lens,overhead,noisy,harsh,wide,dim,\\
         table,tableclose --scenes 10 --deck --deck-unsure /tmp/unsure.pkl > /tmp/check.out
-    python scripts/vision_deck_unsure.py /tmp/unsure.pkl [--cards] [--true] [--iou 0.85]
+    python scripts/vision_deck_unsure.py /tmp/unsure.pkl [--cards] [--true] [--iou 0.85] \\
+        [--rank-pair 0.5]
 """
 
 from __future__ import annotations
@@ -69,10 +70,15 @@ CAUSES = (
 
 
 def why(
-    record: dict[str, object], faces: FaceMatcher, iou_least: float, at_true: bool = False
+    record: dict[str, object],
+    faces: FaceMatcher,
+    iou_least: float,
+    at_true: bool = False,
+    rank_pair: float = 0.0,
 ) -> tuple[str, str]:
     """The cause (``CAUSES``) the deck did not settle ``record``'s card, and a line of figures;
-    ``at_true``: the face warped from the true outline."""
+    ``at_true``: the face warped from the true outline; ``rank_pair``: ``settle``'s (a margin
+    the two best faces' difference makes up is no cause)."""
     truth = parse_card(cast(str, record["truth"]))
     iou = cast(float, record["iou"])
     face = cast(np.ndarray, record["true_face" if at_true else "face"])
@@ -103,13 +109,16 @@ def why(
     if key != (truth.rank, truth.suit in RED_SUITS):
         return "face names another", figures
     same = key == (candidate.rank, candidate.suit in RED_SUITS)
-    if best - runner_up < (MARGIN if same else CHANGE_MARGIN):
+    if best - runner_up < (MARGIN if same else CHANGE_MARGIN) and not (
+        rank_pair > 0 and faces._pair_names(face, mask, scores, ranked, rank_pair)
+    ):
         return "face margin", figures
     settled = faces.settle(
         face,
         candidate,
         dict(zip(SUIT_CLASSES, suits, strict=False)),  # type: ignore[arg-type]
         mask,
+        rank_pair=rank_pair,
     )
     if settled is None:
         return "suit not told", figures
@@ -130,6 +139,12 @@ def main() -> int:
     parser.add_argument("--iou", type=float, default=0.85, help="an outline off under this")
     parser.add_argument("--cards", action="store_true", help="each card's cause and figures")
     parser.add_argument(
+        "--rank-pair",
+        type=float,
+        default=0.0,
+        help="as the run's --deck-rank-pair (FinderSettings.deck_rank_pair; 0: off)",
+    )
+    parser.add_argument(
         "--true", action="store_true", help="count again at the true outline (an oracle)"
     )
     args = parser.parse_args()
@@ -146,7 +161,7 @@ def main() -> int:
             design, style = label.split("#")[0].split("/")
             if design not in matchers:
                 matchers[design] = _deck(design, None).faces
-            cause, figures = why(record, matchers[design], args.iou, at_true)
+            cause, figures = why(record, matchers[design], args.iou, at_true, args.rank_pair)
             tally[style][cause] += 1
             tally["all"][cause] += 1
             lines.append(f"  {label}: {record['truth']} {cause}: {figures}")
