@@ -43,7 +43,9 @@ from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck, EnrolmentError, enrol
+from dealer_assist.vision.faces import RANK_PAIR_SHARE
 from dealer_assist.vision.pipeline import DECK_LOOKS, CardDetector, DeckLooks
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import (
     HARSH,
     NOISY,
@@ -210,6 +212,13 @@ def main() -> int:
         "(``CardDetector(deck_suit_borne=True)``, h-deck28; off as shipped), card for card",
     )
     parser.add_argument(
+        "--rank-pair",
+        action="store_true",
+        help="also read with the deck's two best ranks told where their faces differ "
+        "(``FinderSettings(deck_rank_pair=faces.RANK_PAIR_SHARE)``, h-deck42; off as shipped), "
+        "card for card",
+    )
+    parser.add_argument(
         "--unkept",
         action="store_true",
         help="also read with the deck as before h-deck29 (``deck_keeps_sure``, "
@@ -246,6 +255,7 @@ def main() -> int:
         *(() if args.no_corners else ("corners",)),
         "deck",
         *(("borne",) if args.borne else ()),
+        *(("pair",) if args.rank_pair else ()),
         *(("unkept",) if args.unkept else ()),
         *(("before32",) if args.before32 else ()),
         *looks,
@@ -262,6 +272,7 @@ def main() -> int:
     unkept: list[str] = []  # what h-deck29's rules changed (--unkept -> the deck as shipped)
     before32: list[str] = []  # what h-deck32's rules changed (--before32 -> the deck as shipped)
     borne: list[str] = []  # what the suits borne out changed (the deck as shipped -> --borne)
+    paired: list[str] = []  # what the rank pair changed (the deck as shipped -> --rank-pair)
     looked: dict[str, list[str]] = {w: [] for w in looks}
     with tempfile.TemporaryDirectory(prefix="enrol-check-") as work_name:
         for name, faces in sources:
@@ -283,6 +294,9 @@ def main() -> int:
                         model=cast(GlyphModel, model),
                         read_faces=which != "corners",
                         deck_suit_borne=which == "borne",
+                        finder=FinderSettings(
+                            deck_rank_pair=RANK_PAIR_SHARE if which == "pair" else 0.0
+                        ),
                         deck_keeps_sure=which != "unkept",
                         face_keeps_rank=which != "unkept",
                         face_rank_seen=which != "unkept",
@@ -311,7 +325,7 @@ def main() -> int:
                 by_deck += _changed(
                     where, scene.cards, found_answers["plain"], found_answers["deck"]
                 )
-                for which in ("deck", "borne", "unkept", "before32"):
+                for which in ("deck", "borne", "pair", "unkept", "before32"):
                     if which not in found_answers:
                         continue
                     for card, before, after in zip(
@@ -335,6 +349,10 @@ def main() -> int:
                     borne += _changed(
                         where, scene.cards, found_answers["deck"], found_answers["borne"]
                     )
+                if "pair" in found_answers:
+                    paired += _changed(
+                        where, scene.cards, found_answers["deck"], found_answers["pair"]
+                    )
                 for w in looks:
                     looked[w] += _changed(
                         where, scene.cards, found_answers["deck"], found_answers[w]
@@ -348,7 +366,7 @@ def main() -> int:
     for style_name in styles:
         for which in readers:
             print(f"{style_name:24s} {which:6s} {_line(by_style[style_name][which])}")
-    for which in ("deck", "borne", "unkept", "before32"):
+    for which in ("deck", "borne", "pair", "unkept", "before32"):
         if which in readers:
             print(
                 f"without the deck -> {which}: "
@@ -374,6 +392,9 @@ def main() -> int:
     if args.borne:
         print("what the suits borne out changed (deck -> borne):")
         print("\n".join(borne))
+    if args.rank_pair:
+        print("what the rank pair changed (deck -> pair):")
+        print("\n".join(paired))
     print("what the faces changed (the deck's corners alone -> the deck):")
     print("\n".join(changes))
     for w in looks:

@@ -17,6 +17,7 @@ the count (a detection on one counts neither way).
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
         [--relay-off on|off]
+        [--deck --deck-unsure FILE] [--deck-rank-pair 0.5]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -47,6 +48,14 @@ card read alone at the true outline and at the answered one, ``at_true`` and ``a
 its code, "?" or None - h-outline38's outline oracle, ``vision_unsure.py --oracle``),
 so that a rule over the looks can be replayed offline through ``CardDetector._judge``
 (docs/benchmarks.md, "uncertain without a deck").
+
+``--deck-unsure FILE`` (with ``--deck``) writes, as a pickle, every card's answer without and
+with the deck (``answers``: label, truth, the two answers as ``bench_camera_scenes.answers``
+says them) and, for every card left uncertain with the deck (``unsure``), what the deck's faces
+had to go on: the answer's outline and its overlap with the true one, the candidate and the
+looks' suits, the face warped from the answered outline and from the true one with their
+covered pixels; ``scripts/vision_deck_unsure.py`` tallies why the deck did not settle each
+(issue 28, h-deck42).
 """
 
 from __future__ import annotations
@@ -78,6 +87,7 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import PAPER_SHARE, CornerModel, corner_patches
 from dealer_assist.vision.enrol import EnrolledDeck
+from dealer_assist.vision.faces import covered, warp_face
 from dealer_assist.vision.joined import DEFAULT_ARM
 from dealer_assist.vision.middle import pip_count, shows_pips
 from dealer_assist.vision.pipeline import (
@@ -146,6 +156,12 @@ def main() -> int:
         type=int,
         default=None,
         help="with --deck: the enrolment photographs' first seed (default: the enrol check's)",
+    )
+    parser.add_argument(
+        "--deck-unsure",
+        type=Path,
+        help="with --deck: write every card's answers and what the deck's faces had to go on "
+        "for each card left uncertain with it (pickle), for scripts/vision_deck_unsure.py",
     )
     parser.add_argument(
         "--looks",
@@ -425,6 +441,13 @@ def main() -> int:
             default="on" if getattr(FinderSettings(), name) else "off",
             help=f"FinderSettings({name}=...) {what}",
         )
+    parser.add_argument(
+        "--deck-rank-pair",
+        type=float,
+        default=FinderSettings().deck_rank_pair,
+        help="with --deck: FinderSettings(deck_rank_pair=...) (h-deck42's lever, off: 0; on: "
+        "faces.RANK_PAIR_SHARE 0.5)",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -445,6 +468,7 @@ def main() -> int:
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
         relay_off=args.relay_off == "on",
+        deck_rank_pair=args.deck_rank_pair,
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)
@@ -462,6 +486,8 @@ def main() -> int:
     turned: Counter[tuple[str, str]] = Counter()
     enrolled: dict[str, EnrolledDeck] = {}
     lines: list[str] = []
+    deck_answers: list[tuple[str, str, str, str]] = []
+    deck_unsure: list[dict[str, object]] = []
     for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE, STYLES):
         name, style_name, seed = checked.design, checked.style, checked.seed
         scene, whole, partial = checked.scene, checked.whole, checked.partial
@@ -561,6 +587,11 @@ def main() -> int:
                 turned[(was.split(":")[0], now.split(":")[0])] += 1
                 if was != now:
                     changed.append(f"{label}: {card.card.code} {was} -> {now}")
+                deck_answers.append((label, card.card.code, was, now))
+            if args.deck_unsure:
+                deck_unsure += unsure_with_deck(
+                    scene.image, deck_kept, whole, after, label, scene.cards
+                )
             if args.why:
                 for card in missed(deck_kept, whole):
                     if count(deck_kept, [card], "").missed:
@@ -586,6 +617,9 @@ def main() -> int:
     if args.looks:
         args.looks.parent.mkdir(parents=True, exist_ok=True)
         args.looks.write_bytes(pickle.dumps(records))
+    if args.deck_unsure:
+        args.deck_unsure.parent.mkdir(parents=True, exist_ok=True)
+        args.deck_unsure.write_bytes(pickle.dumps({"answers": deck_answers, "unsure": deck_unsure}))
     if args.deck:
         deck_total = Count()
         for key, c in deck_totals.items():
@@ -626,6 +660,57 @@ def main() -> int:
             ]:
                 print(" | ".join([key, *(str(counter[c]) for c in causes)]))
     return 0
+
+
+def unsure_with_deck(
+    frame: np.ndarray,
+    detections: list[CardDetection],
+    cards: list[synthetic.PlacedCard],
+    said: list[str],
+    label: str,
+    dealt: list[synthetic.PlacedCard],
+) -> list[dict[str, object]]:
+    """Per card left uncertain with the deck (``said``: ``answers``): what its faces had to go
+    on (``--deck-unsure``): the answer's outline and overlap with the true outline, candidate,
+    the looks' suits, and the face warped from the answered and the true outline with their
+    pixels covered by the other answers' outlines (``faces.warp_face``, ``faces.covered``), and
+    the true face's pixels under cards dealt after it (``dealt``: the scene's cards in order)."""
+    outlines = [np.asarray(d.corners, np.float32).reshape(-1, 2) for d in detections]
+    on_card, _ = on_cards(detections, cards)
+    records: list[dict[str, object]] = []
+    for n, found in on_card.items():
+        if said[n] != "uncertain":
+            continue
+        uncertain = [(iou, k) for iou, k in found if detections[k].card is None]
+        iou, k = max(uncertain or found, key=lambda pair: pair[0])
+        detection = detections[k]
+        truth = np.asarray(cards[n].corners, np.float32).reshape(4, 2)
+        others = [o for m, o in enumerate(outlines) if m != k]
+        sides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
+        records.append(
+            {
+                "label": label,
+                "truth": cards[n].card.code,
+                "candidate": detection.candidate.code if detection.candidate else None,
+                "suits": tuple(detection.suits),
+                "confidence": detection.confidence,
+                "width": float(sides.min()),
+                "iou": iou,
+                "outline": outlines[k],
+                "true_outline": truth,
+                "face": warp_face(frame, outlines[k]),
+                "mask": covered(outlines[k], others, frame.shape[:2]),
+                "true_face": warp_face(frame, truth),
+                "true_mask": covered(truth, others, frame.shape[:2]),
+                # The true outlines of the cards lying over it (the scene's later cards).
+                "under": covered(
+                    truth,
+                    [np.asarray(c.corners, np.float32) for c in dealt[dealt.index(cards[n]) + 1 :]],
+                    frame.shape[:2],
+                ),
+            }
+        )
+    return records
 
 
 def _vision_digest() -> str:

@@ -99,6 +99,13 @@ SEPARATION_LEAST = 0.03
 # largest wrong share on the building tuning scenes was 0.66: docs/benchmarks.md, enrol6).
 SUIT_SHARE = 0.5
 SUIT_SHARE_AGAINST = 1.0
+# With ``settle``'s ``rank_pair``: where the best rank and colour is not ``MARGIN`` clear of the
+# next, the live face is compared with the best face of each of the two where those two faces
+# differ (a :class:`SuitPair` of the two, its separation measured as at enrolment), and the
+# best is kept when the face's detail names it by at least ``rank_pair`` of that separation and
+# the third rank and colour lies ``MARGIN`` below the best (issue 28, h-deck42: the building
+# check's dim 5H and 4H, 6H and 7H, 7S and 6S, whose faces differ by a pip or two).
+RANK_PAIR_SHARE = 0.5
 
 
 def warp_face(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -447,6 +454,9 @@ class FaceMatcher:
             for key, ks in self._groups.items()
             if len(ks) == 2
         }
+        # Two faces of different ranks or colours, to tell which a live face is (``settle``'s
+        # ``rank_pair``), made when first asked.
+        self._rank_pairs: dict[tuple[int, int], SuitPair] = {}
 
     def told_apart(self, card: Card) -> bool:
         """Whether the check at enrolment found ``card``'s face far enough from its twin's (the
@@ -544,6 +554,7 @@ class FaceMatcher:
         corners: Sequence[Mapping[Suit, float]] = (),
         rank_read: bool = False,
         seen: Mapping[Rank, float] | None = None,
+        rank_pair: float = 0.0,
     ) -> Card | None:
         """The card an uncertain reading is (best guess ``candidate``, its looks' probability
         of each suit ``suits``), when the faces settle its rank and colour surely and either
@@ -560,11 +571,15 @@ class FaceMatcher:
         least ``RANK_CHANGE_LEAST`` (issue 28, h-deck29). ``seen``: the most belief a look at
         an index corner in the open gives each rank; a rank under ``RANK_SEEN`` there is named
         instead of the candidate's only by a face matching at least ``UNSEEN_CHANGE_LEAST``
-        (issue 28, h-wrong30; None: not asked)."""
+        (issue 28, h-wrong30; None: not asked). ``rank_pair``: a best rank and colour not
+        clear enough of the next is kept when the face's detail where their best faces differ
+        names it by this share of their separation (``_pair_names``; 0: never, as before
+        h-deck42)."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
-        (best, (rank, red)), (runner_up, _) = self._ranked(scores)[:2]
+        ranked = self._ranked(scores)
+        (best, (rank, red)), (runner_up, _) = ranked[:2]
         same = rank == candidate.rank and red == _red(candidate.suit)
         if rank_read and rank != candidate.rank and best < RANK_CHANGE_LEAST:
             return None
@@ -575,7 +590,11 @@ class FaceMatcher:
             and best < UNSEEN_CHANGE_LEAST
         ):
             return None
-        if best < MATCH_LEAST or best - runner_up < (MARGIN if same else CHANGE_MARGIN):
+        clear = best - runner_up >= (MARGIN if same else CHANGE_MARGIN)
+        if not clear and rank_pair > 0 and best >= MATCH_LEAST:
+            # The two faces' difference naming the best is as clear as a margin.
+            clear = self._pair_names(face, mask, scores, ranked, rank_pair)
+        if best < MATCH_LEAST or not clear:
             return None
         of_colour = {suit: p for suit, p in suits.items() if _red(suit) == red}
         mass = sum(of_colour.values())
@@ -605,6 +624,32 @@ class FaceMatcher:
         if float(scores[self.cards.index(card)]) < best - SUIT_SLACK:
             return None
         return card
+
+    def _pair_names(
+        self,
+        face: np.ndarray,
+        mask: np.ndarray | None,
+        scores: np.ndarray,
+        ranked: Sequence[tuple[float, tuple[object, bool]]],
+        least: float,
+    ) -> bool:
+        """Whether the live face, compared with the best-matching face of the best and of the
+        second rank and colour where those two differ (a :class:`SuitPair` of them), names the
+        best by at least ``least`` of the pair's separation, the third rank and colour lying
+        ``MARGIN`` below the best (``settle``'s ``rank_pair``)."""
+        (best, first_key), (_, second_key) = ranked[:2]
+        if len(ranked) > 2 and best - ranked[2][0] < MARGIN:
+            return False
+        first, second = (
+            max(self._groups[key], key=lambda k: float(scores[k]))
+            for key in (first_key, second_key)
+        )
+        pair = self._rank_pairs.get((first, second))
+        if pair is None:
+            pair = self._rank_pairs[(first, second)] = SuitPair(
+                self.faces[first], self.faces[second]
+            )
+        return pair.share(face, mask) >= least
 
     def disowns(self, face: np.ndarray, card: Card, mask: np.ndarray | None = None) -> bool:
         """Whether the enrolled face of ``card`` does not look like a warped face (matches it

@@ -2697,6 +2697,7 @@ class CardDetector:
                     seen=_ranks_seen(record.looks)
                     if self.face_rank_seen and record is not None and record.detection is detection
                     else None,
+                    rank_pair=self.finder.deck_rank_pair,
                 )
                 if card is not None:
                     detection = replace(detection, card=card, candidate=card)

@@ -137,6 +137,12 @@ class FinderSettings:
     relay_off: bool = False
     relay_off_overlap: float = 0.05
     relay_off_corner: float = 0.5
+    # With the house's deck: an uncertain card whose best rank and colour among the enrolled
+    # faces is not clear enough of the next is settled when the face's detail where the two
+    # best faces differ names the best by this share of their separation
+    # (``FaceMatcher.settle``'s ``rank_pair``, ``faces.RANK_PAIR_SHARE`` to turn it on; issue
+    # 28, h-deck42: the building check's dim 5H against 4H). 0: off.
+    deck_rank_pair: float = 0.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

@@ -17,7 +17,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision import decks
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.enrol import EnrolledDeck
-from tests.vision.photographed import PHOTO_STYLE, enrolled_from_photographs
+from tests.vision.photographed import PHOTO_STYLE, enrolled_as_checked, enrolled_from_photographs
 
 # GNOME designs (one sheet each: fast to render). The recogniser was built from the first; the
 # second was held out of building and tuning (docs/vision.md).
@@ -118,3 +118,13 @@ def building_deck(
         style=PHOTO_STYLE,
         taken_again={"3H": 1, "KH": 1},
     )
+
+
+@pytest.fixture(scope="session")
+def tango_deck(
+    tango_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
+) -> EnrolledDeck:
+    """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
+    9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``
+    (test_deck_suit_leans, test_deck_rank_pair)."""
+    return enrolled_as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})

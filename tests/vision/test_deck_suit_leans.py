@@ -68,15 +68,6 @@ def test_the_looks_lean_to_a_suit_taken_together() -> None:
     assert _suit_leans([], Suit.HEARTS, SUIT_LEANS)
 
 
-@pytest.fixture(scope="module")
-def tango_deck(
-    tango_faces: dict[Card, np.ndarray], tmp_path_factory: pytest.TempPathFactory
-) -> EnrolledDeck:
-    """tango enrolled as ``scripts/vision_enrol_check.py`` enrols it (its photographs from seed
-    9,100,000, each retake 100,000 on; the AH taken again), as ``vision_tilted.py --deck``."""
-    return enrolled_as_checked(tmp_path_factory.mktemp("tango-photos"), tango_faces, {"AH": 1})
-
-
 def test_a_card_read_surely_without_the_deck_is_not_lost_to_its_doubt(
     tango_deck: EnrolledDeck, tango_faces: dict[Card, np.ndarray]
 ) -> None:
