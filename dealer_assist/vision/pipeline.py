@@ -826,7 +826,7 @@ GROW_PIECES = True
 # the cloth, within ``reach`` of its centre) covers the edge of a card or of the cloth, not a
 # card's own paper: a card read surely beside a card dealt over it and not found grew over that
 # card (ornamental/joined#7900004's 8H over the TH with ``crossing`` off; issue 28, h-gate42).
-GROWN_EDGE = CrossingSettings(reach=0.3, alike=0.0)
+GROWN_EDGE = CrossingSettings(reach=0.2, alike=0.0)
 GROWN_CROSSING: CrossingSettings | None = None  # ``CardDetector.grown_crossing`` (None: off)
 
 
