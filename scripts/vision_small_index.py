@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,41 +54,30 @@ RUNS = {
 }
 
 
-@dataclass(slots=True)
-class Tally:
-    cards: int = 0
-    exact: int = 0
-    unsure: int = 0
-    wrong: int = 0
-    twice: int = 0
-    no_card: int = 0
-    missed: int = 0
-    lines: list[str] = field(default_factory=list)
+def by_detection(detections: list[CardDetection], truth: list[TrueCard]) -> Count:
+    """h-share41's count in the benchmarks' ``Count``: exact / uncertain / wrong count the
+    detections on a card (a card's pieces each), twice the detections beyond one on a card."""
+    result = Count(cards=len(truth))
+    on_card, nowhere = on_cards(detections, truth)
+    result.no_card = len(nowhere)
+    for n, card in enumerate(truth):
+        found = on_card.get(n, [])
+        result.missed += not found
+        result.twice += max(len(found) - 1, 0)
+        for _, k in found:
+            said = detections[k].card
+            if said is None:
+                result.uncertain += 1
+            elif said == card.card:
+                result.exact += 1
+            else:
+                result.wrong += 1
+                result.examples.append(f"{card.card.code} read as {said.code}")
+    return result
 
-    def add(self, detections: list[CardDetection], truth: list[TrueCard]) -> None:
-        on_card, nowhere = on_cards(detections, truth)
-        self.cards += len(truth)
-        self.no_card += len(nowhere)
-        for n, card in enumerate(truth):
-            found = on_card.get(n, [])
-            if not found:
-                self.missed += 1
-            self.twice += max(len(found) - 1, 0)
-            for _, k in found:
-                said = detections[k].card
-                if said is None:
-                    self.unsure += 1
-                elif said == card.card:
-                    self.exact += 1
-                else:
-                    self.wrong += 1
-                    self.lines.append(f"{card.card.code} read as {said.code}")
 
-    def row(self) -> str:
-        return (
-            f"{self.exact} / {self.unsure} / {self.wrong} / {self.twice} / {self.no_card} / "
-            f"{self.missed}"
-        )
+def row(c: Count, *order: str) -> str:
+    return " / ".join(str(getattr(c, name)) for name in order)
 
 
 def said(detections: list[CardDetection], truth: list[TrueCard]) -> str:
@@ -153,7 +142,7 @@ def main() -> int:
     styles = small_styles(args.style_seed, args.styles, args.rank_below)
     print("styles:", ", ".join(str(s) for s in styles))
     for framing in args.framing.split(","):
-        tallies = {run: Tally() for run in runs}
+        tallies = {run: Count() for run in runs}
         per_card = {run: Count() for run in runs}
         changed: list[str] = []
         shown = differ = 0
@@ -167,7 +156,7 @@ def main() -> int:
                     share, glyph = RUNS[run]
                     finder = replace(FinderSettings(), corner_unsure_glyph=glyph)
                     detections = CardDetector(frame_share=share, finder=finder).detect(photo.image)
-                    tallies[run].add(detections, photo.cards)
+                    tallies[run].add(by_detection(detections, photo.cards))
                     per_card[run].add(count(detections, photo.cards, ""))
                     answers[run] = said(detections, photo.cards)
                 if len(set(answers.values())) > 1:
@@ -178,13 +167,12 @@ def main() -> int:
         print(f"{framing}: {shown} photographs, {cards} cards")
         print("  run: exact / unsure / wrong / twice / no card / missed")
         for run, tally in tallies.items():
-            print(f"  {run}: {tally.row()}" + "".join(f"; {line}" for line in tally.lines))
+            lines = "".join(f"; {line}" for line in tally.examples)
+            counted = row(tally, "exact", "uncertain", "wrong", "twice", "no_card", "missed")
+            print(f"  {run}: {counted}{lines}")
         print("  card by card, run: exact / uncertain / wrong / missed / no card / twice")
         for run, c in per_card.items():
-            print(
-                f"  {run}: {c.exact} / {c.uncertain} / {c.wrong} / {c.missed} / {c.no_card} / "
-                f"{c.twice}"
-            )
+            print(f"  {run}: {row(c, 'exact', 'uncertain', 'wrong', 'missed', 'no_card', 'twice')}")
         print(f"{framing}: photographs that differ between the runs ({differ}):")
         print("\n".join(changed))
     return 0
