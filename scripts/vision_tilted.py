@@ -109,6 +109,8 @@ from dealer_assist.vision.pipeline import (
     DEFAULT_REFIT,
     FRAME_SHARE,
     GROW_PIECES,
+    GROWN_CROSSING,
+    GROWN_EDGE,
     INDEX_AGAINST,
     JOIN_PIECES,
     NET_SUIT_LEAST,
@@ -404,6 +406,11 @@ def main() -> int:
             "by the grown shape read again",
         ),
         (
+            "grown-crossing",
+            GROWN_CROSSING is not None,
+            "a grown shape a straight edge crosses is refused (h-gate42's lever: GROWN_EDGE)",
+        ),
+        (
             "frame-share",
             FRAME_SHARE,
             "a finding's cards read surely agreeing on one index share lower the share that "
@@ -502,6 +509,7 @@ def main() -> int:
             pieces_of_sure=not args.no_pieces_of_sure,
             join_pieces=args.join_pieces == "on",
             grow_pieces=args.grow_pieces == "on",
+            grown_crossing=GROWN_EDGE if args.grown_crossing == "on" else None,
             frame_share=args.frame_share == "on",
             club_one_split=args.club_one_split,
             black_against=args.black_against,
@@ -565,6 +573,7 @@ def main() -> int:
                 pieces_of_sure=not args.no_pieces_of_sure,
                 join_pieces=args.join_pieces == "on",
                 grow_pieces=args.grow_pieces == "on",
+                grown_crossing=GROWN_EDGE if args.grown_crossing == "on" else None,
                 frame_share=args.frame_share == "on",
                 finder=finder,
                 ink_settles_suit=not args.no_ink_settles_suit,

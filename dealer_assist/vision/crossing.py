@@ -184,12 +184,7 @@ def centre_cut_off(
     ``looks[0]``, of ``looks[1]``, reads the card; neither: an edge within ``beyond`` of the
     centre either side counts). The card's centre then lies on another card, or about."""
     for crossing in crossings(frame, quad, settings, least_share=settings.share):
-        if (
-            crossing.share < settings.share
-            or crossing.ends < 1
-            or crossing.alike < settings.alike
-            or crossing.share - crossing.usual < settings.stands_out
-        ):
+        if not _an_edge(crossing, settings):
             continue
         if read[0] and not read[1]:
             cut = crossing.offset <= settings.beyond  # corner 0 lies before the centre
@@ -200,3 +195,24 @@ def centre_cut_off(
         if cut:
             return True
     return False
+
+
+def edge_across(frame: np.ndarray, quad: np.ndarray, settings: CrossingSettings) -> bool:
+    """Whether a straight edge crosses the shape ``quad`` anywhere within ``reach`` of its centre,
+    either way (the edge of a card, or of the cloth, inside a shape taken for one card)."""
+    return any(
+        _an_edge(crossing, settings)
+        for crossing in crossings(frame, quad, settings, least_share=settings.share)
+    )
+
+
+def _an_edge(crossing: Crossing, settings: CrossingSettings) -> bool:
+    """Whether a line across the card is an edge by ``settings``' tests: edges along ``share`` of
+    it, in the plain paper of an end, standing out from its slope's other lines, the paper either
+    side ``alike``."""
+    return not (
+        crossing.share < settings.share
+        or crossing.ends < 1
+        or crossing.alike < settings.alike
+        or crossing.share - crossing.usual < settings.stands_out
+    )

@@ -39,7 +39,7 @@ from dealer_assist.vision.corner_model import (
     corner_patches,
     legibility,
 )
-from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off
+from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off, edge_across
 from dealer_assist.vision.duplicates import (
     MAX_UNREAD_OVERLAP,
     at_edge,
@@ -822,6 +822,13 @@ GROWN_EDGES = (
     0.5  # the grown shape snapped onto edges (``refit.snapped``) found this share at least
 )
 GROW_PIECES = True
+# ``CardDetector._grow_pieces``: a grown shape that a straight edge crosses
+# (``crossing.edge_across`` with these settings: any edge, of paper against paper or against
+# the cloth, within ``reach`` of its centre) covers the edge of a card or of the cloth, not a
+# card's own paper: a card read surely beside a card dealt over it and not found grew over that
+# card (ornamental/joined#7900004's 8H over the TH with ``crossing`` off; issue 28, h-gate42).
+GROWN_EDGE = CrossingSettings(reach=0.2, alike=0.0)
+GROWN_CROSSING: CrossingSettings | None = None  # ``CardDetector.grown_crossing`` (None: off)
 
 
 def _paper_share(mask: np.ndarray, shape: np.ndarray) -> float:
@@ -1108,6 +1115,7 @@ class CardDetector:
         pieces_of_sure: bool = True,
         join_pieces: bool = JOIN_PIECES,
         grow_pieces: bool = GROW_PIECES,
+        grown_crossing: CrossingSettings | None = GROWN_CROSSING,
         frame_share: bool = FRAME_SHARE,
         size_from_indices: bool = True,
         geometry_evidence: bool = True,
@@ -1473,6 +1481,9 @@ class CardDetector:
         # would cover is a piece of a larger card: the grown shape reading the same card takes
         # its place (``_grow_pieces``, issue 28, h-size41; off: reported as found).
         self.grow_pieces = grow_pieces
+        # A grown shape a straight edge crosses is refused (``crossing.edge_across``, issue 28,
+        # h-gate42; None: off).
+        self.grown_crossing = grown_crossing
         # A finding's cards read surely agreeing on one index share lower the share that fits
         # its shapes (``_frame_share_low``, issue 28, h-share41; off: ``SHARE_LOW``).
         self.frame_share = frame_share
@@ -4237,7 +4248,9 @@ class CardDetector:
         the same card (surely or as its guess); it keeps the card and its confidence. A card
         that fits puts felt under its shape grown by the least scale: when one card read
         surely does, the frame's cards are of its size and none grows (a card read surely
-        beside cards of its own size, grown, covered them; issue 28, h-size41)."""
+        beside cards of its own size, grown, covered them; issue 28, h-size41). A grown shape
+        a straight edge crosses (``grown_crossing``) is refused: it covers the edge of a card
+        dealt on this one and not found, or the cloth's (h-gate42)."""
         stage = self._rough_stage
         if stage is None:
             return
@@ -4281,6 +4294,8 @@ class CardDetector:
             laid, edges = snapped(self._snap_gray(frame), outline, settings)
             if edges >= GROWN_EDGES and lies_free(laid):
                 outline = laid
+            if self.grown_crossing is not None and edge_across(frame, outline, self.grown_crossing):
+                continue  # the edge of a card or of the cloth inside: not the card's own paper
             found = _Finding([outline], analysis.card_px, analysis.foreground, [False])
             read = self._analysis_of(frame, found, with_deck=isinstance(self._model, EnrolledDeck))
             if not read.detections or read.detections[0].candidate != detection.card:
