@@ -12,7 +12,8 @@ card (``camera_misses.on_cards``, the benchmark's rule). Per such detection it p
   true card (share of the detection's area);
 - what it read (the card, or ``?`` with the candidate), its confidence and whole indices seen;
 - what lies under it: the share of its area on a printed layout, chips, a hand or glare
-  (each painted by ``lens_scenes`` and caught here by watching the painter), else felt;
+  (each painted by ``lens_scenes`` and caught here by watching the painter; glare where it adds
+  over 30 levels, a generous reach: near a spot it covers everything), else felt;
 - the stage that produced it: the reader's steps watched as ``vision_unsure_stages.py`` does
   (``_judge``'s caller, ``sure @STEP`` / ``judge: RULE @STEP``, and guards), or ``unread`` for
   a card shape in which no index was seen (``FrameAnalysis.unread_cards``).
@@ -23,7 +24,7 @@ Seeds: photograph ``k`` of a source is ``--seed + 200 * source + k``; drawn deck
 
     OMP_NUM_THREADS=1 python scripts/vision_no_card.py --conditions large,tilted,light \\
         --photos 4 --drawn 6
-    python scripts/vision_no_card.py --only large:kde_jolly_royal:11890003   # one photograph
+    python scripts/vision_no_card.py --only light:tango:11893001   # one photograph (a glare spot)
 """
 
 from __future__ import annotations
