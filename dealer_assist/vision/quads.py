@@ -130,11 +130,11 @@ class FinderSettings:
     # glyph reader there (``_refit_corroborated``), overlapping no card reported (at most
     # ``relay_off_overlap`` of the smaller) and no card reported reading the same card; a card
     # other than its candidate only when both index corners show it whole, and never two cards
-    # (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off). Measured on: the building
-    # check 8 uncertain cards exact and fresh seeds 11,860,000 5, no other card answered
-    # otherwise, no wrong read, no card where none is or twice; off because 12 tests of other
-    # steps fail with it on (their cards read by it first; not yet gone through: h-relay42).
-    relay_off: bool = False
+    # (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off). On (h-on42): measured,
+    # the building check 8 uncertain cards exact and fresh seeds 11,860,000 5, no other card
+    # answered otherwise, no wrong read, no card where none is or twice; the 12 tests of other
+    # steps whose cards it reads first turn it off.
+    relay_off: bool = True
     relay_off_overlap: float = 0.05
     relay_off_corner: float = 0.5
     # With the house's deck: an uncertain card whose best rank and colour among the enrolled
