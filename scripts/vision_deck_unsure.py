@@ -28,7 +28,7 @@ answered outline were the true one (what a right outline would leave).
     python scripts/vision_tilted.py --styles tilted,close,lens,overhead,noisy,harsh,wide,dim,\\
         table,tableclose --scenes 10 --deck --deck-unsure /tmp/unsure.pkl > /tmp/check.out
     python scripts/vision_deck_unsure.py /tmp/unsure.pkl [--cards] [--true] [--iou 0.85] \\
-        [--rank-pair 0.5]
+        [--rank-pair 0]
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from dealer_assist.vision.faces import (
     FaceMatcher,
 )
 from dealer_assist.vision.pipeline import SUIT_CLASSES
+from dealer_assist.vision.quads import FinderSettings
 
 CAUSES = (
     "no candidate",
@@ -141,8 +142,8 @@ def main() -> int:
     parser.add_argument(
         "--rank-pair",
         type=float,
-        default=0.0,
-        help="as the run's --deck-rank-pair (FinderSettings.deck_rank_pair; 0: off)",
+        default=FinderSettings().deck_rank_pair,
+        help="as the run's --deck-rank-pair (FinderSettings.deck_rank_pair, on: 0.5; 0: off)",
     )
     parser.add_argument(
         "--true", action="store_true", help="count again at the true outline (an oracle)"

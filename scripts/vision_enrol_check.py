@@ -215,8 +215,8 @@ def main() -> int:
         "--rank-pair",
         action="store_true",
         help="also read with the deck's two best ranks told where their faces differ "
-        "(``FinderSettings(deck_rank_pair=faces.RANK_PAIR_SHARE)``, h-deck42; off as shipped), "
-        "card for card",
+        "(``FinderSettings(deck_rank_pair=faces.RANK_PAIR_SHARE)``, h-deck42; on as shipped "
+        "since h-on42: with this flag the deck is read with it off), card for card",
     )
     parser.add_argument(
         "--unkept",
@@ -295,7 +295,9 @@ def main() -> int:
                         read_faces=which != "corners",
                         deck_suit_borne=which == "borne",
                         finder=FinderSettings(
-                            deck_rank_pair=RANK_PAIR_SHARE if which == "pair" else 0.0
+                            deck_rank_pair=RANK_PAIR_SHARE
+                            if which == "pair" or not args.rank_pair
+                            else 0.0
                         ),
                         deck_keeps_sure=which != "unkept",
                         face_keeps_rank=which != "unkept",

@@ -17,7 +17,7 @@ the count (a detection on one counts neither way).
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
         [--relay-off on|off]
-        [--deck --deck-unsure FILE] [--deck-rank-pair 0.5]
+        [--deck --deck-unsure FILE] [--deck-rank-pair 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -453,7 +453,7 @@ def main() -> int:
         type=float,
         default=FinderSettings().deck_rank_pair,
         help="with --deck: FinderSettings(deck_rank_pair=...) (h-deck42's lever, off: 0; on: "
-        "faces.RANK_PAIR_SHARE 0.5)",
+        "faces.RANK_PAIR_SHARE 0.5, as shipped since h-on42)",
     )
     args = parser.parse_args()
     one_core()

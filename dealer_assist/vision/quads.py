@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.channels import brightest_channel, level_percentile
+from dealer_assist.vision.faces import RANK_PAIR_SHARE
 from dealer_assist.vision.geometry import line_crossing, signed_area, transform_points
 from dealer_assist.vision.layout import DEFAULT_DICTIONARY, Layout
 
@@ -130,19 +131,21 @@ class FinderSettings:
     # glyph reader there (``_refit_corroborated``), overlapping no card reported (at most
     # ``relay_off_overlap`` of the smaller) and no card reported reading the same card; a card
     # other than its candidate only when both index corners show it whole, and never two cards
-    # (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off). Measured on: the building
-    # check 8 uncertain cards exact and fresh seeds 11,860,000 5, no other card answered
-    # otherwise, no wrong read, no card where none is or twice; off because 12 tests of other
-    # steps fail with it on (their cards read by it first; not yet gone through: h-relay42).
-    relay_off: bool = False
+    # (issue 28, h-relay42; ``CardDetector._relaid_off``; False: off). On (h-on42): measured,
+    # the building check 8 uncertain cards exact and fresh seeds 11,860,000 5, no other card
+    # answered otherwise, no wrong read, no card where none is or twice; the 12 tests of other
+    # steps whose cards it reads first turn it off.
+    relay_off: bool = True
     relay_off_overlap: float = 0.05
     relay_off_corner: float = 0.5
     # With the house's deck: an uncertain card whose best rank and colour among the enrolled
     # faces is not clear enough of the next is settled when the face's detail where the two
     # best faces differ names the best by this share of their separation
-    # (``FaceMatcher.settle``'s ``rank_pair``, ``faces.RANK_PAIR_SHARE`` to turn it on; issue
-    # 28, h-deck42: the building check's dim 5H against 4H). 0: off.
-    deck_rank_pair: float = 0.0
+    # (``FaceMatcher.settle``'s ``rank_pair``; issue 28, h-deck42: the building check's dim 5H
+    # against 4H). 0: off. On (h-on42, ``faces.RANK_PAIR_SHARE``): measured with the deck, the
+    # building check 6 uncertain cards exact, fresh seeds 11,850,000 4 and fresh drawn decks
+    # none, no other card answered otherwise.
+    deck_rank_pair: float = RANK_PAIR_SHARE
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

@@ -26,6 +26,7 @@ from dealer_assist.vision.pipeline import (
     _court_by_picture,
     _Reading,
 )
+from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_in_scene
 from tests.vision.test_court_neighbour import _look
 from tests.vision.test_refit_measured import OFF
@@ -165,6 +166,10 @@ def test_a_court_read_as_a_four_at_one_corner_set_aside_on_a_building_scene(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
     # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on. The
-    # refit's outlines laid along the paper (h-outline38) off in both: they read the QD too.
-    off, on = CardDetector(picture_sets_aside=False, refit=OFF), CardDetector(refit=OFF)
+    # refit's outlines laid along the paper (h-outline38) off in both: they read the QD too;
+    # and the off outline laid again from its index corner (h-relay42, on): it reads both
+    # courts surely first.
+    no_relay = FinderSettings(relay_off=False)
+    off = CardDetector(picture_sets_aside=False, refit=OFF, finder=no_relay)
+    on = CardDetector(refit=OFF, finder=no_relay)
     _exact_only_on(check_faces, label, code, off, on)

@@ -8,7 +8,7 @@ four's) differ by a pip or two, and the whole faces' correlation, dominated by t
 share, is not that clear: on the building check's dim scenes tango's 6D matched its own face
 0.96 and the 7D's 0.91. ``FinderSettings.deck_rank_pair`` compares the face with the two best
 faces where those two differ (a ``SuitPair`` of them) and keeps the best when that names it by
-``RANK_PAIR_SHARE`` of the two faces' separation. Off by default.
+``RANK_PAIR_SHARE`` of the two faces' separation. On by default (h-on42).
 """
 
 from __future__ import annotations
@@ -31,17 +31,18 @@ from tests.vision.found import answer_at
 def test_a_dim_six_is_settled_where_its_face_differs_from_a_sevens(
     tango_faces: dict[Card, np.ndarray], tango_deck: EnrolledDeck
 ) -> None:
-    """tango/dim#7900007 (the building check): the 6D is uncertain with the deck as shipped,
-    its face 0.96 like the 6D's and 0.91 like the 7D's; with ``deck_rank_pair`` the faces'
-    difference names the six and the card reads 6D. The plain reader leaves it uncertain."""
+    """tango/dim#7900007 (the building check): the 6D is uncertain with the deck and
+    ``deck_rank_pair`` off, its face 0.96 like the 6D's and 0.91 like the 7D's; with it (on as
+    shipped) the faces' difference names the six and the card reads 6D. The plain reader leaves
+    it uncertain."""
     six = parse_card("6D")
     scene = random_scene(7_900_007, tango_faces, style=CHECK_STYLES["dim"])
     placed = next(c for c in scene.cards if c.card == six)
     model = cast(GlyphModel, tango_deck)
     assert answer_at(CardDetector(), scene.image, placed) == "uncertain"
-    assert answer_at(CardDetector(model=model), scene.image, placed) == "uncertain"
-    finder = replace(FinderSettings(), deck_rank_pair=RANK_PAIR_SHARE)
-    assert answer_at(CardDetector(model=model, finder=finder), scene.image, placed) == "6D"
+    off = replace(FinderSettings(), deck_rank_pair=0.0)
+    assert answer_at(CardDetector(model=model, finder=off), scene.image, placed) == "uncertain"
+    assert answer_at(CardDetector(model=model), scene.image, placed) == "6D"  # on by default
     # The whole faces alone: the six's own face best, the seven's within the margin.
     face = warp_face(scene.image, np.asarray(placed.corners, np.float32))
     scores = tango_deck.faces.scores(face)
@@ -51,7 +52,7 @@ def test_a_dim_six_is_settled_where_its_face_differs_from_a_sevens(
     assert ranked[0][0] - ranked[1][0] < 0.06
 
 
-def test_rank_pair_is_off_by_default() -> None:
-    """The lever ships off (h-deck42): measured on the building check and fresh seeds only."""
-    assert FinderSettings().deck_rank_pair == 0.0
-    assert CardDetector().finder.deck_rank_pair == 0.0
+def test_rank_pair_is_on_by_default() -> None:
+    """The lever ships on (h-on42; h-deck42 measured it on the building check and fresh seeds)."""
+    assert FinderSettings().deck_rank_pair == RANK_PAIR_SHARE
+    assert CardDetector().finder.deck_rank_pair == RANK_PAIR_SHARE

@@ -37,6 +37,7 @@ from dealer_assist.vision.pipeline import (
     _suit_leans,
     keep_sure,
 )
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
 from tests.vision.found import answer_among, answer_at, square_detection
 from tests.vision.photographed import enrolled_as_checked
@@ -109,8 +110,17 @@ def test_a_lost_card_whose_rank_is_borne_out_is_kept(
     guard on), the looks leaning to the club and every look at its index corners reading the
     eight (the faces have no say there). No other answer changes."""
     assert not ornamental_deck.faces.told_apart(parse_card("8C"))
+    # The off outline laid again from its index corner (h-relay42, on) off in both: with the
+    # deck and the lever off it reads the 8C surely first.
     _put_back_alone(
-        ornamental_deck, ornamental_faces, 11_540_280, "table", "8C", shipped=LEAN, off=NO_LEAN
+        ornamental_deck,
+        ornamental_faces,
+        11_540_280,
+        "table",
+        "8C",
+        shipped=LEAN,
+        off=NO_LEAN,
+        finder=FinderSettings(relay_off=False),
     )
 
 
@@ -173,16 +183,18 @@ def _put_back_alone(
     *,
     shipped: dict[str, float],
     off: dict[str, float],
+    finder: FinderSettings | None = None,
 ) -> None:
     """In the check style's scene ``seed``, the card ``code``, read surely without the deck, is
     uncertain with the deck and the lever ``off``, and read so with the deck as shipped: no
-    other answer of the scene changed, none naming a card not dealt."""
+    other answer of the scene changed, none naming a card not dealt (``finder``: every
+    detector's finder settings; default: the defaults)."""
     scene = random_scene(seed, faces, style=CHECK_STYLES[style])
     placed = next(c for c in scene.cards if c.card.code == code)
     model = cast(GlyphModel, deck)
-    assert answer_at(CardDetector(), scene.image, placed) == code
-    before = CardDetector(model=model, **{**shipped, **off}).detect(scene.image)  # type: ignore[arg-type]
-    after = CardDetector(model=model, **shipped).detect(scene.image)  # type: ignore[arg-type]
+    assert answer_at(CardDetector(finder=finder), scene.image, placed) == code
+    before = CardDetector(model=model, finder=finder, **{**shipped, **off}).detect(scene.image)  # type: ignore[arg-type]
+    after = CardDetector(model=model, finder=finder, **shipped).detect(scene.image)  # type: ignore[arg-type]
     assert answer_among(before, placed) == "uncertain"
     assert answer_among(after, placed) == code
     read_before = [d.card.code for d in before if d.card is not None]

@@ -5,10 +5,10 @@ h-unsure41 counted 45 of the building check's 146 uncertain cards answered at an
 card (too short, too long, across it), 23 of them read exactly at the true outline. Such an
 outline keeps the corner whose index the corner network reads and that corner's two sides:
 ``FinderSettings.relay_off`` lays a card of the frame's card size (its cards read surely) from
-there (``refit.from_index_corner``) and reads it alone (``CardDetector._relaid_off``). Off by
-default (12 tests of other steps fail with it on, their cards read by it first); measured on, the
-building check read 8 uncertain cards exactly and fresh seeds 11,860,000 5, nothing else
-answered otherwise.
+there (``refit.from_index_corner``) and reads it alone (``CardDetector._relaid_off``). On by
+default (h-on42): measured, the building check read 8 uncertain cards exactly and fresh seeds
+11,860,000 5, nothing else answered otherwise; the 12 tests of other steps whose cards it read
+first turn it off.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from dealer_assist.vision.refit import from_index_corner
 from tests.vision.found import found_on_cards, in_view, off_partial
 
 
-def test_the_relay_ships_off() -> None:
-    assert FinderSettings().relay_off is False
+def test_the_relay_ships_on() -> None:
+    assert FinderSettings().relay_off is True
+    assert CardDetector().finder.relay_off is True
 
 
 def test_a_card_laid_from_an_index_corner_along_its_two_sides() -> None:

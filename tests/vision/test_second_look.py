@@ -45,9 +45,11 @@ def test_a_small_card_left_uncertain_is_read_on_a_second_look(
 ) -> None:
     # The middle look off in both, and the refit of uncertain cards in every frame (h-outline32,
     # on: it reads the 7S first) and step 13's offers laid again (h-merged33, on: it reads the
-    # JC first, at another outline) off in both: the second look alone.
+    # JC first, at another outline) and the off outline laid again from its index corner
+    # (h-relay42, on: it reads anglo/overhead#7900002's 7S first) off in both: the second look
+    # alone.
     alone = RefitSettings(unsure_alone=False)
-    relay_off = FinderSettings(corner_relay=())
+    relay_off = FinderSettings(corner_relay=(), relay_off=False)
     # h-wrong39's ``net_suit_least`` leaves tango/table#7900009's JC so read uncertain: off.
     without = CardDetector(
         second_look=False, middle_look=False, refit=alone, finder=relay_off, net_suit_least=0.0

@@ -19,6 +19,9 @@ from tests.vision.found import found_once_now, made_sure_now
 # The step off, and step 13's offers not laid again (h-merged33, on: it reads simplistic/
 # table#7900001's 7D and 9H surely first).
 OFF = FinderSettings(sure_size_off=0, corner_relay=())
+# The off outline laid again from its index corner (h-relay42, on) off with the step and
+# without it: it reads simplistic/table#7900001's 7D and 9H surely first too.
+NO_RELAY = FinderSettings(relay_off=False)
 
 
 def test_cards_under_a_size_too_large_are_found_at_the_sure_cards_size(art_cache: Path) -> None:
@@ -32,4 +35,12 @@ def test_cards_read_unsurely_at_a_size_too_large_are_read_exactly(art_cache: Pat
     # TABLE #7900001 (simplistic): the 7D and the 9H were read unsurely in shapes of the
     # finding's size; found again at the size the sure cards show, they read exactly. Nothing
     # twice, where no card is or read as another; no card found before lost.
-    made_sure_now(art_cache, "simplistic", synthetic.TABLE, 7_900_001, {"7D", "9H"}, OFF)
+    made_sure_now(
+        art_cache,
+        "simplistic",
+        synthetic.TABLE,
+        7_900_001,
+        {"7D", "9H"},
+        FinderSettings(sure_size_off=0, corner_relay=(), relay_off=False),
+        NO_RELAY,
+    )
