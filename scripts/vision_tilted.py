@@ -412,6 +412,14 @@ def main() -> int:
         help="FinderSettings(corner_unsure_glyph=...) (h-glyph41): an offered card kept "
         "uncertain when the glyph reader's look shows it, no network corner another card",
     )
+    parser.add_argument(
+        "--outlined-under",
+        choices=("on", "off"),
+        default="on" if FinderSettings().outlined_under else "off",
+        help="FinderSettings(outlined_under=...) (h-merged42): a card laid at its index "
+        "corner's edges read at one corner kept uncertain when its other index area lies "
+        "under a card read surely",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
@@ -431,6 +439,7 @@ def main() -> int:
         quick_plane_mask=args.quick_plane_mask,
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
+        outlined_under=args.outlined_under == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

@@ -2904,7 +2904,10 @@ class CardDetector:
             sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
             if shown and not _corners_may_agree(one, shown[n], sure):
                 continue
-            self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
+            kept: list[CardDetection] = []
+            self._offer_corner_cards(frame, analysis, found, [one], added, kept, True, pair)
+            if self.finder.outlined_under:
+                unsure += [d for d in kept if _one_index_under(d, sure)]
         return added, unsure
 
     def _arm_cards(
@@ -6449,6 +6452,21 @@ def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[t
             shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
         result.append((shares[0], shares[1]))
     return result
+
+
+def _one_index_under(detection: CardDetection, sure: Sequence[np.ndarray]) -> bool:
+    """Whether one of a card's two index areas lies ``SHADOW_SHARE`` or more under the cards
+    read surely (``sure``, frame pixels) and the one its candidate was read at does not
+    (``FinderSettings.outlined_under``): taken as the area less covered being in the clear."""
+    shares = []
+    for area in _index_areas(np.asarray(detection.corners, np.float64)):
+        size = abs(float(cv2.contourArea(area)))
+        covered = sum(
+            float(cv2.intersectConvexConvex(area, np.asarray(q, np.float32).reshape(-1, 2))[0])
+            for q in sure
+        )
+        shares.append(min(covered / size, 1.0) if size > 0 else 0.0)
+    return len(shares) == 2 and max(shares) >= SHADOW_SHARE and min(shares) < SHADOW_SHARE / 5
 
 
 def _index_areas(quad: np.ndarray) -> list[np.ndarray]:
