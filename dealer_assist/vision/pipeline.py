@@ -6455,9 +6455,9 @@ def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[t
 
 
 def _one_index_under(detection: CardDetection, sure: Sequence[np.ndarray]) -> bool:
-    """Whether one of a card's two index areas lies ``SHADOW_SHARE`` or more under the cards
-    read surely (``sure``, frame pixels) and the one its candidate was read at does not
-    (``FinderSettings.outlined_under``): taken as the area less covered being in the clear."""
+    """Whether one of a card's two index areas lies half or more under the cards read surely
+    (``sure``, frame pixels) and the other ``SHADOW_SHARE`` less (``FinderSettings.
+    outlined_under``): the card beneath's outline may run under the index it is read at."""
     shares = []
     for area in _index_areas(np.asarray(detection.corners, np.float64)):
         size = abs(float(cv2.contourArea(area)))
@@ -6466,7 +6466,7 @@ def _one_index_under(detection: CardDetection, sure: Sequence[np.ndarray]) -> bo
             for q in sure
         )
         shares.append(min(covered / size, 1.0) if size > 0 else 0.0)
-    return len(shares) == 2 and max(shares) >= SHADOW_SHARE and min(shares) < SHADOW_SHARE / 5
+    return len(shares) == 2 and max(shares) >= 0.5 and min(shares) <= max(shares) - SHADOW_SHARE
 
 
 def _index_areas(quad: np.ndarray) -> list[np.ndarray]:
