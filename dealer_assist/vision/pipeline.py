@@ -2905,7 +2905,17 @@ class CardDetector:
             if shown and not _corners_may_agree(one, shown[n], sure):
                 continue
             kept: list[CardDetection] = []
-            self._offer_corner_cards(frame, analysis, found, [one], added, kept, True, pair)
+            self._offer_corner_cards(
+                frame,
+                analysis,
+                found,
+                [one],
+                added,
+                kept,
+                True,
+                pair,
+                clear_read=self.finder.outlined_under,
+            )
             if self.finder.outlined_under:
                 unsure += [d for d in kept if _one_index_under(d, sure)]
         return added, unsure
@@ -3242,6 +3252,7 @@ class CardDetector:
         shut_out: bool,
         regions: _CornerRegions | None = None,
         covered: Sequence[np.ndarray] = (),
+        clear_read: bool = False,
     ) -> None:
         """``quads`` (frame pixels) read together beside the cards read surely, each added to
         ``analysis`` (and ``added``) or kept for ``unsure`` as ``_corner_cards`` says. Cards a
@@ -3249,7 +3260,9 @@ class CardDetector:
         there, read unsurely or not, may be the card the later steps read or lay again).
         ``regions``: one card's corner regions, warped already. ``covered``: more outlines
         (frame pixels, convex) covering the quads' corners as the cards read surely do (an
-        index area under a forearm, ``_arm_cards``)."""
+        index area under a forearm, ``_arm_cards``). ``clear_read``: a card is kept for
+        ``unsure`` only when read at its index corner the less covered (``_read_in_the_clear``;
+        ``FinderSettings.outlined_under``)."""
         assert found.card_px is not None
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         looks: list[list[_Reading]] = []
@@ -3315,7 +3328,11 @@ class CardDetector:
                         outline = again
             if detection.card is None or not agree:
                 if self.finder.corner_unsure > 0:
-                    unsure += self._unsure_corner_card(detection, pair)
+                    offered_unsure = self._unsure_corner_card(detection, pair)
+                    if not clear_read or all(
+                        _read_in_the_clear(pair, d.candidate) for d in offered_unsure
+                    ):
+                        unsure += offered_unsure
                 continue
             lying_on = [d for d in analysis.reported if _centres_meet(detection, d)]
             # A card partly out of the picture is found by the part of it in view, its outline
@@ -6452,6 +6469,22 @@ def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[t
             shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
         result.append((shares[0], shares[1]))
     return result
+
+
+def _read_in_the_clear(looks: list[_Reading], card: Card | None) -> bool:
+    """Whether a card's two index corners' looks (``looks[0]``, ``looks[1]``) show ``card``
+    whole at the corner the less covered by other cards' outlines, ``SHADOW_SHARE`` less than
+    the other (``FinderSettings.outlined_under``: a card read at the corner under the card
+    dealt over it may have read that card's index)."""
+    if card is None or len(looks) < 2:
+        return False
+    whole = [
+        look
+        for look in looks[:2]
+        if look is not _DISPUTED and look.rank is not None and look.suit is not None
+    ]
+    most = max(look.overlap for look in looks[:2])
+    return any(_best_card(look) == card and look.overlap <= most - SHADOW_SHARE for look in whole)
 
 
 def _one_index_under(detection: CardDetection, sure: Sequence[np.ndarray]) -> bool:
