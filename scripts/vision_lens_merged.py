@@ -32,15 +32,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cv2
 import numpy as np
 from bench_camera_scenes import CACHE, Count, count
-from camera_misses import missed, missed_why
+from camera_misses import missed, missed_why, rough_view
 from vision_tilted import read_alone
 
 from dealer_assist.vision import decks
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import TrueCard, photograph
-from dealer_assist.vision.paper import mask_gains, paper_blobs
 from dealer_assist.vision.pipeline import CardDetector
-from dealer_assist.vision.quads import FinderSettings, card_mask, make_view
+from dealer_assist.vision.quads import FinderSettings
 
 
 def joined_by(
@@ -48,13 +47,7 @@ def joined_by(
 ) -> dict[str, object]:
     """The card's blob in the rough mask (as ``missed_why`` finds it): its area in cards, the
     other cards with a tenth of their area in it, and the share of it no card covers."""
-    view = make_view(frame, None, detector.finder)
-    rough = card_mask(view.image, None, detector.finder)
-    if detector.paper is not None:
-        rough = paper_blobs(
-            view.image, rough, detector.paper, mask_gains(view.image, rough, detector.paper)
-        )
-    to_view = np.linalg.inv(view.to_image)
+    rough, to_view = rough_view(detector, frame)
 
     def filled(c: TrueCard) -> np.ndarray:
         points = cv2.perspectiveTransform(
