@@ -73,3 +73,17 @@ def test_a_small_middle_card_is_found_uncertain(building_faces: dict[Card, np.nd
 def test_a_cluttered_middle_card_is_found_uncertain(tango_faces: dict[Card, np.ndarray]) -> None:
     """tango/clutter#11871312: the 7S between the 3S and the 7C (169 px wide)."""
     _found_uncertain(tango_faces, 11_871_312, "clutter", "7S")
+
+
+def test_a_card_read_at_its_covered_corner_is_not_kept(
+    ornamental_faces: dict[Card, np.ndarray],
+) -> None:
+    """ornamental/small#11870101: the 8S under the 5D is offered (IoU 0.85) reading 3C at the
+    index corner under the 5D only; kept, it would be suggested as ?3C (``_read_in_the_clear``)."""
+    photo = photograph(11_870_101, ornamental_faces, "small")
+    middle = next(c for c in photo.cards if c.card.code == "8S")
+    before = CardDetector().detect(photo.image)
+    after = CardDetector(finder=ON).detect(photo.image)
+    assert _on(middle, before) == []
+    assert _on(middle, after) == []
+    assert _answers(after) == _answers(before)
