@@ -104,6 +104,18 @@ def causes(
     return result
 
 
+def rough_view(detector: CardDetector, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rough card mask the causes are judged on (the paper test's blobs) and the transform
+    from frame pixels to its view."""
+    view = make_view(frame, None, detector.finder)
+    rough = card_mask(view.image, None, detector.finder)
+    if detector.paper is not None:
+        rough = paper_blobs(
+            view.image, rough, detector.paper, mask_gains(view.image, rough, detector.paper)
+        )
+    return rough, np.linalg.inv(view.to_image)
+
+
 def missed_why(
     detector: CardDetector,
     frame: np.ndarray,
@@ -128,13 +140,7 @@ def missed_why(
             abs(cv2.contourArea(truth.astype(np.float32))), 1.0
         )
         return "badquad:large" if ratio > 1.4 else "badquad:part" if ratio < 0.7 else "badquad:off"
-    view = make_view(frame, None, detector.finder)
-    rough = card_mask(view.image, None, detector.finder)
-    if detector.paper is not None:
-        rough = paper_blobs(
-            view.image, rough, detector.paper, mask_gains(view.image, rough, detector.paper)
-        )
-    to_view = np.linalg.inv(view.to_image)
+    rough, to_view = rough_view(detector, frame)
     points = cv2.perspectiveTransform(truth.reshape(-1, 1, 2), to_view).reshape(-1, 2)
     inside = np.zeros(rough.shape, np.uint8)
     cv2.fillConvexPoly(inside, np.round(points).astype(np.int32), 1)

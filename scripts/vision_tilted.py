@@ -16,7 +16,7 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
-        [--relay-off on|off]
+        [--relay-off on|off] [--outlined-under on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -440,6 +440,11 @@ def main() -> int:
             "(h-relay42): an uncertain card laid again at the frame's sure card size from the "
             "index corner the network reads",
         ),
+        (
+            "outlined-under",
+            "(h-merged42): a card laid at its index corner's edges read at one corner kept "
+            "uncertain when its other index area lies under a card read surely",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -476,6 +481,7 @@ def main() -> int:
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
         relay_off=args.relay_off == "on",
         deck_rank_pair=args.deck_rank_pair,
+        outlined_under=args.outlined_under == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

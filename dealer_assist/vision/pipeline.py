@@ -2919,7 +2919,20 @@ class CardDetector:
             sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
             if shown and not _corners_may_agree(one, shown[n], sure):
                 continue
-            self._offer_corner_cards(frame, analysis, found, [one], added, [], True, pair)
+            kept: list[CardDetection] = []
+            self._offer_corner_cards(
+                frame,
+                analysis,
+                found,
+                [one],
+                added,
+                kept,
+                True,
+                pair,
+                clear_read=self.finder.outlined_under,
+            )
+            if self.finder.outlined_under:
+                unsure += [d for d in kept if _one_index_under(d, sure)]
         return added, unsure
 
     def _arm_cards(
@@ -3254,6 +3267,7 @@ class CardDetector:
         shut_out: bool,
         regions: _CornerRegions | None = None,
         covered: Sequence[np.ndarray] = (),
+        clear_read: bool = False,
     ) -> None:
         """``quads`` (frame pixels) read together beside the cards read surely, each added to
         ``analysis`` (and ``added``) or kept for ``unsure`` as ``_corner_cards`` says. Cards a
@@ -3261,7 +3275,9 @@ class CardDetector:
         there, read unsurely or not, may be the card the later steps read or lay again).
         ``regions``: one card's corner regions, warped already. ``covered``: more outlines
         (frame pixels, convex) covering the quads' corners as the cards read surely do (an
-        index area under a forearm, ``_arm_cards``)."""
+        index area under a forearm, ``_arm_cards``). ``clear_read``: a card is kept for
+        ``unsure`` only when read at its index corner the less covered (``_read_in_the_clear``;
+        ``FinderSettings.outlined_under``)."""
         assert found.card_px is not None
         sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
         looks: list[list[_Reading]] = []
@@ -3327,7 +3343,11 @@ class CardDetector:
                         outline = again
             if detection.card is None or not agree:
                 if self.finder.corner_unsure > 0:
-                    unsure += self._unsure_corner_card(detection, pair)
+                    offered_unsure = self._unsure_corner_card(detection, pair)
+                    if not clear_read or all(
+                        _read_in_the_clear(pair, d.candidate) for d in offered_unsure
+                    ):
+                        unsure += offered_unsure
                 continue
             lying_on = [d for d in analysis.reported if _centres_meet(detection, d)]
             # A card partly out of the picture is found by the part of it in view, its outline
@@ -6583,6 +6603,37 @@ def _index_overlaps(quads: list[np.ndarray], first: int | None = None) -> list[t
             shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
         result.append((shares[0], shares[1]))
     return result
+
+
+def _read_in_the_clear(looks: list[_Reading], card: Card | None) -> bool:
+    """Whether a card's two index corners' looks (``looks[0]``, ``looks[1]``) show ``card``
+    whole at the corner the less covered by other cards' outlines, ``SHADOW_SHARE`` less than
+    the other (``FinderSettings.outlined_under``: a card read at the corner under the card
+    dealt over it may have read that card's index)."""
+    if card is None or len(looks) < 2:
+        return False
+    whole = [
+        look
+        for look in looks[:2]
+        if look is not _DISPUTED and look.rank is not None and look.suit is not None
+    ]
+    most = max(look.overlap for look in looks[:2])
+    return any(_best_card(look) == card and look.overlap <= most - SHADOW_SHARE for look in whole)
+
+
+def _one_index_under(detection: CardDetection, sure: Sequence[np.ndarray]) -> bool:
+    """Whether one of a card's two index areas lies half or more under the cards read surely
+    (``sure``, frame pixels) and the other ``SHADOW_SHARE`` less (``FinderSettings.
+    outlined_under``): the card beneath's outline may run under the index it is read at."""
+    shares = []
+    for area in _index_areas(np.asarray(detection.corners, np.float64)):
+        size = abs(float(cv2.contourArea(area)))
+        covered = sum(
+            float(cv2.intersectConvexConvex(area, np.asarray(q, np.float32).reshape(-1, 2))[0])
+            for q in sure
+        )
+        shares.append(min(covered / size, 1.0) if size > 0 else 0.0)
+    return len(shares) == 2 and max(shares) >= 0.5 and min(shares) <= max(shares) - SHADOW_SHARE
 
 
 def _index_areas(quad: np.ndarray) -> list[np.ndarray]:

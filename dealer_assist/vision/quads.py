@@ -146,6 +146,16 @@ class FinderSettings:
     # building check 6 uncertain cards exact, fresh seeds 11,850,000 4 and fresh drawn decks
     # none, no other card answered otherwise.
     deck_rank_pair: float = RANK_PAIR_SHARE
+    # A card laid at an index corner's edges (``joined.outline_cards``) that reads at one index
+    # corner only is kept uncertain, as step 13's offers are (``_unsure_corner_card``, then
+    # ``_unsure_corners``' guards), when one index area lies half or more under the cards read
+    # surely and the other ``SHADOW_SHARE`` less (``pipeline._one_index_under``) and the look
+    # showing the card is the less covered one's (``_read_in_the_clear``: h-merged42's 8S was
+    # kept ?3C, read at the covered one): the middle card of a hand dealt overlapping, its
+    # index corner under the card dealt over it (issue 28, h-merged42;
+    # ``CardDetector._corner_cards``). Off: such cards were never kept (a calibration marker's
+    # square laid so showed a card's index at one corner).
+    outlined_under: bool = False
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

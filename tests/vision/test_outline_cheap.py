@@ -84,9 +84,9 @@ def _read_in_full(
         laid.append(len(result))
         return result
 
-    def counted_offer(self: CardDetector, *args: object) -> None:
+    def counted_offer(self: CardDetector, *args: object, **kwargs: object) -> None:
         full.append(len(args) > 7 and args[7] is not None)
-        offer(self, *args)  # type: ignore[arg-type]
+        offer(self, *args, **kwargs)  # type: ignore[arg-type]
 
     with monkeypatch.context() as patched:
         patched.setattr(pipeline, "outline_cards", counted_outline)
