@@ -5,7 +5,8 @@ On the second generator's small and clutter scenes most cards missed as ``noquad
 such a middle card: 81-94% of it in view, its centre clear, one index corner under the next card.
 ``joined.outline_cards`` lays it at its clear index corner's edges and the corner reads it, but
 a card laid so was never kept uncertain. ``FinderSettings.outlined_under`` keeps it uncertain
-when its other index area lies under a card read surely. It ships off.
+when its other index area lies under a card read surely. It ships on (session 42: held-out set
+450 missed 23 -> 20, nothing else answered otherwise).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 
 ON = replace(FinderSettings(), outlined_under=True)
+OFF = replace(FinderSettings(), outlined_under=False)
 
 
 def _on(card: TrueCard, detections: list[CardDetection]) -> list[CardDetection]:
@@ -41,14 +43,14 @@ def _answers(detections: list[CardDetection]) -> list[tuple[str | None, str | No
     )
 
 
-def test_outlined_under_ships_off() -> None:
-    assert FinderSettings().outlined_under is False
+def test_outlined_under_ships_on() -> None:
+    assert FinderSettings().outlined_under is True
 
 
 def _found_uncertain(faces: dict[Card, np.ndarray], seed: int, condition: str, code: str) -> None:
     photo = photograph(seed, faces, condition)
     middle = next(c for c in photo.cards if c.card.code == code)
-    before = CardDetector().detect(photo.image)
+    before = CardDetector(finder=OFF).detect(photo.image)
     after = CardDetector(finder=ON).detect(photo.image)
     assert _on(middle, before) == []  # missed without the lever
     found = _on(middle, after)
@@ -82,7 +84,7 @@ def test_a_card_read_at_its_covered_corner_is_not_kept(
     index corner under the 5D only; kept, it would be suggested as ?3C (``_read_in_the_clear``)."""
     photo = photograph(11_870_101, ornamental_faces, "small")
     middle = next(c for c in photo.cards if c.card.code == "8S")
-    before = CardDetector().detect(photo.image)
+    before = CardDetector(finder=OFF).detect(photo.image)
     after = CardDetector(finder=ON).detect(photo.image)
     assert _on(middle, before) == []
     assert _on(middle, after) == []
