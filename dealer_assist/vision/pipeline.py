@@ -6625,15 +6625,9 @@ def _one_index_under(detection: CardDetection, sure: Sequence[np.ndarray]) -> bo
     """Whether one of a card's two index areas lies half or more under the cards read surely
     (``sure``, frame pixels) and the other ``SHADOW_SHARE`` less (``FinderSettings.
     outlined_under``): the card beneath's outline may run under the index it is read at."""
-    shares = []
-    for area in _index_areas(np.asarray(detection.corners, np.float64)):
-        size = abs(float(cv2.contourArea(area)))
-        covered = sum(
-            float(cv2.intersectConvexConvex(area, np.asarray(q, np.float32).reshape(-1, 2))[0])
-            for q in sure
-        )
-        shares.append(min(covered / size, 1.0) if size > 0 else 0.0)
-    return len(shares) == 2 and max(shares) >= 0.5 and min(shares) <= max(shares) - SHADOW_SHARE
+    quads = [np.asarray(detection.corners, np.float64), *(np.asarray(q) for q in sure)]
+    shares = _index_overlaps(quads, first=1)[0]
+    return max(shares) >= 0.5 and min(shares) <= max(shares) - SHADOW_SHARE
 
 
 def _index_areas(quad: np.ndarray) -> list[np.ndarray]:
