@@ -4063,13 +4063,14 @@ class CardDetector:
         two cards read. A card read surely is never laid again, none is added (issue 28,
         h-relay42)."""
         view, card_px = found.view, found.card_px
-        if view is None or card_px is None:
-            return
+        uncertain = _still_uncertain(analysis)
+        if view is None or card_px is None or not uncertain:
+            return  # (no card size asked of the sure cards when no card is uncertain)
         to_view = np.linalg.inv(view.to_image)
         sides = _sure_sides(analysis)
         settings = self.refit if self.refit is not None else DEFAULT_REFIT
         with_deck = isinstance(self._model, EnrolledDeck)
-        for k, record in _still_uncertain(analysis):
+        for k, record in uncertain:
             detection = analysis.detections[k]
             quad = np.asarray(record.quad, np.float64).reshape(4, 2)
             plane = quad if sides is not None else transform_points(to_view, quad)
@@ -4105,14 +4106,16 @@ class CardDetector:
         others = [d for d in analysis.reported if d is not detection]
         outlines = [np.asarray(d.corners, np.float64) for d in others]
         named = {c for d in others for c in (d.card, d.candidate) if c is not None}
-        # The light's colour from the paper of the cards read surely, as ``_finished`` takes it.
-        gains = (
-            None
-            if self.paper is None
-            else paper_gains(
-                frame, [np.asarray(d.corners) for d in others if d.card is not None], self.paper
-            )
-        )
+        # The light's colour from the paper of the cards read surely, as ``_finished`` takes it:
+        # found the first time an outline read surely asks for it (most outlines read none).
+        lit: list[Gains | None] = []
+
+        def gains(paper: PaperSettings) -> Gains | None:
+            if not lit:
+                sure = [np.asarray(d.corners) for d in others if d.card is not None]
+                lit.append(paper_gains(frame, sure, paper))
+            return lit[0]
+
         best: tuple[CardDetection, list[_Reading]] | None = None
         for outline in laid:
             if (
@@ -4132,7 +4135,10 @@ class CardDetector:
                 not read.detections
                 or (card := read.detections[0].card) is None
                 or not _share_fits(read.shares[0])
-                or (self.paper is not None and not shows_paper(frame, outline, self.paper, gains))
+                or (
+                    self.paper is not None
+                    and not shows_paper(frame, outline, self.paper, gains(self.paper))
+                )
             ):
                 continue
             card_read, looks = read.detections[0], seen[0]
