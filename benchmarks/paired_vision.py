@@ -121,6 +121,11 @@ def main() -> int:
         choices=("", "warped", "half"),
         help="the working tree reads with FinderSettings.quick_plane_mask (h-speed41's lever, off)",
     )
+    parser.add_argument(
+        "--relay-off-hope",
+        action="store_true",
+        help="the working tree reads with FinderSettings.relay_off_hope (h-speed43's lever, off)",
+    )
     args = parser.parse_args()
     designs = args.design.split(",")
     styles = [CHECK_STYLES[name] for name in args.styles.split(",") if name]
@@ -154,7 +159,9 @@ def main() -> int:
             now = CardDetector(
                 layout=layout,
                 model=model_now,
-                finder=FinderSettings(quick_plane_mask=args.quick_plane_mask),
+                finder=FinderSettings(
+                    quick_plane_mask=args.quick_plane_mask, relay_off_hope=args.relay_off_hope
+                ),
             )
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
             # Warm caches (the view's maps); each frame's detections compared as they print.
@@ -183,7 +190,8 @@ def main() -> int:
             + (f" --design {args.design}" if args.design != "kde_standard" else "")
             + (f" --styles {args.styles}" if styles else "")
             + (" --deck" if args.deck else "")
-            + (f" --quick-plane-mask {args.quick_plane_mask}" if args.quick_plane_mask else ""),
+            + (f" --quick-plane-mask {args.quick_plane_mask}" if args.quick_plane_mask else "")
+            + (" --relay-off-hope" if args.relay_off_hope else ""),
             ["code", "median CPU time (ms)", "p95", "total CPU (s)"],
             [
                 [

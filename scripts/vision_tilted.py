@@ -353,6 +353,11 @@ def main() -> int:
         help="FinderSettings.half_plane_mask on (h-speed40's lever, off)",
     )
     parser.add_argument(
+        "--relay-off-hope",
+        action="store_true",
+        help="FinderSettings.relay_off_hope on (h-speed43's lever, off)",
+    )
+    parser.add_argument(
         "--quick-plane-mask",
         default="",
         choices=("", "warped", "half"),
@@ -480,6 +485,7 @@ def main() -> int:
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
         relay_off=args.relay_off == "on",
+        relay_off_hope=args.relay_off_hope,
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
     )

@@ -4127,6 +4127,12 @@ class CardDetector:
             ):
                 continue
             alone = _Finding([outline], found.card_px, found.foreground, [False])
+            if (
+                self.finder.relay_off_hope
+                and self.use_corner_model
+                and self._hopeful(frame, alone, with_deck)[0] == 0
+            ):
+                continue  # no whole index the network can see there (``relay_off_hope``)
             seen: list[list[_Reading]] = []
             read = self._analysis_of(
                 frame, alone, with_deck=with_deck, covering=outlines, looks_of=seen

@@ -138,6 +138,12 @@ class FinderSettings:
     relay_off: bool = True
     relay_off_overlap: float = 0.05
     relay_off_corner: float = 0.5
+    # ``relay_off``'s outlines read only where the corner network, at that outline, reads a whole
+    # index at ``NET_HOPE`` or surer at one corner (``CardDetector._hopeful``; its looks are the
+    # full read's, found once): on the paired frames every outline it read without such a look
+    # read no card at all, at 4-10 ms each (issue 28, h-speed43). Not proven to change no
+    # answer (the glyph reader's looks join the network's), so a lever; False: off.
+    relay_off_hope: bool = False
     # With the house's deck: an uncertain card whose best rank and colour among the enrolled
     # faces is not clear enough of the next is settled when the face's detail where the two
     # best faces differ names the best by this share of their separation
