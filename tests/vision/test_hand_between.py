@@ -125,10 +125,12 @@ def test_a_middle_card_read_at_one_corner_is_found_uncertain(
     assert found.card is None
 
 
-def test_a_middle_card_is_read_surely(building_faces: dict[Card, np.ndarray]) -> None:
-    """anglo/small#11910015: the 3C between the AS and the 9D (91 px wide), both its index
-    corners bearing it out."""
-    found = _found(building_faces, 11_910_015, "small", "3C")
+def test_a_middle_card_beside_a_sideways_card_is_read_surely(
+    tango_faces: dict[Card, np.ndarray],
+) -> None:
+    """tango/small#11910318: the 4D between the 5H and the 7S dealt sideways (76 px wide),
+    both its index corners bearing it out."""
+    found = _found(tango_faces, 11_910_318, "small", "4D")
     assert found.card is not None
 
 
