@@ -254,8 +254,23 @@ def hand_middle(
             result.append(middle)
     # The sure cards' own outlines may be a little off (one laid over part of the middle card):
     # the card size they show, laid at their centres' midpoint, turned as they are.
-    centre = (centre_a + centre_b) / 2
-    half_across, half_down = across * short / 2, down * long / 2
+    shape = _laid_at((centre_a + centre_b) / 2, across, down, sides, a)
+    if not result or polygon_iou(shape, result[0]) < 0.9:
+        result.append(shape)
+    return result
+
+
+def _laid_at(
+    centre: np.ndarray,
+    across: np.ndarray,
+    down: np.ndarray,
+    sides: tuple[float, float],
+    like: np.ndarray,
+) -> np.ndarray:
+    """A card of the size ``sides`` (short, long) at ``centre``, its short sides along
+    ``across`` and its long sides along ``down`` (unit vectors), its corners turning as
+    ``like``'s do (``hand_middle``)."""
+    half_across, half_down = across * sides[0] / 2, down * sides[1] / 2
     shape = np.array(
         [
             centre - half_across - half_down,
@@ -264,11 +279,9 @@ def hand_middle(
             centre - half_across + half_down,
         ]
     )
-    if np.sign(signed_area(shape)) != np.sign(signed_area(a)):
+    if np.sign(signed_area(shape)) != np.sign(signed_area(like)):
         shape = shape[::-1].copy()
-    if not result or polygon_iou(shape, result[0]) < 0.9:
-        result.append(shape)
-    return result
+    return shape
 
 
 def _beside_sideways(
@@ -302,18 +315,7 @@ def _beside_sideways(
         if abs(float(step @ down)) / long > offset:
             continue
         shift = across * np.sign(along) * one + down * float(step @ down) / 2
-        centre = upright.mean(axis=0) + shift
-        half_across, half_down = across * short / 2, down * long / 2
-        shape = np.array(
-            [
-                centre - half_across - half_down,
-                centre + half_across - half_down,
-                centre + half_across + half_down,
-                centre - half_across + half_down,
-            ]
-        )
-        if np.sign(signed_area(shape)) != np.sign(signed_area(upright)):
-            shape = shape[::-1].copy()
+        shape = _laid_at(upright.mean(axis=0) + shift, across, down, sides, upright)
         moved: np.ndarray = upright + shift
         return [moved, shape] if polygon_iou(moved, shape) < 0.9 else [moved]
     return []

@@ -14,35 +14,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.lens_scenes import TrueCard, photograph
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetection
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import hand_middle
+from tests.vision.test_outlined_under import found_by_lever
 
 ON = replace(FinderSettings(), hand_between=True)
 OFF = replace(FinderSettings(), hand_between=False)
-
-
-def _on(card: TrueCard, detections: list[CardDetection]) -> list[CardDetection]:
-    true = np.asarray(card.corners, np.float32)
-    return [d for d in detections if cv2.pointPolygonTest(true, d.center, False) >= 0]
-
-
-def _answers(detections: list[CardDetection]) -> list[tuple[str | None, str | None]]:
-    return sorted(
-        (
-            (
-                None if d.card is None else d.card.code,
-                None if d.candidate is None else d.candidate.code,
-            )
-            for d in detections
-        ),
-        key=str,
-    )
 
 
 def test_hand_between_ships_off() -> None:
@@ -96,24 +77,7 @@ def test_no_middle_card_between_cards_too_far_apart_or_turned() -> None:
 
 
 def _found(faces: dict[Card, np.ndarray], seed: int, condition: str, code: str) -> CardDetection:
-    photo = photograph(seed, faces, condition)
-    middle = next(c for c in photo.cards if c.card.code == code)
-    before = CardDetector(finder=OFF).detect(photo.image)
-    after = CardDetector(finder=ON).detect(photo.image)
-    assert _on(middle, before) == []  # missed without the lever
-    found = _on(middle, after)
-    assert len(found) == 1
-    assert middle.card in (found[0].card, found[0].candidate)  # never wrong
-    # Nothing else changes: the other detections are the same answers, one more.
-    assert len(after) == len(before) + 1
-    rest = [d for d in after if d is not found[0]]
-    assert _answers(rest) == _answers(before)
-    for detection in after:  # each detection lies on a card
-        assert any(
-            cv2.pointPolygonTest(np.asarray(c.corners, np.float32), detection.center, False) >= 0
-            for c in photo.cards
-        )
-    return found[0]
+    return found_by_lever(faces, seed, condition, code, off=OFF, on=ON)
 
 
 def test_a_middle_card_read_at_one_corner_is_found_uncertain(
