@@ -11,7 +11,7 @@ on it (IoU), and what the card reads at its true outline alone (h-outline38's or
 "?" uncertain, "-" nothing).
 
     python scripts/vision_lens_merged.py --designs anglo,tango --conditions small,clutter \
-        --scenes 12 --seed 11870000 [--json OUT]
+        --scenes 12 --seed 11870000 [--json OUT] [--answers FILE] [--finder FIELD=VALUE]
 
 Building designs only: a held-out design is refused.
 """
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cv2
 import numpy as np
-from bench_camera_scenes import CACHE, Count, count
+from bench_camera_scenes import CACHE, Count, answers, count
 from camera_misses import missed, missed_why, rough_view
 from vision_tilted import read_alone
 
@@ -87,6 +87,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, required=True, help="the first seed of your range")
     parser.add_argument("--json", type=Path, help="write each noquad:merged card's record here")
     parser.add_argument(
+        "--answers",
+        type=Path,
+        help="write every card's answer here (label, card, as bench_camera_scenes.answers), "
+        "to compare two runs card for card",
+    )
+    parser.add_argument(
         "--finder",
         action="append",
         default=[],
@@ -108,6 +114,7 @@ def main() -> int:
     total = Count()
     why: Counter[str] = Counter()
     records: list[dict[str, object]] = []
+    said: list[str] = []
     for d, name in enumerate(names):
         faces = decks.render_design(decks.design(name), height=320, cache=CACHE)
         for c, condition in enumerate(conditions):
@@ -119,6 +126,10 @@ def main() -> int:
                 found = analysis.reported
                 label = f"{name}/{condition}#{seed}"
                 one = count(found, photo.cards, label)
+                said += [
+                    f"{label} {card.card.code} {answer}"
+                    for card, answer in zip(photo.cards, answers(found, photo.cards), strict=True)
+                ]
                 total.add(one)
                 outlines = [np.asarray(f.corners, np.float64).reshape(4, 2) for f in found]
                 for card in missed(found, photo.cards):
@@ -153,6 +164,8 @@ def main() -> int:
     print("missed, why:", dict(sorted(why.items())))
     for line in total.examples:
         print(" ", line)
+    if args.answers is not None:
+        args.answers.write_text("\n".join(said) + "\n")
     if args.json is not None:
         args.json.write_text(json.dumps(records, indent=1))
     return 0

@@ -16,7 +16,7 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
-        [--relay-off on|off] [--outlined-under on|off]
+        [--relay-off on|off] [--outlined-under on|off] [--hand-between on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -450,6 +450,11 @@ def main() -> int:
             "(h-merged42): a card laid at its index corner's edges read at one corner kept "
             "uncertain when its other index area lies under a card read surely",
         ),
+        (
+            "hand-between",
+            "(h-merged43): the middle card of a hand dealt overlapping laid between two cards "
+            "of one blob read surely",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -488,6 +493,7 @@ def main() -> int:
         relay_off_hope=args.relay_off_hope,
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
+        hand_between=args.hand_between == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Literal, Protocol, TypeVar
 
 import cv2
@@ -149,6 +149,7 @@ from dealer_assist.vision.refit import (
     centre_inside,
     doubled,
     from_index_corner,
+    hand_middle,
     measured,
     overlap_share,
     snapped,
@@ -2107,6 +2108,8 @@ class CardDetector:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
                 if self.finder.blind_ratios and self.layout is None:
                     self._blind_sized_cards(frame, best, chosen, cornered, unsure_cornered)
+        if chosen is not None and self.finder.hand_between:
+            self._between_cards(frame, best, chosen, cornered, unsure_cornered)
         armed: list[CardDetection] = []
         if chosen is not None and self.arm is not None and self.paper is not None:
             armed = self._arm_cards(frame, best, chosen, self.arm, self.paper)
@@ -2934,6 +2937,197 @@ class CardDetector:
             if self.finder.outlined_under:
                 unsure += [d for d in kept if _one_index_under(d, sure)]
         return added, unsure
+
+    def _between_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        added: list[CardDetection],
+        unsure: list[CardDetection],
+    ) -> None:
+        """The middle card of a hand dealt overlapping, laid midway between two cards read
+        surely (``refit.hand_middle``, at the sizes and tilts they show) where the finding's
+        mask is card paper and no card reported has its centre, and offered as step 13 offers
+        its cards (``_offer_corner_cards``; ``FinderSettings.hand_between``): added when read
+        surely at both index corners; kept for ``unsure`` (reported uncertain last) when read at
+        the index corner the less covered and the other lies half or more under the cards read
+        surely (``_read_in_the_clear``, ``_one_index_under``: the card dealt over it)."""
+        view, mask = found.view, found.mask
+        if view is None or mask is None or found.card_px is None:
+            return
+        sides = _sure_sides(analysis)
+        if sides is None:
+            return
+        settings = self.finder
+        sure = [
+            np.asarray(d.corners, np.float64).reshape(4, 2)
+            for d in analysis.detections
+            if d.card is not None
+        ]
+        to_view = np.linalg.inv(view.to_image)
+        laid: list[list[np.ndarray]] = []  # the shapes laid between each pair, in turn
+        for a, b in combinations(sure, 2):
+            pair: list[np.ndarray] = []
+            for middle in hand_middle(
+                a,
+                b,
+                sides,
+                spacing=settings.hand_spacing,
+                offset=settings.hand_offset,
+                turn_deg=settings.hand_turn_deg,
+                size_off=settings.hand_size_off,
+            ):
+                if any(polygon_iou(middle, o) >= 0.9 for o in [*chain.from_iterable(laid), *pair]):
+                    continue
+                if _paper_share(mask, transform_points(to_view, middle)) < settings.min_inside:
+                    continue
+                centre = middle.mean(axis=0)
+                point = (float(centre[0]), float(centre[1]))
+                if any(
+                    cv2.pointPolygonTest(
+                        np.asarray(d.corners, np.float32).reshape(-1, 1, 2), point, True
+                    )
+                    > -settings.hand_clear * sides[0]
+                    for d in analysis.reported
+                ):
+                    continue  # its centre on a card reported, or near one's outline
+                pair.append(middle)
+            if pair:
+                laid.append(pair)
+        named = {c for d in analysis.reported for c in (d.card, d.candidate) if c is not None}
+        for shapes in laid:
+            if self.use_corner_model:
+                shapes = self._between_surest(frame, shapes, named, sides, mask, to_view)
+            for one in (one for middle in shapes for one in _as_laid_and_moved(frame, middle)):
+                before = len(added)
+                kept: list[CardDetection] = []
+                self._offer_corner_cards(
+                    frame, analysis, found, [one], added, kept, True, clear_read=True
+                )
+                if len(added) > before:
+                    break  # read surely: not laid again
+                now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+                kept = [d for d in kept if _one_index_under(d, now)]
+                if not kept and (between := self._between_unsure(frame, analysis, found, one)):
+                    kept = [between]
+                if kept:
+                    unsure += kept
+                    break
+
+    def _between_surest(
+        self,
+        frame: np.ndarray,
+        shapes: list[np.ndarray],
+        named: set[Card],
+        sides: tuple[float, float],
+        mask: np.ndarray,
+        to_view: np.ndarray,
+    ) -> list[np.ndarray]:
+        """The shapes laid between two cards of a hand (``_between_cards``), each also moved a
+        little along and across the hand and turned (``FinderSettings.hand_moves``,
+        ``hand_turns``: a hand's cards lie a few millimetres and degrees apart from the line
+        their neighbours make; their outlines a little off), those on the mask read at both
+        corners by the corner network at once, and the ``hand_tries`` whose surest whole look
+        shows a card no card reported reads, the surest first. None: no look shows a card."""
+        short, long = sides
+        settings = self.finder
+        moved: list[np.ndarray] = []
+        for shape in shapes:
+            centre = shape.mean(axis=0)
+            down = (shape[3] - shape[0] + shape[2] - shape[1]) / 2
+            down = down / max(float(np.hypot(*down)), 1e-6)
+            across = np.array([-down[1], down[0]])
+            for turn in (0.0, *settings.hand_turns, *(-t for t in settings.hand_turns)):
+                angle = math.radians(turn)
+                rotation = np.array(
+                    [[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]]
+                )
+                turned = (shape - centre) @ rotation.T + centre
+                for x in (0.0, *settings.hand_moves, *(-m for m in settings.hand_moves)):
+                    for y in (0.0, *settings.hand_moves, *(-m for m in settings.hand_moves)):
+                        one = turned + across * x * short + down * y * long
+                        if _paper_share(mask, transform_points(to_view, one)) >= (
+                            settings.min_inside
+                        ):
+                            moved.append(one)
+        if not moved:
+            return []
+        regions = [self._regions_for(frame, one) for one in moved]
+        looks = self._read_net(regions, with_deck=isinstance(self._model, EnrolledDeck))[0]
+        scored: list[tuple[float, int]] = []
+        for n, pair in enumerate(looks):
+            seen = [
+                _sureness(look)
+                for look in pair
+                if look.rank is not None and look.suit is not None and _best_card(look) not in named
+            ]
+            if seen:
+                scored.append((max(seen), n))
+        scored.sort(key=lambda pair: -pair[0])
+        return [moved[n] for _, n in scored[: settings.hand_tries]]
+
+    def _between_unsure(
+        self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding, outline: np.ndarray
+    ) -> CardDetection | None:
+        """A card laid between two cards of a hand (``_between_cards``) read alone beside the
+        cards read surely, as an uncertain detection of the card X one index corner's network
+        look shows whole when: no card reported reads X; that corner's index area meets no card
+        reported's index areas (whatever lies over or under it there, no other card's index is
+        printed there: the middle card's corner lies over the card dealt before it, whose
+        outline covers it, and the card dealt after it covers the other); the look is at least
+        ``FinderSettings.corner_unsure`` sure with a glyph look showing X as surely, or
+        ``lone_corner`` sure alone; and no look (either reader's) shows another card
+        ``NOISE_SURENESS`` surely but at a corner half or more under the cards read surely
+        (the card dealt over it: its pips read as an index, h-merged42's ?3C), nor disputes it.
+        Else None. ``_unsure_corners`` adds it apart from the cards reported, on paper."""
+        sure = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+        looks: list[list[_Reading]] = []
+        read = self._analysis_of(
+            frame,
+            _Finding([outline], found.card_px, found.foreground, [False]),
+            with_deck=isinstance(self._model, EnrolledDeck),
+            covering=sure,
+            looks_of=looks,
+        )
+        if not read.detections:
+            return None
+        detection, pair = read.detections[0], looks[0]
+        if len(pair) < 2 or any(look is _DISPUTED for look in pair):
+            return None
+        named = {c for d in analysis.reported for c in (d.card, d.candidate) if c is not None}
+        theirs = [
+            area
+            for d in analysis.reported
+            for area in _index_areas(np.asarray(d.corners, np.float64))
+        ]
+        whole = [look for look in pair if look.rank is not None and look.suit is not None]
+        areas = _index_areas(np.asarray(detection.corners, np.float64))
+        for look, area in zip(pair[:2], areas, strict=True):
+            if not (look.network and look.rank is not None and look.suit is not None):
+                continue
+            card = _best_card(look)
+            glyph = any(
+                not other.network
+                and _best_card(other) == card
+                and _sureness(other) >= self.finder.corner_unsure
+                for other in whole
+            )
+            floor = self.finder.corner_unsure if glyph else self.lone_corner
+            if (
+                card in named
+                or _sureness(look) < floor
+                or any(cv2.intersectConvexConvex(area, other)[0] > 0 for other in theirs)
+                or any(
+                    _best_card(other) != card
+                    and _sureness(other) >= NOISE_SURENESS
+                    and other.overlap < 0.5
+                    for other in whole
+                )
+            ):
+                continue
+            return replace(detection, card=None, candidate=card, suits=())
+        return None
 
     def _arm_cards(
         self,

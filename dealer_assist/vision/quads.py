@@ -166,6 +166,33 @@ class FinderSettings:
     # check card for card the same, fresh small/clutter seeds missed 47 -> 43 and held-out set
     # 450 missed 23 -> 20, each found uncertain, nothing else answered otherwise.
     outlined_under: bool = True
+    # The middle card of a hand dealt overlapping, between two cards of one blob read surely
+    # (``refit.hand_middle``: each its size and tilt, their centres ``hand_spacing`` short sides
+    # apart along their short sides and at most ``hand_offset`` long sides across, turned alike
+    # within ``hand_turn_deg``, both the sure cards' median size within ``hand_size_off``): no
+    # corner of it lies on the blob's outline, so the finder never proposes it (h-merged42: 34
+    # of 45 such misses got no shape near them). Laid midway between them where the finding's
+    # mask is card paper (``min_inside``), its centre on no card reported, as laid and with its
+    # sides moved to the paper's edges; offered as step 13's cards are (``_offer_corner_cards``:
+    # added read surely at both index corners, or kept uncertain as ``outlined_under`` keeps
+    # them, one index area half under the cards read surely, read at the other; then
+    # ``_unsure_corners``' guards) (issue 28, h-merged43; ``CardDetector._between_cards``;
+    # False: off).
+    hand_between: bool = False
+    hand_spacing: tuple[float, float] = (1.5, 2.15)
+    hand_offset: float = 0.35
+    hand_turn_deg: float = 12.0
+    hand_size_off: float = 0.2
+    # ... its centre at least this share of a card's width outside every card reported (the
+    # middle card's centre lies 0.3 of a width or more from its neighbours' edges).
+    hand_clear: float = 0.15
+    # ... each laid also moved these shares of a card's sides along and across the hand and
+    # turned these degrees both ways, read at both corners by the corner network at once, the
+    # ``hand_tries`` whose surest whole look shows a card no card reported reads offered
+    # (``CardDetector._between_surest``).
+    hand_moves: tuple[float, ...] = (0.07,)
+    hand_turns: tuple[float, ...] = (4.0,)
+    hand_tries: int = 2
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

@@ -14,6 +14,7 @@ Pure geometry in the work view, where the finding's cards are rectangles of its 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -189,6 +190,135 @@ def from_index_corner(
             shape = shape[::-1].copy()
         result.append(shape)
     return result
+
+
+def hand_middle(
+    a: np.ndarray,
+    b: np.ndarray,
+    sides: tuple[float, float],
+    *,
+    spacing: tuple[float, float],
+    offset: float,
+    turn_deg: float,
+    size_off: float,
+) -> list[np.ndarray]:
+    """The card between two cards ``a`` and ``b`` of one hand (four corners each, frame
+    pixels), or None: a hand dealt overlapping lays its cards a step (about a card's width, less
+    the overlap) apart along their short sides, each card over the one before, so that the
+    middle card of three lies midway between the two at its ends, turned as they are (issue 28,
+    h-merged43: the middle card, no corner of it on the blob's outline, is never proposed by the
+    finder). Laid as each corner of ``a`` averaged with ``b``'s nearest once both are centred
+    (a tilted view's perspective kept), when both are of the card size ``sides`` (short, long;
+    the sure cards' median) within ``size_off`` of it, turned alike within ``turn_deg``, their
+    centres ``spacing`` (low, high) short sides apart along their short sides and at most
+    ``offset`` long sides across; and laid as a rectangle of the size ``sides`` at their
+    centres' midpoint, turned as they are on average, when that differs (IoU under 0.9).
+    A hand's third card may be dealt sideways (turned a quarter, within ``turn_deg``): the
+    middle card then lies a step from the upright one (``_beside_sideways``). Empty: no card
+    between them."""
+    a = np.asarray(a, np.float64).reshape(4, 2)
+    b = np.asarray(b, np.float64).reshape(4, 2)
+    short, long = sides
+    axes = []
+    for quad in (a, b):
+        edges = np.roll(quad, -1, axis=0) - quad
+        lengths = np.hypot(*edges.T)
+        first = (lengths[0] + lengths[2]) / 2
+        second = (lengths[1] + lengths[3]) / 2
+        width, length = sorted((first, second))
+        if abs(width / short - 1) > size_off or abs(length / long - 1) > size_off:
+            return []
+        along = edges[1] if second > first else edges[0]  # the long side's direction
+        axes.append(along / np.hypot(*along))
+    turn = math.degrees(math.acos(min(1.0, abs(float(axes[0] @ axes[1])))))
+    if turn > 90 - turn_deg:
+        return _beside_sideways(a, b, axes, sides, spacing=spacing, offset=offset)
+    if turn > turn_deg:
+        return []
+    down = axes[0] if float(axes[0] @ axes[1]) >= 0 else -axes[0]
+    down = down + axes[1]
+    down = down / np.hypot(*down)
+    across = np.array([-down[1], down[0]])
+    centre_a, centre_b = a.mean(axis=0), b.mean(axis=0)
+    step = centre_b - centre_a
+    if not spacing[0] <= abs(float(step @ across)) / short <= spacing[1]:
+        return []
+    if abs(float(step @ down)) / long > offset:
+        return []
+    result = []
+    moved = b - centre_b + centre_a
+    nearest = [int(np.argmin(np.hypot(*(moved - corner).T))) for corner in a]
+    if sorted(nearest) == [0, 1, 2, 3]:
+        middle: np.ndarray = (a + b[nearest]) / 2
+        if np.sign(signed_area(middle)) == np.sign(signed_area(a)):
+            result.append(middle)
+    # The sure cards' own outlines may be a little off (one laid over part of the middle card):
+    # the card size they show, laid at their centres' midpoint, turned as they are.
+    shape = _laid_at((centre_a + centre_b) / 2, across, down, sides, a)
+    if not result or polygon_iou(shape, result[0]) < 0.9:
+        result.append(shape)
+    return result
+
+
+def _laid_at(
+    centre: np.ndarray,
+    across: np.ndarray,
+    down: np.ndarray,
+    sides: tuple[float, float],
+    like: np.ndarray,
+) -> np.ndarray:
+    """A card of the size ``sides`` (short, long) at ``centre``, its short sides along
+    ``across`` and its long sides along ``down`` (unit vectors), its corners turning as
+    ``like``'s do (``hand_middle``)."""
+    half_across, half_down = across * sides[0] / 2, down * sides[1] / 2
+    shape = np.array(
+        [
+            centre - half_across - half_down,
+            centre + half_across - half_down,
+            centre + half_across + half_down,
+            centre - half_across + half_down,
+        ]
+    )
+    if np.sign(signed_area(shape)) != np.sign(signed_area(like)):
+        shape = shape[::-1].copy()
+    return shape
+
+
+def _beside_sideways(
+    a: np.ndarray,
+    b: np.ndarray,
+    axes: list[np.ndarray],
+    sides: tuple[float, float],
+    *,
+    spacing: tuple[float, float],
+    offset: float,
+) -> list[np.ndarray]:
+    """``hand_middle``'s card when one of the two is turned a quarter: a hand's third card dealt
+    sideways lies a step on from the middle card and half a card's length less its width
+    further (``lens_scenes._deal``), so the middle card lies a step from the upright one,
+    turned as it is (its outline moved there, and the size ``sides`` laid there)."""
+    short, long = sides
+    for upright, sideways, down in ((a, b, axes[0]), (b, a, axes[1])):
+        across = np.array([-down[1], down[0]])
+        step = sideways.mean(axis=0) - upright.mean(axis=0)
+        if abs(float(step @ across)) < 1e-6:
+            continue
+        # The sideways card's long side lies along the hand (across the upright card).
+        edges = np.roll(sideways, -1, axis=0) - sideways
+        longest = edges[int(np.argmax(np.hypot(*edges.T)))]
+        if abs(float(longest @ across)) < abs(float(longest @ down)):
+            continue
+        along = float(step @ across)
+        one = (abs(along) - (long - short) / 2) / 2
+        if not spacing[0] / 2 <= one / short <= spacing[1] / 2:
+            continue
+        if abs(float(step @ down)) / long > offset:
+            continue
+        shift = across * np.sign(along) * one + down * float(step @ down) / 2
+        shape = _laid_at(upright.mean(axis=0) + shift, across, down, sides, upright)
+        moved: np.ndarray = upright + shift
+        return [moved, shape] if polygon_iou(moved, shape) < 0.9 else [moved]
+    return []
 
 
 def doubled(quad: np.ndarray, settings: RefitSettings) -> list[np.ndarray]:
