@@ -123,8 +123,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--relay-off-hope",
-        action="store_true",
-        help="the working tree reads with FinderSettings.relay_off_hope (h-speed43's lever, off)",
+        choices=("on", "off"),
+        default="on" if FinderSettings().relay_off_hope else "off",
+        help="the working tree reads with FinderSettings.relay_off_hope (h-speed43's lever, on)",
     )
     args = parser.parse_args()
     designs = args.design.split(",")
@@ -160,7 +161,8 @@ def main() -> int:
                 layout=layout,
                 model=model_now,
                 finder=FinderSettings(
-                    quick_plane_mask=args.quick_plane_mask, relay_off_hope=args.relay_off_hope
+                    quick_plane_mask=args.quick_plane_mask,
+                    relay_off_hope=args.relay_off_hope == "on",
                 ),
             )
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
@@ -191,7 +193,7 @@ def main() -> int:
             + (f" --styles {args.styles}" if styles else "")
             + (" --deck" if args.deck else "")
             + (f" --quick-plane-mask {args.quick_plane_mask}" if args.quick_plane_mask else "")
-            + (" --relay-off-hope" if args.relay_off_hope else ""),
+            + f" --relay-off-hope {args.relay_off_hope}",
             ["code", "median CPU time (ms)", "p95", "total CPU (s)"],
             [
                 [

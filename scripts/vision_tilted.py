@@ -16,7 +16,8 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
-        [--relay-off on|off] [--outlined-under on|off] [--hand-between on|off]
+        [--relay-off on|off] [--relay-off-hope on|off] [--outlined-under on|off]
+        [--hand-between on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -353,11 +354,6 @@ def main() -> int:
         help="FinderSettings.half_plane_mask on (h-speed40's lever, off)",
     )
     parser.add_argument(
-        "--relay-off-hope",
-        action="store_true",
-        help="FinderSettings.relay_off_hope on (h-speed43's lever, off)",
-    )
-    parser.add_argument(
         "--quick-plane-mask",
         default="",
         choices=("", "warped", "half"),
@@ -446,6 +442,11 @@ def main() -> int:
             "index corner the network reads",
         ),
         (
+            "relay-off-hope",
+            "(h-speed43): relay_off's outlines read only where the corner network sees a whole "
+            "index",
+        ),
+        (
             "outlined-under",
             "(h-merged42): a card laid at its index corner's edges read at one corner kept "
             "uncertain when its other index area lies under a card read surely",
@@ -490,7 +491,7 @@ def main() -> int:
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
         relay_off=args.relay_off == "on",
-        relay_off_hope=args.relay_off_hope,
+        relay_off_hope=args.relay_off_hope == "on",
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
