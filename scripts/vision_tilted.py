@@ -454,6 +454,13 @@ def main() -> int:
             help=f"FinderSettings({name}=...) {what}",
         )
     parser.add_argument(
+        "--edge-support",
+        type=float,
+        default=FinderSettings().edge_support,
+        help="FinderSettings(edge_support=...) (h-glare43's lever, off: 0): a shape reported "
+        "uncertain whose weakest side shows an edge along less than this share is dropped",
+    )
+    parser.add_argument(
         "--deck-rank-pair",
         type=float,
         default=FinderSettings().deck_rank_pair,
@@ -482,6 +489,7 @@ def main() -> int:
         relay_off=args.relay_off == "on",
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
+        edge_support=args.edge_support,
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

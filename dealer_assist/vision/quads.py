@@ -158,6 +158,16 @@ class FinderSettings:
     # check card for card the same, fresh small/clutter seeds missed 47 -> 43 and held-out set
     # 450 missed 23 -> 20, each found uncertain, nothing else answered otherwise.
     outlined_under: bool = True
+    # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
+    # frame along less than this share of its weakest side (``edge_support.side_support``: a
+    # step across the side or a sharp line on it, the points near other reported shapes left
+    # out) and at neither of whose index corners the corner network reads an index as surely as
+    # ``edge_net_least`` (rank times suit) is dropped (issue 28, h-glare43;
+    # ``CardDetector._unedged_unsure``): a glare spot blowing the felt out to white, bounded by
+    # printed ink or a card's edge, or a forearm cut by the picture's edge, has a side that is
+    # a soft gradient and no index. 0: off.
+    edge_support: float = 0.0
+    edge_net_least: float = 0.3
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
