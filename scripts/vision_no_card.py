@@ -51,7 +51,7 @@ from vision_unsure_stages import Events, key, watch
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks, drawn_decks, lens_scenes
 from dealer_assist.vision.classifier import GlyphModel
-from dealer_assist.vision.edge_support import side_support
+from dealer_assist.vision.edge_support import face_ink, side_support
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 
@@ -143,7 +143,11 @@ def card_overlap(detection: CardDetection, truth: list[lens_scenes.TrueCard]) ->
 
 
 def features(
-    photo: lens_scenes.Photo, detections: list[CardDetection], lost: list[int], name: str
+    photo: lens_scenes.Photo,
+    detections: list[CardDetection],
+    lost: list[int],
+    name: str,
+    dropped: set[int],
 ) -> list[dict[str, Any]]:
     """Per reported shape: whether it lies on no card, how it was read, and its sides' edge
     support (``edge_support.side_support``)."""
@@ -162,9 +166,23 @@ def features(
                 "corners": quad,
                 "support": side_support(photo.image, quad),
                 "overlap": card_overlap(d, photo.cards),
+                "dropped": id(d) in dropped,
+                "ink": face_ink(photo.image, quad),
+                "card_under": under_card(d, photo.cards),
             }
         )
     return rows
+
+
+def under_card(detection: CardDetection, cards: list[lens_scenes.TrueCard]) -> int | None:
+    """The topmost card under ``detection``'s centre (the benchmark's rule), or None."""
+    centre = (float(detection.center[0]), float(detection.center[1]))
+    under = [
+        n
+        for n, c in enumerate(cards)
+        if cv2.pointPolygonTest(np.asarray(c.corners, np.float32), centre, False) >= 0
+    ]
+    return under[-1] if under else None
 
 
 def sources(args: argparse.Namespace) -> list[tuple[str, dict[Card, np.ndarray]]]:
@@ -194,7 +212,15 @@ def main() -> int:
         help="FinderSettings(edge_support=...) (h-glare43's lever; 0: off)",
     )
     parser.add_argument(
-        "--features", default="", help="pickle every reported shape's edge support here"
+        "--judge",
+        type=float,
+        default=0.15,
+        help="with --features: what FinderSettings(edge_support=...) would drop, per shape",
+    )
+    parser.add_argument(
+        "--features",
+        default="",
+        help="pickle every reported shape's edge support, ink, and whether --judge drops it",
     )
     args = parser.parse_args()
     painted: Masks = {}
@@ -234,6 +260,7 @@ def main() -> int:
     nowhere: Counter[str] = Counter()
     causes: Counter[str] = Counter()
     rows: list[dict[str, Any]] = []
+    judge = CardDetector(model=model, finder=FinderSettings(edge_support=args.judge))
     for condition, name, seed in jobs:
         photo = lens_scenes.photograph(seed, faces_of[name], condition)
         masks = distort(painted)
@@ -244,7 +271,10 @@ def main() -> int:
         photos[condition] += 1
         _, lost = on_cards(detections, photo.cards)
         if args.features:
-            rows.extend(features(photo, detections, lost, f"{name}/{condition}#{seed}"))
+            # What h-glare43's lever would drop of these (its own code, on this analysis).
+            kept = judge._unedged_unsure(photo.image, analysis)
+            dropped = {id(d) for d in detections} - {id(d) for d in [*kept[0], *kept[1]]}
+            rows.extend(features(photo, detections, lost, f"{name}/{condition}#{seed}", dropped))
             with open(args.features, "wb") as out:  # after each photograph: a partial run
                 pickle.dump({"photos": dict(photos), "rows": rows}, out)
         true_sides = np.median(np.array([sides(c.corners) for c in photo.cards]), axis=0)

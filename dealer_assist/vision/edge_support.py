@@ -110,3 +110,26 @@ def side_support(
     shares[0, judged] = (step & valid).sum(axis=1)[judged] / counts[judged]
     shares[1, judged] = (edge & valid).sum(axis=1)[judged] / counts[judged]
     return shares
+
+
+INK_FACE = (100, 140)  # the shape's face is looked at this size (short x long side, pixels)
+INK_INSET = 12  # ... its inside this many pixels in from each side (printed lines along them)
+INK_BLUR = 4.0  # ink: a pixel this far from the face's grey level blurred this much (sigma) ...
+INK_STEP = 25.0  # ... by this many levels
+
+
+def face_ink(frame: np.ndarray, quad: np.ndarray) -> float:
+    """The share of the inside of the shape ``quad`` (frame pixels) that shows ink: fine detail
+    off the smooth level round it (a card's index, pips, picture, even blown out by glare, keep
+    some; a glare spot on the felt and a hand are smooth)."""
+    q = np.asarray(quad, np.float32).reshape(4, 2)
+    sides = np.hypot(*(np.roll(q, -1, axis=0) - q).T)
+    short, long = INK_FACE
+    w, h = (short, long) if sides[0] + sides[2] < sides[1] + sides[3] else (long, short)
+    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    face = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(q, target), (w, h))
+    grey = face if face.ndim == 2 else cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
+    grey = grey.astype(np.float32)
+    detail = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), INK_BLUR))
+    inside = detail[INK_INSET:-INK_INSET, INK_INSET:-INK_INSET]
+    return float((inside > INK_STEP).mean())

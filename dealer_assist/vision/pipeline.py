@@ -53,7 +53,7 @@ from dealer_assist.vision.duplicates import (
     unsure_on_sure,
     whole_of_halves,
 )
-from dealer_assist.vision.edge_support import edge_grey, side_support
+from dealer_assist.vision.edge_support import edge_grey, face_ink, side_support
 from dealer_assist.vision.enrol import EnrolledDeck, suit_log_odds
 from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
@@ -2375,13 +2375,16 @@ class CardDetector:
         in the frame along less than ``FinderSettings.edge_support`` of its length
         (``edge_support.side_support``, the points on or near another reported shape left out)
         and the corner network, at the shape's outline, reads neither index corner as surely as
-        ``FinderSettings.edge_net_least`` (rank times suit; junk: not at all). A card lying on
+        ``FinderSettings.edge_net_least`` (rank times suit; junk: not at all) and less than
+        ``FinderSettings.edge_ink_most`` of its inside shows ink (``edge_support.face_ink``).
+        A card lying on
         the felt shows a step across each side, or the sharp line of its edge against another
         card; a glare spot that blows the felt out to white, bounded by printed ink or another
         card's edge (h-large42's "light" photographs), fades out on one side at least, and so
         does a forearm's shape cut by the picture's edge. A card blown out by the same glare has
-        a soft side too, but its index reads. Judged last, on the shapes the frame reports; a
-        card read surely is never judged."""
+        a soft side too, but its index reads, and a shape laid across a card at a wrong size
+        (its index corners off the card's) shows the card's ink. Judged last, on the shapes the
+        frame reports; a card read surely is never judged."""
         least = self.finder.edge_support
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float64) for d in reported]
@@ -2395,6 +2398,8 @@ class CardDetector:
             others = outlines[:k] + outlines[k + 1 :]
             support = side_support(frame, outlines[k], grey, others, EDGE_NEAR)[1]
             if np.all(np.isnan(support)) or float(np.nanmin(support)) >= least:
+                continue
+            if face_ink(frame, outlines[k]) >= self.finder.edge_ink_most:
                 continue
             if self._index_read(frame, d) >= self.finder.edge_net_least:
                 continue

@@ -18,7 +18,7 @@ import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
-from dealer_assist.vision.edge_support import side_support
+from dealer_assist.vision.edge_support import face_ink, side_support
 from dealer_assist.vision.lens_scenes import TrueCard, photograph
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
@@ -85,3 +85,28 @@ def test_a_card_blown_out_by_glare_is_kept(art_cache: Path) -> None:
     support = side_support(photo.image, np.asarray(on_queen[0].corners, np.float64))[1]
     assert min(support) < ON.edge_support  # a soft side ...
     assert _answers(after) == _answers(before)  # ... but kept: nothing changes
+
+
+def test_a_shape_at_a_wrong_size_on_a_card_is_kept(art_cache: Path) -> None:
+    """kde_tigullio_international/light#11923405: a shape laid at a wrong size over the 6C and
+    the felt beside it, read uncertain (?6C), has a side with no edge and no index the corner
+    network reads at its corners, but its inside is the 6C's pips (``face_ink``): kept
+    (dropping it would miss the card)."""
+    design = decks.design("kde_tigullio_international")
+    assert design.family not in decks.HELD_OUT_FAMILIES
+    faces = decks.render_design(design, height=320, cache=art_cache)
+    photo = photograph(11_923_405, faces, "light")
+    six = next(c for c in photo.cards if c.card.code == "6C")
+    before = CardDetector().detect(photo.image)
+    on_six = [d for d in before if d not in _nowhere([six], [d])]
+    assert len(on_six) == 1 and on_six[0].card is None
+    shape = np.asarray(on_six[0].corners, np.float64)
+    assert min(side_support(photo.image, shape)[1]) < ON.edge_support
+    assert face_ink(photo.image, shape) >= ON.edge_ink_most
+    after = CardDetector(finder=ON).detect(photo.image)
+    assert _answers(after) == _answers(before)
+    # Without the ink's test it would have been dropped: the card missed.
+    blind = replace(ON, edge_ink_most=1.1)
+    assert [
+        d for d in CardDetector(finder=blind).detect(photo.image) if d not in _nowhere([six], [d])
+    ] == []
