@@ -6,7 +6,9 @@ a card-sized shape the finder made of a glare spot that blows the felt out to wh
 printed ink or another card's edge, has sides that are soft gradients over much of their length.
 ``side_support`` measures, per side, the share of points along it where the frame shows either a
 step across the side (grey level a little inside against a little outside) or a sharp line on it
-(the largest change of grey level over a couple of pixels across the side).
+(the largest change of grey level over a couple of pixels across the side). ``face_ink`` tells
+a card's face (index, pips, picture: fine detail, some left even under glare) from a smooth
+glare spot or a hand.
 """
 
 from __future__ import annotations

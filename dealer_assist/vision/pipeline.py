@@ -2377,9 +2377,8 @@ class CardDetector:
         and the corner network, at the shape's outline, reads neither index corner as surely as
         ``FinderSettings.edge_net_least`` (rank times suit; junk: not at all) and less than
         ``FinderSettings.edge_ink_most`` of its inside shows ink (``edge_support.face_ink``).
-        A card lying on
-        the felt shows a step across each side, or the sharp line of its edge against another
-        card; a glare spot that blows the felt out to white, bounded by printed ink or another
+        A card lying on the felt shows a step across each side, or the sharp line of its edge
+        against another card; a glare spot that blows the felt out to white, bounded by printed ink or another
         card's edge (h-large42's "light" photographs), fades out on one side at least, and so
         does a forearm's shape cut by the picture's edge. A card blown out by the same glare has
         a soft side too, but its index reads, and a shape laid across a card at a wrong size

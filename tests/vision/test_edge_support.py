@@ -19,9 +19,10 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks
 from dealer_assist.vision.edge_support import face_ink, side_support
-from dealer_assist.vision.lens_scenes import TrueCard, photograph
+from dealer_assist.vision.lens_scenes import Photo, TrueCard, photograph
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import answer_pairs
 
 ON = replace(FinderSettings(), edge_support=0.15)
 GLARE_SEED = 11_920_000  # anglo/light: a glare spot below the 2S read ?TD
@@ -38,17 +39,12 @@ def _nowhere(cards: list[TrueCard], detections: list[CardDetection]) -> list[Car
     ]
 
 
-def _answers(detections: list[CardDetection]) -> list[tuple[str | None, str | None]]:
-    return sorted(
-        (
-            (
-                None if d.card is None else d.card.code,
-                None if d.candidate is None else d.candidate.code,
-            )
-            for d in detections
-        ),
-        key=str,
-    )
+def _light_photograph(art_cache: Path, name: str, seed: int) -> Photo:
+    """A building design's "light" photograph (``lens_scenes``)."""
+    design = decks.design(name)
+    assert design.family not in decks.HELD_OUT_FAMILIES
+    faces = decks.render_design(design, height=320, cache=art_cache)
+    return photograph(seed, faces, "light")
 
 
 def test_edge_support_ships_off() -> None:
@@ -66,17 +62,14 @@ def test_a_glare_spot_is_dropped(building_faces: dict[Card, np.ndarray]) -> None
     assert sorted(support)[:2] == [0.0, 0.0] and min(sorted(support)[2:]) > 0.9
     assert _nowhere(photo.cards, after) == []
     # Nothing else changes: every card answered as before.
-    assert _answers(after) == _answers([d for d in before if d is not glare[0]])
+    assert answer_pairs(after) == answer_pairs([d for d in before if d is not glare[0]])
 
 
 def test_a_card_blown_out_by_glare_is_kept(art_cache: Path) -> None:
     """anglo_poker/light#11921201: the QD lies in a glare spot that blows out its paper and the
     felt beside it (its left side shows no edge), read uncertain; the corner network reads its
     index, so it stays (dropping it would miss the card)."""
-    design = decks.design("anglo_poker")
-    assert design.family not in decks.HELD_OUT_FAMILIES
-    faces = decks.render_design(design, height=320, cache=art_cache)
-    photo = photograph(11_921_201, faces, "light")
+    photo = _light_photograph(art_cache, "anglo_poker", 11_921_201)
     queen = next(c for c in photo.cards if c.card.code == "QD")
     before = CardDetector().detect(photo.image)
     after = CardDetector(finder=ON).detect(photo.image)
@@ -84,7 +77,7 @@ def test_a_card_blown_out_by_glare_is_kept(art_cache: Path) -> None:
     assert len(on_queen) == 1 and on_queen[0].card is None
     support = side_support(photo.image, np.asarray(on_queen[0].corners, np.float64))[1]
     assert min(support) < ON.edge_support  # a soft side ...
-    assert _answers(after) == _answers(before)  # ... but kept: nothing changes
+    assert answer_pairs(after) == answer_pairs(before)  # ... but kept: nothing changes
 
 
 def test_a_shape_at_a_wrong_size_on_a_card_is_kept(art_cache: Path) -> None:
@@ -92,10 +85,7 @@ def test_a_shape_at_a_wrong_size_on_a_card_is_kept(art_cache: Path) -> None:
     the felt beside it, read uncertain (?6C), has a side with no edge and no index the corner
     network reads at its corners, but its inside is the 6C's pips (``face_ink``): kept
     (dropping it would miss the card)."""
-    design = decks.design("kde_tigullio_international")
-    assert design.family not in decks.HELD_OUT_FAMILIES
-    faces = decks.render_design(design, height=320, cache=art_cache)
-    photo = photograph(11_923_405, faces, "light")
+    photo = _light_photograph(art_cache, "kde_tigullio_international", 11_923_405)
     six = next(c for c in photo.cards if c.card.code == "6C")
     before = CardDetector().detect(photo.image)
     on_six = [d for d in before if d not in _nowhere([six], [d])]
@@ -104,7 +94,7 @@ def test_a_shape_at_a_wrong_size_on_a_card_is_kept(art_cache: Path) -> None:
     assert min(side_support(photo.image, shape)[1]) < ON.edge_support
     assert face_ink(photo.image, shape) >= ON.edge_ink_most
     after = CardDetector(finder=ON).detect(photo.image)
-    assert _answers(after) == _answers(before)
+    assert answer_pairs(after) == answer_pairs(before)
     # Without the ink's test it would have been dropped: the card missed.
     blind = replace(ON, edge_ink_most=1.1)
     assert [
