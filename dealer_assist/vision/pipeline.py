@@ -2378,12 +2378,12 @@ class CardDetector:
         ``FinderSettings.edge_net_least`` (rank times suit; junk: not at all) and less than
         ``FinderSettings.edge_ink_most`` of its inside shows ink (``edge_support.face_ink``).
         A card lying on the felt shows a step across each side, or the sharp line of its edge
-        against another card; a glare spot that blows the felt out to white, bounded by printed ink or another
-        card's edge (h-large42's "light" photographs), fades out on one side at least, and so
-        does a forearm's shape cut by the picture's edge. A card blown out by the same glare has
-        a soft side too, but its index reads, and a shape laid across a card at a wrong size
-        (its index corners off the card's) shows the card's ink. Judged last, on the shapes the
-        frame reports; a card read surely is never judged."""
+        against another card; a glare spot that blows the felt out to white, bounded by printed
+        ink or another card's edge (h-large42's "light" photographs), fades out on one side at
+        least, and so does a forearm's shape cut by the picture's edge. A card blown out by the
+        same glare has a soft side too, but its index reads, and a shape laid across a card at
+        a wrong size (its index corners off the card's) shows the card's ink. Judged last, on
+        the shapes the frame reports; a card read surely is never judged."""
         least = self.finder.edge_support
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float64) for d in reported]
