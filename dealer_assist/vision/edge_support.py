@@ -135,3 +135,22 @@ def face_ink(frame: np.ndarray, quad: np.ndarray) -> float:
     detail = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), INK_BLUR))
     inside = detail[INK_INSET:-INK_INSET, INK_INSET:-INK_INSET]
     return float((inside > INK_STEP).mean())
+
+
+BRIGHT_SHARE = 0.9  # a shape's brightness: this quantile of its inside's grey levels (blurred)
+
+
+def brightness(frame: np.ndarray, quad: np.ndarray, grey: np.ndarray | None = None) -> float:
+    """The grey level (0-255, blurred as ``side_support`` sees it) that ``BRIGHT_SHARE`` of the
+    inside of the shape ``quad`` (frame pixels) lies under: a glare spot's is near white."""
+    g = edge_grey(frame) if grey is None else grey
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    x0, y0 = np.maximum(np.floor(q.min(axis=0)).astype(int), 0)
+    x1, y1 = np.ceil(q.max(axis=0)).astype(int) + 1
+    window = g[y0:y1, x0:x1]
+    if window.size == 0:
+        return 0.0
+    mask = np.zeros(window.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(q - [x0, y0]).astype(np.int32), 1)
+    inside = window[mask > 0]
+    return float(np.quantile(inside, BRIGHT_SHARE)) if inside.size else 0.0

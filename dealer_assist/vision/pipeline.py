@@ -53,7 +53,7 @@ from dealer_assist.vision.duplicates import (
     unsure_on_sure,
     whole_of_halves,
 )
-from dealer_assist.vision.edge_support import edge_grey, face_ink, side_support
+from dealer_assist.vision.edge_support import brightness, edge_grey, face_ink, side_support
 from dealer_assist.vision.enrol import EnrolledDeck, suit_log_odds
 from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
@@ -2376,7 +2376,9 @@ class CardDetector:
         (``edge_support.side_support``, the points on or near another reported shape left out)
         and the corner network, at the shape's outline, reads neither index corner as surely as
         ``FinderSettings.edge_net_least`` (rank times suit; junk: not at all) and less than
-        ``FinderSettings.edge_ink_most`` of its inside shows ink (``edge_support.face_ink``).
+        ``FinderSettings.edge_ink_most`` of its inside shows ink (``edge_support.face_ink``);
+        only a shape as bright as glare is judged (``edge_support.brightness`` at least
+        ``FinderSettings.edge_bright``: in dim light a card's sides, index and ink are faint).
         A card lying on the felt shows a step across each side, or the sharp line of its edge
         against another card; a glare spot that blows the felt out to white, bounded by printed
         ink or another card's edge (h-large42's "light" photographs), fades out on one side at
@@ -2394,6 +2396,8 @@ class CardDetector:
                 continue
             if grey is None:
                 grey = edge_grey(frame)
+            if brightness(frame, outlines[k], grey) < self.finder.edge_bright:
+                continue  # no glare: a dim card's sides and ink are faint too
             others = outlines[:k] + outlines[k + 1 :]
             support = side_support(frame, outlines[k], grey, others, EDGE_NEAR)[1]
             if np.all(np.isnan(support)) or float(np.nanmin(support)) >= least:

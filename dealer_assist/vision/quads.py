@@ -166,10 +166,14 @@ class FinderSettings:
     # ink (``edge_support.face_ink``) is dropped (issue 28, h-glare43;
     # ``CardDetector._unedged_unsure``): a glare spot blowing the felt out to white, bounded by
     # printed ink or a card's edge, or a forearm cut by the picture's edge, has a side that is
-    # a soft gradient, no index and no ink. 0: off (0.15 when on).
+    # a soft gradient, no index and no ink. Only shapes as bright as glare are judged
+    # (``edge_support.brightness``, 0.9 of the inside under, at least ``edge_bright``): in dim
+    # light a card's sides, index and ink are faint (the building check's dim cards, 49-150).
+    # 0: off (0.15 when on).
     edge_support: float = 0.0
     edge_net_least: float = 0.3
     edge_ink_most: float = 0.03
+    edge_bright: float = 160.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

@@ -17,8 +17,8 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision import decks
-from dealer_assist.vision.edge_support import face_ink, side_support
+from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision.edge_support import brightness, face_ink, side_support
 from dealer_assist.vision.lens_scenes import Photo, TrueCard, photograph
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
@@ -100,3 +100,23 @@ def test_a_shape_at_a_wrong_size_on_a_card_is_kept(art_cache: Path) -> None:
     assert [
         d for d in CardDetector(finder=blind).detect(photo.image) if d not in _nowhere([six], [d])
     ] == []
+
+
+def test_a_dim_card_is_kept(tango_faces: dict[Card, np.ndarray]) -> None:
+    """tango/dim#7900002 of the building check: the 7S, read uncertain in dim light, has soft
+    sides, no index the network reads and little ink, as a glare spot; but its inside is far from
+    glare's brightness (``edge_bright``), so it is not judged. Without that gate it was missed."""
+    scene = synthetic.random_scene(7_900_002, tango_faces, style=synthetic.CHECK_STYLES["dim"])
+    seven = next(c for c in scene.cards if c.card.code == "7S")
+    outline = np.asarray(seven.corners, np.float32)
+
+    def on_seven(detections: list[CardDetection]) -> list[CardDetection]:
+        return [d for d in detections if cv2.pointPolygonTest(outline, d.center, False) >= 0]
+
+    before = CardDetector().detect(scene.image)
+    assert [d.card for d in on_seven(before)] == [None]  # uncertain
+    assert brightness(scene.image, np.asarray(on_seven(before)[0].corners)) < ON.edge_bright
+    after = CardDetector(finder=ON).detect(scene.image)
+    assert answer_pairs(after) == answer_pairs(before)
+    ungated = CardDetector(finder=replace(ON, edge_bright=0.0)).detect(scene.image)
+    assert on_seven(ungated) == []
