@@ -20,7 +20,9 @@ card (``camera_misses.on_cards``, the benchmark's rule). Per such detection it p
 
 Seeds: photograph ``k`` of a source is ``--seed + 200 * source + k``; drawn decks are
 ``random_style(default_rng(s))`` drawn with ``render_drawn(style, seed=s)`` for ``s`` from
-``--drawn-seed``. h-large42's range is 11,890,000-11,899,999.
+``--drawn-seed``. h-large42's range is 11,890,000-11,899,999, h-glare43's 11,920,000-11,929,999
+(``--seed 11920000``; the drawn decks then default to 11,929,000+): photographs in the first
+9,000 seeds of a range, drawn decks in the last 1,000.
 
     OMP_NUM_THREADS=1 python scripts/vision_no_card.py --conditions large,tilted,light \\
         --photos 4 --drawn 6
@@ -30,6 +32,7 @@ Seeds: photograph ``k`` of a source is ``--seed + 200 * source + k``; drawn deck
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -48,11 +51,13 @@ from vision_unsure_stages import Events, key, watch
 from dealer_assist.cards import Card
 from dealer_assist.vision import decks, drawn_decks, lens_scenes
 from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.edge_support import face_ink, side_support
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.quads import FinderSettings
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 SEED = 11_890_000
-DRAWN_SEED = 11_899_000
+RANGES = {11_890_000: "h-large42", 11_920_000: "h-glare43"}  # each 10,000 seeds
 PAINTED = ("printed", "chips", "hand")
 Masks = dict[str, Any]
 
@@ -137,6 +142,49 @@ def card_overlap(detection: CardDetection, truth: list[lens_scenes.TrueCard]) ->
     return float(max(shares, default=0.0)) / area
 
 
+def features(
+    photo: lens_scenes.Photo,
+    detections: list[CardDetection],
+    lost: list[int],
+    name: str,
+    dropped: set[int],
+) -> list[dict[str, Any]]:
+    """Per reported shape: whether it lies on no card, how it was read, and its sides' edge
+    support (``edge_support.side_support``)."""
+    rows = []
+    for k, d in enumerate(detections):
+        quad = np.asarray(d.corners, np.float64)
+        rows.append(
+            {
+                "photo": name,
+                "nowhere": k in lost,
+                "sure": d.card is not None,
+                "card": d.card.code if d.card else None,
+                "candidate": d.candidate.code if d.candidate else None,
+                "confidence": d.confidence,
+                "indices": d.corners_read,
+                "corners": quad,
+                "support": side_support(photo.image, quad),
+                "overlap": card_overlap(d, photo.cards),
+                "dropped": id(d) in dropped,
+                "ink": face_ink(photo.image, quad),
+                "card_under": under_card(d, photo.cards),
+            }
+        )
+    return rows
+
+
+def under_card(detection: CardDetection, cards: list[lens_scenes.TrueCard]) -> int | None:
+    """The topmost card under ``detection``'s centre (the benchmark's rule), or None."""
+    centre = (float(detection.center[0]), float(detection.center[1]))
+    under = [
+        n
+        for n, c in enumerate(cards)
+        if cv2.pointPolygonTest(np.asarray(c.corners, np.float32), centre, False) >= 0
+    ]
+    return under[-1] if under else None
+
+
 def sources(args: argparse.Namespace) -> list[tuple[str, dict[Card, np.ndarray]]]:
     names = [d.name for d in decks.building_designs()]
     if args.designs:
@@ -155,8 +203,25 @@ def main() -> int:
     parser.add_argument("--designs", default="", help="building designs (default: all)")
     parser.add_argument("--drawn", type=int, default=6, help="drawn decks")
     parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--drawn-seed", type=int, default=DRAWN_SEED)
+    parser.add_argument("--drawn-seed", type=int, default=0, help="default: the range's 9,000th")
     parser.add_argument("--only", default="", help="condition:source:seed, one photograph")
+    parser.add_argument(
+        "--edge-support",
+        type=float,
+        default=FinderSettings().edge_support,
+        help="FinderSettings(edge_support=...) (h-glare43's lever; 0: off)",
+    )
+    parser.add_argument(
+        "--judge",
+        type=float,
+        default=0.15,
+        help="with --features: what FinderSettings(edge_support=...) would drop, per shape",
+    )
+    parser.add_argument(
+        "--features",
+        default="",
+        help="pickle every reported shape's edge support, ink, and whether --judge drops it",
+    )
     args = parser.parse_args()
     painted: Masks = {}
     watch_painters(painted)
@@ -171,31 +236,47 @@ def main() -> int:
         else:
             args.drawn, args.designs = 0, name
         jobs = [(condition, name, int(seed))]
+    base = args.seed - args.seed % 10_000
+    if base not in RANGES:
+        parser.error(f"seeds are one of {sorted(RANGES)} + 0-9,999")
+    args.drawn_seed = args.drawn_seed or base + 9_000
     last = args.seed + 200 * (len(decks.building_designs()) + args.drawn) + args.photos
-    if not args.only and not (
-        args.seed >= 11_890_000 and last <= 11_899_000 and args.photos <= 200
+    if not args.only and not (last <= base + 9_000 and args.photos <= 200):
+        parser.error(f"{RANGES[base]}'s photographs are {base:,}-{base + 8_999:,}")
+    if (
+        args.drawn
+        and not args.only
+        and not base + 9_000 <= args.drawn_seed <= base + 10_000 - args.drawn
     ):
-        parser.error("h-large42's photographs are 11,890,000-11,898,999")
-    if args.drawn and not 11_899_000 <= args.drawn_seed <= 11_900_000 - args.drawn:
-        parser.error("h-large42's drawn decks are 11,899,000-11,899,999")
+        parser.error(f"{RANGES[base]}'s drawn decks are {base + 9_000:,}-{base + 9_999:,}")
     chosen = sources(args)
     if not args.only:
-        for condition in args.conditions.split(","):
-            for i, (name, _) in enumerate(chosen):
-                for k in range(args.photos):
+        for k in range(args.photos):  # conditions and sources interleaved: a partial run
+            for i, (name, _) in enumerate(chosen):  # covers them all
+                for condition in args.conditions.split(","):
                     jobs.append((condition, name, args.seed + 200 * i + k))
     faces_of = dict(chosen)
     photos: Counter[str] = Counter()
     nowhere: Counter[str] = Counter()
     causes: Counter[str] = Counter()
+    rows: list[dict[str, Any]] = []
+    judge = CardDetector(model=model, finder=FinderSettings(edge_support=args.judge))
     for condition, name, seed in jobs:
         photo = lens_scenes.photograph(seed, faces_of[name], condition)
         masks = distort(painted)
         events.clear()
-        analysis = CardDetector(model=model).analyse(photo.image)
+        finder = FinderSettings(edge_support=args.edge_support)
+        analysis = CardDetector(model=model, finder=finder).analyse(photo.image)
         detections = analysis.reported
         photos[condition] += 1
         _, lost = on_cards(detections, photo.cards)
+        if args.features:
+            # What h-glare43's lever would drop of these (its own code, on this analysis).
+            kept = judge._unedged_unsure(photo.image, analysis)
+            dropped = {id(d) for d in detections} - {id(d) for d in [*kept[0], *kept[1]]}
+            rows.extend(features(photo, detections, lost, f"{name}/{condition}#{seed}", dropped))
+            with open(args.features, "wb") as out:  # after each photograph: a partial run
+                pickle.dump({"photos": dict(photos), "rows": rows}, out)
         true_sides = np.median(np.array([sides(c.corners) for c in photo.cards]), axis=0)
         unread = {key(d.corners) for d in analysis.unread_cards}
         for k in lost:

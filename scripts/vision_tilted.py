@@ -18,7 +18,7 @@ the count (a detection on one counts neither way).
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
         [--relay-off on|off] [--relay-off-hope on|off] [--outlined-under on|off]
         [--hand-between on|off]
-        [--deck --deck-unsure FILE] [--deck-rank-pair 0]
+        [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -465,6 +465,13 @@ def main() -> int:
             help=f"FinderSettings({name}=...) {what}",
         )
     parser.add_argument(
+        "--edge-support",
+        type=float,
+        default=FinderSettings().edge_support,
+        help="FinderSettings(edge_support=...) (h-glare43's lever, off: 0): a shape reported "
+        "uncertain whose weakest side shows an edge along less than this share is dropped",
+    )
+    parser.add_argument(
         "--deck-rank-pair",
         type=float,
         default=FinderSettings().deck_rank_pair,
@@ -495,6 +502,7 @@ def main() -> int:
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
+        edge_support=args.edge_support,
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

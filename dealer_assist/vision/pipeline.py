@@ -53,6 +53,7 @@ from dealer_assist.vision.duplicates import (
     unsure_on_sure,
     whole_of_halves,
 )
+from dealer_assist.vision.edge_support import brightness, edge_grey, face_ink, side_support
 from dealer_assist.vision.enrol import EnrolledDeck, suit_log_odds
 from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
@@ -1042,6 +1043,9 @@ DECK_WEAK_OTHER = 1 / 3
 KEPT_OVERLAP = 0.3
 CHECK_SURENESS = 0.5  # the glyph reader disputes the network only when at least this sure
 NET_NO_INDEX = 0.2  # a network look less sure of any card than this shows no index
+# A side's points on or within this many pixels of another reported shape are not judged for an
+# edge (``_unedged_unsure``): a card's side along or under another card shows that card's edge.
+EDGE_NEAR = 8.0
 
 
 _DISPUTED = _Reading(None, None)  # a marker among a card's looks: the two readers disagree
@@ -2237,6 +2241,8 @@ class CardDetector:
             best.detections, best.unread_cards = self._off_cloth(frame, best)
         if self.net_blind and self.use_corner_model:
             best.detections = [d for d in best.detections if not self._net_blind(frame, d)]
+        if self.finder.edge_support > 0 and self.use_corner_model:
+            best.detections, best.unread_cards = self._unedged_unsure(frame, best)
         return best
 
     def _pictured_numbers(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
@@ -2363,6 +2369,67 @@ class CardDetector:
             [d for d in best.detections if id(d) not in dropped],
             [d for d in best.unread_cards if id(d) not in dropped],
         )
+
+    def _unedged_unsure(
+        self, frame: np.ndarray, best: FrameAnalysis
+    ) -> tuple[list[CardDetection], list[CardDetection]]:
+        """``best``'s detections and unread cards but the shapes reported uncertain that no
+        edge and no index bear out (issue 28, h-glare43): the weakest side judged shows an edge
+        in the frame along less than ``FinderSettings.edge_support`` of its length
+        (``edge_support.side_support``, the points on or near another reported shape left out)
+        and the corner network, at the shape's outline, reads neither index corner as surely as
+        ``FinderSettings.edge_net_least`` (rank times suit; junk: not at all) and less than
+        ``FinderSettings.edge_ink_most`` of its inside shows ink (``edge_support.face_ink``);
+        only a shape as bright as glare is judged (``edge_support.brightness`` at least
+        ``FinderSettings.edge_bright``: in dim light a card's sides, index and ink are faint).
+        A card lying on the felt shows a step across each side, or the sharp line of its edge
+        against another card; a glare spot that blows the felt out to white, bounded by printed
+        ink or another card's edge (h-large42's "light" photographs), fades out on one side at
+        least, and so does a forearm's shape cut by the picture's edge. A card blown out by the
+        same glare has a soft side too, but its index reads, and a shape laid across a card at
+        a wrong size (its index corners off the card's) shows the card's ink. Judged last, on
+        the shapes the frame reports; a card read surely is never judged."""
+        least = self.finder.edge_support
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float64) for d in reported]
+        grey: np.ndarray | None = None
+        dropped: set[int] = set()
+        for k, d in enumerate(reported):
+            if d.card is not None:
+                continue
+            if grey is None:
+                grey = edge_grey(frame)
+            if brightness(frame, outlines[k], grey) < self.finder.edge_bright:
+                continue  # no glare: a dim card's sides and ink are faint too
+            others = outlines[:k] + outlines[k + 1 :]
+            support = side_support(frame, outlines[k], grey, others, EDGE_NEAR)[1]
+            if np.all(np.isnan(support)) or float(np.nanmin(support)) >= least:
+                continue
+            if face_ink(frame, outlines[k]) >= self.finder.edge_ink_most:
+                continue
+            if self._index_read(frame, d) >= self.finder.edge_net_least:
+                continue
+            dropped.add(id(d))
+        return (
+            [d for d in best.detections if id(d) not in dropped],
+            [d for d in best.unread_cards if id(d) not in dropped],
+        )
+
+    def _index_read(self, frame: np.ndarray, detection: CardDetection) -> float:
+        """How surely the corner network reads an index at either index corner of
+        ``detection``'s outline (the better corner's best rank times best suit; 0 at a corner
+        it calls junk)."""
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        ranks, suits = self._net_probabilities([regions], patches)
+        best = 0.0
+        for r, s in zip(ranks, suits, strict=True):
+            if r[-1] >= self.junk_limit or s[-1] >= self.junk_limit:
+                continue
+            rank = r[:-1] / max(float(r[:-1].sum()), 1e-9)
+            suit = s[:-1] / max(float(s[:-1].sum()), 1e-9)
+            best = max(best, float(rank.max()) * float(suit.max()))
+        return best
 
     def _lone_network_corner(
         self, frame: np.ndarray, detection: CardDetection

@@ -193,6 +193,22 @@ class FinderSettings:
     hand_moves: tuple[float, ...] = (0.07,)
     hand_turns: tuple[float, ...] = (4.0,)
     hand_tries: int = 2
+    # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
+    # frame along less than this share of its weakest side (``edge_support.side_support``: a
+    # step across the side or a sharp line on it, the points near other reported shapes left
+    # out) and at neither of whose index corners the corner network reads an index as surely as
+    # ``edge_net_least`` (rank times suit) and less than ``edge_ink_most`` of whose inside shows
+    # ink (``edge_support.face_ink``) is dropped (issue 28, h-glare43;
+    # ``CardDetector._unedged_unsure``): a glare spot blowing the felt out to white, bounded by
+    # printed ink or a card's edge, or a forearm cut by the picture's edge, has a side that is
+    # a soft gradient, no index and no ink. Only shapes as bright as glare are judged
+    # (``edge_support.brightness``, 0.9 of the inside under, at least ``edge_bright``): in dim
+    # light a card's sides, index and ink are faint (the building check's dim cards, 49-150).
+    # 0: off (0.15 when on).
+    edge_support: float = 0.0
+    edge_net_least: float = 0.3
+    edge_ink_most: float = 0.03
+    edge_bright: float = 160.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

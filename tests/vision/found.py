@@ -313,3 +313,18 @@ def on_card_in_scene(
     ]
     _, nowhere, wrong = found_on_cards(detections, whole)
     return on_card, nowhere, wrong
+
+
+def answer_pairs(detections: list[CardDetection]) -> list[tuple[str | None, str | None]]:
+    """Each detection's (card, candidate) codes, sorted: what a frame answered, to compare
+    two readers' answers without their outlines."""
+    return sorted(
+        (
+            (
+                None if d.card is None else d.card.code,
+                None if d.candidate is None else d.candidate.code,
+            )
+            for d in detections
+        ),
+        key=str,
+    )

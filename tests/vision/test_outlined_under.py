@@ -20,6 +20,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.lens_scenes import TrueCard, photograph
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import answer_pairs
 
 ON = replace(FinderSettings(), outlined_under=True)
 OFF = replace(FinderSettings(), outlined_under=False)
@@ -28,19 +29,6 @@ OFF = replace(FinderSettings(), outlined_under=False)
 def _on(card: TrueCard, detections: list[CardDetection]) -> list[CardDetection]:
     true = np.asarray(card.corners, np.float32)
     return [d for d in detections if cv2.pointPolygonTest(true, d.center, False) >= 0]
-
-
-def _answers(detections: list[CardDetection]) -> list[tuple[str | None, str | None]]:
-    return sorted(
-        (
-            (
-                None if d.card is None else d.card.code,
-                None if d.candidate is None else d.candidate.code,
-            )
-            for d in detections
-        ),
-        key=str,
-    )
 
 
 def test_outlined_under_ships_on() -> None:
@@ -68,7 +56,7 @@ def found_by_lever(
     # Nothing else changes: the other detections are the same answers, one more.
     assert len(after) == len(before) + 1
     rest = [d for d in after if d is not found[0]]
-    assert _answers(rest) == _answers(before)
+    assert answer_pairs(rest) == answer_pairs(before)
     for detection in after:  # each detection lies on a card
         assert any(
             cv2.pointPolygonTest(np.asarray(c.corners, np.float32), detection.center, False) >= 0
@@ -103,4 +91,4 @@ def test_a_card_read_at_its_covered_corner_is_not_kept(
     after = CardDetector(finder=ON).detect(photo.image)
     assert _on(middle, before) == []
     assert _on(middle, after) == []
-    assert _answers(after) == _answers(before)
+    assert answer_pairs(after) == answer_pairs(before)
