@@ -358,6 +358,11 @@ def main() -> int:
         help="FinderSettings.relay_off_hope on (h-speed43's lever, off)",
     )
     parser.add_argument(
+        "--deck-orient-twins",
+        action="store_true",
+        help="with --deck: FinderSettings.deck_orient_twins on (h-twin43's lever, off)",
+    )
+    parser.add_argument(
         "--quick-plane-mask",
         default="",
         choices=("", "warped", "half"),
@@ -487,6 +492,7 @@ def main() -> int:
         relay_off=args.relay_off == "on",
         relay_off_hope=args.relay_off_hope,
         deck_rank_pair=args.deck_rank_pair,
+        deck_orient_twins=args.deck_orient_twins,
         outlined_under=args.outlined_under == "on",
     )
     if args.no_on_top:
