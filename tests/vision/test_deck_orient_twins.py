@@ -12,16 +12,21 @@ its second face turned the way up it agrees with the first (``faces.upright``, b
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import cast
 
 import numpy as np
+import pytest
 
-from dealer_assist.cards import Card, Rank, Suit
+from dealer_assist.cards import Card, Rank, Suit, parse_card
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.enrol import ALL_CARDS, EnrolledDeck
 from dealer_assist.vision.faces import SuitPair, upright
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
+from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
+from tests.vision.found import answer_among
+from tests.vision.photographed import enrolled_as_checked
 
 
 def _face(deck: EnrolledDeck, card: Card) -> np.ndarray:
@@ -78,3 +83,36 @@ def test_the_lever_is_off_by_default_and_orients_the_deck(tango_deck: EnrolledDe
     later = CardDetector(finder=replace(FinderSettings(), deck_orient_twins=True))
     later.use_model(model)
     assert cast(EnrolledDeck, later.model).faces.orient_twins
+
+
+@pytest.fixture(scope="module")
+def simplistic_deck(
+    check_faces: dict[str, dict[Card, np.ndarray]], tmp_path_factory: pytest.TempPathFactory
+) -> EnrolledDeck:
+    """simplistic enrolled as ``vision_tilted.py --deck`` enrols it (the AH and JH taken
+    again)."""
+    folder: Path = tmp_path_factory.mktemp("simplistic-photos")
+    return enrolled_as_checked(folder, check_faces["simplistic"], {"AH": 1, "JH": 1})
+
+
+def test_a_dim_king_is_settled_with_its_twins_oriented(
+    check_faces: dict[str, dict[Card, np.ndarray]], simplistic_deck: EnrolledDeck
+) -> None:
+    """simplistic/dim#7900006 (the building check): simplistic's KH and KD are enrolled half a
+    turn apart (separation -0.002 as enrolled, 0.045 oriented). The KD is uncertain without the
+    deck and with it as shipped; with ``deck_orient_twins`` the pair tells the diamond and it
+    reads KD. No other card of the scene is answered otherwise (a sure reading is never
+    changed)."""
+    king = parse_card("KD")
+    scene = random_scene(7_900_006, check_faces["simplistic"], style=CHECK_STYLES["dim"])
+    placed = next(c for c in scene.cards if c.card == king)
+    model = cast(GlyphModel, simplistic_deck)
+    assert answer_among(CardDetector().detect(scene.image), placed) == "uncertain"
+    off = CardDetector(model=model).detect(scene.image)
+    on_finder = replace(FinderSettings(), deck_orient_twins=True)
+    on = CardDetector(model=model, finder=on_finder).detect(scene.image)
+    assert answer_among(off, placed) == "uncertain"
+    assert answer_among(on, placed) == "KD"
+    for other in scene.cards:
+        if other is not placed:
+            assert answer_among(on, other) == answer_among(off, other), other.card
