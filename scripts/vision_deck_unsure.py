@@ -28,7 +28,7 @@ answered outline were the true one (what a right outline would leave).
     python scripts/vision_tilted.py --styles tilted,close,lens,overhead,noisy,harsh,wide,dim,\\
         table,tableclose --scenes 10 --deck --deck-unsure /tmp/unsure.pkl > /tmp/check.out
     python scripts/vision_deck_unsure.py /tmp/unsure.pkl [--cards] [--true] [--iou 0.85] \\
-        [--rank-pair 0]
+        [--rank-pair 0] [--orient-twins]
 """
 
 from __future__ import annotations
@@ -148,6 +148,11 @@ def main() -> int:
     parser.add_argument(
         "--true", action="store_true", help="count again at the true outline (an oracle)"
     )
+    parser.add_argument(
+        "--orient-twins",
+        action="store_true",
+        help="as the run's --deck-orient-twins (FinderSettings.deck_orient_twins, h-twin43, off)",
+    )
     args = parser.parse_args()
     from vision_tilted import _deck
 
@@ -162,6 +167,8 @@ def main() -> int:
             design, style = label.split("#")[0].split("/")
             if design not in matchers:
                 matchers[design] = _deck(design, None).faces
+                if args.orient_twins:
+                    matchers[design] = matchers[design].oriented()
             cause, figures = why(record, matchers[design], args.iou, at_true, args.rank_pair)
             tally[style][cause] += 1
             tally["all"][cause] += 1

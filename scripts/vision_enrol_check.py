@@ -219,6 +219,12 @@ def main() -> int:
         "since h-on42: with this flag the deck is read with it off), card for card",
     )
     parser.add_argument(
+        "--orient-twins",
+        action="store_true",
+        help="also read with the deck's twin faces compared the same way up "
+        "(``FinderSettings(deck_orient_twins=True)``, h-twin43; off as shipped), card for card",
+    )
+    parser.add_argument(
         "--unkept",
         action="store_true",
         help="also read with the deck as before h-deck29 (``deck_keeps_sure``, "
@@ -256,6 +262,7 @@ def main() -> int:
         "deck",
         *(("borne",) if args.borne else ()),
         *(("pair",) if args.rank_pair else ()),
+        *(("orient",) if args.orient_twins else ()),
         *(("unkept",) if args.unkept else ()),
         *(("before32",) if args.before32 else ()),
         *looks,
@@ -273,6 +280,7 @@ def main() -> int:
     before32: list[str] = []  # what h-deck32's rules changed (--before32 -> the deck as shipped)
     borne: list[str] = []  # what the suits borne out changed (the deck as shipped -> --borne)
     paired: list[str] = []  # what the rank pair changed (the deck as shipped -> --rank-pair)
+    oriented: list[str] = []  # what the twins oriented changed (the deck -> --orient-twins)
     looked: dict[str, list[str]] = {w: [] for w in looks}
     with tempfile.TemporaryDirectory(prefix="enrol-check-") as work_name:
         for name, faces in sources:
@@ -297,7 +305,8 @@ def main() -> int:
                         finder=FinderSettings(
                             deck_rank_pair=RANK_PAIR_SHARE
                             if which == "pair" or not args.rank_pair
-                            else 0.0
+                            else 0.0,
+                            deck_orient_twins=which == "orient",
                         ),
                         deck_keeps_sure=which != "unkept",
                         face_keeps_rank=which != "unkept",
@@ -327,7 +336,7 @@ def main() -> int:
                 by_deck += _changed(
                     where, scene.cards, found_answers["plain"], found_answers["deck"]
                 )
-                for which in ("deck", "borne", "pair", "unkept", "before32"):
+                for which in ("deck", "borne", "pair", "orient", "unkept", "before32"):
                     if which not in found_answers:
                         continue
                     for card, before, after in zip(
@@ -355,6 +364,10 @@ def main() -> int:
                     paired += _changed(
                         where, scene.cards, found_answers["deck"], found_answers["pair"]
                     )
+                if "orient" in found_answers:
+                    oriented += _changed(
+                        where, scene.cards, found_answers["deck"], found_answers["orient"]
+                    )
                 for w in looks:
                     looked[w] += _changed(
                         where, scene.cards, found_answers["deck"], found_answers[w]
@@ -368,7 +381,7 @@ def main() -> int:
     for style_name in styles:
         for which in readers:
             print(f"{style_name:24s} {which:6s} {_line(by_style[style_name][which])}")
-    for which in ("deck", "borne", "pair", "unkept", "before32"):
+    for which in ("deck", "borne", "pair", "orient", "unkept", "before32"):
         if which in readers:
             print(
                 f"without the deck -> {which}: "
@@ -397,6 +410,9 @@ def main() -> int:
     if args.rank_pair:
         print("what the rank pair changed (deck -> pair):")
         print("\n".join(paired))
+    if args.orient_twins:
+        print("what the twins oriented changed (deck -> orient):")
+        print("\n".join(oriented))
     print("what the faces changed (the deck's corners alone -> the deck):")
     print("\n".join(changes))
     for w in looks:

@@ -19,6 +19,7 @@ the count (a detection on one counts neither way).
         [--relay-off on|off] [--relay-off-hope on|off] [--outlined-under on|off]
         [--hand-between on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
+        [--deck-orient-twins]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -354,6 +355,11 @@ def main() -> int:
         help="FinderSettings.half_plane_mask on (h-speed40's lever, off)",
     )
     parser.add_argument(
+        "--deck-orient-twins",
+        action="store_true",
+        help="with --deck: FinderSettings.deck_orient_twins on (h-twin43's lever, off)",
+    )
+    parser.add_argument(
         "--quick-plane-mask",
         default="",
         choices=("", "warped", "half"),
@@ -500,6 +506,7 @@ def main() -> int:
         relay_off=args.relay_off == "on",
         relay_off_hope=args.relay_off_hope == "on",
         deck_rank_pair=args.deck_rank_pair,
+        deck_orient_twins=args.deck_orient_twins,
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
         edge_support=args.edge_support,

@@ -28,6 +28,7 @@ readers left it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -94,6 +95,13 @@ SEPARATION_BLUR = 0.8
 SEPARATION_TURN_DEG = 1.0
 SEPARATION_MOVE = 0.6
 SEPARATION_LEAST = 0.03
+# With ``orient`` (``SuitPair``, ``upright``): a pair's second face is turned half a turn when
+# that way up it agrees with the first by this much more (the ECC of ``_aligned``). A card whose
+# layout is the same both ways up (a two, a four, most courts' pictures) agrees within
+# 0.01-0.02 either way, and which way then is chance (h-twin43: anglo's 6H turned by 0.006 lost
+# half its separation); an odd middle pip or a picture half a turn apart differs by 0.02-0.46
+# (tango's and simplistic's 7S against 7C 0.10 and 0.14, simplistic's JS against JC 0.45).
+ORIENT_MARGIN = 0.02
 # A live face decides the suit when its margin reaches this share of the pair's separation and
 # names the suit the corner readers find likelier, or the larger share whatever they find (the
 # largest wrong share on the building tuning scenes was 0.66: docs/benchmarks.md, enrol6).
@@ -293,6 +301,19 @@ def softened(face: np.ndarray) -> np.ndarray:
     return result
 
 
+def upright(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, bool]:
+    """``second`` the way up that agrees better with ``first`` (as it is or half a turn: a
+    card's face is the same both ways up but for its odd middle pips and its pictures' shading,
+    so the better-aligned way is the one the two were printed alike; turned only when
+    ``ORIENT_MARGIN`` better), and whether it was turned. The agreement is the ECC of
+    ``_aligned`` (the affine map each way found from no move)."""
+    turned = np.ascontiguousarray(second[::-1, ::-1])
+    grey = _fine(first)[0]
+    as_is = _aligned(grey, _fine(second)[0], None)[0]
+    half = _aligned(grey, _fine(turned)[0], None)[0]
+    return (turned, True) if half >= as_is + ORIENT_MARGIN else (second, False)
+
+
 @dataclass(frozen=True, slots=True)
 class _PairView:
     """One face of a pair, one way up: its grey picture (to align a live face to), its fine
@@ -315,9 +336,16 @@ class SuitPair:
     aligned to it the same way, and the live face compared with the two where they differ.
     ``separation``: the margin when each enrolled face itself, made small and soft
     (``softened``), is compared (the smaller of the two), the unit a live margin is measured in.
+    ``orient``: the second face is first turned the way up it agrees with the first (``upright``,
+    issue 28, h-twin43: old deck files keep each face the way its enrolment photograph shows it,
+    so twins may lie half a turn from each other and differ by their whole layout's turn, not by
+    their suits); off: as enrolled.
     """
 
-    def __init__(self, first: np.ndarray, second: np.ndarray) -> None:
+    def __init__(self, first: np.ndarray, second: np.ndarray, *, orient: bool = False) -> None:
+        self.turned = False  # whether the second face was turned half a turn (``orient``)
+        if orient:
+            second, self.turned = upright(first, second)
         self._views: list[list[_PairView]] = []
         for mine, twin in ((first, second), (second, first)):
             ways: list[_PairView] = []
@@ -457,6 +485,29 @@ class FaceMatcher:
         # Two faces of different ranks or colours, to tell which a live face is (``settle``'s
         # ``rank_pair``), made when first asked.
         self._rank_pairs: dict[tuple[int, int], SuitPair] = {}
+        # Every pair's second face turned the way up it agrees with the first (``oriented``).
+        self.orient_twins = False
+        self._oriented: FaceMatcher | None = None
+
+    def oriented(self) -> FaceMatcher:
+        """This matcher with every pair (``pairs``, and ``settle``'s ``rank_pair`` pairs) made
+        with its second face turned the way up it agrees with the first (``SuitPair``'s
+        ``orient``; FinderSettings.deck_orient_twins, issue 28, h-twin43); the faces and their
+        templates shared. Made once."""
+        if self.orient_twins:
+            return self
+        if self._oriented is None:
+            other = copy.copy(self)
+            other.orient_twins = True
+            other._oriented = None
+            other.pairs = {
+                key: SuitPair(self.faces[ks[0]], self.faces[ks[1]], orient=True)
+                for key, ks in self._groups.items()
+                if len(ks) == 2
+            }
+            other._rank_pairs = {}
+            self._oriented = other
+        return self._oriented
 
     def told_apart(self, card: Card) -> bool:
         """Whether the check at enrolment found ``card``'s face far enough from its twin's (the
@@ -647,7 +698,7 @@ class FaceMatcher:
         pair = self._rank_pairs.get((first, second))
         if pair is None:
             pair = self._rank_pairs[(first, second)] = SuitPair(
-                self.faces[first], self.faces[second]
+                self.faces[first], self.faces[second], orient=self.orient_twins
             )
         return pair.share(face, mask) >= least
 

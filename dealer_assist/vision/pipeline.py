@@ -1440,7 +1440,6 @@ class CardDetector:
         # with the index reader). Off for a deck whose court cards show pips.
         self.read_middles = read_middles
         self.middle = middle if middle is not None else MiddleSettings()
-        self._model = model
         self._corner_model = corner_model
         self.use_corner_model = use_corner_model and (
             corner_model is not None or corner_model_available()
@@ -1448,6 +1447,7 @@ class CardDetector:
         self.combine = combine
         self.threshold = threshold
         self.finder = finder if finder is not None else FinderSettings()
+        self._model = self._deck_as_set(model)
         self.index = index if index is not None else IndexSettings()
         self.junk_limit = junk_limit
         self._view_maps: ViewMaps = {}  # the work view's remapping, kept from frame to frame
@@ -1530,7 +1530,14 @@ class CardDetector:
 
     def use_model(self, model: GlyphModel) -> None:
         """Read with ``model`` from now on (an enrolled deck answers as a glyph model does)."""
-        self._model = model
+        self._model = self._deck_as_set(model)
+
+    def _deck_as_set(self, model: GlyphModel | None) -> GlyphModel | None:
+        """``model``, an enrolled deck's faces with their twins oriented when the finder asks
+        (``FinderSettings.deck_orient_twins``: ``FaceMatcher.oriented``)."""
+        if isinstance(model, EnrolledDeck) and self.finder.deck_orient_twins:
+            return replace(model, faces=model.faces.oriented())
+        return model
 
     @property
     def corner_model(self) -> CornerModel:

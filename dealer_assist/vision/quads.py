@@ -154,6 +154,12 @@ class FinderSettings:
     # building check 6 uncertain cards exact, fresh seeds 11,850,000 4 and fresh drawn decks
     # none, no other card answered otherwise.
     deck_rank_pair: float = RANK_PAIR_SHARE
+    # With the house's deck: each pair of enrolled faces compared where they differ (a rank's
+    # two suits of a colour, ``settle``'s ``rank_pair`` pairs) is made with the second face
+    # turned the way up it agrees with the first (``FaceMatcher.oriented``): old deck files keep
+    # each face as its enrolment photograph shows it, twins half a turn apart measured as barely
+    # separated (issue 28, h-suits43: simplistic's jacks -0.010). Off until gated (h-twin43).
+    deck_orient_twins: bool = False
     # A card laid at an index corner's edges (``joined.outline_cards``) that reads at one index
     # corner only is kept uncertain, as step 13's offers are (``_unsure_corner_card``, then
     # ``_unsure_corners``' guards), when one index area lies half or more under the cards read
