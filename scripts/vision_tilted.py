@@ -16,7 +16,7 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
-        [--relay-off on|off] [--outlined-under on|off]
+        [--relay-off on|off] [--relay-off-overlap 0.15] [--outlined-under on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -454,6 +454,13 @@ def main() -> int:
             help=f"FinderSettings({name}=...) {what}",
         )
     parser.add_argument(
+        "--relay-off-overlap",
+        type=float,
+        default=FinderSettings().relay_off_overlap,
+        help="FinderSettings(relay_off_overlap=...) (h-relay42's limit; h-overlap43): the share "
+        "of the smaller a card re-laid by --relay-off may overlap a card reported by",
+    )
+    parser.add_argument(
         "--deck-rank-pair",
         type=float,
         default=FinderSettings().deck_rank_pair,
@@ -480,6 +487,7 @@ def main() -> int:
         relay_doubted_first=not args.no_relay_doubted_first,
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
         relay_off=args.relay_off == "on",
+        relay_off_overlap=args.relay_off_overlap,
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
     )
