@@ -14,8 +14,7 @@ overlaps (as reported, and the true card under it, drawn above or below ours), a
 the overlap lying on that card's index corners (``INDEX_BOX`` of its sides at each index
 corner). An outline read surely past its other index corner is the only one the limit decides
 on, so a scene with none between the smallest and the largest limit reads the same at every
-limit; a scene with
-one is read again at each limit. Each limit's answers are counted
+limit; a scene with one is read again at each limit. Each limit's answers are counted
 (``bench_camera_scenes.count``) and, with ``--answers``, written one card a line as
 ``vision_tilted.py --answers`` writes them (``PREFIX-<limit>.txt``).
 """
