@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from dealer_assist.vision import decks, synthetic
-from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import turned_exact_alone
 
 OLD_LIMIT = 0.05  # h-relay42's limit, session 42's default
 
@@ -30,11 +27,6 @@ OLD_LIMIT = 0.05  # h-relay42's limit, session 42's default
 def test_the_overlap_allowed() -> None:
     assert FinderSettings().relay_off_overlap == 0.15
     assert CardDetector().finder.relay_off_overlap == 0.15
-
-
-def _answer(detections: list[CardDetection], corners: np.ndarray) -> CardDetection:
-    """The detection lying most over the card at ``corners``."""
-    return max(detections, key=lambda d: polygon_iou(np.asarray(d.corners), corners))
 
 
 @pytest.mark.parametrize(
@@ -55,26 +47,12 @@ def _answer(detections: list[CardDetection], corners: np.ndarray) -> CardDetecti
 def test_a_relaid_card_overlapping_a_dealt_neighbour_is_taken(
     art_cache: Path, design: str, style: str, seed: int, code: str
 ) -> None:
-    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
-    scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
-    cards = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in cards]
-    (card,) = [c for c in cards if c.card.code == code]
-    true = np.asarray(card.corners, np.float64)
-    answers = {}
-    for name, finder in (
-        ("old", FinderSettings(relay_off_overlap=OLD_LIMIT)),
-        ("new", FinderSettings()),
-    ):
-        answers[name] = off_partial(CardDetector(finder=finder).detect(scene.image), partial)
-    old, new = _answer(answers["old"], true), _answer(answers["new"], true)
-    assert old.card is None
-    assert new.card == card.card and polygon_iou(np.asarray(new.corners), true) > 0.85
-    # Nothing else answered otherwise: no card added, none lost, none read as another.
-    counts, nowhere, wrong = found_on_cards(answers["new"], cards)
-    assert (counts, nowhere, wrong) == found_on_cards(answers["old"], cards)
-    assert wrong == 0
-    assert len(answers["new"]) == len(answers["old"])
-    assert {d.card for d in answers["old"] if d.card is not None} | {card.card} == {
-        d.card for d in answers["new"] if d.card is not None
-    }
+    turned_exact_alone(
+        art_cache,
+        design,
+        style,
+        seed,
+        code,
+        FinderSettings(relay_off_overlap=OLD_LIMIT),
+        FinderSettings(),
+    )
