@@ -16,8 +16,8 @@ the count (a detection on one counts neither way).
         [--pictured-ranks ""] [--net-suit-least 0.5] [--tilt-judges 0.5]
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
-        [--relay-off on|off] [--relay-off-hope on|off] [--outlined-under on|off]
-        [--hand-between on|off]
+        [--relay-off on|off] [--relay-off-hope on|off] [--relay-off-overlap 0.15]
+        [--outlined-under on|off] [--hand-between on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--deck-orient-twins]
 
@@ -478,6 +478,13 @@ def main() -> int:
         "uncertain whose weakest side shows an edge along less than this share is dropped",
     )
     parser.add_argument(
+        "--relay-off-overlap",
+        type=float,
+        default=FinderSettings().relay_off_overlap,
+        help="FinderSettings(relay_off_overlap=...) (h-relay42's limit; h-overlap43): the share "
+        "of the smaller a card re-laid by --relay-off may overlap a card reported by",
+    )
+    parser.add_argument(
         "--deck-rank-pair",
         type=float,
         default=FinderSettings().deck_rank_pair,
@@ -505,6 +512,7 @@ def main() -> int:
         corner_unsure_glyph=args.corner_unsure_glyph == "on",
         relay_off=args.relay_off == "on",
         relay_off_hope=args.relay_off_hope == "on",
+        relay_off_overlap=args.relay_off_overlap,
         deck_rank_pair=args.deck_rank_pair,
         deck_orient_twins=args.deck_orient_twins,
         outlined_under=args.outlined_under == "on",

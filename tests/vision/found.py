@@ -10,6 +10,7 @@ import numpy as np
 from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
+from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import PlacedCard
@@ -328,3 +329,42 @@ def answer_pairs(detections: list[CardDetection]) -> list[tuple[str | None, str 
         ),
         key=str,
     )
+
+
+def turned_exact_alone(
+    art_cache: Path,
+    design: str,
+    style: str,
+    seed: int,
+    code: str,
+    before: FinderSettings,
+    after: FinderSettings,
+) -> float:
+    """Assert that in the scene ``seed`` of ``design`` drawn in the check's style ``style`` the
+    card ``code`` is answered uncertain with the finder ``before`` and read exactly at an
+    outline on it (IoU over 0.85) with ``after``, and that nothing else is answered otherwise:
+    no card added, none lost, none read as another (``relay_off``'s tests, issue 28, h-relay42
+    and h-overlap43). Returns the IoU of ``before``'s answer with the card."""
+    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
+    scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
+    cards = in_view(scene.cards, scene.image)
+    partial = [c for c in scene.cards if c not in cards]
+    (card,) = [c for c in cards if c.card.code == code]
+    true = np.asarray(card.corners, np.float64)
+    found = [
+        off_partial(CardDetector(finder=finder).detect(scene.image), partial)
+        for finder in (before, after)
+    ]
+    old, new = (
+        max(found[n], key=lambda d: polygon_iou(np.asarray(d.corners), true)) for n in (0, 1)
+    )
+    assert old.card is None
+    assert new.card == card.card and polygon_iou(np.asarray(new.corners), true) > 0.85
+    counts, nowhere, wrong = found_on_cards(found[1], cards)
+    assert (counts, nowhere, wrong) == found_on_cards(found[0], cards)
+    assert wrong == 0
+    assert len(found[1]) == len(found[0])
+    assert {d.card for d in found[0] if d.card is not None} | {card.card} == {
+        d.card for d in found[1] if d.card is not None
+    }
+    return polygon_iou(np.asarray(old.corners), true)

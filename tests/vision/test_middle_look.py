@@ -31,6 +31,7 @@ from dealer_assist.vision.pipeline import (
     _colour_blind_looks_inked,
     _Reading,
 )
+from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_in_scene, lying_on_felt, read_on_a_later_look
 
 NUMBER_RANKS = [rank for rank in Rank if rank is not Rank.ACE and rank not in COURT_RANKS]
@@ -104,15 +105,23 @@ def test_an_uncertain_number_card_is_read_by_its_middle(
     # network corner the 5D): off here, the test is about the middle's look. The suit the
     # network does not bear out (h-wrong39's ``net_suit_least``) leaves ornamental/dim#7900007's
     # 2D uncertain (the network's diamond under 0.5 at both corners): off here too.
+    # The re-lay's overlap at h-relay42's 0.05: at h-overlap43's 0.15 it reads
+    # tango/table#7900005's 7C exactly before the middle looks.
+    relay = FinderSettings(relay_off_overlap=0.05)
     without = CardDetector(
         middle_look=False,
         settle_splits=False,
         search_outline=False,
         ink_settles_suit=False,
         net_suit_least=0.0,
+        finder=relay,
     )
     with_it = CardDetector(
-        settle_splits=False, search_outline=False, ink_settles_suit=False, net_suit_least=0.0
+        settle_splits=False,
+        search_outline=False,
+        ink_settles_suit=False,
+        net_suit_least=0.0,
+        finder=relay,
     )
     read_on_a_later_look(check_faces, label, code, without, with_it)
 
@@ -127,8 +136,12 @@ def test_a_ten_whose_far_corner_shows_no_index_is_left_to_the_croupier(
     # its candidate the ten of clubs, after every later look but the lone-corner look (which
     # reads it by its one index corner alone, 0.97 sure, since h-unsure30:
     # tests/vision/test_lone_corner.py); the scene's other cards are read.
+    # The re-lay's overlap at h-relay42's 0.05: at h-overlap43's 0.15 it reads the TC exactly.
     label, code = "ornamental/overhead#7900007", "TC"
-    answer, answers = answer_in_scene(check_faces, label, code, CardDetector(lone_corner=0.0))
+    relay = FinderSettings(relay_off_overlap=0.05)
+    answer, answers = answer_in_scene(
+        check_faces, label, code, CardDetector(lone_corner=0.0, finder=relay)
+    )
     assert answer.card is None and answer.candidate == parse_card(code)
     assert all(detection.card == truth for detection, truth in answers if truth != answer.candidate)
 

@@ -18,12 +18,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dealer_assist.vision import decks, synthetic
-from dealer_assist.vision.geometry import polygon_iou, signed_area
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import from_index_corner
-from tests.vision.found import found_on_cards, in_view, off_partial
+from tests.vision.found import turned_exact_alone
 
 
 def test_the_relay_ships_on() -> None:
@@ -50,11 +49,6 @@ def test_a_card_laid_from_an_index_corner_along_its_two_sides() -> None:
     assert from_index_corner(flat, 0, (50.0, 70.0)) == []
 
 
-def _answer(detections: list[CardDetection], corners: np.ndarray) -> CardDetection:
-    """The detection lying most over the card at ``corners``."""
-    return max(detections, key=lambda d: polygon_iou(np.asarray(d.corners), corners))
-
-
 @pytest.mark.parametrize(
     ("design", "style", "seed", "code"),
     [
@@ -67,24 +61,13 @@ def _answer(detections: list[CardDetection], corners: np.ndarray) -> CardDetecti
 def test_an_off_outline_laid_again_from_its_index_corner(
     art_cache: Path, design: str, style: str, seed: int, code: str
 ) -> None:
-    faces = decks.render_design(decks.design(design), height=320, cache=art_cache)
-    scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
-    cards = in_view(scene.cards, scene.image)
-    partial = [c for c in scene.cards if c not in cards]
-    (card,) = [c for c in cards if c.card.code == code]
-    true = np.asarray(card.corners, np.float64)
-    answers = {}
-    for on in (False, True):
-        detector = CardDetector(finder=FinderSettings(relay_off=on))
-        answers[on] = off_partial(detector.detect(scene.image), partial)
-    off, on = _answer(answers[False], true), _answer(answers[True], true)
-    assert off.card is None and polygon_iou(np.asarray(off.corners), true) < 0.85
-    assert on.card == card.card and polygon_iou(np.asarray(on.corners), true) > 0.85
-    # Nothing else answered otherwise: no card added, none lost, none read as another.
-    counts, nowhere, wrong = found_on_cards(answers[True], cards)
-    assert (counts, nowhere, wrong) == found_on_cards(answers[False], cards)
-    assert wrong == 0
-    assert len(answers[True]) == len(answers[False])
-    assert {d.card for d in answers[False] if d.card is not None} | {card.card} == {
-        d.card for d in answers[True] if d.card is not None
-    }
+    off_iou = turned_exact_alone(
+        art_cache,
+        design,
+        style,
+        seed,
+        code,
+        FinderSettings(relay_off=False),
+        FinderSettings(relay_off=True),
+    )
+    assert off_iou < 0.85  # answered at an outline off the card
