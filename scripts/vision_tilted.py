@@ -17,7 +17,7 @@ the count (a detection on one counts neither way).
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
         [--relay-off on|off] [--relay-off-hope on|off] [--outlined-under on|off]
-        [--hand-between on|off]
+        [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -456,6 +456,11 @@ def main() -> int:
             "(h-merged43): the middle card of a hand dealt overlapping laid between two cards "
             "of one blob read surely",
         ),
+        (
+            "hand-index",
+            "(h-beside43): with hand-between, cards laid from an index corner the network reads "
+            "in the bare part of a blob holding cards read surely",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -502,6 +507,7 @@ def main() -> int:
         deck_rank_pair=args.deck_rank_pair,
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
+        hand_index=args.hand_index == "on",
         edge_support=args.edge_support,
     )
     if args.no_on_top:
