@@ -17,7 +17,7 @@ the count (a detection on one counts neither way).
         [--no-pieces-of-sure] [--join-pieces on|off] [--grow-pieces on|off] [--court-mirror 0]
         [--refit-sideways] [--frame-share on|off] [--corner-unsure-glyph on|off]
         [--relay-off on|off] [--relay-off-hope on|off] [--relay-off-overlap 0.15]
-        [--outlined-under on|off] [--hand-between on|off]
+        [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--deck-orient-twins]
 
@@ -462,6 +462,11 @@ def main() -> int:
             "(h-merged43): the middle card of a hand dealt overlapping laid between two cards "
             "of one blob read surely",
         ),
+        (
+            "hand-index",
+            "(h-beside43): with hand-between, cards laid from an index corner the network reads "
+            "in the bare part of a blob holding cards read surely",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -517,6 +522,7 @@ def main() -> int:
         deck_orient_twins=args.deck_orient_twins,
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
+        hand_index=args.hand_index == "on",
         edge_support=args.edge_support,
     )
     if args.no_on_top:

@@ -3070,9 +3070,15 @@ class CardDetector:
             if pair:
                 laid.append(pair)
         named = {c for d in analysis.reported for c in (d.card, d.candidate) if c is not None}
+        if self.use_corner_model:
+            laid = [
+                self._between_surest(frame, shapes, named, sides, mask, to_view) for shapes in laid
+            ]
+            if settings.hand_index:
+                laid += [
+                    [one] for one in self._between_indices(frame, analysis, found, sides, named)
+                ]
         for shapes in laid:
-            if self.use_corner_model:
-                shapes = self._between_surest(frame, shapes, named, sides, mask, to_view)
             for one in (one for middle in shapes for one in _as_laid_and_moved(frame, middle)):
                 before = len(added)
                 kept: list[CardDetection] = []
@@ -3088,6 +3094,113 @@ class CardDetector:
                 if kept:
                     unsure += kept
                     break
+
+    def _between_indices(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        sides: tuple[float, float],
+        named: set[Card],
+    ) -> list[np.ndarray]:
+        """Cards (frame pixels) laid from an index corner the corner network reads in the bare
+        part of a joined blob holding cards read surely (``FinderSettings.hand_index``, a part
+        of ``hand_between``): at points ``hand_index_step`` of a short side apart on the
+        finding's mask outside every card reported, a card of the frame's sure size
+        (``_sure_sides``) laid from the point as its index corner, turned as each card read
+        surely in that blob lies (either way round), on the mask (``min_inside``), its centre
+        clear of the cards reported (``hand_clear``) and its index area on none of their index
+        areas; all read at once by the corner network, and the ``hand_tries`` whose look at the
+        laid corner shows, at least ``corner_unsure`` surely, a card no card reported reads,
+        the surest first (one a card), returned. The middle card of a hand so laid does not
+        hang on its neighbours' outlines (``hand_middle``: an end card's outline off lays it
+        off)."""
+        view, mask = found.view, found.mask
+        if view is None or mask is None:
+            return []
+        settings = self.finder
+        short, long = sides
+        to_view = np.linalg.inv(view.to_image)
+        reported = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in analysis.reported]
+        sure = [
+            np.asarray(d.corners, np.float64).reshape(4, 2)
+            for d in analysis.detections
+            if d.card is not None
+        ]
+        count, labels = cv2.connectedComponents((mask > 0).astype(np.uint8))
+        bare = (mask > 0).astype(np.uint8)
+        for quad in reported:
+            cv2.fillConvexPoly(bare, np.round(transform_points(to_view, quad)).astype(np.int32), 0)
+        theirs = [area for quad in reported for area in _index_areas(quad)]
+        step_px = settings.hand_index_step * short
+        laid: list[tuple[np.ndarray, np.ndarray]] = []  # (shape, its index corner)
+        for label in range(1, count):
+            turns: list[np.ndarray] = []
+            for quad in sure:
+                centre = transform_points(to_view, quad).mean(axis=0)
+                x, y = round(float(centre[0])), round(float(centre[1]))
+                if not (0 <= y < labels.shape[0] and 0 <= x < labels.shape[1]):
+                    continue
+                if labels[y, x] != label:
+                    continue
+                order = portrait_orders(quad)[0]
+                across = order[1] - order[0]
+                across = across / max(float(np.hypot(*across)), 1e-6)
+                for u in (across, -across):
+                    if all(float(u @ t) < math.cos(math.radians(5.0)) for t in turns):
+                        turns.append(u)
+            if not turns:
+                continue
+            ys, xs = np.nonzero((labels == label) & (bare > 0))
+            if not len(xs):
+                continue
+            points = transform_points(view.to_image, np.stack([xs, ys], axis=1).astype(np.float64))
+            cells = {(int(px // step_px), int(py // step_px)) for px, py in points}
+            for cx, cy in sorted(cells):
+                at = np.array([(cx + 0.5) * step_px, (cy + 0.5) * step_px])
+                for u in turns:
+                    v = np.array([-u[1], u[0]])
+                    shape = np.array([at, at + short * u, at + short * u + long * v, at + long * v])
+                    if _paper_share(mask, transform_points(to_view, shape)) < settings.min_inside:
+                        continue
+                    point = tuple(float(c) for c in shape.mean(axis=0))
+                    if any(
+                        cv2.pointPolygonTest(q.astype(np.float32).reshape(-1, 1, 2), point, True)
+                        > -settings.hand_clear * short
+                        for q in reported
+                    ):
+                        continue
+                    area = _index_areas(shape)[0]
+                    if any(cv2.intersectConvexConvex(area, other)[0] > 0 for other in theirs):
+                        continue
+                    laid.append((shape, at))
+        if not laid:
+            return []
+        regions = [self._regions_for(frame, shape) for shape, _ in laid]
+        looks = self._read_net(regions, with_deck=isinstance(self._model, EnrolledDeck))[0]
+        scored: list[tuple[float, Card, int]] = []
+        for n, pair in enumerate(looks):
+            shape, at = laid[n]
+            orders = portrait_orders(shape)
+            side = int(np.argmin([np.hypot(*(order[0] - at)) for order in orders]))
+            look = pair[side]
+            if look is _DISPUTED or look.rank is None or look.suit is None:
+                continue
+            card = _best_card(look)
+            if card in named or _sureness(look) < settings.corner_unsure:
+                continue
+            scored.append((_sureness(look), card, n))
+        scored.sort(key=lambda one: -one[0])
+        chosen: list[np.ndarray] = []
+        cards: set[Card] = set()
+        for _, card, n in scored:
+            if len(chosen) >= settings.hand_tries:
+                break
+            if card in cards:
+                continue
+            cards.add(card)
+            chosen.append(laid[n][0])
+        return chosen
 
     def _between_surest(
         self,

@@ -202,6 +202,13 @@ class FinderSettings:
     hand_moves: tuple[float, ...] = (0.07,)
     hand_turns: tuple[float, ...] = (4.0,)
     hand_tries: int = 2
+    # ... and, with ``hand_between``, cards laid from an index corner the corner network reads
+    # at least ``corner_unsure`` surely in the bare part of a blob holding cards read surely, at
+    # the frame's sure card size, turned as those cards lie, from points ``hand_index_step`` of
+    # a short side apart, the ``hand_tries`` surest offered as the laid middle cards are
+    # (``CardDetector._between_indices``; issue 28, h-beside43; False: off).
+    hand_index: bool = False
+    hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
     # step across the side or a sharp line on it, the points near other reported shapes left
