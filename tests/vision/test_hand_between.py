@@ -22,12 +22,13 @@ from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import hand_middle
 from tests.vision.test_outlined_under import found_by_lever
 
-ON = replace(FinderSettings(), hand_between=True)
+# ``hand_index`` (on with it by default) is left out: these tests are of the laying between.
+ON = replace(FinderSettings(), hand_between=True, hand_index=False)
 OFF = replace(FinderSettings(), hand_between=False)
 
 
-def test_hand_between_ships_off() -> None:
-    assert FinderSettings().hand_between is False
+def test_hand_between_ships_on() -> None:
+    assert FinderSettings().hand_between is True
 
 
 def _rectangle(x: float, y: float, width: float, length: float) -> np.ndarray:

@@ -24,9 +24,9 @@ OFF = replace(FinderSettings(), hand_between=True, hand_index=False)
 ON = replace(OFF, hand_index=True)
 
 
-def test_hand_index_ships_off() -> None:
-    assert FinderSettings().hand_index is False
-    assert FinderSettings().hand_between is False
+def test_hand_index_ships_on() -> None:
+    assert FinderSettings().hand_index is True
+    assert FinderSettings().hand_between is True
 
 
 def _found(faces: dict[Card, np.ndarray], seed: int, condition: str, code: str) -> CardDetection:
