@@ -24,8 +24,8 @@ OFF = replace(FinderSettings(), hand_between=True, hand_index=False)
 ON = replace(OFF, hand_index=True)
 
 
-def test_hand_index_ships_on() -> None:
-    assert FinderSettings().hand_index is True
+def test_hand_index_ships_off() -> None:
+    assert FinderSettings().hand_index is False
     assert FinderSettings().hand_between is True
 
 
