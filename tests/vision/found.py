@@ -11,6 +11,7 @@ from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
+from dealer_assist.vision.lens_scenes import TrueCard, photograph
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import PlacedCard
@@ -368,3 +369,39 @@ def turned_exact_alone(
         d.card for d in found[1] if d.card is not None
     }
     return polygon_iou(np.asarray(old.corners), true)
+
+
+def on_true_card(card: TrueCard, detections: list[CardDetection]) -> list[CardDetection]:
+    """The detections whose centre lies on the second generator's card ``card``."""
+    true = np.asarray(card.corners, np.float32)
+    return [d for d in detections if cv2.pointPolygonTest(true, d.center, False) >= 0]
+
+
+def found_by_lever(
+    faces: dict[Card, np.ndarray],
+    seed: int,
+    condition: str,
+    code: str,
+    off: FinderSettings,
+    on: FinderSettings,
+) -> CardDetection:
+    """The one detection on the card ``code`` of the second generator's photograph, missed
+    with ``off`` and found with ``on``, every other detection answering the same."""
+    photo = photograph(seed, faces, condition)
+    middle = next(c for c in photo.cards if c.card.code == code)
+    before = CardDetector(finder=off).detect(photo.image)
+    after = CardDetector(finder=on).detect(photo.image)
+    assert on_true_card(middle, before) == []  # missed without the lever
+    found = on_true_card(middle, after)
+    assert len(found) == 1
+    assert middle.card in (found[0].card, found[0].candidate)  # never wrong
+    # Nothing else changes: the other detections are the same answers, one more.
+    assert len(after) == len(before) + 1
+    rest = [d for d in after if d is not found[0]]
+    assert answer_pairs(rest) == answer_pairs(before)
+    for detection in after:  # each detection lies on a card
+        assert any(
+            cv2.pointPolygonTest(np.asarray(c.corners, np.float32), detection.center, False) >= 0
+            for c in photo.cards
+        )
+    return found[0]

@@ -20,7 +20,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetection
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import hand_middle
-from tests.vision.test_outlined_under import found_by_lever
+from tests.vision.found import found_by_lever
 
 # ``hand_index`` (on with it by default) is left out: these tests are of the laying between.
 ON = replace(FinderSettings(), hand_between=True, hand_index=False)

@@ -18,7 +18,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetection
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.test_outlined_under import found_by_lever
+from tests.vision.found import found_by_lever
 
 OFF = replace(FinderSettings(), hand_between=True, hand_index=False)
 ON = replace(OFF, hand_index=True)

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.lens_scenes import TrueCard, photograph
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.lens_scenes import photograph
+from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import answer_pairs
+from tests.vision.found import answer_pairs, found_by_lever, on_true_card
 
 # ``hand_between`` (on by default since session 43) lays these middle cards before
 # ``outlined_under`` is asked: off here, the tests are of keeping the shape the corner offer lays.
@@ -28,47 +27,12 @@ ON = replace(FinderSettings(), outlined_under=True, hand_between=False)
 OFF = replace(FinderSettings(), outlined_under=False, hand_between=False)
 
 
-def _on(card: TrueCard, detections: list[CardDetection]) -> list[CardDetection]:
-    true = np.asarray(card.corners, np.float32)
-    return [d for d in detections if cv2.pointPolygonTest(true, d.center, False) >= 0]
-
-
 def test_outlined_under_ships_on() -> None:
     assert FinderSettings().outlined_under is True
 
 
-def found_by_lever(
-    faces: dict[Card, np.ndarray],
-    seed: int,
-    condition: str,
-    code: str,
-    off: FinderSettings = OFF,
-    on: FinderSettings = ON,
-) -> CardDetection:
-    """The one detection on the card ``code`` of the second generator's photograph, missed
-    with ``off`` and found with ``on``, every other detection answering the same."""
-    photo = photograph(seed, faces, condition)
-    middle = next(c for c in photo.cards if c.card.code == code)
-    before = CardDetector(finder=off).detect(photo.image)
-    after = CardDetector(finder=on).detect(photo.image)
-    assert _on(middle, before) == []  # missed without the lever
-    found = _on(middle, after)
-    assert len(found) == 1
-    assert middle.card in (found[0].card, found[0].candidate)  # never wrong
-    # Nothing else changes: the other detections are the same answers, one more.
-    assert len(after) == len(before) + 1
-    rest = [d for d in after if d is not found[0]]
-    assert answer_pairs(rest) == answer_pairs(before)
-    for detection in after:  # each detection lies on a card
-        assert any(
-            cv2.pointPolygonTest(np.asarray(c.corners, np.float32), detection.center, False) >= 0
-            for c in photo.cards
-        )
-    return found[0]
-
-
 def _found_uncertain(faces: dict[Card, np.ndarray], seed: int, condition: str, code: str) -> None:
-    found = found_by_lever(faces, seed, condition, code)
+    found = found_by_lever(faces, seed, condition, code, off=OFF, on=ON)
     assert found.card is None  # uncertain, its candidate the card
 
 
@@ -91,6 +55,6 @@ def test_a_card_read_at_its_covered_corner_is_not_kept(
     middle = next(c for c in photo.cards if c.card.code == "8S")
     before = CardDetector(finder=OFF).detect(photo.image)
     after = CardDetector(finder=ON).detect(photo.image)
-    assert _on(middle, before) == []
-    assert _on(middle, after) == []
+    assert on_true_card(middle, before) == []
+    assert on_true_card(middle, after) == []
     assert answer_pairs(after) == answer_pairs(before)
