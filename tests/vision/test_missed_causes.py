@@ -53,8 +53,9 @@ def test_why_rows_sum_to_the_missed_cards_on_the_second_generator(
     design = decks.design(BUILDING_DESIGN)
     assert design.family not in decks.HELD_OUT_FAMILIES
     why: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    # h-merged34's levers of step 13 find these scenes' missed cards: off, so that some are.
-    off = FinderSettings(corner_relay_unread=False, corner_unsure_hand=0.0)
+    # h-merged34's levers of step 13 find these scenes' missed cards: off, so that some are;
+    # ``hand_index`` (on since session 44) finds the rest: off too.
+    off = FinderSettings(corner_relay_unread=False, corner_unsure_hand=0.0, hand_index=False)
     counts, _ = bench_camera_scenes.measure(
         [design], 8, bench_camera_scenes.GlyphModel.load(), reader={"finder": off}, why=why
     )

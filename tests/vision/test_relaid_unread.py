@@ -26,8 +26,10 @@ from dealer_assist.vision.pipeline import DEFAULT_PAPER, CardDetection, CardDete
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_once_now
 
-RELAY_OFF = FinderSettings(corner_relay_unread=False, corner_unsure_hand=0.0)
-RELAY_ON = FinderSettings(corner_relay_unread=True, corner_unsure_hand=0.0)
+# ``hand_index`` (on since session 44) off in both: it lays ornamental/table#11160006's 7H
+# from its index corner before its offer is laid again.
+RELAY_OFF = FinderSettings(corner_relay_unread=False, corner_unsure_hand=0.0, hand_index=False)
+RELAY_ON = FinderSettings(corner_relay_unread=True, corner_unsure_hand=0.0, hand_index=False)
 
 
 def test_an_offer_that_read_nothing_is_laid_again_and_read(art_cache: Path) -> None:

@@ -34,8 +34,10 @@ from tests.vision.found import found_on_cards, found_on_joined, in_view
 # h-outline18's here to see this step alone.
 # Step 13's offers laid again (h-merged33, on) off in both: it finds tango/joined#7900009's QD
 # (exactly) first.
-ON = FinderSettings(corner_outline_reach=0.2, corner_relay=())
-OFF = FinderSettings(corner_unsure=0, corner_outline_reach=0.2, corner_relay=())
+# ``hand_index`` (on since session 44) off in both: it lays simplistic/joined#7900003's 8H and
+# ornamental/table#7900008's 6S from their index corners before this step is asked.
+ON = FinderSettings(corner_outline_reach=0.2, corner_relay=(), hand_index=False)
+OFF = FinderSettings(corner_unsure=0, corner_outline_reach=0.2, corner_relay=(), hand_index=False)
 
 
 def _uncertain_on(detections: list[CardDetection], code: str) -> list[CardDetection]:
