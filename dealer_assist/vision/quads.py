@@ -208,10 +208,11 @@ class FinderSettings:
     # at least ``corner_unsure`` surely in the bare part of a blob holding cards read surely, at
     # the frame's sure card size, turned as those cards lie, from points ``hand_index_step`` of
     # a short side apart, the ``hand_tries`` surest offered as the laid middle cards are
-    # (``CardDetector._between_indices``; issue 28, h-beside43; False: off). With it on as well
-    # the held-out set 650 missed 23 -> 15 (enrolled), nothing else answered otherwise, but 12
-    # tests of other steps find their premise card laid by it first: off until they are set.
-    hand_index: bool = False
+    # (``CardDetector._between_indices``; issue 28, h-beside43). On since session 44 (h-on44):
+    # the held-out set 650 missed 23 -> 15 and 750 16 -> 10 (enrolled), nothing else answered
+    # otherwise, the building check card for card the same; the tests of other steps whose
+    # premise card it lays first set it off as they test.
+    hand_index: bool = True
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a

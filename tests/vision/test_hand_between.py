@@ -7,7 +7,9 @@ card dealt after it, so no corner of it lies on the blob's outline and the finde
 it (h-merged42: 34 of 45 such misses had no shape near them). ``FinderSettings.hand_between``
 lays it midway between two cards of the blob read surely, at their size and tilt
 (``refit.hand_middle``), and offers it as step 13's cards are; uncertain only when one index
-corner reads it (both readers) where no other card's index is printed. Off by default.
+corner reads it (both readers) where no other card's index is printed. On by default since
+session 43; ``hand_index`` with it since session 44: each scene is asked with the laying between
+alone and with the defaults (both on), each against ``hand_between`` off.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetection
@@ -22,13 +25,16 @@ from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import hand_middle
 from tests.vision.found import found_by_lever
 
-# ``hand_index`` (on with it by default) is left out: these tests are of the laying between.
+# ``hand_index`` (on with it by default) left out: the laying between alone; and the defaults.
 ON = replace(FinderSettings(), hand_between=True, hand_index=False)
+DEFAULTS = FinderSettings()
 OFF = replace(FinderSettings(), hand_between=False)
+BOTH = pytest.mark.parametrize("on", [ON, DEFAULTS], ids=["between alone", "defaults"])
 
 
 def test_hand_between_ships_on() -> None:
     assert FinderSettings().hand_between is True
+    assert FinderSettings().hand_index is True
 
 
 def _rectangle(x: float, y: float, width: float, length: float) -> np.ndarray:
@@ -77,33 +83,41 @@ def test_no_middle_card_between_cards_too_far_apart_or_turned() -> None:
         assert hand_middle(a, b, (80.0, 112.0), **kwargs) == []  # type: ignore[arg-type]
 
 
-def _found(faces: dict[Card, np.ndarray], seed: int, condition: str, code: str) -> CardDetection:
-    return found_by_lever(faces, seed, condition, code, off=OFF, on=ON)
+def _found(
+    faces: dict[Card, np.ndarray], seed: int, condition: str, code: str, on: FinderSettings
+) -> CardDetection:
+    return found_by_lever(faces, seed, condition, code, off=OFF, on=on)
 
 
+@BOTH
 def test_a_middle_card_read_at_one_corner_is_found_uncertain(
     building_faces: dict[Card, np.ndarray],
+    on: FinderSettings,
 ) -> None:
     """anglo/small#11910001: the 4C on the TS, the 8D dealt over its other index corner (80 px
     wide); read at its clear corner by both readers."""
-    found = _found(building_faces, 11_910_001, "small", "4C")
+    found = _found(building_faces, 11_910_001, "small", "4C", on)
     assert found.card is None
 
 
+@BOTH
 def test_a_middle_card_beside_a_sideways_card_is_read_surely(
     tango_faces: dict[Card, np.ndarray],
+    on: FinderSettings,
 ) -> None:
     """tango/small#11910318: the 4D between the 5H and the 7S dealt sideways (76 px wide),
     both its index corners bearing it out."""
-    found = _found(tango_faces, 11_910_318, "small", "4D")
+    found = _found(tango_faces, 11_910_318, "small", "4D", on)
     assert found.card is not None
 
 
+@BOTH
 def test_a_card_read_at_its_covered_corner_is_kept_as_itself(
     ornamental_faces: dict[Card, np.ndarray],
+    on: FinderSettings,
 ) -> None:
     """ornamental/small#11870101: the 8S between the 8C and the 5D, offered at a joined blob's
     corner, read 3C or 3S at its corner under the 5D (h-merged42's ?3C). Laid between them it
     is kept uncertain as the 8S its clear corner shows; nothing else changes."""
-    found = _found(ornamental_faces, 11_870_101, "small", "8S")
+    found = _found(ornamental_faces, 11_870_101, "small", "8S", on)
     assert found.card is None

@@ -5,8 +5,9 @@ the two end cards read surely; an end card's outline off (near square, a little 
 off the middle card or fails the pair's size and spacing tests. ``FinderSettings.hand_index``
 (with ``hand_between``) lays it instead from an index corner the corner network reads in the
 bare part of the blob, at the frame's sure card size and turned as the blob's sure cards lie
-(``CardDetector._between_indices``), and offers it as ``hand_between``'s cards are. Off by
-default; these scenes are from h-beside43's fresh seeds (11,960,000-11,969,999).
+(``CardDetector._between_indices``), and offers it as ``hand_between``'s cards are. On by
+default since session 44 (h-on44): these tests compare the defaults with the lever turned off;
+the scenes are from h-beside43's fresh seeds (11,960,000-11,969,999).
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from dealer_assist.vision.pipeline import CardDetection
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_by_lever
 
-OFF = replace(FinderSettings(), hand_between=True, hand_index=False)
-ON = replace(OFF, hand_index=True)
+ON = FinderSettings()  # the defaults: ``hand_index`` on, with ``hand_between``
+OFF = replace(ON, hand_index=False)
 
 
-def test_hand_index_ships_off() -> None:
-    assert FinderSettings().hand_index is False
+def test_hand_index_ships_on() -> None:
+    assert FinderSettings().hand_index is True
     assert FinderSettings().hand_between is True
 
 
