@@ -7,16 +7,17 @@ h-overlap43).
 
 Each scene of the building designs (``vision_scenes.check_scenes``, the building check's by
 default) is read with the largest limit, every ``CardDetector._relaid_choice`` call traced: per
-outline laid whose overlap with a card reported is over the smallest limit, the overlap share,
-the outline's IoU with the true card it lies on most, what it reads alone there with any overlap
-allowed (and the first of ``_relaid_choice``'s tests it fails, "taken" when none), the card it
-overlaps (as reported, and the true card under it, drawn above or below ours), and the share of
-the overlap lying on that card's index corners (``INDEX_BOX`` of its sides at each index
-corner). An outline read surely past its other index corner is the only one the limit decides
-on, so a scene with none between the smallest and the largest limit reads the same at every
-limit; a scene with one is read again at each limit. Each limit's answers are counted
-(``bench_camera_scenes.count``) and, with ``--answers``, written one card a line as
-``vision_tilted.py --answers`` writes them (``PREFIX-<limit>.txt``).
+outline laid whose overlap with a card reported is over the smallest limit, the overlap share, the
+outline's IoU with the true card it lies on most, what it reads alone there with any overlap
+allowed (and the first of ``_relaid_choice``'s tests it fails, "taken" when none: the reader's own
+``CardDetector._relaid_look`` and ``pipeline.relaid_settled``, so "no index seen" where
+``relay_off_hope`` passes it over), the card it overlaps (as reported, and the true card under it,
+drawn above or below ours), and the share of the overlap lying on that card's index corners
+(``INDEX_BOX`` of its sides at each index corner). An outline read surely past its other index
+corner is the only one the limit decides on, so a scene with none between the smallest and the
+largest limit reads the same at every limit; a scene with one is read again at each limit. Each
+limit's answers are counted (``bench_camera_scenes.count``) and, with ``--answers``, written one
+card a line as ``vision_tilted.py --answers`` writes them (``PREFIX-<limit>.txt``).
 """
 
 from __future__ import annotations
@@ -39,28 +40,20 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.corner_model import CornerModel
 from dealer_assist.vision.geometry import portrait_orders
-from dealer_assist.vision.paper import paper_gains, shows_paper
 from dealer_assist.vision.pipeline import (
-    _DISPUTED,
+    RELAID_PASSED_OVER,
     CardDetection,
     CardDetector,
     FrameAnalysis,
     _Finding,
-    _ink_not_of,
-    _one_corner_shows,
-    _Reading,
-    _refit_corroborated,
-    _share_fits,
-    _shown_at_both,
     _Unsure,
+    relaid_settled,
 )
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import overlap_share, polygon_iou
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
 INDEX_BOX = (0.22, 0.30)  # an index corner's area: this share of the short and the long side
-# ``Traced._alone``'s reasons for an outline ``_relaid_choice`` passes over whatever the limit.
-PASSED_OVER = ("out of the frame", "nothing found", "unsure", "share", "paper", "other corner")
 
 
 def index_boxes(quad: np.ndarray) -> list[np.ndarray]:
@@ -151,53 +144,24 @@ class Traced(CardDetector):
         with_deck: bool,
     ) -> tuple[object, str]:
         """What ``outline`` reads alone as ``_relaid_choice`` reads it with any overlap allowed,
-        and the first of its tests it fails ("taken" when none)."""
-        height, width = frame.shape[:2]
+        and the first of its tests it fails ("taken" when none): the reader's own
+        ``_relaid_look`` and ``relaid_settled``."""
         others = [d for d in analysis.reported if d is not detection]
-        outlines = [np.asarray(d.corners, np.float64) for d in others]
-        named = {c for d in others for c in (d.card, d.candidate) if c is not None}
-        gains = (
-            None
-            if self.paper is None
-            else paper_gains(
-                frame, [np.asarray(d.corners) for d in others if d.card is not None], self.paper
-            )
+        look = self._relaid_look(
+            frame,
+            found,
+            detection,
+            others,
+            outline,
+            with_deck,
+            self._relaid_light(frame, others),
+            overlap=1.0,
         )
-        if (
-            outline[:, 0].min() < 0
-            or outline[:, 1].min() < 0
-            or outline[:, 0].max() > width - 1
-            or outline[:, 1].max() > height - 1
-        ):
-            return None, "out of the frame"
-        alone = _Finding([outline], found.card_px, found.foreground, [False])
-        seen: list[list[_Reading]] = []
-        read = self._analysis_of(
-            frame, alone, with_deck=with_deck, covering=outlines, looks_of=seen
-        )
-        if not read.detections:
-            return None, "nothing found"
-        card = read.detections[0].card
-        if card is None:
-            return None, f"unsure ({read.detections[0].candidate})"
-        if not _share_fits(read.shares[0]):
-            return card, "share"
-        if self.paper is not None and not shows_paper(frame, outline, self.paper, gains):
-            return card, "paper"
-        looks = seen[0]
-        if not read.corners_agree[0] and not _one_corner_shows(
-            looks, card, self.finder.relay_off_corner
-        ):
-            return card, "other corner"
-        if card in named:
-            return card, "named"
-        if card != detection.candidate and not _shown_at_both(looks, card):
-            return card, "not candidate"
-        if _ink_not_of(looks, card):
-            return card, "ink"
-        if not _refit_corroborated([r for r in record.looks if r is _DISPUTED], looks, card):
-            return card, "dispute"
-        return card, "taken"
+        if look.read is None:
+            return None, look.why
+        if look.why == "unsure":
+            return None, f"unsure ({look.read.candidate})"
+        return look.read.card, relaid_settled(record, look)
 
 
 def detector(
@@ -244,7 +208,7 @@ def main() -> int:
             r
             for c in first.calls
             for r in c["rows"]  # type: ignore[attr-defined]
-            if r["share"] <= top and not str(r["why"]).startswith(PASSED_OVER)
+            if r["share"] <= top and not str(r["why"]).startswith(RELAID_PASSED_OVER)
         ]
         for limit in limits:
             if limit != top:

@@ -478,6 +478,45 @@ class FrameAnalysis:
         return [*self.detections, *self.unread_cards]
 
 
+# ``_relaid_look``'s reasons for an outline ``_relaid_choice`` passes over whatever else it reads.
+RELAID_PASSED_OVER = (
+    "out of the frame",
+    "overlap",
+    "no index seen",
+    "nothing found",
+    "unsure",
+    "share",
+    "paper",
+    "other corner",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _RelaidLook:
+    """What one outline ``_relaid_off`` laid reads alone (``CardDetector._relaid_look``): the
+    first of ``_relaid_choice``'s tests it fails ("taken" when none), the detection read there
+    (None when nothing was read) and the looks at its corners (read surely, past its paper)."""
+
+    why: str
+    read: CardDetection | None = None
+    looks: list[_Reading] = field(default_factory=list)
+
+
+def relaid_settled(record: _Unsure, look: _RelaidLook) -> str:
+    """ "ink" when a whole glyph look at ``look``'s outline measured ink its card's suit is never
+    printed in, "dispute" when the uncertain card's first reading (``record``) was disputed and
+    the glyph reader does not read the card there (``_refit_corroborated``); else "taken"."""
+    if look.read is None or look.read.card is None:
+        return look.why
+    if _ink_not_of(look.looks, look.read.card):
+        return "ink"
+    if not _refit_corroborated(
+        [r for r in record.looks if r is _DISPUTED], look.looks, look.read.card
+    ):
+        return "dispute"
+    return "taken"
+
+
 @dataclass(frozen=True, slots=True)
 class _Unsure:
     """An uncertain detection and what it was judged from (``_analysis_of``)."""
@@ -4482,13 +4521,44 @@ class CardDetector:
         with_deck: bool,
     ) -> CardDetection | None:
         """``_relaid_off``'s card for ``detection`` from the outlines ``laid`` (frame pixels), or
-        None: the surest reading of those read surely, as ``_relaid_off`` says."""
-        height, width = frame.shape[:2]
+        None: the surest reading of those read surely, as ``_relaid_off`` says; each outline
+        judged by ``_relaid_look``."""
         others = [d for d in analysis.reported if d is not detection]
-        outlines = [np.asarray(d.corners, np.float64) for d in others]
-        named = {c for d in others for c in (d.card, d.candidate) if c is not None}
-        # The light's colour from the paper of the cards read surely, as ``_finished`` takes it:
-        # found the first time an outline read surely asks for it (most outlines read none).
+        lit = self._relaid_light(frame, others)
+        best: _RelaidLook | None = None
+        for outline in laid:
+            look = self._relaid_look(
+                frame,
+                found,
+                detection,
+                others,
+                outline,
+                with_deck,
+                lit,
+                self.finder.relay_off_overlap,
+            )
+            if look.read is None or look.why in RELAID_PASSED_OVER:
+                continue
+            if best is not None and best.read is not None and best.read.card != look.read.card:
+                return None  # two cards read
+            if look.why == "named":
+                return None  # a card reported reads it
+            if look.why == "not candidate":
+                continue
+            if best is None or best.read is None or look.read.confidence > best.read.confidence:
+                best = look
+        if best is None or best.read is None or best.read.card is None:
+            return None
+        if relaid_settled(record, best) != "taken":
+            return None  # ink its suit is never printed in, or a dispute not settled
+        return best.read
+
+    def _relaid_light(
+        self, frame: np.ndarray, others: list[CardDetection]
+    ) -> Callable[[PaperSettings], Gains | None]:
+        """The light's colour from the paper of the cards ``others`` read surely, as
+        ``_finished`` takes it: found the first time an outline read surely asks for it (most
+        outlines read none)."""
         lit: list[Gains | None] = []
 
         def gains(paper: PaperSettings) -> Gains | None:
@@ -4497,57 +4567,71 @@ class CardDetector:
                 lit.append(paper_gains(frame, sure, paper))
             return lit[0]
 
-        best: tuple[CardDetection, list[_Reading]] | None = None
-        for outline in laid:
-            if (
-                outline[:, 0].min() < 0
-                or outline[:, 1].min() < 0
-                or outline[:, 0].max() > width - 1
-                or outline[:, 1].max() > height - 1
-                or any(overlap_share(outline, o) > self.finder.relay_off_overlap for o in outlines)
-            ):
-                continue
-            alone = _Finding([outline], found.card_px, found.foreground, [False])
-            if (
-                self.finder.relay_off_hope
-                and self.use_corner_model
-                and self._hopeful(frame, alone, with_deck)[0] == 0
-            ):
-                continue  # no whole index the network can see there (``relay_off_hope``)
-            seen: list[list[_Reading]] = []
-            read = self._analysis_of(
-                frame, alone, with_deck=with_deck, covering=outlines, looks_of=seen
-            )
-            if (
-                not read.detections
-                or (card := read.detections[0].card) is None
-                or not _share_fits(read.shares[0])
-                or (
-                    self.paper is not None
-                    and not shows_paper(frame, outline, self.paper, gains(self.paper))
-                )
-            ):
-                continue
-            card_read, looks = read.detections[0], seen[0]
-            if not read.corners_agree[0] and not _one_corner_shows(
-                looks, card, self.finder.relay_off_corner
-            ):
-                continue  # its other index corner shows another card
-            if best is not None and best[0].card != card:
-                return None  # two cards read
-            if card in named:
-                return None  # a card reported reads it
-            if card != detection.candidate and not _shown_at_both(looks, card):
-                continue  # another card than its candidate: both index corners must show it
-            if best is None or card_read.confidence > best[0].confidence:
-                best = (card_read, looks)
-        if best is None or best[0].card is None:
-            return None
-        if _ink_not_of(best[1], best[0].card) or not _refit_corroborated(
-            [r for r in record.looks if r is _DISPUTED], best[1], best[0].card
+        return gains
+
+    def _relaid_look(
+        self,
+        frame: np.ndarray,
+        found: _Finding,
+        detection: CardDetection,
+        others: list[CardDetection],
+        outline: np.ndarray,
+        with_deck: bool,
+        gains: Callable[[PaperSettings], Gains | None],
+        overlap: float,
+    ) -> _RelaidLook:
+        """What ``outline`` (frame pixels), laid again for ``detection``, reads alone, and the
+        first of ``_relaid_choice``'s tests of one outline it fails (``_RelaidLook.why``):
+        "out of the frame", "overlap" (over a card of ``others`` by more than ``overlap``),
+        "no index seen" (``relay_off_hope``), "nothing found", "unsure", "share", "paper",
+        "other corner", then, read surely, "named" (a card of ``others`` reads it), "not
+        candidate" (another card than its candidate not shown at both index corners) or
+        "taken". ``scripts/vision_relay_overlap.py`` asks it with any overlap allowed."""
+        height, width = frame.shape[:2]
+        outlines = [np.asarray(d.corners, np.float64) for d in others]
+        if (
+            outline[:, 0].min() < 0
+            or outline[:, 1].min() < 0
+            or outline[:, 0].max() > width - 1
+            or outline[:, 1].max() > height - 1
         ):
-            return None  # ink its suit is never printed in, or a dispute not settled
-        return best[0]
+            return _RelaidLook("out of the frame")
+        if any(overlap_share(outline, o) > overlap for o in outlines):
+            return _RelaidLook("overlap")
+        alone = _Finding([outline], found.card_px, found.foreground, [False])
+        if (
+            self.finder.relay_off_hope
+            and self.use_corner_model
+            and self._hopeful(frame, alone, with_deck)[0] == 0
+        ):
+            return _RelaidLook("no index seen")  # no whole index the network can see there
+        seen: list[list[_Reading]] = []
+        read = self._analysis_of(
+            frame, alone, with_deck=with_deck, covering=outlines, looks_of=seen
+        )
+        if not read.detections:
+            return _RelaidLook("nothing found")
+        card_read = read.detections[0]
+        card = card_read.card
+        if card is None:
+            return _RelaidLook("unsure", card_read)
+        if not _share_fits(read.shares[0]):
+            return _RelaidLook("share", card_read)
+        if self.paper is not None and not shows_paper(
+            frame, outline, self.paper, gains(self.paper)
+        ):
+            return _RelaidLook("paper", card_read)
+        looks = seen[0]
+        if not read.corners_agree[0] and not _one_corner_shows(
+            looks, card, self.finder.relay_off_corner
+        ):
+            return _RelaidLook("other corner", card_read, looks)  # another card shown there
+        named = {c for d in others for c in (d.card, d.candidate) if c is not None}
+        if card in named:
+            return _RelaidLook("named", card_read, looks)
+        if card != detection.candidate and not _shown_at_both(looks, card):
+            return _RelaidLook("not candidate", card_read, looks)  # both corners must show it
+        return _RelaidLook("taken", card_read, looks)
 
     def _join_halves(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """Two unsure shapes that are the halves of one card (``whole_of_halves``) become

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import RELAID_PASSED_OVER, CardDetector, _Finding
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import turned_exact_alone
+from tests.vision.found import square_detection, turned_exact_alone
 
 OLD_LIMIT = 0.05  # h-relay42's limit, session 42's default
 
@@ -56,3 +57,29 @@ def test_a_relaid_card_overlapping_a_dealt_neighbour_is_taken(
         FinderSettings(relay_off_overlap=OLD_LIMIT),
         FinderSettings(),
     )
+
+
+def test_a_relaid_outline_names_the_test_it_refuses_it_by() -> None:
+    """``CardDetector._relaid_look`` (what ``_relaid_choice`` and
+    ``scripts/vision_relay_overlap.py`` judge each outline by) names the first test an outline
+    fails: out of the frame, over a reported card by more than the overlap allowed, then (with
+    any overlap allowed) no whole index the network can see on bare felt."""
+    frame = np.full((240, 320, 3), (40, 90, 30), np.uint8)  # bare felt (BGR)
+    detector = CardDetector()
+    found = _Finding([], (60.0, 84.0), 0.0, [])
+    reported = square_detection("5D", (150.0, 120.0), None)
+    unsure = square_detection(None, (195.0, 120.0), "JC")
+    over_it = np.array(unsure.corners, np.float64)  # a quarter of it over the 5D
+    outside = over_it - (200.0, 0.0)
+    gains = detector._relaid_light(frame, [reported])
+
+    def why(outline: np.ndarray, overlap: float) -> str:
+        look = detector._relaid_look(
+            frame, found, unsure, [reported], outline, False, gains, overlap
+        )
+        return look.why
+
+    assert why(outside, 1.0) == "out of the frame"
+    assert why(over_it, FinderSettings().relay_off_overlap) == "overlap"
+    assert why(over_it, 1.0) == "no index seen"
+    assert "no index seen" in RELAID_PASSED_OVER
