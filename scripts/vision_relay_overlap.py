@@ -147,16 +147,8 @@ class Traced(CardDetector):
         and the first of its tests it fails ("taken" when none): the reader's own
         ``_relaid_look`` and ``relaid_settled``."""
         others = [d for d in analysis.reported if d is not detection]
-        look = self._relaid_look(
-            frame,
-            found,
-            detection,
-            others,
-            outline,
-            with_deck,
-            self._relaid_light(frame, others),
-            overlap=1.0,
-        )
+        lit = self._relaid_light(frame, others)  # any overlap allowed: 1.0
+        look = self._relaid_look(frame, found, detection, others, outline, with_deck, lit, 1.0)
         if look.read is None:
             return None, look.why
         if look.why == "unsure":
