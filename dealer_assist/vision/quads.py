@@ -212,6 +212,14 @@ class FinderSettings:
     # the held-out set 650 missed 23 -> 15 (enrolled), nothing else answered otherwise, but 12
     # tests of other steps find their premise card laid by it first: off until they are set.
     hand_index: bool = False
+    # An uncertain black number card (two to ten) whose looks agree on every whole look's
+    # colour, whose middle lies in the clear with as many pips as its rank in black ink, and
+    # whose pips read upright name spade or club (``CardDetector._upright_pip_look``) is judged
+    # again with the index's spade-or-club split set aside and the pips' suit in its place
+    # (``CardDetector._black_by_pips``; issue 28, h-dim44): at a small index the readers split
+    # the black suits (the building check's anglo and simplistic twos and threes), its pips are
+    # many times larger. Only a card already uncertain; every rule of ``_judge`` holds. Off.
+    black_pips: bool = False
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
