@@ -5307,9 +5307,7 @@ class CardDetector:
                 judged, card=candidate, confidence=max(judged.confidence, _sureness(lone))
             )
 
-    def _black_by_pips(
-        self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding
-    ) -> None:
+    def _black_by_pips(self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding) -> None:
         """The black number cards of the chosen finding still uncertain after every look again,
         judged again by their pips' suit (``FinderSettings.black_pips``; issue 28, h-dim44):
         each whole look black, no glyph dispute, the middle in the clear with as many pips as
