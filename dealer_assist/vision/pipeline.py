@@ -470,6 +470,10 @@ class FrameAnalysis:
     # judged again where its index is printed once the finding is chosen
     # (``_read_where_printed``).
     unprinted: dict[int, _Unsure] = field(default_factory=dict, repr=False)
+    # The detections read by their pips' suit (``_black_by_pips``; by ``id``; the detections
+    # are kept alive by ``detections``), which ``FinderSettings.black_pips_borne`` keeps from
+    # the black-split reader's doubt (``_black_in_the_dark``).
+    by_pips: dict[int, CardDetection] = field(default_factory=dict, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -2234,7 +2238,12 @@ class CardDetector:
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         if (self.black_legible > 0 or self.black_against > 0) and self.use_corner_model:
-            best.detections = [self._black_in_the_dark(frame, d) for d in best.detections]
+            best.detections = [
+                d
+                if self.finder.black_pips_borne and best.by_pips.get(id(d)) is d
+                else self._black_in_the_dark(frame, d)
+                for d in best.detections
+            ]
         if self.spade_one_split > 0 and self.use_corner_model:
             best.detections = [self._one_corner_spade(frame, d) for d in best.detections]
         if self.club_one_split > 0 and self.use_corner_model:
@@ -5311,8 +5320,10 @@ class CardDetector:
         """The black number cards of the chosen finding still uncertain after every look again,
         judged again by their pips' suit (``FinderSettings.black_pips``; issue 28, h-dim44):
         each whole look black, no glyph dispute, the middle in the clear with as many pips as
-        the candidate's rank (mirrored, laid out as a number card's) in black ink, and the pips
-        read upright naming spade or club (``_upright_pip_look``). The looks' split of the black
+        the candidate's rank (mirrored, laid out as a number card's; an ace: one whole pip, the
+        index's ink as the glyph reader measured it when the pip tells none) in black ink, and
+        the pips read upright naming spade or club (``_upright_pip_look``, the middle cut
+        ``BLACK_PIPS_WINDOW`` nearer the card's ends). The looks' split of the black
         suits is then set aside (``_black_split_aside``: spade and club each half of their
         sum) and the pips' look added: the card is read when ``_judge`` reads the candidate's
         rank in the pips' suit by every rule, and as for ``_lone_corner_look``, the card stays
@@ -5325,10 +5336,11 @@ class CardDetector:
             if (
                 candidate is None
                 or candidate.suit not in BLACK_SUITS
-                or not Rank.TWO <= candidate.rank <= Rank.TEN
+                or not Rank.ACE <= candidate.rank <= Rank.TEN
                 or any(r is _DISPUTED for r in record.looks)
             ):
                 continue
+            ace = candidate.rank is Rank.ACE
             whole = [r for r in record.looks if r.rank is not None and r.suit is not None]
             if not whole or any(_best_card(r).suit not in BLACK_SUITS for r in whole):
                 continue
@@ -5336,15 +5348,20 @@ class CardDetector:
             if middle is None:
                 continue
             unlike = suits_unlike(self._pips_colour(middle))
+            if ace and not unlike:
+                # An ace's one pip tells no colour (``pips_colour``): the index's ink as the
+                # glyph reader measured it does.
+                unlike = frozenset(chain.from_iterable(r.unlike for r in whole))
             if unlike != RED_SUITS:
-                continue  # the pips' ink is not told black
-            count = mirrored_pip_count(middle, self.middle)
-            if count != candidate.rank or not pips_turn_alike(
-                middle, self.middle, count, mirrored=True
+                continue  # the ink is not told black
+            count = None if ace else mirrored_pip_count(middle, self.middle)
+            if not ace and (
+                count != candidate.rank
+                or not pips_turn_alike(middle, self.middle, candidate.rank, mirrored=True)
             ):
                 continue
             look = self._upright_pip_look(
-                frame, record.outlines, record.n, middle, unlike, window=BLACK_PIPS_WINDOW
+                frame, record.outlines, record.n, middle, unlike, window=BLACK_PIPS_WINDOW, ace=ace
             )
             suit = None if look is None else _best_suit(look)
             if look is None or suit is None or suit not in BLACK_SUITS:
@@ -5361,6 +5378,7 @@ class CardDetector:
             if self._centre_on_another(frame, record.looks, judged.card, record.quad):
                 continue
             analysis.detections[k] = judged
+            analysis.by_pips[id(judged)] = judged
 
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
@@ -5492,6 +5510,7 @@ class CardDetector:
         unlike: frozenset[Suit],
         *,
         window: float = 0.0,
+        ace: bool = False,
     ) -> _Reading | None:
         """The suit as card ``n``'s pips show it (a look with no rank), cut from its middle
         warped again at the frame's own scale (``MiddleSettings.glyph_scale``) and each turned
@@ -5501,8 +5520,10 @@ class CardDetector:
         ``unlike``: the suits its pips' ink rules out (``suits_unlike``); ``window``: the
         middle cut so much nearer the card's ends and sides (a share of its height and width,
         0: as ``MiddleSettings`` cuts it), so that a two's and a three's end pips lie whole in it
-        (``_black_by_pips``)."""
-        if self._pip_count(middle) is None:
+        (``_black_by_pips``); ``ace``: an ace's one pip, read when it is the middle's only whole
+        pip (``pip_count`` counts no ace; ``_black_by_pips``)."""
+        least = 1 if ace else PIP_LOOKS
+        if not ace and self._pip_count(middle) is None:
             return None
         fine = replace(
             self.middle,
@@ -5513,17 +5534,17 @@ class CardDetector:
             bottom=self.middle.bottom + window,
         )
         vectors = pip_glyphs(warp_middle(frame, outlines[n], fine), fine, upright=True)
-        if len(vectors) < PIP_LOOKS:
+        if len(vectors) < least or (ace and len(vectors) > 1):
             return None
         p = self.model.suit_probabilities(np.array(vectors))
         p = p[p[:, -1] < self.junk_limit]  # a pip cut by another pip or the edge is junk
-        if len(p) < PIP_LOOKS:
+        if len(p) < least:
             return None
         suits = p[:, :-1].copy()
         ruled_out = [SUIT_CLASSES.index(s) for s in unlike]
         # A pip read as a suit its ink rules out is misread (a small club read as a heart).
         suits = suits[~np.isin(np.argmax(suits, axis=1), ruled_out)]
-        if len(suits) < PIP_LOOKS:
+        if len(suits) < least:
             return None
         suits[:, ruled_out] = 0.0
         suits /= np.maximum(suits.sum(axis=1, keepdims=True), 1e-9)

@@ -220,6 +220,11 @@ class FinderSettings:
     # the black suits (the building check's anglo and simplistic twos and threes), its pips are
     # many times larger. Only a card already uncertain; every rule of ``_judge`` holds. Off.
     black_pips: bool = False
+    # With ``black_pips``: a card it reads is not made uncertain again by the black-split
+    # reader (``CardDetector._black_in_the_dark``'s ``black_legible`` and ``black_against``),
+    # which reads the index corners the pips overrule (the building check's anglo/overhead
+    # #7900003 2C: two pips 1.00 club, the black-split reader 0.12 and 0.76 club). Off.
+    black_pips_borne: bool = False
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
