@@ -5354,11 +5354,8 @@ class CardDetector:
                 unlike = frozenset(chain.from_iterable(r.unlike for r in whole))
             if unlike != RED_SUITS:
                 continue  # the ink is not told black
-            count = None if ace else mirrored_pip_count(middle, self.middle)
-            if not ace and (
-                count != candidate.rank
-                or not pips_turn_alike(middle, self.middle, candidate.rank, mirrored=True)
-            ):
+            count = None if ace else self._counted_as(middle, candidate.rank)
+            if not ace and count is None:
                 continue
             look = self._upright_pip_look(
                 frame, record.outlines, record.n, middle, unlike, window=BLACK_PIPS_WINDOW, ace=ace
@@ -5379,6 +5376,20 @@ class CardDetector:
                 continue
             analysis.detections[k] = judged
             analysis.by_pips[id(judged)] = judged
+
+    def _counted_as(self, middle: np.ndarray, rank: Rank) -> int | None:
+        """``rank`` when a middle's pips, laid out as a number card's, are counted as many:
+        mirrored (``mirrored_pip_count``, as ``_middle_look`` counts) or else as
+        ``_seconded_by_pips`` counts (``pip_count``: a two's and a three's end pips, cut by the
+        middle, leave the mirrored count none on the building check's anglo/harsh#7900002 3C);
+        else None."""
+        count = mirrored_pip_count(middle, self.middle)
+        if count == rank and pips_turn_alike(middle, self.middle, count, mirrored=True):
+            return count
+        count = self._pip_count(middle)
+        if count == rank and pips_turn_alike(middle, self.middle, count):
+            return count
+        return None
 
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
