@@ -37,6 +37,9 @@ BORNE = FinderSettings(black_pips=True, black_pips_borne=True)
         ("anglo/overhead#7900003", "2C", "2S"),
         # The network 2C at both corners, unsure (0.41 and 0.76 club).
         ("simplistic/overhead#7900003", "2C", "2C"),
+        # A three whose end pips the middle cuts (no mirrored count; counted three as
+        # ``_seconded_by_pips`` counts): the network 3S (0.59 spade) and 3C (0.66 club).
+        ("anglo/harsh#7900002", "3C", "3C"),
         # An ace: the network AS and AC, the glyph reader AS at both corners 0.98-0.99 sure; its
         # one pip a club, 1.00 (its colour told by the index's ink).
         ("simplistic/lens#7900009", "AC", "AS"),
