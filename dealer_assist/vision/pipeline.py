@@ -5320,8 +5320,8 @@ class CardDetector:
         """The black number cards of the chosen finding still uncertain after every look again,
         judged again by their pips' suit (``FinderSettings.black_pips``; issue 28, h-dim44):
         each whole look black, no glyph dispute, the middle in the clear with as many pips as
-        the candidate's rank (mirrored, laid out as a number card's; an ace: one whole pip, the
-        index's ink as the glyph reader measured it when the pip tells none) in black ink, and
+        the candidate's rank (``_counted_as``; an ace: one whole pip, the index's ink as the
+        glyph reader measured it when the pip tells none) in black ink, and
         the pips read upright naming spade or club (``_upright_pip_look``, the middle cut
         ``BLACK_PIPS_WINDOW`` nearer the card's ends). The looks' split of the black
         suits is then set aside (``_black_split_aside``: spade and club each half of their
