@@ -19,6 +19,7 @@ the count (a detection on one counts neither way).
         [--relay-off on|off] [--relay-off-hope on|off] [--relay-off-overlap 0.15]
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
+        [--black-pips off] [--black-pips-borne off]
         [--deck-orient-twins]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -467,6 +468,16 @@ def main() -> int:
             "(h-beside43): with hand-between, cards laid from an index corner the network reads "
             "in the bare part of a blob holding cards read surely",
         ),
+        (
+            "black-pips",
+            "(h-dim44): an uncertain black number card judged again by its pips' suit, the "
+            "index's spade-or-club split set aside",
+        ),
+        (
+            "black-pips-borne",
+            "(h-dim44): with black-pips, a card the pips read kept from the black-split "
+            "reader's doubt",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -523,6 +534,8 @@ def main() -> int:
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
         hand_index=args.hand_index == "on",
+        black_pips=args.black_pips == "on",
+        black_pips_borne=args.black_pips_borne == "on",
         edge_support=args.edge_support,
     )
     if args.no_on_top:

@@ -15,6 +15,7 @@ and counted right / wrong candidate.
     python scripts/vision_unsure.py --corners main.pkl branch.pkl   # by the network's corners
     python scripts/vision_unsure.py --causes build/unsure/dim.pkl   # h-dim34's causes, by style
     python scripts/vision_unsure.py --causes --by-design looks.pkl  # vision_tilted.py --looks's
+    python scripts/vision_unsure.py --causes --by-kind looks.pkl  # ... by court/ace/number, colour
     python scripts/vision_unsure.py --oracle build/unsure/dim.pkl   # ... with a true look added
     python scripts/vision_unsure.py --oracle looks.pkl   # ... and read at the true outline
 
@@ -439,10 +440,17 @@ def cause(record: dict[str, object]) -> str:
     return "network reads no corner" + glyph
 
 
-def _causes(path: Path, *, by_design: bool = False) -> None:
+def kind_of(truth: str) -> str:
+    """``--by-kind``'s column: court (J/Q/K), ace or number card, black or red."""
+    rank, suit = truth[0], truth[1]
+    kind = "court" if rank in "JQK" else "ace" if rank == "A" else "number"
+    return f"{kind} {'black' if suit in 'SC' else 'red'}"
+
+
+def _causes(path: Path, *, by_design: bool = False, by_kind: bool = False) -> None:
     """``--causes``: of a ``vision_second_look.py --dump`` file or of the list
     ``vision_tilted.py --looks`` writes (its cards with no whole look counted too); by style,
-    or with ``by_design`` by design."""
+    with ``by_design`` by design, with ``by_kind`` by the true card's kind (``kind_of``)."""
     data = pickle.loads(path.read_bytes())
     if isinstance(data, list):  # vision_tilted.py --looks: every card answered
         data = {"count": f"{len(data)} cards answered", "cards": data}
@@ -450,6 +458,8 @@ def _causes(path: Path, *, by_design: bool = False) -> None:
     part = 0 if by_design else 1
 
     def column(record: dict[str, object]) -> str:
+        if by_kind:
+            return kind_of(str(record["truth"]))
         return str(record["label"]).split("#")[0].split("/")[part]
 
     columns = sorted({column(r) for r in records})
@@ -557,6 +567,11 @@ def main() -> int:
     parser.add_argument("--measure", action="store_true", help="suit re-cut, pips, agreement")
     parser.add_argument("--causes", action="store_true", help="h-dim34's causes, by style")
     parser.add_argument("--by-design", action="store_true", help="--causes by design")
+    parser.add_argument(
+        "--by-kind",
+        action="store_true",
+        help="--causes by the card's kind (court/ace/number, colour)",
+    )
     parser.add_argument("--oracle", action="store_true", help="judged again with a true look")
     args = parser.parse_args()
     if args.oracle:
@@ -565,7 +580,7 @@ def main() -> int:
         return 0
     if args.causes:
         for path in args.files:
-            _causes(path, by_design=args.by_design)
+            _causes(path, by_design=args.by_design, by_kind=args.by_kind)
         return 0
     if args.compare:
         _compare(*args.files)

@@ -250,6 +250,11 @@ PIP_SURE = 0.9  # the pips' suit is a look at the card when this sure (an uncert
 # least ``UPRIGHT_PIP_SURE`` sure of it (``_middle_look``; chosen on building scenes,
 # docs/vision.md).
 UPRIGHT_PIP_SURE = 0.98
+# ``CardDetector._black_by_pips``'s pips cut from a middle so much nearer the card's ends (a
+# share of its height; half as much of its width nearer its sides): the middle as
+# ``MiddleSettings`` cuts it (0.17-0.83 of the height) cuts a two's and a three's end pips
+# (the building check's anglo/overhead#7900003 2C: no whole pip; at 0.11 two clubs, 1.0 sure).
+BLACK_PIPS_WINDOW = 0.11
 PIP_LOOKS = 2
 SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
@@ -465,6 +470,10 @@ class FrameAnalysis:
     # judged again where its index is printed once the finding is chosen
     # (``_read_where_printed``).
     unprinted: dict[int, _Unsure] = field(default_factory=dict, repr=False)
+    # The detections read by their pips' suit (``_black_by_pips``; by ``id``; the detections
+    # are kept alive by ``detections``), which ``FinderSettings.black_pips_borne`` keeps from
+    # the black-split reader's doubt (``_black_in_the_dark``).
+    by_pips: dict[int, CardDetection] = field(default_factory=dict, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -2255,6 +2264,8 @@ class CardDetector:
             self._looks_again(frame, best)
         if not enrolled and chosen is not None:
             self._lone_corner_look(frame, best, chosen)
+        if not enrolled and chosen is not None and self.finder.black_pips:
+            self._black_by_pips(frame, best, chosen)
         if chosen is not None and self.finder.relay_off:
             self._relaid_off(frame, best, chosen)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
@@ -2266,7 +2277,12 @@ class CardDetector:
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
         if (self.black_legible > 0 or self.black_against > 0) and self.use_corner_model:
-            best.detections = [self._black_in_the_dark(frame, d) for d in best.detections]
+            best.detections = [
+                d
+                if self.finder.black_pips_borne and best.by_pips.get(id(d)) is d
+                else self._black_in_the_dark(frame, d)
+                for d in best.detections
+            ]
         if self.spade_one_split > 0 and self.use_corner_model:
             best.detections = [self._one_corner_spade(frame, d) for d in best.detections]
         if self.club_one_split > 0 and self.use_corner_model:
@@ -5384,6 +5400,81 @@ class CardDetector:
                 judged, card=candidate, confidence=max(judged.confidence, _sureness(lone))
             )
 
+    def _black_by_pips(self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding) -> None:
+        """The black number cards of the chosen finding still uncertain after every look again,
+        judged again by their pips' suit (``FinderSettings.black_pips``; issue 28, h-dim44):
+        each whole look black, no glyph dispute, the middle in the clear with as many pips as
+        the candidate's rank (``_counted_as``; an ace: one whole pip, the index's ink as the
+        glyph reader measured it when the pip tells none) in black ink, and
+        the pips read upright naming spade or club (``_upright_pip_look``, the middle cut
+        ``BLACK_PIPS_WINDOW`` nearer the card's ends). The looks' split of the black
+        suits is then set aside (``_black_split_aside``: spade and club each half of their
+        sum) and the pips' look added: the card is read when ``_judge`` reads the candidate's
+        rank in the pips' suit by every rule, and as for ``_lone_corner_look``, the card stays
+        uncertain when another reported card reads it or meets its centre, or when its shape or
+        centre lies off the card (``_off_card_shape``, ``_centre_on_another``). A card read
+        surely never changes."""
+        for k, record in _still_uncertain(analysis):
+            detection = analysis.detections[k]
+            candidate = detection.candidate
+            if (
+                candidate is None
+                or candidate.suit not in BLACK_SUITS
+                or not Rank.ACE <= candidate.rank <= Rank.TEN
+                or any(r is _DISPUTED for r in record.looks)
+            ):
+                continue
+            ace = candidate.rank is Rank.ACE
+            whole = [r for r in record.looks if r.rank is not None and r.suit is not None]
+            if not whole or any(_best_card(r).suit not in BLACK_SUITS for r in whole):
+                continue
+            middle = self._clear_middle(frame, record.outlines, record.n)
+            if middle is None:
+                continue
+            unlike = suits_unlike(self._pips_colour(middle))
+            if ace and not unlike:
+                # An ace's one pip tells no colour (``pips_colour``): the index's ink as the
+                # glyph reader measured it does.
+                unlike = frozenset(chain.from_iterable(r.unlike for r in whole))
+            if unlike != RED_SUITS:
+                continue  # the ink is not told black
+            count = None if ace else self._counted_as(middle, candidate.rank)
+            if not ace and count is None:
+                continue
+            look = self._upright_pip_look(
+                frame, record.outlines, record.n, middle, unlike, window=BLACK_PIPS_WINDOW, ace=ace
+            )
+            suit = None if look is None else _best_suit(look)
+            if look is None or suit is None or suit not in BLACK_SUITS:
+                continue
+            looks = [*(_black_split_aside(r, suit) for r in record.looks), look]
+            judged = self._judge(record.quad, looks, pip_count=count, printed=True)
+            if judged is None or judged.card != Card(candidate.rank, suit):
+                continue
+            others = [d for n, d in enumerate(analysis.reported) if n != k]
+            if not _apart_from_reported(detection, others):
+                continue
+            if self._off_card_shape(record.looks, judged.card, record.quad, chosen):
+                continue
+            if self._centre_on_another(frame, record.looks, judged.card, record.quad):
+                continue
+            analysis.detections[k] = judged
+            analysis.by_pips[id(judged)] = judged
+
+    def _counted_as(self, middle: np.ndarray, rank: Rank) -> int | None:
+        """``rank`` when a middle's pips, laid out as a number card's, are counted as many:
+        mirrored (``mirrored_pip_count``, as ``_middle_look`` counts) or else as
+        ``_seconded_by_pips`` counts (``pip_count``: a two's and a three's end pips, cut by the
+        middle, leave the mirrored count none on the building check's anglo/harsh#7900002 3C);
+        else None."""
+        count = mirrored_pip_count(middle, self.middle)
+        if count == rank and pips_turn_alike(middle, self.middle, count, mirrored=True):
+            return count
+        count = self._pip_count(middle)
+        if count == rank and pips_turn_alike(middle, self.middle, count):
+            return count
+        return None
+
     def _middle_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The number cards of the chosen finding still uncertain, judged again by their
         middles (in the clear) with every rule: the pips counted by their mirror images
@@ -5512,28 +5603,43 @@ class CardDetector:
         n: int,
         middle: np.ndarray,
         unlike: frozenset[Suit],
+        *,
+        window: float = 0.0,
+        ace: bool = False,
     ) -> _Reading | None:
         """The suit as card ``n``'s pips show it (a look with no rank), cut from its middle
         warped again at the frame's own scale (``MiddleSettings.glyph_scale``) and each turned
         upright: when at least ``PIP_LOOKS`` whole pips read the same suit, each at least
         ``UPRIGHT_PIP_SURE`` sure, once the suits the pips' ink rules out are set aside; else
         None. ``middle``: the card's middle as ``_clear_middle`` warped it (in the clear);
-        ``unlike``: the suits its pips' ink rules out (``suits_unlike``)."""
-        if self._pip_count(middle) is None:
+        ``unlike``: the suits its pips' ink rules out (``suits_unlike``); ``window``: the
+        middle cut so much nearer the card's ends and sides (a share of its height and width,
+        0: as ``MiddleSettings`` cuts it), so that a two's and a three's end pips lie whole in it
+        (``_black_by_pips``); ``ace``: an ace's one pip, read when it is the middle's only whole
+        pip (``pip_count`` counts no ace; ``_black_by_pips``)."""
+        least = 1 if ace else PIP_LOOKS
+        if not ace and self._pip_count(middle) is None:
             return None
-        fine = replace(self.middle, scale=self.middle.glyph_scale)
+        fine = replace(
+            self.middle,
+            scale=self.middle.glyph_scale,
+            left=self.middle.left - window / 2,
+            right=self.middle.right + window / 2,
+            top=self.middle.top - window,
+            bottom=self.middle.bottom + window,
+        )
         vectors = pip_glyphs(warp_middle(frame, outlines[n], fine), fine, upright=True)
-        if len(vectors) < PIP_LOOKS:
+        if len(vectors) < least or (ace and len(vectors) > 1):
             return None
         p = self.model.suit_probabilities(np.array(vectors))
         p = p[p[:, -1] < self.junk_limit]  # a pip cut by another pip or the edge is junk
-        if len(p) < PIP_LOOKS:
+        if len(p) < least:
             return None
         suits = p[:, :-1].copy()
         ruled_out = [SUIT_CLASSES.index(s) for s in unlike]
         # A pip read as a suit its ink rules out is misread (a small club read as a heart).
         suits = suits[~np.isin(np.argmax(suits, axis=1), ruled_out)]
-        if len(suits) < PIP_LOOKS:
+        if len(suits) < least:
             return None
         suits[:, ruled_out] = 0.0
         suits /= np.maximum(suits.sum(axis=1, keepdims=True), 1e-9)
@@ -6396,6 +6502,20 @@ def _black_lead(reading: _Reading, suit: Suit) -> float:
         return 0.0
     other = Suit.CLUBS if suit is Suit.SPADES else Suit.SPADES
     return float(reading.suit[SUIT_CLASSES.index(suit)] - reading.suit[SUIT_CLASSES.index(other)])
+
+
+def _black_split_aside(look: _Reading, toward: Suit) -> _Reading:
+    """``look`` with its split of the black suits set aside: spade and club each half of what
+    it gives the two, a hair toward ``toward`` (so that its best card is read in that suit;
+    ``CardDetector._black_by_pips``); the colour and the rank as read."""
+    if look is _DISPUTED or look.suit is None:
+        return look
+    suit = look.suit.copy()
+    mine = SUIT_CLASSES.index(toward)
+    other = SUIT_CLASSES.index(Suit.CLUBS if toward is Suit.SPADES else Suit.SPADES)
+    black = suit[mine] + suit[other]
+    suit[mine], suit[other] = black * 0.5 * (1 + 1e-4), black * 0.5 * (1 - 1e-4)
+    return replace(look, suit=suit)
 
 
 def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:

@@ -213,6 +213,22 @@ class FinderSettings:
     # otherwise, the building check card for card the same; the tests of other steps whose
     # premise card it lays first set it off as they test.
     hand_index: bool = True
+    # An uncertain black ace to ten whose whole looks are all black, whose middle lies in the
+    # clear with as many pips as its rank (an ace: one) in black ink, and whose pips read
+    # upright name spade or club (``CardDetector._upright_pip_look``) is judged again with the
+    # index's spade-or-club split set aside and the pips' suit in its place
+    # (``CardDetector._black_by_pips``; issue 28, h-dim44): at a small index the readers split
+    # the black suits (the building check's anglo and simplistic aces, twos and threes), its
+    # pips are many times larger. Only a card already uncertain; every rule of ``_judge``
+    # holds. On since session 44: the building check 8 uncertain cards exact, fresh seeds
+    # 12,270,000 9 and 12,280,000 (dim, noisy) 3, the held-out set 675 card for card the same,
+    # nothing else answered otherwise (with ``black_pips_borne``).
+    black_pips: bool = True
+    # With ``black_pips``: a card it reads is not made uncertain again by the black-split
+    # reader (``CardDetector._black_in_the_dark``'s ``black_legible`` and ``black_against``),
+    # which reads the index corners the pips overrule (the building check's anglo/overhead
+    # #7900003 2C: two pips 1.00 club, the black-split reader 0.12 and 0.76 club). On (session 44).
+    black_pips_borne: bool = True
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
