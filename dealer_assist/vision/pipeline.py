@@ -514,8 +514,9 @@ class _RelaidLook:
 def relaid_settled(record: _Unsure, look: _RelaidLook) -> str:
     """ "ink" when a whole glyph look at ``look``'s outline measured ink its card's suit is never
     printed in, "dispute" when the uncertain card's first reading (``record``) was disputed and
-    the glyph reader does not read the card there (``_refit_corroborated``); else "taken"."""
-    if look.read is None or look.read.card is None:
+    the glyph reader does not read the card there (``_refit_corroborated``); else "taken". An
+    outline one of ``_relaid_look``'s own tests refuses keeps that test's name."""
+    if look.why != "taken" or look.read is None or look.read.card is None:
         return look.why
     if _ink_not_of(look.looks, look.read.card):
         return "ink"

@@ -18,7 +18,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dealer_assist.vision.pipeline import RELAID_PASSED_OVER, CardDetector, _Finding
+from dealer_assist.cards import parse_card
+from dealer_assist.vision.pipeline import (
+    RELAID_PASSED_OVER,
+    CardDetector,
+    _Finding,
+    _RelaidLook,
+    _Unsure,
+    relaid_settled,
+)
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import square_detection, turned_exact_alone
 
@@ -85,3 +93,19 @@ def test_a_relaid_outline_names_the_test_it_refuses_it_by() -> None:
     assert why(over_it, FinderSettings().relay_off_overlap) == "overlap"
     assert why(over_it, 1.0) == "no index seen"
     assert "no index seen" in RELAID_PASSED_OVER
+
+
+def test_a_refused_outline_read_surely_keeps_its_test_s_name() -> None:
+    """``relaid_settled`` (the script's last word on an outline) names the test of
+    ``_relaid_look`` that refused an outline read surely - another reported card reads it, or
+    another card than the candidate not shown at both corners - and judges ink and disputes
+    only of an outline taken (the script once called the 8S of anglo/table#7900005 "taken"
+    where the reader passed it over as "not candidate")."""
+    read = square_detection("8S", (150.0, 120.0), None)
+    unsure = square_detection(None, (150.0, 120.0), "8C")
+    record = _Unsure(unsure, np.asarray(unsure.corners, np.float64), [], [], 0)
+    assert read.card == parse_card("8S")
+    for why in ("named", "not candidate", "other corner", "share", "paper"):
+        assert relaid_settled(record, _RelaidLook(why, read)) == why
+    assert relaid_settled(record, _RelaidLook("taken", read)) == "taken"
+    assert relaid_settled(record, _RelaidLook("unsure", unsure)) == "unsure"
