@@ -913,6 +913,239 @@ def _paper_at(mask: np.ndarray, whole: np.ndarray, corner: int) -> bool:
     return _paper_share(mask, patch) >= PAPER_AT_CORNER
 
 
+# ``CardDetector._between_indices`` tests the shapes it lays in a blob at once, as arrays
+# (``_index_shapes``, h-cheap45): the centre's test, and a bound on the share on paper that turns
+# away only shapes ``_paper_share`` would turn away, before it tests each shape left one at a
+# time as before (``_index_shapes_each``): the same shapes pass, in the same order. False: every
+# shape one at a time (the old path, kept for tests/vision/test_index_shapes.py).
+QUICK_INDEX_SHAPES = True
+# Within this (frame pixels) of ``hand_clear``'s limit, the array test of a shape's centre leaves
+# it to ``cv2.pointPolygonTest`` (float32 points: the two differ by far less).
+_CENTRE_SLACK = 0.01
+# ``cv2.fillConvexPoly`` draws every pixel strictly inside the shape its rounded corners make,
+# and none more than 1.42 pixels from it: ``_shares_may_reach`` counts mask pixels this near.
+_DRAWN_REACH = 2.0
+# At least the shape's area less this many pixels per pixel of its perimeter lie strictly
+# inside it (a pixel's centre lies within 0.71 of any point).
+_DRAWN_SHORT = 0.75
+
+
+@dataclass(frozen=True)
+class _IndexCells:
+    """What ``CardDetector._between_indices`` lays its shapes from in one blob: its cells
+    (``hand_index_step`` of a short side of the frame, as column and row, sorted), the turns
+    (unit vectors across a card read surely there), a cell's side and the sure card's sides
+    (frame pixels), the cards reported's outlines (float32 contours) and index areas, and the
+    finding's mask, its rows' running counts (``_row_counts``; None: not counted) and the
+    frame-to-mask matrix."""
+
+    cells: np.ndarray
+    turns: list[np.ndarray]
+    step_px: float
+    sides: tuple[float, float]
+    outlines: list[np.ndarray]
+    theirs: list[np.ndarray]
+    mask: np.ndarray
+    counts: np.ndarray | None
+    to_view: np.ndarray
+
+
+def _row_counts(mask: np.ndarray) -> np.ndarray:
+    """How many of ``mask``'s pixels are set: [0] in each row before each column (from row 1:
+    row 0 and column 0 zeros, the row's total last), [1] above and before each pixel (the
+    integral image, one more row and column than the mask)."""
+    counts = np.zeros((2, mask.shape[0] + 1, mask.shape[1] + 1), np.int32)
+    np.cumsum(mask > 0, axis=1, out=counts[0, 1:, 1:])
+    np.cumsum(counts[0], axis=0, out=counts[1])
+    return counts
+
+
+def _cells_of(points: np.ndarray, step: float) -> np.ndarray:
+    """The cells of side ``step`` ``points`` (N x 2) lie in, as (column, row) rows sorted by
+    column then row, once each (``int(x // step)``, ``int(y // step)``)."""
+    cells: np.ndarray = np.unique(np.floor_divide(points, step).astype(np.int64), axis=0)
+    return cells
+
+
+def _index_shape(at: np.ndarray, u: np.ndarray, sides: tuple[float, float]) -> np.ndarray:
+    """A card of ``sides`` laid from ``at`` as its index corner, ``u`` across it."""
+    short, long = sides
+    v = np.array([-u[1], u[0]])
+    return np.array([at, at + short * u, at + short * u + long * v, at + long * v])
+
+
+def _centre_near(outlines: list[np.ndarray], shape: np.ndarray, limit: float) -> bool:
+    """Whether ``shape``'s centre lies on an outline or within ``limit`` of one."""
+    point = tuple(float(c) for c in shape.mean(axis=0))
+    return any(cv2.pointPolygonTest(outline, point, True) > -limit for outline in outlines)
+
+
+def _index_shape_passes(laying: _IndexCells, shape: np.ndarray, clear: float, least: float) -> bool:
+    """Whether a shape laid from a cell passes ``CardDetector._between_indices``'s pure filters:
+    its centre clear of the outlines (``clear`` of a short side), ``least`` of it on the mask
+    and its index area on none of the index areas."""
+    if _centre_near(laying.outlines, shape, clear * laying.sides[0]):
+        return False
+    if _paper_share(laying.mask, transform_points(laying.to_view, shape)) < least:
+        return False
+    area = _index_areas(shape)[0]
+    return not any(cv2.intersectConvexConvex(area, other)[0] > 0 for other in laying.theirs)
+
+
+def _index_shapes_each(
+    laying: _IndexCells, *, clear: float, least: float
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The shapes (with their index corners, frame pixels) laid from ``laying``'s cells, each
+    turned each way, that pass the filters (``_index_shape_passes``), tested one at a time."""
+    laid = []
+    for cx, cy in laying.cells.tolist():
+        at = np.array([(cx + 0.5) * laying.step_px, (cy + 0.5) * laying.step_px])
+        for u in laying.turns:
+            shape = _index_shape(at, u, laying.sides)
+            if _index_shape_passes(laying, shape, clear, least):
+                laid.append((shape, at))
+    return laid
+
+
+def _index_shapes(
+    laying: _IndexCells, *, clear: float, least: float
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``_index_shapes_each``'s shapes, in its order, with the shapes whose centre lies near an
+    outline, or whose share on the mask is surely short (``_shares_may_reach``), turned away
+    at once as arrays (``QUICK_INDEX_SHAPES``)."""
+    turns = len(laying.turns)
+    if not QUICK_INDEX_SHAPES or laying.counts is None or not len(laying.cells) or not turns:
+        return _index_shapes_each(laying, clear=clear, least=least)
+    short, long = laying.sides
+    ats = np.repeat((laying.cells.astype(np.float64) + 0.5) * laying.step_px, turns, axis=0)
+    us = np.tile(np.array(laying.turns, np.float64), (len(laying.cells), 1))
+    vs = np.stack([-us[:, 1], us[:, 0]], axis=1)
+    shapes = np.stack(
+        [ats, ats + short * us, ats + short * us + long * vs, ats + long * vs], axis=1
+    )
+    left = np.arange(len(shapes))
+    if laying.outlines:
+        outlines = np.stack([o.reshape(-1, 2) for o in laying.outlines]).astype(np.float64)
+        near = _signed_distances(outlines, shapes.mean(axis=1)) > _CENTRE_SLACK - clear * short
+        left = left[~near.any(axis=1)]
+    if len(left):
+        views = transform_points(laying.to_view, shapes[left].reshape(-1, 2)).reshape(-1, 4, 2)
+        left = left[_shares_may_reach(laying.counts, views, least)]
+    laid = []
+    for n in left.tolist():
+        cx, cy = laying.cells[n // turns].tolist()
+        at = np.array([(cx + 0.5) * laying.step_px, (cy + 0.5) * laying.step_px])
+        shape = _index_shape(at, laying.turns[n % turns], laying.sides)
+        if _index_shape_passes(laying, shape, clear, least):
+            laid.append((shape, at))
+    return laid
+
+
+def _signed_distances(polygons: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Per point and polygon (P x K x 2, K corners each), the point's distance to the polygon's
+    outline, positive inside it, negative outside (as ``cv2.pointPolygonTest`` measures it;
+    points on the outline either way): N x P."""
+    starts = polygons[None]  # 1 x P x K x 2
+    edges = np.roll(polygons, -1, axis=1)[None] - starts
+    to_point = points[:, None, None, :] - starts  # N x P x K x 2
+    lengths = np.maximum((edges**2).sum(axis=3), 1e-12)
+    along = np.clip((to_point * edges).sum(axis=3) / lengths, 0.0, 1.0)
+    off = to_point - along[..., None] * edges
+    distance = np.sqrt((off**2).sum(axis=3)).min(axis=2)
+    py = to_point[..., 1]  # from each edge's start
+    dy = edges[..., 1]
+    spans = (py < 0) != (py < dy)  # the edge's start and end on either side of the point
+    crosses = spans & (to_point[..., 0] < py * edges[..., 0] / np.where(dy == 0, 1.0, dy))
+    inside = (crosses.sum(axis=2) % 2) == 1
+    result: np.ndarray = np.where(inside, distance, -distance)
+    return result
+
+
+def _shares_may_reach(counts: np.ndarray, quads: np.ndarray, least: float) -> np.ndarray:
+    """Per quad (mask pixels, N x 4 x 2), False when the share on the mask ``_paper_share``
+    finds for it is surely below ``least``: fewer mask pixels lie within ``_DRAWN_REACH`` of the
+    quad its rounded corners make (each row's span, from the mask's running counts
+    ``_row_counts``; first the box around it) than ``least`` of the pixels strictly inside it
+    in the mask's bounds (``cv2.fillConvexPoly`` draws those and more). True when it may not
+    be, or a corner's rounding is in doubt or the rounded quad is not convex."""
+    height, width = counts.shape[1] - 1, counts.shape[2] - 1
+    reach = _DRAWN_REACH
+    result = np.ones(len(quads), bool)
+    rows_of, whole = counts[0, 1:], counts[1]
+    rounded = np.round(quads)
+    doubt = np.any(np.abs(np.abs(quads - np.floor(quads)) - 0.5) < 1e-6, axis=(1, 2))
+    xs, ys = rounded[..., 0], rounded[..., 1]
+    nx, ny = np.roll(xs, -1, axis=1), np.roll(ys, -1, axis=1)
+    turns = (nx - xs) * (np.roll(ny, -1, axis=1) - ny) - (ny - ys) * (np.roll(nx, -1, axis=1) - nx)
+    convex = np.all(turns >= 0, axis=1) | np.all(turns <= 0, axis=1)
+    low, high = rounded.min(axis=1), rounded.max(axis=1)
+    bounded = np.flatnonzero(convex & ~doubt & (high[:, 1] - low[:, 1] >= 2))
+    # First the mask pixels in the box around each quad's reach (the integral image), against
+    # the quad's area less ``_DRAWN_SHORT`` a pixel of its perimeter, for quads in the bounds.
+    inner = (
+        (low[bounded, 0] >= 0)
+        & (low[bounded, 1] >= 0)
+        & (high[bounded, 0] <= width - 1)
+        & (high[bounded, 1] <= height - 1)
+    )
+    boxed = bounded[inner]
+    top = np.maximum(low[boxed] - reach, 0).astype(np.int64)
+    bottom = np.minimum(high[boxed] + reach + 1, (width, height)).astype(np.int64)
+    inside = (
+        whole[bottom[:, 1], bottom[:, 0]]
+        - whole[top[:, 1], bottom[:, 0]]
+        - whole[bottom[:, 1], top[:, 0]]
+        + whole[top[:, 1], top[:, 0]]
+    )
+    area = 0.5 * np.abs((xs * ny - nx * ys)[boxed].sum(axis=1))
+    fewest = area - _DRAWN_SHORT * np.hypot(nx - xs, ny - ys)[boxed].sum(axis=1)
+    short = (fewest > 0) & (inside < least * fewest)
+    result[boxed[short]] = False
+    bounded = np.setdiff1d(bounded, boxed[short])
+    if not len(bounded):
+        return result
+    # Then row by row: the mask pixels in each row's span within reach, against the pixels
+    # strictly inside the quad in that row.
+    first = np.maximum(low[bounded, 1] - reach, 0).astype(np.int64)
+    last = np.minimum(high[bounded, 1] + reach, height - 1).astype(np.int64)
+    rows = first[:, None] + np.arange(int((last - first).max()) + 1)[None]  # n x R
+    in_rows = rows <= last[:, None]
+    rows = np.minimum(rows, height - 1)
+    bx, by = xs[bounded][:, None, :], ys[bounded][:, None, :]  # n x 1 x 4
+    ex, ey = nx[bounded][:, None, :], ny[bounded][:, None, :]
+    level = by != ey
+    slope = (ex - bx) / np.where(level, ey - by, 1.0)
+
+    def crossings(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where the quad's edges cross the rows' lines at ``at`` (n x R): least and most x."""
+        line = at[..., None]
+        on = (np.minimum(by, ey) <= line) & (line <= np.maximum(by, ey)) & level
+        x = bx + (line - by) * slope
+        return np.where(on, x, np.inf).min(axis=2), np.where(on, x, -np.inf).max(axis=2)
+
+    lowest, highest = crossings(rows.astype(np.float64))
+    # Rows strictly between the quad's top and bottom (on those, a level edge's pixels lie on
+    # the outline, not inside it).
+    between = (rows > low[bounded, 1:2]) & (rows < high[bounded, 1:2])
+    within = in_rows & between & np.isfinite(lowest)
+    start = np.maximum(np.floor(np.where(within, lowest, 0.0)) + 1, 0)
+    end = np.minimum(np.ceil(np.where(within, highest, 0.0)) - 1, width - 1)
+    strictly = (np.where(within, np.maximum(end - start + 1, 0), 0)).sum(axis=1)
+    for line in (rows - reach, rows + reach):
+        far_low, far_high = crossings(line.astype(np.float64))
+        lowest, highest = np.minimum(lowest, far_low), np.maximum(highest, far_high)
+    corners = (by >= (rows - reach)[..., None]) & (by <= (rows + reach)[..., None])
+    lowest = np.minimum(lowest, np.where(corners, bx, np.inf).min(axis=2))
+    highest = np.maximum(highest, np.where(corners, bx, -np.inf).max(axis=2))
+    found = in_rows & np.isfinite(lowest)
+    left = np.clip(np.floor(np.where(found, lowest, 0.0) - reach), 0, width).astype(np.int64)
+    right = np.clip(np.ceil(np.where(found, highest, 0.0) + reach) + 1, 0, width).astype(np.int64)
+    right = np.maximum(right, left)
+    near = np.where(found, rows_of[rows, right] - rows_of[rows, left], 0).sum(axis=1)
+    result[bounded] = (strictly < 1) | (near >= least * strictly)
+    return result
+
+
 def _geometry(analysis: FrameAnalysis) -> list[tuple[bool, bool]]:
     """Per detection: whether its shape bears its reading out (both index corners agree,
     ``corners_agree``, and its index's share of the shape's height is a card's,
@@ -3175,7 +3408,7 @@ class CardDetector:
         if view is None or mask is None:
             return []
         settings = self.finder
-        short, long = sides
+        short = sides[0]
         to_view = np.linalg.inv(view.to_image)
         reported = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in analysis.reported]
         sure = [
@@ -3190,6 +3423,7 @@ class CardDetector:
         theirs = [area for quad in reported for area in _index_areas(quad)]
         outlines = [q.astype(np.float32).reshape(-1, 1, 2) for q in reported]
         step_px = settings.hand_index_step * short
+        counts = _row_counts(mask) if QUICK_INDEX_SHAPES else None
         laid: list[tuple[np.ndarray, np.ndarray]] = []  # (shape, its index corner)
         for label in range(1, count):
             turns: list[np.ndarray] = []
@@ -3212,26 +3446,12 @@ class CardDetector:
             if not len(xs):
                 continue
             points = transform_points(view.to_image, np.stack([xs, ys], axis=1).astype(np.float64))
-            cells = {(int(px // step_px), int(py // step_px)) for px, py in points}
-            for cx, cy in sorted(cells):
-                at = np.array([(cx + 0.5) * step_px, (cy + 0.5) * step_px])
-                for u in turns:
-                    v = np.array([-u[1], u[0]])
-                    shape = np.array([at, at + short * u, at + short * u + long * v, at + long * v])
-                    # Pure filters, in the order that tests the fewest shapes on the mask (it
-                    # warps): the centre's test passes about half, the mask's a few of those.
-                    point = tuple(float(c) for c in shape.mean(axis=0))
-                    if any(
-                        cv2.pointPolygonTest(outline, point, True) > -settings.hand_clear * short
-                        for outline in outlines
-                    ):
-                        continue
-                    if _paper_share(mask, transform_points(to_view, shape)) < settings.min_inside:
-                        continue
-                    area = _index_areas(shape)[0]
-                    if any(cv2.intersectConvexConvex(area, other)[0] > 0 for other in theirs):
-                        continue
-                    laid.append((shape, at))
+            cells = _cells_of(points, step_px)
+            laid += _index_shapes(
+                _IndexCells(cells, turns, step_px, sides, outlines, theirs, mask, counts, to_view),
+                clear=settings.hand_clear,
+                least=settings.min_inside,
+            )
         if not laid:
             return []
         regions = [self._regions_for(frame, shape) for shape, _ in laid]
