@@ -132,6 +132,23 @@ def test_the_share_bound_keeps_a_quad_wholly_on_the_mask() -> None:
             assert pipeline._shares_may_reach(pipeline._row_counts(mask), quad[None], 1.0)[0]
 
 
+def test_the_share_bound_keeps_a_quad_whose_outline_is_the_mask() -> None:
+    """A quad on a mask that is only the outline of its drawn pixels (what lies farthest from
+    its shape) is never turned away at its own share: the bound reaches every drawn pixel (a
+    reach of a pixel or less misses some)."""
+    rng = np.random.default_rng(12_370_104)
+    tested = 0
+    for quad in _random_quads(rng, 400, 60):
+        drawn = np.zeros((60, 60), np.uint8)
+        cv2.fillConvexPoly(drawn, np.round(quad).astype(np.int32), 255)
+        mask = cv2.subtract(drawn, cv2.erode(drawn, np.ones((3, 3), np.uint8)))
+        share = pipeline._paper_share(mask, quad)
+        if share > 0:
+            tested += 1
+            assert pipeline._shares_may_reach(pipeline._row_counts(mask), quad[None], share)[0]
+    assert tested > 200
+
+
 def test_signed_distances_are_point_polygon_tests() -> None:
     """``_signed_distances`` measures as ``cv2.pointPolygonTest`` does, well within the slack
     the quick path leaves to it (``_CENTRE_SLACK``)."""
