@@ -954,9 +954,10 @@ def _row_counts(mask: np.ndarray) -> np.ndarray:
     """How many of ``mask``'s pixels are set: [0] in each row before each column (from row 1:
     row 0 and column 0 zeros, the row's total last), [1] above and before each pixel (the
     integral image, one more row and column than the mask)."""
-    counts = np.zeros((2, mask.shape[0] + 1, mask.shape[1] + 1), np.int32)
-    np.cumsum(mask > 0, axis=1, out=counts[0, 1:, 1:])
-    np.cumsum(counts[0], axis=0, out=counts[1])
+    counts = np.empty((2, mask.shape[0] + 1, mask.shape[1] + 1), np.int32)
+    counts[1] = cv2.integral((mask > 0).astype(np.uint8), sdepth=cv2.CV_32S)
+    counts[0, 0] = 0
+    np.subtract(counts[1, 1:], counts[1, :-1], out=counts[0, 1:])
     return counts
 
 
@@ -3416,35 +3417,40 @@ class CardDetector:
             for d in analysis.detections
             if d.card is not None
         ]
-        count, labels = cv2.connectedComponents((mask > 0).astype(np.uint8))
-        bare = (mask > 0).astype(np.uint8)
+        paper = (mask > 0).astype(np.uint8)
+        _, labels = cv2.connectedComponents(paper)
+        bare = paper.copy()
         for quad in reported:
             cv2.fillConvexPoly(bare, np.round(transform_points(to_view, quad)).astype(np.int32), 0)
         theirs = [area for quad in reported for area in _index_areas(quad)]
         outlines = [q.astype(np.float32).reshape(-1, 1, 2) for q in reported]
         step_px = settings.hand_index_step * short
-        counts = _row_counts(mask) if QUICK_INDEX_SHAPES else None
+        held: list[tuple[int, np.ndarray]] = []  # each card read surely, by the blob it lies in
+        for quad in sure:
+            centre = transform_points(to_view, quad).mean(axis=0)
+            x, y = round(float(centre[0])), round(float(centre[1]))
+            if 0 <= y < labels.shape[0] and 0 <= x < labels.shape[1] and labels[y, x] > 0:
+                held.append((int(labels[y, x]), quad))
+        counts: np.ndarray | None = None
         laid: list[tuple[np.ndarray, np.ndarray]] = []  # (shape, its index corner)
-        for label in range(1, count):
+        if held:
+            bare_ys, bare_xs = np.nonzero(bare)  # row by row, as each blob's are taken
+            bare_labels = labels[bare_ys, bare_xs]
+        for label in sorted({label for label, _ in held}):
             turns: list[np.ndarray] = []
-            for quad in sure:
-                centre = transform_points(to_view, quad).mean(axis=0)
-                x, y = round(float(centre[0])), round(float(centre[1]))
-                if not (0 <= y < labels.shape[0] and 0 <= x < labels.shape[1]):
-                    continue
-                if labels[y, x] != label:
-                    continue
+            for quad in (quad for one, quad in held if one == label):
                 order = portrait_orders(quad)[0]
                 across = order[1] - order[0]
                 across = across / max(float(np.hypot(*across)), 1e-6)
                 for u in (across, -across):
                     if all(float(u @ t) < math.cos(math.radians(5.0)) for t in turns):
                         turns.append(u)
-            if not turns:
-                continue
-            ys, xs = np.nonzero((labels == label) & (bare > 0))
+            mine = bare_labels == label
+            ys, xs = bare_ys[mine], bare_xs[mine]
             if not len(xs):
                 continue
+            if counts is None and QUICK_INDEX_SHAPES:
+                counts = _row_counts(paper)
             points = transform_points(view.to_image, np.stack([xs, ys], axis=1).astype(np.float64))
             cells = _cells_of(points, step_px)
             laid += _index_shapes(
