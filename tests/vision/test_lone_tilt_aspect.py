@@ -80,9 +80,8 @@ def test_a_hand_of_three_is_no_lone_outline(tango_faces: dict[Card, np.ndarray])
     (hand,) = lone_outlines(rough, OFF)
     assert max(polygon_iou(hand, card) for card in truth) < 0.4
     sides = np.hypot(*(np.roll(hand, -1, axis=0) - hand).T)
-    assert 1.9 < max(sides[0] + sides[2], sides[1] + sides[3]) / min(
-        sides[0] + sides[2], sides[1] + sides[3]
-    )
+    across, along = sides[0] + sides[2], sides[1] + sides[3]
+    assert max(across, along) / min(across, along) > 1.9
     assert lone_outlines(rough, ON) == []
 
 
