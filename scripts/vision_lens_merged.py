@@ -38,7 +38,7 @@ from vision_tilted import read_alone
 from dealer_assist.vision import decks
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import TrueCard, photograph
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import DEFAULT_PLANE, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 
 
@@ -99,6 +99,13 @@ def main() -> int:
         metavar="FIELD=VALUE",
         help="a FinderSettings field set (on/off, a number), e.g. corner_unsure_glyph=on",
     )
+    parser.add_argument(
+        "--plane",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="a PlaneSettings field set (on/off, a number), e.g. lone_tilt_aspect=on",
+    )
     args = parser.parse_args()
     held = {d.name for d in decks.held_out_designs()}
     names = args.designs.split(",")
@@ -111,6 +118,12 @@ def main() -> int:
         was = getattr(finder, key)
         new: object = value == "on" if value in ("on", "off") else type(was)(value)
         finder = replace(finder, **{key: new})
+    plane = DEFAULT_PLANE
+    for pair in args.plane:
+        key, value = pair.split("=", 1)
+        was = getattr(plane, key)
+        new = value == "on" if value in ("on", "off") else type(was)(value)
+        plane = replace(plane, **{key: new})
     total = Count()
     why: Counter[str] = Counter()
     records: list[dict[str, object]] = []
@@ -121,7 +134,7 @@ def main() -> int:
             for k in range(args.scenes):
                 seed = args.seed + 1000 * c + 100 * d + k
                 photo = photograph(seed, faces, condition)
-                detector = CardDetector(finder=finder)
+                detector = CardDetector(finder=finder, plane=plane)
                 analysis = detector.analyse(photo.image)
                 found = analysis.reported
                 label = f"{name}/{condition}#{seed}"

@@ -394,6 +394,13 @@ def main() -> int:
         "outlines' plane judged by the blobs' corners against the tilt that squares them",
     )
     parser.add_argument(
+        "--lone-tilt-aspect",
+        action="store_true",
+        help="PlaneSettings.lone_tilt_aspect on (h-size45's lever, off): a lone outline in "
+        "proportions no card or pair takes at any tilt the plane allows (a hand of three) is "
+        "no outline of the plane",
+    )
+    parser.add_argument(
         "--no-pieces-of-sure",
         action="store_true",
         help="CardDetector(pieces_of_sure=False) (h-halves40's lever, on; off: main before it): "
@@ -509,7 +516,9 @@ def main() -> int:
     )
     args = parser.parse_args()
     one_core()
-    plane = replace(DEFAULT_PLANE, tilt_judges=args.tilt_judges)
+    plane = replace(
+        DEFAULT_PLANE, tilt_judges=args.tilt_judges, lone_tilt_aspect=args.lone_tilt_aspect
+    )
     refit = replace(
         DEFAULT_REFIT,
         unsure_measured=args.measured >= 1,

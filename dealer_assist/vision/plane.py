@@ -92,6 +92,13 @@ class PlaneSettings:
     # can be the least; ``tilt_judges`` looks for no tilt when none can be taken. The same
     # choices as the exact search over all (off: that search).
     quick_tilt: bool = True
+    # A lone outline in proportions no card or pair of cards takes at any tilt up to
+    # ``max_tilt_deg`` (issue 28, h-size45): dropped. A dealt hand of three cards side by side
+    # makes a blob nearly a rectangle twice as long as wide, between a card's or a side-by-side
+    # pair's longest look (1.43 / cos 36 degrees, 1.77) and an end-to-end pair's shortest
+    # (2.79 x cos 36 degrees, 2.26); the plane fitted to it alone squeezes every card a third
+    # across (the lens generator's small/clutter frames). Off: every outline is kept.
+    lone_tilt_aspect: bool = False
 
 
 def four_corners(hull: np.ndarray) -> np.ndarray | None:
@@ -161,6 +168,8 @@ def _lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray
             sides[0] + sides[2], sides[1] + sides[3]
         ):
             continue  # square in the picture: a card is longer than that from any sane angle
+        if settings.lone_tilt_aspect and not _tilt_aspect(sides, settings.max_tilt_deg):
+            continue  # no card's nor pair's proportions from any angle the plane allows
         if signed_area(quad) < 0:
             quad = quad[::-1].copy()
         found.append(quad)
@@ -174,6 +183,16 @@ def _lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray
             if a >= settings.min_area_of_largest * max(areas)
         ]
     return found
+
+
+def _tilt_aspect(sides: np.ndarray, tilt_deg: float) -> bool:
+    """Whether an outline of four ``sides`` (in order round it) has proportions a card or a
+    pair of cards (``SHAPES``) shows from a camera up to ``tilt_deg`` off vertical: its shape's
+    long over short side times or over the tilt's cosine at most."""
+    across, along = sides[0] + sides[2], sides[1] + sides[3]
+    aspect = float(max(across, along) / min(across, along))
+    shrink = math.cos(math.radians(tilt_deg))
+    return any(shape * shrink <= aspect <= shape / shrink for shape in SHAPES)
 
 
 def _fit_sides(polygon: np.ndarray, contour: np.ndarray) -> np.ndarray | None:
