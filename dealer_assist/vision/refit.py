@@ -408,16 +408,9 @@ def _snapped_once(
         lines.append(
             (np.array([float(x0[0]), float(y0[0])]), np.array([float(vx[0]), float(vy[0])]))
         )
-    # Each corner where the side before it meets its own side (the four solved at once: the
-    # same LAPACK solve and determinant of each 2 x 2 system as one by one).
-    origins = np.array([p for p, _ in lines])
-    units = np.array([u for _, u in lines])
-    before = [3, 0, 1, 2]
-    matrices = np.stack([units[before], -units], axis=2)
-    if (np.abs(np.linalg.det(matrices)) < 1e-6).any():
+    result = lines_quad(lines)
+    if result is None:
         return quad, 0.0
-    t = np.linalg.solve(matrices, (origins - origins[before])[:, :, None])[:, :, 0]
-    result = origins[before] + t[:, :1] * units[before]
     if np.abs(result - quad).max() > 2 * reach:
         return quad, 0.0  # the sides met far off: not this card's edges
     return result, found_share
@@ -659,7 +652,8 @@ def side_lines(
 
 def lines_quad(lines: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
     """The quad whose corner n is where side n - 1's line meets side n's (each a point and a
-    direction), or None when two sides beside each other are parallel."""
+    direction), or None when two sides beside each other are parallel. The four solved at once:
+    the same LAPACK solve and determinant of each 2 x 2 system as one by one."""
     origins = np.array([p for p, _ in lines])
     units = np.array([u for _, u in lines])
     before = [3, 0, 1, 2]
