@@ -26,16 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
-from camera_misses import on_cards
-from vision_outline_off import kind, read_alone
-from vision_scenes import check_scenes, on_any
+from vision_outline_off import DESIGNS, OFF_IOU, kind, off_cards, read_alone
 
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.pipeline import (
-    DEFAULT_PAPER,
-    DEFAULT_PLANE,
-    CardDetector,
     _Finding,
     _network_index_corners,
     _still_uncertain,
@@ -43,10 +38,6 @@ from dealer_assist.vision.pipeline import (
     relaid_settled,
 )
 from dealer_assist.vision.refit import from_index_corner
-
-CACHE = Path(__file__).resolve().parent.parent / "build" / "vision-cache"
-DESIGNS = "anglo,ornamental,tango,simplistic"
-OFF_IOU = 0.85
 
 
 def _off_labels(path: Path) -> set[str]:
@@ -70,75 +61,55 @@ def main() -> int:
     one_core()
     only = _off_labels(args.looks) if args.looks else None
     tally: Counter[str] = Counter()
-    for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE):
-        if only is not None and checked.label not in only:
-            continue
-        frame = checked.scene.image
-        detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
-        analysis = detector.analyse(frame)
-        detections = analysis.reported
-        if checked.partial:
-            detections = [d for d in detections if not on_any(d.center, checked.partial)]
-        on_card, _ = on_cards(detections, checked.whole)
-        outlines = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in detections]
+    for off in off_cards(args.designs, args.styles, args.scenes, args.seed, only):
+        checked, detector, analysis, d = off.checked, off.detector, off.analysis, off.detection
+        frame, truth, quad, covering = checked.scene.image, off.truth, off.quad, off.covering
+        iou, errs, code = off.iou, off.errs, off.code
         records = {id(analysis.detections[k]): r for k, r in _still_uncertain(analysis)}
         sides = _sure_sides(analysis)
         found = _Finding([], analysis.card_px, analysis.foreground, [])
-        for n, hits in on_card.items():
-            iou, k = max(hits, key=lambda pair: pair[0])
-            d = detections[k]
-            if d.card is not None or iou >= OFF_IOU:
-                continue
-            truth = np.asarray(checked.whole[n].corners, np.float64).reshape(4, 2)
-            quad = outlines[k]
-            covering = [o for m, o in enumerate(outlines) if m != k]
-            code = checked.whole[n].card.code
-            errs = [float(np.min(np.hypot(*(truth - p).T))) for p in quad]
-            qs = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
-            ts = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
-            tsize = ((ts[0] + ts[2]) / 2, (ts[1] + ts[3]) / 2)
-            tsize = (min(tsize), max(tsize))
-            ratio = (qs.min() + qs.max()) / (ts.min() + ts.max())
-            sure = "-" if sides is None else f"{(sides[0] + sides[1]) / (tsize[0] + tsize[1]):.2f}"
-            at_true = read_alone(detector, frame, truth, covering)
-            others = [x for x in analysis.reported if x is not d]
-            lit = detector._relaid_light(frame, others)
-            record = records.get(id(d))
-            cells: dict[str, list[str]] = {}
+        ts = off.true_sides
+        tsize = sorted(((ts[0] + ts[2]) / 2, (ts[1] + ts[3]) / 2))
+        ratio = (off.sides.min() + off.sides.max()) / (ts.min() + ts.max())
+        sure = "-" if sides is None else f"{(sides[0] + sides[1]) / (tsize[0] + tsize[1]):.2f}"
+        at_true = read_alone(detector, frame, truth, covering)
+        others = [x for x in analysis.reported if x is not d]
+        lit = detector._relaid_light(frame, others)
+        record = records.get(id(d))
+        cells: dict[str, list[str]] = {}
 
-            corners: list[int] = []
-            laid: list[tuple[str, np.ndarray]] = []
-            if record is not None:
-                corners = _network_index_corners(quad, record.looks)
-                if sides is not None:
-                    for c in corners:
-                        laid += [("relay", shape) for shape in from_index_corner(quad, c, sides)]
-                laid += [("fit", o) for o in detector._line_fitted(frame, quad, record, sides)]
-            for name, outline in laid:
-                assert record is not None
-                look = detector._relaid_look(
-                    frame, found, d, others, outline, False, lit, detector.finder.relay_off_overlap
-                )
-                why = relaid_settled(record, look)
-                got = look.read.card.code if look.read and look.read.card else "?"
-                cells.setdefault(name, []).append(
-                    f"{polygon_iou(outline, truth):.2f}/{why}"
-                    + (f":{got}" if why == "taken" else "")
-                )
-                if why == "taken":
-                    tally[f"{name} taken {kind(got, code)}"] += 1
-            tally[f"true {kind(at_true, code)}"] += 1
-            tally["cards"] += 1
-            for name, row in cells.items():
-                if any(c.endswith(":" + code) for c in row):
-                    tally[f"{name} cards exact"] += 1
-            print(
-                f"{checked.label} {code} cand {d.candidate.code if d.candidate else None} "
-                f"iou {iou:.2f} corners {' '.join(f'{e:.0f}' for e in errs)} size {ratio:.2f} "
-                f"sure/true {sure} true:{at_true} net {corners} | "
-                + " | ".join(f"{name}: " + " ".join(row) for name, row in cells.items()),
-                flush=True,
+        corners: list[int] = []
+        laid: list[tuple[str, np.ndarray]] = []
+        if record is not None:
+            corners = _network_index_corners(quad, record.looks)
+            if sides is not None:
+                for c in corners:
+                    laid += [("relay", shape) for shape in from_index_corner(quad, c, sides)]
+            laid += [("fit", o) for o in detector._line_fitted(frame, quad, record, sides)]
+        for name, outline in laid:
+            assert record is not None
+            look = detector._relaid_look(
+                frame, found, d, others, outline, False, lit, detector.finder.relay_off_overlap
             )
+            why = relaid_settled(record, look)
+            got = look.read.card.code if look.read and look.read.card else "?"
+            cells.setdefault(name, []).append(
+                f"{polygon_iou(outline, truth):.2f}/{why}" + (f":{got}" if why == "taken" else "")
+            )
+            if why == "taken":
+                tally[f"{name} taken {kind(got, code)}"] += 1
+        tally[f"true {kind(at_true, code)}"] += 1
+        tally["cards"] += 1
+        for name, row in cells.items():
+            if any(c.endswith(":" + code) for c in row):
+                tally[f"{name} cards exact"] += 1
+        print(
+            f"{checked.label} {code} cand {d.candidate.code if d.candidate else None} "
+            f"iou {iou:.2f} corners {' '.join(f'{e:.0f}' for e in errs)} size {ratio:.2f} "
+            f"sure/true {sure} true:{at_true} net {corners} | "
+            + " | ".join(f"{name}: " + " ".join(row) for name, row in cells.items()),
+            flush=True,
+        )
     for key, value in sorted(tally.items()):
         print(key, value)
     return 0
