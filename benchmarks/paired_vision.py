@@ -127,6 +127,18 @@ def main() -> int:
         default="on" if FinderSettings().relay_off_hope else "off",
         help="the working tree reads with FinderSettings.relay_off_hope (h-speed43's lever, on)",
     )
+    parser.add_argument(
+        "--line-fit",
+        choices=("on", "off"),
+        default="on" if FinderSettings().line_fit else "off",
+        help="the working tree reads with FinderSettings.line_fit (h-outline45's lever, off)",
+    )
+    parser.add_argument(
+        "--line-fit-overlap",
+        type=float,
+        default=FinderSettings().line_fit_overlap,
+        help="... and FinderSettings.line_fit_overlap",
+    )
     args = parser.parse_args()
     designs = args.design.split(",")
     styles = [CHECK_STYLES[name] for name in args.styles.split(",") if name]
@@ -163,6 +175,8 @@ def main() -> int:
                 finder=FinderSettings(
                     quick_plane_mask=args.quick_plane_mask,
                     relay_off_hope=args.relay_off_hope == "on",
+                    line_fit=args.line_fit == "on",
+                    line_fit_overlap=args.line_fit_overlap,
                 ),
             )
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
@@ -193,7 +207,12 @@ def main() -> int:
             + (f" --styles {args.styles}" if styles else "")
             + (" --deck" if args.deck else "")
             + (f" --quick-plane-mask {args.quick_plane_mask}" if args.quick_plane_mask else "")
-            + f" --relay-off-hope {args.relay_off_hope}",
+            + f" --relay-off-hope {args.relay_off_hope}"
+            + (
+                f" --line-fit on --line-fit-overlap {args.line_fit_overlap}"
+                if args.line_fit == "on"
+                else ""
+            ),
             ["code", "median CPU time (ms)", "p95", "total CPU (s)"],
             [
                 [

@@ -17,6 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 from camera_misses import on_cards
-from vision_scenes import check_scenes, on_any
+from vision_scenes import CheckScene, check_scenes, on_any
 from vision_tilted import read_alone as _read_alone
 
 from dealer_assist.vision.cores import one_core
@@ -33,7 +35,9 @@ from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.pipeline import (
     DEFAULT_PAPER,
     DEFAULT_PLANE,
+    CardDetection,
     CardDetector,
+    FrameAnalysis,
     _index_corners,
 )
 from dealer_assist.vision.refit import RefitSettings, measured, snapped
@@ -62,6 +66,67 @@ def kind(got: str, code: str) -> str:
     return "exact" if got == code else "wrong" if got not in "?-" else got
 
 
+@dataclass
+class OffCard:
+    """An uncertain card whose outline's IoU with the true card is under ``OFF_IOU``."""
+
+    checked: CheckScene
+    detector: CardDetector
+    analysis: FrameAnalysis
+    detection: CardDetection
+    iou: float
+    truth: np.ndarray  # its true outline, frame pixels
+    quad: np.ndarray  # its answered outline
+    covering: list[np.ndarray]  # the other outlines answered
+    errs: list[float]  # each answered corner's distance from the nearest true corner
+    sides: np.ndarray  # the answered outline's sides
+    true_sides: np.ndarray  # the true outline's
+
+    @property
+    def code(self) -> str:
+        return self.checked.whole[self.n].card.code
+
+    n: int = 0  # the card's place among the scene's whole cards
+
+
+def off_cards(
+    designs: str, styles: str, scenes: int, seed: int, only: set[str] | None = None
+) -> Iterator[OffCard]:
+    """The outline-off uncertain cards of the check's scenes (those labelled in ``only``)."""
+    for checked in check_scenes(designs, styles, scenes, seed, CACHE):
+        if only is not None and checked.label not in only:
+            continue
+        frame = checked.scene.image
+        detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
+        analysis = detector.analyse(frame)
+        detections = analysis.reported
+        if checked.partial:
+            detections = [d for d in detections if not on_any(d.center, checked.partial)]
+        on_card, _ = on_cards(detections, checked.whole)
+        outlines = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in detections]
+        for n, found in on_card.items():
+            iou, k = max(found, key=lambda pair: pair[0])
+            d = detections[k]
+            if d.card is not None or iou >= OFF_IOU:
+                continue
+            truth = np.asarray(checked.whole[n].corners, np.float64).reshape(4, 2)
+            quad = outlines[k]
+            yield OffCard(
+                checked,
+                detector,
+                analysis,
+                d,
+                iou,
+                truth,
+                quad,
+                [o for m, o in enumerate(outlines) if m != k],
+                [float(np.min(np.hypot(*(truth - p).T))) for p in quad],
+                np.hypot(*(np.roll(quad, -1, axis=0) - quad).T),
+                np.hypot(*(np.roll(truth, -1, axis=0) - truth).T),
+                n,
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--designs", default=DESIGNS)
@@ -71,61 +136,43 @@ def main() -> int:
     args = parser.parse_args()
     one_core()
     tally: Counter[str] = Counter()
-    for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE):
-        frame = checked.scene.image
-        detector = CardDetector(plane=DEFAULT_PLANE, paper=DEFAULT_PAPER)
-        analysis = detector.analyse(frame)
-        detections = analysis.reported
-        if checked.partial:
-            detections = [d for d in detections if not on_any(d.center, checked.partial)]
-        on_card, _ = on_cards(detections, checked.whole)
-        outlines = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in detections]
+    for off in off_cards(args.designs, args.styles, args.scenes, args.seed):
+        checked, detector, analysis, d = off.checked, off.detector, off.analysis, off.detection
+        frame, truth, quad, covering = checked.scene.image, off.truth, off.quad, off.covering
+        iou, errs, tsides = off.iou, off.errs, off.true_sides
         gray = detector._snap_gray(frame)
-        for n, found in on_card.items():
-            iou, k = max(found, key=lambda pair: pair[0])
-            d = detections[k]
-            if d.card is not None or iou >= OFF_IOU:
-                continue
-            truth = np.asarray(checked.whole[n].corners, np.float64).reshape(4, 2)
-            quad = outlines[k]
-            covering = [o for m, o in enumerate(outlines) if m != k]
-            errs = [float(np.min(np.hypot(*(truth - p).T))) for p in quad]
-            sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
-            tsides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
-            ratio = (sides.min() + sides.max()) / (tsides.min() + tsides.max())
-            at_true = read_alone(detector, frame, truth, covering)
-            code = checked.whole[n].card.code
-            looked: dict[str, list[str]] = {}
-            for name, settings in VARIANTS.items():
-                corners = _index_corners(analysis.unsure.get(id(d)), settings)
-                cells = looked[name] = []
-                for shape in measured(
-                    gray,
-                    quad,
-                    settings,
-                    corners=None
-                    if corners is None
-                    else [int(np.argmin(np.hypot(*(quad - p).T))) for p in corners],
-                ):
-                    q, _ = snapped(gray, shape, settings)
-                    got = read_alone(detector, frame, q, covering)
-                    cells.append(
-                        f"{polygon_iou(shape, truth):.2f}>{polygon_iou(q, truth):.2f}/{got}"
-                    )
-                    tally[f"{name} outlines {kind(got, code)}"] += 1
-                if any(c.endswith("/" + code) for c in cells):
-                    tally[f"{name} cards exact alone"] += 1
-                    if at_true == code:
-                        tally[f"{name} cards exact alone, of those exact at the true outline"] += 1
-            tally[f"true {kind(at_true, code)}"] += 1
-            tally["cards"] += 1
-            print(
-                f"{checked.label} {code} cand {d.candidate.code if d.candidate else None} "
-                f"iou {iou:.2f} w {tsides.min():.0f} corners {' '.join(f'{e:.0f}' for e in errs)} "
-                f"size {ratio:.2f} true:{at_true} | "
-                + " | ".join(f"{name}: " + " ".join(cells) for name, cells in looked.items()),
-                flush=True,
-            )
+        ratio = (off.sides.min() + off.sides.max()) / (tsides.min() + tsides.max())
+        at_true = read_alone(detector, frame, truth, covering)
+        code = off.code
+        looked: dict[str, list[str]] = {}
+        for name, settings in VARIANTS.items():
+            corners = _index_corners(analysis.unsure.get(id(d)), settings)
+            cells = looked[name] = []
+            for shape in measured(
+                gray,
+                quad,
+                settings,
+                corners=None
+                if corners is None
+                else [int(np.argmin(np.hypot(*(quad - p).T))) for p in corners],
+            ):
+                q, _ = snapped(gray, shape, settings)
+                got = read_alone(detector, frame, q, covering)
+                cells.append(f"{polygon_iou(shape, truth):.2f}>{polygon_iou(q, truth):.2f}/{got}")
+                tally[f"{name} outlines {kind(got, code)}"] += 1
+            if any(c.endswith("/" + code) for c in cells):
+                tally[f"{name} cards exact alone"] += 1
+                if at_true == code:
+                    tally[f"{name} cards exact alone, of those exact at the true outline"] += 1
+        tally[f"true {kind(at_true, code)}"] += 1
+        tally["cards"] += 1
+        print(
+            f"{checked.label} {code} cand {d.candidate.code if d.candidate else None} "
+            f"iou {iou:.2f} w {tsides.min():.0f} corners {' '.join(f'{e:.0f}' for e in errs)} "
+            f"size {ratio:.2f} true:{at_true} | "
+            + " | ".join(f"{name}: " + " ".join(cells) for name, cells in looked.items()),
+            flush=True,
+        )
     for key, value in sorted(tally.items()):
         print(key, value)
     return 0

@@ -19,7 +19,7 @@ the count (a detection on one counts neither way).
         [--relay-off on|off] [--relay-off-hope on|off] [--relay-off-overlap 0.15]
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
-        [--black-pips off] [--black-pips-borne off]
+        [--black-pips off] [--black-pips-borne off] [--line-fit on] [--line-fit-overlap 0.5]
         [--deck-orient-twins]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -485,6 +485,11 @@ def main() -> int:
             "(h-dim44): with black-pips, a card the pips read kept from the black-split "
             "reader's doubt",
         ),
+        (
+            "line-fit",
+            "(h-outline45): an uncertain card laid again with its sides on the straight edges "
+            "near them, at the frame's sure card size",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -506,6 +511,13 @@ def main() -> int:
         default=FinderSettings().relay_off_overlap,
         help="FinderSettings(relay_off_overlap=...) (h-relay42's limit; h-overlap43): the share "
         "of the smaller a card re-laid by --relay-off may overlap a card reported by",
+    )
+    parser.add_argument(
+        "--line-fit-overlap",
+        type=float,
+        default=FinderSettings().line_fit_overlap,
+        help="FinderSettings(line_fit_overlap=...) (h-outline45): with --line-fit on, the share "
+        "of the smaller a card laid on the straight edges may overlap a card reported by",
     )
     parser.add_argument(
         "--deck-rank-pair",
@@ -545,6 +557,8 @@ def main() -> int:
         hand_index=args.hand_index == "on",
         black_pips=args.black_pips == "on",
         black_pips_borne=args.black_pips_borne == "on",
+        line_fit=args.line_fit == "on",
+        line_fit_overlap=args.line_fit_overlap,
         edge_support=args.edge_support,
     )
     if args.no_on_top:

@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import chain, combinations
+from itertools import chain, combinations, product
 from typing import Literal, Protocol, TypeVar
 
 import cv2
@@ -145,14 +145,17 @@ from dealer_assist.vision.recover import (
     unexplained,
 )
 from dealer_assist.vision.refit import (
+    LineFit,
     RefitSettings,
     candidates,
     centre_inside,
     doubled,
     from_index_corner,
     hand_middle,
+    lines_quad,
     measured,
     overlap_share,
+    side_lines,
     snapped,
 )
 from dealer_assist.vision.second_look import (
@@ -183,6 +186,7 @@ EDGE_SURE_SHARE = 0.75
 PAPER_DIFFERS = 1.25
 DEFAULT_RECOVERY = RecoverySettings()  # missed cards looked for on paper alone (None: off)
 DEFAULT_REFIT = RefitSettings()  # unread shapes laid again from their corners (None: off)
+LINE_FIT = LineFit()  # an uncertain card's sides on the straight edges near them (``line_fit``)
 # A detection whose outline overlaps a card the finder chose this much (IoU) is that card
 # (``_exchange``: the same outline, found again).
 SAME_SHAPE = 0.9
@@ -2503,6 +2507,8 @@ class CardDetector:
             self._black_by_pips(frame, best, chosen)
         if chosen is not None and self.finder.relay_off:
             self._relaid_off(frame, best, chosen)
+        if chosen is not None and self.finder.line_fit:
+            self._line_refit(frame, best, chosen)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         if enrolled and self.deck_looks == "after":
@@ -4755,6 +4761,91 @@ class CardDetector:
                 analysis.detections[k] = relaid
                 analysis.quads.append(np.asarray(relaid.corners))
 
+    def _line_refit(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+        """Each card of the chosen finding still uncertain (judged from looks) laid again with
+        its sides on the straight edges near them (``_line_fitted``) and read alone beside the
+        cards reported, judged as ``_relaid_off`` judges its outlines (``_relaid_choice``): a
+        card read surely by every rule replaces it (``FinderSettings.line_fit``; issue 28,
+        h-outline45), each outline overlapping a card reported by at most ``line_fit_overlap``
+        of the smaller. Needs a card read surely in the frame (its size). A card read surely is
+        never laid again, none is added."""
+        uncertain = _still_uncertain(analysis)
+        if not uncertain:
+            return
+        sides = _sure_sides(analysis)
+        if sides is None:
+            return
+        with_deck = isinstance(self._model, EnrolledDeck)
+        for k, record in uncertain:
+            detection = analysis.detections[k]
+            quad = np.asarray(record.quad, np.float64).reshape(4, 2)
+            laid = self._line_fitted(frame, quad, record, sides)
+            if not laid:
+                continue
+            relaid = self._relaid_choice(
+                frame,
+                analysis,
+                found,
+                detection,
+                record,
+                laid,
+                with_deck,
+                self.finder.line_fit_overlap,
+            )
+            if relaid is not None:
+                analysis.detections[k] = relaid
+                analysis.quads.append(np.asarray(relaid.corners))
+
+    def _line_fitted(
+        self,
+        frame: np.ndarray,
+        quad: np.ndarray,
+        record: _Unsure,
+        sides: tuple[float, float] | None,
+    ) -> list[np.ndarray]:
+        """The outlines ``_line_refit`` reads for an uncertain card at ``quad`` (frame pixels):
+        its sides each on one of the straight edges near it (``refit.side_lines``), where the
+        four make a card within ``line_fit_size`` of the frame's sure card size ``sides`` (the
+        strongest first, at most ``line_fit_tries``); then the card of that size laid from each
+        corner where the corner network read an index (``_network_index_corners``), along the
+        strongest edges of that corner's two sides (``refit.from_index_corner``: the far sides
+        may lie under another card, showing no edge). An outline laid as the card's own or as
+        another laid (``RefitSettings.same_shape``) is not read twice. None without a sure
+        card size."""
+        if sides is None:
+            return []
+        settings = self.refit if self.refit is not None else DEFAULT_REFIT
+        lines = side_lines(self._snap_gray(frame), quad, LINE_FIT)
+        least = self.finder.line_fit_size
+        fitted: list[tuple[float, np.ndarray]] = []
+        for choice in product(*lines):
+            shape = lines_quad([(point, direction) for _, point, direction in choice])
+            if shape is None or np.sign(signed_area(shape)) != np.sign(signed_area(quad)):
+                continue
+            short, long = _size_in_view(shape, np.eye(3), sides)
+            if abs(short - 1.0) > least or abs(long - 1.0) > least:
+                continue
+            fitted.append((sum(score for score, _, _ in choice), shape))
+        fitted.sort(key=lambda pair: -pair[0])
+        laid: list[np.ndarray] = []
+
+        def lay(outline: np.ndarray) -> None:
+            if polygon_iou(outline, quad) < settings.same_shape and all(
+                polygon_iou(outline, other) < settings.same_shape for other in laid
+            ):
+                laid.append(outline)
+
+        for _, shape in fitted[: self.finder.line_fit_tries]:
+            lay(shape)
+        strongest = lines_quad(
+            [(point, direction) for _, point, direction in (s[0] for s in lines)]
+        )
+        if strongest is not None and np.sign(signed_area(strongest)) == np.sign(signed_area(quad)):
+            for corner in _network_index_corners(quad, record.looks):
+                for shape in from_index_corner(strongest, corner, sides):
+                    lay(shape)
+        return laid
+
     def _relaid_choice(
         self,
         frame: np.ndarray,
@@ -4764,10 +4855,12 @@ class CardDetector:
         record: _Unsure,
         laid: list[np.ndarray],
         with_deck: bool,
+        overlap: float | None = None,
     ) -> CardDetection | None:
         """``_relaid_off``'s card for ``detection`` from the outlines ``laid`` (frame pixels), or
         None: the surest reading of those read surely, as ``_relaid_off`` says; each outline
-        judged by ``_relaid_look``."""
+        judged by ``_relaid_look``, overlapping a card reported by at most ``overlap`` of the
+        smaller (None: ``relay_off_overlap``)."""
         others = [d for d in analysis.reported if d is not detection]
         lit = self._relaid_light(frame, others)
         best: _RelaidLook | None = None
@@ -4780,7 +4873,7 @@ class CardDetector:
                 outline,
                 with_deck,
                 lit,
-                self.finder.relay_off_overlap,
+                self.finder.relay_off_overlap if overlap is None else overlap,
             )
             if look.read is None or look.why in RELAID_PASSED_OVER:
                 continue

@@ -229,6 +229,22 @@ class FinderSettings:
     # which reads the index corners the pips overrule (the building check's anglo/overhead
     # #7900003 2C: two pips 1.00 club, the black-split reader 0.12 and 0.76 club). On (session 44).
     black_pips_borne: bool = True
+    # An uncertain card (never one read surely) whose outline may be off is laid again with
+    # each side on the straightest strong edge near it (``refit.side_lines``: a line along the
+    # whole side, a card's edge onto the felt or the seam to a touching card, not a pip's or an
+    # index's short edges), where the sides so fitted make a card within ``line_fit_size`` of
+    # the frame's sure cards' size; and at that size from each corner where the corner network
+    # read an index, along the fitted sides there (``CardDetector._line_refit``; issue 28,
+    # h-outline45). Each outline is judged as ``relay_off``'s are (``_relaid_choice``: read
+    # surely by every rule, its candidate or shown whole at both corners, no card reported
+    # reading it, one card read). Off.
+    line_fit: bool = False
+    line_fit_size: float = 0.12
+    # ... at most this many of the fitted outlines (the strongest sides first) are read.
+    line_fit_tries: int = 3
+    # ... each overlapping a card reported by at most this share of the smaller (a card dealt
+    # over another; ``relay_off_overlap`` as ``relay_off`` lays them).
+    line_fit_overlap: float = 0.15
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a

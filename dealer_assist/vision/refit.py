@@ -408,16 +408,9 @@ def _snapped_once(
         lines.append(
             (np.array([float(x0[0]), float(y0[0])]), np.array([float(vx[0]), float(vy[0])]))
         )
-    # Each corner where the side before it meets its own side (the four solved at once: the
-    # same LAPACK solve and determinant of each 2 x 2 system as one by one).
-    origins = np.array([p for p, _ in lines])
-    units = np.array([u for _, u in lines])
-    before = [3, 0, 1, 2]
-    matrices = np.stack([units[before], -units], axis=2)
-    if (np.abs(np.linalg.det(matrices)) < 1e-6).any():
+    result = lines_quad(lines)
+    if result is None:
         return quad, 0.0
-    t = np.linalg.solve(matrices, (origins - origins[before])[:, :, None])[:, :, 0]
-    result = origins[before] + t[:, :1] * units[before]
     if np.abs(result - quad).max() > 2 * reach:
         return quad, 0.0  # the sides met far off: not this card's edges
     return result, found_share
@@ -569,3 +562,103 @@ def _seam(
         if len(set(lines[near].tolist())) >= settings.seam_lines:
             return float(np.median(places[near]))
     return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineFit:
+    """Named thresholds of ``line_fitted`` (issue 28, h-outline45)."""
+
+    # Each side's straight edges are looked for this share of the outline's shorter side in
+    # and out of it (an outline a tenth to a third too small, or turned about one right corner).
+    reach: float = 0.4
+    # ... in steps of this many pixels, the line turned at most this much (its two ends moved
+    # apart by at most this share of the side's length).
+    step: float = 0.5
+    turn: float = 0.15
+    # The side sampled at this many points between ``ends`` of it.
+    samples: int = 32
+    ends: tuple[float, float] = (0.05, 0.95)
+    # A point's fall (paper inside brighter than outside, over two pixels) counts up to this
+    # many grey levels (a chip's or a pip's dark edge counts no more than the felt's).
+    cap: float = 30.0
+    # A line is an edge when its points fall this much on average; each side keeps this many
+    # edges (each ``apart`` pixels from a stronger one) to choose among.
+    least: float = 8.0
+    kept: int = 3
+    apart: float = 3.0
+
+
+def side_lines(
+    gray: np.ndarray, quad: np.ndarray, fit: LineFit
+) -> list[list[tuple[float, np.ndarray, np.ndarray]]]:
+    """For each side of ``quad`` (frame pixels, corner n to n + 1), the straightest strong edges
+    near it in the grey picture ``gray``: up to ``fit.kept`` lines (mean fall, a point on it,
+    its direction), the strongest first; the side's own place when none is strong. A straight
+    edge along the whole side (a card's edge onto the felt, the seam to a touching card) is
+    found as one line; a pip's or an index's edges, short, fall on few of its points
+    (``refit.snapped`` moves each point onto its own strongest edge, which a pip pulls inwards)."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    centre = quad.mean(axis=0)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    reach = fit.reach * float(min(sides))
+    offsets = np.arange(-reach, reach + fit.step / 2, fit.step)
+    ts = np.linspace(fit.ends[0], fit.ends[1], fit.samples)
+    result: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
+    for n in range(4):
+        a, b = quad[n], quad[(n + 1) % 4]
+        span = b - a
+        length = float(np.hypot(*span))
+        if length < 1e-6:
+            result.append([(0.0, a, np.array([1.0, 0.0]))])
+            continue
+        u = span / length
+        normal = np.array([-u[1], u[0]])
+        if normal @ (centre - a) > 0:
+            normal = -normal  # outwards
+        points = a + ts[:, None, None] * span + offsets[None, :, None] * normal
+        inside = points - normal
+        outside = points + normal
+        both = np.concatenate([inside, outside], axis=0).astype(np.float32)
+        values = cv2.remap(
+            gray, both[..., 0], both[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        ).astype(np.float64)
+        falls = np.clip(values[: len(ts)] - values[len(ts) :], 0.0, fit.cap)
+        # Every line through two offsets at the side's ends, turned at most ``turn``.
+        most = int(fit.turn * length / fit.step)
+        count = len(offsets)
+        first, last = np.meshgrid(np.arange(count), np.arange(count), indexing="ij")
+        keep = np.abs(first - last) <= most
+        first, last = first[keep], last[keep]
+        at = np.rint(first[:, None] + ts[None, :] * (last - first)[:, None]).astype(np.int64)
+        scores = falls[np.arange(len(ts))[None, :], at].mean(axis=1)
+        order = np.argsort(-scores, kind="stable")
+        chosen: list[tuple[float, np.ndarray, np.ndarray]] = []
+        taken: list[tuple[float, float]] = []
+        for k in order:
+            score = float(scores[k])
+            if score < fit.least or len(chosen) >= fit.kept:
+                break
+            d0, d1 = float(offsets[first[k]]), float(offsets[last[k]])
+            if any(abs(d0 - e0) < fit.apart and abs(d1 - e1) < fit.apart for e0, e1 in taken):
+                continue
+            taken.append((d0, d1))
+            start = a + d0 * normal
+            end = b + d1 * normal
+            direction = (end - start) / max(float(np.hypot(*(end - start))), 1e-9)
+            chosen.append((score, start, direction))
+        result.append(chosen or [(0.0, a, u)])
+    return result
+
+
+def lines_quad(lines: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """The quad whose corner n is where side n - 1's line meets side n's (each a point and a
+    direction), or None when two sides beside each other are parallel. The four solved at once:
+    the same LAPACK solve and determinant of each 2 x 2 system as one by one."""
+    origins = np.array([p for p, _ in lines])
+    units = np.array([u for _, u in lines])
+    before = [3, 0, 1, 2]
+    matrices = np.stack([units[before], -units], axis=2)
+    if (np.abs(np.linalg.det(matrices)) < 1e-6).any():
+        return None
+    t = np.linalg.solve(matrices, (origins - origins[before])[:, :, None])[:, :, 0]
+    return np.asarray(origins[before] + t[:, :1] * units[before], np.float64)
