@@ -478,6 +478,16 @@ def main() -> int:
             "(h-dim44): with black-pips, a card the pips read kept from the black-split "
             "reader's doubt",
         ),
+        (
+            "skin-unread",
+            "(h-nocard45): an unread shape whose margin is skin-coloured and whose paper is "
+            "dull against the sure cards' dropped",
+        ),
+        (
+            "unsure-twins",
+            "(h-nocard45): of two shapes not read surely overlapping, the one showing less "
+            "paper dropped",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -537,6 +547,8 @@ def main() -> int:
         black_pips=args.black_pips == "on",
         black_pips_borne=args.black_pips_borne == "on",
         edge_support=args.edge_support,
+        skin_unread=args.skin_unread == "on",
+        unsure_twins=args.unsure_twins == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)
