@@ -42,6 +42,7 @@ from dealer_assist.vision.corner_model import (
 from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off, edge_across
 from dealer_assist.vision.duplicates import (
     MAX_UNREAD_OVERLAP,
+    TWIN_FELT,
     at_edge,
     diagonal_pieces,
     one_per_card,
@@ -2318,10 +2319,14 @@ class CardDetector:
         ``FinderSettings.skin_unread`` an unread shape of skin (``paper.skin_shape``, judged
         against the paper of the cards read surely: none judged without one); with
         ``FinderSettings.unsure_twins`` the halves of one card laid as two shapes, neither read
-        surely (``duplicates.unsure_twins``: the one showing more paper stays)."""
+        surely (``duplicates.unsure_twins``: the one showing more paper stays, the other
+        dropped only when its face is under ``TWIN_FELT`` of the sure cards' paper). A frame
+        without a card read surely is not judged."""
         sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
-        if self.finder.skin_unread and sure and best.unread_cards:
-            cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
+        if not sure:
+            return
+        cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
+        if self.finder.skin_unread and best.unread_cards:
             best.unread_cards = [
                 d
                 for d in best.unread_cards
@@ -2329,7 +2334,9 @@ class CardDetector:
             ]
         if self.finder.unsure_twins:
             kept = unsure_twins(
-                best.reported, lambda d: face_median(frame, np.asarray(d.corners), paper)
+                best.reported,
+                lambda d: face_median(frame, np.asarray(d.corners), paper),
+                TWIN_FELT * cards_paper,
             )
             best.detections = [d for d in best.detections if any(d is k for k in kept)]
             best.unread_cards = [d for d in best.unread_cards if any(d is k for k in kept)]
