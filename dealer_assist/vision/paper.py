@@ -178,9 +178,10 @@ def skin_shape(
     ``shows_paper`` refuses alone) and its paper duller than ``SKIN_PAPER`` of ``cards_paper``,
     the paper level of the cards read surely in the frame. tango/small#34247930 (building
     design, the bench's generator) reported a forearm running into the picture's top edge as
-    an unread card: margin 0.25, paper 0.61 of the sure cards'. On the bench's building
-    photographs 900-995 the shapes not read surely on a card showed at most 0.19 with paper
-    0.66 (one index read in it)."""
+    an unread card: margin 0.25, paper 0.61 of the sure cards'. Of the shapes not read surely
+    on a card in the bench's anglo photographs 900-989 (a partial measure), the nearest were
+    margin 0.19 at paper 0.66 (one index read in it) and 0.26 at paper 0.95 (two read); the
+    building check with it on is main's card for card."""
     if cards_paper <= 0:
         return False
     tones = _tones(_face(frame, corners), settings, None, square=False)
