@@ -45,7 +45,7 @@ import tempfile
 import time
 import zlib
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -268,6 +268,13 @@ def main() -> int:
         action="store_true",
         help="count why the missed cards were missed, per design and condition (counts only)",
     )
+    parser.add_argument(
+        "--finder",
+        action="append",
+        default=[],
+        metavar="NAME=on|off",
+        help="a FinderSettings switch set (repeatable; e.g. skin_unread=on, h-nocard45's levers)",
+    )
     args = parser.parse_args()
     if not 0 <= args.first <= 1000 - args.scenes:
         parser.error("--first: the photographs must be numbered 0-999 within a design")
@@ -289,6 +296,15 @@ def main() -> int:
         reader["use_corner_model"] = args.reader != "glyphs"
         if args.reader != "glyphs":
             reader["combine"] = args.reader.removeprefix("corners-")
+    if args.finder:
+        from dealer_assist.vision.quads import FinderSettings
+
+        switches = dict(item.split("=", 1) for item in args.finder)
+        if any(value not in ("on", "off") for value in switches.values()):
+            parser.error("--finder: NAME=on or NAME=off")
+        reader["finder"] = replace(
+            FinderSettings(), **{name: value == "on" for name, value in switches.items()}
+        )
     if args.corners is not None:
         from dealer_assist.vision.corner_model import CornerModel
 

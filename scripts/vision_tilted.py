@@ -490,6 +490,16 @@ def main() -> int:
             "(h-outline45): an uncertain card laid again with its sides on the straight edges "
             "near them, at the frame's sure card size",
         ),
+        (
+            "skin-unread",
+            "(h-nocard45): an unread shape whose margin is skin-coloured and whose paper is "
+            "dull against the sure cards' dropped",
+        ),
+        (
+            "unsure-twins",
+            "(h-nocard45): of two shapes not read surely overlapping, the one showing less "
+            "paper dropped",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -560,6 +570,8 @@ def main() -> int:
         line_fit=args.line_fit == "on",
         line_fit_overlap=args.line_fit_overlap,
         edge_support=args.edge_support,
+        skin_unread=args.skin_unread == "on",
+        unsure_twins=args.unsure_twins == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

@@ -9,7 +9,7 @@ readings of one card there are never two cards of a shoe that holds that card tw
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Protocol, TypeVar
 
@@ -223,6 +223,40 @@ def unread_apart(
             continue
         kept.append(shape)
     return kept
+
+
+# ``unsure_twins``: two shapes not read surely overlapping by more than this share of the
+# smaller's area are one card laid twice (the bench's ornamental/blurred#33904900: 0.18 and 0.19)
+TWIN_OVERLAP = 0.15
+# ... when the one showing less paper has a face (median grey) under this share of the frame's
+# sure cards' paper: mostly felt (that scene's second half 0.43; its sure cards' faces 0.9-1.0).
+TWIN_FELT = 0.6
+
+
+def unsure_twins(
+    detections: Sequence[Reported], paper: Callable[[Reported], float], felt: float
+) -> list[Reported]:
+    """``detections`` (in order) less each one not read surely whose face's level (``paper``)
+    is under ``felt`` (mostly felt inside) that overlaps another not read surely, showing more
+    paper, by more than ``TWIN_OVERLAP`` of the smaller's area (``FinderSettings.unsure_twins``;
+    issue 28, h-nocard45): one card laid as two wrong-way-round halves, each holding half of it
+    and the felt beside it, neither read. Two cards dealt overlapping, neither read, each show
+    their paper (the building check's anglo/dim#7900000 4C under the 7D). Cards read surely are
+    never judged, nor judge."""
+    unsure = [d for d in detections if d.card is None]
+    levels = {id(d): paper(d) for d in unsure}
+    return [
+        d
+        for d in detections
+        if d.card is not None
+        or levels[id(d)] >= felt
+        or not any(
+            other is not d
+            and levels[id(other)] > levels[id(d)]
+            and _overlap_share(d, other) > TWIN_OVERLAP
+            for other in unsure
+        )
+    ]
 
 
 def surer_inside(detections: Sequence[Reported], size: tuple[int, int]) -> list[Reported]:

@@ -42,6 +42,7 @@ from dealer_assist.vision.corner_model import (
 from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off, edge_across
 from dealer_assist.vision.duplicates import (
     MAX_UNREAD_OVERLAP,
+    TWIN_FELT,
     at_edge,
     diagonal_pieces,
     one_per_card,
@@ -51,6 +52,7 @@ from dealer_assist.vision.duplicates import (
     surer_inside,
     unread_apart,
     unsure_on_sure,
+    unsure_twins,
     whole_of_halves,
 )
 from dealer_assist.vision.edge_support import brightness, edge_grey, face_ink, side_support
@@ -101,12 +103,14 @@ from dealer_assist.vision.paper import (
     PaperSettings,
     cloth_at_centre,
     dull_marker,
+    face_median,
     mask_gains,
     paper_blobs,
     paper_gains,
     paper_level,
     paper_mask,
     shows_paper,
+    skin_shape,
 )
 from dealer_assist.vision.plane import (
     Plane,
@@ -2546,7 +2550,36 @@ class CardDetector:
             best.detections = [d for d in best.detections if not self._net_blind(frame, d)]
         if self.finder.edge_support > 0 and self.use_corner_model:
             best.detections, best.unread_cards = self._unedged_unsure(frame, best)
+        if self.paper is not None and (self.finder.skin_unread or self.finder.unsure_twins):
+            self._not_cards(frame, best, self.paper)
         return best
+
+    def _not_cards(self, frame: np.ndarray, best: FrameAnalysis, paper: PaperSettings) -> None:
+        """``best``'s shapes less those no card makes (issue 28, h-nocard45): with
+        ``FinderSettings.skin_unread`` an unread shape of skin (``paper.skin_shape``, judged
+        against the paper of the cards read surely: none judged without one); with
+        ``FinderSettings.unsure_twins`` the halves of one card laid as two shapes, neither read
+        surely (``duplicates.unsure_twins``: the one showing more paper stays, the other
+        dropped only when its face is under ``TWIN_FELT`` of the sure cards' paper). A frame
+        without a card read surely is not judged."""
+        sure = [np.asarray(d.corners) for d in best.detections if d.card is not None]
+        if not sure:
+            return
+        cards_paper = float(np.median([paper_level(frame, c, paper) for c in sure]))
+        if self.finder.skin_unread and best.unread_cards:
+            best.unread_cards = [
+                d
+                for d in best.unread_cards
+                if not skin_shape(frame, np.asarray(d.corners), paper, cards_paper)
+            ]
+        if self.finder.unsure_twins:
+            kept = unsure_twins(
+                best.reported,
+                lambda d: face_median(frame, np.asarray(d.corners), paper),
+                TWIN_FELT * cards_paper,
+            )
+            best.detections = [d for d in best.detections if any(d is k for k in kept)]
+            best.unread_cards = [d for d in best.unread_cards if any(d is k for k in kept)]
 
     def _pictured_numbers(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each read surely as a rank of ``pictured_ranks`` whose middle
