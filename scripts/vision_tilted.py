@@ -19,7 +19,7 @@ the count (a detection on one counts neither way).
         [--relay-off on|off] [--relay-off-hope on|off] [--relay-off-overlap 0.15]
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
-        [--black-pips off] [--black-pips-borne off]
+        [--black-pips off] [--black-pips-borne off] [--court-symbols on]
         [--deck-orient-twins]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -478,6 +478,11 @@ def main() -> int:
             "(h-dim44): with black-pips, a card the pips read kept from the black-split "
             "reader's doubt",
         ),
+        (
+            "court-symbols",
+            "(h-court45): an uncertain court whose looks all read its rank judged again by the "
+            "suit symbols printed beyond its index, the looks' split of its colour set aside",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -536,6 +541,7 @@ def main() -> int:
         hand_index=args.hand_index == "on",
         black_pips=args.black_pips == "on",
         black_pips_borne=args.black_pips_borne == "on",
+        court_symbols=args.court_symbols == "on",
         edge_support=args.edge_support,
     )
     if args.no_on_top:
