@@ -26,6 +26,7 @@ from dealer_assist.vision.geometry import (
     CANONICAL_WIDTH,
     canonical_to_image,
     portrait_orders,
+    transform_points,
 )
 from dealer_assist.vision.index import glyph_vector, ink_colour, ink_map, paper_colour
 from dealer_assist.vision.middle import PIP_AS_SUIT
@@ -71,8 +72,11 @@ class Symbol:
     colour: tuple[float, float, float] | None
 
 
-def _band(frame: np.ndarray, ordered: np.ndarray, settings: SymbolSettings) -> np.ndarray:
-    """The band along the top short side of the card in ``ordered``'s portrait order."""
+def _band(
+    frame: np.ndarray, ordered: np.ndarray, settings: SymbolSettings
+) -> tuple[np.ndarray, np.ndarray]:
+    """The band along the top short side of the card in ``ordered``'s portrait order, and the
+    homography from the band's pixels to the frame's."""
     to_image = canonical_to_image(ordered)
     s = settings.scale
     to_canonical = np.array(
@@ -86,37 +90,31 @@ def _band(frame: np.ndarray, ordered: np.ndarray, settings: SymbolSettings) -> n
         round((settings.right - settings.left) * CANONICAL_WIDTH * s),
         round((settings.bottom - settings.top) * CANONICAL_HEIGHT * s),
     )
+    to_frame: np.ndarray = to_image @ to_canonical
     band: np.ndarray = cv2.warpPerspective(
         frame,
-        to_image @ to_canonical,
+        to_frame,
         size,
         flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return band
+    return band, to_frame
+
+
+def _covered(shape: tuple[int, ...], to_frame: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
+    """The band's pixels (``shape``) inside any outline of ``others`` (frame pixels)."""
+    covered = np.zeros(shape[:2], np.uint8)
+    to_band = np.linalg.inv(to_frame)
+    for other in others:
+        points = transform_points(to_band, np.asarray(other, np.float64).reshape(-1, 2))
+        cv2.fillConvexPoly(covered, np.round(points).astype(np.int32), 1)
+    return covered
 
 
 def _centre_in(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
     x, y, w, h = box
     ox, oy, ow, oh = other
     return ox <= x + w / 2 <= ox + ow and oy <= y + h / 2 <= oy + oh
-
-
-def band_area(ordered: np.ndarray, settings: SymbolSettings) -> np.ndarray:
-    """The band's outline in the frame (4 x 2, float32) for a card in ``ordered``'s order."""
-    across, down = ordered[1] - ordered[0], ordered[3] - ordered[0]
-    shares = np.array(
-        [
-            [settings.left, settings.top],
-            [settings.right, settings.top],
-            [settings.right, settings.bottom],
-            [settings.left, settings.bottom],
-        ]
-    )
-    points: np.ndarray = (ordered[0] + shares[:, :1] * across + shares[:, 1:] * down).astype(
-        np.float32
-    )
-    return points
 
 
 def court_symbols(
@@ -126,19 +124,14 @@ def court_symbols(
     settings: SymbolSettings,
     others: list[np.ndarray] | None = None,
 ) -> list[Symbol]:
-    """Every suit symbol found beside the index at either end of the card at ``quad``; an end
-    whose band another outline of ``others`` meets is not looked at (that card's ink)."""
+    """Every suit symbol found beside the index at either end of the card at ``quad``; a
+    component meeting another outline of ``others`` is left out (it may be that card's ink)."""
     card_height = CANONICAL_HEIGHT * settings.scale
     vectors: list[np.ndarray] = []
     colours: list[tuple[float, float, float] | None] = []
     for ordered in portrait_orders(quad):
-        area = band_area(ordered, settings)
-        if any(
-            cv2.intersectConvexConvex(area, np.asarray(o, np.float32).reshape(-1, 2))[0] > 0
-            for o in others or []
-        ):
-            continue
-        band = _band(frame, ordered, settings)
+        band, to_frame = _band(frame, ordered, settings)
+        covered = _covered(band.shape, to_frame, others) if others else None
         ink = ink_map(band)
         paper = paper_colour(band)
         taken: list[tuple[int, int, int, int]] = []
@@ -157,6 +150,8 @@ def court_symbols(
                 x, y, w, h, area = stats[label].tolist()
                 if x == 0 or y == 0 or x + w >= width or y + h >= height:
                     continue  # cut by the band's edge: part of the picture or the card's edge
+                if covered is not None and covered[y : y + h, x : x + w].any():
+                    continue  # under (or over) another outline
                 if x + w / 2 < (settings.beyond - settings.left) * CANONICAL_WIDTH * settings.scale:
                     continue  # the index
                 if not settings.least_height <= h / card_height <= settings.most_height:
