@@ -9,7 +9,7 @@ counts and every card answered otherwise.
 
     python scripts/vision_court_symbols.py [--designs anglo,ornamental,tango,simplistic]
         [--styles tilted,close,lens,overhead,noisy,harsh,wide,dim,table,tableclose]
-        [--scenes 5] [--seed 12700000] [--courts 0.7]
+        [--scenes 5] [--seed 12700000] [--courts 0.7] [--least 2]
 """
 
 from __future__ import annotations
@@ -59,10 +59,16 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=5, help="scenes per design and style")
     parser.add_argument("--seed", type=int, default=12_700_000)
     parser.add_argument("--courts", type=float, default=0.7, help="each card's chance of a court")
+    parser.add_argument(
+        "--least",
+        type=int,
+        default=FinderSettings().court_symbols_least,
+        help="court_symbols_least",
+    )
     args = parser.parse_args()
     one_core()
     off = CardDetector()
-    on = CardDetector(finder=FinderSettings(court_symbols=True))
+    on = CardDetector(finder=FinderSettings(court_symbols=True, court_symbols_least=args.least))
     totals = {"off": Count(), "on": Count()}
     court_answers: dict[str, Counter[str]] = {"off": Counter(), "on": Counter()}
     changed: list[str] = []
