@@ -5463,15 +5463,30 @@ class CardDetector:
             judged = self._judge(record.quad, looks, pip_count=count, printed=True)
             if judged is None or judged.card != Card(candidate.rank, suit):
                 continue
-            others = [d for n, d in enumerate(analysis.reported) if n != k]
-            if not _apart_from_reported(detection, others):
-                continue
-            if self._off_card_shape(record.looks, judged.card, record.quad, chosen):
-                continue
-            if self._centre_on_another(frame, record.looks, judged.card, record.quad):
+            if not self._may_settle(frame, analysis, chosen, k, record, judged.card):
                 continue
             analysis.detections[k] = judged
             analysis.by_pips[id(judged)] = judged
+
+    def _may_settle(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        chosen: _Finding,
+        k: int,
+        record: _Unsure,
+        card: Card,
+    ) -> bool:
+        """Whether uncertain detection ``k`` of the chosen finding may be read as ``card`` by a
+        look after the choice (``_black_by_pips``, ``_court_by_symbols``): no other reported card
+        reads it (``_apart_from_reported``), and neither its shape nor its centre lies off the
+        card (``_off_card_shape``, ``_centre_on_another``)."""
+        others = [d for n, d in enumerate(analysis.reported) if n != k]
+        if not _apart_from_reported(analysis.detections[k], others):
+            return False
+        if self._off_card_shape(record.looks, card, record.quad, chosen):
+            return False
+        return not self._centre_on_another(frame, record.looks, card, record.quad)
 
     def _court_by_symbols(
         self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding
@@ -5531,14 +5546,8 @@ class CardDetector:
             judged = self._judge(record.quad, looks, printed=True)
             if judged is None or judged.card != Card(candidate.rank, suit):
                 continue
-            others = [d for n, d in enumerate(analysis.reported) if n != k]
-            if not _apart_from_reported(detection, others):
-                continue
-            if self._off_card_shape(record.looks, judged.card, record.quad, chosen):
-                continue
-            if self._centre_on_another(frame, record.looks, judged.card, record.quad):
-                continue
-            analysis.detections[k] = judged
+            if self._may_settle(frame, analysis, chosen, k, record, judged.card):
+                analysis.detections[k] = judged
 
     def _counted_as(self, middle: np.ndarray, rank: Rank) -> int | None:
         """``rank`` when a middle's pips, laid out as a number card's, are counted as many:
