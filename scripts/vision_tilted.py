@@ -20,6 +20,7 @@ the count (a detection on one counts neither way).
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--black-pips off] [--black-pips-borne off] [--line-fit on] [--line-fit-overlap 0.5]
+        [--court-symbols on]
         [--deck-orient-twins]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -500,6 +501,11 @@ def main() -> int:
             "(h-nocard45): of two shapes not read surely overlapping, the one showing less "
             "paper dropped",
         ),
+        (
+            "court-symbols",
+            "(h-court45): an uncertain court whose looks all read its rank judged again by the "
+            "suit symbols printed beyond its index, the looks' split of its colour set aside",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -569,6 +575,7 @@ def main() -> int:
         black_pips_borne=args.black_pips_borne == "on",
         line_fit=args.line_fit == "on",
         line_fit_overlap=args.line_fit_overlap,
+        court_symbols=args.court_symbols == "on",
         edge_support=args.edge_support,
         skin_unread=args.skin_unread == "on",
         unsure_twins=args.unsure_twins == "on",

@@ -39,6 +39,7 @@ from dealer_assist.vision.corner_model import (
     corner_patches,
     legibility,
 )
+from dealer_assist.vision.court_suits import SymbolSettings, court_symbols, symbols_suit
 from dealer_assist.vision.crossing import CrossingSettings, centre_cut_off, edge_across
 from dealer_assist.vision.duplicates import (
     MAX_UNREAD_OVERLAP,
@@ -263,6 +264,12 @@ UPRIGHT_PIP_SURE = 0.98
 # ``MiddleSettings`` cuts it (0.17-0.83 of the height) cuts a two's and a three's end pips
 # (the building check's anglo/overhead#7900003 2C: no whole pip; at 0.11 two clubs, 1.0 sure).
 BLACK_PIPS_WINDOW = 0.11
+# Where a court's suit symbols are looked for and what one is (``FinderSettings.court_symbols``;
+# issue 28, h-court45).
+COURT_SYMBOLS = SymbolSettings()
+# ... settling a court only when each whole look at least this sure of its rank reads the
+# candidate's (and one does).
+COURT_RANK_SEEN = 0.5
 PIP_LOOKS = 2
 SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
@@ -1626,7 +1633,7 @@ class CardDetector:
         # better; off: the faces' ``CHANGE_MARGIN`` alone).
         self.face_keeps_rank = face_keeps_rank
         # With the house's deck: the faces name a rank no look at an index corner in the open
-        # gives ``faces.RANK_SEEN`` of its belief (instead of an uncertain card's candidate)
+        # gives ``faces.COURT_RANK_SEEN`` of its belief (instead of an uncertain card's candidate)
         # only when the best face matches ``faces.UNSEEN_CHANGE_LEAST`` (``_ranks_seen``;
         # h-wrong30, building seeds: a 9C whose one index read 3D 0.34 settled as 9D by a face
         # matching 0.74, a QH read 6H and Q at its two corners settled as TH by one matching
@@ -2509,6 +2516,8 @@ class CardDetector:
             self._lone_corner_look(frame, best, chosen)
         if not enrolled and chosen is not None and self.finder.black_pips:
             self._black_by_pips(frame, best, chosen)
+        if not enrolled and chosen is not None and self.finder.court_symbols:
+            self._court_by_symbols(frame, best, chosen)
         if chosen is not None and self.finder.relay_off:
             self._relaid_off(frame, best, chosen)
         if chosen is not None and self.finder.line_fit:
@@ -5806,15 +5815,91 @@ class CardDetector:
             judged = self._judge(record.quad, looks, pip_count=count, printed=True)
             if judged is None or judged.card != Card(candidate.rank, suit):
                 continue
-            others = [d for n, d in enumerate(analysis.reported) if n != k]
-            if not _apart_from_reported(detection, others):
-                continue
-            if self._off_card_shape(record.looks, judged.card, record.quad, chosen):
-                continue
-            if self._centre_on_another(frame, record.looks, judged.card, record.quad):
+            if not self._may_settle(frame, analysis, chosen, k, record, judged.card):
                 continue
             analysis.detections[k] = judged
             analysis.by_pips[id(judged)] = judged
+
+    def _may_settle(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        chosen: _Finding,
+        k: int,
+        record: _Unsure,
+        card: Card,
+    ) -> bool:
+        """Whether uncertain detection ``k`` of the chosen finding may be read as ``card`` by a
+        look after the choice (``_black_by_pips``, ``_court_by_symbols``): no other reported card
+        reads it (``_apart_from_reported``), and neither its shape nor its centre lies off the
+        card (``_off_card_shape``, ``_centre_on_another``)."""
+        others = [d for n, d in enumerate(analysis.reported) if n != k]
+        if not _apart_from_reported(analysis.detections[k], others):
+            return False
+        if self._off_card_shape(record.looks, card, record.quad, chosen):
+            return False
+        return not self._centre_on_another(frame, record.looks, card, record.quad)
+
+    def _court_by_symbols(
+        self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding
+    ) -> None:
+        """The court cards of the chosen finding still uncertain after every look again, judged
+        again by the suit symbols printed beyond their index (``FinderSettings.court_symbols``;
+        issue 28, h-court45): no glyph dispute, each whole look at least ``COURT_RANK_SEEN`` sure of
+        its rank reading the candidate's (one at least), and at least ``court_symbols_least``
+        whole symbols found at the card's two ends (``court_suits.court_symbols``) in the ink of
+        the looks' colour (when the looks split the colour, the one the symbols' ink tells),
+        each read as one suit of it and none as the other (``court_suits.symbols_suit``). The looks'
+        split of the colour's two suits is then set aside (``_split_aside``) and the symbols'
+        look added: the card is read when ``_judge`` reads the candidate's rank in the symbols'
+        suit by every rule; as for ``_black_by_pips``, it stays uncertain when another reported
+        card reads it or meets its centre, or when its shape or centre lies off the card. A card
+        read surely never changes."""
+        for k, record in _still_uncertain(analysis):
+            detection = analysis.detections[k]
+            candidate = detection.candidate
+            if (
+                candidate is None
+                or candidate.rank not in COURT_RANKS
+                or any(r is _DISPUTED for r in record.looks)
+            ):
+                continue
+            whole = [r for r in record.looks if r.rank is not None and r.suit is not None]
+            ranked = [
+                r for r in whole if r.rank is not None and float(r.rank.max()) >= COURT_RANK_SEEN
+            ]
+            if not ranked or any(_best_card(r).rank is not candidate.rank for r in ranked):
+                continue  # its rank not sure
+            outlines = [o for j, o in enumerate(record.outlines) if j != record.n]
+            found_symbols = court_symbols(frame, record.quad, self.model, COURT_SYMBOLS, outlines)
+            colours = {
+                BLACK_SUITS if _best_card(r).suit in BLACK_SUITS else RED_SUITS for r in whole
+            }
+            if len(colours) > 1:
+                # The looks split the colour: the symbols' ink tells it, when it tells one.
+                colours = {
+                    BLACK_SUITS if unlike == RED_SUITS else RED_SUITS
+                    for s in found_symbols
+                    if (unlike := suits_unlike(s.colour))
+                }
+                if len(colours) != 1:
+                    continue
+            (colour,) = colours
+            other = RED_SUITS if colour == BLACK_SUITS else BLACK_SUITS
+            symbols = [s for s in found_symbols if suits_unlike(s.colour) == other]
+            found = symbols_suit(
+                symbols, colour, COURT_SYMBOLS, least=self.finder.court_symbols_least
+            )
+            if found is None:
+                continue
+            suit, mean = found
+            look = _Reading(None, mean)
+            looks = [*(_split_aside(r, suit) for r in record.looks), look]
+            judged = self._judge(record.quad, looks, printed=True)
+            if judged is None or judged.card != Card(candidate.rank, suit):
+                continue
+            if self._may_settle(frame, analysis, chosen, k, record, judged.card):
+                analysis.detections[k] = judged
 
     def _counted_as(self, middle: np.ndarray, rank: Rank) -> int | None:
         """``rank`` when a middle's pips, laid out as a number card's, are counted as many:
@@ -6857,6 +6942,27 @@ def _black_lead(reading: _Reading, suit: Suit) -> float:
         return 0.0
     other = Suit.CLUBS if suit is Suit.SPADES else Suit.SPADES
     return float(reading.suit[SUIT_CLASSES.index(suit)] - reading.suit[SUIT_CLASSES.index(other)])
+
+
+_PARTNER_SUIT = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+
+
+def _split_aside(look: _Reading, toward: Suit) -> _Reading:
+    """``look`` with its split of ``toward``'s colour's two suits set aside, as
+    ``_black_split_aside`` sets the black suits' aside (``CardDetector._court_by_symbols``)."""
+    if look is _DISPUTED or look.suit is None:
+        return look
+    suit = look.suit.copy()
+    mine = SUIT_CLASSES.index(toward)
+    other = SUIT_CLASSES.index(_PARTNER_SUIT[toward])
+    pair = suit[mine] + suit[other]
+    suit[mine], suit[other] = pair * 0.5 * (1 + 1e-4), pair * 0.5 * (1 - 1e-4)
+    return replace(look, suit=suit)
 
 
 def _black_split_aside(look: _Reading, toward: Suit) -> _Reading:

@@ -245,6 +245,17 @@ class FinderSettings:
     # ... each overlapping a card reported by at most this share of the smaller (a card dealt
     # over another; ``relay_off_overlap`` as ``relay_off`` lays them).
     line_fit_overlap: float = 0.15
+    # An uncertain court card whose whole looks all read its rank and its colour, with no glyph
+    # dispute, is judged again by the suit symbols printed beside its index or in the corners
+    # without one (``court_suits.court_symbols``: anglo's and simplistic's large suit right of
+    # the index, tango's small ones; at least ``court_symbols_least`` whole symbols in the
+    # candidate's colour, each naming one suit of that colour, none another), the looks' split
+    # of that colour's two suits set aside and the symbols' look in its place
+    # (``CardDetector._court_by_symbols``; issue 28, h-court45): a court has no pips, and the
+    # index's small suit is what the readers split on black courts. Only a card already
+    # uncertain; every rule of ``_judge`` holds; not with the house's deck. Off.
+    court_symbols: bool = False
+    court_symbols_least: int = 2
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
