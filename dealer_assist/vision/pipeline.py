@@ -1633,7 +1633,7 @@ class CardDetector:
         # better; off: the faces' ``CHANGE_MARGIN`` alone).
         self.face_keeps_rank = face_keeps_rank
         # With the house's deck: the faces name a rank no look at an index corner in the open
-        # gives ``faces.COURT_RANK_SEEN`` of its belief (instead of an uncertain card's candidate)
+        # gives ``faces.RANK_SEEN`` of its belief (instead of an uncertain card's candidate)
         # only when the best face matches ``faces.UNSEEN_CHANGE_LEAST`` (``_ranks_seen``;
         # h-wrong30, building seeds: a 9C whose one index read 3D 0.34 settled as 9D by a face
         # matching 0.74, a QH read 6H and Q at its two corners settled as TH by one matching
@@ -6953,8 +6953,10 @@ _PARTNER_SUIT = {
 
 
 def _split_aside(look: _Reading, toward: Suit) -> _Reading:
-    """``look`` with its split of ``toward``'s colour's two suits set aside, as
-    ``_black_split_aside`` sets the black suits' aside (``CardDetector._court_by_symbols``)."""
+    """``look`` with its split of ``toward``'s colour's two suits set aside: the two each half
+    of what it gives them, a hair toward ``toward`` (so that its best card is read in that
+    suit); the colour and the rank as read (``CardDetector._court_by_symbols``, and
+    ``_black_split_aside`` for the black suits)."""
     if look is _DISPUTED or look.suit is None:
         return look
     suit = look.suit.copy()
@@ -6968,15 +6970,9 @@ def _split_aside(look: _Reading, toward: Suit) -> _Reading:
 def _black_split_aside(look: _Reading, toward: Suit) -> _Reading:
     """``look`` with its split of the black suits set aside: spade and club each half of what
     it gives the two, a hair toward ``toward`` (so that its best card is read in that suit;
-    ``CardDetector._black_by_pips``); the colour and the rank as read."""
-    if look is _DISPUTED or look.suit is None:
-        return look
-    suit = look.suit.copy()
-    mine = SUIT_CLASSES.index(toward)
-    other = SUIT_CLASSES.index(Suit.CLUBS if toward is Suit.SPADES else Suit.SPADES)
-    black = suit[mine] + suit[other]
-    suit[mine], suit[other] = black * 0.5 * (1 + 1e-4), black * 0.5 * (1 - 1e-4)
-    return replace(look, suit=suit)
+    ``CardDetector._black_by_pips``); the colour and the rank as read (``_split_aside`` for a
+    black suit)."""
+    return _split_aside(look, toward)
 
 
 def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
