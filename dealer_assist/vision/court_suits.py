@@ -24,11 +24,16 @@ from dealer_assist.vision.components import components_with_stats
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
     CANONICAL_WIDTH,
-    canonical_to_image,
     portrait_orders,
     transform_points,
 )
-from dealer_assist.vision.index import glyph_vector, ink_colour, ink_map, paper_colour
+from dealer_assist.vision.index import (
+    glyph_vector,
+    ink_colour,
+    ink_map,
+    paper_colour,
+    region_to_frame,
+)
 from dealer_assist.vision.middle import PIP_AS_SUIT
 
 
@@ -77,20 +82,12 @@ def _band(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The band along the top short side of the card in ``ordered``'s portrait order, and the
     homography from the band's pixels to the frame's."""
-    to_image = canonical_to_image(ordered)
     s = settings.scale
-    to_canonical = np.array(
-        [
-            [1 / s, 0, settings.left * CANONICAL_WIDTH],
-            [0, 1 / s, settings.top * CANONICAL_HEIGHT],
-            [0, 0, 1],
-        ]
-    )
     size = (
         round((settings.right - settings.left) * CANONICAL_WIDTH * s),
         round((settings.bottom - settings.top) * CANONICAL_HEIGHT * s),
     )
-    to_frame: np.ndarray = to_image @ to_canonical
+    to_frame = region_to_frame(ordered, settings.left, settings.top, s)
     band: np.ndarray = cv2.warpPerspective(
         frame,
         to_frame,

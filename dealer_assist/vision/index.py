@@ -88,18 +88,24 @@ def region_size(settings: IndexSettings) -> tuple[int, int]:
     return width, height
 
 
-def warp_corner(frame: np.ndarray, ordered: np.ndarray, settings: IndexSettings) -> np.ndarray:
-    """The top-left corner region of the card whose corners are ``ordered`` (portrait order)."""
-    to_image = canonical_to_image(ordered)
-    s = settings.scale
+def region_to_frame(ordered: np.ndarray, left: float, top: float, scale: float) -> np.ndarray:
+    """The homography from the pixels of a region of the card whose corners are ``ordered``
+    (portrait order) to the frame's: the region starts ``left`` and ``top`` (shares of the
+    canonical card's width and height), ``scale`` of its pixels to a canonical pixel."""
     region_to_canonical = np.array(
         [
-            [1 / s, 0, settings.left * CANONICAL_WIDTH],
-            [0, 1 / s, settings.top * CANONICAL_HEIGHT],
+            [1 / scale, 0, left * CANONICAL_WIDTH],
+            [0, 1 / scale, top * CANONICAL_HEIGHT],
             [0, 0, 1],
         ]
     )
-    matrix = to_image @ region_to_canonical
+    matrix: np.ndarray = canonical_to_image(ordered) @ region_to_canonical
+    return matrix
+
+
+def warp_corner(frame: np.ndarray, ordered: np.ndarray, settings: IndexSettings) -> np.ndarray:
+    """The top-left corner region of the card whose corners are ``ordered`` (portrait order)."""
+    matrix = region_to_frame(ordered, settings.left, settings.top, settings.scale)
     return cv2.warpPerspective(
         frame,
         matrix,
