@@ -4810,7 +4810,11 @@ class CardDetector:
         card read surely by every rule replaces it (``FinderSettings.line_fit``; issue 28,
         h-outline45), each outline overlapping a card reported by at most ``line_fit_overlap``
         of the smaller. Needs a card read surely in the frame (its size). A card read surely is
-        never laid again, none is added."""
+        never laid again, none is added. Not taken (h-linefit46): a black card whose first
+        looks by the corner network leant to both black suits (``_black_split_between_corners``),
+        and with the house's deck a card whose face it cannot tell from its twin's
+        (``FaceMatcher.told_apart``: its guards left such a card uncertain, h-deckguard39's
+        drawn-7-jumbo/blurred#11545621 KC, read so as KS)."""
         uncertain = _still_uncertain(analysis)
         if not uncertain:
             return
@@ -4834,9 +4838,16 @@ class CardDetector:
                 with_deck,
                 self.finder.line_fit_overlap,
             )
-            if relaid is not None:
-                analysis.detections[k] = relaid
-                analysis.quads.append(np.asarray(relaid.corners))
+            if relaid is None or relaid.card is None:
+                continue
+            if _black_split_between_corners(record.looks, relaid.card):
+                continue
+            if isinstance(self._model, EnrolledDeck) and not self._model.faces.told_apart(
+                relaid.card
+            ):
+                continue  # the deck's reading of a face it cannot tell from its twin's
+            analysis.detections[k] = relaid
+            analysis.quads.append(np.asarray(relaid.corners))
 
     def _line_fitted(
         self,
@@ -7051,6 +7062,22 @@ def _network_club(looks: list[_Reading]) -> Card | None:
         if float(r.suit[_CLUB]) < CLUB_SHARE * float(r.suit[_SPADE] + r.suit[_CLUB]):
             return None
     return card
+
+
+def _black_split_between_corners(looks: list[_Reading], card: Card | None) -> bool:
+    """Whether ``card`` is black and the corner network's first looks at the card's corners
+    leant to both black suits (one to spades, one to clubs): an outline laid again by
+    ``line_fit`` does not settle that split (h-linefit46: simplistic/lens#7900009's AC, its
+    corners 0.56 spade / 0.32 club and 0.36 / 0.58, the glyph reader sure of spades, read
+    surely as the AS at a fitted outline where ``black_pips`` is off)."""
+    if card is None or card.suit not in _BLACK:
+        return False
+    leans = {
+        _best_suit(r)
+        for r in looks
+        if r is not _DISPUTED and r.network and r.suit is not None and not r.junk
+    }
+    return leans >= _BLACK
 
 
 def _glyph_reader_split(whole: list[_Reading], card: Card) -> bool:
