@@ -168,8 +168,9 @@ def test_a_court_read_as_a_four_at_one_corner_set_aside_on_a_building_scene(
     # Uncertain with ``picture_sets_aside`` off, its candidate right; exact with it on. The
     # refit's outlines laid along the paper (h-outline38) off in both: they read the QD too;
     # and the off outline laid again from its index corner (h-relay42, on): it reads both
-    # courts surely first.
-    no_relay = FinderSettings(relay_off=False)
+    # courts surely first. ``line_fit`` (on since session 46) reads simplistic/wide#11310003's
+    # QH exactly at its fitted outline first (tests/vision/test_line_fit.py): off in both too.
+    no_relay = FinderSettings(relay_off=False, line_fit=False)
     off = CardDetector(picture_sets_aside=False, refit=OFF, finder=no_relay)
     on = CardDetector(refit=OFF, finder=no_relay)
     _exact_only_on(check_faces, label, code, off, on)

@@ -126,8 +126,10 @@ def test_the_faces_name_no_other_rank_than_one_read_surely(
         return [d.card.code for d in detector.detect(scene.image) if d.card is not None]
 
     # The off outline laid again from its index corner (h-relay42, on) off in both: it reads
-    # the 2H surely first, before the faces.
-    no_relay = FinderSettings(relay_off=False)
+    # the 2H surely first, before the faces. ``line_fit`` (on since session 46) reads the 2H
+    # exactly at its fitted outline, with the deck and without (tests/vision/test_line_fit.py):
+    # off in both too.
+    no_relay = FinderSettings(relay_off=False, line_fit=False)
     assert "3H" in sure(
         CardDetector(
             model=ornamental_deck, face_keeps_rank=False, face_rank_seen=False, finder=no_relay

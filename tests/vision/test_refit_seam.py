@@ -81,8 +81,9 @@ def test_an_uncertain_card_reads_exactly_measured_to_the_edge(
     # (candidate AC) as main lays it again - its sides measured as long as the paper goes end
     # on the ace's big pip - and read surely laid from a corner to the paper's edge (IoU 0.95).
     # The off outline laid again from its index corner (h-relay42, on) off in both: it reads
-    # the AC surely first (one of its building check gains).
-    no_relay = FinderSettings(relay_off=False)
+    # the AC surely first (one of its building check gains). ``line_fit`` (on since session 46)
+    # reads it exactly at its fitted outline too (tests/vision/test_line_fit.py): off in both.
+    no_relay = FinderSettings(relay_off=False, line_fit=False)
     (before, _), (after, answers) = (
         answer_in_scene(
             check_faces, "ornamental/dim#7900009", "AC", CardDetector(refit=refit, finder=no_relay)

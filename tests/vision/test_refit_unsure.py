@@ -161,7 +161,9 @@ def test_an_outline_too_small_is_laid_again_at_a_larger_size_with_the_scales_on(
     label, code = "ornamental/dim#7900001", "9H"
     # Step 13's offers laid again (h-merged33, on) and the off outline laid again from its
     # index corner (h-relay42, on) off in both: each reads the 9H exactly first.
-    relay_off = FinderSettings(corner_relay=(), relay_off=False)
+    # ``line_fit`` (on since session 46) reads the 9H exactly at its fitted outline first
+    # (tests/vision/test_line_fit.py): off in both too.
+    relay_off = FinderSettings(corner_relay=(), relay_off=False, line_fit=False)
     # The outlines laid along the paper (h-outline38) off in both: they read the 9H too.
     before, _ = answer_in_scene(check_faces, label, code, CardDetector(finder=relay_off, refit=OFF))
     assert before.card is None and before.candidate == parse_card(code)

@@ -63,9 +63,12 @@ def test_a_relaid_card_overlapping_a_dealt_neighbour_is_taken(
         seed,
         code,
         # ``black_pips`` (on since session 44) reads fresh 11,940,004's 3S by its pips first,
-        # rightly: off on both sides, so the re-lay is what is tested.
-        FinderSettings(relay_off_overlap=OLD_LIMIT, black_pips=False),
-        FinderSettings(black_pips=False),
+        # rightly: off on both sides, so the re-lay is what is tested. ``line_fit`` (on since
+        # session 46) reads ornamental/table#7900007's AC and simplistic/lens#7900008's JD
+        # exactly at the old limit, at its fitted outline (tests/vision/test_line_fit.py):
+        # off on both sides too.
+        FinderSettings(relay_off_overlap=OLD_LIMIT, black_pips=False, line_fit=False),
+        FinderSettings(black_pips=False, line_fit=False),
     )
 
 

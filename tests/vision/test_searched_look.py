@@ -42,7 +42,10 @@ def test_a_card_whose_outline_is_off_is_read_at_the_outline_about_its_corners(
 ) -> None:
     # The refit of uncertain cards in every frame (h-outline32, on) reads the QC first, and
     # step 13's offers laid again (h-merged33, on) the 6S: the searched look alone is under test.
-    alone, relay_off = RefitSettings(unsure_alone=False), FinderSettings(corner_relay=())
+    # ``line_fit`` (on since session 46) reads the QC exactly at its fitted outline first
+    # (tests/vision/test_line_fit.py): off in both.
+    alone = RefitSettings(unsure_alone=False)
+    relay_off = FinderSettings(corner_relay=(), line_fit=False)
     read_on_a_later_look(
         check_faces,
         label,
@@ -73,8 +76,10 @@ def test_a_card_the_search_must_not_read_stays_uncertain(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
     # ``black_pips`` (on since session 44) reads simplistic/lens#7900009's AC by its one pip,
-    # rightly: off on both sides, so the search is what is tested.
-    pips_off = FinderSettings(black_pips=False)
+    # rightly: off on both sides, so the search is what is tested. ``line_fit`` (on since
+    # session 46) reads tango/noisy#7900008's TC exactly at its fitted outline (a building
+    # check gain, tests/vision/test_line_fit.py): off on both sides too.
+    pips_off = FinderSettings(black_pips=False, line_fit=False)
     before, _ = answer_in_scene(
         check_faces, label, code, CardDetector(search_outline=False, finder=pips_off)
     )

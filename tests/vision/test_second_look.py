@@ -51,9 +51,11 @@ def test_a_small_card_left_uncertain_is_read_on_a_second_look(
     # on: it reads the 7S first) and step 13's offers laid again (h-merged33, on: it reads the
     # JC first, at another outline) and the off outline laid again from its index corner
     # (h-relay42, on: it reads anglo/overhead#7900002's 7S first) off in both: the second look
-    # alone.
+    # alone. ``line_fit`` (on since session 46) reads the 7S (and the JC beside it) and
+    # tango/table#7900009's JC exactly at their fitted outlines first
+    # (tests/vision/test_line_fit.py): off in both too.
     alone = RefitSettings(unsure_alone=False)
-    relay_off = FinderSettings(corner_relay=(), relay_off=False)
+    relay_off = FinderSettings(corner_relay=(), relay_off=False, line_fit=False)
     # h-wrong39's ``net_suit_least`` leaves tango/table#7900009's JC so read uncertain: off.
     without = CardDetector(
         second_look=False, middle_look=False, refit=alone, finder=relay_off, net_suit_least=0.0

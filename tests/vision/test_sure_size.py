@@ -20,8 +20,10 @@ from tests.vision.found import found_once_now, made_sure_now
 # table#7900001's 7D and 9H surely first).
 OFF = FinderSettings(sure_size_off=0, corner_relay=())
 # The off outline laid again from its index corner (h-relay42, on) off with the step and
-# without it: it reads simplistic/table#7900001's 7D and 9H surely first too.
-NO_RELAY = FinderSettings(relay_off=False)
+# without it: it reads simplistic/table#7900001's 7D and 9H surely first too. And ``line_fit``
+# (on since session 46): it reads the 7D exactly at its fitted outline first
+# (tests/vision/test_line_fit.py).
+NO_RELAY = FinderSettings(relay_off=False, line_fit=False)
 
 
 def test_cards_under_a_size_too_large_are_found_at_the_sure_cards_size(art_cache: Path) -> None:
@@ -41,6 +43,6 @@ def test_cards_read_unsurely_at_a_size_too_large_are_read_exactly(art_cache: Pat
         synthetic.TABLE,
         7_900_001,
         {"7D", "9H"},
-        FinderSettings(sure_size_off=0, corner_relay=(), relay_off=False),
+        FinderSettings(sure_size_off=0, corner_relay=(), relay_off=False, line_fit=False),
         NO_RELAY,
     )
