@@ -131,7 +131,8 @@ def main() -> int:
         "--line-fit",
         choices=("on", "off"),
         default="on" if FinderSettings().line_fit else "off",
-        help="the working tree reads with FinderSettings.line_fit (h-outline45's lever, off)",
+        help="the working tree reads with FinderSettings.line_fit (h-outline45's lever, on "
+        "since session 46)",
     )
     parser.add_argument(
         "--line-fit-overlap",

@@ -19,7 +19,7 @@ the count (a detection on one counts neither way).
         [--relay-off on|off] [--relay-off-hope on|off] [--relay-off-overlap 0.15]
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
-        [--black-pips off] [--black-pips-borne off] [--line-fit on] [--line-fit-overlap 0.5]
+        [--black-pips off] [--black-pips-borne off] [--line-fit off] [--line-fit-overlap 0.5]
         [--court-symbols on]
         [--deck-orient-twins]
 
