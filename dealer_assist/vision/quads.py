@@ -241,7 +241,7 @@ class FinderSettings:
     # both black suits, and with the house's deck a face it cannot tell from its twin's
     # (h-linefit46). On since session 46: the building check 4 uncertain cards exact, nothing
     # else answered otherwise; session 45's fresh building sets +6 and +4, held-out sets 850
-    # and 875 gaining with it on (with three other levers) and no fault; the 29 vision tests of
+    # and 875 gaining with it on (with three other levers) and no fault; the 26 vision tests of
     # other steps it disturbed read each card, each right but three (an AC read as the AS with
     # ``black_pips`` off, a jumbo KC and 5C read as spades with the deck: mended as above).
     line_fit: bool = True
