@@ -168,9 +168,19 @@ def test_the_check_ten_of_spades_is_put_back_over_a_weak_other_card(
     """tango/noisy#7900008 (the building check's last card the deck loses): the TS the reader
     alone reads surely, where the deck's reading keeps a shape read weakly as another card and
     never finds the TS: uncertain with ``deck_weak_other`` off, the TS with it at 1/3; no other
-    answer of the scene changed, none naming a card not dealt."""
+    answer of the scene changed, none naming a card not dealt. ``line_fit`` (on since session
+    46) reads the scene's TC (a building check gain, exact without the deck:
+    tests/vision/test_line_fit.py), with the deck as shipped and not with ``deck_weak_other``
+    off: off in all three, so that the TS alone is compared."""
     _put_back_alone(
-        tango_deck, tango_faces, 7_900_008, "noisy", "TS", shipped={}, off={"deck_weak_other": 0.0}
+        tango_deck,
+        tango_faces,
+        7_900_008,
+        "noisy",
+        "TS",
+        shipped={},
+        off={"deck_weak_other": 0.0},
+        finder=FinderSettings(line_fit=False),
     )
 
 
