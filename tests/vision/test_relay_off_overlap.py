@@ -63,9 +63,11 @@ def test_a_relaid_card_overlapping_a_dealt_neighbour_is_taken(
         seed,
         code,
         # ``black_pips`` (on since session 44) reads fresh 11,940,004's 3S by its pips first,
-        # rightly: off on both sides, so the re-lay is what is tested.
-        FinderSettings(relay_off_overlap=OLD_LIMIT, black_pips=False),
-        FinderSettings(black_pips=False),
+        # rightly, and the court's suit symbols (``court_symbols``, h-court45, on since session
+        # 46) fresh 11,940,005's KC at the finder's outline, rightly (simplistic's large clubs
+        # beside the index): both off on both sides, so the re-lay is what is tested.
+        FinderSettings(relay_off_overlap=OLD_LIMIT, black_pips=False, court_symbols=False),
+        FinderSettings(black_pips=False, court_symbols=False),
     )
 
 

@@ -42,7 +42,11 @@ def test_a_card_whose_outline_is_off_is_read_at_the_outline_about_its_corners(
 ) -> None:
     # The refit of uncertain cards in every frame (h-outline32, on) reads the QC first, and
     # step 13's offers laid again (h-merged33, on) the 6S: the searched look alone is under test.
-    alone, relay_off = RefitSettings(unsure_alone=False), FinderSettings(corner_relay=())
+    # The court's suit symbols (``court_symbols``, h-court45, on since session 46) read the QC
+    # at the finder's outline first, rightly (simplistic's large clubs beside the index): off
+    # in both too.
+    alone = RefitSettings(unsure_alone=False)
+    relay_off = FinderSettings(corner_relay=(), court_symbols=False)
     read_on_a_later_look(
         check_faces,
         label,
