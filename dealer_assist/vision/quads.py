@@ -253,8 +253,12 @@ class FinderSettings:
     # of that colour's two suits set aside and the symbols' look in its place
     # (``CardDetector._court_by_symbols``; issue 28, h-court45): a court has no pips, and the
     # index's small suit is what the readers split on black courts. Only a card already
-    # uncertain; every rule of ``_judge`` holds; not with the house's deck. Off.
-    court_symbols: bool = False
+    # uncertain; every rule of ``_judge`` holds; not with the house's deck. On since session 46
+    # (h-levers46): the building check +2 exact (simplistic/harsh#7900002 JC, anglo/dim#7900009
+    # QD), nothing else answered otherwise; held-out sets 850 and 875 gained with it and no
+    # fault (session 45); the tests of other steps it reads a premise court of, rightly, turn it
+    # off (test_black_split, test_searched_look, test_relay_off_overlap).
+    court_symbols: bool = True
     court_symbols_least: int = 2
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the

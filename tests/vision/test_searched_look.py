@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import RefitSettings
@@ -47,6 +47,15 @@ def test_a_card_whose_outline_is_off_is_read_at_the_outline_about_its_corners(
     # in both too.
     alone = RefitSettings(unsure_alone=False)
     relay_off = FinderSettings(corner_relay=(), court_symbols=False)
+    if code[0] in "JQK":
+        symbols = FinderSettings(corner_relay=())
+        read, _ = answer_in_scene(
+            check_faces,
+            label,
+            code,
+            CardDetector(search_outline=False, refit=alone, finder=symbols),
+        )
+        assert read.card == parse_card(code)
     read_on_a_later_look(
         check_faces,
         label,
