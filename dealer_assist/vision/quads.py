@@ -279,14 +279,18 @@ class FinderSettings:
     edge_bright: float = 160.0
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
-    # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). Off by default.
-    skin_unread: bool = False
+    # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). On since session
+    # 46 (h-levers46): the building check card for card the same; it disturbed no other step's
+    # test.
+    skin_unread: bool = True
     # Of two shapes reported uncertain, neither read surely, whose outlines overlap by more than
     # ``TWIN_OVERLAP`` of the smaller's area, only the one whose face shows more paper (its
     # inside's median grey) is reported (``duplicates.unsure_twins``; issue 28, h-nocard45): one
     # card laid as two wrong-way-round halves, each holding half of it and the felt beside
-    # (the bench's ornamental/blurred#33904900 9D). Off by default.
-    unsure_twins: bool = False
+    # (the bench's ornamental/blurred#33904900 9D). On since session 46 (h-levers46): the
+    # building check card for card the same; test_cloth_centre's no-card across two cards it
+    # drops too, rightly, and turns it off.
+    unsure_twins: bool = True
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

@@ -41,6 +41,8 @@ def test_a_shape_centred_on_the_cloth_between_cards_is_dropped(
     after = found_in_style(
         gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=CLOTH_CENTRE, finder=no_twins)
     )
+    twins = found_in_style(gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=0.0))
+    assert twins == after
     assert before[1] == 1  # off: one detection where no card is
     assert after[1] == 0  # on: none
     # Nothing else moves: the cards found, the wrong reads, the cards read surely.
