@@ -3,7 +3,7 @@
 A fresh set for h-court45's lever (issue 28): scenes of the building check's designs and
 styles (``synthetic.CHECK_STYLES``) whose coups are mostly court cards (each card a court with
 ``--courts`` probability, drawn from ``[seed, 45]`` apart from the scene's own draw), each
-frame read twice - the lever off (as shipped) and on - and counted as
+frame read twice - the lever off and on (as shipped since session 46) - and counted as
 ``scripts/vision_tilted.py`` counts (cards partly out of the picture left out). Prints both
 counts and every card answered otherwise.
 
@@ -67,7 +67,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     one_core()
-    off = CardDetector()
+    off = CardDetector(finder=FinderSettings(court_symbols=False))
     on = CardDetector(finder=FinderSettings(court_symbols=True, court_symbols_least=args.least))
     totals = {"off": Count(), "on": Count()}
     court_answers: dict[str, Counter[str]] = {"off": Counter(), "on": Counter()}

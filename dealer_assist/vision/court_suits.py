@@ -8,7 +8,7 @@ a band along each short side, right of the index's column, is cut into connected
 and each component of a suit symbol's size, shape and colour is read by the glyph reader's
 suit network as an index suit (``middle.PIP_AS_SUIT``). ``CardDetector._court_by_symbols``
 uses the symbols' vote only to settle a court already uncertain whose rank is sure
-(``FinderSettings.court_symbols``, off).
+(``FinderSettings.court_symbols``, on since session 46).
 """
 
 from __future__ import annotations

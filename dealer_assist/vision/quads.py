@@ -259,8 +259,12 @@ class FinderSettings:
     # of that colour's two suits set aside and the symbols' look in its place
     # (``CardDetector._court_by_symbols``; issue 28, h-court45): a court has no pips, and the
     # index's small suit is what the readers split on black courts. Only a card already
-    # uncertain; every rule of ``_judge`` holds; not with the house's deck. Off.
-    court_symbols: bool = False
+    # uncertain; every rule of ``_judge`` holds; not with the house's deck. On since session 46
+    # (h-levers46): the building check +2 exact (simplistic/harsh#7900002 JC, anglo/dim#7900009
+    # QD), nothing else answered otherwise; held-out sets 850 and 875 gained with it and no
+    # fault (session 45); the tests of other steps it reads a premise court of, rightly, turn it
+    # off (test_black_split, test_searched_look, test_relay_off_overlap).
+    court_symbols: bool = True
     court_symbols_least: int = 2
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
@@ -281,14 +285,18 @@ class FinderSettings:
     edge_bright: float = 160.0
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
-    # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). Off by default.
-    skin_unread: bool = False
+    # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). On since session
+    # 46 (h-levers46): the building check card for card the same; it disturbed no other step's
+    # test.
+    skin_unread: bool = True
     # Of two shapes reported uncertain, neither read surely, whose outlines overlap by more than
     # ``TWIN_OVERLAP`` of the smaller's area, only the one whose face shows more paper (its
     # inside's median grey) is reported (``duplicates.unsure_twins``; issue 28, h-nocard45): one
     # card laid as two wrong-way-round halves, each holding half of it and the felt beside
-    # (the bench's ornamental/blurred#33904900 9D). Off by default.
-    unsure_twins: bool = False
+    # (the bench's ornamental/blurred#33904900 9D). On since session 46 (h-levers46): the
+    # building check card for card the same; test_cloth_centre's no-card across two cards it
+    # drops too, rightly, and turns it off.
+    unsure_twins: bool = True
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

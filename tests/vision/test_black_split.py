@@ -84,9 +84,17 @@ def test_a_small_club_read_as_a_spade_is_read_as_the_club(
     # 0.87 sure of the JS; uncertain, its candidate the JS. The reader's two corners read the
     # club (0.93, 0.98).
     label, code = "simplistic/harsh#7900002", "JC"
-    before, _ = answer_in_scene(check_faces, label, code, CardDetector())
+    # The court's suit symbols (``court_symbols``, h-court45, on since session 46) read the JC
+    # first, rightly (simplistic's large clubs beside the index): off in both, so the black
+    # split is what is tested; the default reads it as the JC.
+    no_symbols = FinderSettings(court_symbols=False)
+    default, _ = answer_in_scene(check_faces, label, code, CardDetector())
+    assert default.card == parse_card(code)
+    before, _ = answer_in_scene(check_faces, label, code, CardDetector(finder=no_symbols))
     assert before.card is None and before.candidate == parse_card("JS")
-    after, answers = answer_in_scene(check_faces, label, code, CardDetector(black_split=True))
+    after, answers = answer_in_scene(
+        check_faces, label, code, CardDetector(black_split=True, finder=no_symbols)
+    )
     assert after.card == parse_card(code)
     assert after.corners == before.corners  # the same card, only judged again
     for detection, truth in answers:

@@ -17,6 +17,7 @@ import numpy as np
 from dealer_assist.cards import Card
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.pipeline import CLOTH_CENTRE, CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_in_style, found_on_cards, in_view, off_partial
 
 _SEED = 11_384_001
@@ -29,10 +30,19 @@ def test_the_lever_is_on() -> None:
 def test_a_shape_centred_on_the_cloth_between_cards_is_dropped(
     gnomangelo_faces: dict[Card, np.ndarray],
 ) -> None:
-    before = found_in_style(gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=0.0))
-    after = found_in_style(
-        gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=CLOTH_CENTRE)
+    # Of two overlapping uncertain shapes the one mostly felt dropped (``unsure_twins``,
+    # h-nocard45, on since session 46) drops this shape too, rightly (the shape across the 3D
+    # and the KD; every card answered as before): off in both, so the cloth centre is what is
+    # tested. Without either it stays.
+    no_twins = FinderSettings(unsure_twins=False)
+    before = found_in_style(
+        gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=0.0, finder=no_twins)
     )
+    after = found_in_style(
+        gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=CLOTH_CENTRE, finder=no_twins)
+    )
+    twins = found_in_style(gnomangelo_faces, _SEED, "harsh", CardDetector(cloth_centre=0.0))
+    assert twins == after
     assert before[1] == 1  # off: one detection where no card is
     assert after[1] == 0  # on: none
     # Nothing else moves: the cards found, the wrong reads, the cards read surely.

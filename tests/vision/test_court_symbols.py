@@ -5,7 +5,7 @@ Most designs print a suit symbol beyond the index: anglo's and simplistic's larg
 the index, tango's small ones in the corners without an index. ``FinderSettings.court_symbols``
 reads them (``court_suits.court_symbols``) and judges a court still uncertain whose rank is sure
 once more, its looks' split of the colour's two suits set aside and the symbols' suit in its
-place. Off by default.
+place. On by default since session 46 (off: ``court_symbols=False``).
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from dealer_assist.vision.pipeline import (
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_in_scene
 
-ON = FinderSettings(court_symbols=True)
+OFF = FinderSettings(court_symbols=False)
 
 
-def test_court_symbols_ships_off() -> None:
-    assert FinderSettings().court_symbols is False
-    assert CardDetector().finder.court_symbols is False
+def test_court_symbols_ships_on() -> None:
+    assert FinderSettings().court_symbols is True
+    assert CardDetector().finder.court_symbols is True
 
 
 def _laid(face: np.ndarray, width: int = 90) -> tuple[np.ndarray, np.ndarray]:
@@ -132,9 +132,9 @@ def test_split_aside_keeps_the_colour() -> None:
 def test_an_uncertain_court_is_read_by_its_symbols(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str, candidate: str
 ) -> None:
-    before, answers_off = answer_in_scene(check_faces, label, code, CardDetector())
+    before, answers_off = answer_in_scene(check_faces, label, code, CardDetector(finder=OFF))
     assert before.card is None and before.candidate == parse_card(candidate)
-    after, answers_on = answer_in_scene(check_faces, label, code, CardDetector(finder=ON))
+    after, answers_on = answer_in_scene(check_faces, label, code, CardDetector())
     assert after.card == parse_card(code)
     assert after.corners == before.corners  # the same card, only judged again
     # Nothing else in the scene answered otherwise, and no wrong read.

@@ -1,8 +1,9 @@
 """Shapes no card makes, refused (issue 28, h-nocard45): a forearm taken for an unread card
 (``FinderSettings.skin_unread``) and one card laid as two halves, neither read surely
-(``FinderSettings.unsure_twins``). Both off by default; these tests turn each on. The scenes are
-the bench generator's photographs of building designs (benchmarks/bench_camera_scenes.py
-``--designs anglo,tango,ornamental,simplistic --first 900``)."""
+(``FinderSettings.unsure_twins``). Both on by default since session 46: each test compares the
+default with the lever it tests turned off. The scenes are the bench generator's photographs of
+building designs (benchmarks/bench_camera_scenes.py ``--designs anglo,tango,ornamental,simplistic
+--first 900``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_on_cards
 
-OFF = FinderSettings()
+ON = FinderSettings()
 
 
 def _found(
@@ -28,19 +29,19 @@ def _found(
     return found_on_cards(detector.analyse(photo.image).reported, list(photo.cards))  # type: ignore[arg-type]
 
 
-def test_the_levers_ship_off() -> None:
-    assert FinderSettings().skin_unread is False
-    assert FinderSettings().unsure_twins is False
+def test_the_levers_ship_on() -> None:
+    assert FinderSettings().skin_unread is True
+    assert FinderSettings().unsure_twins is True
 
 
 def test_a_forearm_at_the_edge_is_no_card(tango_faces: dict[Card, np.ndarray]) -> None:
     """tango/small#34247930: a forearm running into the picture's top edge, no index in it, was
     reported as an unread card at (478, 44); its margin skin-coloured (0.25), its paper 0.61
     of the sure cards'. The four cards stay, each once and none read wrong."""
-    on = replace(OFF, skin_unread=True)
-    counts, nowhere, wrong = _found(tango_faces, 34_247_930, "small", OFF)
+    off = replace(ON, skin_unread=False)
+    counts, nowhere, wrong = _found(tango_faces, 34_247_930, "small", off)
     assert nowhere == 1
-    counts, nowhere, wrong = _found(tango_faces, 34_247_930, "small", on)
+    counts, nowhere, wrong = _found(tango_faces, 34_247_930, "small", ON)
     assert (counts, nowhere, wrong) == ([1, 1, 1, 1], 0, 0)
 
 
@@ -51,8 +52,8 @@ def test_a_card_laid_as_two_halves_is_reported_once(
     uncertain shapes, each a wrong-way-round outline holding half of it and the felt to its
     left (overlapping 0.18 of each); the one showing more paper stays. The frame's other four
     cards stay, each once and none read wrong."""
-    on = replace(OFF, unsure_twins=True)
-    counts, nowhere, wrong = _found(ornamental_faces, 33_904_900, "blurred", OFF)
+    off = replace(ON, unsure_twins=False)
+    counts, nowhere, wrong = _found(ornamental_faces, 33_904_900, "blurred", off)
     assert counts[2] == 2  # the 9D, twice
-    counts, nowhere, wrong = _found(ornamental_faces, 33_904_900, "blurred", on)
+    counts, nowhere, wrong = _found(ornamental_faces, 33_904_900, "blurred", ON)
     assert (counts, nowhere, wrong) == ([1, 1, 1, 1, 1], 0, 0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import RefitSettings
@@ -43,9 +43,20 @@ def test_a_card_whose_outline_is_off_is_read_at_the_outline_about_its_corners(
     # The refit of uncertain cards in every frame (h-outline32, on) reads the QC first, and
     # step 13's offers laid again (h-merged33, on) the 6S: the searched look alone is under test.
     # ``line_fit`` (on since session 46) reads the QC exactly at its fitted outline first
-    # (tests/vision/test_line_fit.py): off in both.
+    # (tests/vision/test_line_fit.py), and the court's suit symbols (``court_symbols``,
+    # h-court45, on since session 46) read it at the finder's outline, rightly (simplistic's
+    # large clubs beside the index): both off in both.
     alone = RefitSettings(unsure_alone=False)
-    relay_off = FinderSettings(corner_relay=(), line_fit=False)
+    relay_off = FinderSettings(corner_relay=(), line_fit=False, court_symbols=False)
+    if code[0] in "JQK":
+        symbols = FinderSettings(corner_relay=(), line_fit=False)
+        read, _ = answer_in_scene(
+            check_faces,
+            label,
+            code,
+            CardDetector(search_outline=False, refit=alone, finder=symbols),
+        )
+        assert read.card == parse_card(code)
     read_on_a_later_look(
         check_faces,
         label,
