@@ -382,9 +382,9 @@ PICTURED_NUMBER_MIRROR = 0.01
 # 28, h-courts46; ``FinderSettings.pips_beyond``): a fresh building set's ornamental/overhead
 # #33904312 8S, the left of one index's 8 under the card dealt over it, read as the 3S (the
 # network 0.80 three there, 0.97 eight at the other corner, the glyph reader 1.00 three at the
-# covered corner), nine pip-like blobs in its middle. The right twos to nines of that set and
-# of fresh seeds 13,270,000+ (about 600 in the clear) showed at most three more than their
-# rank (an 8 with 11), most none.
+# covered corner), nine pip-like blobs in its middle. The 583 twos to nines read rightly in
+# the clear in that set and on fresh seeds 13,270,000+ showed at most three more than their
+# rank (one 8), most none.
 PIPS_BEYOND = 4
 # A court read surely whose middle lies in the clear and whose ink is at least this alike to its
 # mirror image left to right (``mirror_alike``) is uncertain, its candidate kept (issue 28,
