@@ -21,6 +21,7 @@ the count (a detection on one counts neither way).
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--black-pips off] [--black-pips-borne off] [--line-fit off] [--line-fit-overlap 0.5]
         [--court-symbols off] [--skin-unread off] [--unsure-twins off]
+        [--pictured-numbers on] [--pips-against on] [--pips-beyond on]
         [--deck-orient-twins]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
@@ -506,6 +507,21 @@ def main() -> int:
             "(h-court45): an uncertain court whose looks all read its rank judged again by the "
             "suit symbols printed beyond its index, the looks' split of its colour set aside",
         ),
+        (
+            "pictured-numbers",
+            "(h-courts46): a two to nine read surely whose middle shows a picture, not pips, "
+            "made uncertain",
+        ),
+        (
+            "pips-beyond",
+            "(h-courts46): a two to nine read surely whose middle shows four or more pip-like "
+            "blobs than its rank made uncertain",
+        ),
+        (
+            "pips-against",
+            "(h-courts46): a two to ten read surely whose pips, read upright, name another "
+            "suit made uncertain",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -576,6 +592,9 @@ def main() -> int:
         line_fit=args.line_fit == "on",
         line_fit_overlap=args.line_fit_overlap,
         court_symbols=args.court_symbols == "on",
+        pictured_numbers=args.pictured_numbers == "on",
+        pips_against=args.pips_against == "on",
+        pips_beyond=args.pips_beyond == "on",
         edge_support=args.edge_support,
         skin_unread=args.skin_unread == "on",
         unsure_twins=args.unsure_twins == "on",

@@ -358,6 +358,34 @@ PICTURED_FEW = 5
 # plastic's and two drawn decks', doubted by the pips alone, 2 with this), a court's picture
 # is not mirrored (76% of fresh building courts read surely are under it). 0: not asked.
 PICTURED_MIRROR = 0.85
+# A two to nine read surely whose middle lies in the clear and shows a picture - no pips
+# (``pip_count`` None), fewer than ``PICTURED_PIPS`` pip-like blobs, ink less alike than
+# ``PICTURED_MIRROR`` to its mirror image and at least ``PICTURED_NUMBER_INK`` of it ink - is a
+# court's index read as a number (issue 28, h-courts46; ``FinderSettings.pictured_numbers``;
+# ``_shows_a_picture``): the bench's simplistic/blurred#30492804 QD and #30492876 QH read as
+# fours, 0.99 sure, their middles a large letter (no pips, one blob, mirror 0.83, ink 0.30).
+PICTURED_NUMBERS: tuple[Rank, ...] = tuple(Rank(r) for r in range(2, 10))
+PICTURED_NUMBER_INK = 0.15
+# ... and the corner network, at its reported outline, gives the three courts together at least
+# this at one index corner at least (``CardDetector._net_court_share``): the index leaves room
+# for a court (the QD 0.51 and 0.24, the QH 0.30). Without it an arm or a chip over a number
+# card's middle (the building check's table style: an 8D and a 6S under a forearm, a 4H under
+# a chip) shows no pips and no mirror image either.
+PICTURED_NUMBER_COURT = 0.2
+# ... and its ink more alike than this to its mirror image (``mirror_alike``): the building
+# check's number cards under a forearm or chips whose network gave a court 0.2 or more
+# (simplistic/tableclose#7900006's 4S under two chips, 0.21) are 0.000, of about 230 courts
+# read rightly on fresh building seeds two.
+PICTURED_NUMBER_MIRROR = 0.01
+# A two to nine read surely whose middle lies in the clear and shows at least this many more
+# pip-like blobs (``pips_seen``) than its rank is another card's index read as that rank (issue
+# 28, h-courts46; ``FinderSettings.pips_beyond``): a fresh building set's ornamental/overhead
+# #33904312 8S, the left of one index's 8 under the card dealt over it, read as the 3S (the
+# network 0.80 three there, 0.97 eight at the other corner, the glyph reader 1.00 three at the
+# covered corner), nine pip-like blobs in its middle. The 583 twos to nines read rightly in
+# the clear in that set and on fresh seeds 13,270,000+ showed at most three more than their
+# rank (one 8), most none.
+PIPS_BEYOND = 4
 # A court read surely whose middle lies in the clear and whose ink is at least this alike to its
 # mirror image left to right (``mirror_alike``) is uncertain, its candidate kept (issue 28,
 # h-framed41; ``CardDetector._pipped_courts``): a number card's index read as a court. A heavy
@@ -2547,10 +2575,12 @@ class CardDetector:
             best.detections = self._small_indices(frame, best.detections)
         if self.centre_covered is not None and self.use_corner_model:
             best.detections = [self._covered_centre(frame, d) for d in best.detections]
-        if self.pictured_ranks:
+        if self.pictured_ranks or self.finder.pictured_numbers or self.finder.pips_beyond:
             best.detections = self._pictured_numbers(frame, best)
         if self.court_mirror > 0:
             best.detections = self._pipped_courts(frame, best)
+        if self.finder.pips_against and self.use_corner_model:
+            best.detections = self._pips_against(frame, best)
         if self.net_suit_least > 0 and self.use_corner_model:
             best.detections = [self._net_suit_against(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
@@ -2610,6 +2640,25 @@ class CardDetector:
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()
         for n, d in enumerate(reported):
+            if (
+                d.card is not None
+                and d.card.rank in PICTURED_NUMBERS
+                and (self.finder.pictured_numbers or self.finder.pips_beyond)
+                and (middle := self._clear_middle(frame, outlines, n)) is not None
+                and (
+                    (
+                        self.finder.pictured_numbers
+                        and self._shows_a_picture(middle)
+                        and self._net_court_share(frame, d) >= PICTURED_NUMBER_COURT
+                    )
+                    or (
+                        self.finder.pips_beyond
+                        and pips_seen(middle, self.middle) >= d.card.rank + PIPS_BEYOND
+                    )
+                )
+            ):
+                doubted.add(id(d))
+                continue
             if d.card is None or d.card.rank not in self.pictured_ranks:
                 continue
             middle = self._clear_middle(frame, outlines, n)
@@ -2622,6 +2671,75 @@ class CardDetector:
                     or mirror_alike(middle, self.middle) < self.pictured_mirror
                 )
             ):
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _net_court_share(self, frame: np.ndarray, detection: CardDetection) -> float:
+        """The most the corner network, at ``detection``'s reported outline, gives the three
+        courts together at an index corner where it reads a rank (0: none;
+        ``FinderSettings.pictured_numbers``)."""
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        courts = [RANK_CLASSES.index(rank) for rank in COURT_RANKS]
+        return max(
+            (float(look.rank[courts].sum()) for look in looks if look.rank is not None),
+            default=0.0,
+        )
+
+    def _shows_a_picture(self, middle: np.ndarray) -> bool:
+        """Whether a card's middle (in the clear) shows a picture, not a number card's pips
+        (``FinderSettings.pictured_numbers``; issue 28, h-courts46): no pips (``pip_count``
+        None), fewer than ``pictured_pips`` pip-like blobs at any ink level (``pips_seen``; a
+        number card's pips run together under blur still show them), ink less alike than
+        ``pictured_mirror`` to its mirror image (``mirror_alike``; pips lie symmetrically) but
+        more than ``PICTURED_NUMBER_MIRROR`` (a picture drawn about the card's middle is a
+        little alike; a forearm or chips lying over a number card's middle not at all) and at
+        least ``PICTURED_NUMBER_INK`` of the middle ink (a two's or three's few pips, one of
+        them cut by the middle's edge, are little ink)."""
+        if (
+            self._pip_count(middle) is not None
+            or ink_share(middle, self.middle) < PICTURED_NUMBER_INK
+            or (0 < self.pictured_pips <= pips_seen(middle, self.middle))
+        ):
+            return False
+        alike = mirror_alike(middle, self.middle)
+        return alike > PICTURED_NUMBER_MIRROR and (
+            self.pictured_mirror <= 0 or alike < self.pictured_mirror
+        )
+
+    def _pips_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each a two to ten read surely whose middle lies in the clear,
+        its pips counted as its rank (``_counted_as``), and whose pips, read upright
+        (``_upright_pip_look``, the middle cut ``BLACK_PIPS_WINDOW`` nearer the card's ends),
+        name another suit than the one read, made uncertain, its candidate kept
+        (``FinderSettings.pips_against``; issue 28, h-courts46). The bench's
+        tango/clutter#34247895 7C, its one index the corner network reads whole half under the
+        2S dealt over it (0.80 spade there), the glyph reader club at one corner and spade at
+        the other, was uncertain until ``_middle_look`` counted its seven pips and read it as
+        the 7S, 0.98 sure (the pips' own suit only seconds the index's there, never overrules
+        it); its pips read upright are clubs, 1.00. Only a middle whose pips' ink tells their
+        colour (``suits_unlike``) is judged: in the building check's tango/harsh#7900003 the
+        3S's pips, their colour untold, read as diamonds (0.997). Judged last, on the cards the
+        frame reports: it only takes sureness away."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            card = d.card
+            if card is None or not Rank.TWO <= card.rank <= Rank.TEN:
+                continue
+            middle = self._clear_middle(frame, outlines, n)
+            if middle is None or self._counted_as(middle, card.rank) is None:
+                continue  # not this card's pips in the clear: their suit tells nothing
+            unlike = suits_unlike(self._pips_colour(middle))
+            if not unlike:
+                continue  # the pips' ink tells no colour (harsh light): a spade read a diamond
+            look = self._upright_pip_look(
+                frame, outlines, n, middle, unlike, window=BLACK_PIPS_WINDOW
+            )
+            suit = None if look is None else _best_suit(look)
+            if suit is not None and suit is not card.suit:
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 
