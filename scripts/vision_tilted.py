@@ -478,6 +478,12 @@ def main() -> int:
             "in the bare part of a blob holding cards read surely",
         ),
         (
+            "hand-index-apart",
+            "(h-twice46): with hand-index, a card it laid that meets another shape reported "
+            "more than a dealt neighbour can (a centre on it, or overlapping by more than "
+            "MAX_HAND_OVERLAP) not reported",
+        ),
+        (
             "black-pips",
             "(h-dim44): an uncertain black number card judged again by its pips' suit, the "
             "index's spade-or-club split set aside",
@@ -587,6 +593,7 @@ def main() -> int:
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
         hand_index=args.hand_index == "on",
+        hand_index_apart=args.hand_index_apart == "on",
         black_pips=args.black_pips == "on",
         black_pips_borne=args.black_pips_borne == "on",
         line_fit=args.line_fit == "on",

@@ -380,3 +380,34 @@ def pieces_of_sure(detections: Sequence[Reported]) -> list[Reported]:
                     best = group
         dropped.update(best)
     return [d for n, d in enumerate(detections) if n not in dropped]
+
+
+# The middle card of a hand dealt overlapping, laid from its index corner
+# (``pipeline.CardDetector._between_indices``), overlaps each card dealt beside it by at most
+# this share of the smaller's area: its centre lies ``FinderSettings.hand_clear`` of a width
+# or more outside their outlines (0.32 the most measured on the bench's generator, building
+# designs, issue 28, h-twice46).
+MAX_HAND_OVERLAP = 0.35
+
+
+def laid_apart(detections: Sequence[Reported], laid: Callable[[Reported], bool]) -> list[Reported]:
+    """``detections`` (in order) less each one ``laid`` says was laid from an index corner as
+    the middle card of a hand that meets another shape reported more than a card dealt beside
+    it can: either's centre on the other's outline, or the two overlapping by more than
+    ``MAX_HAND_OVERLAP`` of the smaller's area. Such a shape is a second shape of a card
+    already reported (issue 28, h-twice46: ``FinderSettings.hand_index_apart``); the shape
+    reported without it stays."""
+    return [
+        d
+        for d in detections
+        if not laid(d)
+        or not any(
+            other is not d
+            and (
+                _holds(other, d.center)
+                or _holds(d, other.center)
+                or _overlap_share(d, other) > MAX_HAND_OVERLAP
+            )
+            for other in detections
+        )
+    ]

@@ -46,6 +46,7 @@ from dealer_assist.vision.duplicates import (
     TWIN_FELT,
     at_edge,
     diagonal_pieces,
+    laid_apart,
     one_per_card,
     pieces_of_sure,
     pieces_whole,
@@ -517,6 +518,10 @@ class FrameAnalysis:
     # are kept alive by ``detections``), which ``FinderSettings.black_pips_borne`` keeps from
     # the black-split reader's doubt (``_black_in_the_dark``).
     by_pips: dict[int, CardDetection] = field(default_factory=dict, repr=False)
+    # The outlines of the cards ``FinderSettings.hand_index`` laid from an index corner and
+    # added or kept uncertain (``CardDetector._between_cards``), which
+    # ``FinderSettings.hand_index_apart`` judges once every step has placed its cards.
+    laid_from_index: set[tuple[tuple[float, float], ...]] = field(default_factory=set, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -2591,6 +2596,11 @@ class CardDetector:
             best.detections, best.unread_cards = self._unedged_unsure(frame, best)
         if self.paper is not None and (self.finder.skin_unread or self.finder.unsure_twins):
             self._not_cards(frame, best, self.paper)
+        if self.finder.hand_index_apart and best.laid_from_index:
+            from_index = best.laid_from_index
+            standing = laid_apart(best.reported, lambda d: d.corners in from_index)
+            best.detections = [d for d in best.detections if any(d is k for k in standing)]
+            best.unread_cards = [d for d in best.unread_cards if any(d is k for k in standing)]
         return best
 
     def _not_cards(self, frame: np.ndarray, best: FrameAnalysis, paper: PaperSettings) -> None:
@@ -3526,15 +3536,17 @@ class CardDetector:
             if pair:
                 laid.append(pair)
         named = {c for d in analysis.reported for c in (d.card, d.candidate) if c is not None}
+        from_index = 0  # how many of ``laid``'s last are ``hand_index``'s
         if self.use_corner_model:
             laid = [
                 self._between_surest(frame, shapes, named, sides, mask, to_view) for shapes in laid
             ]
             if settings.hand_index:
-                laid += [
-                    [one] for one in self._between_indices(frame, analysis, found, sides, named)
-                ]
-        for shapes in laid:
+                indexed = self._between_indices(frame, analysis, found, sides, named)
+                laid += [[one] for one in indexed]
+                from_index = len(indexed)
+        for n, shapes in enumerate(laid):
+            by_index = n >= len(laid) - from_index
             for one in (one for middle in shapes for one in _as_laid_and_moved(frame, middle)):
                 before = len(added)
                 kept: list[CardDetection] = []
@@ -3542,12 +3554,16 @@ class CardDetector:
                     frame, analysis, found, [one], added, kept, True, clear_read=True
                 )
                 if len(added) > before:
+                    if by_index:
+                        analysis.laid_from_index.update(d.corners for d in added[before:])
                     break  # read surely: not laid again
                 now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
                 kept = [d for d in kept if _one_index_under(d, now)]
                 if not kept and (between := self._between_unsure(frame, analysis, found, one)):
                     kept = [between]
                 if kept:
+                    if by_index:
+                        analysis.laid_from_index.update(d.corners for d in kept)
                     unsure += kept
                     break
 
