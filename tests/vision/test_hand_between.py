@@ -25,7 +25,8 @@ from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import hand_middle
 from tests.vision.found import found_by_lever
 
-# ``hand_index`` (on with it by default) left out: the laying between alone; and the defaults.
+# ``hand_index`` left out (off by default since session 46): the laying between alone; and the
+# defaults.
 ON = replace(FinderSettings(), hand_between=True, hand_index=False)
 DEFAULTS = FinderSettings()
 OFF = replace(FinderSettings(), hand_between=False)
@@ -34,7 +35,7 @@ BOTH = pytest.mark.parametrize("on", [ON, DEFAULTS], ids=["between alone", "defa
 
 def test_hand_between_ships_on() -> None:
     assert FinderSettings().hand_between is True
-    assert FinderSettings().hand_index is True
+    assert FinderSettings().hand_index is False
 
 
 def _rectangle(x: float, y: float, width: float, length: float) -> np.ndarray:

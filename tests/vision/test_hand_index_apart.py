@@ -26,9 +26,9 @@ from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_by_lever
 
-ON = FinderSettings()
-OFF = replace(ON, hand_index=False)
-APART = ON  # the defaults: ``hand_index_apart`` on
+OFF = FinderSettings()  # the defaults: ``hand_index`` off since session 46
+ON = replace(OFF, hand_index=True)
+APART = ON  # ``hand_index_apart`` on by default
 
 
 def _card(
@@ -47,7 +47,7 @@ def _card(
 
 def test_hand_index_apart_ships_on() -> None:
     assert FinderSettings().hand_index_apart is True
-    assert FinderSettings().hand_index is True
+    assert FinderSettings().hand_index is False
 
 
 def test_a_laid_card_over_a_card_reported_is_withdrawn() -> None:
