@@ -506,6 +506,11 @@ def main() -> int:
             "(h-court45): an uncertain court whose looks all read its rank judged again by the "
             "suit symbols printed beyond its index, the looks' split of its colour set aside",
         ),
+        (
+            "blind-share",
+            "(h-nocard46): cards step 13 read surely in a finding that read none, whose index "
+            "shares say its card size is too large, taken out and the blind sizes tried",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -579,6 +584,7 @@ def main() -> int:
         edge_support=args.edge_support,
         skin_unread=args.skin_unread == "on",
         unsure_twins=args.unsure_twins == "on",
+        blind_share=args.blind_share == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

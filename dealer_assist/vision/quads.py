@@ -382,6 +382,13 @@ class FinderSettings:
     # out by them and paid 0.3-1.7 s a frame for nothing (h-speed31). A ratio whose card is
     # under ``min_card_share`` of the view, smaller than the finder ever looks for, is skipped.
     blind_max_shapes: int | None = 3
+    # When no card of the chosen finding reads surely and the cards step 13 then reads surely at
+    # its card size show by their index shares that the size is too large (their median under
+    # ``SHARE_LOW``: a size the layout's printed boxes voted, a card laid over two pairs read by
+    # one of their indices), they are taken out again and the blind sizes are tried, whatever
+    # the number of shapes (``pipeline._unsized_out``; issue 28, h-nocard46: the bench's
+    # ornamental/clutter#33904967). Off by default.
+    blind_share: bool = False
     # ... and once a ratio adds a card read surely (the size borne out), the cards offered at
     # that size and at the size the sure cards show that read at one index corner
     # (``corner_unsure``) are reported uncertain as step 13's are (``_unsure_corners``), not
