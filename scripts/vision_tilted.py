@@ -527,6 +527,13 @@ def main() -> int:
         "uncertain whose weakest side shows an edge along less than this share is dropped",
     )
     parser.add_argument(
+        "--edge-blank-ink",
+        type=float,
+        default=FinderSettings().edge_blank_ink,
+        help="FinderSettings(edge_blank_ink=...) (h-nocard46, off: 0; with --edge-support): a "
+        "shape whose face shows less ink than this is dropped whatever the network reads",
+    )
+    parser.add_argument(
         "--relay-off-overlap",
         type=float,
         default=FinderSettings().relay_off_overlap,
@@ -582,6 +589,7 @@ def main() -> int:
         line_fit_overlap=args.line_fit_overlap,
         court_symbols=args.court_symbols == "on",
         edge_support=args.edge_support,
+        edge_blank_ink=args.edge_blank_ink,
         skin_unread=args.skin_unread == "on",
         unsure_twins=args.unsure_twins == "on",
         blind_share=args.blind_share == "on",

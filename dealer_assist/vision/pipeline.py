@@ -2796,9 +2796,13 @@ class CardDetector:
             support = side_support(frame, outlines[k], grey, others, EDGE_NEAR)[1]
             if np.all(np.isnan(support)) or float(np.nanmin(support)) >= least:
                 continue
-            if face_ink(frame, outlines[k]) >= self.finder.edge_ink_most:
+            ink = face_ink(frame, outlines[k])
+            if ink >= self.finder.edge_ink_most:
                 continue
-            if self._index_read(frame, d) >= self.finder.edge_net_least:
+            # A face blank but for its outline (``FinderSettings.edge_blank_ink``): an index
+            # the network reads at its corners is a printed box's corner or a glare spot's rim.
+            blank = ink < self.finder.edge_blank_ink
+            if not blank and self._index_read(frame, d) >= self.finder.edge_net_least:
                 continue
             dropped.add(id(d))
         return (

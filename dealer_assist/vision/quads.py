@@ -273,6 +273,11 @@ class FinderSettings:
     edge_net_least: float = 0.3
     edge_ink_most: float = 0.03
     edge_bright: float = 160.0
+    # ... and with ``edge_support`` on, a shape whose inside shows less ink than this (a face
+    # blank but for its outline) is dropped however surely the corner network reads an index
+    # at its corners: a printed box's corner and a glare spot's rim read as one (issue 28,
+    # h-nocard46: the bench's simplistic/light#30492846, ink 0.000, network 0.39). 0: off.
+    edge_blank_ink: float = 0.0
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
     # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). Off by default.
