@@ -2444,13 +2444,13 @@ class CardDetector:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
                 proposals = BlobProposals()  # the blobs' proposals, laid once for both
-                blind = not any(d.card is not None for d in best.detections)
+                none_sure = not any(d.card is not None for d in best.detections)
                 cornered, unsure_cornered = self._corner_cards(
                     frame, best, chosen, proposals=proposals
                 )
                 unsized = (
                     self.finder.blind_share
-                    and blind
+                    and none_sure
                     and self.layout is None
                     and bool(self.finder.blind_ratios)
                     and _unsized_out(best, cornered, unsure_cornered)
