@@ -832,6 +832,17 @@ def _too_large(analysis: FrameAnalysis) -> float | None:
 SHARE_HIGH = 0.46
 
 
+def _drop_detections(analysis: FrameAnalysis, these: Sequence[CardDetection]) -> None:
+    """``these`` (by identity) taken out of ``analysis.detections``, with their entries in
+    ``analysis.shares`` and ``analysis.corners_agree`` (where those reach them)."""
+    gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in these)]
+    for n in reversed(gone):
+        del analysis.detections[n]
+        for kept in (analysis.shares, analysis.corners_agree):
+            if len(kept) > n:
+                del kept[n]
+
+
 def _unsized_out(
     analysis: FrameAnalysis, added: list[CardDetection], unsure: list[CardDetection]
 ) -> bool:
@@ -852,12 +863,7 @@ def _unsized_out(
         return False
     if float(np.median([s for s in shares if s is not None])) >= SHARE_LOW:
         return False
-    gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in added)]
-    for n in reversed(gone):
-        del analysis.detections[n]
-        for kept in (analysis.shares, analysis.corners_agree):
-            if len(kept) > n:
-                del kept[n]
+    _drop_detections(analysis, added)
     analysis.quads = [
         q
         for q in analysis.quads
@@ -4161,12 +4167,7 @@ class CardDetector:
                 at_edge(d, size) or d.candidate not in (None, detection.card) for d in lying_on
             ):
                 continue
-            gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in lying_on)]
-            for n in reversed(gone):
-                del analysis.detections[n]
-                for kept in (analysis.shares, analysis.corners_agree):
-                    if len(kept) > n:
-                        del kept[n]
+            _drop_detections(analysis, lying_on)
             analysis.unread_cards = [
                 d for d in analysis.unread_cards if not any(d is x for x in lying_on)
             ]
