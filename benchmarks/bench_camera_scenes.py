@@ -272,8 +272,9 @@ def main() -> int:
         "--finder",
         action="append",
         default=[],
-        metavar="NAME=on|off",
-        help="a FinderSettings switch set (repeatable; e.g. skin_unread=on, h-nocard45's levers)",
+        metavar="NAME=on|off|NUMBER",
+        help="a FinderSettings switch set (repeatable; e.g. skin_unread=on, h-nocard45's levers, "
+        "or edge_support=0.15)",
     )
     args = parser.parse_args()
     if not 0 <= args.first <= 1000 - args.scenes:
@@ -300,11 +301,16 @@ def main() -> int:
         from dealer_assist.vision.quads import FinderSettings
 
         switches = dict(item.split("=", 1) for item in args.finder)
-        if any(value not in ("on", "off") for value in switches.values()):
-            parser.error("--finder: NAME=on or NAME=off")
-        reader["finder"] = replace(
-            FinderSettings(), **{name: value == "on" for name, value in switches.items()}
-        )
+        values: dict[str, object] = {}
+        for name, value in switches.items():
+            if value in ("on", "off"):
+                values[name] = value == "on"
+                continue
+            try:
+                values[name] = float(value)  # a number (edge_support=0.15)
+            except ValueError:
+                parser.error("--finder: NAME=on, NAME=off or NAME=NUMBER")
+        reader["finder"] = replace(FinderSettings(), **values)
     if args.corners is not None:
         from dealer_assist.vision.corner_model import CornerModel
 

@@ -528,6 +528,11 @@ def main() -> int:
             "(h-courts46): a two to ten read surely whose pips, read upright, name another "
             "suit made uncertain",
         ),
+        (
+            "blind-share",
+            "(h-nocard46): cards step 13 read surely in a finding that read none, whose index "
+            "shares say its card size is too large, taken out and the blind sizes tried",
+        ),
     ):
         name = flag.replace("-", "_")
         parser.add_argument(
@@ -542,6 +547,13 @@ def main() -> int:
         default=FinderSettings().edge_support,
         help="FinderSettings(edge_support=...) (h-glare43's lever, off: 0): a shape reported "
         "uncertain whose weakest side shows an edge along less than this share is dropped",
+    )
+    parser.add_argument(
+        "--edge-blank-ink",
+        type=float,
+        default=FinderSettings().edge_blank_ink,
+        help="FinderSettings(edge_blank_ink=...) (h-nocard46, off: 0; with --edge-support): a "
+        "shape whose face shows less ink than this is dropped whatever the network reads",
     )
     parser.add_argument(
         "--relay-off-overlap",
@@ -603,8 +615,10 @@ def main() -> int:
         pips_against=args.pips_against == "on",
         pips_beyond=args.pips_beyond == "on",
         edge_support=args.edge_support,
+        edge_blank_ink=args.edge_blank_ink,
         skin_unread=args.skin_unread == "on",
         unsure_twins=args.unsure_twins == "on",
+        blind_share=args.blind_share == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

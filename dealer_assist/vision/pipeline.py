@@ -865,6 +865,48 @@ def _too_large(analysis: FrameAnalysis) -> float | None:
 SHARE_HIGH = 0.46
 
 
+def _drop_detections(analysis: FrameAnalysis, these: Sequence[CardDetection]) -> None:
+    """``these`` (by identity) taken out of ``analysis.detections``, with their entries in
+    ``analysis.shares`` and ``analysis.corners_agree`` (where those reach them)."""
+    gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in these)]
+    for n in reversed(gone):
+        del analysis.detections[n]
+        for kept in (analysis.shares, analysis.corners_agree):
+            if len(kept) > n:
+                del kept[n]
+
+
+def _unsized_out(
+    analysis: FrameAnalysis, added: list[CardDetection], unsure: list[CardDetection]
+) -> bool:
+    """Whether the cards read surely that step 13 added to a finding that read none
+    (``added``, laid at its card size) are all there is and their index shares say that size is
+    too large (their median under ``SHARE_LOW``): the finding's size was voted by printed boxes,
+    not by a card. Then they are taken out again (from ``analysis`` and ``added``), and so are
+    the cards kept uncertain at that size (``unsure``), for the blind sizes to be tried
+    (``FinderSettings.blind_share``)."""
+    if not added:
+        return False
+    shares = [
+        share
+        for d, share in zip(analysis.detections, analysis.shares, strict=False)
+        if any(d is x for x in added)
+    ]
+    if len(shares) < len(added) or any(share is None for share in shares):
+        return False
+    if float(np.median([s for s in shares if s is not None])) >= SHARE_LOW:
+        return False
+    _drop_detections(analysis, added)
+    analysis.quads = [
+        q
+        for q in analysis.quads
+        if not any(np.array_equal(q, np.asarray(d.corners)) for d in added)
+    ]
+    added.clear()
+    unsure.clear()
+    return True
+
+
 def _share_fits(share: float | None, low: float = SHARE_LOW) -> bool:
     """Whether an index is a share of its shape's height that some card design shows
     (``low``-``SHARE_HIGH``; None: not measured, no evidence against)."""
@@ -2441,15 +2483,25 @@ class CardDetector:
             self._exchange(frame, best, chosen)
             if self.finder.corner_left > 0:
                 proposals = BlobProposals()  # the blobs' proposals, laid once for both
+                none_sure = not any(d.card is not None for d in best.detections)
                 cornered, unsure_cornered = self._corner_cards(
                     frame, best, chosen, proposals=proposals
+                )
+                unsized = (
+                    self.finder.blind_share
+                    and none_sure
+                    and self.layout is None
+                    and bool(self.finder.blind_ratios)
+                    and _unsized_out(best, cornered, unsure_cornered)
                 )
                 if self.finder.on_top is not None:
                     self._on_top_cards(frame, best, chosen, cornered, proposals)
                 if self.finder.sure_size_off > 0:
                     self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
                 if self.finder.blind_ratios and self.layout is None:
-                    self._blind_sized_cards(frame, best, chosen, cornered, unsure_cornered)
+                    self._blind_sized_cards(
+                        frame, best, chosen, cornered, unsure_cornered, bounded=not unsized
+                    )
         if chosen is not None and self.finder.hand_between:
             self._between_cards(frame, best, chosen, cornered, unsure_cornered)
         armed: list[CardDetection] = []
@@ -2878,9 +2930,13 @@ class CardDetector:
             support = side_support(frame, outlines[k], grey, others, EDGE_NEAR)[1]
             if np.all(np.isnan(support)) or float(np.nanmin(support)) >= least:
                 continue
-            if face_ink(frame, outlines[k]) >= self.finder.edge_ink_most:
+            ink = face_ink(frame, outlines[k])
+            if ink >= self.finder.edge_ink_most:
                 continue
-            if self._index_read(frame, d) >= self.finder.edge_net_least:
+            # A face blank but for its outline (``FinderSettings.edge_blank_ink``): an index
+            # the network reads at its corners is a printed box's corner or a glare spot's rim.
+            blank = ink < self.finder.edge_blank_ink
+            if not blank and self._index_read(frame, d) >= self.finder.edge_net_least:
                 continue
             dropped.add(id(d))
         return (
@@ -4011,6 +4067,8 @@ class CardDetector:
         found: _Finding,
         added: list[CardDetection],
         unsure: list[CardDetection] | None = None,
+        *,
+        bounded: bool = True,
     ) -> None:
         """Cards of the chosen finding's mask found again at smaller card sizes when none of
         its cards reads surely (issue 28, h-miss29): touching cards beside a layout's printed
@@ -4025,13 +4083,15 @@ class CardDetector:
         and never at a card smaller than ``FinderSettings.min_card_share`` of the view. With
         ``FinderSettings.blind_keeps_unsure`` the cards read at one index corner at the ratio
         that adds a card read surely and at the size the sure cards then show are kept for
-        ``unsure`` (reported uncertain last, as step 13's); at the ratios before it, none."""
+        ``unsure`` (reported uncertain last, as step 13's); at the ratios before it, none.
+        Not ``bounded`` by the number of shapes when step 13's cards were taken out as laid at
+        a size their index shares say is too large (``FinderSettings.blind_share``)."""
         if found.view is None or found.card_px is None:
             return
         if any(d.card is not None for d in analysis.detections):
             return
         most = self.finder.blind_max_shapes
-        if most is not None and len(found.quads) > most:
+        if bounded and most is not None and len(found.quads) > most:
             return
         height, width = found.view.image.shape[:2]
         least = height * width * self.finder.min_card_share
@@ -4241,12 +4301,7 @@ class CardDetector:
                 at_edge(d, size) or d.candidate not in (None, detection.card) for d in lying_on
             ):
                 continue
-            gone = [n for n, d in enumerate(analysis.detections) if any(d is x for x in lying_on)]
-            for n in reversed(gone):
-                del analysis.detections[n]
-                for kept in (analysis.shares, analysis.corners_agree):
-                    if len(kept) > n:
-                        del kept[n]
+            _drop_detections(analysis, lying_on)
             analysis.unread_cards = [
                 d for d in analysis.unread_cards if not any(d is x for x in lying_on)
             ]

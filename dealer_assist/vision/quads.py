@@ -320,6 +320,11 @@ class FinderSettings:
     edge_net_least: float = 0.3
     edge_ink_most: float = 0.03
     edge_bright: float = 160.0
+    # ... and with ``edge_support`` on, a shape whose inside shows less ink than this (a face
+    # blank but for its outline) is dropped however surely the corner network reads an index
+    # at its corners: a printed box's corner and a glare spot's rim read as one (issue 28,
+    # h-nocard46: the bench's simplistic/light#30492846, ink 0.000, network 0.39). 0: off.
+    edge_blank_ink: float = 0.0
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
     # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). On since session
@@ -433,6 +438,13 @@ class FinderSettings:
     # out by them and paid 0.3-1.7 s a frame for nothing (h-speed31). A ratio whose card is
     # under ``min_card_share`` of the view, smaller than the finder ever looks for, is skipped.
     blind_max_shapes: int | None = 3
+    # When no card of the chosen finding reads surely and the cards step 13 then reads surely at
+    # its card size show by their index shares that the size is too large (their median under
+    # ``SHARE_LOW``: a size the layout's printed boxes voted, a card laid over two pairs read by
+    # one of their indices), they are taken out again and the blind sizes are tried, whatever
+    # the number of shapes (``pipeline._unsized_out``; issue 28, h-nocard46: the bench's
+    # ornamental/clutter#33904967). Off by default.
+    blind_share: bool = False
     # ... and once a ratio adds a card read surely (the size borne out), the cards offered at
     # that size and at the size the sure cards show that read at one index corner
     # (``corner_unsure``) are reported uncertain as step 13's are (``_unsure_corners``), not
