@@ -36,9 +36,9 @@ def test_a_photograph_is_looked_at_without_the_blind_sizes(
     calls: list[int] = []
     blind = CardDetector._blind_sized_cards
 
-    def counted(self: CardDetector, *args: object) -> None:
+    def counted(self: CardDetector, *args: object, **kwargs: object) -> None:
         calls.append(1)
-        blind(self, *args)  # type: ignore[arg-type]
+        blind(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(CardDetector, "_blind_sized_cards", counted)
     assert all(d.card is None for d in CardDetector().detect(photo.image))
