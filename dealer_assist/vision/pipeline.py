@@ -2740,9 +2740,7 @@ class CardDetector:
         """The most the corner network, at ``detection``'s reported outline, gives the three
         courts together at an index corner where it reads a rank (0: none;
         ``FinderSettings.pictured_numbers``)."""
-        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
-        patches = self._patches([regions])
-        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        looks = self._net_looks_at(frame, detection)
         courts = [RANK_CLASSES.index(rank) for rank in COURT_RANKS]
         return max(
             (float(look.rank[courts].sum()) for look in looks if look.rank is not None),
@@ -2846,14 +2844,21 @@ class CardDetector:
         card = detection.card
         if card is None:
             return detection
-        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
-        patches = self._patches([regions])
-        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        looks = self._net_looks_at(frame, detection)
         suits = [look.suit for look in looks if look.suit is not None]
         where = SUIT_CLASSES.index(card.suit)
         if not suits or max(float(suit[where]) for suit in suits) >= self.net_suit_least:
             return detection
         return _doubted(detection)
+
+    def _net_looks_at(
+        self, frame: np.ndarray, detection: CardDetection
+    ) -> tuple[_Reading, _Reading]:
+        """The corner network's looks at the two index corners of ``detection``'s reported
+        outline (as ``_regions_for`` orders them)."""
+        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
+        patches = self._patches([regions])
+        return self._net_readings(*self._net_probabilities([regions], patches))[0]
 
     def _net_blind(self, frame: np.ndarray, detection: CardDetection) -> bool:
         """Whether ``detection`` is reported uncertain with a candidate and the corner network,
@@ -2864,9 +2869,7 @@ class CardDetector:
         junk. Judged last, on the cards the frame reports: a card read surely is never judged."""
         if detection.card is not None or detection.candidate is None:
             return False
-        regions = self._regions_for(frame, np.asarray(detection.corners, np.float32))
-        patches = self._patches([regions])
-        looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+        looks = self._net_looks_at(frame, detection)
         return all(look.rank is None for look in looks)
 
     def _off_cloth(
