@@ -12,8 +12,28 @@ CANONICAL_WIDTH = 200
 CANONICAL_HEIGHT = 280
 
 
-# Each corner's next one round a quadrilateral (``signed_area``'s most common case).
+# Each corner's next one round a quadrilateral (``signed_area``'s most common case), and its
+# previous one.
 _NEXT_OF_FOUR = np.array([1, 2, 3, 0])
+_PREVIOUS_OF_FOUR = np.array([3, 0, 1, 2])
+
+
+def following(points: np.ndarray) -> np.ndarray:
+    """``np.roll(points, -1, axis=0)``: each point's next one round the polygon (its rows in
+    turn, the first after the last). The same numbers gathered without ``np.roll``'s cost (a
+    frame asks for a hundred, most of quadrilaterals)."""
+    if len(points) == 4:
+        result: np.ndarray = points[_NEXT_OF_FOUR]
+        return result
+    return np.concatenate([points[1:], points[:1]])
+
+
+def preceding(points: np.ndarray) -> np.ndarray:
+    """``np.roll(points, 1, axis=0)``: each point's previous one round the polygon."""
+    if len(points) == 4:
+        result: np.ndarray = points[_PREVIOUS_OF_FOUR]
+        return result
+    return np.concatenate([points[-1:], points[:-1]])
 
 
 def signed_area(points: np.ndarray) -> float:

@@ -41,6 +41,7 @@ import numpy as np
 
 from dealer_assist.vision.channels import level_percentile
 from dealer_assist.vision.components import compact_components
+from dealer_assist.vision.geometry import following, preceding
 from dealer_assist.vision.quads import label_mask
 
 _WIDTH, _HEIGHT = 40, 56  # the face, warped upright (short side across)
@@ -104,9 +105,9 @@ def _face(frame: np.ndarray, corners: np.ndarray, height: int = _HEIGHT) -> np.n
     """The shape ``corners`` warped upright, ``_WIDTH`` wide and ``height`` high (a card's
     proportions; ``_WIDTH``: the square the picture shows, ``PaperSettings.square_aspect``)."""
     quad = np.asarray(corners, np.float32).reshape(4, 2)
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    sides = np.hypot(*(following(quad) - quad).T)
     if sides[0] + sides[2] > sides[1] + sides[3]:
-        quad = np.roll(quad, 1, axis=0)  # the first side a short one
+        quad = preceding(quad)  # the first side a short one
     target = np.array([[0, 0], [_WIDTH, 0], [_WIDTH, height], [0, height]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad, target)
     face = cv2.warpPerspective(frame, matrix, (_WIDTH, height), flags=cv2.INTER_AREA)
@@ -131,7 +132,7 @@ _SQUARE_INSET = _inset(_WIDTH)
 def _squarish(corners: np.ndarray, settings: PaperSettings) -> bool:
     """Whether the shape's sides in the picture are nearly square (``square_aspect``)."""
     quad = np.asarray(corners, np.float64).reshape(4, 2)
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    sides = np.hypot(*(following(quad) - quad).T)
     pairs = sorted((float(sides[0] + sides[2]), float(sides[1] + sides[3])))
     return pairs[0] > 0 and pairs[1] < settings.square_aspect * pairs[0]
 
@@ -521,7 +522,7 @@ def cloth_at_centre(
         return 0.0
     step = _RING_STEP
     quad = np.asarray(corners, np.float32).reshape(4, 2)
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    sides = np.hypot(*(following(quad) - quad).T)
     width = float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
     small = frame[::step, ::step]
     shape_mask = np.zeros(small.shape[:2], np.uint8)

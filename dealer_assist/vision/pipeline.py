@@ -62,6 +62,7 @@ from dealer_assist.vision.enrol import EnrolledDeck, suit_log_odds
 from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
+    following,
     polygon_iou,
     portrait_orders,
     shared_area,
@@ -7097,7 +7098,7 @@ def _size_in_view(
     each pair of opposite sides averaged, over the card's width and length there
     (``card_px``)."""
     seen = transform_points(to_view, outline)
-    sides = np.hypot(*(np.roll(seen, -1, axis=0) - seen).T)
+    sides = np.hypot(*(following(seen) - seen).T)
     short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
     return float(short / card_px[0]), float(long / card_px[1])
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from dealer_assist.vision.geometry import signed_area
+from dealer_assist.vision.geometry import following, signed_area
 from dealer_assist.vision.quads import WorkView, _fit_side, most_voted_width, quad_of_lines
 
 CARD_ASPECT = 88.0 / 63.0
@@ -163,7 +163,7 @@ def _lone_outlines(mask: np.ndarray, settings: PlaneSettings) -> list[np.ndarray
             continue
         if abs(abs(signed_area(quad)) - hull_area) > settings.max_quad_error * hull_area:
             continue
-        sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+        sides = np.hypot(*(following(quad) - quad).T)
         if max(sides[0] + sides[2], sides[1] + sides[3]) < settings.min_image_aspect * min(
             sides[0] + sides[2], sides[1] + sides[3]
         ):
@@ -216,12 +216,12 @@ def _fit_sides(polygon: np.ndarray, contour: np.ndarray) -> np.ndarray | None:
 
 
 def _plausible(quad: np.ndarray, settings: PlaneSettings) -> bool:
-    sides = np.roll(quad, -1, axis=0) - quad
+    sides = following(quad) - quad
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     if lengths.min() < settings.min_side_px:
         return False
     units = sides / lengths[:, None]
-    cosines = -(units * np.roll(units, -1, axis=0)).sum(axis=1)
+    cosines = -(units * following(units)).sum(axis=1)
     limit = math.cos(math.radians(settings.min_corner_deg))
     return bool((np.abs(cosines) <= limit).all())
 
@@ -379,10 +379,10 @@ def _shape_error(quad: np.ndarray, to_plane: np.ndarray) -> tuple[float, float, 
     """An outline on the plane: its worst corner's cosine, its proportion's distance (log) from
     a card's or a pair's, and the card width it suggests."""
     mapped = _map(to_plane, quad)
-    sides = np.roll(mapped, -1, axis=0) - mapped
+    sides = following(mapped) - mapped
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     units = sides / lengths[:, None]
-    cosine = float(np.abs((units * np.roll(units, -1, axis=0)).sum(axis=1)).max())
+    cosine = float(np.abs((units * following(units)).sum(axis=1)).max())
     short = min(lengths[0] + lengths[2], lengths[1] + lengths[3]) / 2
     long = max(lengths[0] + lengths[2], lengths[1] + lengths[3]) / 2
     aspect = float(np.min(np.abs(math.log(long / short) - np.log(np.array(SHAPES)))))
@@ -412,10 +412,10 @@ def _anisotropy(matrix: np.ndarray, point: np.ndarray) -> float:
 def _square(quad: np.ndarray, to_plane: np.ndarray, settings: PlaneSettings) -> bool:
     """Whether an outline is a square on the plane (a marker's frame printed on the cloth)."""
     mapped = _map(to_plane, quad)
-    sides = np.roll(mapped, -1, axis=0) - mapped
+    sides = following(mapped) - mapped
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     units = sides / lengths[:, None]
-    cosine = float(np.abs((units * np.roll(units, -1, axis=0)).sum(axis=1)).max())
+    cosine = float(np.abs((units * following(units)).sum(axis=1)).max())
     ratio = (lengths[0] + lengths[2]) / (lengths[1] + lengths[3])
     return cosine <= settings.max_cosine and abs(math.log(ratio)) <= settings.max_aspect_error
 
@@ -793,14 +793,14 @@ def width_from_edges(
     height, width = shape
     for polygon in corners.edges:
         mapped = _map(to_plane, polygon)
-        sides = np.roll(mapped, -1, axis=0) - mapped
-        following = np.roll(polygon, -1, axis=0)
+        sides = following(mapped) - mapped
+        after = following(polygon)
         # An edge along the frame's border is where the frame cuts a card, not its side.
         border = np.zeros(len(polygon), bool)
         for axis, limit in ((0, width - 1), (1, height - 1)):
             for value in (0.0, float(limit)):
                 border |= (np.abs(polygon[:, axis] - value) <= 2) & (
-                    np.abs(following[:, axis] - value) <= 2
+                    np.abs(after[:, axis] - value) <= 2
                 )
         lengths.extend(np.hypot(sides[~border, 0], sides[~border, 1]).tolist())
     votes = np.array(lengths)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.vision.geometry import polygon_iou, signed_area
+from dealer_assist.vision.geometry import following, polygon_iou, signed_area
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,7 +221,7 @@ def hand_middle(
     short, long = sides
     axes = []
     for quad in (a, b):
-        edges = np.roll(quad, -1, axis=0) - quad
+        edges = following(quad) - quad
         lengths = np.hypot(*edges.T)
         first = (lengths[0] + lengths[2]) / 2
         second = (lengths[1] + lengths[3]) / 2
@@ -304,7 +304,7 @@ def _beside_sideways(
         if abs(float(step @ across)) < 1e-6:
             continue
         # The sideways card's long side lies along the hand (across the upright card).
-        edges = np.roll(sideways, -1, axis=0) - sideways
+        edges = following(sideways) - sideways
         longest = edges[int(np.argmax(np.hypot(*edges.T)))]
         if abs(float(longest @ across)) < abs(float(longest @ down)):
             continue
@@ -332,7 +332,7 @@ def doubled(quad: np.ndarray, settings: RefitSettings) -> list[np.ndarray]:
         a, b = quad[n], quad[(n + 1) % 4]
         c, d = quad[(n + 2) % 4], quad[(n + 3) % 4]
         shape = np.array([a, b, b + 2 * (c - b), a + 2 * (d - a)])
-        sides = np.hypot(*(np.roll(shape, -1, axis=0) - shape).T)
+        sides = np.hypot(*(following(shape) - shape).T)
         short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
         low, high = settings.card_ratio
         if short > 0 and low <= long / short <= high:
@@ -363,7 +363,7 @@ def _snapped_once(
     lies on a card's edges)."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
     centre = quad.mean(axis=0)
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    sides = np.hypot(*(following(quad) - quad).T)
     reach = settings.snap_reach * float(min(sides))
     steps = np.arange(-reach, reach + 1.0, 1.0)
     # The four sides sampled at once (the same numbers as side by side: elementwise, and one
@@ -599,7 +599,7 @@ def side_lines(
     (``refit.snapped`` moves each point onto its own strongest edge, which a pip pulls inwards)."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
     centre = quad.mean(axis=0)
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    sides = np.hypot(*(following(quad) - quad).T)
     reach = fit.reach * float(min(sides))
     offsets = np.arange(-reach, reach + fit.step / 2, fit.step)
     ts = np.linspace(fit.ends[0], fit.ends[1], fit.samples)
