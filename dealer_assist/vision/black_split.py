@@ -12,6 +12,7 @@ by OpenCV's ``cv2.dnn`` as the corner network is.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -68,6 +69,13 @@ class BlackSplit:
 
 
 def black_split_available(path: Path | None = None) -> bool:
+    """Whether the black-split network is at ``path`` (None: the one shipped with the package,
+    looked for once: a frame asks a dozen times, and the package's files do not come and go)."""
     if path is not None:
         return path.exists()
+    return _shipped()
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> bool:
     return (resources.files("dealer_assist.vision") / "model" / MODEL_FILE).is_file()
