@@ -84,7 +84,12 @@ def canonical_to_image(ordered: np.ndarray) -> np.ndarray:
 
 def transform_points(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
     array = np.asarray(points, np.float64).reshape(-1, 2)
-    mapped = np.hstack([array, np.ones((len(array), 1))]) @ matrix.T
+    # The points with a third coordinate 1 (``np.hstack``'s array, made in place: a frame maps
+    # a few hundred outlines).
+    homogeneous = np.empty((len(array), 3))
+    homogeneous[:, :2] = array
+    homogeneous[:, 2] = 1.0
+    mapped = homogeneous @ matrix.T
     result: np.ndarray = mapped[:, :2] / mapped[:, 2:3]
     return result
 
