@@ -28,6 +28,16 @@ def following(points: np.ndarray) -> np.ndarray:
     return np.concatenate([points[1:], points[:1]])
 
 
+def centre_of(points: np.ndarray) -> np.ndarray:
+    """``points.mean(axis=0)``: the same numbers (for 64-bit floats the same sum divided by the
+    count, without ``np.mean``'s checks; other types through ``np.mean`` itself)."""
+    if points.dtype == np.float64:
+        result: np.ndarray = points.sum(axis=0) / len(points)
+        return result
+    mean: np.ndarray = points.mean(axis=0)
+    return mean
+
+
 def preceding(points: np.ndarray) -> np.ndarray:
     """``np.roll(points, 1, axis=0)``: each point's previous one round the polygon."""
     if len(points) == 4:

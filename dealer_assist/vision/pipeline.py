@@ -62,6 +62,7 @@ from dealer_assist.vision.enrol import EnrolledDeck, suit_log_odds
 from dealer_assist.vision.faces import SUIT_SURE, covered, twin_of, warp_face
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
+    centre_of,
     following,
     polygon_iou,
     portrait_orders,
@@ -6766,7 +6767,7 @@ class CardDetector:
         """A quadrilateral's corners (counter-clockwise in the image's axes), centre and zone."""
         ordered = quad if signed_area(quad) > 0 else quad[::-1]
         corner_points = tuple((float(x), float(y)) for x, y in ordered)
-        center_point = ordered.mean(axis=0)
+        center_point = centre_of(ordered)
         center = (float(center_point[0]), float(center_point[1]))
         zone = self.layout.zone_of_pixel(center) if self.layout is not None else None
         return corner_points, center, zone

@@ -26,7 +26,7 @@ import numpy as np
 
 from dealer_assist.vision.channels import brightest_channel, level_percentile
 from dealer_assist.vision.faces import RANK_PAIR_SHARE
-from dealer_assist.vision.geometry import line_crossing, signed_area, transform_points
+from dealer_assist.vision.geometry import centre_of, line_crossing, signed_area, transform_points
 from dealer_assist.vision.layout import DEFAULT_DICTIONARY, Layout
 
 
@@ -1805,9 +1805,7 @@ def _proposals(
         if inside < settings.min_inside or support < settings.min_support:
             continue
         axis = math.degrees(math.atan2(long_side[1], long_side[0])) % 180.0
-        proposals.append(
-            _Proposal(corners, inside, support, 1, corners.mean(axis=0), axis, refitted)
-        )
+        proposals.append(_Proposal(corners, inside, support, 1, centre_of(corners), axis, refitted))
     return proposals
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.vision.geometry import following, polygon_iou, signed_area
+from dealer_assist.vision.geometry import centre_of, following, polygon_iou, signed_area
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -239,7 +239,7 @@ def hand_middle(
     down = down + axes[1]
     down = down / np.hypot(*down)
     across = np.array([-down[1], down[0]])
-    centre_a, centre_b = a.mean(axis=0), b.mean(axis=0)
+    centre_a, centre_b = centre_of(a), centre_of(b)
     step = centre_b - centre_a
     if not spacing[0] <= abs(float(step @ across)) / short <= spacing[1]:
         return []
@@ -300,7 +300,7 @@ def _beside_sideways(
     short, long = sides
     for upright, sideways, down in ((a, b, axes[0]), (b, a, axes[1])):
         across = np.array([-down[1], down[0]])
-        step = sideways.mean(axis=0) - upright.mean(axis=0)
+        step = centre_of(sideways) - centre_of(upright)
         if abs(float(step @ across)) < 1e-6:
             continue
         # The sideways card's long side lies along the hand (across the upright card).
@@ -315,7 +315,7 @@ def _beside_sideways(
         if abs(float(step @ down)) / long > offset:
             continue
         shift = across * np.sign(along) * one + down * float(step @ down) / 2
-        shape = _laid_at(upright.mean(axis=0) + shift, across, down, sides, upright)
+        shape = _laid_at(centre_of(upright) + shift, across, down, sides, upright)
         moved: np.ndarray = upright + shift
         return [moved, shape] if polygon_iou(moved, shape) < 0.9 else [moved]
     return []
@@ -362,7 +362,7 @@ def _snapped_once(
     its place. And the share of the sides' samples that found an edge (how well the shape
     lies on a card's edges)."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
-    centre = quad.mean(axis=0)
+    centre = centre_of(quad)
     sides = np.hypot(*(following(quad) - quad).T)
     reach = settings.snap_reach * float(min(sides))
     steps = np.arange(-reach, reach + 1.0, 1.0)
@@ -598,7 +598,7 @@ def side_lines(
     found as one line; a pip's or an index's edges, short, fall on few of its points
     (``refit.snapped`` moves each point onto its own strongest edge, which a pip pulls inwards)."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
-    centre = quad.mean(axis=0)
+    centre = centre_of(quad)
     sides = np.hypot(*(following(quad) - quad).T)
     reach = fit.reach * float(min(sides))
     offsets = np.arange(-reach, reach + fit.step / 2, fit.step)
