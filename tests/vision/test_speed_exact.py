@@ -30,7 +30,14 @@ from dealer_assist.vision.faces import (
 )
 from dealer_assist.vision.faces import _pictures as face_pictures
 from dealer_assist.vision.faces import _weights as face_weights
-from dealer_assist.vision.geometry import CANONICAL_HEIGHT, signed_area
+from dealer_assist.vision.geometry import (
+    CANONICAL_HEIGHT,
+    centre_of,
+    following,
+    preceding,
+    signed_area,
+    transform_points,
+)
 from dealer_assist.vision.index import (
     GLYPH_SIZE,
     CornerGlyphs,
@@ -928,3 +935,42 @@ def test_a_finding_read_again_from_the_corners_it_cut_reads_as_cut_afresh(
                 assert analysis.corners_agree == first.corners_agree
             read += 1
     assert read > 0
+
+
+def test_a_polygons_next_and_previous_corners_gathered_are_np_rolls() -> None:
+    """``geometry.following`` and ``preceding`` (h-speed47): ``np.roll``'s numbers, type and
+    shape, for quadrilaterals (gathered) and other polygons, views turned round included."""
+    rng = np.random.default_rng(47)
+    for count in (1, 3, 4, 5, 9):
+        for dtype in (np.float64, np.float32, np.int32):
+            points = (rng.random((count, 2)) * 1000).astype(dtype)
+            for shape in (points, points[::-1], points.reshape(count, 1, 2)):
+                for mine, step in ((following(shape), -1), (preceding(shape), 1)):
+                    rolled = np.roll(shape, step, axis=0)
+                    assert mine.dtype == rolled.dtype and mine.shape == rolled.shape
+                    assert mine.tobytes() == np.ascontiguousarray(rolled).tobytes()
+
+
+def test_a_quads_centre_is_np_means() -> None:
+    """``geometry.centre_of`` (h-speed47) is ``points.mean(axis=0)`` to the last bit, 64-bit
+    floats (its own sum and division) and others alike, turned-round views included."""
+    rng = np.random.default_rng(4747)
+    for _ in range(300):
+        count = int(rng.integers(2, 10))
+        points = rng.normal(600.0, 300.0, (count, 2)) * rng.choice([1e-3, 1.0, 1e3])
+        for shape in (points, points[::-1], points.astype(np.float32), points.astype(np.int64)):
+            mine, theirs = centre_of(shape), shape.mean(axis=0)
+            assert mine.dtype == theirs.dtype and mine.tobytes() == theirs.tobytes()
+
+
+def test_points_mapped_in_place_are_the_hstacked_products() -> None:
+    """``transform_points`` (h-speed47: its homogeneous points made in place) maps as the
+    ``np.hstack``'d product it replaced, to the last bit."""
+    rng = np.random.default_rng(470)
+    for _ in range(200):
+        matrix = np.eye(3) + rng.normal(0.0, 0.3, (3, 3)) * rng.choice([1e-4, 1e-2, 1.0])
+        points = rng.random((int(rng.integers(1, 9)), 2)) * 1280
+        array = np.asarray(points, np.float64).reshape(-1, 2)
+        mapped = np.hstack([array, np.ones((len(array), 1))]) @ matrix.T
+        before = mapped[:, :2] / mapped[:, 2:3]
+        assert transform_points(matrix, points).tobytes() == before.tobytes()
