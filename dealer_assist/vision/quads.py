@@ -339,6 +339,16 @@ class FinderSettings:
     # building check card for card the same; test_cloth_centre's no-card across two cards it
     # drops too, rightly, and turns it off.
     unsure_twins: bool = True
+    # An uncertain card kept so by the judge's ``shadowed`` rule alone (every corner read whole
+    # lies under another reported shape, which it might show; the looks' product sure, no other
+    # rule against it) is judged again with those corners taken as in the clear, when every
+    # reported shape meeting its outline is read surely as a card of another rank and another
+    # suit than its candidate (a covering card's index would be read as that card, not as this
+    # one): read when the judge then reads its candidate by every rule, and it may be settled
+    # as ``_court_by_symbols``'s cards are (``CardDetector._shadow_cleared``; issue 28,
+    # h-unsure47: the largest rule of the bench's building-design uncertain cards, 23 of 78 on
+    # photographs 1000-1143, every candidate right). Off.
+    shadow_cleared: bool = False
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
