@@ -234,6 +234,11 @@ def tables(found: list[Unsure], totals: Counter[str]) -> str:
     lines.append(
         "By the first rule alone: " + ", ".join(f"{r} {n}" for r, n in rules.most_common())
     )
+    # The judge's rules whatever the outline (an outline off judged too): the outline's last
+    # judgement's rules joined, "sure" when it was read surely, "-" never judged.
+    judged = Counter(u.rules or "sure" for u in found)
+    every = ", ".join(f"{r} {n}" for r, n in judged.most_common())
+    lines.append(f"By the judge's rules, outlines off too: {every}")
     return "\n".join(lines)
 
 
