@@ -7,7 +7,8 @@ building-design photographs (1000-1143) that rule alone held 23 of the 78 uncert
 candidate right. ``FinderSettings.shadow_cleared`` reads such a card again alone at its outline
 and judges it with its corners taken as in the clear, only when every reported shape meeting it
 reads surely a card of another rank and another suit than its candidate (a corner showing a
-covering card's index reads that card). Off by default.
+covering card's index reads that card). Off by default (with it on, test_hand_between's
+premise 4C is read surely, rightly).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_pairs, on_true_card
 
+OFF = FinderSettings(shadow_cleared=False)
 ON = FinderSettings(shadow_cleared=True)
 
 
@@ -56,7 +58,7 @@ def test_a_shadowed_card_is_read_in_the_clear(
     code: str,
 ) -> None:
     card = parse_card(code)
-    before, off = _answers(check_faces[design], seed, condition, FinderSettings())
+    before, off = _answers(check_faces[design], seed, condition, OFF)
     after, on = _answers(check_faces[design], seed, condition, ON)
     (was,) = next(found for truth, found in off if truth == card)
     assert was.card is None and was.candidate == card  # uncertain without the lever
@@ -70,3 +72,15 @@ def test_a_shadowed_card_is_read_in_the_clear(
         assert len(found) == 1
         assert found[0].card in (None, truth)
     assert len(after) == len(before)
+
+
+def test_a_covering_card_of_its_suit_keeps_it_uncertain(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    """anglo/noisy#33464053's 7H, its index corners under the KH dealt over it and an 8D: the
+    KH is of its suit, so its corner may show the KH's index - it stays uncertain."""
+    card = parse_card("7H")
+    _, on = _answers(check_faces["anglo"], 33_464_053, "noisy", ON)
+    (now,) = next(found for truth, found in on if truth == card)
+    assert now.card is None and now.candidate == card
+    assert all(len(found) == 1 and found[0].card in (None, truth) for truth, found in on)
