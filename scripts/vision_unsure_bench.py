@@ -31,9 +31,9 @@ import argparse
 import sys
 import zlib
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -79,33 +79,12 @@ class WhyDetector(RecordingDetector):
         self.verdicts: list[Verdict] = []
 
     def _judge(
-        self,
-        quad: np.ndarray,
-        readings: list[_Reading],
-        *,
-        pips: bool = False,
-        pip_count: int | None = None,
-        glyph_split: bool = False,
-        clubs_by_network: bool = False,
-        black: Card | None = None,
-        why: list[str] | None = None,
-        printed: bool = True,
-        black_share: Callable[[], float] | None = None,
+        self, quad: np.ndarray, readings: list[_Reading], **options: Any
     ) -> CardDetection | None:
-        said = why if why is not None else []
+        given: list[str] | None = options.pop("why", None)
+        said = given if given is not None else []  # the caller's list, when it gave one
         start = len(said)
-        detection = super()._judge(
-            quad,
-            readings,
-            pips=pips,
-            pip_count=pip_count,
-            glyph_split=glyph_split,
-            clubs_by_network=clubs_by_network,
-            black=black,
-            why=said,
-            printed=printed,
-            black_share=black_share,
-        )
+        detection = super()._judge(quad, readings, why=said, **options)
         if detection is not None:
             self.verdicts.append(
                 Verdict(
