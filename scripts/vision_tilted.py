@@ -20,7 +20,7 @@ the count (a detection on one counts neither way).
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--black-pips off] [--black-pips-borne off] [--line-fit off] [--line-fit-overlap 0.5]
-        [--court-symbols off] [--skin-unread off] [--unsure-twins off]
+        [--court-symbols off] [--skin-unread off] [--unsure-twins off] [--shadow-cleared on]
         [--pictured-numbers on] [--pips-against on] [--pips-beyond on]
         [--deck-orient-twins]
 
@@ -529,6 +529,11 @@ def main() -> int:
             "suit made uncertain",
         ),
         (
+            "shadow-cleared",
+            "(h-unsure47): an uncertain card kept so by the shadowed rule alone, judged again "
+            "in the clear when every shape meeting it reads another rank and another suit",
+        ),
+        (
             "blind-share",
             "(h-nocard46): cards step 13 read surely in a finding that read none, whose index "
             "shares say its card size is too large, taken out and the blind sizes tried",
@@ -619,6 +624,7 @@ def main() -> int:
         skin_unread=args.skin_unread == "on",
         unsure_twins=args.unsure_twins == "on",
         blind_share=args.blind_share == "on",
+        shadow_cleared=args.shadow_cleared == "on",
     )
     if args.no_on_top:
         finder = replace(finder, on_top=None)

@@ -2617,6 +2617,8 @@ class CardDetector:
             self._middle_look(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
+        if not enrolled and chosen is not None and self.finder.shadow_cleared:
+            self._shadow_cleared(frame, best, chosen)
         if (self.black_legible > 0 or self.black_against > 0) and self.use_corner_model:
             best.detections = [
                 d
@@ -6102,6 +6104,56 @@ class CardDetector:
             looks = [*(_split_aside(r, suit) for r in record.looks), look]
             judged = self._judge(record.quad, looks, printed=True)
             if judged is None or judged.card != Card(candidate.rank, suit):
+                continue
+            if self._may_settle(frame, analysis, chosen, k, record, judged.card):
+                analysis.detections[k] = judged
+
+    def _shadow_cleared(self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding) -> None:
+        """The uncertain cards of the chosen finding, each read again alone at its outline
+        (the other reported shapes covering it), kept uncertain by the judge's ``shadowed`` rule
+        alone, judged again with their corners taken as in the clear
+        (``FinderSettings.shadow_cleared``; issue 28, h-unsure47): every reported shape meeting
+        the card's outline read surely, each as a card of another rank and another suit than
+        the candidate (a corner showing a covering card's index reads that card). Read when
+        ``_judged`` reads the candidate so, and ``_may_settle`` lets it be; a card read surely
+        never changes. After every step that lays or reads a card again: a card one of them
+        made uncertain carries no looks of its own."""
+        for k, detection in enumerate(analysis.detections):
+            candidate = detection.candidate
+            if detection.card is not None or candidate is None:
+                continue
+            quad = np.asarray(detection.corners, np.float64).reshape(4, 2)
+            others = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in analysis.reported]
+            others = [o for n, o in enumerate(others) if n != k]
+            area = quad.astype(np.float32)
+            meeting = [
+                d
+                for n, d in enumerate(analysis.reported)
+                if n != k
+                and cv2.intersectConvexConvex(
+                    area, np.asarray(d.corners, np.float32).reshape(-1, 2)
+                )[0]
+                > 0
+            ]
+            if not meeting or any(
+                d.card is None or d.card.rank is candidate.rank or d.card.suit is candidate.suit
+                for d in meeting
+            ):
+                continue
+            alone = _Finding([quad], None, 0.0, [False])
+            read = self._analysis_of(frame, alone, with_deck=False, covering=others)
+            if not read.detections or read.detections[0].card is not None:
+                continue
+            record = read.unsure.get(id(read.detections[0]))
+            if record is None or any(r is _DISPUTED for r in record.looks):
+                continue
+            rules: list[str] = []
+            first = self._judge(record.quad, record.looks, why=rules)
+            if first is None or first.candidate != candidate or rules != ["shadowed"]:
+                continue
+            cleared = [replace(r, overlap=0.0) for r in record.looks]
+            judged = self._judged(frame, record.outlines, record.n, record.quad, cleared)
+            if judged is None or judged.card != candidate:
                 continue
             if self._may_settle(frame, analysis, chosen, k, record, judged.card):
                 analysis.detections[k] = judged
