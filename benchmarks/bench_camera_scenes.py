@@ -22,7 +22,8 @@ lie on top); the card's answer is the one of its detections overlapping it most.
 
 ``--first N``: each design's photographs are numbered from N (default 0) instead of 0. Runs
 until session 23 read numbers 0-39; a change prompted by a held-out result is judged on a fresh
-set (``--first 500``: photographs no run had read) before it may land.
+set (``--first 500``: photographs no run had read) before it may land. Numbers 1000-1999 are
+refused for a design whose seeds there are another design's 0-999.
 
 ``--enrol``: each design is first enrolled as a house would (``vision enroll`` on one
 photograph of each card, ``lens_scenes.photograph_one``) and its scenes read with its own deck,
@@ -250,7 +251,7 @@ def main() -> int:
         "--first",
         type=int,
         default=0,
-        help="number of each design's first photograph (0-999; a fresh set: photographs "
+        help="number of each design's first photograph (0-1999; a fresh set: photographs "
         "no run has read before, e.g. 500)",
     )
     parser.add_argument("--deck", type=Path, help="an enrolled deck (vision enroll) to read with")
@@ -277,8 +278,8 @@ def main() -> int:
         "or edge_support=0.15)",
     )
     args = parser.parse_args()
-    if not 0 <= args.first <= 1000 - args.scenes:
-        parser.error("--first: the photographs must be numbered 0-999 within a design")
+    if not 0 <= args.first <= 2000 - args.scenes:
+        parser.error("--first: the photographs must be numbered 0-1999 within a design")
     one_core()
     if not decks.renderer_available() or not decks.all_designs():
         emit("## Overhead camera, second generator\n\nSkipped: needs the card-art packages.\n")
@@ -287,6 +288,13 @@ def main() -> int:
         chosen = decks.held_out_designs()
     else:
         chosen = [decks.design(name) for name in args.designs.split(",")]
+    if args.first + args.scenes > 1000:
+        # Numbers 1000-1999 take the seeds of the design whose name's digest is one more.
+        blocks = {zlib.crc32(d.name.encode()) % 10_000: d.name for d in decks.all_designs()}
+        for design in chosen:
+            other = blocks.get(zlib.crc32(design.name.encode()) % 10_000 + 1)
+            if other is not None:
+                parser.error(f"--first: {design.name}'s numbers 1000-1999 are {other}'s 0-999")
     model: object = GlyphModel.load()
     if args.deck is not None:
         from dealer_assist.vision.enrol import EnrolledDeck
