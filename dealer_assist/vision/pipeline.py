@@ -2468,6 +2468,8 @@ class CardDetector:
                 )
             if self.deck_keeps_found:
                 best.detections, best.unread_cards = keep_found(best, plain)
+            if self.finder.deck_keeps_every_sure:
+                best.detections, best.unread_cards = keep_every_sure(best, plain)
         return best
 
     def _finished(
@@ -3311,6 +3313,7 @@ class CardDetector:
                     if self.face_rank_seen and record is not None and record.detection is detection
                     else None,
                     rank_pair=self.finder.deck_rank_pair,
+                    court_margin=self.finder.deck_court_margin,
                 )
                 if card is not None:
                     detection = replace(detection, card=card, candidate=card)
@@ -7697,6 +7700,47 @@ def keep_sure(
                 result[nearest] = sure
                 restored.append(nearest)
     return result, restored
+
+
+def keep_every_sure(
+    analysis: FrameAnalysis, plain: FrameAnalysis
+) -> tuple[list[CardDetection], list[CardDetection]]:
+    """``analysis``'s detections and unread card shapes (read with the house's deck, every
+    other rule of it applied) with each card ``plain`` (the same finding read to the end
+    without the deck) reads surely answered as there, unless a shape ``analysis`` reports on it
+    (either's centre on the other) reads that same card (``FinderSettings.deck_keeps_every_sure``;
+    issue 28, h-deck47): the nearest shape on it not read surely gives way to it, and the other
+    shapes not read surely lying on it are dropped as ``unsure_on_sure`` drops them; with no
+    shape on it, it is added. The deck then never turns a sure reading uncertain, whatever its
+    own checks doubt (its faces cannot tell a black twin, its colour veto, its suit's lean).
+    A shape the deck reads surely as another card is left: ``keep_sure`` answers those."""
+    detections, unread = list(analysis.detections), list(analysis.unread_cards)
+    back: list[CardDetection] = []
+    for sure in plain.detections:
+        if sure.card is None:
+            continue
+        shapes = [*detections, *unread]
+        meeting = [d for d in shapes if _centres_meet(d, sure)]
+        if any(d.card == sure.card for d in meeting):
+            continue
+        doubts = [d for d in meeting if d.card is None]
+        if not doubts and meeting:
+            continue  # read surely as another card there: ``keep_sure``'s to answer
+        back.append(sure)
+        nearest = min(doubts, key=lambda d: math.dist(d.center, sure.center), default=None)
+        at = next((k for k, d in enumerate(detections) if d is nearest), None)
+        if at is not None:
+            detections[at] = sure  # in its place
+            continue
+        unread = [d for d in unread if d is not nearest]
+        detections.append(sure)
+    if not back:
+        return detections, unread
+    kept = unsure_on_sure([*back, *(d for d in [*detections, *unread] if d.card is None)])
+    return (
+        [d for d in detections if d.card is not None or any(d is k for k in kept)],
+        [d for d in unread if any(d is k for k in kept)],
+    )
 
 
 def _twin_told(
