@@ -2469,7 +2469,9 @@ class CardDetector:
             if self.deck_keeps_found:
                 best.detections, best.unread_cards = keep_found(best, plain)
             if self.finder.deck_keeps_every_sure:
-                best.detections, best.unread_cards = keep_every_sure(best, plain)
+                best.detections, best.unread_cards = keep_every_sure(
+                    best, plain, frame=frame, deck=deck
+                )
         return best
 
     def _finished(
@@ -7703,7 +7705,11 @@ def keep_sure(
 
 
 def keep_every_sure(
-    analysis: FrameAnalysis, plain: FrameAnalysis
+    analysis: FrameAnalysis,
+    plain: FrameAnalysis,
+    *,
+    frame: np.ndarray | None = None,
+    deck: EnrolledDeck | None = None,
 ) -> tuple[list[CardDetection], list[CardDetection]]:
     """``analysis``'s detections and unread card shapes (read with the house's deck, every
     other rule of it applied) with each card ``plain`` (the same finding read to the end
@@ -7713,19 +7719,32 @@ def keep_every_sure(
     shapes not read surely lying on it are dropped as ``unsure_on_sure`` drops them; with no
     shape on it, it is added. The deck then never turns a sure reading uncertain, whatever its
     own checks doubt (its faces cannot tell a black twin, its colour veto, its suit's lean).
-    A shape the deck reads surely as another card is left: ``keep_sure`` answers those."""
+    A shape the deck reads surely as another card is left: ``keep_sure`` answers those.
+    Given the ``frame`` and the ``deck``, a card is kept only where the deck's faces do not
+    speak against it: they name no other rank or colour there (``FaceMatcher.named``) and do
+    not disown its suit (``FaceMatcher.disowns``): the deck's doubt is then evidence, not a
+    twin it cannot tell (session 38's held-out QS read TC surely without the deck, its faces
+    a black queen's)."""
     detections, unread = list(analysis.detections), list(analysis.unread_cards)
     back: list[CardDetection] = []
     for sure in plain.detections:
-        if sure.card is None:
+        card = sure.card
+        if card is None:
             continue
         shapes = [*detections, *unread]
         meeting = [d for d in shapes if _centres_meet(d, sure)]
-        if any(d.card == sure.card for d in meeting):
+        if any(d.card == card for d in meeting):
             continue
         doubts = [d for d in meeting if d.card is None]
         if not doubts and meeting:
             continue  # read surely as another card there: ``keep_sure``'s to answer
+        if frame is not None and deck is not None:
+            face, mask = _face_of(frame, sure, analysis)
+            named = deck.faces.named(face, mask)
+            if (
+                named is not None and named != (card.rank, card.suit in RED_SUITS)
+            ) or deck.faces.disowns(face, card, mask):
+                continue
         back.append(sure)
         nearest = min(doubts, key=lambda d: math.dist(d.center, sure.center), default=None)
         at = next((k for k, d in enumerate(detections) if d is nearest), None)

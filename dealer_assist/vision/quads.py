@@ -168,9 +168,9 @@ class FinderSettings:
     # deck never turns a sure reading uncertain, whatever its own checks doubt (issue 28,
     # h-deck47: on the building check the deck left 18 exact cards uncertain, black twins its
     # faces cannot tell apart: 2C, 3C, AC, TC, JC, 7S). ``keep_sure`` already answers a card the
-    # deck reads surely as another as without it. Off: the deck's doubt stands where
-    # ``keep_sure``'s own rules do not put a card back (a wrong sure reading without the deck
-    # that the deck doubts stays uncertain).
+    # deck reads surely as another as without it. A card the deck's faces speak against
+    # (another rank or colour named there, its suit disowned) is not kept. Off (not gated):
+    # the deck's doubt stands where ``keep_sure``'s own rules do not put a card back.
     deck_keeps_every_sure: bool = False
     # With the house's deck: an uncertain card's faces name a court's rank only when its best
     # face matches at least this much better than the best face of each other court of its

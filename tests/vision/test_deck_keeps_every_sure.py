@@ -6,8 +6,8 @@ not tell the suit at ``SUIT_SURE``, so that ``keep_sure``'s own rules (h-deck33'
 the suit's lean, off) left them as the deck doubted them; a held-out kde_standard 3C went the
 same way. ``FinderSettings.deck_keeps_every_sure`` answers every card read surely without the
 deck as it was read, unless the deck's reading there names that same card surely
-(``keep_every_sure``). It ships off: a wrong sure reading without the deck that the deck
-doubts would be answered wrong again.
+(``keep_every_sure``) or its faces speak against it (name another rank or colour there, or
+disown its suit). It ships off: not gated (the whole vision suite was not run with it on).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import CardDetector, FrameAnalysis, keep_every_sure
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
-from tests.vision.found import answer_among, answer_at, square_detection
+from tests.vision.found import answer_among, answer_at, put_back_alone, square_detection
 
 ON = replace(FinderSettings(), deck_keeps_every_sure=True)
 
@@ -37,8 +37,7 @@ def _codes(found: list[object]) -> list[str | None]:
 
 
 def test_the_lever_ships_off() -> None:
-    """Off as shipped: a wrong sure reading without the deck that the deck doubts would come
-    back wrong with it on."""
+    """Off as shipped (not gated)."""
     assert not FinderSettings().deck_keeps_every_sure
     assert not CardDetector().finder.deck_keeps_every_sure
 
@@ -106,12 +105,8 @@ def _kept_alone(
     assert answer_at(CardDetector(), scene.image, placed) == code
     before = CardDetector(model=model).detect(scene.image)
     after = CardDetector(model=model, finder=ON).detect(scene.image)
-    assert answer_among(before, placed) == "uncertain"
-    assert answer_among(after, placed) == code
-    read_before = [d.card.code for d in before if d.card is not None]
-    read_after = [d.card.code for d in after if d.card is not None]
-    assert sorted(read_after) == sorted([*read_before, code])
-    assert set(read_after) <= {c.card.code for c in scene.cards}
+    put_back_alone(before, after, placed, code)
+    assert {d.card.code for d in after if d.card is not None} <= {c.card.code for c in scene.cards}
     assert len(after) == len(before)
 
 
@@ -138,3 +133,24 @@ def test_a_court_is_named_only_clear_of_the_other_courts_of_its_colour(
     assert faces.court_clear(scores, (Rank.FIVE, True), 0.5)
     at("QD", 0.78)
     assert not faces.court_clear(scores, king, 0.05)
+
+
+def test_a_sure_reading_the_faces_speak_against_is_not_kept(
+    tango_deck: EnrolledDeck, tango_faces: dict[Card, np.ndarray]
+) -> None:
+    """tango/tilted#7900008's TC read with the deck (uncertain there): kept with the frame and
+    the deck given, the faces naming a black ten; a sure reading without the deck of another
+    rank there (a QC, made up: session 38's held-out QS read TC's kind) or of the other colour
+    (a TD) is not, the faces naming the ten of clubs' rank and colour; without the frame and
+    the deck, it is."""
+    scene = random_scene(7_900_008, tango_faces, style=CHECK_STYLES["tilted"])
+    placed = next(c for c in scene.cards if c.card.code == "TC")
+    with_deck = CardDetector(model=cast(GlyphModel, tango_deck)).analyse(scene.image)
+    plain = CardDetector().analyse(scene.image)
+    sure = next(d for d in plain.detections if answer_among([d], placed) == "TC")
+    for code, kept in (("TC", True), ("QC", False), ("TD", False)):
+        told = replace(sure, card=parse_card(code), candidate=parse_card(code))
+        alone = _analysis(told)
+        found = keep_every_sure(with_deck, alone, frame=scene.image, deck=tango_deck)[0]
+        assert answer_among(found, placed) == (code if kept else "uncertain")
+        assert answer_among(keep_every_sure(with_deck, alone)[0], placed) == code
