@@ -22,7 +22,8 @@ the count (a detection on one counts neither way).
         [--black-pips off] [--black-pips-borne off] [--line-fit off] [--line-fit-overlap 0.5]
         [--court-symbols off] [--skin-unread off] [--unsure-twins off] [--shadow-cleared on]
         [--pictured-numbers on] [--pips-against on] [--pips-beyond on]
-        [--deck-orient-twins]
+        [--deck-orient-twins] [--deck-keeps-every-sure on|off]
+        [--deck-court-margin 0]
 
 ``--why`` says why each missed card was missed (``missed_why`` of ``benchmarks/camera_misses.py``,
 which says what each cause means: ``nomask``, ``noquad:lone``/``:merged``, ``badquad:large``/
@@ -363,6 +364,18 @@ def main() -> int:
         help="with --deck: FinderSettings.deck_orient_twins on (h-twin43's lever, off)",
     )
     parser.add_argument(
+        "--deck-keeps-every-sure",
+        choices=("on", "off"),
+        default="on" if FinderSettings().deck_keeps_every_sure else "off",
+        help="with --deck: FinderSettings.deck_keeps_every_sure (h-deck47's lever)",
+    )
+    parser.add_argument(
+        "--deck-court-margin",
+        type=float,
+        default=FinderSettings().deck_court_margin,
+        help="with --deck: FinderSettings.deck_court_margin (h-deck47's lever; 0: off)",
+    )
+    parser.add_argument(
         "--quick-plane-mask",
         default="",
         choices=("", "warped", "half"),
@@ -607,6 +620,8 @@ def main() -> int:
         relay_off_overlap=args.relay_off_overlap,
         deck_rank_pair=args.deck_rank_pair,
         deck_orient_twins=args.deck_orient_twins,
+        deck_keeps_every_sure=args.deck_keeps_every_sure == "on",
+        deck_court_margin=args.deck_court_margin,
         outlined_under=args.outlined_under == "on",
         hand_between=args.hand_between == "on",
         hand_index=args.hand_index == "on",

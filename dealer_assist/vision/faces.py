@@ -107,6 +107,8 @@ ORIENT_MARGIN = 0.02
 # largest wrong share on the building tuning scenes was 0.66: docs/benchmarks.md, enrol6).
 SUIT_SHARE = 0.5
 SUIT_SHARE_AGAINST = 1.0
+# The court ranks, whose faces are pictures (``settle``'s ``court_margin``).
+COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # With ``settle``'s ``rank_pair``: where the best rank and colour is not ``MARGIN`` clear of the
 # next, the live face is compared with the best face of each of the two where those two faces
 # differ (a :class:`SuitPair` of the two, its separation measured as at enrolment), and the
@@ -606,6 +608,7 @@ class FaceMatcher:
         rank_read: bool = False,
         seen: Mapping[Rank, float] | None = None,
         rank_pair: float = 0.0,
+        court_margin: float = 0.0,
     ) -> Card | None:
         """The card an uncertain reading is (best guess ``candidate``, its looks' probability
         of each suit ``suits``), when the faces settle its rank and colour surely and either
@@ -625,7 +628,9 @@ class FaceMatcher:
         (issue 28, h-wrong30; None: not asked). ``rank_pair``: a best rank and colour not
         clear enough of the next is kept when the face's detail where their best faces differ
         names it by this share of their separation (``_pair_names``; 0: never, as before
-        h-deck42)."""
+        h-deck42). ``court_margin`` (above 0): a court's rank is named only when its best face
+        matches this much better than the best face of each other court of its colour, whatever
+        ``rank_pair`` finds (``court_clear``; issue 28, h-deck47: a held-out KD read QD)."""
         scores = self.scores(face, mask)
         if scores is None:
             return None
@@ -646,6 +651,8 @@ class FaceMatcher:
             # The two faces' difference naming the best is as clear as a margin.
             clear = self._pair_names(face, mask, scores, ranked, rank_pair)
         if best < MATCH_LEAST or not clear:
+            return None
+        if court_margin > 0 and not self.court_clear(scores, (rank, red), court_margin):
             return None
         of_colour = {suit: p for suit, p in suits.items() if _red(suit) == red}
         mass = sum(of_colour.values())
@@ -675,6 +682,20 @@ class FaceMatcher:
         if float(scores[self.cards.index(card)]) < best - SUIT_SLACK:
             return None
         return card
+
+    def court_clear(self, scores: np.ndarray, key: tuple[object, bool], margin: float) -> bool:
+        """Whether a rank and colour ``key`` that is a court's matches (its best face among
+        ``scores``) at least ``margin`` better than every other court of its colour; any other
+        rank: True."""
+        rank, red = key
+        if rank not in COURTS:
+            return True
+        best = float(scores[self._groups[key]].max())
+        return all(
+            best - float(scores[self._groups[(other, red)]].max()) >= margin
+            for other in COURTS
+            if other != rank and (other, red) in self._groups
+        )
 
     def _pair_names(
         self,

@@ -2470,6 +2470,10 @@ class CardDetector:
                 )
             if self.deck_keeps_found:
                 best.detections, best.unread_cards = keep_found(best, plain)
+            if self.finder.deck_keeps_every_sure:
+                best.detections, best.unread_cards = keep_every_sure(
+                    best, plain, frame=frame, deck=deck
+                )
         return best
 
     def _finished(
@@ -3315,6 +3319,7 @@ class CardDetector:
                     if self.face_rank_seen and record is not None and record.detection is detection
                     else None,
                     rank_pair=self.finder.deck_rank_pair,
+                    court_margin=self.finder.deck_court_margin,
                 )
                 if card is not None:
                     detection = replace(detection, card=card, candidate=card)
@@ -7751,6 +7756,64 @@ def keep_sure(
                 result[nearest] = sure
                 restored.append(nearest)
     return result, restored
+
+
+def keep_every_sure(
+    analysis: FrameAnalysis,
+    plain: FrameAnalysis,
+    *,
+    frame: np.ndarray | None = None,
+    deck: EnrolledDeck | None = None,
+) -> tuple[list[CardDetection], list[CardDetection]]:
+    """``analysis``'s detections and unread card shapes (read with the house's deck, every
+    other rule of it applied) with each card ``plain`` (the same finding read to the end
+    without the deck) reads surely answered as there, unless a shape ``analysis`` reports on it
+    (either's centre on the other) reads that same card (``FinderSettings.deck_keeps_every_sure``;
+    issue 28, h-deck47): the nearest shape on it not read surely gives way to it, and the other
+    shapes not read surely lying on it are dropped as ``unsure_on_sure`` drops them; with no
+    shape on it, it is added. The deck then never turns a sure reading uncertain, whatever its
+    own checks doubt (its faces cannot tell a black twin, its colour veto, its suit's lean).
+    A shape the deck reads surely as another card is left: ``keep_sure`` answers those.
+    Given the ``frame`` and the ``deck``, a card is kept only where the deck's faces do not
+    speak against it: they name no other rank or colour there (``FaceMatcher.named``) and do
+    not disown its suit (``FaceMatcher.disowns``): the deck's doubt is then evidence, not a
+    twin it cannot tell (session 38's held-out QS read TC surely without the deck, its faces
+    a black queen's)."""
+    detections, unread = list(analysis.detections), list(analysis.unread_cards)
+    back: list[CardDetection] = []
+    for sure in plain.detections:
+        card = sure.card
+        if card is None:
+            continue
+        shapes = [*detections, *unread]
+        meeting = [d for d in shapes if _centres_meet(d, sure)]
+        if any(d.card == card for d in meeting):
+            continue
+        doubts = [d for d in meeting if d.card is None]
+        if not doubts and meeting:
+            continue  # read surely as another card there: ``keep_sure``'s to answer
+        if frame is not None and deck is not None:
+            face, mask = _face_of(frame, sure, analysis)
+            named = deck.faces.named(face, mask)
+            if (
+                named is not None and named != (card.rank, card.suit in RED_SUITS)
+            ) or deck.faces.disowns(face, card, mask):
+                continue
+        back.append(sure)
+        nearest = min(doubts, key=lambda d: math.dist(d.center, sure.center), default=None)
+        at = next((k for k, d in enumerate(detections) if d is nearest), None)
+        if at is not None:
+            detections[at] = sure  # in its place
+            continue
+        unread = [d for d in unread if d is not nearest]
+        detections.append(sure)
+    if not back:
+        return detections, unread
+    kept = unsure_on_sure([*back, *(d for d in [*detections, *unread] if d.card is None)])
+    return (
+        [d for d in detections if d.card is not None or any(d is k for k in kept)],
+        [d for d in unread if any(d is k for k in kept)],
+    )
 
 
 def _twin_told(

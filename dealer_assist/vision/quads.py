@@ -163,6 +163,21 @@ class FinderSettings:
     # each face as its enrolment photograph shows it, twins half a turn apart measured as barely
     # separated (issue 28, h-suits43: simplistic's jacks -0.010). Off until gated (h-twin43).
     deck_orient_twins: bool = False
+    # With the house's deck: every card read surely without it is answered so with it, unless
+    # the deck's reading there names that same card surely (``pipeline.keep_every_sure``): the
+    # deck never turns a sure reading uncertain, whatever its own checks doubt (issue 28,
+    # h-deck47: on the building check the deck left 18 exact cards uncertain, black twins its
+    # faces cannot tell apart: 2C, 3C, AC, TC, JC, 7S). ``keep_sure`` already answers a card the
+    # deck reads surely as another as without it. A card the deck's faces speak against
+    # (another rank or colour named there, its suit disowned) is not kept. Off (not gated):
+    # the deck's doubt stands where ``keep_sure``'s own rules do not put a card back.
+    deck_keeps_every_sure: bool = False
+    # With the house's deck: an uncertain card's faces name a court's rank only when its best
+    # face matches at least this much better than the best face of each other court of its
+    # colour (``FaceMatcher.settle``'s ``court_margin``; issue 28, h-deck47: a held-out KD,
+    # uncertain without the deck, read QD with it). 0: off (the faces' ``MARGIN`` against the
+    # next rank and colour alone, or ``deck_rank_pair``).
+    deck_court_margin: float = 0.0
     # A card laid at an index corner's edges (``joined.outline_cards``) that reads at one index
     # corner only is kept uncertain, as step 13's offers are (``_unsure_corner_card``, then
     # ``_unsure_corners``' guards), when one index area lies half or more under the cards read

@@ -405,3 +405,16 @@ def found_by_lever(
             for c in photo.cards
         )
     return found[0]
+
+
+def put_back_alone(
+    before: list[CardDetection], after: list[CardDetection], placed: PlacedCard, code: str
+) -> None:
+    """Assert that the card ``placed`` is answered uncertain among ``before`` and read as
+    ``code`` among ``after`` (``answer_among``), every other card read surely the same (the
+    deck's levers that put a sure reading back)."""
+    assert answer_among(before, placed) == "uncertain"
+    assert answer_among(after, placed) == code
+    read_before = [d.card.code for d in before if d.card is not None]
+    read_after = [d.card.code for d in after if d.card is not None]
+    assert sorted(read_after) == sorted([*read_before, code])
