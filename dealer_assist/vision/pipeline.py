@@ -3623,16 +3623,11 @@ class CardDetector:
             by_index = n >= len(laid) - from_index
             for one in (one for middle in shapes for one in _as_laid_and_moved(frame, middle)):
                 before = len(added)
-                kept: list[CardDetection] = []
-                self._offer_corner_cards(
-                    frame, analysis, found, [one], added, kept, True, clear_read=True
-                )
+                kept = self._offer_laid(frame, analysis, found, one, added)
                 if len(added) > before:
                     if by_index:
                         analysis.laid_from_index.update(d.corners for d in added[before:])
                     break  # read surely: not laid again
-                now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
-                kept = [d for d in kept if _one_index_under(d, now)]
                 if not kept and (between := self._between_unsure(frame, analysis, found, one)):
                     kept = [between]
                 if kept:
@@ -3640,6 +3635,24 @@ class CardDetector:
                         analysis.laid_from_index.update(d.corners for d in kept)
                     unsure += kept
                     break
+
+    def _offer_laid(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        quad: np.ndarray,
+        added: list[CardDetection],
+    ) -> list[CardDetection]:
+        """A card laid (``_between_cards``, ``_bare_cards``; frame pixels) offered as step 13
+        offers its cards, read in the clear (``_offer_corner_cards``): added to ``analysis`` and
+        ``added`` when read surely at both index corners; else returned, kept to be reported
+        uncertain, when one of its index areas lies half or more under the cards read surely
+        (``_one_index_under``); else nothing."""
+        kept: list[CardDetection] = []
+        self._offer_corner_cards(frame, analysis, found, [quad], added, kept, True, clear_read=True)
+        now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+        return [d for d in kept if _one_index_under(d, now)]
 
     def _bare_cards(
         self,
@@ -3742,14 +3755,9 @@ class CardDetector:
                     continue  # a card found otherwise, uncertain: not taken the place of
                 for one in _as_laid_and_moved(frame, quad):
                     before = len(added)
-                    kept: list[CardDetection] = []
-                    self._offer_corner_cards(
-                        frame, analysis, found, [one], added, kept, True, clear_read=True
-                    )
+                    kept = self._offer_laid(frame, analysis, found, one, added)
                     if len(added) > before:
                         break
-                    now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
-                    kept = [d for d in kept if _one_index_under(d, now)]
                     if kept:
                         unsure += kept
                         break
