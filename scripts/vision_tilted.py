@@ -594,6 +594,14 @@ def main() -> int:
         help="with --deck: FinderSettings(deck_rank_pair=...) (h-deck42's lever, off: 0; on: "
         "faces.RANK_PAIR_SHARE 0.5, as shipped since h-on42)",
     )
+    parser.add_argument(
+        "--finder",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="a FinderSettings field set after the flags above (on/off, a number), e.g. "
+        "bare_cards=on (h-merged47)",
+    )
     args = parser.parse_args()
     one_core()
     plane = replace(
@@ -641,6 +649,12 @@ def main() -> int:
         blind_share=args.blind_share == "on",
         shadow_cleared=args.shadow_cleared == "on",
     )
+    for pair in args.finder:
+        key, value = pair.split("=", 1)
+        was = getattr(finder, key)
+        finder = replace(
+            finder, **{key: value == "on" if value in ("on", "off") else type(was)(value)}
+        )
     if args.no_on_top:
         finder = replace(finder, on_top=None)
     corners = CornerModel.load(args.corners)

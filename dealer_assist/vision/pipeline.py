@@ -155,6 +155,7 @@ from dealer_assist.vision.recover import (
 from dealer_assist.vision.refit import (
     LineFit,
     RefitSettings,
+    bare_piece_cards,
     candidates,
     centre_inside,
     doubled,
@@ -2510,6 +2511,8 @@ class CardDetector:
                     )
         if chosen is not None and self.finder.hand_between:
             self._between_cards(frame, best, chosen, cornered, unsure_cornered)
+        if chosen is not None and self.finder.bare_cards:
+            self._bare_cards(frame, best, chosen, cornered, unsure_cornered)
         armed: list[CardDetection] = []
         if chosen is not None and self.arm is not None and self.paper is not None:
             armed = self._arm_cards(frame, best, chosen, self.arm, self.paper)
@@ -3573,9 +3576,21 @@ class CardDetector:
             for d in analysis.detections
             if d.card is not None
         ]
+        if settings.hand_between_unsure:
+            # An end card reported uncertain with a candidate (read at one index corner; its
+            # outline the finding's), or kept to be so (``unsure``), may end a pair with a card
+            # read surely, not with another.
+            ends = [
+                np.asarray(d.corners, np.float64).reshape(4, 2)
+                for d in [*analysis.detections, *unsure]
+                if d.card is None and d.candidate is not None
+            ]
+            pairs = [*combinations(sure, 2), *((a, b) for a in sure for b in ends)]
+        else:
+            pairs = list(combinations(sure, 2))
         to_view = np.linalg.inv(view.to_image)
         laid: list[list[np.ndarray]] = []  # the shapes laid between each pair, in turn
-        for a, b in combinations(sure, 2):
+        for a, b in pairs:
             pair: list[np.ndarray] = []
             for middle in hand_middle(
                 a,
@@ -3617,16 +3632,11 @@ class CardDetector:
             by_index = n >= len(laid) - from_index
             for one in (one for middle in shapes for one in _as_laid_and_moved(frame, middle)):
                 before = len(added)
-                kept: list[CardDetection] = []
-                self._offer_corner_cards(
-                    frame, analysis, found, [one], added, kept, True, clear_read=True
-                )
+                kept = self._offer_laid(frame, analysis, found, one, added)
                 if len(added) > before:
                     if by_index:
                         analysis.laid_from_index.update(d.corners for d in added[before:])
                     break  # read surely: not laid again
-                now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
-                kept = [d for d in kept if _one_index_under(d, now)]
                 if not kept and (between := self._between_unsure(frame, analysis, found, one)):
                     kept = [between]
                 if kept:
@@ -3634,6 +3644,135 @@ class CardDetector:
                         analysis.laid_from_index.update(d.corners for d in kept)
                     unsure += kept
                     break
+
+    def _offer_laid(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        quad: np.ndarray,
+        added: list[CardDetection],
+    ) -> list[CardDetection]:
+        """A card laid (``_between_cards``, ``_bare_cards``; frame pixels) offered as step 13
+        offers its cards, read in the clear (``_offer_corner_cards``): added to ``analysis`` and
+        ``added`` when read surely at both index corners; else returned, kept to be reported
+        uncertain, when one of its index areas lies half or more under the cards read surely
+        (``_one_index_under``); else nothing."""
+        kept: list[CardDetection] = []
+        self._offer_corner_cards(frame, analysis, found, [quad], added, kept, True, clear_read=True)
+        now = [np.asarray(d.corners) for d in analysis.detections if d.card is not None]
+        return [d for d in kept if _one_index_under(d, now)]
+
+    def _bare_cards(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        added: list[CardDetection],
+        unsure: list[CardDetection],
+    ) -> None:
+        """Cards laid on the pieces of the finding's mask that no card reported covers, in a
+        blob holding a card read surely (``FinderSettings.bare_cards``; issue 28, h-merged47):
+        the mask less the cards reported (and those kept to be reported uncertain), opened by
+        ``bare_open`` of the sure cards' short side (slivers along an outline a little off go),
+        each piece of ``bare_least`` to ``bare_most`` cards' area filling its least rectangle
+        by ``bare_fill``, laid at the frame's sure card size as ``refit.bare_piece_cards`` lays
+        it (a card beside a card read surely, the part of one a card dealt over it, a chip or
+        a hand leaves, two touching). A card laid is on the mask (``min_inside``), its centre
+        ``hand_clear`` of a short side clear of every card reported, overlapping no shape
+        reported or kept uncertain by more than ``relay_off_overlap`` of the smaller (not
+        taking the place of a card found otherwise); offered as step 13 offers its cards
+        (``_offer_corner_cards``: added when read surely at both index corners; kept for
+        ``unsure`` when one corner shows it and the other lies under the cards read surely,
+        read in the clear), as laid and moved to the paper's edges."""
+        view, mask = found.view, found.mask
+        sides = _sure_sides(analysis)
+        if view is None or mask is None or found.card_px is None or sides is None:
+            return
+        settings = self.finder
+        short, long = sides
+        to_view = np.linalg.inv(view.to_image)
+        paper = (mask > 0).astype(np.uint8)
+        _, blobs = cv2.connectedComponents(paper)
+        held: set[int] = set()  # the blobs holding a card read surely
+        for d in analysis.detections:
+            if d.card is None:
+                continue
+            centre = transform_points(to_view, np.asarray(d.corners, np.float64)).mean(axis=0)
+            x, y = round(float(centre[0])), round(float(centre[1]))
+            if 0 <= y < blobs.shape[0] and 0 <= x < blobs.shape[1] and blobs[y, x] > 0:
+                held.add(int(blobs[y, x]))
+        if not held:
+            return
+        shapes = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in analysis.reported]
+        doubted = [
+            np.asarray(d.corners, np.float64).reshape(4, 2)
+            for d in [*analysis.reported, *unsure]
+            if d.card is None
+        ]
+        bare = paper.copy()
+        for quad in [*shapes, *(np.asarray(d.corners, np.float64) for d in unsure)]:
+            cv2.fillConvexPoly(bare, np.round(transform_points(to_view, quad)).astype(np.int32), 0)
+        view_short = float(
+            np.median(
+                [
+                    _size_in_view(np.asarray(d.corners, np.float64), to_view, (1.0, 1.0))[0]
+                    for d in analysis.detections
+                    if d.card is not None
+                ]
+            )
+        )
+        k = max(3, round(settings.bare_open * view_short) | 1)
+        opened = cv2.morphologyEx(
+            bare, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+        outlines = [q.astype(np.float32).reshape(-1, 1, 2) for q in shapes]
+        for label in range(1, count):
+            if stats[label, cv2.CC_STAT_AREA] < 3:
+                continue
+            ys, xs = np.nonzero(labels == label)
+            if int(np.bincount(blobs[ys, xs]).argmax()) not in held:
+                continue
+            points = np.stack([xs, ys], axis=1).astype(np.float64)
+            (_, _), (w, h), _ = cv2.minAreaRect(points.astype(np.float32))
+            fill = len(xs) / max(w * h, 1.0)
+            piece = transform_points(view.to_image, points)
+            (_, _), (fw, fh), _ = cv2.minAreaRect(piece.astype(np.float32))
+            area = fill * fw * fh / (short * long)
+            if fill < settings.bare_fill or not settings.bare_least <= area <= settings.bare_most:
+                continue
+            for quad in bare_piece_cards(
+                piece,
+                sides,
+                size_off=settings.hand_size_off,
+                least=settings.bare_least,
+                most=settings.bare_most,
+            ):
+                if _paper_share(mask, transform_points(to_view, quad)) < settings.min_inside:
+                    continue
+                centre = quad.mean(axis=0)
+                point = (float(centre[0]), float(centre[1]))
+                if any(
+                    cv2.pointPolygonTest(outline, point, True) > -settings.hand_clear * short
+                    for outline in outlines
+                ):
+                    continue  # its centre on a card reported, or near one's outline
+                if any(
+                    overlap_share(quad, other) > settings.relay_off_overlap for other in doubted
+                ):
+                    continue  # a card found otherwise, uncertain: not taken the place of
+                for one in _as_laid_and_moved(frame, quad):
+                    before = len(added)
+                    kept = self._offer_laid(frame, analysis, found, one, added)
+                    if len(added) > before:
+                        break
+                    if kept:
+                        unsure += kept
+                        break
+                else:
+                    continue
+                break  # one card a piece
 
     def _between_indices(
         self,

@@ -662,3 +662,51 @@ def lines_quad(lines: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | N
         return None
     t = np.linalg.solve(matrices, (origins - origins[before])[:, :, None])[:, :, 0]
     return np.asarray(origins[before] + t[:, :1] * units[before], np.float64)
+
+
+def bare_piece_cards(
+    piece: np.ndarray,
+    sides: tuple[float, float],
+    *,
+    size_off: float,
+    least: float,
+    most: float,
+) -> list[np.ndarray]:
+    """Cards of the size ``sides`` (short, long; frame pixels) that a piece of card paper no
+    card reported covers may be (``piece``: its points, frame pixels; issue 28, h-merged47). Its
+    least rectangle's sides are taken as the card's long and short sides both ways round; along
+    each, a side within ``size_off`` of the card's lays the card there, a side shorter (but at
+    least ``least`` of the card's: the rest under a card dealt over it, a chip or a hand) or
+    longer (up to ``most`` times: two cards touching, or one dealt half over the other) lays it
+    flush with either end. Empty: the piece is no card's."""
+    short, long = sides
+    (cx, cy), (w, h), angle = cv2.minAreaRect(np.asarray(piece, np.float32).reshape(-1, 2))
+    turn = math.radians(angle)
+    u = np.array([math.cos(turn), math.sin(turn)])
+    v = np.array([-u[1], u[0]])
+    centre = np.array([cx, cy], np.float64)
+
+    def spots(extent: float, side: float) -> list[float]:
+        if abs(extent - side) <= size_off * side:
+            return [0.0]
+        if least * side <= extent < side or side < extent <= most * side:
+            return [(side - extent) / 2, (extent - side) / 2]  # flush with either end
+        return []
+
+    laid: list[np.ndarray] = []
+    for along, length, across in ((v, h, w), (u, w, h)):
+        normal = np.array([-along[1], along[0]])
+        for down in spots(length, long):
+            for aside in spots(across, short):
+                middle = centre + along * down + normal * aside
+                laid.append(
+                    np.array(
+                        [
+                            middle - normal * short / 2 - along * long / 2,
+                            middle + normal * short / 2 - along * long / 2,
+                            middle + normal * short / 2 + along * long / 2,
+                            middle - normal * short / 2 + along * long / 2,
+                        ]
+                    )
+                )
+    return laid
