@@ -250,8 +250,10 @@ def main() -> int:
         "--first",
         type=int,
         default=0,
-        help="number of each design's first photograph (0-999; a fresh set: photographs "
-        "no run has read before, e.g. 500)",
+        help="number of each design's first photograph (0-1999; a fresh set: photographs "
+        "no run has read before, e.g. 500; 1000-1999 share their scenes' seeds with another "
+        "design's 0-999 only where the two designs' numbers (crc32 %% 10000) are one apart, "
+        "none of the building designs')",
     )
     parser.add_argument("--deck", type=Path, help="an enrolled deck (vision enroll) to read with")
     parser.add_argument("--examples", type=int, default=12, help="problems to list")
@@ -277,8 +279,8 @@ def main() -> int:
         "or edge_support=0.15)",
     )
     args = parser.parse_args()
-    if not 0 <= args.first <= 1000 - args.scenes:
-        parser.error("--first: the photographs must be numbered 0-999 within a design")
+    if not 0 <= args.first <= 2000 - args.scenes:
+        parser.error("--first: the photographs must be numbered 0-1999 within a design")
     one_core()
     if not decks.renderer_available() or not decks.all_designs():
         emit("## Overhead camera, second generator\n\nSkipped: needs the card-art packages.\n")
