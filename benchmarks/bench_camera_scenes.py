@@ -251,8 +251,9 @@ def main() -> int:
         "--first",
         type=int,
         default=0,
-        help="number of each design's first photograph (0-999; a fresh set: photographs "
-        "no run has read before, e.g. 500)",
+        help="number of each design's first photograph (0-1999; a fresh set: photographs "
+        "no run has read before, e.g. 500; 1000-1999 refused for a design whose seeds there "
+        "are another design's 0-999)",
     )
     parser.add_argument("--deck", type=Path, help="an enrolled deck (vision enroll) to read with")
     parser.add_argument("--examples", type=int, default=12, help="problems to list")

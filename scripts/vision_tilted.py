@@ -21,7 +21,7 @@ the count (a detection on one counts neither way).
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--black-pips off] [--black-pips-borne off] [--line-fit off] [--line-fit-overlap 0.5]
         [--court-symbols off] [--skin-unread off] [--unsure-twins off] [--shadow-cleared on]
-        [--pictured-numbers on] [--pips-against on] [--pips-beyond on]
+        [--pictured-numbers off] [--pips-against off] [--pips-beyond off]
         [--deck-orient-twins] [--deck-keeps-every-sure on|off]
         [--deck-court-margin 0]
 

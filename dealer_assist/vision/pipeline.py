@@ -2792,7 +2792,12 @@ class CardDetector:
         it); its pips read upright are clubs, 1.00. Only a middle whose pips' ink tells their
         colour (``suits_unlike``) is judged: in the building check's tango/harsh#7900003 the
         3S's pips, their colour untold, read as diamonds (0.997). Judged last, on the cards the
-        frame reports: it only takes sureness away."""
+        frame reports: it only takes sureness away. A reader told the deck's inks are not
+        the standard two (``standard_colours`` False: a novelty deck printing clubs red) does
+        not judge: the pips' colour names no suit there (test_drawn_decks' swapped deck's 8S,
+        TS and TH, read rightly, had their pips read as hearts and diamonds)."""
+        if not self.standard_colours:
+            return best.detections
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()

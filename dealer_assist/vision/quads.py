@@ -327,21 +327,22 @@ class FinderSettings:
     # is made uncertain, its candidate kept (``CardDetector._pictured_numbers``,
     # ``pipeline.PICTURED_NUMBERS``; issue 28, h-courts46): a court's index read as a four at
     # one corner (the bench's simplistic/blurred QD and QH read as the 4D and 4H, 0.99 sure).
-    # Judged last, on the cards reported: it only takes sureness away. Off.
-    pictured_numbers: bool = False
+    # Judged last, on the cards reported: it only takes sureness away. On (h-on47).
+    pictured_numbers: bool = True
     # A two to nine read surely whose middle lies in the clear and shows ``pipeline.PIPS_BEYOND``
     # or more pip-like blobs than its rank (``middle.pips_seen``) is made uncertain, its
     # candidate kept (``CardDetector._pictured_numbers``; issue 28, h-courts46): an 8 whose
     # index is half under the card dealt over it read as a 3 (a fresh building set's
-    # ornamental/overhead 8S read as the 3S, nine pips seen). Judged last. Off.
-    pips_beyond: bool = False
+    # ornamental/overhead 8S read as the 3S, nine pips seen). Judged last. On (h-on47).
+    pips_beyond: bool = True
     # A two to ten read surely whose middle lies in the clear, its pips counted as its rank
     # (``CardDetector._counted_as``) in ink that tells their colour, and whose pips, read
     # upright (``CardDetector._upright_pip_look``), name another suit is made uncertain, its
     # candidate kept (``CardDetector._pips_against``; issue 28, h-courts46): an index half
     # under a card dealt over it read in the wrong black suit (the bench's tango/clutter 7C
-    # read as the 7S, its seven pips clubs). Judged last, on the cards reported. Off.
-    pips_against: bool = False
+    # read as the 7S, its seven pips clubs). Judged last, on the cards reported; not with
+    # ``CardDetector(standard_colours=False)``. On (h-on47).
+    pips_against: bool = True
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a

@@ -132,6 +132,8 @@ def test_a_deck_printing_its_suits_in_other_colours_reads_by_their_shape(
 
     Measured: 15 of 16 exact (a QC missed), none wrong; the network before (its colour input
     had learned red for hearts and diamonds) read 2 of 16 exactly and 8 wrongly (TS -> TD).
+    ``FinderSettings.pips_against`` (on since h-on47) judges no pips' suit by their ink with
+    ``standard_colours=False``: it did, and left the 8S, TS and TH uncertain (12 of 16).
     """
     exact = wrong = cards = 0
     problems: list[str] = []

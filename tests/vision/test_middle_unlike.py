@@ -3,7 +3,8 @@ h-courts46): a two to nine whose middle shows a picture (``FinderSettings.pictur
 court's index read as a four), a two to ten whose pips read upright name another suit
 (``FinderSettings.pips_against``: a club's index half under a spade read as a spade), a two to
 nine whose middle shows four or more pip-like blobs than its rank (``FinderSettings.pips_beyond``:
-an 8 half covered read as a 3). All three off by default; these tests turn each on. The scenes are
+an 8 half covered read as a 3). All three on by default since h-on47; each premise (the card read
+surely and wrongly) is read with the levers off, set off here. The scenes are
 the bench generator's photographs of building designs (benchmarks/bench_camera_scenes.py
 ``--designs anglo,tango,ornamental,simplistic``, ``--first 800`` and ``--first 300``)."""
 
@@ -21,7 +22,8 @@ from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import on_true_card
 
-OFF = FinderSettings()
+OFF = FinderSettings(pictured_numbers=False, pips_against=False, pips_beyond=False)
+ON = FinderSettings()
 
 
 def _answers(
@@ -63,10 +65,10 @@ def _wrong_then_uncertain(
     }
 
 
-def test_the_levers_ship_off() -> None:
-    assert FinderSettings().pictured_numbers is False
-    assert FinderSettings().pips_against is False
-    assert FinderSettings().pips_beyond is False
+def test_the_levers_ship_on() -> None:
+    assert FinderSettings().pictured_numbers is True
+    assert FinderSettings().pips_against is True
+    assert FinderSettings().pips_beyond is True
 
 
 @pytest.mark.parametrize(
@@ -77,18 +79,22 @@ def test_a_queen_read_as_a_four_with_a_picture_in_its_middle_is_uncertain(
 ) -> None:
     """simplistic/blurred: the Q of the small blurred index read as a 4 (the network 0.51-0.64
     four at one corner, 0.69-0.96 at the other), 0.99 sure; the middle a large letter Q: no pip
-    count, one pip-like blob, 0.83 alike to its mirror image, 0.30 ink."""
+    count, one pip-like blob, 0.83 alike to its mirror image, 0.30 ink. Uncertain with
+    ``pictured_numbers`` alone on, and with the defaults."""
     on = replace(OFF, pictured_numbers=True)
     _wrong_then_uncertain(check_faces["simplistic"], seed, "blurred", code, read, on)
+    _wrong_then_uncertain(check_faces["simplistic"], seed, "blurred", code, read, ON)
 
 
 def test_a_club_half_under_a_spade_read_as_a_spade_is_uncertain(
     tango_faces: dict[Card, np.ndarray],
 ) -> None:
     """tango/clutter#34247895: the 7C's one index the corner network reads, half under the 2S
-    dealt over it, read as the 7S 0.98 sure; its seven pips, read upright, are clubs."""
+    dealt over it, read as the 7S 0.98 sure; its seven pips, read upright, are clubs. Uncertain
+    with ``pips_against`` alone on, and with the defaults."""
     on = replace(OFF, pips_against=True)
     _wrong_then_uncertain(tango_faces, 34_247_895, "clutter", "7C", "7S", on)
+    _wrong_then_uncertain(tango_faces, 34_247_895, "clutter", "7C", "7S", ON)
 
 
 def test_an_eight_half_covered_read_as_a_three_is_uncertain(
@@ -98,9 +104,12 @@ def test_an_eight_half_covered_read_as_a_three_is_uncertain(
     it, read as the 3S (the network 0.80 three there, 0.97 eight at the other corner, the glyph
     reader 1.00 three); its middle shows nine pip-like blobs. The 8S read so is the one
     ``hand_index`` lays (off by default since session 46; with it off the card stays uncertain,
-    its candidate the 8S): on on both sides here."""
+    its candidate the 8S): on on both sides here. Uncertain with ``pips_beyond`` alone on, and
+    with the defaults."""
     laying = replace(OFF, hand_index=True)
     on = replace(laying, pips_beyond=True)
+    _wrong_then_uncertain(ornamental_faces, 33_904_312, "overhead", "8S", "3S", on, laying)
+    on = replace(ON, hand_index=True)
     _wrong_then_uncertain(ornamental_faces, 33_904_312, "overhead", "8S", "3S", on, laying)
 
 
@@ -115,8 +124,9 @@ def test_an_eight_half_covered_read_as_a_three_is_uncertain(
 def test_number_cards_and_courts_elsewhere_still_read(
     check_faces: dict[str, dict[Card, np.ndarray]], design: str, seed: int, condition: str
 ) -> None:
-    """Fresh building seeds: with the three levers on, every card is read exactly, as off."""
-    on = replace(OFF, pictured_numbers=True, pips_against=True, pips_beyond=True)
+    """Fresh building seeds: with the three levers on (the defaults), every card is read
+    exactly, as off."""
+    on = ON
     before = _answers(check_faces[design], seed, condition, OFF)
     after = _answers(check_faces[design], seed, condition, on)
     assert len(after) >= 4
