@@ -20,7 +20,7 @@ the count (a detection on one counts neither way).
         [--outlined-under on|off] [--hand-between on|off] [--hand-index on|off]
         [--deck --deck-unsure FILE] [--deck-rank-pair 0] [--edge-support 0]
         [--black-pips off] [--black-pips-borne off] [--line-fit off] [--line-fit-overlap 0.5]
-        [--court-symbols off] [--skin-unread off] [--unsure-twins off] [--shadow-cleared on]
+        [--court-symbols off] [--skin-unread off] [--unsure-twins off] [--shadow-cleared off]
         [--pictured-numbers off] [--pips-against off] [--pips-beyond off]
         [--deck-orient-twins] [--deck-keeps-every-sure on|off]
         [--deck-court-margin 0]

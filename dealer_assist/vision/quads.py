@@ -387,12 +387,12 @@ class FinderSettings:
     # one): read when the judge then reads its candidate by every rule, and it may be settled
     # as ``_court_by_symbols``'s cards are (``CardDetector._shadow_cleared``; issue 28,
     # h-unsure47: the largest rule of the bench's building-design uncertain cards, 23 of 78 on
-    # photographs 1000-1143, every candidate right). Off: the building check +1 exact
-    # (tango/tableclose#7900006 4S), nothing else answered otherwise, the bench's fresh building
-    # set 1144-1191 +4 exact with no wrong read, no-card or twice; but with it on two cases of
-    # test_hand_between read their premise card (anglo/small#11910001's 4C, found uncertain by
-    # ``hand_between``) surely - rightly - and fail.
-    shadow_cleared: bool = False
+    # photographs 1000-1143, every candidate right). On since session 47: the building check +1
+    # exact (tango/tableclose#7900006 4S), nothing else answered otherwise; the bench's fresh
+    # building set 1144-1191 +4 exact and held-out set 24 +1 exact (with and without its deck),
+    # each with no wrong read, no-card or twice. test_hand_between reads its premise card
+    # (anglo/small#11910001's 4C, which this reads surely and rightly) with it off.
+    shadow_cleared: bool = True
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

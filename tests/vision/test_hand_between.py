@@ -96,9 +96,22 @@ def test_a_middle_card_read_at_one_corner_is_found_uncertain(
     on: FinderSettings,
 ) -> None:
     """anglo/small#11910001: the 4C on the TS, the 8D dealt over its other index corner (80 px
-    wide); read at its clear corner by both readers."""
-    found = _found(building_faces, 11_910_001, "small", "4C", on)
-    assert found.card is None
+    wide); read at its clear corner by both readers. The 8D over it is read surely as another
+    rank and suit, so ``shadow_cleared`` (on since session 47) reads the 4C alone, surely and
+    rightly: the premise is read with it off, and with it the card is the 4C."""
+    for cleared in (False, True):
+        found = found_by_lever(
+            building_faces,
+            11_910_001,
+            "small",
+            "4C",
+            off=replace(OFF, shadow_cleared=cleared),
+            on=replace(on, shadow_cleared=cleared),
+        )
+        if cleared:
+            assert found.card is not None and found.card.code == "4C"
+        else:
+            assert found.card is None
 
 
 @BOTH

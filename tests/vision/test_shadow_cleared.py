@@ -26,9 +26,9 @@ OFF = FinderSettings(shadow_cleared=False)
 ON = FinderSettings(shadow_cleared=True)
 
 
-def test_shadow_cleared_ships_off() -> None:
-    assert FinderSettings().shadow_cleared is False
-    assert CardDetector().finder.shadow_cleared is False
+def test_shadow_cleared_ships_on() -> None:
+    assert FinderSettings().shadow_cleared is True
+    assert CardDetector().finder.shadow_cleared is True
 
 
 def _answers(
