@@ -142,6 +142,7 @@ def reason(detector: WhyDetector, detection: CardDetection, iou: float) -> str:
 @dataclass(slots=True)
 class Unsure:
     label: str
+    design: str
     condition: str
     truth: Card
     candidate: Card | None
@@ -169,6 +170,7 @@ def uncertain_cards(
             on_card, _ = on_cards(detections, photo.cards)
             totals["cards"] += len(photo.cards)
             totals[f"cards {condition}"] += len(photo.cards)
+            totals[f"cards {name}"] += len(photo.cards)
             for n, true in enumerate(photo.cards):
                 if n not in on_card:
                     continue
@@ -180,6 +182,7 @@ def uncertain_cards(
                 found.append(
                     Unsure(
                         f"{name}/{condition}#{seed}",
+                        name,
                         condition,
                         true.card,
                         detection.candidate,
@@ -191,11 +194,16 @@ def uncertain_cards(
     return found, totals
 
 
-def tables(found: list[Unsure], totals: Counter[str]) -> str:
-    """The counts by reason (rows) and condition (columns), with the candidates right."""
-    conditions = [c for c in CONDITIONS if totals[f"cards {c}"]]
+def tables(found: list[Unsure], totals: Counter[str], by_design: bool = False) -> str:
+    """The counts by reason (rows) and condition (columns; designs with ``by_design``), with
+    the candidates right and the true cards' colours."""
+    if by_design:
+        conditions = [k[6:] for k in totals if k.startswith("cards ") and k[6:] not in CONDITIONS]
+        by = Counter((u.reason, u.design) for u in found)
+    else:
+        conditions = [c for c in CONDITIONS if totals[f"cards {c}"]]
+        by = Counter((u.reason, u.condition) for u in found)
     reasons = Counter(u.reason for u in found)
-    by = Counter((u.reason, u.condition) for u in found)
     right = Counter(u.reason for u in found if u.candidate == u.truth)
     lines = [
         "| reason | all | candidate right | " + " | ".join(conditions) + " |",
@@ -209,6 +217,17 @@ def tables(found: list[Unsure], totals: Counter[str]) -> str:
     cards = " | ".join(str(totals[f"cards {c}"]) for c in conditions)
     lines.append(f"| cards | {totals['cards']} | | {cards} |")
     rules = Counter(u.reason.split(":")[0] for u in found)
+    colours = Counter(
+        (u.reason.split(":")[0], "red" if u.truth.suit.value in "HD" else "black") for u in found
+    )
+    lines.append("")
+    lines.append(
+        "True colour by the first rule: "
+        + ", ".join(
+            f"{r} {colours[(r, 'red')]} red / {colours[(r, 'black')]} black"
+            for r, _ in rules.most_common()
+        )
+    )
     lines.append("")
     lines.append(
         "By the first rule alone: " + ", ".join(f"{r} {n}" for r, n in rules.most_common())
@@ -227,6 +246,9 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=1000)
     parser.add_argument("--scenes", type=int, default=48)
     parser.add_argument("--cards", action="store_true", help="list every uncertain card")
+    parser.add_argument(
+        "--by-design", action="store_true", help="columns by design, not by condition"
+    )
     parser.add_argument(
         "--finder", action="append", default=[], metavar="NAME=on|off", help="a switch set"
     )
@@ -248,7 +270,7 @@ def main() -> int:
                 f"[{u.reason}] rules {u.rules}"
             )
         print()
-    print(tables(found, totals))
+    print(tables(found, totals, by_design=args.by_design))
     return 0
 
 
