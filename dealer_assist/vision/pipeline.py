@@ -2779,6 +2779,12 @@ class CardDetector:
             self.pictured_mirror <= 0 or alike < self.pictured_mirror
         )
 
+    def _suits_unlike(self, colour: tuple[float, float, float] | None) -> frozenset[Suit]:
+        """``suits_unlike`` for this reader: the suits an ink's colour rules out, none where the
+        deck's inks are not the standard two (``standard_colours`` False: a novelty deck
+        printing clubs red names no suit by its ink). Every rule that weighs ink asks this."""
+        return suits_unlike(colour) if self.standard_colours else frozenset()
+
     def _pips_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each a two to ten read surely whose middle lies in the clear,
         its pips counted as its rank (``_counted_as``), and whose pips, read upright
@@ -2790,14 +2796,12 @@ class CardDetector:
         the other, was uncertain until ``_middle_look`` counted its seven pips and read it as
         the 7S, 0.98 sure (the pips' own suit only seconds the index's there, never overrules
         it); its pips read upright are clubs, 1.00. Only a middle whose pips' ink tells their
-        colour (``suits_unlike``) is judged: in the building check's tango/harsh#7900003 the
+        colour (``_suits_unlike``) is judged: in the building check's tango/harsh#7900003 the
         3S's pips, their colour untold, read as diamonds (0.997). Judged last, on the cards the
         frame reports: it only takes sureness away. A reader told the deck's inks are not
         the standard two (``standard_colours`` False: a novelty deck printing clubs red) does
         not judge: the pips' colour names no suit there (test_drawn_decks' swapped deck's 8S,
         TS and TH, read rightly, had their pips read as hearts and diamonds)."""
-        if not self.standard_colours:
-            return best.detections
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()
@@ -2808,7 +2812,7 @@ class CardDetector:
             middle = self._clear_middle(frame, outlines, n)
             if middle is None or self._counted_as(middle, card.rank) is None:
                 continue  # not this card's pips in the clear: their suit tells nothing
-            unlike = suits_unlike(self._pips_colour(middle))
+            unlike = self._suits_unlike(self._pips_colour(middle))
             if not unlike:
                 continue  # the pips' ink tells no colour (harsh light): a spade read a diamond
             look = self._upright_pip_look(
@@ -5925,11 +5929,10 @@ class CardDetector:
         if (
             detection is not None
             and detection.card is not None
-            and self.standard_colours
             and detection.card.rank not in COURT_RANKS
             and not _corners_agree(looks, detection.card)
             and (shown := self._clear_middle(frame, outlines, n)) is not None
-            and detection.card.suit in suits_unlike(self._pips_colour(shown))
+            and detection.card.suit in self._suits_unlike(self._pips_colour(shown))
         ):
             # Read at one index corner only (the other not showing the card, nor under another
             # shape), and pips in the middle in the other colour than the suit read: the shape
@@ -6151,7 +6154,7 @@ class CardDetector:
             middle = self._clear_middle(frame, record.outlines, record.n)
             if middle is None:
                 continue
-            unlike = suits_unlike(self._pips_colour(middle))
+            unlike = self._suits_unlike(self._pips_colour(middle))
             if ace and not unlike:
                 # An ace's one pip tells no colour (``pips_colour``): the index's ink as the
                 # glyph reader measured it does.
@@ -6236,13 +6239,13 @@ class CardDetector:
                 colours = {
                     BLACK_SUITS if unlike == RED_SUITS else RED_SUITS
                     for s in found_symbols
-                    if (unlike := suits_unlike(s.colour))
+                    if (unlike := self._suits_unlike(s.colour))
                 }
                 if len(colours) != 1:
                     continue
             (colour,) = colours
             other = RED_SUITS if colour == BLACK_SUITS else BLACK_SUITS
-            symbols = [s for s in found_symbols if suits_unlike(s.colour) == other]
+            symbols = [s for s in found_symbols if self._suits_unlike(s.colour) == other]
             found = symbols_suit(
                 symbols, colour, COURT_SYMBOLS, least=self.finder.court_symbols_least
             )
@@ -6346,7 +6349,7 @@ class CardDetector:
             if middle is None:
                 continue
             looks = list(record.looks)
-            unlike = suits_unlike(self._pips_colour(middle))
+            unlike = self._suits_unlike(self._pips_colour(middle))
             if unlike:
                 looks = _colour_blind_looks_inked(looks, unlike)
             look = self._upright_pip_look(frame, record.outlines, record.n, middle, unlike)
@@ -6946,7 +6949,7 @@ class CardDetector:
                     suit_p[n] = p[:-1] / max(float(p[:-1].sum()), 1e-9)
         readings = []
         for n, corner in enumerate(glyphs):
-            unlike = suits_unlike(corner.colour) if self.standard_colours else frozenset()
+            unlike = self._suits_unlike(corner.colour)
             suit = suit_p.get(n)
             if suit is not None and unlike:
                 weights = np.array(
