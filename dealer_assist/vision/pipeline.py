@@ -1043,6 +1043,16 @@ class _IndexCells:
     to_view: np.ndarray
 
 
+def _centre_clear(quad: np.ndarray, outlines: list[np.ndarray], clear: float) -> bool:
+    """Whether a shape laid (frame pixels) has its centre outside every one of ``outlines``
+    (float32 contours of the cards reported) by more than ``clear`` pixels
+    (``cv2.pointPolygonTest``'s signed distance), as ``_between_cards`` and ``_bare_cards`` lay
+    cards only clear of those reported."""
+    centre = quad.mean(axis=0)
+    point = (float(centre[0]), float(centre[1]))
+    return all(cv2.pointPolygonTest(outline, point, True) <= -clear for outline in outlines)
+
+
 def _row_counts(mask: np.ndarray) -> np.ndarray:
     """How many of ``mask``'s pixels are set: [0] in each row before each column (from row 1:
     row 0 and column 0 zeros, the row's total last), [1] above and before each pixel (the
@@ -3598,6 +3608,7 @@ class CardDetector:
         else:
             pairs = list(combinations(sure, 2))
         to_view = np.linalg.inv(view.to_image)
+        outlines = [np.asarray(d.corners, np.float32).reshape(-1, 1, 2) for d in analysis.reported]
         laid: list[list[np.ndarray]] = []  # the shapes laid between each pair, in turn
         for a, b in pairs:
             pair: list[np.ndarray] = []
@@ -3614,15 +3625,7 @@ class CardDetector:
                     continue
                 if _paper_share(mask, transform_points(to_view, middle)) < settings.min_inside:
                     continue
-                centre = middle.mean(axis=0)
-                point = (float(centre[0]), float(centre[1]))
-                if any(
-                    cv2.pointPolygonTest(
-                        np.asarray(d.corners, np.float32).reshape(-1, 1, 2), point, True
-                    )
-                    > -settings.hand_clear * sides[0]
-                    for d in analysis.reported
-                ):
+                if not _centre_clear(middle, outlines, settings.hand_clear * sides[0]):
                     continue  # its centre on a card reported, or near one's outline
                 pair.append(middle)
             if pair:
@@ -3760,12 +3763,7 @@ class CardDetector:
             ):
                 if _paper_share(mask, transform_points(to_view, quad)) < settings.min_inside:
                     continue
-                centre = quad.mean(axis=0)
-                point = (float(centre[0]), float(centre[1]))
-                if any(
-                    cv2.pointPolygonTest(outline, point, True) > -settings.hand_clear * short
-                    for outline in outlines
-                ):
+                if not _centre_clear(quad, outlines, settings.hand_clear * short):
                     continue  # its centre on a card reported, or near one's outline
                 if any(
                     overlap_share(quad, other) > settings.relay_off_overlap for other in doubted
