@@ -587,6 +587,9 @@ class _Unsure:
     looks: list[_Reading]  # the network's two corners, then the glyph reader's looks
     outlines: list[np.ndarray]  # the finding's outlines (and those covering it)
     n: int  # the card's place among them
+    # A sure card judged without ``printed`` whose judgement with it is the same
+    # (``CardDetector._judged``'s ``printed_same``): ``_read_where_printed`` judges it no again.
+    printed_same: bool = False
 
     @property
     def worth_a_second_look(self) -> bool:
@@ -3179,8 +3182,12 @@ class CardDetector:
             record = analysis.unprinted.get(id(detection))
             if detection.card is None or record is None or record.detection is not detection:
                 continue
-            judged = self._judged(
-                frame, record.outlines, record.n, record.quad, record.looks, printed=True
+            judged = (
+                record.detection
+                if record.printed_same
+                else self._judged(
+                    frame, record.outlines, record.n, record.quad, record.looks, printed=True
+                )
             )
             if (
                 judged is not None
@@ -5764,9 +5771,14 @@ class CardDetector:
         )
         outlines = [np.asarray(q, np.float32).reshape(-1, 2) for q in [*found.quads, *covering]]
         for n, (quad, pair) in enumerate(zip(found.quads, looks, strict=True)):
-            detection = self._judged(frame, outlines, n, quad, pair, printed=printed)
+            same: list[bool] = []
+            detection = self._judged(
+                frame, outlines, n, quad, pair, printed=printed, printed_same=same
+            )
             if not printed and detection is not None and detection.card is not None:
-                analysis.unprinted[id(detection)] = _Unsure(detection, quad, pair, outlines, n)
+                analysis.unprinted[id(detection)] = _Unsure(
+                    detection, quad, pair, outlines, n, printed_same=all(same) and bool(same)
+                )
             if (
                 detection is not None
                 and detection.card is None
@@ -5861,15 +5873,27 @@ class CardDetector:
         settled: bool = False,
         black: Card | None = None,
         printed: bool = True,
+        printed_same: list[bool] | None = None,
     ) -> CardDetection | None:
         """Card ``n`` of ``outlines`` judged from its looks, and then by its middle: a court
         card whose middle shows pips is uncertain; an uncertain number card may be read by its
         pips (``_seconded_by_pips``). ``settled``: with the two readers' splits settled
         (``_judge``'s ``clubs_by_network`` and ``glyph_split``; ``_settle_splits``); ``black``:
-        the black-split reader's card (``_black_split``); ``printed``: as ``_judge``'s."""
+        the black-split reader's card (``_black_split``); ``printed``: as ``_judge``'s.
+        ``printed_same``, when given, is told (True) when the card is read surely by the first
+        judgement as it stands and that judgement's one ``printed`` rule without a count of
+        pips (``_read_by_index``) holds too: judged with ``printed`` the card is the same, every
+        step after the first as it was (``_read_where_printed`` then judges it no again)."""
         clubs = settled and self._club_legible(frame, quad, looks)
+        by_index: list[bool] = []
         detection = self._judge(
-            quad, looks, clubs_by_network=clubs, glyph_split=settled, black=black, printed=printed
+            quad,
+            looks,
+            clubs_by_network=clubs,
+            glyph_split=settled,
+            black=black,
+            printed=printed,
+            by_index=by_index if printed_same is not None else None,
         )
         if (
             detection is not None
@@ -5937,6 +5961,10 @@ class CardDetector:
             # lies over another card (tango/joined#7900003: a shape over a 3S and the 7H dealt
             # on it, read at the 3S's index, its middle the 7H's hearts). Never a guess.
             return _doubted(detection)
+        if printed_same is not None and detection is not None and detection.card is not None:
+            # The first judgement's card, sure: with ``printed`` only ``_read_by_index`` could
+            # change it (its pips were not counted), and every step above saw it as it is.
+            printed_same.append(printed or all(by_index))
         return detection
 
     def _club_legible(self, frame: np.ndarray, quad: np.ndarray, looks: list[_Reading]) -> bool:
@@ -6987,6 +7015,7 @@ class CardDetector:
         why: list[str] | None = None,
         printed: bool = True,
         black_share: Callable[[], float] | None = None,
+        by_index: list[bool] | None = None,
     ) -> CardDetection | None:
         """The card the looks show, sure when their product reaches the threshold - or, for a
         number card, when the pips in its middle (``pip_count``, a look that shares nothing with
@@ -7004,7 +7033,9 @@ class CardDetector:
         ``black_share``: the black-split reader's club share at the card's two index corners
         (their odds multiplied; asked only when needed): a spade or club the pip count alone
         would make sure is sure only when it gives that suit at least ``pip_black`` of the
-        black suits (issue 28, h-pip29)."""
+        black suits (issue 28, h-pip29). ``by_index``, when given and the card is read surely
+        without ``printed``, is told whether ``printed``'s last rule (``_read_by_index``) would
+        keep it sure."""
         said = why if why is not None else []
         disputed = any(r is _DISPUTED for r in readings)
         if disputed:
@@ -7143,6 +7174,8 @@ class CardDetector:
             # measured, two pips counted: read as the 2C).
             counted = False
         card = candidate if confidence >= self.threshold or counted or clubbed else None
+        if by_index is not None and not printed and card is not None:
+            by_index.append(not self.use_corner_model or _read_by_index(raw, card, club, ink))
         if (
             printed
             and card is not None

@@ -974,3 +974,54 @@ def test_points_mapped_in_place_are_the_hstacked_products() -> None:
         mapped = np.hstack([array, np.ones((len(array), 1))]) @ matrix.T
         before = mapped[:, :2] / mapped[:, 2:3]
         assert transform_points(matrix, points).tobytes() == before.tobytes()
+
+
+def test_a_sure_card_judged_again_where_printed_is_the_card_judged_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_read_where_printed`` judges no card again whose first judgement already stood by the
+    ``printed`` rules (``_Unsure.printed_same``): each such card is the one a fresh judgement
+    with ``printed`` gives, and the frames' answers are those of judging every card again."""
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    images = [
+        random_scene(seed, faces, style=style).image
+        for style, seed in ((TILTED, 4_811), (TILTED, 4_812), (TABLE, 4_801))
+    ]
+    original_judged = CardDetector._judged
+    original_printed = CardDetector._read_where_printed
+    kept = 0
+
+    def read_where_printed(
+        self: CardDetector,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        chosen: _Finding | None = None,
+    ) -> None:
+        nonlocal kept
+        for detection in analysis.detections:
+            record = analysis.unprinted.get(id(detection))
+            if record is None or record.detection is not detection or not record.printed_same:
+                continue
+            kept += 1
+            fresh = original_judged(
+                self, frame, record.outlines, record.n, record.quad, record.looks, printed=True
+            )
+            assert fresh is not None
+            assert fresh.to_json() == detection.to_json()
+            assert fresh.confidence == detection.confidence
+            assert fresh.candidate == detection.candidate
+        original_printed(self, frame, analysis, chosen)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(CardDetector, "_read_where_printed", read_where_printed)
+        answers = [[d.to_json() for d in CardDetector(layout=None).detect(i)] for i in images]
+    assert kept > 0
+
+    def judged(self: CardDetector, *args: object, **kwargs: object) -> object:
+        kwargs.pop("printed_same", None)  # never told: every sure card judged again
+        return original_judged(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(CardDetector, "_judged", judged)
+        again = [[d.to_json() for d in CardDetector(layout=None).detect(i)] for i in images]
+    assert again == answers
