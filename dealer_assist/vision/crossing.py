@@ -110,8 +110,9 @@ def crossings(
             rows_with_edges = np.count_nonzero(near[2:-2, low : high + 1].any(axis=1))
             if rows_with_edges / (length - 4) < least_share:
                 continue
-        hit = flat_near[flat]  # slope, line, row
-        shares = hit[:, :, 2:-2].mean(axis=2)
+        # Each line's share of rows 2 .. length - 3 with an edge pixel (``_edge_counts``: the
+        # counts of ``flat_near[flat][:, :, 2:-2]``, whose mean this is to the last bit).
+        shares = _edge_counts(near, settings) / (length - 4)
         best = np.argmax(shares, axis=1)  # each slope's line with the most edges along it
         slopes = np.arange(len(best))
         if least_share > 0:
@@ -121,7 +122,7 @@ def crossings(
             if len(slopes) == 0:
                 continue
             best = best[slopes]
-        line = hit[slopes, best]
+        line = flat_near[flat[slopes, best]]
         ends = line[:, 2:band].any(axis=1).astype(int) + line[:, -band:-2].any(axis=1)
         rows = np.arange(length)[None, :]
         sides = [
@@ -139,6 +140,97 @@ def crossings(
                 )
             )
     return found
+
+
+def _edge_counts(near: np.ndarray, settings: CrossingSettings) -> np.ndarray:
+    """For each slope and line of ``_lines`` (``near``'s shape), how many of its rows 2 ..
+    length - 3 have a pixel set in ``near`` there: the same counts as gathering every line's
+    pixels, from ``near``'s running sums down its columns (``_line_runs``)."""
+    length, across = near.shape
+    runs = _line_runs(length, across, settings.reach, settings.tilt, settings.tilts)
+    summed = cv2.integral(near.view(np.uint8))  # (length + 1) x (across + 1), int32
+    # Each column's running sum down it (its rows above each row): the sums' differences.
+    down = summed[:, 1:] - summed[:, :-1]
+    if runs.pad:
+        down = np.pad(down, ((0, 0), (runs.pad, runs.pad)))
+    flat = down.ravel()
+    # Each run's rows (one shift of the slope's lines) in each of its lines: ends less starts.
+    along = (flat.take(runs.ends) - flat.take(runs.starts)).reshape(runs.shape)
+    counts: np.ndarray = np.add.reduceat(along, runs.first, axis=0)
+    if len(runs.lines):
+        flat_near = np.append(near.ravel(), False)
+        fixes = flat_near[runs.actual].astype(np.int32) - flat_near[runs.assumed]
+        counts += (
+            np.bincount(runs.lines, fixes, minlength=counts.size)
+            .astype(np.int32)
+            .reshape(counts.shape)
+        )
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class _Runs:
+    """``_lines``' lines as runs of rows over which each slope's lines keep one shift from their
+    columns at the middle row (the shift most of its lines have in each row), and the few pixels
+    where a line's own column is another (``lines``)."""
+
+    pad: int  # columns added either side of the image (a shifted line may leave it)
+    shape: tuple[int, int]  # runs, lines
+    # Each run's lines' columns at its first row and past its last, as indices into the
+    # columns' running sums ((length + 1) x (across + 2 pad), flattened).
+    starts: np.ndarray
+    ends: np.ndarray
+    first: np.ndarray  # each slope's first run
+    lines: np.ndarray  # the pixels where a line is not at its run's shift: their line,
+    # ... the line's own pixel (index into the image flattened, one more for off the image)
+    actual: np.ndarray
+    assumed: np.ndarray  # ... and the pixel the run's shift would take (the same)
+
+
+@functools.lru_cache(maxsize=16)
+def _line_runs(length: int, across: int, reach: float, tilt: float, tilts: int) -> _Runs:
+    """``_Runs`` of ``_lines``' lines over rows 2 .. length - 3 (made once for each size)."""
+    columns, xs, _ = _lines(length, across, reach, tilt, tilts)
+    rows = np.arange(2, length - 2)
+    own = xs[:, :, rows]  # slope, line, row
+    shifts = own - columns[None, :, None]
+    base = np.empty((tilts, len(rows)), np.int64)
+    for slope in range(tilts):
+        for n in range(len(rows)):
+            values, counts = np.unique(shifts[slope, :, n], return_counts=True)
+            base[slope, n] = values[np.argmax(counts)]
+    assumed = columns[None, :, None] + base[:, None, :]
+    low = int(min(assumed.min(), own.min()))
+    high = int(max(assumed.max(), own.max()))
+    pad = max(0, -low, high - across + 1)
+    width = across + 2 * pad
+    starts: list[np.ndarray] = []
+    ends: list[np.ndarray] = []
+    first: list[int] = []
+    for slope in range(tilts):
+        first.append(len(starts))
+        change = np.flatnonzero(np.diff(base[slope])) + 1
+        for begin, end in zip([0, *change.tolist()], [*change.tolist(), len(rows)], strict=True):
+            at = columns + int(base[slope, begin]) + pad
+            starts.append(int(rows[begin]) * width + at)
+            ends.append((int(rows[end - 1]) + 1) * width + at)
+    slope_at, line_at, row_at = np.nonzero(own != assumed)
+    actual = own[slope_at, line_at, row_at]
+    guessed = assumed[slope_at, line_at, row_at]
+    off = length * across  # a pixel off the image: ``_edge_counts``' sentinel (never set)
+    runs = _Runs(
+        pad=pad,
+        shape=(len(starts), len(columns)),
+        starts=np.concatenate(starts).astype(np.intp),
+        ends=np.concatenate(ends).astype(np.intp),
+        first=np.array(first, np.intp),
+        lines=slope_at * len(columns) + line_at,
+        actual=np.where((actual >= 0) & (actual < across), rows[row_at] * across + actual, off),
+        assumed=np.where((guessed >= 0) & (guessed < across), rows[row_at] * across + guessed, off),
+    )
+    for array in (runs.starts, runs.ends, runs.first, runs.lines, runs.actual, runs.assumed):
+        array.flags.writeable = False
+    return runs
 
 
 @functools.lru_cache(maxsize=16)

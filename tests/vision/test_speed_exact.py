@@ -21,6 +21,9 @@ from dealer_assist.vision.corner_model import (
     corner_patch,
     corner_patches,
 )
+from dealer_assist.vision.crossing import CrossingSettings
+from dealer_assist.vision.crossing import _edge_counts as edge_counts
+from dealer_assist.vision.crossing import _lines as crossing_lines
 from dealer_assist.vision.faces import (
     BORDER,
     FACE_SIZE,
@@ -32,6 +35,7 @@ from dealer_assist.vision.faces import _pictures as face_pictures
 from dealer_assist.vision.faces import _weights as face_weights
 from dealer_assist.vision.geometry import (
     CANONICAL_HEIGHT,
+    CANONICAL_WIDTH,
     centre_of,
     following,
     preceding,
@@ -53,6 +57,8 @@ from dealer_assist.vision.index import (
 )
 from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
 from dealer_assist.vision.pipeline import (
+    CENTRE_COVERED,
+    GROWN_EDGE,
     MERGED_CUTS,
     RECUTS,
     CardDetector,
@@ -1025,3 +1031,31 @@ def test_a_sure_card_judged_again_where_printed_is_the_card_judged_before(
         patch.setattr(CardDetector, "_judged", judged)
         again = [[d.to_json() for d in CardDetector(layout=None).detect(i)] for i in images]
     assert again == answers
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [CrossingSettings(), CENTRE_COVERED, GROWN_EDGE, CrossingSettings(reach=0.6, tilt=0.5)],
+)
+def test_a_lines_edges_counted_from_running_sums_are_the_pixels_gathered(
+    settings: CrossingSettings,
+) -> None:
+    """``crossing._edge_counts`` (each line's rows with an edge, from the columns' running sums
+    and the few pixels off its run's shift) over the mean of every line's pixels gathered, to
+    the last bit: on random edges of every density and on a card's own edges, both ways round,
+    lines leaving the card included (a wide reach and tilt)."""
+    rng = np.random.default_rng(4_820)
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    card = cv2.resize(next(iter(faces.values())), (CANONICAL_WIDTH, CANONICAL_HEIGHT))
+    grey = cv2.GaussianBlur(cv2.cvtColor(card, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    edges = cv2.Canny(grey, settings.low, settings.high) > 0
+    masks = [edges, *(rng.random(edges.shape) < share for share in (0.0, 0.02, 0.2, 0.7, 1.0))]
+    for mask in masks:
+        for image in (mask, np.ascontiguousarray(mask.T)):
+            length, across = image.shape
+            _, _, flat = crossing_lines(
+                length, across, settings.reach, settings.tilt, settings.tilts
+            )
+            gathered = np.append(image.ravel(), False)[flat][:, :, 2:-2].mean(axis=2)
+            counted = edge_counts(image, settings) / (length - 4)
+            assert np.array_equal(counted, gathered)
