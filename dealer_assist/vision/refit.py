@@ -14,6 +14,7 @@ Pure geometry in the work view, where the finding's cards are rectangles of its 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -625,13 +626,12 @@ def side_lines(
         falls = np.clip(values[: len(ts)] - values[len(ts) :], 0.0, fit.cap)
         # Every line through two offsets at the side's ends, turned at most ``turn``.
         most = int(fit.turn * length / fit.step)
-        count = len(offsets)
-        first, last = np.meshgrid(np.arange(count), np.arange(count), indexing="ij")
-        keep = np.abs(first - last) <= most
-        first, last = first[keep], last[keep]
-        at = np.rint(first[:, None] + ts[None, :] * (last - first)[:, None]).astype(np.int64)
-        scores = falls[np.arange(len(ts))[None, :], at].mean(axis=1)
-        order = np.argsort(-scores, kind="stable")
+        first, last, at = _side_line_pixels(len(offsets), most, fit.samples, fit.ends)
+        scores = falls.ravel().take(at).mean(axis=1)
+        # The lines strong enough to be kept, strongest first (ties in order): the loop below
+        # stops at the first line under ``least``, so the weaker ones are never looked at.
+        strong = np.flatnonzero(scores >= fit.least)
+        order = strong[np.argsort(-scores[strong], kind="stable")]
         chosen: list[tuple[float, np.ndarray, np.ndarray]] = []
         taken: list[tuple[float, float]] = []
         for k in order:
@@ -648,6 +648,25 @@ def side_lines(
             chosen.append((score, start, direction))
         result.append(chosen or [(0.0, a, u)])
     return result
+
+
+@functools.lru_cache(maxsize=64)
+def _side_line_pixels(
+    count: int, most: int, samples: int, ends: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``side_lines``' lines across ``count`` offsets turned at most ``most`` of them: each
+    line's offset at the side's first and last end, and its offset at each of the ``samples``
+    points as an index into the falls (points x offsets) flattened. The same for every side
+    of these numbers: made once."""
+    ts = np.linspace(ends[0], ends[1], samples)
+    first, last = np.meshgrid(np.arange(count), np.arange(count), indexing="ij")
+    keep = np.abs(first - last) <= most
+    first, last = first[keep], last[keep]
+    at = np.rint(first[:, None] + ts[None, :] * (last - first)[:, None]).astype(np.int64)
+    flat = at + np.arange(samples)[None, :] * count
+    for array in (first, last, flat):
+        array.flags.writeable = False
+    return first, last, flat
 
 
 def lines_quad(lines: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:

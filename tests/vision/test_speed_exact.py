@@ -88,6 +88,7 @@ from dealer_assist.vision.quads import (
     card_mask,
     unfilled_mask,
 )
+from dealer_assist.vision.refit import LineFit, side_lines
 from dealer_assist.vision.synthetic import (
     HARSH,
     NOISY,
@@ -1059,3 +1060,81 @@ def test_a_lines_edges_counted_from_running_sums_are_the_pixels_gathered(
             gathered = np.append(image.ravel(), False)[flat][:, :, 2:-2].mean(axis=2)
             counted = edge_counts(image, settings) / (length - 4)
             assert np.array_equal(counted, gathered)
+
+
+def _side_lines_gathered(
+    gray: np.ndarray, quad: np.ndarray, fit: LineFit
+) -> list[list[tuple[float, np.ndarray, np.ndarray]]]:
+    """``refit.side_lines`` as it was: every line's offsets worked out for each side, its falls
+    gathered by row and column, every line sorted."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    centre = centre_of(quad)
+    sides = np.hypot(*(following(quad) - quad).T)
+    reach = fit.reach * float(min(sides))
+    offsets = np.arange(-reach, reach + fit.step / 2, fit.step)
+    ts = np.linspace(fit.ends[0], fit.ends[1], fit.samples)
+    result: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
+    for n in range(4):
+        a, b = quad[n], quad[(n + 1) % 4]
+        span = b - a
+        length = float(np.hypot(*span))
+        u = span / length
+        normal = np.array([-u[1], u[0]])
+        if normal @ (centre - a) > 0:
+            normal = -normal
+        points = a + ts[:, None, None] * span + offsets[None, :, None] * normal
+        both = np.concatenate([points - normal, points + normal], axis=0).astype(np.float32)
+        values = cv2.remap(
+            gray, both[..., 0], both[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        ).astype(np.float64)
+        falls = np.clip(values[: len(ts)] - values[len(ts) :], 0.0, fit.cap)
+        most = int(fit.turn * length / fit.step)
+        count = len(offsets)
+        first, last = np.meshgrid(np.arange(count), np.arange(count), indexing="ij")
+        keep = np.abs(first - last) <= most
+        first, last = first[keep], last[keep]
+        at = np.rint(first[:, None] + ts[None, :] * (last - first)[:, None]).astype(np.int64)
+        scores = falls[np.arange(len(ts))[None, :], at].mean(axis=1)
+        chosen: list[tuple[float, np.ndarray, np.ndarray]] = []
+        taken: list[tuple[float, float]] = []
+        for k in np.argsort(-scores, kind="stable"):
+            score = float(scores[k])
+            if score < fit.least or len(chosen) >= fit.kept:
+                break
+            d0, d1 = float(offsets[first[k]]), float(offsets[last[k]])
+            if any(abs(d0 - e0) < fit.apart and abs(d1 - e1) < fit.apart for e0, e1 in taken):
+                continue
+            taken.append((d0, d1))
+            start, end = a + d0 * normal, b + d1 * normal
+            direction = (end - start) / max(float(np.hypot(*(end - start))), 1e-9)
+            chosen.append((score, start, direction))
+        result.append(chosen or [(0.0, a, u)])
+    return result
+
+
+def test_a_sides_lines_from_the_kept_pixels_and_strong_lines_are_the_ones_gathered() -> None:
+    """``refit.side_lines`` with its lines' pixels made once (``_side_line_pixels``), gathered
+    flat and only the lines strong enough sorted: every side's lines, scores, points and
+    directions as before, to the last bit, on a tilted table scene's cards and shapes off them,
+    at the reader's settings and at looser ones that keep more lines."""
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    scene = random_scene(4_811, faces, style=TILTED)
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    rng = np.random.default_rng(4_821)
+    quads = [np.asarray(card.corners, np.float64) for card in scene.cards]
+    quads += [q + rng.normal(0, 4, (4, 2)) for q in quads]
+    compared = 0
+    for quad in quads:
+        for fit in (LineFit(), LineFit(least=0.0), LineFit(least=2.0, kept=8)):
+            kept = side_lines(gray, quad, fit)
+            gathered = _side_lines_gathered(gray, quad, fit)
+            for lines, before in zip(kept, gathered, strict=True):
+                assert len(lines) == len(before)
+                for (score, point, direction), (was, at, towards) in zip(
+                    lines, before, strict=True
+                ):
+                    assert score == was
+                    assert np.array_equal(point, at)
+                    assert np.array_equal(direction, towards)
+                    compared += 1
+    assert compared > 4 * len(quads)
