@@ -162,6 +162,7 @@ from dealer_assist.vision.refit import (
     from_index_corner,
     hand_middle,
     lines_quad,
+    lines_quads,
     measured,
     overlap_share,
     side_lines,
@@ -5225,8 +5226,11 @@ class CardDetector:
         lines = side_lines(self._snap_gray(frame), quad, LINE_FIT)
         least = self.finder.line_fit_size
         fitted: list[tuple[float, np.ndarray]] = []
-        for choice in product(*lines):
-            shape = lines_quad([(point, direction) for _, point, direction in choice])
+        choices = list(product(*lines))
+        shapes = lines_quads(
+            [[(point, direction) for _, point, direction in choice] for choice in choices]
+        )
+        for choice, shape in zip(choices, shapes, strict=True):
             if shape is None or np.sign(signed_area(shape)) != np.sign(signed_area(quad)):
                 continue
             short, long = _size_in_view(shape, np.eye(3), sides)

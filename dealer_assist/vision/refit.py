@@ -683,6 +683,31 @@ def lines_quad(lines: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | N
     return np.asarray(origins[before] + t[:, :1] * units[before], np.float64)
 
 
+def lines_quads(
+    many: Sequence[Sequence[tuple[np.ndarray, np.ndarray]]],
+) -> list[np.ndarray | None]:
+    """``lines_quad`` of each of ``many`` sets of four lines, all solved at once: each 2 x 2
+    system's determinant and solve are LAPACK's for that matrix alone, as one by one (the
+    sets with two parallel sides beside each other, None, are not solved)."""
+    if not many:
+        return []
+    origins = np.array([[p for p, _ in lines] for lines in many], np.float64)
+    units = np.array([[u for _, u in lines] for lines in many], np.float64)
+    before = [3, 0, 1, 2]
+    matrices = np.stack([units[:, before], -units], axis=3)
+    solvable = ~(np.abs(np.linalg.det(matrices)) < 1e-6).any(axis=1)
+    result: list[np.ndarray | None] = [None] * len(many)
+    if not solvable.any():
+        return result
+    at = origins[solvable][:, before]
+    rhs = (origins[solvable] - at)[:, :, :, None]
+    t = np.linalg.solve(matrices[solvable], rhs)[:, :, :, 0]
+    corners = at + t[:, :, :1] * units[solvable][:, before]
+    for k, quad in zip(np.flatnonzero(solvable).tolist(), corners, strict=True):
+        result[k] = quad
+    return result
+
+
 def bare_piece_cards(
     piece: np.ndarray,
     sides: tuple[float, float],

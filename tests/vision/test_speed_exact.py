@@ -3,6 +3,7 @@ way it replaces, on the same inputs, equal to the last bit."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import replace
@@ -88,7 +89,7 @@ from dealer_assist.vision.quads import (
     card_mask,
     unfilled_mask,
 )
-from dealer_assist.vision.refit import LineFit, side_lines
+from dealer_assist.vision.refit import LineFit, lines_quad, lines_quads, side_lines
 from dealer_assist.vision.synthetic import (
     HARSH,
     NOISY,
@@ -1138,3 +1139,39 @@ def test_a_sides_lines_from_the_kept_pixels_and_strong_lines_are_the_ones_gather
                     assert np.array_equal(direction, towards)
                     compared += 1
     assert compared > 4 * len(quads)
+
+
+def test_many_sets_of_lines_met_at_once_are_each_sets_quad() -> None:
+    """``refit.lines_quads`` (``_line_fitted``'s choices of side lines solved at once) against
+    ``lines_quad`` set by set: the same corners to the last bit, and None for the same sets
+    (two sides beside each other parallel, or all but), on every choice of a tilted scene's
+    cards' side lines and on random lines."""
+    faces = decks.render_design(decks.design("anglo"), height=160)
+    scene = random_scene(4_811, faces, style=TILTED)
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    many: list[list[tuple[np.ndarray, np.ndarray]]] = []
+    for card in scene.cards:
+        lines = side_lines(gray, np.asarray(card.corners, np.float64), LineFit(least=2.0))
+        many += [[(p, d) for _, p, d in choice] for choice in itertools.product(*lines)]
+    rng = np.random.default_rng(4_822)
+    for k in range(400):
+        drawn: list[tuple[np.ndarray, np.ndarray]] = []
+        for side in range(4):
+            turn = rng.uniform(0, math.pi)
+            direction = np.array([math.cos(turn), math.sin(turn)])
+            if k % 5 == 0 and side == 1:
+                direction = drawn[0][1] * (1 + 1e-9)  # parallel to the side before it
+            drawn.append((rng.uniform(0, 1000, 2), direction))
+        many.append(drawn)
+    together = lines_quads(many)
+    unsolved = 0
+    for lines, quad in zip(many, together, strict=True):
+        alone = lines_quad(lines)
+        if alone is None:
+            assert quad is None
+            unsolved += 1
+        else:
+            assert quad is not None
+            assert np.array_equal(quad, alone)
+    assert 0 < unsolved < len(many)
+    assert lines_quads([]) == []
