@@ -737,6 +737,30 @@ class FaceMatcher:
         other = float(scores[self.cards.index(twin)])
         return own < MATCH_LEAST <= other
 
+    def leans_to_twin(
+        self, face: np.ndarray, card: Card, margin: float, mask: np.ndarray | None = None
+    ) -> bool:
+        """Whether the faces lean from ``card`` (a sure reading without the deck) to its twin
+        (the same rank, the other suit of its colour) on a warped face: they do not name
+        ``card``'s rank and colour (``named``), the twin's face matches within ``SUIT_SLACK``
+        of the best of all, and at least ``margin`` better than ``card``'s own face
+        (``FinderSettings.deck_doubts_when_leaning``; issue 28, h-twins48). False when the
+        faces have no say (too much covered). Faces naming the rank and colour leave the suit
+        to the twins' fine detail, which black twins of a design often cannot tell: no lean."""
+        scores = self.scores(face, mask)
+        if scores is None:
+            return False
+        (best, key), (runner_up, _) = self._ranked(scores)[:2]
+        if (
+            best >= MATCH_LEAST
+            and best - runner_up >= MARGIN
+            and key == (card.rank, _red(card.suit))
+        ):
+            return False
+        own = float(scores[self.cards.index(card)])
+        twin = float(scores[self.cards.index(Card(card.rank, twin_of(card.suit)))])
+        return twin >= float(scores.max()) - SUIT_SLACK and twin - own >= margin
+
     def contradicts(
         self, face: np.ndarray, card: Card, mask: np.ndarray | None = None, *, least: float = 0.0
     ) -> bool:

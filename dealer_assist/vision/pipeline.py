@@ -2485,9 +2485,13 @@ class CardDetector:
                 )
             if self.deck_keeps_found:
                 best.detections, best.unread_cards = keep_found(best, plain)
-            if self.finder.deck_keeps_every_sure:
+            if self.finder.deck_keeps_every_sure or self.finder.deck_doubts_when_leaning > 0:
                 best.detections, best.unread_cards = keep_every_sure(
-                    best, plain, frame=frame, deck=deck
+                    best,
+                    plain,
+                    frame=frame,
+                    deck=deck,
+                    leaning=self.finder.deck_doubts_when_leaning,
                 )
         return best
 
@@ -7946,6 +7950,7 @@ def keep_every_sure(
     *,
     frame: np.ndarray | None = None,
     deck: EnrolledDeck | None = None,
+    leaning: float = 0.0,
 ) -> tuple[list[CardDetection], list[CardDetection]]:
     """``analysis``'s detections and unread card shapes (read with the house's deck, every
     other rule of it applied) with each card ``plain`` (the same finding read to the end
@@ -7960,7 +7965,9 @@ def keep_every_sure(
     speak against it: they name no other rank or colour there (``FaceMatcher.named``) and do
     not disown its suit (``FaceMatcher.disowns``): the deck's doubt is then evidence, not a
     twin it cannot tell (session 38's held-out QS read TC surely without the deck, its faces
-    a black queen's)."""
+    a black queen's). ``leaning`` (above 0; ``FinderSettings.deck_doubts_when_leaning``): nor
+    where the faces lean to its twin by that much (``FaceMatcher.leans_to_twin``; h-twins48: a
+    drawn jumbo KC and 5C read surely as the spade, whose faces name no rank there)."""
     detections, unread = list(analysis.detections), list(analysis.unread_cards)
     back: list[CardDetection] = []
     for sure in plain.detections:
@@ -7980,6 +7987,8 @@ def keep_every_sure(
             if (
                 named is not None and named != (card.rank, card.suit in RED_SUITS)
             ) or deck.faces.disowns(face, card, mask):
+                continue
+            if leaning > 0 and deck.faces.leans_to_twin(face, card, leaning, mask):
                 continue
         back.append(sure)
         nearest = min(doubts, key=lambda d: math.dist(d.center, sure.center), default=None)

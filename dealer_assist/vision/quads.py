@@ -172,6 +172,18 @@ class FinderSettings:
     # (another rank or colour named there, its suit disowned) is not kept. Off (not gated):
     # the deck's doubt stands where ``keep_sure``'s own rules do not put a card back.
     deck_keeps_every_sure: bool = False
+    # With the house's deck (above 0): ``deck_keeps_every_sure`` with the deck allowed to doubt
+    # a sure reading whose twin (the same rank, the other suit of its colour) its faces lean to
+    # (``FaceMatcher.leans_to_twin``): the faces do not name the reading's rank and colour, the
+    # twin's face is the best of all 52 (within ``faces.SUIT_SLACK``) and matches at least this
+    # much better than the reading's own. Where the faces merely cannot tell the twins apart
+    # (they name the rank and colour, or another face matches best) the sure card is kept
+    # (issue 28, h-twins48: on the building check the 18 exact cards the deck left uncertain,
+    # 17 with the faces naming their rank and colour, one - anglo/close 7S - with the twin's
+    # face not the best; the deck tests' two catches, a drawn jumbo KC and 5C read surely as
+    # the spade, with no rank named and the spade's twin's face best by 0.023 and 0.098).
+    # 0: off (``deck_keeps_every_sure`` alone decides).
+    deck_doubts_when_leaning: float = 0.0
     # With the house's deck: an uncertain card's faces name a court's rank only when its best
     # face matches at least this much better than the best face of each other court of its
     # colour (``FaceMatcher.settle``'s ``court_margin``; issue 28, h-deck47: a held-out KD,

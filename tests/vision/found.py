@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
+from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import TrueCard, photograph
@@ -418,3 +421,26 @@ def put_back_alone(
     read_before = [d.card.code for d in before if d.card is not None]
     read_after = [d.card.code for d in after if d.card is not None]
     assert sorted(read_after) == sorted([*read_before, code])
+
+
+def kept_alone(
+    deck: EnrolledDeck,
+    faces: dict[Card, np.ndarray],
+    seed: int,
+    style: str,
+    code: str,
+    finder: FinderSettings,
+) -> None:
+    """Card ``code`` of the building check's scene ``seed`` in ``style`` (``CHECK_STYLES``),
+    read surely by the reader alone, is uncertain with the deck as shipped and read as ``code``
+    with the deck and ``finder`` (``put_back_alone``); every answer names a card dealt, and
+    the detections are as many."""
+    scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
+    placed = next(c for c in scene.cards if c.card.code == code)
+    model = cast(GlyphModel, deck)
+    assert answer_at(CardDetector(), scene.image, placed) == code
+    before = CardDetector(model=model).detect(scene.image)
+    after = CardDetector(model=model, finder=finder).detect(scene.image)
+    put_back_alone(before, after, placed, code)
+    assert {d.card.code for d in after if d.card is not None} <= {c.card.code for c in scene.cards}
+    assert len(after) == len(before)

@@ -23,7 +23,7 @@ from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import CardDetector, FrameAnalysis, keep_every_sure
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
-from tests.vision.found import answer_among, answer_at, put_back_alone, square_detection
+from tests.vision.found import answer_among, kept_alone, square_detection
 
 ON = replace(FinderSettings(), deck_keeps_every_sure=True)
 
@@ -93,21 +93,7 @@ def test_the_check_ten_of_clubs_the_deck_doubted_is_read(
     """tango/tilted#7900008 (the building check, h-deck47): the TC the reader alone reads
     surely is uncertain with the deck as shipped (its TC and TS faces not told apart) and the
     TC with the lever on; no other answer of the scene changes, none names a card not dealt."""
-    _kept_alone(tango_deck, tango_faces, 7_900_008, "tilted", "TC")
-
-
-def _kept_alone(
-    deck: EnrolledDeck, faces: dict[Card, np.ndarray], seed: int, style: str, code: str
-) -> None:
-    scene = random_scene(seed, faces, style=CHECK_STYLES[style])
-    placed = next(c for c in scene.cards if c.card.code == code)
-    model = cast(GlyphModel, deck)
-    assert answer_at(CardDetector(), scene.image, placed) == code
-    before = CardDetector(model=model).detect(scene.image)
-    after = CardDetector(model=model, finder=ON).detect(scene.image)
-    put_back_alone(before, after, placed, code)
-    assert {d.card.code for d in after if d.card is not None} <= {c.card.code for c in scene.cards}
-    assert len(after) == len(before)
+    kept_alone(tango_deck, tango_faces, 7_900_008, "tilted", "TC", ON)
 
 
 def test_a_court_is_named_only_clear_of_the_other_courts_of_its_colour(

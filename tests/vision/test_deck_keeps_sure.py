@@ -245,3 +245,18 @@ def test_a_suit_the_deck_cannot_tell_is_not_put_back_by_its_doubt(
     assert answer_at(CardDetector(model=deck), scene.image, five) == "uncertain"
     monkeypatch.setattr(pipeline, "_twin_told", lambda *_, **__: lambda _: True)
     assert answer_at(CardDetector(model=deck), scene.image, five) == "5S"
+
+
+def test_the_five_the_deck_catches_stays_uncertain_when_it_keeps_every_sure(
+    jumbo_deck: tuple[dict[Card, np.ndarray], EnrolledDeck],
+) -> None:
+    """The same 5C (read 5S surely without the deck): ``deck_keeps_every_sure`` alone puts
+    the 5S back (h-deck47); with ``deck_doubts_when_leaning`` (h-twins48) the deck's doubt
+    stands: its faces name no rank there, and its 5C face matches best, 0.098 above its 5S."""
+    faces, deck = jumbo_deck
+    scene = random_scene(10_627_724, faces, style=TABLE)
+    five = next(c for c in scene.cards if c.card.code == "5C")
+    keeps = replace(FinderSettings(), deck_keeps_every_sure=True)
+    assert answer_at(CardDetector(model=deck, finder=keeps), scene.image, five) == "5S"
+    leaning = replace(FinderSettings(), deck_doubts_when_leaning=0.01)
+    assert answer_at(CardDetector(model=deck, finder=leaning), scene.image, five) == "uncertain"

@@ -13,6 +13,7 @@ that KC reads spade by 3.64, and the card's 4.44 does not clear it by ``PAIR_MAR
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -29,6 +30,7 @@ from dealer_assist.vision.pipeline import (
     SUIT_LEANS,
     CardDetector,
 )
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import random_scene
 from tests.vision.found import answer_at
 from tests.vision.photographed import ENROL_CHECK_BLURRED, enrol_check_drawn, enrolled_as_checked
@@ -67,6 +69,23 @@ def test_a_wrong_suit_the_faces_let_back_is_refused_by_the_twins_photograph(
     fooled = deck.twins_fooled(CornerModel.shared())
     assert fooled[ks] >= 3.0  # the deck's KC read as a spade, softened
     assert fooled[kc] < 0.0  # its KS never read as a club
+
+
+def test_the_king_the_deck_catches_stays_uncertain_when_it_keeps_every_sure(
+    jumbo_seven_clean_ks: tuple[dict[Card, np.ndarray], EnrolledDeck],
+) -> None:
+    """The same KC (read KS surely without the deck): ``deck_keeps_every_sure`` alone puts the
+    KS back (h-deck47); with ``deck_doubts_when_leaning`` (h-twins48) the deck's doubt stands:
+    its faces name no rank there (the black courts alike) and its KC face matches best, 0.023
+    above its KS."""
+    faces, deck = jumbo_seven_clean_ks
+    scene = random_scene(11_545_621, faces, style=ENROL_CHECK_BLURRED)
+    placed = next(c for c in scene.cards if c.card == parse_card("KC"))
+    model = cast(GlyphModel, deck)
+    keeps = replace(FinderSettings(), deck_keeps_every_sure=True)
+    assert answer_at(CardDetector(model=model, finder=keeps), scene.image, placed) == "KS"
+    leaning = replace(FinderSettings(), deck_doubts_when_leaning=0.01)
+    assert answer_at(CardDetector(model=model, finder=leaning), scene.image, placed) == "uncertain"
 
 
 def test_a_deck_file_as_written_before_loads_and_its_twins_are_read_at_load(
