@@ -1348,6 +1348,9 @@ class _Reading:
 # are blue or orange and their clubs green); diamonds are never black, clubs never red.
 NEUTRAL_INK_SPREAD = 0.08  # ink whose channels (over the paper's) differ less than this is black
 RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this much is red
+# ... unless under this with ``FinderSettings.warm_black``: a warm black print's ink measures
+# 0.15-0.25 (scripts/vision_ink_tint.py's brown and red-grey tints under a warm light).
+WARM_BLACK_RED = 0.3
 COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
 
 
@@ -1361,6 +1364,16 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
     if r - max(g, b) >= RED_INK:
         return BLACK_SUITS
     return frozenset()
+
+
+def _warm_black(colour: tuple[float, float, float] | None) -> bool:
+    """Whether an index's ink (B, G, R over the paper's) is only marginally red: its red past
+    green's and blue's by at least ``RED_INK`` and under ``WARM_BLACK_RED`` (a warm black
+    print's, or a red one's faded by blur or glare)."""
+    if colour is None:
+        return False
+    b, g, r = colour
+    return RED_INK <= r - max(g, b) < WARM_BLACK_RED
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
@@ -2792,8 +2805,12 @@ class CardDetector:
     def _suits_unlike(self, colour: tuple[float, float, float] | None) -> frozenset[Suit]:
         """``suits_unlike`` for this reader: the suits an ink's colour rules out, none where the
         deck's inks are not the standard two (``standard_colours`` False: a novelty deck
-        printing clubs red names no suit by its ink). Every rule that weighs ink asks this."""
-        return suits_unlike(colour) if self.standard_colours else frozenset()
+        printing clubs red names no suit by its ink). Every rule that weighs ink asks this.
+        With ``FinderSettings.warm_black``, ink only marginally red (``_warm_black``) names
+        none either."""
+        if not self.standard_colours or (self.finder.warm_black and _warm_black(colour)):
+            return frozenset()
+        return suits_unlike(colour)
 
     def _pips_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each a two to ten read surely whose middle lies in the clear,
