@@ -1337,6 +1337,9 @@ class _Reading:
     overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
     network: bool = False  # a look by the corner network (else the glyph reader or the pips)
     junk: bool = False  # the corner network's look at a corner it calls junk (``junk_limit``)
+    # The glyph reader's look whose ink ruled the black suits out only marginally red
+    # (``_warm_black``): a warm black print's, maybe (``FinderSettings.warm_black``).
+    warm: bool = False
 
     @property
     def shadowed(self) -> bool:
@@ -1348,8 +1351,9 @@ class _Reading:
 # are blue or orange and their clubs green); diamonds are never black, clubs never red.
 NEUTRAL_INK_SPREAD = 0.08  # ink whose channels (over the paper's) differ less than this is black
 RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this much is red
-# ... unless under this with ``FinderSettings.warm_black``: a warm black print's ink measures
-# 0.15-0.25 (scripts/vision_ink_tint.py's brown and red-grey tints under a warm light).
+# A glyph look whose ink rules the black suits out under this is warm (``_Reading.warm``): a
+# warm black print's ink measures 0.15-0.25 (scripts/vision_ink_tint.py's brown and red-grey
+# tints under a warm light), true red ink mostly 0.4-0.9 (``FinderSettings.warm_black``).
 WARM_BLACK_RED = 0.3
 COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
 
@@ -2805,12 +2809,8 @@ class CardDetector:
     def _suits_unlike(self, colour: tuple[float, float, float] | None) -> frozenset[Suit]:
         """``suits_unlike`` for this reader: the suits an ink's colour rules out, none where the
         deck's inks are not the standard two (``standard_colours`` False: a novelty deck
-        printing clubs red names no suit by its ink). Every rule that weighs ink asks this.
-        With ``FinderSettings.warm_black``, ink only marginally red (``_warm_black``) names
-        none either."""
-        if not self.standard_colours or (self.finder.warm_black and _warm_black(colour)):
-            return frozenset()
-        return suits_unlike(colour)
+        printing clubs red names no suit by its ink). Every rule that weighs ink asks this."""
+        return suits_unlike(colour) if self.standard_colours else frozenset()
 
     def _pips_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each a two to ten read surely whose middle lies in the clear,
@@ -6972,7 +6972,8 @@ class CardDetector:
                 )
                 suit = suit * weights
                 suit = suit / max(float(suit.sum()), 1e-12)
-            readings.append(_Reading(rank_p.get(n), suit, unlike))
+            warm = unlike == BLACK_SUITS and _warm_black(corner.colour)
+            readings.append(_Reading(rank_p.get(n), suit, unlike, warm=warm))
         return readings
 
     def _unread(self, quad: np.ndarray) -> CardDetection:
@@ -7027,6 +7028,8 @@ class CardDetector:
         if disputed:
             said.append("glyph")
         raw = [r for r in readings if r is not _DISPUTED]
+        if self.finder.warm_black:
+            raw = _warm_black_set_aside(raw)
         club = black if black is not None else _network_club(raw) if clubs_by_network else None
         looked = _drop_overlapped(raw, club)
         # The index's ink as the glyph reader's whole looks measured it, however sure each was
@@ -7559,6 +7562,23 @@ def _colour_blind_looks_inked(looks: list[_Reading], unlike: frozenset[Suit]) ->
         else r
         for r in looks
     ]
+
+
+def _warm_black_set_aside(looks: list[_Reading]) -> list[_Reading]:
+    """The looks without the glyph reader's whose ink was only marginally red (``_Reading.warm``)
+    when the corner network's two corners read one black card, together at least
+    ``NETWORK_AGREEING`` sure (``FinderSettings.warm_black``): a warm black print's ink, its
+    suits weighed by a colour it is not printed in. Otherwise the looks as they are (a red
+    card's faded ink still rules the black suits out)."""
+    if not any(r.warm for r in looks):
+        return looks
+    net = [r for r in looks if r.network and r.rank is not None and r.suit is not None]
+    if len(net) != 2 or _best_card(net[0]) != _best_card(net[1]):
+        return looks
+    sureness, card = _confidence(net)
+    if card.suit not in BLACK_SUITS or sureness < NETWORK_AGREEING:
+        return looks
+    return [r for r in looks if not r.warm]
 
 
 def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:

@@ -1,8 +1,9 @@
 """Black print that does not measure neutral (issue 28, h-ink48): a deck whose "black" is a warm
 dark brown or red-grey, under a warm light, measures as only marginally red ink, and the judge's
 ``ink`` rule ruled the black suits out of its black cards (held-out set 574's largest rule: 23
-black cards of one held-out design). ``FinderSettings.warm_black`` (off by default) lets ink
-only marginally red (``RED_INK`` to ``WARM_BLACK_RED`` past green and blue) rule no suit out.
+black cards of one held-out design). ``FinderSettings.warm_black`` (off by default) sets the
+glyph reader's looks whose ink was only marginally red (``RED_INK`` to ``WARM_BLACK_RED`` past
+green and blue) aside when the corner network's two corners read one black card surely.
 
 The scenes are building designs with their black print recoloured (``lens_scenes.black_tinted``)
 photographed by the bench's generator under a warm light (``Condition.warm``), as
@@ -15,10 +16,15 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dealer_assist.cards import BLACK_SUITS, RED_SUITS, Card, Suit
-from dealer_assist.vision.classifier import GlyphModel
+from dealer_assist.cards import BLACK_SUITS, Card, Suit, parse_card
+from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
 from dealer_assist.vision.lens_scenes import CONDITIONS, black_tinted, photograph
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import (
+    CardDetector,
+    _Reading,
+    _warm_black,
+    _warm_black_set_aside,
+)
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import on_true_card
 
@@ -32,27 +38,49 @@ def test_the_lever_ships_off() -> None:
     assert FinderSettings().warm_black is False
 
 
-def _unlike(
-    finder: FinderSettings, colour: tuple[float, float, float], standard: bool = True
-) -> frozenset[Suit]:
-    detector = CardDetector(model=GlyphModel.load(), finder=finder, standard_colours=standard)
-    return detector._suits_unlike(colour)
+def _look(card: str, sure: float, *, network: bool, warm: bool = False) -> _Reading:
+    """A whole look at ``card``, ``sure`` of its rank and of its suit."""
+    parsed = parse_card(card)
+    rank = np.full(len(RANK_CLASSES) - 1, (1 - sure) / (len(RANK_CLASSES) - 2))
+    rank[RANK_CLASSES.index(parsed.rank)] = sure
+    suit = np.full(len(SUIT_CLASSES) - 1, (1 - sure) / (len(SUIT_CLASSES) - 2))
+    suit[SUIT_CLASSES.index(parsed.suit)] = sure
+    unlike = BLACK_SUITS if warm else frozenset()
+    return _Reading(rank, suit, unlike, network=network, warm=warm)
 
 
-def test_only_marginally_red_ink_is_let_off() -> None:
-    """A warm black's ink (B, G, R over the paper's: red 0.22 past green) rules the black suits
-    out with the lever off and nothing on; true red ink (0.6 past) and a black ink keep their
-    rules either way; a deck not in the standard inks rules nothing out either way."""
-    warm = (0.12, 0.24, 0.46)
-    red = (0.25, 0.3, 0.9)
-    black = (0.1, 0.1, 0.12)
-    assert _unlike(OFF, warm) == BLACK_SUITS
-    assert _unlike(ON, warm) == frozenset()
-    assert _unlike(OFF, red) == _unlike(ON, red) == BLACK_SUITS
-    assert _unlike(OFF, black) == _unlike(ON, black) == RED_SUITS
-    for finder in (OFF, ON):
-        for colour in (warm, red, black):
-            assert _unlike(finder, colour, standard=False) == frozenset()
+def test_only_marginally_red_ink_is_warm() -> None:
+    """A warm black's ink (B, G, R over the paper's: red 0.22 past green) is warm; true red ink
+    (0.6 past), black ink and no colour are not."""
+    assert _warm_black((0.12, 0.24, 0.46))
+    assert not _warm_black((0.25, 0.3, 0.9))
+    assert not _warm_black((0.1, 0.1, 0.12))
+    assert not _warm_black(None)
+
+
+def _ids(looks: list[_Reading]) -> list[int]:
+    return [id(r) for r in looks]
+
+
+def _kept(looks: list[_Reading]) -> list[int]:
+    """The looks ``_warm_black_set_aside`` keeps (by identity)."""
+    return _ids(_warm_black_set_aside(looks))
+
+
+def test_warm_looks_set_aside_only_under_a_sure_black_network() -> None:
+    """A glyph look of warm ink is set aside when the network's two corners read one black card
+    surely; kept when they read a red card, two cards, or the card unsurely; a glyph look whose
+    ink is not warm is always kept."""
+    glyph = _look("7H", 0.9, network=False, warm=True)
+    plain = _look("7S", 0.9, network=False)
+    spades = [_look("7S", 0.99, network=True), _look("7S", 0.99, network=True)]
+    assert _kept([*spades, glyph, plain]) == _ids([*spades, plain])
+    hearts = [_look("7H", 0.99, network=True), _look("7H", 0.99, network=True)]
+    assert _kept([*hearts, glyph]) == _ids([*hearts, glyph])
+    two = [_look("7S", 0.99, network=True), _look("7C", 0.99, network=True)]
+    assert _kept([*two, glyph]) == _ids([*two, glyph])
+    unsure = [_look("7S", 0.3, network=True), _look("7S", 0.3, network=True)]
+    assert _kept([*unsure, glyph]) == _ids([*unsure, glyph])
 
 
 def _answers(
@@ -87,8 +115,8 @@ def test_a_brown_black_card_read_with_the_lever(
 ) -> None:
     """The design's black print a dark brown (``BROWN`` at 0.75) under a warm light: the black
     cards ``codes`` are uncertain by the ink rule with the lever off (their candidates right)
-    and read exactly on; no card of the frame is read wrongly either way, and the red cards
-    answer as off."""
+    and read exactly on (the glyph reader's warm looks set aside); no card of the frame is read
+    wrongly either way, and the red cards answer as off."""
     faces = black_tinted(check_faces[design], BROWN, 0.75)
     before = _answers(faces, seed, condition, OFF)
     after = _answers(faces, seed, condition, ON)
