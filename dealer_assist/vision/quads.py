@@ -399,9 +399,11 @@ class FinderSettings:
     # when the corner network's two corners read one black card, together at least
     # ``NETWORK_AGREEING`` sure (``pipeline._warm_black_set_aside``; issue 28, h-ink48:
     # held-out set 574's largest rule, 23 black cards of one design uncertain by ``ink``;
-    # scripts/vision_ink_tint.py builds the kind on the building designs). Off: the building
-    # check's first try (such ink ruling no suit out anywhere) made four red cards uncertain.
-    warm_black: bool = False
+    # scripts/vision_ink_tint.py builds the kind on the building designs). A first try, such
+    # ink ruling no suit out anywhere, made four red cards of the building check uncertain.
+    # On since session 48: the building check card for card main's; the tinted fresh sets
+    # (scripts/vision_ink_tint.py) +19 exact, no wrong read, no-card or twice.
+    warm_black: bool = True
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

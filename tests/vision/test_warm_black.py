@@ -1,9 +1,10 @@
 """Black print that does not measure neutral (issue 28, h-ink48): a deck whose "black" is a warm
 dark brown or red-grey, under a warm light, measures as only marginally red ink, and the judge's
 ``ink`` rule ruled the black suits out of its black cards (held-out set 574's largest rule: 23
-black cards of one held-out design). ``FinderSettings.warm_black`` (off by default) sets the
-glyph reader's looks whose ink was only marginally red (``RED_INK`` to ``WARM_BLACK_RED`` past
-green and blue) aside when the corner network's two corners read one black card surely.
+black cards of one held-out design). ``FinderSettings.warm_black`` (on by default since
+session 48) sets the glyph reader's looks whose ink was only marginally red (``RED_INK`` to
+``WARM_BLACK_RED`` past green and blue) aside when the corner network's two corners read one
+black card surely.
 
 The scenes are building designs with their black print recoloured (``lens_scenes.black_tinted``)
 photographed by the bench's generator under a warm light (``Condition.warm``), as
@@ -17,25 +18,24 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import BLACK_SUITS, Card, Suit, parse_card
-from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES, GlyphModel
-from dealer_assist.vision.lens_scenes import CONDITIONS, black_tinted, photograph
+from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
+from dealer_assist.vision.lens_scenes import CONDITIONS, black_tinted
 from dealer_assist.vision.pipeline import (
-    CardDetector,
     _Reading,
     _warm_black,
     _warm_black_set_aside,
 )
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import on_true_card
+from tests.vision.found import answers_on_cards
 
-OFF = FinderSettings()
-ON = replace(OFF, warm_black=True)
+ON = FinderSettings()
+OFF = replace(ON, warm_black=False)
 BROWN = (120, 70, 35)  # scripts/vision_ink_tint.py's TINTS["brown"] (R, G, B)
 WARM = 0.3
 
 
-def test_the_lever_ships_off() -> None:
-    assert FinderSettings().warm_black is False
+def test_the_lever_ships_on() -> None:
+    assert FinderSettings().warm_black is True
 
 
 def _look(card: str, sure: float, *, network: bool, warm: bool = False) -> _Reading:
@@ -83,22 +83,6 @@ def test_warm_looks_set_aside_only_under_a_sure_black_network() -> None:
     assert _kept([*unsure, glyph]) == _ids([*unsure, glyph])
 
 
-def _answers(
-    faces: dict[Card, np.ndarray], seed: int, condition: str, finder: FinderSettings
-) -> dict[str, list[str]]:
-    """Per true card of the warm-lit photograph, the answers of the detections on it ("?":
-    uncertain, its candidate after it)."""
-    photo = photograph(seed, faces, replace(CONDITIONS[condition], warm=WARM))
-    detections = CardDetector(model=GlyphModel.load(), finder=finder).analyse(photo.image).reported
-    return {
-        true.card.code: [
-            d.card.code if d.card is not None else f"?{d.candidate.code if d.candidate else ''}"
-            for d in on_true_card(true, detections)
-        ]
-        for true in photo.cards
-    }
-
-
 @pytest.mark.parametrize(
     ("design", "seed", "condition", "codes"),
     [
@@ -118,8 +102,9 @@ def test_a_brown_black_card_read_with_the_lever(
     and read exactly on (the glyph reader's warm looks set aside); no card of the frame is read
     wrongly either way, and the red cards answer as off."""
     faces = black_tinted(check_faces[design], BROWN, 0.75)
-    before = _answers(faces, seed, condition, OFF)
-    after = _answers(faces, seed, condition, ON)
+    warm = replace(CONDITIONS[condition], warm=WARM)
+    before = answers_on_cards(faces, seed, warm, OFF)
+    after = answers_on_cards(faces, seed, warm, ON)
     for code in codes:
         assert before[code] == [f"?{code}"]
         assert after[code] == [code]
