@@ -48,6 +48,10 @@ class Condition:
     noise: tuple[float, float] = (1.5, 5.0)  # read noise sigma, levels
     jpeg: tuple[int, int] = (75, 95)
     cast: float = 0.08  # largest per-channel gain change
+    # A warm light's gain on red over blue (0: none; 0.2 multiplies red by 1.1 and blue by 0.9,
+    # green kept), after the cast and drawing nothing at random: a scene made with it is the
+    # one made without it but for the light's colour (``scripts/vision_ink_tint.py``).
+    warm: float = 0.0
     light: float = 0.25  # strength of the light's gradient
     glare: float = 0.3  # chance of a glare spot
     shadow: float = 0.25  # chance of an arm's or lamp's shadow
@@ -451,6 +455,8 @@ def _light(rng: np.random.Generator, condition: Condition, image: np.ndarray) ->
     image *= gain[:, :, None]
     cast = 1 + rng.uniform(-condition.cast, condition.cast, 3).astype(np.float32)
     image *= cast / cast.mean()
+    if condition.warm:
+        image *= np.array([1 - condition.warm / 2, 1.0, 1 + condition.warm / 2], np.float32)
     if rng.random() < condition.shadow:
         shadow: np.ndarray = np.zeros((height, width), np.float32)
         points = np.array(
@@ -500,6 +506,32 @@ def _sensor(rng: np.random.Generator, condition: Condition, image: np.ndarray) -
     decoded: np.ndarray | None = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
     assert decoded is not None
     return decoded
+
+
+# --- the print's colour ------------------------------------------------------------------------
+
+NEUTRAL_PRINT = 40  # a face pixel whose channels differ by at most this much is the black print's
+
+
+def black_tinted(
+    faces: Mapping[Card, np.ndarray], ink: tuple[int, int, int], strength: float
+) -> dict[Card, np.ndarray]:
+    """The faces (BGRA) with their black print printed in another ink: a pixel of darkness d
+    (0 paper, 1 black) whose channels are about equal (``NEUTRAL_PRINT``) becomes paper
+    darkened by d towards ``ink`` (R, G, B) times ``strength`` instead of towards black (a deck
+    whose "black" is a warm dark brown or grey; issue 28, h-ink48). Coloured print (red pips,
+    the courts' colours) is kept."""
+    target = np.array(ink[::-1], np.float32) * strength  # B, G, R
+    out: dict[Card, np.ndarray] = {}
+    for card, face in faces.items():
+        bgr = face[:, :, :3].astype(np.float32)
+        neutral = (bgr.max(axis=2) - bgr.min(axis=2)) <= NEUTRAL_PRINT
+        dark = 1 - bgr.mean(axis=2, keepdims=True) / 255
+        recoloured = np.clip(255 * (1 - dark) + dark * target, 0, 255)
+        tinted = face.copy()
+        tinted[:, :, :3] = np.where(neutral[:, :, None], recoloured, bgr).astype(np.uint8)
+        out[card] = tinted
+    return out
 
 
 # --- the photograph ---------------------------------------------------------------------------

@@ -1341,6 +1341,9 @@ class _Reading:
     overlap: float = 0.0  # share of the corner's index area inside other cards' outlines
     network: bool = False  # a look by the corner network (else the glyph reader or the pips)
     junk: bool = False  # the corner network's look at a corner it calls junk (``junk_limit``)
+    # The glyph reader's look whose ink ruled the black suits out only marginally red
+    # (``_warm_black``): a warm black print's, maybe (``FinderSettings.warm_black``).
+    warm: bool = False
 
     @property
     def shadowed(self) -> bool:
@@ -1352,6 +1355,10 @@ class _Reading:
 # are blue or orange and their clubs green); diamonds are never black, clubs never red.
 NEUTRAL_INK_SPREAD = 0.08  # ink whose channels (over the paper's) differ less than this is black
 RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this much is red
+# A glyph look whose ink rules the black suits out under this is warm (``_Reading.warm``): a
+# warm black print's ink measures 0.15-0.25 (scripts/vision_ink_tint.py's brown and red-grey
+# tints under a warm light), true red ink mostly 0.4-0.9 (``FinderSettings.warm_black``).
+WARM_BLACK_RED = 0.3
 COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
 
 
@@ -1365,6 +1372,16 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
     if r - max(g, b) >= RED_INK:
         return BLACK_SUITS
     return frozenset()
+
+
+def _warm_black(colour: tuple[float, float, float] | None) -> bool:
+    """Whether an index's ink (B, G, R over the paper's) is only marginally red: its red past
+    green's and blue's by at least ``RED_INK`` and under ``WARM_BLACK_RED`` (a warm black
+    print's, or a red one's faded by blur or glare)."""
+    if colour is None:
+        return False
+    b, g, r = colour
+    return RED_INK <= r - max(g, b) < WARM_BLACK_RED
 
 
 Combine = Literal["unsure", "product", "veto", "check"]
@@ -6991,7 +7008,8 @@ class CardDetector:
                 )
                 suit = suit * weights
                 suit = suit / max(float(suit.sum()), 1e-12)
-            readings.append(_Reading(rank_p.get(n), suit, unlike))
+            warm = unlike == BLACK_SUITS and _warm_black(corner.colour)
+            readings.append(_Reading(rank_p.get(n), suit, unlike, warm=warm))
         return readings
 
     def _unread(self, quad: np.ndarray) -> CardDetection:
@@ -7049,6 +7067,8 @@ class CardDetector:
         if disputed:
             said.append("glyph")
         raw = [r for r in readings if r is not _DISPUTED]
+        if self.finder.warm_black:
+            raw = _warm_black_set_aside(raw)
         club = black if black is not None else _network_club(raw) if clubs_by_network else None
         looked = _drop_overlapped(raw, club)
         # The index's ink as the glyph reader's whole looks measured it, however sure each was
@@ -7583,6 +7603,23 @@ def _colour_blind_looks_inked(looks: list[_Reading], unlike: frozenset[Suit]) ->
         else r
         for r in looks
     ]
+
+
+def _warm_black_set_aside(looks: list[_Reading]) -> list[_Reading]:
+    """The looks without the glyph reader's whose ink was only marginally red (``_Reading.warm``)
+    when the corner network's two corners read one black card, together at least
+    ``NETWORK_AGREEING`` sure (``FinderSettings.warm_black``): a warm black print's ink, its
+    suits weighed by a colour it is not printed in. Otherwise the looks as they are (a red
+    card's faded ink still rules the black suits out)."""
+    if not any(r.warm for r in looks):
+        return looks
+    net = [r for r in looks if r.network and r.rank is not None and r.suit is not None]
+    if len(net) != 2 or _best_card(net[0]) != _best_card(net[1]):
+        return looks
+    sureness, card = _confidence(net)
+    if card.suit not in BLACK_SUITS or sureness < NETWORK_AGREEING:
+        return looks
+    return [r for r in looks if not r.warm]
 
 
 def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:

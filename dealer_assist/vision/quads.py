@@ -405,6 +405,17 @@ class FinderSettings:
     # each with no wrong read, no-card or twice. test_hand_between reads its premise card
     # (anglo/small#11910001's 4C, which this reads surely and rightly) with it off.
     shadow_cleared: bool = True
+    # The glyph reader's looks whose ink was only marginally red (its red over the paper's past
+    # green and blue by at least ``RED_INK`` but under ``WARM_BLACK_RED``: a warm black print, a
+    # dark brown or red-grey "black" or black under a warm light, measures there) are set aside
+    # when the corner network's two corners read one black card, together at least
+    # ``NETWORK_AGREEING`` sure (``pipeline._warm_black_set_aside``; issue 28, h-ink48:
+    # held-out set 574's largest rule, 23 black cards of one design uncertain by ``ink``;
+    # scripts/vision_ink_tint.py builds the kind on the building designs). A first try, such
+    # ink ruling no suit out anywhere, made four red cards of the building check uncertain.
+    # On since session 48: the building check card for card main's; the tinted fresh sets
+    # (scripts/vision_ink_tint.py) +19 exact, no wrong read, no-card or twice.
+    warm_black: bool = True
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer

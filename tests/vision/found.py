@@ -12,9 +12,11 @@ from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.enrol import EnrolledDeck
+
+
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.lens_scenes import TrueCard, photograph
+from dealer_assist.vision.lens_scenes import Condition, TrueCard, photograph
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import PlacedCard
@@ -444,3 +446,19 @@ def kept_alone(
     put_back_alone(before, after, placed, code)
     assert {d.card.code for d in after if d.card is not None} <= {c.card.code for c in scene.cards}
     assert len(after) == len(before)
+
+
+def answers_on_cards(
+    faces: dict[Card, np.ndarray], seed: int, condition: Condition | str, finder: FinderSettings
+) -> dict[str, list[str]]:
+    """Per true card of the second generator's photograph, the answers of the detections on it
+    ("?": uncertain, with its candidate after it)."""
+    photo = photograph(seed, faces, condition)
+    detections = CardDetector(model=GlyphModel.load(), finder=finder).analyse(photo.image).reported
+    return {
+        true.card.code: [
+            d.card.code if d.card is not None else f"?{d.candidate.code if d.candidate else ''}"
+            for d in on_true_card(true, detections)
+        ]
+        for true in photo.cards
+    }

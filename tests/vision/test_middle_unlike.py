@@ -16,30 +16,11 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.classifier import GlyphModel
-from dealer_assist.vision.lens_scenes import photograph
-from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import on_true_card
+from tests.vision.found import answers_on_cards
 
 OFF = FinderSettings(pictured_numbers=False, pips_against=False, pips_beyond=False)
 ON = FinderSettings()
-
-
-def _answers(
-    faces: dict[Card, np.ndarray], seed: int, condition: str, finder: FinderSettings
-) -> dict[str, list[str]]:
-    """Per true card of the photograph, the answers of the detections on it ("?": uncertain,
-    with its candidate after it)."""
-    photo = photograph(seed, faces, condition)
-    detections = CardDetector(model=GlyphModel.load(), finder=finder).analyse(photo.image).reported
-    return {
-        true.card.code: [
-            d.card.code if d.card is not None else f"?{d.candidate.code if d.candidate else ''}"
-            for d in on_true_card(true, detections)
-        ]
-        for true in photo.cards
-    }
 
 
 def _wrong_then_uncertain(
@@ -53,8 +34,8 @@ def _wrong_then_uncertain(
 ) -> None:
     """Card ``code`` is read surely as ``read`` ``off``, uncertain ``on``; no card of the frame
     is read wrongly on, and the others answer as off."""
-    before = _answers(faces, seed, condition, off)
-    after = _answers(faces, seed, condition, on)
+    before = answers_on_cards(faces, seed, condition, off)
+    after = answers_on_cards(faces, seed, condition, on)
     assert read in before[code]
     assert all(a.startswith("?") for a in after[code])
     assert after[code]
@@ -127,8 +108,8 @@ def test_number_cards_and_courts_elsewhere_still_read(
     """Fresh building seeds: with the three levers on (the defaults), every card is read
     exactly, as off."""
     on = ON
-    before = _answers(check_faces[design], seed, condition, OFF)
-    after = _answers(check_faces[design], seed, condition, on)
+    before = answers_on_cards(check_faces[design], seed, condition, OFF)
+    after = answers_on_cards(check_faces[design], seed, condition, on)
     assert len(after) >= 4
     assert all(found == [true] for true, found in after.items())
     assert before == after
