@@ -12,8 +12,6 @@ from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.enrol import EnrolledDeck
-
-
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import Condition, TrueCard, photograph
