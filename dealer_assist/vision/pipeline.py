@@ -1344,6 +1344,9 @@ class _Reading:
     # The glyph reader's look whose ink ruled the black suits out only marginally red
     # (``_warm_black``): a warm black print's, maybe (``FinderSettings.warm_black``).
     warm: bool = False
+    # A glyph look read from one of a dozen cuts across a tall blob (``_read_merged``: a rank
+    # run into its suit), not from the corner's ink as cut (``FinderSettings.merged_set_aside``).
+    merged: bool = False
 
     @property
     def shadowed(self) -> bool:
@@ -3330,6 +3333,8 @@ class CardDetector:
         the middle look and the two readers' splits, each as set."""
         if not (self.second_look and self.use_corner_model):
             return
+        if self.finder.merged_set_aside:
+            self._merged_set_aside(frame, analysis)
         self._second_look(frame, analysis)
         if self.middle_look:
             self._middle_look(frame, analysis)
@@ -6011,6 +6016,28 @@ class CardDetector:
         patches = self._patches([self._regions_for(frame, quad)])
         return all(legibility(patch) >= self.club_legible for patch in patches)
 
+    def _merged_set_aside(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain that a glyph look from a cut across
+        a tall blob (``_read_merged``) read as another card than the corner network's whole
+        looks, judged again without that look (``_set_aside_merged``) by every rule
+        (``_judged``); the glyph reader disputes the card still when its other looks do
+        (``disputes``). After the choice, as the second look is: a card read surely never
+        changes, and the finding chosen is the same (``FinderSettings.merged_set_aside``;
+        issue 28, h-glyph48). A card judged again uncertain keeps the new looks for the looks
+        after this one."""
+        for k, record in _still_uncertain(analysis):
+            looks = _set_aside_merged(record.looks, self.check_sureness)
+            if looks is None:
+                continue
+            judged = self._judged(frame, record.outlines, record.n, record.quad, looks)
+            if judged is None or (judged.card is None and judged.candidate is None):
+                continue
+            analysis.detections[k] = judged
+            if judged.card is None:
+                analysis.unsure[id(judged)] = _Unsure(
+                    judged, record.quad, looks, record.outlines, record.n
+                )
+
     def _second_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding the network left uncertain, looked at again
         (``second_look.second_probabilities``: the outline refined to the paper's edges, each
@@ -6980,7 +7007,7 @@ class CardDetector:
             if n not in best or sureness > best[n][0]:
                 best[n] = (sureness, cut, reading)
         for n, (_, cut, reading) in best.items():
-            readings[n] = reading
+            readings[n] = replace(reading, merged=True)
             _put(flat, corners, n, cut)
 
     def _classify(self, glyphs: list[CornerGlyphs]) -> list[_Reading]:
@@ -8276,6 +8303,30 @@ def disputes(network: list[_Reading], glyphs: list[_Reading], sureness: float) -
     return not (
         glyph_card.rank == network_card.rank and {glyph_card.suit, network_card.suit} <= BLACK_SUITS
     )
+
+
+def _set_aside_merged(looks: list[_Reading], sureness: float) -> list[_Reading] | None:
+    """A card's looks without the glyph looks from cuts across a tall blob (``_Reading.merged``)
+    that read another card than the corner network's whole looks (``_confidence``), and with
+    the glyph reader's dispute (``_DISPUTED``) only if the glyph looks left dispute the
+    network's card (``disputes``, at ``sureness``); None when the network reads no whole
+    index or no such look is among them. Among a dozen cuts of a faint or blurred corner one
+    reads as an index by chance (``FinderSettings.merged_set_aside``)."""
+    plain = [r for r in looks if r is not _DISPUTED]
+    network = [r for r in plain if r.network]
+    if not _complete(network):
+        return None
+    card = _confidence(network)[1]
+    kept = [
+        r
+        for r in plain
+        if r.network or not r.merged or r.rank is None or r.suit is None or _best_card(r) == card
+    ]
+    if len(kept) == len(plain):
+        return None
+    glyphs = [r for r in kept if not r.network]
+    disputed = any(r is _DISPUTED for r in looks) and disputes(network, glyphs, sureness)
+    return [*kept, *([_DISPUTED] if disputed else [])]
 
 
 def _suit_by_ink(network: list[_Reading], glyphs: list[_Reading]) -> bool:

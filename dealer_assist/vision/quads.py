@@ -120,6 +120,14 @@ class FinderSettings:
     # corners as courts where the glyph reader reads it; ``CardDetector._unsure_corner_card``;
     # issue 28, h-glyph41). Off: not measured on the building check before it shipped.
     corner_unsure_glyph: bool = False
+    # A card left uncertain where a glyph look read from one of the cuts across a tall blob
+    # (``CardDetector._read_merged``: a rank run into its suit cut at every row, the surest cut
+    # kept) reads another card than the corner network's whole looks is judged again without
+    # that look, after the choice of finding (``CardDetector._merged_set_aside``). Among a dozen
+    # cuts of a faint or blurred corner one reads as an index by chance: on the building check
+    # such a cut read a small 8H's corner as a two 0.99 sure, disputing the network's 8H read at
+    # both corners (issue 28, h-glyph48; docs/benchmarks.md). Off: such a look disputes.
+    merged_set_aside: bool = False
     # A card left uncertain is laid again at the frame's card size (the median of the cards
     # read surely, frame pixels; none: the finding's card size in its view) from each index
     # corner the corner network read a whole index at, the surer first, along that corner's
