@@ -563,15 +563,17 @@ def main() -> int:
         "--edge-support",
         type=float,
         default=FinderSettings().edge_support,
-        help="FinderSettings(edge_support=...) (h-glare43's lever, off: 0): a shape reported "
-        "uncertain whose weakest side shows an edge along less than this share is dropped",
+        help="FinderSettings(edge_support=...) (h-glare43's lever, 0: off; 0.15 since session "
+        "48): a shape reported uncertain whose weakest side shows an edge along less than this "
+        "share is dropped",
     )
     parser.add_argument(
         "--edge-blank-ink",
         type=float,
         default=FinderSettings().edge_blank_ink,
-        help="FinderSettings(edge_blank_ink=...) (h-nocard46, off: 0; with --edge-support): a "
-        "shape whose face shows less ink than this is dropped whatever the network reads",
+        help="FinderSettings(edge_blank_ink=...) (h-nocard46, 0: off, 0.005 since session 48; "
+        "with --edge-support): a shape whose face shows less ink than this is dropped whatever "
+        "the network reads",
     )
     parser.add_argument(
         "--relay-off-overlap",

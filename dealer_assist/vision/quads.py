@@ -232,19 +232,18 @@ class FinderSettings:
     # uncertain AD and the 5D). Off (with ``bare_cards``): the building check card for card
     # the same, the bench's building photographs 1200-1247 +2 exact (this TH, ``bare_cards``'
     # QS), 1248-1271 card for card the same, no wrong read, no card where none is or twice
-    # added; the vision suite with both on failed 5 tests of other steps (test_hard_cases' at
-    # its premise, its missed card found; test_hand_index, test_hand_index_apart 2,
-    # test_outlined_under not yet read), so off until those are.
-    hand_between_unsure: bool = False
+    # added; the vision suite with both on failed 5 tests of other steps, each at its premise
+    # (a card it needs missed found as its true card: h-levers48). On since session 48.
+    hand_between_unsure: bool = True
     # Cards laid on the pieces of the finding's mask no card reported covers, in a blob
     # holding a card read surely, at the frame's sure card size (``refit.bare_piece_cards``:
     # a piece a card's size, a card's part the rest of which lies under a card dealt over it,
     # a chip or a hand, or two cards touching, laid flush with either end), offered as step
     # 13's cards (``CardDetector._bare_cards``; issue 28, h-merged47). The mask less the cards
     # is opened by ``bare_open`` of a short side; pieces of ``bare_least`` to ``bare_most``
-    # cards' area filling at least ``bare_fill`` of their least rectangle. Off (measured with
-    # ``hand_between_unsure``, above).
-    bare_cards: bool = False
+    # cards' area filling at least ``bare_fill`` of their least rectangle. On since session 48
+    # (measured with ``hand_between_unsure``, above).
+    bare_cards: bool = True
     bare_open: float = 0.12
     bare_least: float = 0.35
     bare_most: float = 2.15
@@ -375,16 +374,17 @@ class FinderSettings:
     # a soft gradient, no index and no ink. Only shapes as bright as glare are judged
     # (``edge_support.brightness``, 0.9 of the inside under, at least ``edge_bright``): in dim
     # light a card's sides, index and ink are faint (the building check's dim cards, 49-150).
-    # 0: off (0.15 when on).
-    edge_support: float = 0.0
+    # 0: off. On (0.15) since session 48 (h-levers48).
+    edge_support: float = 0.15
     edge_net_least: float = 0.3
     edge_ink_most: float = 0.03
     edge_bright: float = 160.0
     # ... and with ``edge_support`` on, a shape whose inside shows less ink than this (a face
     # blank but for its outline) is dropped however surely the corner network reads an index
     # at its corners: a printed box's corner and a glare spot's rim read as one (issue 28,
-    # h-nocard46: the bench's simplistic/light#30492846, ink 0.000, network 0.39). 0: off.
-    edge_blank_ink: float = 0.0
+    # h-nocard46: the bench's simplistic/light#30492846, ink 0.000, network 0.39). 0: off; on
+    # (0.005) since session 48.
+    edge_blank_ink: float = 0.005
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
     # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). On since session
@@ -528,8 +528,8 @@ class FinderSettings:
     # ``SHARE_LOW``: a size the layout's printed boxes voted, a card laid over two pairs read by
     # one of their indices), they are taken out again and the blind sizes are tried, whatever
     # the number of shapes (``pipeline._unsized_out``; issue 28, h-nocard46: the bench's
-    # ornamental/clutter#33904967). Off by default.
-    blind_share: bool = False
+    # ornamental/clutter#33904967). On since session 48 (h-levers48).
+    blind_share: bool = True
     # ... and once a ratio adds a card read surely (the size borne out), the cards offered at
     # that size and at the size the sure cards show that read at one index corner
     # (``corner_unsure``) are reported uncertain as step 13's are (``_unsure_corners``), not

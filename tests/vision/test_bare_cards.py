@@ -1,7 +1,8 @@
 """Cards missed as ``noquad:merged`` on the bench's building-design photographs (issue 28,
 h-merged47): laid on the mask's bare pieces at the sure card size (``bare_cards``), and the
 middle card of a hand laid between a card read surely and one reported uncertain
-(``hand_between_unsure``). Both ship off; each test turns one on, against both off.
+(``hand_between_unsure``). Both on by default since session 48 (h-levers48); each test turns
+one on, against both off.
 
 The bench's photographs (``benchmarks/bench_camera_scenes.py``'s seeds, numbered 1200 on:
 ``scripts/vision_lens_merged.py --bench-first 1200``) of the building designs only.
@@ -26,9 +27,9 @@ SIDES = (80.0, 112.0)
 KWARGS = {"size_off": 0.2, "least": 0.35, "most": 2.15}
 
 
-def test_both_ship_off() -> None:
-    assert FinderSettings().bare_cards is False
-    assert FinderSettings().hand_between_unsure is False
+def test_both_ship_on() -> None:
+    assert FinderSettings().bare_cards is True
+    assert FinderSettings().hand_between_unsure is True
 
 
 def _rectangle(x: float, y: float, width: float, length: float) -> np.ndarray:
@@ -85,3 +86,18 @@ def test_the_middle_card_beside_an_uncertain_end_is_read_surely(
     else changes. ``hand_between`` alone never pairs the uncertain AD."""
     found = found_by_lever(ornamental_faces, 33_905_215, "clutter", "TH", off=OFF, on=BETWEEN)
     assert found.card is not None
+
+
+def test_a_cluttered_middle_card_left_unlaid_is_found_uncertain_on_its_piece(
+    tango_faces: dict[Card, np.ndarray],
+) -> None:
+    """tango/clutter#11871312 (test_outlined_under's scene): the 7S between the 3S and the 7C,
+    missed with ``hand_between`` and ``outlined_under`` off, is laid on its bare piece by
+    ``bare_cards`` and kept uncertain, its candidate the 7S; nothing else changes
+    (h-levers48: why test_outlined_under sets ``bare_cards`` off)."""
+    unlaid = replace(OFF, hand_between=False, outlined_under=False)
+    found = found_by_lever(
+        tango_faces, 11_871_312, "clutter", "7S", off=unlaid, on=replace(unlaid, bare_cards=True)
+    )
+    assert found.card is None
+    assert found.candidate is not None and found.candidate.code == "7S"

@@ -1,5 +1,6 @@
 """A frame's card size taken from a layout's printed boxes, not from a card (issue 28,
-h-nocard46; ``FinderSettings.blind_share``, off by default; these tests turn it on).
+h-nocard46; ``FinderSettings.blind_share``, on by default since session 48; these tests
+compare it on and off).
 
 Without a layout the finder guesses the card size from the blobs' straight sides. Small cards
 dealt on a layout's printed boxes let the boxes vote: the finding chosen reads no card surely,
@@ -43,8 +44,9 @@ def _found(
     return counts, nowhere, wrong, [c.card for c in photo.cards]
 
 
-def test_the_lever_ships_off() -> None:
-    assert FinderSettings().blind_share is False
+def test_the_lever_ships_on() -> None:
+    """On since session 48 (h-levers48)."""
+    assert FinderSettings().blind_share is True
 
 
 def test_a_card_size_from_printed_boxes_is_tried_smaller(

@@ -1,6 +1,6 @@
 """A glare spot in a printed box's corner whose corners the network reads as an index (issue 28,
-h-nocard46; ``FinderSettings.edge_blank_ink``, off by default, and only with
-``FinderSettings.edge_support`` on; these tests turn both on).
+h-nocard46; ``FinderSettings.edge_blank_ink``, on by default since session 48, and only with
+``FinderSettings.edge_support`` on; these tests set both).
 
 ``edge_support`` (h-glare43) drops an uncertain, glare-bright shape with a soft side and no ink
 unless the corner network reads an index at one of its corners as surely as ``edge_net_least``.
@@ -36,8 +36,10 @@ def _simplistic(art_cache: Path) -> dict[Card, np.ndarray]:
     return decks.render_design(design, height=320, cache=art_cache)
 
 
-def test_the_lever_ships_off() -> None:
-    assert FinderSettings().edge_blank_ink == 0.0
+def test_the_lever_ships_on() -> None:
+    """On since session 48 (h-levers48), with ``edge_support``."""
+    assert FinderSettings().edge_blank_ink == 0.005
+    assert FinderSettings().edge_support == 0.15
 
 
 def test_a_blank_glare_corner_read_as_an_index_is_dropped(art_cache: Path) -> None:

@@ -1,5 +1,5 @@
 """A shape reported uncertain that no edge and no index bear out is dropped (issue 28,
-h-glare43; ``FinderSettings.edge_support``, off by default).
+h-glare43; ``FinderSettings.edge_support``, on by default since session 48).
 
 h-large42 found the reader's detections where no card is, on the second generator's "light"
 photographs of building designs, to be glare spots that blow the felt out to white, bounded by
@@ -24,7 +24,10 @@ from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_pairs
 
-ON = replace(FinderSettings(), edge_support=0.15)
+# ``edge_support`` and ``edge_blank_ink`` on by default since session 48 (h-levers48): OFF is
+# the reader without them, ON with ``edge_support`` alone.
+OFF = replace(FinderSettings(), edge_support=0.0, edge_blank_ink=0.0)
+ON = replace(OFF, edge_support=0.15)
 GLARE_SEED = 11_920_000  # anglo/light: a glare spot below the 2S read ?TD
 
 
@@ -47,13 +50,13 @@ def _light_photograph(art_cache: Path, name: str, seed: int) -> Photo:
     return photograph(seed, faces, "light")
 
 
-def test_edge_support_ships_off() -> None:
-    assert FinderSettings().edge_support == 0.0
+def test_edge_support_ships_on() -> None:
+    assert FinderSettings().edge_support == 0.15
 
 
 def test_a_glare_spot_is_dropped(building_faces: dict[Card, np.ndarray]) -> None:
     photo = photograph(GLARE_SEED, building_faces, "light")
-    before = CardDetector().detect(photo.image)
+    before = CardDetector(finder=OFF).detect(photo.image)
     after = CardDetector(finder=ON).detect(photo.image)
     glare = _nowhere(photo.cards, before)
     assert len(glare) == 1 and glare[0].card is None  # the shape, uncertain, without the lever
@@ -71,7 +74,7 @@ def test_a_card_blown_out_by_glare_is_kept(art_cache: Path) -> None:
     index, so it stays (dropping it would miss the card)."""
     photo = _light_photograph(art_cache, "anglo_poker", 11_921_201)
     queen = next(c for c in photo.cards if c.card.code == "QD")
-    before = CardDetector().detect(photo.image)
+    before = CardDetector(finder=OFF).detect(photo.image)
     after = CardDetector(finder=ON).detect(photo.image)
     on_queen = [d for d in before if d not in _nowhere([queen], [d])]
     assert len(on_queen) == 1 and on_queen[0].card is None
@@ -87,7 +90,7 @@ def test_a_shape_at_a_wrong_size_on_a_card_is_kept(art_cache: Path) -> None:
     (dropping it would miss the card)."""
     photo = _light_photograph(art_cache, "kde_tigullio_international", 11_923_405)
     six = next(c for c in photo.cards if c.card.code == "6C")
-    before = CardDetector().detect(photo.image)
+    before = CardDetector(finder=OFF).detect(photo.image)
     on_six = [d for d in before if d not in _nowhere([six], [d])]
     assert len(on_six) == 1 and on_six[0].card is None
     shape = np.asarray(on_six[0].corners, np.float64)
@@ -113,7 +116,7 @@ def test_a_dim_card_is_kept(tango_faces: dict[Card, np.ndarray]) -> None:
     def on_seven(detections: list[CardDetection]) -> list[CardDetection]:
         return [d for d in detections if cv2.pointPolygonTest(outline, d.center, False) >= 0]
 
-    before = CardDetector().detect(scene.image)
+    before = CardDetector(finder=OFF).detect(scene.image)
     assert [d.card for d in on_seven(before)] == [None]  # uncertain
     assert brightness(scene.image, np.asarray(on_seven(before)[0].corners)) < ON.edge_bright
     after = CardDetector(finder=ON).detect(scene.image)

@@ -22,13 +22,30 @@ from dealer_assist.vision.pipeline import CardDetection
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_by_lever
 
-OFF = FinderSettings()  # the defaults: ``hand_index`` off, ``hand_between`` on
+# The defaults (``hand_index`` off, ``hand_between`` on) without ``bare_cards`` and
+# ``hand_between_unsure`` (on since session 48), which find the 6C too (below).
+OFF = replace(FinderSettings(), bare_cards=False, hand_between_unsure=False)
 ON = replace(OFF, hand_index=True)
 
 
 def test_hand_index_ships_off() -> None:
     assert FinderSettings().hand_index is False
     assert FinderSettings().hand_between is True
+
+
+def test_the_defaults_read_the_6c_surely_without_hand_index(
+    tango_faces: dict[Card, np.ndarray],
+) -> None:
+    """tango/small#11960317's 6C is found by ``bare_cards`` and by ``hand_between_unsure``
+    each alone (h-levers48), and by the defaults, read surely as the 6C, nothing else
+    answered otherwise."""
+    for on in (
+        replace(OFF, bare_cards=True),
+        replace(OFF, hand_between_unsure=True),
+        FinderSettings(),
+    ):
+        found = found_by_lever(tango_faces, 11_960_317, "small", "6C", off=OFF, on=on)
+        assert found.card is not None
 
 
 def _found(faces: dict[Card, np.ndarray], seed: int, condition: str, code: str) -> CardDetection:

@@ -26,7 +26,9 @@ from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import found_by_lever
 
-OFF = FinderSettings()  # the defaults: ``hand_index`` off since session 46
+# The defaults (``hand_index`` off since session 46) without ``bare_cards`` and
+# ``hand_between_unsure`` (on since session 48), which lay the 6C before ``hand_index`` would.
+OFF = replace(FinderSettings(), bare_cards=False, hand_between_unsure=False)
 ON = replace(OFF, hand_index=True)
 APART = ON  # ``hand_index_apart`` on by default
 

@@ -688,10 +688,16 @@ def test_a_card_whose_edge_runs_in_line_with_its_neighbours_is_found(
     # blob looked for again, which find it too: h-joined12) it is missed.
     assert _finder_run(ornamental_faces, 7890386).missed == 0
     assert _finder_run(ornamental_faces, 7890386, FinderSettings(min_near_support=1.0)).missed == 0
-    # ``hand_index`` (on since session 44) lays the card from its index corner first: off
-    # here, the premise is that neither refit nor the corner search finds it.
-    unrefitted = FinderSettings(min_near_support=1.0, corner_left=0, hand_index=False)
+    # ``hand_index`` (on in sessions 44-45) lays the card from its index corner first, and
+    # ``bare_cards`` (on since session 48) on the bare piece it leaves: both off here, the
+    # premise is that neither refit nor the corner search finds it.
+    unrefitted = FinderSettings(
+        min_near_support=1.0, corner_left=0, hand_index=False, bare_cards=False
+    )
     assert _finder_run(ornamental_faces, 7890386, unrefitted).missed == 1
+    # ``bare_cards`` alone finds it, read exactly (h-levers48).
+    bare = replace(unrefitted, bare_cards=True)
+    assert _finder_run(ornamental_faces, 7890386, bare).exact == 6
 
 
 def test_a_shape_lying_across_two_cards_is_not_a_card() -> None:

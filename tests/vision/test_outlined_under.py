@@ -22,9 +22,11 @@ from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_pairs, found_by_lever, on_true_card
 
 # ``hand_between`` (on by default since session 43) lays these middle cards before
-# ``outlined_under`` is asked: off here, the tests are of keeping the shape the corner offer lays.
-ON = replace(FinderSettings(), outlined_under=True, hand_between=False)
-OFF = replace(FinderSettings(), outlined_under=False, hand_between=False)
+# ``outlined_under`` is asked, and ``bare_cards`` (on since session 48) lays the 7S on its bare
+# piece: off here, the tests are of keeping the shape the corner offer lays.
+UNLAID = replace(FinderSettings(), hand_between=False, bare_cards=False, hand_between_unsure=False)
+ON = replace(UNLAID, outlined_under=True)
+OFF = replace(UNLAID, outlined_under=False)
 
 
 def test_outlined_under_ships_on() -> None:
