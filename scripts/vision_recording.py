@@ -83,6 +83,7 @@ class RecordingDetector(CardDetector):
         why: list[str] | None = None,
         printed: bool = True,
         black_share: Callable[[], float] | None = None,
+        by_index: list[bool] | None = None,
     ) -> CardDetection | None:
         detection = super()._judge(
             quad,
@@ -95,6 +96,7 @@ class RecordingDetector(CardDetector):
             why=why,
             printed=printed,
             black_share=black_share,
+            by_index=by_index,
         )
         if detection is not None:
             self.judged[id(detection)] = Judged(
