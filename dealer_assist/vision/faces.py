@@ -539,8 +539,10 @@ class FaceMatcher:
         (as ``settle`` asks to keep a candidate's); None when the faces have no say (too much
         covered, no face matching well, or two ranks or colours alike)."""
         scores = self.scores(face, mask)
-        if scores is None:
-            return None
+        return None if scores is None else self._named_by(scores)
+
+    def _named_by(self, scores: np.ndarray) -> tuple[Rank, bool] | None:
+        """``named``'s rank and colour from the faces' scores already made."""
         (best, key), (runner_up, _) = self._ranked(scores)[:2]
         if best < MATCH_LEAST or best - runner_up < MARGIN:
             return None
@@ -750,12 +752,7 @@ class FaceMatcher:
         scores = self.scores(face, mask)
         if scores is None:
             return False
-        (best, key), (runner_up, _) = self._ranked(scores)[:2]
-        if (
-            best >= MATCH_LEAST
-            and best - runner_up >= MARGIN
-            and key == (card.rank, _red(card.suit))
-        ):
+        if self._named_by(scores) == (card.rank, _red(card.suit)):
             return False
         own = float(scores[self.cards.index(card)])
         twin = float(scores[self.cards.index(Card(card.rank, twin_of(card.suit)))])
