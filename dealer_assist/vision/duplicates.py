@@ -111,7 +111,9 @@ MAX_PIECES_OVERLAP = 0.5  # ... they overlap by more than nothing, at most this 
 PIECE_SLACK = 0.02  # ... and lie in the card their sides make (their hull at most this more)
 
 
-def diagonal_pieces(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, list[int]] | None:
+def diagonal_pieces(
+    one: np.ndarray, other: np.ndarray, *, perspective: bool = False
+) -> tuple[np.ndarray, list[int]] | None:
     """The card-shaped whole (4 x 2 corners) two overlapping shapes (4 x 2 corners each) are
     the diagonal pieces of, and its two corners neither piece lies at; or None.
 
@@ -120,7 +122,11 @@ def diagonal_pieces(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, lis
     corner farthest from the other is one of the card's, its opposite corner lies in the other
     piece, and the card's other two corners are where the pieces' sides meet (issue 28,
     h-size41). Two cards dealt overlapping make the same shape with felt at those two corners
-    (the caller's test)."""
+    (the caller's test). Without ``perspective`` the card's far sides are taken parallel to
+    ``one``'s (a parallelogram); with it (``FinderSettings.pieces_perspective``), along
+    ``other``'s own sides at its far corner: in a tilted view a card's opposite sides converge,
+    and the whole laid from one piece's directions alone is not the card (issue 28, h-twice49:
+    a card 20-30 degrees tilted, its two pieces both read surely, was reported twice)."""
     overlap, _ = cv2.intersectConvexConvex(one.astype(np.float32), other.astype(np.float32))
     if not 0 < float(overlap) <= MAX_PIECES_OVERLAP * min(_area(one), _area(other)):
         return None
@@ -141,8 +147,20 @@ def diagonal_pieces(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, lis
         one[(held[0] - 1) % 4] - one[held[0]],
     )
     opposite = other[held[1]]
+    pairs = [(along, across), (across, along)]
+    if perspective:
+        # The other piece's sides at its far corner, each paired with the side of ``one`` it
+        # is least parallel to (the two meet at one of the card's free corners).
+        sides = [other[(held[1] + 1) % 4] - opposite, other[(held[1] - 1) % 4] - opposite]
+
+        def cross(a: np.ndarray, b: np.ndarray) -> float:
+            return abs(float(a[0] * b[1] - a[1] * b[0])) / float(np.hypot(*a) * np.hypot(*b) or 1.0)
+
+        if cross(along, sides[0]) < cross(along, sides[1]):
+            sides.reverse()
+        pairs = [(along, sides[0]), (across, sides[1])]
     free = []
-    for first, second in ((along, across), (across, along)):
+    for first, second in pairs:
         # Where the side of ``one`` along ``first`` meets the side of ``other`` along ``second``.
         matrix = np.column_stack([first, -second])
         if abs(float(np.linalg.det(matrix))) < 1e-9:

@@ -993,12 +993,14 @@ def _paper_share(mask: np.ndarray, shape: np.ndarray) -> float:
     return cv2.countNonZero(cv2.bitwise_and(drawn, under)) / inside if inside else 0.0
 
 
-def _paper_at(mask: np.ndarray, whole: np.ndarray, corner: int) -> bool:
+def _paper_at(mask: np.ndarray, whole: np.ndarray, corner: int, inset: float = 0.0) -> bool:
     """Whether the patch at ``whole``'s corner ``corner`` (work pixels, ``CORNER_PATCH`` of its
-    two sides) lies on ``mask`` (at least ``PAPER_AT_CORNER`` of it)."""
-    at = whole[corner]
-    before = whole[(corner - 1) % 4] - at
-    after = whole[(corner + 1) % 4] - at
+    two sides, ``inset`` of them in from the corner along both:
+    ``FinderSettings.pieces_corner_inset``) lies on ``mask`` (at least ``PAPER_AT_CORNER`` of
+    it)."""
+    before = whole[(corner - 1) % 4] - whole[corner]
+    after = whole[(corner + 1) % 4] - whole[corner]
+    at = whole[corner] + inset * (after + before)
     patch = np.array(
         [
             at,
@@ -5476,9 +5478,18 @@ class CardDetector:
                     # beside one guessed, a dim view's).
                     whole = pieces_whole([quads[n] for n in group])
                 if whole is None and size == 2:
-                    diagonal = diagonal_pieces(quads[group[0]], quads[group[1]])
+                    diagonal = diagonal_pieces(
+                        quads[group[0]],
+                        quads[group[1]],
+                        perspective=self.finder.pieces_perspective,
+                    )
                     if diagonal is not None and all(
-                        _paper_at(stage.rough, transform_points(to_work, diagonal[0]), n)
+                        _paper_at(
+                            stage.rough,
+                            transform_points(to_work, diagonal[0]),
+                            n,
+                            self.finder.pieces_corner_inset,
+                        )
                         for n in diagonal[1]
                     ):
                         whole = diagonal[0]

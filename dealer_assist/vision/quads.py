@@ -285,6 +285,25 @@ class FinderSettings:
     # ``hand_index`` laid a card) outline for outline the same; no twice of ``hand_index``'s
     # was found on building designs to show it mended.
     hand_index_apart: bool = True
+    # ``CardDetector._join_pieces`` looks for paper at the two corners of a card's diagonal
+    # pieces' whole that neither piece lies at in a patch this share of the whole's sides in
+    # from the corner along both (``pipeline._paper_at``; 0: at the corner itself, as since
+    # h-size41). At the corner the patch straddles the rough mask's edge: on a card in the clear
+    # its share on paper measured 0.73 and 0.78 (under ``PAPER_AT_CORNER``), so a card cut into
+    # two diagonal pieces, both read surely as it, was reported twice (issue 28, h-twice49, on
+    # constructed scenes: pieces laid at 0.62 of a tilted card's sides). Two cards dealt
+    # overlapping leave felt over at least ``1 - 0.77`` of the whole's sides at those corners
+    # (``duplicates.PIECE_SHARES``), so a patch in by 0.05 is still mostly felt there. Off: no
+    # card reported twice was found on building photographs to show it mends one (h-twice49).
+    pieces_corner_inset: float = 0.0
+    # ``CardDetector._join_pieces`` lays the whole of two diagonal pieces along the second
+    # piece's own sides at its far corner, not parallel to the first's
+    # (``duplicates.diagonal_pieces``' ``perspective``): in a view tilted 20-30 degrees a card's
+    # opposite sides converge and the whole laid as a parallelogram is not card-shaped, so a
+    # card cut into two diagonal pieces, both read surely as it, was reported twice (issue 28,
+    # h-twice49, on constructed scenes). Off: no card reported twice was found on building
+    # photographs to show it mends one (h-twice49).
+    pieces_perspective: bool = False
     # An uncertain black ace to ten whose whole looks are all black, whose middle lies in the
     # clear with as many pips as its rank (an ace: one) in black ink, and whose pips read
     # upright name spade or club (``CardDetector._upright_pip_look``) is judged again with the
