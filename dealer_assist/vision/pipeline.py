@@ -47,6 +47,7 @@ from dealer_assist.vision.duplicates import (
     at_edge,
     diagonal_pieces,
     laid_apart,
+    laid_over,
     one_per_card,
     pieces_of_sure,
     pieces_whole,
@@ -2699,6 +2700,12 @@ class CardDetector:
             best.detections, best.unread_cards = self._unedged_unsure(frame, best)
         if self.paper is not None and (self.finder.skin_unread or self.finder.unsure_twins):
             self._not_cards(frame, best, self.paper)
+        if self.finder.corner_cards_apart and cornered:
+            # By outline: the steps after this one replace a detection with one read again.
+            from_steps = {d.corners for d in cornered}
+            standing = laid_over(best.reported, lambda d: d.corners in from_steps)
+            best.detections = [d for d in best.detections if any(d is k for k in standing)]
+            best.unread_cards = [d for d in best.unread_cards if any(d is k for k in standing)]
         if self.finder.hand_index_apart and best.laid_from_index:
             from_index = best.laid_from_index
             standing = laid_apart(best.reported, lambda d: d.corners in from_index)
