@@ -448,3 +448,26 @@ def laid_over(detections: Sequence[Reported], laid: Callable[[Reported], bool]) 
         if d.card is not None
         or not any(_overlap_share(d, other) > MAX_UNREAD_OVERLAP for other in sure)
     ]
+
+
+def unsure_apart(detections: Sequence[Reported]) -> list[Reported]:
+    """``detections`` (in order) less each one not read surely (uncertain or unread) that
+    overlaps a surer one not read surely, kept, by more than ``MAX_UNREAD_OVERLAP`` of the
+    smaller's area, neither centre on the other needed (``FinderSettings.unsure_apart``; issue 28,
+    h-twice49): two shapes of one card, each a part of it at a card size too small. The bench's
+    tango/clutter#13590351 7C, half under the 5S dealt over it, was found as two shapes 0.71 and
+    0.73 of it, overlapping by 0.39 of the smaller, both read ?TC at one corner: too much overlap
+    for a card's halves (``whole_of_halves``: 0.35), too large for diagonal pieces, both showing
+    paper (``unsure_twins``), neither centre on the other (``one_per_card``), and it was
+    reported twice. ``unread_apart`` already drops an unread shape over one read unsurely by as
+    much; two cards the bench's generator deals overlap by a fifth of a card at most. Cards read
+    surely are never judged, nor judge."""
+    kept: list[Reported] = []
+    for detection in sorted(detections, key=_surer, reverse=True):
+        if detection.card is None and any(
+            other.card is None and _overlap_share(detection, other) > MAX_UNREAD_OVERLAP
+            for other in kept
+        ):
+            continue
+        kept.append(detection)
+    return [d for d in detections if any(d is k for k in kept)]

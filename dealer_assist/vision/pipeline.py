@@ -54,6 +54,7 @@ from dealer_assist.vision.duplicates import (
     runs_into_edge,
     surer_inside,
     unread_apart,
+    unsure_apart,
     unsure_on_sure,
     unsure_twins,
     whole_of_halves,
@@ -2704,6 +2705,10 @@ class CardDetector:
             # By outline: the steps after this one replace a detection with one read again.
             from_steps = {d.corners for d in cornered}
             standing = laid_over(best.reported, lambda d: d.corners in from_steps)
+            best.detections = [d for d in best.detections if any(d is k for k in standing)]
+            best.unread_cards = [d for d in best.unread_cards if any(d is k for k in standing)]
+        if self.finder.unsure_apart:
+            standing = unsure_apart(best.reported)
             best.detections = [d for d in best.detections if any(d is k for k in standing)]
             best.unread_cards = [d for d in best.unread_cards if any(d is k for k in standing)]
         if self.finder.hand_index_apart and best.laid_from_index:

@@ -313,6 +313,13 @@ class FinderSettings:
     # finding's outline of it shifted half a card onto a printed box, read ?TH, overlapping by
     # 0.38, was reported twice). Off: measured on one twice.
     corner_cards_apart: bool = False
+    # Of two shapes not read surely that overlap by more than ``duplicates.MAX_UNREAD_OVERLAP``
+    # of the smaller, only the surer is reported, once every step has placed its cards
+    # (``duplicates.unsure_apart``): two parts of one card at a card size too small (issue 28,
+    # h-twice49: the bench's tango/clutter#13590351 7C, half under a card dealt over it, found
+    # as two shapes overlapping by 0.39, both read ?TC, neither centre on the other, was
+    # reported twice). Off: measured on one twice.
+    unsure_apart: bool = False
     # An uncertain black ace to ten whose whole looks are all black, whose middle lies in the
     # clear with as many pips as its rank (an ace: one) in black ink, and whose pips read
     # upright name spade or club (``CardDetector._upright_pip_look``) is judged again with the
