@@ -75,7 +75,9 @@ class Tracer:
     def _step(self, line: int) -> str:
         if line == 0:
             return "choose"
-        text = self._lines[line - self._start].strip()
+        at = line - self._start
+        # (the source read when the tracer was made: a file changed since names no line)
+        text = self._lines[at].strip() if 0 <= at < len(self._lines) else "?"
         return f"L{line}:{text[:70]}"
 
     def _global(self, frame: FrameType, event: str, arg: Any) -> Any:

@@ -459,7 +459,8 @@ def unsure_apart(detections: Sequence[Reported]) -> list[Reported]:
     0.73 of it, overlapping by 0.39 of the smaller, both read ?TC at one corner: too much overlap
     for a card's halves (``whole_of_halves``: 0.35), too large for diagonal pieces, both showing
     paper (``unsure_twins``), neither centre on the other (``one_per_card``), and it was
-    reported twice. ``unread_apart`` already drops an unread shape over one read unsurely by as
+    reported twice (so was #13590383's 4D under the 7D: two upright shapes across it, lying
+    sideways, overlapping by 0.42, read ?JD and ?QD). ``unread_apart`` already drops an unread shape over one read unsurely by as
     much; two cards the bench's generator deals overlap by a fifth of a card at most. Cards read
     surely are never judged, nor judge."""
     kept: list[Reported] = []

@@ -311,14 +311,17 @@ class FinderSettings:
     # placed otherwise. Step 13 shuts a shape out only where either's centre lies on the other
     # (issue 28, h-twice49: the bench's tango/tilted#13590288 8C, laid read surely beside the
     # finding's outline of it shifted half a card onto a printed box, read ?TH, overlapping by
-    # 0.38, was reported twice). Off: measured on one twice.
+    # 0.38, was reported twice). Off: on the building check it loses simplistic/table#7900009's
+    # QC (uncertain -> missed): a card dealt mostly under the TS step 13 laid, overlapping it by
+    # more than that - the building generator's table style deals cards over each other.
     corner_cards_apart: bool = False
     # Of two shapes not read surely that overlap by more than ``duplicates.MAX_UNREAD_OVERLAP``
     # of the smaller, only the surer is reported, once every step has placed its cards
     # (``duplicates.unsure_apart``): two parts of one card at a card size too small (issue 28,
-    # h-twice49: the bench's tango/clutter#13590351 7C, half under a card dealt over it, found
-    # as two shapes overlapping by 0.39, both read ?TC, neither centre on the other, was
-    # reported twice). Off: measured on one twice.
+    # h-twice49: the bench's tango/clutter#13590351 7C and #13590383 4D, each under a card
+    # dealt over it, found as two shapes overlapping by 0.39 and 0.42, neither read surely,
+    # were reported twice). Off: the building check card for card the same with it, but no
+    # fresh building set read with it and the whole suite not run with it on (h-twice49).
     unsure_apart: bool = False
     # An uncertain black ace to ten whose whole looks are all black, whose middle lies in the
     # clear with as many pips as its rank (an ace: one) in black ink, and whose pips read

@@ -11,12 +11,14 @@ overlap by 0.38 of the smaller, neither centre lies on the other, so step 13's o
 centre on the other) kept both, and so did ``duplicates.unsure_on_sure`` (the shifted shape's
 centre lies just outside the 8C laid, 0.9 of the card's area) and ``one_per_card`` (two
 readings): the 8C was reported twice. The only twice h-twice49 found in 800 tilted and cluttered
-photographs of the four building designs but one.
+photographs of the four building designs but two.
 
 ``FinderSettings.unsure_apart`` (``duplicates.unsure_apart``): of two shapes not read surely
 overlapping by more than ``MAX_UNREAD_OVERLAP`` of the smaller only the surer is reported. The
-other twice, tango/clutter#13590351's 7C half under the 5S dealt over it: two shapes 0.71 and
-0.73 of it, overlapping by 0.39, both read ?TC, neither centre on the other.
+other two twice, tango/clutter#13590351's 7C half under the 5S dealt over it (two shapes 0.71
+and 0.73 of it, overlapping by 0.39, both read ?TC, neither centre on the other) and
+tango/clutter#13590383's 4D under the 7D (two upright shapes across the card lying sideways,
+0.58 and 0.47 of it, overlapping by 0.42, read ?JD and ?QD).
 """
 
 from __future__ import annotations
@@ -145,3 +147,14 @@ def test_the_7c_under_a_card_found_as_two_parts_is_reported_once(
     assert off == [["JC"], ["KD"], ["TD"], ["?TC", "?TC"], ["5S"], ["4H"]]
     on = _answers(tango_faces, replace(OFF, unsure_apart=True), 13_590_351, "clutter")
     assert on == [["JC"], ["KD"], ["TD"], ["?TC"], ["5S"], ["4H"]]
+
+
+def test_the_4d_under_a_card_found_as_two_parts_is_reported_once(
+    tango_faces: dict[Card, np.ndarray],
+) -> None:
+    """tango/clutter#13590383 (4D, 7D, QC, 5H, 4C): off, the 4D is reported twice (?JD, ?QD);
+    with ``unsure_apart``, once, the surer (?QD, uncertain); every other card the same."""
+    off = _answers(tango_faces, OFF, 13_590_383, "clutter")
+    assert off == [["?JD", "?QD"], ["7D"], ["QC"], ["5H"], ["4C"]]
+    on = _answers(tango_faces, replace(OFF, unsure_apart=True), 13_590_383, "clutter")
+    assert on == [["?QD"], ["7D"], ["QC"], ["5H"], ["4C"]]
