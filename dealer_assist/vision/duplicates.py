@@ -460,9 +460,9 @@ def unsure_apart(detections: Sequence[Reported]) -> list[Reported]:
     for a card's halves (``whole_of_halves``: 0.35), too large for diagonal pieces, both showing
     paper (``unsure_twins``), neither centre on the other (``one_per_card``), and it was
     reported twice (so was #13590383's 4D under the 7D: two upright shapes across it, lying
-    sideways, overlapping by 0.42, read ?JD and ?QD). ``unread_apart`` already drops an unread shape over one read unsurely by as
-    much; two cards the bench's generator deals overlap by a fifth of a card at most. Cards read
-    surely are never judged, nor judge."""
+    sideways, overlapping by 0.42, read ?JD and ?QD). ``unread_apart`` already drops an unread
+    shape over one read unsurely by as much; two cards the bench's generator deals overlap by a
+    fifth of a card at most. Cards read surely are never judged, nor judge."""
     kept: list[Reported] = []
     for detection in sorted(detections, key=_surer, reverse=True):
         if detection.card is None and any(
