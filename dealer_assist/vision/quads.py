@@ -320,8 +320,9 @@ class FinderSettings:
     # (``duplicates.unsure_apart``): two parts of one card at a card size too small (issue 28,
     # h-twice49: the bench's tango/clutter#13590351 7C and #13590383 4D, each under a card
     # dealt over it, found as two shapes overlapping by 0.39 and 0.42, neither read surely,
-    # were reported twice). Off: the building check card for card the same with it, but no
-    # fresh building set read with it and the whole suite not run with it on (h-twice49).
+    # were reported twice). Off: on the building check it loses anglo/dim#7900000's 4C
+    # (uncertain -> missed), dealt under the uncertain 7D, overlapping it by more than that, no
+    # card read surely in the frame; a fresh building set (--first 1300, 294 cards) the same.
     unsure_apart: bool = False
     # An uncertain black ace to ten whose whole looks are all black, whose middle lies in the
     # clear with as many pips as its rank (an ace: one) in black ink, and whose pips read
