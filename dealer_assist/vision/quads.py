@@ -323,6 +323,14 @@ class FinderSettings:
     # ... each overlapping a card reported by at most this share of the smaller (a card dealt
     # over another; ``relay_off_overlap`` as ``relay_off`` lays them).
     line_fit_overlap: float = 0.15
+    # The cards offered at a blob's corner and added uncertain last (``_unsure_corners``: one
+    # index corner shows the card, the outline laid at the corner at a card size that may be
+    # off the card's) laid again as ``relay_off`` and ``line_fit`` lay the finding's uncertain
+    # cards, judged as they judge theirs (``CardDetector._corner_relaid``; issue 28,
+    # h-outline49: on the bench's building photographs most uncertain cards whose outline is
+    # off are such offers, in rows dealt overlapping, and most read exactly at the true
+    # outline; the refits ran before they were added). Off: not measured enough to ship.
+    corner_relaid: bool = False
     # An uncertain court card whose whole looks all read its rank and its colour, with no glyph
     # dispute, is judged again by the suit symbols printed beside its index or in the corners
     # without one (``court_suits.court_symbols``: anglo's and simplistic's large suit right of
