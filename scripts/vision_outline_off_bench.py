@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cv2
 import numpy as np
 from bench_camera_scenes import CACHE, SEED
-from camera_misses import on_cards
+from camera_misses import _alone_missed, missed_why, on_cards
 from vision_tilted import read_alone
 from vision_unsure_bench import OFF_IOU, WhyDetector, reason
 
@@ -67,6 +67,7 @@ class TracedDetector(WhyDetector):
         self.laid: list[tuple[str, np.ndarray, np.ndarray, str]] = []
         self.at_refit: list[tuple[np.ndarray, int]] = []  # uncertain then: outline, index corners
         self.sized = False  # a card read surely when the refits ran
+        self.offers: list[np.ndarray] = []  # the cards offered at corners, added uncertain
 
     def _relaid_off(
         self, frame: np.ndarray, analysis: Any, found: Any, records: Any = None
@@ -86,6 +87,10 @@ class TracedDetector(WhyDetector):
         self.step = "line" if records is None else "corner line"
         super()._line_refit(frame, analysis, found, records)
         self.step = ""
+
+    def _unsure_corners(self, frame: np.ndarray, analysis: Any, unsure: Any) -> None:
+        super()._unsure_corners(frame, analysis, unsure)
+        self.offers += [np.asarray(d.corners, np.float64).reshape(4, 2) for d in unsure]
 
     def _relaid_look(self, frame: np.ndarray, found: Any, detection: Any, *rest: Any) -> Any:
         look = super()._relaid_look(frame, found, detection, *rest)
@@ -112,6 +117,8 @@ class TracedDetector(WhyDetector):
                     f"none (uncertain at the refits, {indices} index corners, "
                     f"sure size {self.sized})"
                 )
+        if any(np.abs(corners - quad).max() < 1e-3 for corners in self.offers):
+            return "none (a corner offer added uncertain after the refits)"
         return "none (not uncertain at the refits: judged sure, or laid later)"
 
 
@@ -186,14 +193,20 @@ def main() -> int:
                 seed = args.seed + place * 1000 + k
             photo = photograph(seed, faces, condition)
             detector = TracedDetector(model=model, finder=finder)
-            detections = detector.analyse(photo.image).reported
+            analysis = detector.analyse(photo.image)
+            detections = analysis.reported
             on_card, nowhere = on_cards(detections, photo.cards)
             label = f"{name}/{condition}#{seed}"
             answers += [f"{label} no card" for _ in nowhere]
             for n, card in enumerate(photo.cards):
                 mine = on_card.get(n, [])
                 if not mine:
-                    answers.append(f"{label} {card.card.code} missed")
+                    why = (
+                        missed_why(detector, photo.image, analysis.quads, card, detections)
+                        if _alone_missed(detections, card)
+                        else "under"
+                    )
+                    answers.append(f"{label} {card.card.code} missed {why}")
                     continue
                 best = detections[max(mine, key=lambda pair: pair[0])[1]]
                 got = best.card if best.card is not None else best.candidate
