@@ -3000,9 +3000,13 @@ class CardDetector:
             if ink >= self.finder.edge_ink_most:
                 continue
             # A face blank but for its outline (``FinderSettings.edge_blank_ink``): an index
-            # the network reads at its corners is a printed box's corner or a glare spot's rim.
+            # the network reads at its corners is a printed box's corner or a glare spot's rim,
+            # unless it reads one at least ``edge_blank_net`` surely (a card blown out to white
+            # by glare and blur, its index all the ink left).
             blank = ink < self.finder.edge_blank_ink
             if not blank and self._index_read(frame, d) >= self.finder.edge_net_least:
+                continue
+            if blank and 0 < self.finder.edge_blank_net <= self._index_read(frame, d):
                 continue
             dropped.add(id(d))
         return (

@@ -393,6 +393,13 @@ class FinderSettings:
     # h-nocard46: the bench's simplistic/light#30492846, ink 0.000, network 0.39). 0: off; on
     # (0.005) since session 48.
     edge_blank_ink: float = 0.005
+    # ... unless the corner network reads an index at one of its index corners at least this
+    # surely (rank times suit, ``CardDetector._index_read``): a card blown out to white by
+    # glare and blur measures no ink on its face but its index still reads (issue 28,
+    # h-outline49: a fresh building set's ornamental/blurred 2H, ink 0.0001, network 0.89,
+    # dropped and missed as ``dropped:noedge``; h-nocard46's printed box corner read 0.39).
+    # 0: off (a blank face is dropped however surely the network reads; 0.8 when on).
+    edge_blank_net: float = 0.0
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
     # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). On since session
