@@ -15,11 +15,12 @@ from dataclasses import replace
 import numpy as np
 
 from dealer_assist.cards import Card
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import photograph
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import answer_pairs, on_true_card
+from tests.vision.found import answer_pairs, found_on_cards, in_view, on_true_card
 
 OFF = FinderSettings()
 ON = replace(OFF, corner_relaid=True)
@@ -55,3 +56,31 @@ def test_an_offered_card_too_large_is_laid_again_and_read(
         if d.card is not None:
             under = [c for c in photo.cards if on_true_card(c, [d])]
             assert under and under[-1].card == d.card
+
+
+def test_the_offers_other_tests_keep_uncertain_are_read_rightly(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    """With the lever on: anglo/small#11870005's 4C (lying on the 5C, the 4S over its corner;
+    test_outlined_under's premise, kept uncertain there) is read surely as the 4C, and
+    tango/joined#7900009's QD (a chip on it; test_unsure_corners', read with its settings) as
+    the QD, once each, with
+    no card read wrong and none where no card is."""
+    photo = photograph(11_870_005, check_faces["anglo"], "small")
+    four = next(c for c in photo.cards if c.card.code == "4C")
+    found = CardDetector(finder=ON).detect(photo.image)
+    (read,) = on_true_card(four, found)
+    assert read.card == four.card
+    _, nowhere, wrong = found_on_cards(found, list(photo.cards))  # type: ignore[arg-type]
+    assert (nowhere, wrong) == (0, 0)
+    scene = synthetic.random_scene(7_900_009, check_faces["tango"], style=synthetic.JOINED)
+    cards = in_view(scene.cards, scene.image)
+    # As test_unsure_corners reads it (its step alone), the lever on.
+    alone = FinderSettings(
+        corner_outline_reach=0.2, corner_relay=(), hand_index=False, corner_relaid=True
+    )
+    found = CardDetector(finder=alone).detect(scene.image)
+    counts, nowhere, wrong = found_on_cards(found, cards)
+    (queen,) = [n for n, c in enumerate(cards) if c.card.code == "QD"]
+    assert counts[queen] == 1 and max(counts) == 1 and (nowhere, wrong) == (0, 0)
+    assert any(d.card is not None and d.card.code == "QD" for d in found)
