@@ -30,6 +30,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -140,7 +141,19 @@ def main() -> int:
         default=FinderSettings().line_fit_overlap,
         help="... and FinderSettings.line_fit_overlap",
     )
+    parser.add_argument(
+        "--finder",
+        action="append",
+        default=[],
+        metavar="NAME=on|off|NUMBER",
+        help="a FinderSettings field the working tree reads with (repeatable; after the flags "
+        "above), e.g. corner_relaid=on (h-outline49)",
+    )
     args = parser.parse_args()
+    fields: dict[str, object] = {}
+    for item in args.finder:
+        key, value = item.split("=", 1)
+        fields[key] = value == "on" if value in ("on", "off") else float(value)
     designs = args.design.split(",")
     styles = [CHECK_STYLES[name] for name in args.styles.split(",") if name]
     if args.deck and len(designs) > 1:
@@ -173,11 +186,14 @@ def main() -> int:
             now = CardDetector(
                 layout=layout,
                 model=model_now,
-                finder=FinderSettings(
-                    quick_plane_mask=args.quick_plane_mask,
-                    relay_off_hope=args.relay_off_hope == "on",
-                    line_fit=args.line_fit == "on",
-                    line_fit_overlap=args.line_fit_overlap,
+                finder=replace(
+                    FinderSettings(
+                        quick_plane_mask=args.quick_plane_mask,
+                        relay_off_hope=args.relay_off_hope == "on",
+                        line_fit=args.line_fit == "on",
+                        line_fit_overlap=args.line_fit_overlap,
+                    ),
+                    **fields,  # type: ignore[arg-type]
                 ),
             )
             then = then_pipeline.CardDetector(layout=layout, model=model_then)
@@ -213,7 +229,8 @@ def main() -> int:
                 f" --line-fit on --line-fit-overlap {args.line_fit_overlap}"
                 if args.line_fit == "on"
                 else ""
-            ),
+            )
+            + "".join(f" --finder {item}" for item in args.finder),
             ["code", "median CPU time (ms)", "p95", "total CPU (s)"],
             [
                 [

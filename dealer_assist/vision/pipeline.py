@@ -528,6 +528,9 @@ class FrameAnalysis:
     # added or kept uncertain (``CardDetector._between_cards``), which
     # ``FinderSettings.hand_index_apart`` judges once every step has placed its cards.
     laid_from_index: set[tuple[tuple[float, float], ...]] = field(default_factory=set, repr=False)
+    # What each card offered at a corner and kept uncertain was read from (by ``id``; only with
+    # ``FinderSettings.corner_relaid``), for ``CardDetector._corner_relaid``.
+    offered: dict[int, _Unsure] = field(default_factory=dict, repr=False)
 
     @property
     def unread(self) -> list[tuple[float, float]]:
@@ -2666,6 +2669,8 @@ class CardDetector:
             self._middle_look(frame, best)
         if unsure_cornered:
             self._unsure_corners(frame, best, unsure_cornered)
+            if chosen is not None and self.finder.corner_relaid:
+                self._corner_relaid(frame, best, chosen)
         if not enrolled and chosen is not None and self.finder.shadow_cleared:
             self._shadow_cleared(frame, best, chosen)
         if (self.black_legible > 0 or self.black_against > 0) and self.use_corner_model:
@@ -3009,9 +3014,13 @@ class CardDetector:
             if ink >= self.finder.edge_ink_most:
                 continue
             # A face blank but for its outline (``FinderSettings.edge_blank_ink``): an index
-            # the network reads at its corners is a printed box's corner or a glare spot's rim.
+            # the network reads at its corners is a printed box's corner or a glare spot's rim,
+            # unless it reads one at least ``edge_blank_net`` surely (a card blown out to white
+            # by glare and blur, its index all the ink left).
             blank = ink < self.finder.edge_blank_ink
             if not blank and self._index_read(frame, d) >= self.finder.edge_net_least:
+                continue
+            if blank and 0 < self.finder.edge_blank_net <= self._index_read(frame, d):
                 continue
             dropped.add(id(d))
         return (
@@ -4461,6 +4470,12 @@ class CardDetector:
                         _read_in_the_clear(pair, d.candidate) for d in offered_unsure
                     ):
                         unsure += offered_unsure
+                        if self.finder.corner_relaid:
+                            # What it was read from, for ``_corner_relaid``.
+                            for d in offered_unsure:
+                                analysis.offered[id(d)] = _Unsure(
+                                    d, np.asarray(d.corners, np.float64).reshape(4, 2), pair, [], 0
+                                )
                 continue
             lying_on = [d for d in analysis.reported if _centres_meet(detection, d)]
             # A card partly out of the picture is found by the part of it in view, its outline
@@ -5149,7 +5164,38 @@ class CardDetector:
             return None  # ... and borne out by what its first reading saw
         return best
 
-    def _relaid_off(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+    def _corner_relaid(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+        """The cards offered at a corner and added uncertain (``_unsure_corners``: one index
+        corner shows the card, its outline laid at the blob's corner at a card size that may be
+        off the card's) laid again as ``relay_off`` and ``line_fit`` lay the finding's uncertain
+        cards (``_relaid_off``, ``_line_refit``, judged by ``_relaid_choice``: read surely by
+        every rule, its candidate or shown at both index corners, over no card reported by more
+        than the overlap allowed, no card reported reading it), from what the offer was read
+        from (``FrameAnalysis.offered``). A card in a row dealt overlapping, found at the
+        blob's corner as a card too wide or cut at the wrong seam (issue 28, h-outline49;
+        ``FinderSettings.corner_relaid``). A card read surely is never laid again, none added."""
+
+        def offered() -> list[tuple[int, _Unsure]]:
+            return [
+                (k, record)
+                for k, d in enumerate(analysis.detections)
+                if d.card is None
+                and (record := analysis.offered.get(id(d))) is not None
+                and record.detection is d
+            ]
+
+        if self.finder.relay_off and (records := offered()):
+            self._relaid_off(frame, analysis, found, records)
+        if self.finder.line_fit and (records := offered()):
+            self._line_refit(frame, analysis, found, records)
+
+    def _relaid_off(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        records: list[tuple[int, _Unsure]] | None = None,
+    ) -> None:
         """Each card of the chosen finding still uncertain (judged from looks) laid again at the
         frame's card size from the index corners its corner network read a whole index at, the
         surer first, along that corner's two sides (``refit.from_index_corner``, as laid and
@@ -5171,7 +5217,7 @@ class CardDetector:
         two cards read. A card read surely is never laid again, none is added (issue 28,
         h-relay42)."""
         view, card_px = found.view, found.card_px
-        uncertain = _still_uncertain(analysis)
+        uncertain = _still_uncertain(analysis) if records is None else records
         if view is None or card_px is None or not uncertain:
             return  # (no card size asked of the sure cards when no card is uncertain)
         to_view = np.linalg.inv(view.to_image)
@@ -5198,7 +5244,13 @@ class CardDetector:
                 analysis.detections[k] = relaid
                 analysis.quads.append(np.asarray(relaid.corners))
 
-    def _line_refit(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+    def _line_refit(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        found: _Finding,
+        records: list[tuple[int, _Unsure]] | None = None,
+    ) -> None:
         """Each card of the chosen finding still uncertain (judged from looks) laid again with
         its sides on the straight edges near them (``_line_fitted``) and read alone beside the
         cards reported, judged as ``_relaid_off`` judges its outlines (``_relaid_choice``): a
@@ -5209,8 +5261,9 @@ class CardDetector:
         looks by the corner network leant to both black suits (``_black_split_between_corners``),
         and with the house's deck a card whose face it cannot tell from its twin's
         (``FaceMatcher.told_apart``: its guards left such a card uncertain, h-deckguard39's
-        drawn-7-jumbo/blurred#11545621 KC, read so as KS)."""
-        uncertain = _still_uncertain(analysis)
+        drawn-7-jumbo/blurred#11545621 KC, read so as KS). ``records``: those cards only
+        (``_corner_relaid``; default: ``_still_uncertain``'s)."""
+        uncertain = _still_uncertain(analysis) if records is None else records
         if not uncertain:
             return
         sides = _sure_sides(analysis)

@@ -362,6 +362,14 @@ class FinderSettings:
     # ... each overlapping a card reported by at most this share of the smaller (a card dealt
     # over another; ``relay_off_overlap`` as ``relay_off`` lays them).
     line_fit_overlap: float = 0.15
+    # The cards offered at a blob's corner and added uncertain last (``_unsure_corners``: one
+    # index corner shows the card, the outline laid at the corner at a card size that may be
+    # off the card's) laid again as ``relay_off`` and ``line_fit`` lay the finding's uncertain
+    # cards, judged as they judge theirs (``CardDetector._corner_relaid``; issue 28,
+    # h-outline49: on the bench's building photographs most uncertain cards whose outline is
+    # off are such offers, in rows dealt overlapping, and most read exactly at the true
+    # outline; the refits ran before they were added). Off: not measured enough to ship.
+    corner_relaid: bool = False
     # An uncertain court card whose whole looks all read its rank and its colour, with no glyph
     # dispute, is judged again by the suit symbols printed beside its index or in the corners
     # without one (``court_suits.court_symbols``: anglo's and simplistic's large suit right of
@@ -424,6 +432,13 @@ class FinderSettings:
     # h-nocard46: the bench's simplistic/light#30492846, ink 0.000, network 0.39). 0: off; on
     # (0.005) since session 48.
     edge_blank_ink: float = 0.005
+    # ... unless the corner network reads an index at one of its index corners at least this
+    # surely (rank times suit, ``CardDetector._index_read``): a card blown out to white by
+    # glare and blur measures no ink on its face but its index still reads (issue 28,
+    # h-outline49: a fresh building set's ornamental/blurred 2H, ink 0.0001, network 0.89,
+    # dropped and missed as ``dropped:noedge``; h-nocard46's printed box corner read 0.39).
+    # 0: off (a blank face is dropped however surely the network reads; 0.8 when on).
+    edge_blank_net: float = 0.0
     # A shape no index reads in whose margin is skin-coloured and whose paper is dull against
     # the frame's sure cards' (``paper.skin_shape``) is dropped: a forearm running into the
     # picture's edge (issue 28, h-nocard45; the bench's tango/small#34247930). On since session
