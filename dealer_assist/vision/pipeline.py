@@ -1057,6 +1057,18 @@ def _centre_clear(quad: np.ndarray, outlines: list[np.ndarray], clear: float) ->
     return all(cv2.pointPolygonTest(outline, point, True) <= -clear for outline in outlines)
 
 
+def _component_pixels(
+    labels: np.ndarray, stats: np.ndarray, label: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of component ``label``'s pixels, as ``np.nonzero(labels == label)``
+    gives them (row by row), looked for only in its box (``stats``: OpenCV's x, y, width,
+    height, area rows): on a plane view of a third of a megapixel, a dozen pieces each compared
+    over the whole view took 7 ms a frame (h-speed49)."""
+    x, y, width, height = (int(v) for v in stats[label, :4])
+    ys, xs = np.nonzero(labels[y : y + height, x : x + width] == label)
+    return ys + y, xs + x
+
+
 def _row_counts(mask: np.ndarray) -> np.ndarray:
     """How many of ``mask``'s pixels are set: [0] in each row before each column (from row 1:
     row 0 and column 0 zeros, the row's total last), [1] above and before each pixel (the
@@ -3772,12 +3784,12 @@ class CardDetector:
         opened = cv2.morphologyEx(
             bare, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         )
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+        count, labels, stats = compact_components(opened, 8)
         outlines = [q.astype(np.float32).reshape(-1, 1, 2) for q in shapes]
         for label in range(1, count):
             if stats[label, cv2.CC_STAT_AREA] < 3:
                 continue
-            ys, xs = np.nonzero(labels == label)
+            ys, xs = _component_pixels(labels, stats, label)
             if int(np.bincount(blobs[ys, xs]).argmax()) not in held:
                 continue
             points = np.stack([xs, ys], axis=1).astype(np.float64)
