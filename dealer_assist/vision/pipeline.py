@@ -806,6 +806,13 @@ def _sizes_worth_trying(
     return tried
 
 
+def _sure_share(analysis: FrameAnalysis, *, geometry: bool = True) -> float:
+    """The share of a finding's shapes (cards and unread shapes) read surely, with ``geometry``
+    their shapes bearing the readings out (``_sure_cards``); 0 without a shape."""
+    shapes = len(analysis.detections) + len(analysis.unread_cards)
+    return sum(_sure_cards(analysis, geometry=geometry)) / shapes if shapes else 0.0
+
+
 def _mostly_sure(
     analysis: FrameAnalysis, settings: PlaneSettings | None, *, geometry: bool = True
 ) -> bool:
@@ -5607,6 +5614,7 @@ class CardDetector:
         # of the shape's height: the cards of the size the index shows were missed).
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
+        read = False  # a finding read so far (``first_enough``)
         settled = False  # stopped by a finding on the plane read wholly surely (below)
         # The last finding on the plane read: its card width there and what it read.
         plane_read: tuple[float, FrameAnalysis] | None = None
@@ -5698,6 +5706,7 @@ class CardDetector:
                 if looked == 0 or hopeful < self.plane.sure_share * looked:
                     continue
             analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
+            first, read = not read, True
             if found.quick and not (
                 _mostly_sure(analysis, self.plane, geometry=geometry)
                 and (
@@ -5744,6 +5753,13 @@ class CardDetector:
                 break  # every shape read surely: another card size cannot do better
             if found.planar and _mostly_sure(analysis, self.plane, geometry=geometry):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
+            if (
+                first
+                and found.planar
+                and best is analysis
+                and _sure_share(analysis, geometry=geometry) >= self.finder.first_enough > 0
+            ):
+                break  # the first finding on the plane read surely enough (``first_enough``)
             if (
                 self.sure_plane_stops
                 and found.planar

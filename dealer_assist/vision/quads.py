@@ -601,6 +601,12 @@ class FinderSettings:
     # (``edge_card_px``), tried last on the frame as it is while the best finding reads under
     # three quarters of its shapes surely (``CardDetector._findings``; False: off).
     edge_votes: bool = True
+    # Without a layout: the first finding read, on the plane, ends the search for a card size
+    # when at least this share of its shapes read surely, their shapes bearing the readings
+    # out (``_sure_cards``), where ``PlaneSettings.sure_share`` (0.75) would read the plane's
+    # other findings and the frame as it is; the cards left are ``_finished``'s to find
+    # (``CardDetector._choose``; issue 28, h-speed49, a speed lever; 0: off).
+    first_enough: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
