@@ -5615,6 +5615,8 @@ class CardDetector:
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
         read = False  # a finding read so far (``first_enough``)
+        # The first finding read, on the plane, read poorly (``plane_poor``): its card width.
+        poor: float | None = None
         settled = False  # stopped by a finding on the plane read wholly surely (below)
         # The last finding on the plane read: its card width there and what it read.
         plane_read: tuple[float, FrameAnalysis] | None = None
@@ -5640,8 +5642,17 @@ class CardDetector:
             # A narrower card on the plane (a pair's width taken for a card's): the plane's
             # own width, read last, read cards surely whose indices say it is not too large.
             # Decided before the finding is made (``_findings``' ``unwanted``): it depends on
-            # the width and the findings read before only (issue 28, h-speed36).
+            # the width and the findings read before only (issue 28, h-speed36). Nor, after a
+            # first finding on the plane read poorly (``plane_poor``), any width but the pair's
+            # on either side of its width.
             return (
+                poor is not None
+                and self.plane is not None
+                and all(
+                    abs(width * ratio / poor - 1) >= 1e-6
+                    for ratio in (self.plane.pair_ratio, 1 / self.plane.pair_ratio)
+                )
+            ) or (
                 self.skip_pair_width
                 and plane_read is not None
                 and self.plane is not None
@@ -5760,6 +5771,13 @@ class CardDetector:
                 and _sure_share(analysis, geometry=geometry) >= self.finder.first_enough > 0
             ):
                 break  # the first finding on the plane read surely enough (``first_enough``)
+            if (
+                first
+                and found.planar
+                and found.width is not None
+                and _sure_share(analysis, geometry=geometry) < self.finder.plane_poor
+            ):
+                poor = found.width  # the plane's other widths not made (``plane_poor``)
             if (
                 self.sure_plane_stops
                 and found.planar

@@ -607,6 +607,11 @@ class FinderSettings:
     # other findings and the frame as it is; the cards left are ``_finished``'s to find
     # (``CardDetector._choose``; issue 28, h-speed49, a speed lever; 0: off).
     first_enough: float = 0.0
+    # ... and when under this share of its shapes read surely (borne out), the plane's other
+    # card widths but a pair's on either side of its (the masks opened wider and of paper
+    # alone) are not made: the plane read so poorly is off, and the frame as it is decides
+    # (issue 28, h-speed49, a speed lever; 0: off).
+    plane_poor: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
