@@ -5769,8 +5769,12 @@ class CardDetector:
                 and found.planar
                 and best is analysis
                 and _sure_share(analysis, geometry=geometry) >= self.finder.first_enough > 0
+                and len(analysis.detections) == len(found.quads)
+                and _too_large(analysis) is None
             ):
-                break  # the first finding on the plane read surely enough (``first_enough``)
+                # The first finding on the plane read surely enough (``first_enough``): every
+                # shape read as a card (surely or not), the indices showing the size fits.
+                break
             if (
                 first
                 and found.planar

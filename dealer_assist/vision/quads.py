@@ -603,9 +603,12 @@ class FinderSettings:
     edge_votes: bool = True
     # Without a layout: the first finding read, on the plane, ends the search for a card size
     # when at least this share of its shapes read surely, their shapes bearing the readings
-    # out (``_sure_cards``), where ``PlaneSettings.sure_share`` (0.75) would read the plane's
-    # other findings and the frame as it is; the cards left are ``_finished``'s to find
-    # (``CardDetector._choose``; issue 28, h-speed49, a speed lever; 0: off).
+    # out (``_sure_cards``), every shape of it read as a card (surely or not: no unread shape)
+    # and its sure cards' indices showing the size fits (``_too_large``), where
+    # ``PlaneSettings.sure_share`` (0.75) would read the plane's other findings and the frame
+    # as it is; the cards left are ``_finished``'s to find (``CardDetector._choose``; issue 28,
+    # h-speed49, a speed lever; 0: off). Without the last two conditions, 0.66 lost 12 cards of
+    # the building check (a first finding with a shape unread or a card without a shape).
     first_enough: float = 0.0
     # ... and when under this share of its shapes read surely (borne out), the plane's other
     # card widths but a pair's on either side of its (the masks opened wider and of paper
