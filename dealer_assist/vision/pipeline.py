@@ -811,6 +811,13 @@ def _sizes_worth_trying(
     return tried
 
 
+def _sure_share(analysis: FrameAnalysis, *, geometry: bool = True) -> float:
+    """The share of a finding's shapes (cards and unread shapes) read surely, with ``geometry``
+    their shapes bearing the readings out (``_sure_cards``); 0 without a shape."""
+    shapes = len(analysis.detections) + len(analysis.unread_cards)
+    return sum(_sure_cards(analysis, geometry=geometry)) / shapes if shapes else 0.0
+
+
 def _mostly_sure(
     analysis: FrameAnalysis, settings: PlaneSettings | None, *, geometry: bool = True
 ) -> bool:
@@ -1062,6 +1069,18 @@ def _centre_clear(quad: np.ndarray, outlines: list[np.ndarray], clear: float) ->
     centre = quad.mean(axis=0)
     point = (float(centre[0]), float(centre[1]))
     return all(cv2.pointPolygonTest(outline, point, True) <= -clear for outline in outlines)
+
+
+def _component_pixels(
+    labels: np.ndarray, stats: np.ndarray, label: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of component ``label``'s pixels, as ``np.nonzero(labels == label)``
+    gives them (row by row), looked for only in its box (``stats``: OpenCV's x, y, width,
+    height, area rows): on a plane view of a third of a megapixel, a dozen pieces each compared
+    over the whole view took 7 ms a frame (h-speed49)."""
+    x, y, width, height = (int(v) for v in stats[label, :4])
+    ys, xs = np.nonzero(labels[y : y + height, x : x + width] == label)
+    return ys + y, xs + x
 
 
 def _row_counts(mask: np.ndarray) -> np.ndarray:
@@ -3795,12 +3814,12 @@ class CardDetector:
         opened = cv2.morphologyEx(
             bare, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         )
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+        count, labels, stats = compact_components(opened, 8)
         outlines = [q.astype(np.float32).reshape(-1, 1, 2) for q in shapes]
         for label in range(1, count):
             if stats[label, cv2.CC_STAT_AREA] < 3:
                 continue
-            ys, xs = np.nonzero(labels == label)
+            ys, xs = _component_pixels(labels, stats, label)
             if int(np.bincount(blobs[ys, xs]).argmax()) not in held:
                 continue
             points = np.stack([xs, ys], axis=1).astype(np.float64)
@@ -5671,6 +5690,9 @@ class CardDetector:
         # of the shape's height: the cards of the size the index shows were missed).
         resizable: tuple[float, FrameAnalysis, _Finding] | None = None
         read_surely = False  # a card read surely in a finding so far, borne out or not
+        read = False  # a finding read so far (``first_enough``)
+        # The first finding read, on the plane, read poorly (``plane_poor``): its card width.
+        poor: float | None = None
         settled = False  # stopped by a finding on the plane read wholly surely (below)
         # The last finding on the plane read: its card width there and what it read.
         plane_read: tuple[float, FrameAnalysis] | None = None
@@ -5696,8 +5718,17 @@ class CardDetector:
             # A narrower card on the plane (a pair's width taken for a card's): the plane's
             # own width, read last, read cards surely whose indices say it is not too large.
             # Decided before the finding is made (``_findings``' ``unwanted``): it depends on
-            # the width and the findings read before only (issue 28, h-speed36).
+            # the width and the findings read before only (issue 28, h-speed36). Nor, after a
+            # first finding on the plane read poorly (``plane_poor``), any width but the pair's
+            # on either side of its width.
             return (
+                poor is not None
+                and self.plane is not None
+                and all(
+                    abs(width * ratio / poor - 1) >= 1e-6
+                    for ratio in (self.plane.pair_ratio, 1 / self.plane.pair_ratio)
+                )
+            ) or (
                 self.skip_pair_width
                 and plane_read is not None
                 and self.plane is not None
@@ -5762,6 +5793,7 @@ class CardDetector:
                 if looked == 0 or hopeful < self.plane.sure_share * looked:
                     continue
             analysis = self._analysis_of(frame, found, with_deck=with_deck, printed=False)
+            first, read = not read, True
             if found.quick and not (
                 _mostly_sure(analysis, self.plane, geometry=geometry)
                 and (
@@ -5808,6 +5840,24 @@ class CardDetector:
                 break  # every shape read surely: another card size cannot do better
             if found.planar and _mostly_sure(analysis, self.plane, geometry=geometry):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
+            if (
+                first
+                and found.planar
+                and best is analysis
+                and _sure_share(analysis, geometry=geometry) >= self.finder.first_enough > 0
+                and len(analysis.detections) == len(found.quads)
+                and _too_large(analysis) is None
+            ):
+                # The first finding on the plane read surely enough (``first_enough``): every
+                # shape read as a card (surely or not), the indices showing the size fits.
+                break
+            if (
+                first
+                and found.planar
+                and found.width is not None
+                and _sure_share(analysis, geometry=geometry) < self.finder.plane_poor
+            ):
+                poor = found.width  # the plane's other widths not made (``plane_poor``)
             if (
                 self.sure_plane_stops
                 and found.planar

@@ -655,6 +655,25 @@ class FinderSettings:
     # (``edge_card_px``), tried last on the frame as it is while the best finding reads under
     # three quarters of its shapes surely (``CardDetector._findings``; False: off).
     edge_votes: bool = True
+    # Without a layout: the first finding read, on the plane, ends the search for a card size
+    # when at least this share of its shapes read surely, their shapes bearing the readings
+    # out (``_sure_cards``), every shape of it read as a card (surely or not: no unread shape)
+    # and its sure cards' indices showing the size fits (``_too_large``), where
+    # ``PlaneSettings.sure_share`` (0.75) would read the plane's other findings and the frame
+    # as it is; the cards left are ``_finished``'s to find (``CardDetector._choose``; issue 28,
+    # h-speed49, a speed lever; 0: off). At 0.66 the building check card for card the same
+    # but one card better (ornamental/dim#7900005 3S uncertain -> exact), tango's paired
+    # frames' CPU 0.917 times; without the last two conditions it lost 12 cards of the check
+    # (a first finding with a shape unread, or with fewer shapes than cards). Off: the whole
+    # vision suite and a held-out set not yet run with it on.
+    first_enough: float = 0.0
+    # ... and when under this share of its shapes read surely (borne out), the plane's other
+    # card widths but a pair's on either side of its (the masks opened wider and of paper
+    # alone) are not made: the plane read so poorly is off, and the frame as it is decides
+    # (issue 28, h-speed49, a speed lever; 0: off). At 0.34 the speed set's paired CPU 0.818
+    # times, but the building check lost 18 cards (3 better) and read a card where none is:
+    # the plane's other masks find cards its first finding misses. Keep it off.
+    plane_poor: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,13 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.cards import one_deck
+from dealer_assist.cards import Card, one_deck
 from dealer_assist.vision import decks, pipeline
-from dealer_assist.vision.components import components_with_stats, most_components
+from dealer_assist.vision.components import (
+    compact_components,
+    components_with_stats,
+    most_components,
+)
 from dealer_assist.vision.corner_model import (
     CHANNELS,
     PATCH_HEIGHT,
@@ -56,6 +60,7 @@ from dealer_assist.vision.index import (
     merged_index_cuts,
     segment_corner,
 )
+from dealer_assist.vision.lens_scenes import photograph
 from dealer_assist.vision.paper import PaperSettings, _channel_max, _grey_floor, paper_blobs
 from dealer_assist.vision.pipeline import (
     CENTRE_COVERED,
@@ -1175,3 +1180,83 @@ def test_many_sets_of_lines_met_at_once_are_each_sets_quad() -> None:
             assert np.array_equal(quad, alone)
     assert 0 < unsolved < len(many)
     assert lines_quads([]) == []
+
+
+def test_a_pieces_pixels_taken_in_its_box_are_np_nonzeros_over_the_view() -> None:
+    """``_component_pixels`` (``_bare_cards``' pieces, h-speed49): each component's rows and
+    columns, looked for in its box, are ``np.nonzero(labels == label)``'s over the whole view,
+    in the same order and type, with 16-bit labels (``compact_components``) and OpenCV's
+    32-bit ones, on masks opened as ``_bare_cards`` opens the bare paper."""
+    rng = np.random.default_rng(4_901)
+    pieces = 0
+    for trial in range(60):
+        height, width = (int(v) for v in rng.integers(40, 260, 2))
+        mask = np.zeros((height, width), np.uint8)
+        for _ in range(int(rng.integers(1, 12))):
+            centre = (float(rng.uniform(0, width)), float(rng.uniform(0, height)))
+            size = (float(rng.uniform(4, width / 2)), float(rng.uniform(4, height / 2)))
+            corners = cv2.boxPoints((centre, size, float(rng.uniform(0, 180))))
+            cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
+        mask[rng.random((height, width)) < 0.02 * (trial % 3)] ^= 1  # speckle, some trials
+        k = int(rng.choice([3, 5, 7, 9]))
+        opened = cv2.morphologyEx(
+            mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+        for count, labels, stats in (
+            compact_components(opened, 8),
+            cv2.connectedComponentsWithStats(opened)[:3],
+        ):
+            for label in range(count):
+                ys, xs = pipeline._component_pixels(labels, stats, label)
+                expected = np.nonzero(labels == label)
+                assert ys.dtype == expected[0].dtype and xs.dtype == expected[1].dtype
+                assert np.array_equal(ys, expected[0])
+                assert np.array_equal(xs, expected[1])
+                pieces += label > 0
+    assert pieces > 100
+
+
+def test_bare_cards_with_its_pieces_in_their_boxes_answers_as_over_the_whole_view(
+    monkeypatch: pytest.MonkeyPatch,
+    check_faces: dict[str, dict[Card, np.ndarray]],
+    tango_faces: dict[Card, np.ndarray],
+) -> None:
+    """``_bare_cards`` as it was (h-merged47: OpenCV's 32-bit components, each piece's pixels
+    compared over the whole view) and as it is answer the same (each frame's detections'
+    ``repr``: card, outline and confidence to the last bit) on test_bare_cards' photographs,
+    where it lays the QS read surely (simplistic/light#30493230) and the 7S kept uncertain
+    (tango/clutter#11871312, ``hand_between`` and ``outlined_under`` off)."""
+    unlaid = replace(FinderSettings(), hand_between=False, outlined_under=False)
+    cases = [
+        (photograph(30_493_230, check_faces["simplistic"], "light").image, FinderSettings()),
+        (photograph(11_871_312, tango_faces, "clutter").image, unlaid),
+    ]
+    looked = 0
+    original = pipeline._component_pixels
+
+    def counted(labels: np.ndarray, stats: np.ndarray, label: int) -> tuple[np.ndarray, ...]:
+        nonlocal looked
+        looked += 1
+        return original(labels, stats, label)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pipeline, "_component_pixels", counted)
+        now = [CardDetector(finder=finder).detect(image) for image, finder in cases]
+    assert looked >= len(cases)
+    assert any(d.card is not None and d.card.code == "QS" for d in now[0])
+    assert any(d.candidate is not None and d.candidate.code == "7S" for d in now[1])
+
+    def whole_view(labels: np.ndarray, stats: np.ndarray, label: int) -> tuple[np.ndarray, ...]:
+        return np.nonzero(labels == label)
+
+    def opencvs(binary: np.ndarray, connectivity: int = 8) -> tuple[int, np.ndarray, np.ndarray]:
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            binary, connectivity=connectivity
+        )
+        return count, labels, stats
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pipeline, "_component_pixels", whole_view)
+        patch.setattr(pipeline, "compact_components", opencvs)
+        before = [CardDetector(finder=finder).detect(image) for image, finder in cases]
+    assert repr(now) == repr(before)
