@@ -33,7 +33,10 @@ def _detector(on: bool) -> CardDetector:
 
 
 def test_the_set_aside_ships_off() -> None:
+    """Off as shipped (h-deck49: the vision suite with it on fails only on this test; its
+    building check was not read card for card in the time)."""
     assert FinderSettings().merged_set_aside is False
+    assert CardDetector().finder.merged_set_aside is False
 
 
 def test_a_jack_read_as_a_two_by_a_cut_across_its_index_is_not_disputed(
