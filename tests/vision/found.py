@@ -434,9 +434,9 @@ def kept_alone(
 ) -> None:
     """Card ``code`` of the building check's scene ``seed`` in ``style`` (``CHECK_STYLES``),
     read surely by the reader alone, is uncertain with the deck and neither lever that keeps
-    a sure card on (``deck_keeps_every_sure``, ``deck_doubts_when_leaning``; both ship off)
-    and read as ``code`` with the deck and ``finder``
-    (``put_back_alone``); every answer names a card dealt, and the detections are as many."""
+    a sure card on (``deck_keeps_every_sure``, off; ``deck_doubts_when_leaning``, on since
+    session 49) and read as ``code`` with the deck and ``finder`` (``put_back_alone``); every
+    answer names a card dealt, and the detections are as many."""
     scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
     placed = next(c for c in scene.cards if c.card.code == code)
     model = cast(GlyphModel, deck)
