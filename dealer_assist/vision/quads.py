@@ -126,8 +126,10 @@ class FinderSettings:
     # that look, after the choice of finding (``CardDetector._merged_set_aside``). Among a dozen
     # cuts of a faint or blurred corner one reads as an index by chance: on the building check
     # such a cut read a small 8H's corner as a two 0.99 sure, disputing the network's 8H read at
-    # both corners (issue 28, h-glyph48; docs/benchmarks.md). Off: such a look disputes.
-    merged_set_aside: bool = False
+    # both corners (issue 28, h-glyph48; docs/benchmarks.md). On since session 49 (h-deck49:
+    # the building check's one change that 8H, a fresh building set the same, the suite's only
+    # other change a wrong read caught). Off: such a look disputes.
+    merged_set_aside: bool = True
     # A card left uncertain is laid again at the frame's card size (the median of the cards
     # read surely, frame pixels; none: the finding's card size in its view) from each index
     # corner the corner network read a whole index at, the surer first, along that corner's
@@ -190,8 +192,10 @@ class FinderSettings:
     # 17 with the faces naming their rank and colour, one - anglo/close 7S - with the twin's
     # face not the best; the deck tests' two catches, a drawn jumbo KC and 5C read surely as
     # the spade, with no rank named and the spade's twin's face best by 0.023 and 0.098).
-    # 0: off (``deck_keeps_every_sure`` alone decides).
-    deck_doubts_when_leaning: float = 0.0
+    # 0: off (``deck_keeps_every_sure`` alone decides). 0.01 since session 49 (h-deck49: the
+    # building check enrolled 92.6% / 6.0%, the deck making no card worse; a fresh building
+    # set +1 exact enrolled; the deck tests' catches hold).
+    deck_doubts_when_leaning: float = 0.01
     # With the house's deck: an uncertain card's faces name a court's rank only when its best
     # face matches at least this much better than the best face of each other court of its
     # colour (``FaceMatcher.settle``'s ``court_margin``; issue 28, h-deck47: a held-out KD,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -432,14 +433,16 @@ def kept_alone(
     finder: FinderSettings,
 ) -> None:
     """Card ``code`` of the building check's scene ``seed`` in ``style`` (``CHECK_STYLES``),
-    read surely by the reader alone, is uncertain with the deck as shipped and read as ``code``
-    with the deck and ``finder`` (``put_back_alone``); every answer names a card dealt, and
-    the detections are as many."""
+    read surely by the reader alone, is uncertain with the deck and neither lever that keeps
+    a sure card on (``deck_keeps_every_sure``, off; ``deck_doubts_when_leaning``, on since
+    session 49) and read as ``code`` with the deck and ``finder`` (``put_back_alone``); every
+    answer names a card dealt, and the detections are as many."""
     scene = synthetic.random_scene(seed, faces, style=synthetic.CHECK_STYLES[style])
     placed = next(c for c in scene.cards if c.card.code == code)
     model = cast(GlyphModel, deck)
     assert answer_at(CardDetector(), scene.image, placed) == code
-    before = CardDetector(model=model).detect(scene.image)
+    doubting = replace(FinderSettings(), deck_keeps_every_sure=False, deck_doubts_when_leaning=0.0)
+    before = CardDetector(model=model, finder=doubting).detect(scene.image)
     after = CardDetector(model=model, finder=finder).detect(scene.image)
     put_back_alone(before, after, placed, code)
     assert {d.card.code for d in after if d.card is not None} <= {c.card.code for c in scene.cards}

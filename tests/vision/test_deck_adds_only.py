@@ -35,6 +35,7 @@ from dealer_assist.vision.pipeline import (
     keep_found,
     keep_sure,
 )
+from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import TILTED, random_scene
 from tests.vision.found import square_detection
 
@@ -239,13 +240,22 @@ def test_the_detector_keeps_a_card_its_deck_reading_doubts_as_the_same(
     building_deck: EnrolledDeck, building_faces: dict[Card, np.ndarray]
 ) -> None:
     """With the deck, a card the reading without it reads surely stays sure when the deck's
-    own reading leaves it uncertain naming the same card; with the rule off it is uncertain."""
+    own reading leaves it uncertain naming the same card; with the rule off it is uncertain.
+    Both with ``deck_doubts_when_leaning`` off: on (0.01, as measured) it keeps the card with
+    the rule off too (the deck's faces do not lean to its twin)."""
     scene = random_scene(SCENE_SEED, building_faces, style=TILTED)
     deck = cast(GlyphModel, building_deck)
-    kept = _Doubting(model=deck).detect(scene.image)
-    doubted = _Doubting(model=deck, deck_keeps_agreed=False).detect(scene.image)
+    no_lean = replace(FinderSettings(), deck_doubts_when_leaning=0.0)
+    kept = _Doubting(model=deck, finder=no_lean).detect(scene.image)
+    doubted = _Doubting(model=deck, finder=no_lean, deck_keeps_agreed=False).detect(scene.image)
     missing = Counter(d.card for d in kept if d.card) - Counter(d.card for d in doubted if d.card)
     assert len(list(missing.elements())) == 1
     (card,) = missing.elements()
     assert any(d.card is None and d.candidate == card for d in doubted)
     assert len(kept) == len(doubted)
+    lean = replace(FinderSettings(), deck_doubts_when_leaning=0.01)
+    leaning = _Doubting(model=deck, finder=lean, deck_keeps_agreed=False).detect(scene.image)
+    assert sorted(d.card.code for d in leaning if d.card) == sorted(
+        d.card.code for d in kept if d.card
+    )
+    assert len(leaning) == len(kept)

@@ -34,10 +34,12 @@ LEANING = 0.01  # the margin measured (the catches' twins lead by 0.023 and 0.09
 ON = replace(FinderSettings(), deck_doubts_when_leaning=LEANING)
 
 
-def test_the_lever_ships_off() -> None:
-    """Off as shipped (the whole vision suite with it on, and fresh sets, decide)."""
-    assert FinderSettings().deck_doubts_when_leaning == 0.0
-    assert CardDetector().finder.deck_doubts_when_leaning == 0.0
+def test_the_lever_ships_on() -> None:
+    """On as shipped since session 49 (h-deck49), at the margin measured;
+    ``deck_keeps_every_sure`` alone (no lean asked) stays off."""
+    assert FinderSettings().deck_doubts_when_leaning == LEANING
+    assert CardDetector().finder.deck_doubts_when_leaning == LEANING
+    assert not FinderSettings().deck_keeps_every_sure
 
 
 def _matcher(values: dict[str, float]) -> FaceMatcher:

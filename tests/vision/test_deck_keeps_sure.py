@@ -256,7 +256,8 @@ def test_the_five_the_deck_catches_stays_uncertain_when_it_keeps_every_sure(
     faces, deck = jumbo_deck
     scene = random_scene(10_627_724, faces, style=TABLE)
     five = next(c for c in scene.cards if c.card.code == "5C")
-    keeps = replace(FinderSettings(), deck_keeps_every_sure=True)
+    # (the lean off: ``deck_doubts_when_leaning`` alone decides the card, whatever it ships as)
+    keeps = replace(FinderSettings(), deck_keeps_every_sure=True, deck_doubts_when_leaning=0.0)
     assert answer_at(CardDetector(model=deck, finder=keeps), scene.image, five) == "5S"
     leaning = replace(FinderSettings(), deck_doubts_when_leaning=0.01)
     assert answer_at(CardDetector(model=deck, finder=leaning), scene.image, five) == "uncertain"

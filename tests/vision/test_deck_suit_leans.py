@@ -45,6 +45,7 @@ from tests.vision.photographed import enrolled_as_checked
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the readers' order
 LEAN = {"deck_suit_leans": SUIT_LEANS}  # the lever on (it ships off)
 NO_LEAN = {"deck_suit_leans": 0.0}
+LEANING = 0.01  # FinderSettings.deck_doubts_when_leaning as measured (h-twins48)
 
 
 def _suits(spade: float, heart: float, diamond: float, club: float, **kw: float) -> _Reading:
@@ -141,6 +142,7 @@ def test_a_face_matching_no_card_well_does_not_unset_a_card_put_back(
         "KH",
         shipped={"deck_suit_leans": SUIT_LEANS},
         off={"deck_veto_least": 0.0},
+        leaning="uncertain",  # its faces speak against the KH (KS 0.57): not kept by the lean
     )
 
 
@@ -194,19 +196,27 @@ def _put_back_alone(
     shipped: dict[str, float],
     off: dict[str, float],
     finder: FinderSettings | None = None,
+    leaning: str | None = None,
 ) -> None:
     """In the check style's scene ``seed``, the card ``code``, read surely without the deck, is
     uncertain with the deck and the lever ``off``, and read so with the deck as shipped: no
     other answer of the scene changed, none naming a card not dealt (``finder``: every
-    detector's finder settings; default: the defaults)."""
+    detector's finder settings; default: the defaults). Both with
+    ``deck_doubts_when_leaning`` off (it keeps a sure card whose faces do not lean to its
+    twin); with it on (``LEANING``) and the lever ``off`` the card is answered ``leaning``
+    (default: ``code``)."""
     scene = random_scene(seed, faces, style=CHECK_STYLES[style])
     placed = next(c for c in scene.cards if c.card.code == code)
     model = cast(GlyphModel, deck)
     assert answer_at(CardDetector(finder=finder), scene.image, placed) == code
-    before = CardDetector(model=model, finder=finder, **{**shipped, **off}).detect(scene.image)  # type: ignore[arg-type]
-    after = CardDetector(model=model, finder=finder, **shipped).detect(scene.image)  # type: ignore[arg-type]
+    no_lean = replace(finder or FinderSettings(), deck_doubts_when_leaning=0.0)
+    before = CardDetector(model=model, finder=no_lean, **{**shipped, **off}).detect(scene.image)  # type: ignore[arg-type]
+    after = CardDetector(model=model, finder=no_lean, **shipped).detect(scene.image)  # type: ignore[arg-type]
     put_back_alone(before, after, placed, code)
     assert {d.card.code for d in after if d.card is not None} <= {c.card.code for c in scene.cards}
+    lean = replace(finder or FinderSettings(), deck_doubts_when_leaning=LEANING)
+    leans = CardDetector(model=model, finder=lean, **{**shipped, **off})  # type: ignore[arg-type]
+    assert answer_at(leans, scene.image, placed) == (leaning or code)
 
 
 @pytest.fixture(scope="module")

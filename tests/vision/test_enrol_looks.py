@@ -5,6 +5,7 @@ scripts/vision_enrol_check.py enrols it) and read on a noisy scene of the buildi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
 import cv2
@@ -17,6 +18,7 @@ from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.drawn_decks import TEST_FONTS, random_style, render_drawn
 from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from tests.vision.photographed import enrolled_from_photographs
 
 # As scripts/vision_enrol_check.py: its first drawn deck, its photographs and its seeds.
@@ -53,16 +55,25 @@ def test_the_middle_look_settles_a_card_the_faces_leave_uncertain(
 
     (six,) = [card for card in scene.cards if card.card == parse_card("6S")]
     model = cast(GlyphModel, deck)  # an enrolled deck answers as a glyph model does
-    # h-deck38's deck_suit_leans off: it puts the six read surely without the deck back
-    # before any look of the deck's (this is the middle look's test).
-    faces_alone = CardDetector(model=model, deck_looks="off", deck_suit_leans=0.0).detect(
-        scene.image
-    )
-    shipped = CardDetector(model=model, deck_suit_leans=0.0).detect(scene.image)
+    # h-deck38's deck_suit_leans off, and h-twins48's deck_doubts_when_leaning: each puts the
+    # six read surely without the deck back before any look of the deck's
+    # (this is the middle look's test).
+    no_lean = replace(FinderSettings(), deck_doubts_when_leaning=0.0)
+    faces_alone = CardDetector(
+        model=model, finder=no_lean, deck_looks="off", deck_suit_leans=0.0
+    ).detect(scene.image)
+    shipped = CardDetector(model=model, finder=no_lean, deck_suit_leans=0.0).detect(scene.image)
     # The faces alone leave the six uncertain (its candidate the six, its suit unsure) ...
     assert on(faces_alone, six) and all(d.card is None for d in on(faces_alone, six))
     # ... its middle's six pips, their ink and their suit read upright settle it.
     assert [d.card for d in on(shipped, six)] == [six.card]
+    # With the lean on (0.01, as measured) the faces alone keep the six (read surely
+    # without the deck).
+    lean = replace(FinderSettings(), deck_doubts_when_leaning=0.01)
+    leaning = CardDetector(model=model, finder=lean, deck_looks="off", deck_suit_leans=0.0).detect(
+        scene.image
+    )
+    assert [d.card for d in on(leaning, six)] == [six.card]
     for card in scene.cards:
         # No card read wrong, and none read with the faces alone lost.
         assert all(d.card in (None, card.card) for d in on(shipped, card))

@@ -32,8 +32,10 @@ def _detector(on: bool) -> CardDetector:
     return CardDetector(finder=replace(FinderSettings(), merged_set_aside=on))
 
 
-def test_the_set_aside_ships_off() -> None:
-    assert FinderSettings().merged_set_aside is False
+def test_the_set_aside_ships_on() -> None:
+    """On as shipped since session 49 (h-deck49)."""
+    assert FinderSettings().merged_set_aside is True
+    assert CardDetector().finder.merged_set_aside is True
 
 
 def test_a_jack_read_as_a_two_by_a_cut_across_its_index_is_not_disputed(
