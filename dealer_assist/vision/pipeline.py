@@ -3348,6 +3348,8 @@ class CardDetector:
         the middle look and the two readers' splits, each as set."""
         if not (self.second_look and self.use_corner_model):
             return
+        if self.finder.black_by_network:
+            self._black_by_network(frame, analysis)
         if self.finder.merged_set_aside:
             self._merged_set_aside(frame, analysis)
         self._second_look(frame, analysis)
@@ -6031,6 +6033,31 @@ class CardDetector:
         patches = self._patches([self._regions_for(frame, quad)])
         return all(legibility(patch) >= self.club_legible for patch in patches)
 
+    def _black_by_network(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain whose glyph looks' ink ruled the
+        black suits out while each of the corner network's two corners reads the same black
+        card at least ``FinderSettings.black_by_network`` surely, judged again without those
+        looks (``_black_by_network_set_aside``) by every rule (``_judged``): a deck whose black
+        print measures as red as another's red (issue 28, h-ink49). The finder's choice between
+        findings judges without the lever (set aside there too, the choice moved on a tinted
+        building photograph, tango/tilted#13581001, to a finding that lost its 4C and left its
+        JH uncertain); every judgement after the choice (``printed``) sets the looks aside, so
+        a card a later step lays (a corner card) is judged as these are. A card read surely
+        never changes. A card judged again uncertain keeps the new looks for the looks after
+        this one."""
+        for k, record in _still_uncertain(analysis):
+            looks = _black_by_network_set_aside(record.looks, self.finder.black_by_network)
+            if len(looks) == len(record.looks):
+                continue
+            judged = self._judged(frame, record.outlines, record.n, record.quad, looks)
+            if judged is None or (judged.card is None and judged.candidate is None):
+                continue
+            analysis.detections[k] = judged
+            if judged.card is None:
+                analysis.unsure[id(judged)] = _Unsure(
+                    judged, record.quad, looks, record.outlines, record.n
+                )
+
     def _merged_set_aside(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain that a glyph look from a cut across
         a tall blob (``_read_merged``) read as another card than the corner network's whole
@@ -7112,7 +7139,9 @@ class CardDetector:
         raw = [r for r in readings if r is not _DISPUTED]
         if self.finder.warm_black:
             raw = _warm_black_set_aside(raw)
-        if self.finder.black_by_network:
+        if self.finder.black_by_network and printed:
+            # Not in the finder's choice between findings (``printed`` False): there it moved
+            # the choice on a tinted building photograph (``_black_by_network``).
             raw = _black_by_network_set_aside(raw, self.finder.black_by_network)
         club = black if black is not None else _network_club(raw) if clubs_by_network else None
         looked = _drop_overlapped(raw, club)
