@@ -116,3 +116,17 @@ def test_an_oxblood_black_card_read_with_the_lever(
     assert {k: v for k, v in before.items() if k[-1] in red} == {
         k: v for k, v in after.items() if k[-1] in red
     }
+
+
+def test_the_finders_choice_is_judged_without_the_lever(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    """tango/tilted#13581001, oxblood under a warm light: with the looks set aside in every
+    judgement, the finder's choice moved to a finding that lost the 4C (uncertain, one network
+    corner read) and left the JH uncertain. Judged without the lever in the choice, the photo
+    answers as off."""
+    faces = black_tinted(check_faces["tango"], OXBLOOD, 1.0)
+    warm = replace(CONDITIONS["tilted"], warm=0.3)
+    expected = {"6C": ["?6C"], "7S": ["7S"], "QS": ["QS"], "JH": ["JH"], "4C": ["?4C"]}
+    assert answers_on_cards(faces, 13_581_001, warm, OFF) == expected
+    assert answers_on_cards(faces, 13_581_001, warm, ON) == expected
