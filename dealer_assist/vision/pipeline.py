@@ -1370,6 +1370,9 @@ class _Reading:
     # The glyph reader's look whose ink ruled the black suits out only marginally red
     # (``_warm_black``): a warm black print's, maybe (``FinderSettings.warm_black``).
     warm: bool = False
+    # The glyph reader's look's ink, its red past green's and blue's (``red_excess``; None:
+    # not measured, or not the glyph reader's look) (``FinderSettings.black_by_network``).
+    red: float | None = None
     # A glyph look read from one of a dozen cuts across a tall blob (``_read_merged``: a rank
     # run into its suit), not from the corner's ink as cut (``FinderSettings.merged_set_aside``).
     merged: bool = False
@@ -1388,6 +1391,9 @@ RED_INK = 0.2  # ink whose red (over the paper's) exceeds green and blue by this
 # warm black print's ink measures 0.15-0.25 (scripts/vision_ink_tint.py's brown and red-grey
 # tints under a warm light), true red ink mostly 0.4-0.9 (``FinderSettings.warm_black``).
 WARM_BLACK_RED = 0.3
+# ``FinderSettings.black_by_network`` sets aside a glyph look whose ink ruled the black suits
+# out when its red past green and blue is under this (issue 28, h-ink49).
+BLACK_BY_NETWORK_RED = 0.65
 COLOUR_PRIOR = 0.02  # a suit the ink's colour rules out keeps this much of its probability
 
 
@@ -1401,6 +1407,15 @@ def suits_unlike(colour: tuple[float, float, float] | None) -> frozenset[Suit]:
     if r - max(g, b) >= RED_INK:
         return BLACK_SUITS
     return frozenset()
+
+
+def red_excess(colour: tuple[float, float, float] | None) -> float | None:
+    """How much an index's ink (B, G, R over the paper's) keeps red past green and blue (the
+    measure ``suits_unlike``'s ``RED_INK`` and ``WARM_BLACK_RED`` are lines on), or None."""
+    if colour is None:
+        return None
+    b, g, r = colour
+    return r - max(g, b)
 
 
 def _warm_black(colour: tuple[float, float, float] | None) -> bool:
@@ -3375,6 +3390,8 @@ class CardDetector:
         the middle look and the two readers' splits, each as set."""
         if not (self.second_look and self.use_corner_model):
             return
+        if self.finder.black_by_network:
+            self._black_by_network(frame, analysis)
         if self.finder.merged_set_aside:
             self._merged_set_aside(frame, analysis)
         self._second_look(frame, analysis)
@@ -6142,6 +6159,31 @@ class CardDetector:
         patches = self._patches([self._regions_for(frame, quad)])
         return all(legibility(patch) >= self.club_legible for patch in patches)
 
+    def _black_by_network(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
+        """The cards of the chosen finding still uncertain whose glyph looks' ink ruled the
+        black suits out while each of the corner network's two corners reads the same black
+        card at least ``FinderSettings.black_by_network`` surely, judged again without those
+        looks (``_black_by_network_set_aside``) by every rule (``_judged``): a deck whose black
+        print measures as red as another's red (issue 28, h-ink49). The finder's choice between
+        findings judges without the lever (set aside there too, the choice moved on a tinted
+        building photograph, tango/tilted#13581001, to a finding that lost its 4C and left its
+        JH uncertain); every judgement after the choice (``printed``) sets the looks aside, so
+        a card a later step lays (a corner card) is judged as these are. A card read surely
+        never changes. A card judged again uncertain keeps the new looks for the looks after
+        this one."""
+        for k, record in _still_uncertain(analysis):
+            looks = _black_by_network_set_aside(record.looks, self.finder.black_by_network)
+            if len(looks) == len(record.looks):
+                continue
+            judged = self._judged(frame, record.outlines, record.n, record.quad, looks)
+            if judged is None or (judged.card is None and judged.candidate is None):
+                continue
+            analysis.detections[k] = judged
+            if judged.card is None:
+                analysis.unsure[id(judged)] = _Unsure(
+                    judged, record.quad, looks, record.outlines, record.n
+                )
+
     def _merged_set_aside(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain that a glyph look from a cut across
         a tall blob (``_read_merged``) read as another card than the corner network's whole
@@ -7162,7 +7204,8 @@ class CardDetector:
                 suit = suit * weights
                 suit = suit / max(float(suit.sum()), 1e-12)
             warm = unlike == BLACK_SUITS and _warm_black(corner.colour)
-            readings.append(_Reading(rank_p.get(n), suit, unlike, warm=warm))
+            red = red_excess(corner.colour)
+            readings.append(_Reading(rank_p.get(n), suit, unlike, warm=warm, red=red))
         return readings
 
     def _unread(self, quad: np.ndarray) -> CardDetection:
@@ -7222,6 +7265,10 @@ class CardDetector:
         raw = [r for r in readings if r is not _DISPUTED]
         if self.finder.warm_black:
             raw = _warm_black_set_aside(raw)
+        if self.finder.black_by_network and printed:
+            # Not in the finder's choice between findings (``printed`` False): there it moved
+            # the choice on a tinted building photograph (``_black_by_network``).
+            raw = _black_by_network_set_aside(raw, self.finder.black_by_network)
         club = black if black is not None else _network_club(raw) if clubs_by_network else None
         looked = _drop_overlapped(raw, club)
         # The index's ink as the glyph reader's whole looks measured it, however sure each was
@@ -7773,6 +7820,29 @@ def _warm_black_set_aside(looks: list[_Reading]) -> list[_Reading]:
     if card.suit not in BLACK_SUITS or sureness < NETWORK_AGREEING:
         return looks
     return [r for r in looks if not r.warm]
+
+
+def _black_by_network_set_aside(
+    looks: list[_Reading], least: float, ceiling: float = BLACK_BY_NETWORK_RED
+) -> list[_Reading]:
+    """The looks without the glyph reader's whose ink ruled the black suits out, its red past
+    green and blue under ``ceiling``, when each of the corner network's two corners reads the
+    same black card at least ``least`` sure (``FinderSettings.black_by_network``): a deck whose
+    black print measures as red as another deck's red (issue 28, h-ink49). Otherwise the looks
+    as they are. The network is colour-blind: it reads a heart or a diamond by its shape."""
+    aside = [
+        r
+        for r in looks
+        if not r.network and r.unlike == BLACK_SUITS and r.red is not None and r.red < ceiling
+    ]
+    if not aside:
+        return looks
+    net = [r for r in looks if r.network and r.rank is not None and r.suit is not None]
+    if len(net) != 2 or (card := _best_card(net[0])) != _best_card(net[1]):
+        return looks
+    if card.suit not in BLACK_SUITS or min(_sureness(r) for r in net) < least:
+        return looks
+    return [r for r in looks if not any(r is a for a in aside)]
 
 
 def _ink_rules_out(whole: list[_Reading]) -> frozenset[Suit]:

@@ -482,6 +482,14 @@ class FinderSettings:
     # On since session 48: the building check card for card main's; the tinted fresh sets
     # (scripts/vision_ink_tint.py) +19 exact, no wrong read, no-card or twice.
     warm_black: bool = True
+    # A card of the chosen finding left uncertain is judged again without the glyph reader's
+    # looks whose ink ruled the black suits out (its red past green and blue under
+    # ``pipeline.BLACK_BY_NETWORK_RED``) when each of the corner network's two corners reads
+    # the same black card at least this surely (``CardDetector._black_by_network``; issue 28,
+    # h-ink49: held-out set 74's largest rule, 20 black cards of one design whose black print
+    # measured 0.3-0.6 red, both network corners agreeing; scripts/vision_ink_frame.py builds
+    # the kind on the building designs). 0: off.
+    black_by_network: float = 0.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
