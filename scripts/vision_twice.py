@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 from camera_misses import on_cards
 
-from dealer_assist.vision import decks
+from dealer_assist.vision import decks, duplicates
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.lens_scenes import Photo, photograph
@@ -96,15 +96,7 @@ class Tracer:
 
 
 def _area(corners: Any) -> float:
-    return abs(float(cv2.contourArea(np.asarray(corners, np.float32))))
-
-
-def _overlap_of_smaller(one: CardDetection, other: CardDetection) -> float:
-    a = np.asarray(one.corners, np.float32)
-    b = np.asarray(other.corners, np.float32)
-    inter, _ = cv2.intersectConvexConvex(a, b)
-    smaller = min(_area(a), _area(b))
-    return float(inter) / smaller if smaller > 0 else 0.0
+    return duplicates._area(np.asarray(corners, np.float32))
 
 
 def _holds(detection: CardDetection, point: tuple[float, float]) -> bool:
@@ -154,8 +146,9 @@ def describe(photo: Photo, label: str, reported: list[CardDetection], tracer: Tr
         for i, a in enumerate(found):
             for b in found[i + 1 :]:
                 one, other = reported[a], reported[b]
+                overlap = duplicates._overlap_share(one, other)
                 print(
-                    f"    pair #{a}/#{b}: overlap/smaller {_overlap_of_smaller(one, other):.2f},"
+                    f"    pair #{a}/#{b}: overlap/smaller {overlap:.2f},"
                     f" centre in other {_holds(other, one.center)}/{_holds(one, other.center)},"
                     f" same candidate {one.candidate == other.candidate}"
                 )

@@ -6171,18 +6171,13 @@ class CardDetector:
         a card a later step lays (a corner card) is judged as these are. A card read surely
         never changes. A card judged again uncertain keeps the new looks for the looks after
         this one."""
-        for k, record in _still_uncertain(analysis):
-            looks = _black_by_network_set_aside(record.looks, self.finder.black_by_network)
-            if len(looks) == len(record.looks):
-                continue
-            judged = self._judged(frame, record.outlines, record.n, record.quad, looks)
-            if judged is None or (judged.card is None and judged.candidate is None):
-                continue
-            analysis.detections[k] = judged
-            if judged.card is None:
-                analysis.unsure[id(judged)] = _Unsure(
-                    judged, record.quad, looks, record.outlines, record.n
-                )
+        least = self.finder.black_by_network
+
+        def set_aside(looks: list[_Reading]) -> list[_Reading] | None:
+            kept = _black_by_network_set_aside(looks, least)
+            return None if len(kept) == len(looks) else kept
+
+        self._judged_without(frame, analysis, set_aside)
 
     def _merged_set_aside(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain that a glyph look from a cut across
@@ -6193,8 +6188,21 @@ class CardDetector:
         changes, and the finding chosen is the same (``FinderSettings.merged_set_aside``;
         issue 28, h-glyph48). A card judged again uncertain keeps the new looks for the looks
         after this one."""
+        sureness = self.check_sureness
+        self._judged_without(frame, analysis, lambda looks: _set_aside_merged(looks, sureness))
+
+    def _judged_without(
+        self,
+        frame: np.ndarray,
+        analysis: FrameAnalysis,
+        set_aside: Callable[[list[_Reading]], list[_Reading] | None],
+    ) -> None:
+        """The cards of the chosen finding still uncertain judged again by every rule
+        (``_judged``) with the looks ``set_aside`` keeps (None: it sets none aside, the card is
+        left as it is). A judgement that names neither a card nor a candidate changes nothing;
+        a card judged again uncertain keeps the new looks for the looks after this one."""
         for k, record in _still_uncertain(analysis):
-            looks = _set_aside_merged(record.looks, self.check_sureness)
+            looks = set_aside(record.looks)
             if looks is None:
                 continue
             judged = self._judged(frame, record.outlines, record.n, record.quad, looks)
