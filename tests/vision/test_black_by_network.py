@@ -28,11 +28,12 @@ from dealer_assist.vision.pipeline import (
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answers_on_cards
 
-OFF = FinderSettings()
+# The premises read with the lever off (on by default since session 49).
+OFF = replace(FinderSettings(), black_by_network=0.0)
 
 
-def test_the_lever_ships_off() -> None:
-    assert FinderSettings().black_by_network == 0.0
+def test_the_lever_ships_on() -> None:
+    assert FinderSettings().black_by_network == 0.8
 
 
 def _look(card: str, sure: float, *, network: bool, red: float | None = None) -> _Reading:
