@@ -5212,13 +5212,7 @@ class CardDetector:
         ``FinderSettings.corner_relaid``). A card read surely is never laid again, none added."""
 
         def offered() -> list[tuple[int, _Unsure]]:
-            return [
-                (k, record)
-                for k, d in enumerate(analysis.detections)
-                if d.card is None
-                and (record := analysis.offered.get(id(d))) is not None
-                and record.detection is d
-            ]
+            return _still_uncertain(analysis, analysis.offered)
 
         if self.finder.relay_off and (records := offered()):
             self._relaid_off(frame, analysis, found, records)
@@ -7651,14 +7645,18 @@ def _black_split_aside(look: _Reading, toward: Suit) -> _Reading:
     return _split_aside(look, toward)
 
 
-def _still_uncertain(analysis: FrameAnalysis) -> list[tuple[int, _Unsure]]:
+def _still_uncertain(
+    analysis: FrameAnalysis, records: dict[int, _Unsure] | None = None
+) -> list[tuple[int, _Unsure]]:
     """The detections of the chosen finding still uncertain that were judged from looks (an
-    unread shape was not), with their places and what they were judged from."""
+    unread shape was not), with their places and what they were judged from: the records
+    ``analysis.unsure`` keeps, or ``records`` (``FrameAnalysis.offered``: the corner offers)."""
+    kept = analysis.unsure if records is None else records
     return [
         (k, record)
         for k, detection in enumerate(analysis.detections)
         if detection.card is None
-        and (record := analysis.unsure.get(id(detection))) is not None
+        and (record := kept.get(id(detection))) is not None
         and record.detection is detection
     ]
 
