@@ -18,11 +18,17 @@ from dealer_assist.cards import Card
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import photograph
-from dealer_assist.vision.pipeline import CardDetector
+from dealer_assist.vision.pipeline import CLOTH_CENTRE, CardDetector
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import answer_pairs, found_on_cards, in_view, on_true_card
+from tests.vision.found import (
+    answer_pairs,
+    found_in_style,
+    found_on_cards,
+    in_view,
+    on_true_card,
+)
 
-OFF = FinderSettings()
+OFF = FinderSettings(corner_relaid=False)
 ON = replace(OFF, corner_relaid=True)
 SEED = 13_611_034
 
@@ -84,3 +90,49 @@ def test_the_offers_other_tests_keep_uncertain_are_read_rightly(
     (queen,) = [n for n, c in enumerate(cards) if c.card.code == "QD"]
     assert counts[queen] == 1 and max(counts) == 1 and (nowhere, wrong) == (0, 0)
     assert any(d.card is not None and d.card.code == "QD" for d in found)
+
+
+def test_a_joined_card_under_fingers_offered_at_a_corner_is_read(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    """simplistic/joined#7900007's 6C, fingers over one index corner (test_fingers_corners'
+    premise, kept uncertain there with the lever off): offered at the blob's corner and read
+    at the other index corner, added uncertain with its candidate; with the lever on laid again
+    from that corner and read 6C surely, at the card (IoU over 0.8; the offer's outline was
+    nearer, 0.92, the relaid one 0.82 of the card's area); every other answer the
+    same, nothing read wrong, nothing where no card is."""
+    scene = synthetic.random_scene(7_900_007, check_faces["simplistic"], style=synthetic.JOINED)
+    cards = in_view(scene.cards, scene.image)
+    six = next(c for c in cards if c.card.code == "6C")
+    before = CardDetector(finder=OFF).detect(scene.image)
+    after = CardDetector(finder=ON).detect(scene.image)
+    (was,) = on_true_card(six, before)  # type: ignore[arg-type]
+    assert was.card is None and was.candidate == six.card
+    (now,) = on_true_card(six, after)  # type: ignore[arg-type]
+    assert now.card == six.card
+    truth = np.asarray(six.corners, np.float64)
+    assert polygon_iou(np.asarray(now.corners, np.float64), truth) > 0.8
+    assert answer_pairs([d for d in after if d is not now]) == answer_pairs(
+        [d for d in before if d is not was]
+    )
+    counts, nowhere, wrong = found_on_cards(after, cards)
+    assert max(counts) == 1 and (nowhere, wrong) == (0, 0)
+
+
+def test_a_card_read_leaves_the_cloth_centre_to_drop_a_shape_between_cards(
+    gnomangelo_faces: dict[Card, np.ndarray],
+) -> None:
+    """gnomangelo/harsh#11384001 (test_cloth_centre's scene): the 2S, offered at a blob's
+    corner 2.1 times the card's area (IoU 0.47) and added uncertain, is read 2S surely with the
+    lever on (0.94 of its area); so the shape laid across the 3D and the KD (its centre on the
+    felt between them) has no uncertain twin left for ``unsure_twins`` to drop it by, and the
+    cloth centre alone drops it: with both on, as by default, no detection where no card is,
+    the 2S added to the cards read surely; without the cloth centre the shape stays."""
+    with_cloth = found_in_style(gnomangelo_faces, 11_384_001, "harsh", CardDetector(finder=ON))
+    assert with_cloth[1:] == (0, 0, ["2S", "6H", "8S", "KH"])
+    was = found_in_style(gnomangelo_faces, 11_384_001, "harsh", CardDetector(finder=OFF))
+    assert was[1:] == (0, 0, ["6H", "8S", "KH"])
+    assert with_cloth[0] == was[0]  # the same cards found, each once
+    no_cloth = CardDetector(cloth_centre=0.0, finder=ON)
+    assert CLOTH_CENTRE > 0
+    assert found_in_style(gnomangelo_faces, 11_384_001, "harsh", no_cloth)[1] == 1
