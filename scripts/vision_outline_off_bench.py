@@ -25,6 +25,11 @@ else "turned/shifted").
     PYTHONPATH=$PWD:$PWD/benchmarks python scripts/vision_outline_off_bench.py \\
         --designs anglo,tango,ornamental,simplistic --first 1370 --scenes 16 [--finder X=on]
         [--seed 13610000 --conditions light,clutter]   # fresh seeds: --first counts from 0
+        [--trait framed:0.035 | bordered:0.09]   # a border trait printed on the faces
+
+``--trait`` (h-relaid50): the building faces with a frame line printed inside the card's edge
+(``lens_scenes.framed``) or a wide plain margin (``lens_scenes.bordered``), traits some decks
+have that the building designs lack.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from dealer_assist.vision import decks
 from dealer_assist.vision.classifier import GlyphModel
 from dealer_assist.vision.cores import one_core
 from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.lens_scenes import CONDITIONS, photograph
+from dealer_assist.vision.lens_scenes import CONDITIONS, bordered, framed, photograph
 from dealer_assist.vision.pipeline import _network_index_corners, _still_uncertain, _sure_sides
 from dealer_assist.vision.quads import FinderSettings
 
@@ -169,6 +174,13 @@ def main() -> int:
     parser.add_argument(
         "--answers", type=Path, help="write every card's answer here, one a line (card for card)"
     )
+    parser.add_argument(
+        "--trait",
+        default="",
+        help="print a border trait on the faces: framed:INSET (a frame line INSET of the width "
+        "inside the edge, lens_scenes.framed) or bordered:SHARE (a plain margin, "
+        "lens_scenes.bordered)",
+    )
     args = parser.parse_args()
     held = {d.name for d in decks.held_out_designs()}
     names = args.designs.split(",")
@@ -186,6 +198,9 @@ def main() -> int:
     answers: list[str] = []
     for place, name in enumerate(names):
         faces = decks.render_design(decks.design(name), height=320, cache=CACHE)
+        if args.trait:
+            trait, share = args.trait.split(":")
+            faces = (framed if trait == "framed" else bordered)(faces, float(share))
         for k in range(args.first, args.first + args.scenes):
             condition = conditions[k % len(conditions)]
             seed = SEED + zlib.crc32(name.encode()) % 10_000 * 1000 + k

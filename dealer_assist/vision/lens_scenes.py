@@ -534,6 +534,83 @@ def black_tinted(
     return out
 
 
+# --- the face's border -------------------------------------------------------------------------
+
+
+def _paper_of(face: np.ndarray) -> np.ndarray:
+    """A face's paper colour (B, G, R): the median of its light opaque pixels."""
+    bgr = face[:, :, :3].reshape(-1, 3)
+    opaque = face[:, :, 3].reshape(-1) == 255
+    light = bgr.astype(np.int32).sum(axis=1) > 3 * 200
+    chosen = bgr[opaque & light]
+    if not len(chosen):
+        return np.array([255, 255, 255], np.uint8)
+    paper: np.ndarray = np.median(chosen, axis=0).astype(np.uint8)
+    return paper
+
+
+def framed(
+    faces: Mapping[Card, np.ndarray],
+    inset: float,
+    width: float = 0.01,
+    ink: tuple[int, int, int] = (30, 30, 30),
+) -> dict[Card, np.ndarray]:
+    """The faces (BGRA) with a frame line printed inside the card's edge: a rectangle with
+    rounded corners ``inset`` of the face's width in from each edge, its line ``width`` of the
+    face's width thick, in ``ink`` (R, G, B), on the paper only (the index and the art, any
+    pixel darker than paper, lie over it: a deck printed with a border line inside its edge;
+    issue 28, h-relaid50). Nothing else of the face changes."""
+    out: dict[Card, np.ndarray] = {}
+    for card, face in faces.items():
+        height, fw = face.shape[:2]
+        gap = round(inset * fw)
+        thick = max(1, round(width * fw))
+        radius = max(thick, round(0.05 * fw))
+        left, top, right, bottom = gap, gap, fw - 1 - gap, height - 1 - gap
+        box = np.zeros((height, fw), np.uint8)
+        cv2.rectangle(box, (left + radius, top), (right - radius, bottom), 255, -1)
+        cv2.rectangle(box, (left, top + radius), (right, bottom - radius), 255, -1)
+        for x, y in (
+            (left + radius, top + radius),
+            (right - radius, top + radius),
+            (right - radius, bottom - radius),
+            (left + radius, bottom - radius),
+        ):
+            cv2.circle(box, (x, y), radius, 255, -1)
+        inner = cv2.erode(box, np.ones((2 * thick + 1, 2 * thick + 1), np.uint8))
+        light = face[:, :, :3].astype(np.int32).sum(axis=2) > 3 * 190  # under the print
+        line = (box > 0) & ~(inner > 0) & (face[:, :, 3] > 0) & light
+        printed = face.copy()
+        printed[line, :3] = np.array(ink[::-1], np.uint8)
+        out[card] = printed
+    return out
+
+
+def bordered(
+    faces: Mapping[Card, np.ndarray], border: float, edge: float = 0.02
+) -> dict[Card, np.ndarray]:
+    """The faces (BGRA) with a wide plain border: the face inside its outermost ``edge`` of
+    the width (the edge's own stroke, kept) shrunk so that ``border`` of the face's width of
+    its paper's colour lies round it on every side (a deck printed with a wide white margin;
+    issue 28, h-relaid50). The index and pips move in with the art."""
+    out: dict[Card, np.ndarray] = {}
+    for card, face in faces.items():
+        height, fw = face.shape[:2]
+        keep = max(1, round(edge * fw))
+        gap = round(border * fw)
+        art = face[keep : height - keep, keep : fw - keep, :3]
+        size = (fw - 2 * gap, height - 2 * gap)
+        shrunk = cv2.resize(art, size, interpolation=cv2.INTER_AREA)
+        printed = face.copy()
+        inside = printed[keep : height - keep, keep : fw - keep]
+        inside[:, :, :3] = _paper_of(face)
+        printed[gap : height - gap, gap : fw - gap, :3] = shrunk
+        # the transparent rounded corners stay transparent
+        printed[:, :, 3] = face[:, :, 3]
+        out[card] = printed
+    return out
+
+
 # --- the photograph ---------------------------------------------------------------------------
 
 
