@@ -345,6 +345,10 @@ NEIGHBOUR_RANKS: dict[Rank, tuple[Rank, ...]] = {
     Rank.NINE: (Rank.FOUR,),
 }
 NEIGHBOUR_ONE = 0.1
+# The card sizes ``FinderSettings.neighbour_relaid`` lays such a card at, as shares of the
+# frame's sure card size (``_sure_sides``: the median of the frame's; in a wide or tilted view
+# a card nearer the camera is larger).
+NEIGHBOUR_RELAID_SCALES = (1.0, 1.1, 1.2)
 # A ten read surely whose middle lies in the clear and shows no pips (a picture, or plain paper)
 # is a court's index read as a ten (issue 28, h-wrong39; ``CardDetector._pictured_ten``): the
 # held-out sets' sure wrong reads a JS as TS and a QC as TC. The ranks so judged
@@ -2719,7 +2723,8 @@ class CardDetector:
         if self.club_one_split > 0 and self.use_corner_model:
             best.detections = [self._one_corner_club(frame, d) for d in best.detections]
         if self.neighbour_one > 0 and self.use_corner_model:
-            best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
+            sides = _sure_sides(best) if self.finder.neighbour_relaid else None
+            best.detections = [self._one_corner_neighbour(frame, d, sides) for d in best.detections]
         if self.index_against > 0 and self.use_corner_model:
             best.detections = self._small_indices(frame, best.detections)
         if self.centre_covered is not None and self.use_corner_model:
@@ -3096,7 +3101,12 @@ class CardDetector:
         (side,) = whole
         return looks[side], patches[side : side + 1], side
 
-    def _one_corner_neighbour(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
+    def _one_corner_neighbour(
+        self,
+        frame: np.ndarray,
+        detection: CardDetection,
+        sides: tuple[float, float] | None = None,
+    ) -> CardDetection:
         """``detection``, uncertain when it is a king, queen, ten, four or nine read surely
         whose index the corner network, at its reported outline, reads whole at one corner
         only (the other under another card, cut off, or showing no index) and that corner gives
@@ -3111,7 +3121,10 @@ class CardDetector:
         kings, queens, tens, fours and nines of the building check read rightly at one
         network corner, two gave the neighbour 0.1 or more (anglo/lens#7900007's TC 0.28,
         simplistic/wide#7900003's QC 0.17; docs/benchmarks.md, "h-court32"). Judged last, on
-        the cards the frame reports: it only takes sureness away."""
+        the cards the frame reports: it only takes sureness away. ``sides``: the frame's sure
+        card size (``_sure_sides``), with ``FinderSettings.neighbour_relaid`` on: such a card
+        laid again there and read whole at both index corners stays sure
+        (``_neighbour_relaid``)."""
         card = detection.card
         if self.neighbour_one <= 0 or card is None or card.rank not in NEIGHBOUR_RANKS:
             return detection
@@ -3123,7 +3136,51 @@ class CardDetector:
         share = max(float(rank[RANK_CLASSES.index(n)]) for n in NEIGHBOUR_RANKS[card.rank])
         if share < self.neighbour_one:
             return detection
+        if sides is not None and self._neighbour_relaid(frame, detection, lone[2], sides):
+            return detection
         return _doubted(detection)
+
+    def _neighbour_relaid(
+        self, frame: np.ndarray, detection: CardDetection, side: int, sides: tuple[float, float]
+    ) -> bool:
+        """Whether ``detection`` (read surely, its index whole at index corner ``side`` of its
+        outline only, that corner leaning to a neighbouring rank), laid again from that corner
+        at the frame's sure card size ``sides`` (``refit.from_index_corner``, each outline as
+        laid and snapped to the paper's edges, as ``_relaid_off`` lays them), is read by the
+        corner network whole at both index corners of one such outline as its card (rank and
+        suit), neither corner giving a neighbouring rank ``neighbour_one`` of its rank's
+        probability (``FinderSettings.neighbour_relaid``; issue 28, h-relaid50). The card's
+        reported outline and reading are kept either way."""
+        card = detection.card
+        assert card is not None
+        quad = np.asarray(detection.corners, np.float64).reshape(4, 2)
+        corner = int(np.argmin(np.hypot(*(quad - portrait_orders(quad)[side][0]).T)))
+        settings = self.refit if self.refit is not None else DEFAULT_REFIT
+        gray = self._snap_gray(frame)
+        rank_at = RANK_CLASSES.index(card.rank)
+        neighbours = [RANK_CLASSES.index(n) for n in NEIGHBOUR_RANKS[card.rank]]
+        shapes = [
+            shape
+            for scale in NEIGHBOUR_RELAID_SCALES
+            for shape in from_index_corner(quad, corner, (scale * sides[0], scale * sides[1]))
+        ]
+        for shape in shapes:
+            for outline in (snapped(gray, shape, settings)[0], shape):
+                regions = self._regions_for(frame, np.asarray(outline, np.float32))
+                patches = self._patches([regions])
+                looks = self._net_readings(*self._net_probabilities([regions], patches))[0]
+                if len(looks) < 2 or not all(
+                    look.rank is not None
+                    and look.suit is not None
+                    and int(np.argmax(look.rank)) == rank_at
+                    and SUIT_CLASSES[int(np.argmax(look.suit))] is card.suit
+                    and max(float(look.rank[n]) for n in neighbours)
+                    < self.neighbour_one * float(look.rank[rank_at])
+                    for look in looks[:2]
+                ):
+                    continue
+                return True
+        return False
 
     def _one_corner_spade(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a spade read surely whose index the corner

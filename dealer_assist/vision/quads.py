@@ -374,6 +374,15 @@ class FinderSettings:
     # off are such offers, in rows dealt overlapping, and most read exactly at the true
     # outline; the refits ran before they were added). Off: not measured enough to ship.
     corner_relaid: bool = False
+    # A king, queen, ten, four or nine read surely that ``_one_corner_neighbour`` would leave
+    # uncertain (its index read whole at one corner of its outline only, that corner leaning
+    # to a neighbouring rank) is laid again from that corner at the frame's sure card size
+    # (as ``relay_off`` lays a card, each outline as laid and snapped to the paper's edges):
+    # when at one such outline the corner network reads the card's rank and suit whole at
+    # both index corners, neither leaning to a neighbour, it stays sure (issue 28,
+    # h-relaid50: on fresh building photographs cards dealt under others and read rightly
+    # were left uncertain so, their outline off the card, the other index corner outside it).
+    neighbour_relaid: bool = False
     # An uncertain court card whose whole looks all read its rank and its colour, with no glyph
     # dispute, is judged again by the suit symbols printed beside its index or in the corners
     # without one (``court_suits.court_symbols``: anglo's and simplistic's large suit right of
