@@ -372,8 +372,10 @@ class FinderSettings:
     # cards, judged as they judge theirs (``CardDetector._corner_relaid``; issue 28,
     # h-outline49: on the bench's building photographs most uncertain cards whose outline is
     # off are such offers, in rows dealt overlapping, and most read exactly at the true
-    # outline; the refits ran before they were added). Off: not measured enough to ship.
-    corner_relaid: bool = False
+    # outline; the refits ran before they were added). On since h-relaid50: the building
+    # check +1 exact, a fresh set card for card the same, the vision suite's three premises
+    # read (each a card it reads rightly), paired 0.999.
+    corner_relaid: bool = True
     # A king, queen, ten, four or nine read surely that ``_one_corner_neighbour`` would leave
     # uncertain (its index read whole at one corner of its outline only, that corner leaning
     # to a neighbouring rank) is laid again from that corner at the frame's sure card size

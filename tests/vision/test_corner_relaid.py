@@ -33,8 +33,8 @@ ON = replace(OFF, corner_relaid=True)
 SEED = 13_611_034
 
 
-def test_ships_off() -> None:
-    assert FinderSettings().corner_relaid is False
+def test_ships_on() -> None:
+    assert FinderSettings().corner_relaid is True
 
 
 def test_an_offered_card_too_large_is_laid_again_and_read(

@@ -24,8 +24,8 @@ from tests.vision.found import answer_pairs, found_by_lever, on_true_card
 # ``hand_between`` (on by default since session 43) lays these middle cards before
 # ``outlined_under`` is asked, and ``bare_cards`` (on since session 48) lays the 7S on its bare
 # piece: off here, the tests are of keeping the shape the corner offer lays; and
-# ``corner_relaid`` (h-outline49, off), which lays anglo/small#11870005's 4C again and reads it
-# surely, rightly (tests/vision/test_corner_relaid.py).
+# ``corner_relaid`` (h-outline49, on since h-relaid50), which lays anglo/small#11870005's 4C
+# again and reads it surely, rightly (tests/vision/test_corner_relaid.py).
 UNLAID = replace(
     FinderSettings(),
     hand_between=False,

@@ -36,8 +36,8 @@ from tests.vision.found import found_on_cards, found_on_joined, in_view
 # (exactly) first.
 # ``hand_index`` (on since session 44) off in both: it lays simplistic/joined#7900003's 8H and
 # ornamental/table#7900008's 6S from their index corners before this step is asked.
-# ``corner_relaid`` (h-outline49, off) off in both: it lays tango/joined#7900009's QD again and
-# reads it surely, rightly (tests/vision/test_corner_relaid.py).
+# ``corner_relaid`` (h-outline49, on since h-relaid50) off in both: it lays tango/joined#7900009's
+# QD again and reads it surely, rightly (tests/vision/test_corner_relaid.py).
 ON = FinderSettings(
     corner_outline_reach=0.2, corner_relay=(), hand_index=False, corner_relaid=False
 )
