@@ -492,6 +492,20 @@ class FinderSettings:
     # design's black cards +17 exact without a deck, nothing worse; the building check card for
     # card the same; the vision suite's only failures with it on premises and "ships off").
     black_by_network: float = 0.8
+    # A card read surely whose reported outline's short side is under ``small_card_px`` frame
+    # pixels is reported uncertain when a corner network look at its outline, at an index
+    # corner in the clear, gives another rank at least this share of its rank probabilities -
+    # unless the pips in its middle, in the clear, counted its rank
+    # (``CardDetector._small_rank_split``; issue 28, h-small50: held-out set 124's two wrong
+    # reads, a KD read QD and a 6D read 8D, were both small cards). At that size a corner's
+    # rank is a few pixels of ink, and a sure product can rest on one corner while the other
+    # leans to a neighbour rank. 0: off.
+    small_rank_split: float = 0.0
+    # ... and so is such a small card read surely less than this sure (its looks' product,
+    # ``CardDetection.confidence``), unless its pips counted its rank: a stricter sureness
+    # below ``small_card_px`` (the reader's threshold is 0.98). 0: off.
+    small_sureness: float = 0.0
+    small_card_px: float = 90.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
