@@ -493,17 +493,12 @@ class FinderSettings:
     # card the same; the vision suite's only failures with it on premises and "ships off").
     black_by_network: float = 0.8
     # A card read surely whose reported outline's short side is under ``small_card_px`` frame
-    # pixels is reported uncertain when a corner network look at its outline, at an index
-    # corner in the clear, gives another rank at least this share of its rank probabilities -
-    # unless the pips in its middle, in the clear, counted its rank
-    # (``CardDetector._small_rank_split``; issue 28, h-small50: held-out set 124's two wrong
-    # reads, a KD read QD and a 6D read 8D, were both small cards). At that size a corner's
-    # rank is a few pixels of ink, and a sure product can rest on one corner while the other
-    # leans to a neighbour rank. 0: off.
-    small_rank_split: float = 0.0
-    # ... and so is such a small card read surely less than this sure (its looks' product,
-    # ``CardDetection.confidence``), unless its pips counted its rank: a stricter sureness
-    # below ``small_card_px`` (the reader's threshold is 0.98). 0: off.
+    # pixels and less than this sure (``CardDetection.confidence``: its looks' product) is
+    # reported uncertain, unless the pips in its middle, in the clear, counted its rank
+    # (``CardDetector._small_unsure``; issue 28, h-small50: held-out set 124's two wrong reads,
+    # a KD read QD and a 6D read 8D, were both small cards). At 45-60 pixels the building
+    # designs' wrong reads of ranks were 0.98-0.99 sure (scripts/vision_small_reads.py): a
+    # stricter sureness below a size than the reader's 0.98. 0: off.
     small_sureness: float = 0.0
     small_card_px: float = 90.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from

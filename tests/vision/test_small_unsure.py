@@ -1,5 +1,5 @@
 """Small cards read surely on thin evidence reported uncertain, not wrong
-(``FinderSettings.small_sureness`` and ``small_rank_split``; issue 28, h-small50).
+(``FinderSettings.small_sureness``, ``small_card_px``; issue 28, h-small50).
 
 Held-out set 124's two wrong reads were small cards (a KD read QD, a 6D read 8D). On the building
 designs the second generator's photographs with the cards drawn 42-62 pixels wide, blurred and
@@ -17,7 +17,7 @@ import pytest
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.lens_scenes import CONDITIONS, photograph
-from dealer_assist.vision.pipeline import CardDetector, _rival_rank, _short_side
+from dealer_assist.vision.pipeline import CardDetector, _short_side
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import on_true_card
 
@@ -45,18 +45,12 @@ def _photo(seed: int, faces: dict[Card, np.ndarray]):  # type: ignore[no-untyped
 
 
 def test_ships_off() -> None:
-    settings = FinderSettings()
-    assert settings.small_sureness == 0.0
-    assert settings.small_rank_split == 0.0
+    assert FinderSettings().small_sureness == 0.0
 
 
-def test_short_side_and_rival_rank() -> None:
-    outline = np.array([[0, 0], [50, 0], [50, 70], [0, 70]], np.float32)
-    assert _short_side(outline) == pytest.approx(50.0)
-    rank = np.zeros(13)
-    rank[9], rank[7], rank[5] = 0.63, 0.19, 0.18
-    assert _rival_rank(rank, 9) == pytest.approx(0.19)
-    assert _rival_rank(rank, 7) == pytest.approx(0.63)
+def test_short_side() -> None:
+    outline = np.array([[0, 0], [50, 0], [52, 70], [0, 72]], np.float32)
+    assert _short_side(outline) == pytest.approx(51.0, abs=0.05)
 
 
 @pytest.mark.parametrize(
