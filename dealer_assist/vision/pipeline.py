@@ -2720,7 +2720,7 @@ class CardDetector:
             best.detections = [self._one_corner_club(frame, d) for d in best.detections]
         if self.neighbour_one > 0 and self.use_corner_model:
             best.detections = [self._one_corner_neighbour(frame, d) for d in best.detections]
-        if self.finder.small_sureness > 0:
+        if self.finder.small_sureness > 0 or self.finder.small_rank_sureness > 0:
             best.detections = self._small_unsure(frame, best)
         if self.index_against > 0 and self.use_corner_model:
             best.detections = self._small_indices(frame, best.detections)
@@ -3138,14 +3138,19 @@ class CardDetector:
         13,649,200 and up) eight of 540 cards read surely were wrong, every one a rank (a 9C
         as the TC, 5S as the 6S twice, an 8D, a 5D and a 9D as tens, an 8H as the 9H, a 6S as
         the 7S), their pips not counted, six of them under 0.99 sure. Judged last, on the
-        cards the frame reports: it only takes sureness away."""
+        cards the frame reports: it only takes sureness away. With
+        ``FinderSettings.small_rank_sureness`` the same for a card whose rank alone
+        (``_rank_sureness``) is less than that sure."""
         outlines = [np.asarray(d.corners, np.float32).reshape(-1, 2) for d in best.reported]
         result: list[CardDetection] = []
         for n, detection in enumerate(best.detections):
             card = detection.card
             thin = (
                 card is not None
-                and detection.confidence < self.finder.small_sureness
+                and (
+                    detection.confidence < self.finder.small_sureness
+                    or _rank_sureness(detection) < self.finder.small_rank_sureness
+                )
                 and _short_side(outlines[n]) < self.finder.small_card_px
             )
             if thin and card is not None and card.rank in _NUMBER_RANKS:
@@ -7458,6 +7463,14 @@ def _short_side(outline: np.ndarray) -> float:
     """The shorter of a quadrilateral's two pairs of opposite sides (their means), pixels."""
     sides = np.hypot(*(np.roll(outline, -1, axis=0) - outline).T)
     return float(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+
+
+def _rank_sureness(detection: CardDetection) -> float:
+    """How sure a detection is of its rank alone: its confidence (the rank's share times the
+    suit's in the looks' product) over the suit's share (``CardDetection.suits``; the
+    confidence itself when no suits were kept)."""
+    suit = max(detection.suits, default=0.0)
+    return min(detection.confidence / suit, 1.0) if suit > 0 else detection.confidence
 
 
 def _small_share(share: float | None, others: list[float | None], against: float) -> bool:

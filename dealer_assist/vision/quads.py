@@ -500,6 +500,10 @@ class FinderSettings:
     # designs' wrong reads of ranks were 0.98-0.99 sure (scripts/vision_small_reads.py): a
     # stricter sureness below a size than the reader's 0.98. 0: off.
     small_sureness: float = 0.0
+    # ... and so is such a small card whose rank alone is less than this sure (its
+    # ``confidence`` over its suit's share, ``CardDetection.suits``): the plain sureness above
+    # doubts black aces and clubs whose suit, not rank, is in doubt (h-small50). 0: off.
+    small_rank_sureness: float = 0.0
     small_card_px: float = 90.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's

@@ -1,5 +1,6 @@
 """Small cards read surely on thin evidence reported uncertain, not wrong
-(``FinderSettings.small_sureness``, ``small_card_px``; issue 28, h-small50).
+(``FinderSettings.small_sureness``, ``small_rank_sureness``, ``small_card_px``; issue 28,
+h-small50).
 
 Held-out set 124's two wrong reads were small cards (a KD read QD, a 6D read 8D). On the building
 designs the second generator's photographs with the cards drawn 42-62 pixels wide, blurred and
@@ -15,14 +16,15 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.lens_scenes import CONDITIONS, photograph
-from dealer_assist.vision.pipeline import CardDetector, _short_side
+from dealer_assist.vision.pipeline import CardDetection, CardDetector, _rank_sureness, _short_side
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import on_true_card
 
 OFF = FinderSettings()
 ON = replace(OFF, small_sureness=0.99)
+ON_RANK = replace(OFF, small_rank_sureness=0.995)
 # scripts/vision_small_reads.py --width 42,62 --blur 1.4 --motion 3 --jpeg 60,80
 # --ranks KQJT6895: smaller and blurrier than the generator's "small" condition (70-95 pixels).
 TINY = replace(
@@ -46,6 +48,7 @@ def _photo(seed: int, faces: dict[Card, np.ndarray]):  # type: ignore[no-untyped
 
 def test_ships_off() -> None:
     assert FinderSettings().small_sureness == 0.0
+    assert FinderSettings().small_rank_sureness == 0.0
 
 
 def test_short_side() -> None:
@@ -53,21 +56,35 @@ def test_short_side() -> None:
     assert _short_side(outline) == pytest.approx(51.0, abs=0.05)
 
 
+def test_rank_sureness_is_the_confidence_over_the_suits_share() -> None:
+    corners = ((0.0, 0.0), (50.0, 0.0), (50.0, 70.0), (0.0, 70.0))
+    card = parse_card("KC")
+    read = CardDetection(card, 0.985, corners, (25.0, 35.0), suits=(0.01, 0.0, 0.0, 0.99))
+    assert _rank_sureness(read) == pytest.approx(0.985 / 0.99)
+    assert _rank_sureness(replace(read, suits=())) == pytest.approx(0.985)
+
+
+@pytest.mark.parametrize("on", [ON, ON_RANK], ids=["sureness", "rank"])
 @pytest.mark.parametrize(
     ("seed", "truth", "misread"),
     [(13_649_214, "9C", "TC"), (13_649_229, "5S", "6S")],
 )
 def test_a_small_card_read_thinly_is_uncertain_not_wrong(
-    check_faces: dict[str, dict[Card, np.ndarray]], seed: int, truth: str, misread: str
+    check_faces: dict[str, dict[Card, np.ndarray]],
+    seed: int,
+    truth: str,
+    misread: str,
+    on: FinderSettings,
 ) -> None:
     """Lever off (main): the card, 45-56 pixels wide, read surely as its neighbour, less than
     0.99 sure (the 9C: both network corners a ten, 0.92 and 0.63; the 5S: one network corner
     and the glyph reader a six, 0.80 each). On: uncertain with that candidate; every card the
-    lever leaves sure is read as it was, and no card is read wrong."""
+    lever leaves sure is read as it was, and no card is read wrong. The same with the rank's
+    sureness (``small_rank_sureness`` 0.995) instead."""
     photo = _photo(seed, check_faces["anglo"])
     card = next(c for c in photo.cards if c.card.code == truth)
     before = CardDetector(finder=OFF).detect(photo.image)
-    after = CardDetector(finder=ON).detect(photo.image)
+    after = CardDetector(finder=on).detect(photo.image)
     (was,) = on_true_card(card, before)
     assert was.card is not None and was.card.code == misread
     assert was.confidence < 0.99
