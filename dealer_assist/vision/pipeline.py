@@ -2725,6 +2725,8 @@ class CardDetector:
         if self.neighbour_one > 0 and self.use_corner_model:
             sides = _sure_sides(best) if self.finder.neighbour_relaid else None
             best.detections = [self._one_corner_neighbour(frame, d, sides) for d in best.detections]
+        if self.finder.small_sureness > 0 or self.finder.small_rank_sureness > 0:
+            best.detections = self._small_unsure(frame, best)
         if self.index_against > 0 and self.use_corner_model:
             best.detections = self._small_indices(frame, best.detections)
         if self.centre_covered is not None and self.use_corner_model:
@@ -3181,6 +3183,38 @@ class CardDetector:
                     continue
                 return True
         return False
+
+    def _small_unsure(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, uncertain each card read surely whose reported outline's
+        short side is under ``FinderSettings.small_card_px`` pixels and which is less than
+        ``FinderSettings.small_sureness`` sure (``CardDetection.confidence``) - unless the
+        pips in its middle, in the clear, count its rank (a look that shares nothing with the
+        index). Issue 28, h-small50: held-out set 124's two wrong reads (a KD read QD, a 6D
+        read 8D) were both small cards. At 42-62 pixels a corner's rank is a few pixels of
+        ink: on the building design anglo so drawn (scripts/vision_small_reads.py, seeds
+        13,649,200 and up) eight of 540 cards read surely were wrong, every one a rank (a 9C
+        as the TC, 5S as the 6S twice, an 8D, a 5D and a 9D as tens, an 8H as the 9H, a 6S as
+        the 7S), their pips not counted, six of them under 0.99 sure. Judged last, on the
+        cards the frame reports: it only takes sureness away. With
+        ``FinderSettings.small_rank_sureness`` the same for a card whose rank alone
+        (``_rank_sureness``) is less than that sure."""
+        outlines = [np.asarray(d.corners, np.float32).reshape(-1, 2) for d in best.reported]
+        result: list[CardDetection] = []
+        for n, detection in enumerate(best.detections):
+            card = detection.card
+            thin = (
+                card is not None
+                and (
+                    detection.confidence < self.finder.small_sureness
+                    or _rank_sureness(detection) < self.finder.small_rank_sureness
+                )
+                and _short_side(outlines[n]) < self.finder.small_card_px
+            )
+            if thin and card is not None and card.rank in _NUMBER_RANKS:
+                middle = self._clear_middle(frame, outlines, n)
+                thin = middle is None or self._pip_count(middle) != card.rank
+            result.append(_doubted(detection) if thin else detection)
+        return result
 
     def _one_corner_spade(self, frame: np.ndarray, detection: CardDetection) -> CardDetection:
         """``detection``, uncertain when it is a spade read surely whose index the corner
@@ -7480,6 +7514,20 @@ class CardDetector:
         return CardDetection(
             card, confidence, corner_points, center, zone, candidate, looks, shares
         )
+
+
+def _short_side(outline: np.ndarray) -> float:
+    """The shorter of a quadrilateral's two pairs of opposite sides (their means), pixels."""
+    sides = np.hypot(*(np.roll(outline, -1, axis=0) - outline).T)
+    return float(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+
+
+def _rank_sureness(detection: CardDetection) -> float:
+    """How sure a detection is of its rank alone: its confidence (the rank's share times the
+    suit's in the looks' product) over the suit's share (``CardDetection.suits``; the
+    confidence itself when no suits were kept)."""
+    suit = max(detection.suits, default=0.0)
+    return min(detection.confidence / suit, 1.0) if suit > 0 else detection.confidence
 
 
 def _small_share(share: float | None, others: list[float | None], against: float) -> bool:

@@ -503,6 +503,19 @@ class FinderSettings:
     # design's black cards +17 exact without a deck, nothing worse; the building check card for
     # card the same; the vision suite's only failures with it on premises and "ships off").
     black_by_network: float = 0.8
+    # A card read surely whose reported outline's short side is under ``small_card_px`` frame
+    # pixels and less than this sure (``CardDetection.confidence``: its looks' product) is
+    # reported uncertain, unless the pips in its middle, in the clear, counted its rank
+    # (``CardDetector._small_unsure``; issue 28, h-small50: held-out set 124's two wrong reads,
+    # a KD read QD and a 6D read 8D, were both small cards). At 45-60 pixels the building
+    # designs' wrong reads of ranks were 0.98-0.99 sure (scripts/vision_small_reads.py): a
+    # stricter sureness below a size than the reader's 0.98. 0: off.
+    small_sureness: float = 0.0
+    # ... and so is such a small card whose rank alone is less than this sure (its
+    # ``confidence`` over its suit's share, ``CardDetection.suits``): the plain sureness above
+    # doubts black aces and clubs whose suit, not rank, is in doubt (h-small50). 0: off.
+    small_rank_sureness: float = 0.0
+    small_card_px: float = 90.0
     # A card offered so that reads unsurely, or surely at one index corner, is laid again from
     # its corners along its sides (``refit.candidates``, upright and sideways, at the finding's
     # card size times each of these scales) and snapped to the paper's edges with the offer
