@@ -130,6 +130,13 @@ class FinderSettings:
     # the building check's one change that 8H, a fresh building set the same, the suite's only
     # other change a wrong read caught). Off: such a look disputes.
     merged_set_aside: bool = True
+    # A card read surely whose looks hold a glyph look from such a cut is judged again without
+    # those looks (``CardDetector._merged_tipped``: at the printed rules, the second look and
+    # the splits settled): one they alone made sure is reported
+    # uncertain, and looked at again as any uncertain card is (issue 28, h-fresh50: fresh
+    # building seeds, simplistic/table#13620002, a 5H 64 pixels wide read surely as a 5D, the
+    # network's one clear corner 0.51 D against 0.34 H and a cut across its index 0.999 D).
+    merged_not_sure: bool = False
     # A card left uncertain is laid again at the frame's card size (the median of the cards
     # read surely, frame pixels; none: the finding's card size in its view) from each index
     # corner the corner network read a whole index at, the surer first, along that corner's
@@ -688,6 +695,13 @@ class FinderSettings:
     # times, but the building check lost 18 cards (3 better) and read a card where none is:
     # the plane's other masks find cards its first finding misses. Keep it off.
     plane_poor: float = 0.0
+    # When nothing reads surely on the plane, the frame as it is decides (``CardDetector.
+    # _choose``); with this, the plane's finding borne out best stays the one to beat: a
+    # finding of the frame as it is wins only borne out better (``_evidence``), as it must when
+    # some card read surely on the plane (issue 28, h-fresh50). On tableclose#13620000 (fresh
+    # building seeds) the frame's letters, printed a card's height on the cloth, won at the
+    # size of a letter over the plane's unsure cards: 13 shapes where no card is.
+    plane_unsure_kept: bool = False
 
 
 @dataclass(frozen=True, slots=True)
