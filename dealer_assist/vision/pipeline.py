@@ -5901,9 +5901,12 @@ class CardDetector:
                 break
         if plane_unsure is not None and (
             best is None
-            or _evidence(best, geometry=geometry) <= _evidence(plane_unsure[0], geometry=geometry)
+            or _evidence(best, geometry=geometry)
+            < min(0.0, _evidence(plane_unsure[0], geometry=geometry))
         ):
-            # The frame as it is borne out no better than the plane (``plane_unsure_kept``).
+            # The frame as it is borne out worse than no finding at all (more shapes in which
+            # no index reads than indices bear out) and worse than the plane
+            # (``plane_unsure_kept``).
             best, best_found = plane_unsure
         if self.layout is None and self.size_from_indices and best is not None and not settled:
             # The cards read surely tell by their indices that the card size chosen is too

@@ -696,11 +696,14 @@ class FinderSettings:
     # the plane's other masks find cards its first finding misses. Keep it off.
     plane_poor: float = 0.0
     # When nothing reads surely on the plane, the frame as it is decides (``CardDetector.
-    # _choose``); with this, the plane's finding borne out best stays the one to beat: a
-    # finding of the frame as it is wins only borne out better (``_evidence``), as it must when
-    # some card read surely on the plane (issue 28, h-fresh50). On tableclose#13620000 (fresh
+    # _choose``); with this, the plane's finding borne out best stays the one to beat when the
+    # frame as it is is borne out worse than no finding at all (``_evidence`` under 0: more
+    # shapes in which no index reads than indices bear out): a finding of the frame as it is
+    # then wins only borne out better (issue 28, h-fresh50). On tableclose#13620000 (fresh
     # building seeds) the frame's letters, printed a card's height on the cloth, won at the
-    # size of a letter over the plane's unsure cards: 13 shapes where no card is.
+    # size of a letter over the plane's unsure cards: 13 shapes where no card is. Without the
+    # "under 0" a dim frame (simplistic/dim#13620003: plane 0.72, frame 0.56, neither read a
+    # card surely before the finish) lost three exact cards to the plane's outlines.
     plane_unsure_kept: bool = False
 
 

@@ -127,3 +127,18 @@ def test_a_five_of_hearts_made_sure_by_a_cut_across_its_index_stays_uncertain(
     # The frame's other cards read as before.
     assert sorted(d.card.code for d in on if d.card is not None) == ["4S", "TC"]
     assert sorted(d.card.code for d in off if d.card is not None) == ["4S", "5D", "TC"]
+
+
+def test_a_dim_frame_read_on_neither_surely_keeps_the_frame_as_it_is(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    """simplistic/dim#13620003: neither the plane's finding (evidence 0.72) nor the frame's
+    (0.56) reads a card surely before the finish, each reads its four shapes; the frame's,
+    chosen, reads three of them surely once finished. Kept whenever the plane's is borne out
+    better, the plane's outlines left them uncertain (h-fresh50's first try): a frame as it is
+    borne out no worse than no finding at all still decides, and the lever changes nothing."""
+    off, whole = _read(check_faces["simplistic"], 13_620_003, "dim", _detector())
+    on, _ = _read(check_faces["simplistic"], 13_620_003, "dim", _detector(plane_unsure_kept=True))
+    assert [(d.card, d.corners) for d in on] == [(d.card, d.corners) for d in off]
+    assert sorted(d.card.code for d in on if d.card is not None) == ["2H", "6C", "AC"]
+    assert len(whole) == 4
