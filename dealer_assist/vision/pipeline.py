@@ -5777,7 +5777,7 @@ class CardDetector:
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
                 if (
-                    self.finder.plane_unsure_kept
+                    self.finder.plane_unsure_kept > 0
                     and best is not None
                     and best_planar
                     and (
@@ -5902,11 +5902,10 @@ class CardDetector:
         if plane_unsure is not None and (
             best is None
             or _evidence(best, geometry=geometry)
-            < min(0.0, _evidence(plane_unsure[0], geometry=geometry))
+            < min(-self.finder.plane_unsure_kept, _evidence(plane_unsure[0], geometry=geometry))
         ):
-            # The frame as it is borne out worse than no finding at all (more shapes in which
-            # no index reads than indices bear out) and worse than the plane
-            # (``plane_unsure_kept``).
+            # The frame as it is borne out worse than no finding at all, by shapes in which no
+            # index reads (``plane_unsure_kept``), and worse than the plane.
             best, best_found = plane_unsure
         if self.layout is None and self.size_from_indices and best is not None and not settled:
             # The cards read surely tell by their indices that the card size chosen is too

@@ -696,15 +696,17 @@ class FinderSettings:
     # the plane's other masks find cards its first finding misses. Keep it off.
     plane_poor: float = 0.0
     # When nothing reads surely on the plane, the frame as it is decides (``CardDetector.
-    # _choose``); with this, the plane's finding borne out best stays the one to beat when the
-    # frame as it is is borne out worse than no finding at all (``_evidence`` under 0: more
-    # shapes in which no index reads than indices bear out): a finding of the frame as it is
-    # then wins only borne out better (issue 28, h-fresh50). On tableclose#13620000 (fresh
-    # building seeds) the frame's letters, printed a card's height on the cloth, won at the
-    # size of a letter over the plane's unsure cards: 13 shapes where no card is. Without the
-    # "under 0" a dim frame (simplistic/dim#13620003: plane 0.72, frame 0.56, neither read a
-    # card surely before the finish) lost three exact cards to the plane's outlines.
-    plane_unsure_kept: bool = False
+    # _choose``); with this, the plane's finding borne out best is chosen instead where the
+    # frame as it is is borne out worse than this under no finding at all (``_evidence`` under
+    # minus this: each shape in which no index reads counts -0.5) and worse than the plane's
+    # (issue 28, h-fresh50; 0: off). On tableclose#13620000 (fresh building seeds) the frame's
+    # letters, printed a card's height on the cloth, won at the size of a letter (evidence
+    # -3.7 to -5.4) over the plane's unsure cards (-1.3 to 0.2): 13 shapes where no card is, 2
+    # with it. At any evidence under 0 the building check lost two dim frames' ten uncertain
+    # cards (missed; the frame as it is -0.36) and three exact (-0.03, -1.49), at any evidence
+    # under the plane's three more on fresh seeds: 2.0 (four unread shapes' worth) leaves
+    # every one of them as it was. Off: chosen on those few frames, not yet run in full.
+    plane_unsure_kept: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
