@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, combinations, product
-from typing import Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -3365,6 +3365,12 @@ class CardDetector:
             if (
                 judged is not None
                 and judged.card is not None
+                and self._merged_tipped(frame, record, record.looks, printed=True)
+            ):
+                judged = _doubted(judged)  # sure only by a cut across a tall blob
+            if (
+                judged is not None
+                and judged.card is not None
                 and chosen is not None
                 and self._off_card_shape(record.looks, judged.card, record.quad, chosen)
             ):
@@ -5800,6 +5806,9 @@ class CardDetector:
         plane_read: tuple[float, FrameAnalysis] | None = None
         # The rough stage of the frame, found once for the finding at the size the indices show.
         kept: list[_RoughStage] = []
+        # The finding on the plane borne out best when nothing read surely there
+        # (``plane_unsure_kept``): the frame as it is must be borne out better to win.
+        plane_unsure: tuple[FrameAnalysis, _Finding | None] | None = None
         # Whether a finding's ``_too_large`` is wanted (below): without it, only the chosen one.
         resizing = self.layout is None and self.size_from_indices and geometry
 
@@ -5858,6 +5867,17 @@ class CardDetector:
                     continue
                 # Nothing read surely on the plane (no lone card showed it: a frame of printed
                 # words, chips, a hand): the frame as it is decides, as without the plane.
+                if (
+                    self.finder.plane_unsure_kept > 0
+                    and best is not None
+                    and best_planar
+                    and (
+                        plane_unsure is None
+                        or _evidence(best, geometry=geometry)
+                        > _evidence(plane_unsure[0], geometry=geometry)
+                    )
+                ):
+                    plane_unsure = (best, best_found)
                 best, best_found, best_planar, resizable = None, None, False, None
                 continue
             if (
@@ -5970,6 +5990,14 @@ class CardDetector:
                 # size is the size (nor is the size the indices show tried, below).
                 settled = True
                 break
+        if plane_unsure is not None and (
+            best is None
+            or _evidence(best, geometry=geometry)
+            < min(-self.finder.plane_unsure_kept, _evidence(plane_unsure[0], geometry=geometry))
+        ):
+            # The frame as it is borne out worse than no finding at all, by shapes in which no
+            # index reads (``plane_unsure_kept``), and worse than the plane.
+            best, best_found = plane_unsure
         if self.layout is None and self.size_from_indices and best is not None and not settled:
             # The cards read surely tell by their indices that the card size chosen is too
             # large (cards joined, a printed zone voted it): the finding at the size they show
@@ -6357,8 +6385,28 @@ class CardDetector:
                 detection is not None
                 and detection.card is not None
                 and (not seconded or detection.card == record.detection.candidate)
+                and not self._merged_tipped(
+                    frame, record, [*net, *rest], settled=self.settle_splits
+                )
             ):
                 analysis.detections[k] = detection
+
+    def _merged_tipped(
+        self, frame: np.ndarray, record: _Unsure, looks: list[_Reading], **rules: Any
+    ) -> bool:
+        """Whether a card judged surely again from ``looks`` (after the choice; ``rules`` as
+        ``_judged`` was given them) is sure only by a glyph look from a cut across a tall blob
+        (``_Reading.merged``): judged without such looks, no card (``FinderSettings.
+        merged_not_sure``; issue 28, h-fresh50). Among a dozen cuts of a small, blurred corner
+        one reads as an index by chance, and agreeing with the network's lean it tips the
+        product over the threshold."""
+        if not self.finder.merged_not_sure or not any(
+            r is not _DISPUTED and r.merged for r in looks
+        ):
+            return False
+        plain = [r for r in looks if r is _DISPUTED or not r.merged]
+        alone = self._judged(frame, record.outlines, record.n, record.quad, plain, **rules)
+        return alone is None or alone.card is None
 
     def _searched_look(self, frame: np.ndarray, analysis: FrameAnalysis) -> None:
         """The cards of the chosen finding still uncertain and not disputed, read at the
@@ -6750,7 +6798,11 @@ class CardDetector:
                     settled=True,
                     black=black,
                 )
-            if judged is not None and judged.card is not None:
+            if (
+                judged is not None
+                and judged.card is not None
+                and not self._merged_tipped(frame, record, record.looks, settled=True, black=black)
+            ):
                 analysis.detections[k] = judged
 
     def _black_split(

@@ -130,6 +130,13 @@ class FinderSettings:
     # the building check's one change that 8H, a fresh building set the same, the suite's only
     # other change a wrong read caught). Off: such a look disputes.
     merged_set_aside: bool = True
+    # A card read surely whose looks hold a glyph look from such a cut is judged again without
+    # those looks (``CardDetector._merged_tipped``: at the printed rules, the second look and
+    # the splits settled): one they alone made sure is reported
+    # uncertain, and looked at again as any uncertain card is (issue 28, h-fresh50: fresh
+    # building seeds, simplistic/table#13620002, a 5H 64 pixels wide read surely as a 5D, the
+    # network's one clear corner 0.51 D against 0.34 H and a cut across its index 0.999 D).
+    merged_not_sure: bool = False
     # A card left uncertain is laid again at the frame's card size (the median of the cards
     # read surely, frame pixels; none: the finding's card size in its view) from each index
     # corner the corner network read a whole index at, the surer first, along that corner's
@@ -712,6 +719,18 @@ class FinderSettings:
     # times, but the building check lost 18 cards (3 better) and read a card where none is:
     # the plane's other masks find cards its first finding misses. Keep it off.
     plane_poor: float = 0.0
+    # When nothing reads surely on the plane, the frame as it is decides (``CardDetector.
+    # _choose``); with this, the plane's finding borne out best is chosen instead where the
+    # frame as it is is borne out worse than this under no finding at all (``_evidence`` under
+    # minus this: each shape in which no index reads counts -0.5) and worse than the plane's
+    # (issue 28, h-fresh50; 0: off). On tableclose#13620000 (fresh building seeds) the frame's
+    # letters, printed a card's height on the cloth, won at the size of a letter (evidence
+    # -3.7 to -5.4) over the plane's unsure cards (-1.3 to 0.2): 13 shapes where no card is, 2
+    # with it. At any evidence under 0 the building check lost two dim frames' ten uncertain
+    # cards (missed; the frame as it is -0.36) and three exact (-0.03, -1.49), at any evidence
+    # under the plane's three more on fresh seeds: 2.0 (four unread shapes' worth) leaves
+    # every one of them as it was. Off: chosen on those few frames, not yet run in full.
+    plane_unsure_kept: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
