@@ -688,6 +688,18 @@ class FinderSettings:
     # times, but the building check lost 18 cards (3 better) and read a card where none is:
     # the plane's other masks find cards its first finding misses. Keep it off.
     plane_poor: float = 0.0
+    # Without a layout: a finding read with every shape read surely (borne out, no unread
+    # shape) and as many cards read surely as the best so far ends the search for a card size
+    # too, the best kept (``CardDetector._choose``: otherwise only the best's being wholly sure
+    # does; off the plane a finding wholly sure that only tied a best with a card not borne
+    # out, a hair more evidence, had the findings after it read; issue 28, h-speed50, a speed
+    # lever: h-speed49's kind (c); False: off).
+    sure_tie_stops: bool = False
+    # ... and the card size the indices show (``_too_large``) is not tried after a choice read
+    # wholly surely (every shape read surely, borne out: each index a share of its shape a
+    # card shows), as it is not after ``sure_plane_stops`` settled the plane (h-speed50;
+    # False: off).
+    sure_not_resized: bool = False
 
 
 @dataclass(frozen=True, slots=True)
