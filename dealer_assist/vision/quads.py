@@ -685,8 +685,8 @@ class FinderSettings:
     # loses two, at 0.66 only the 3S changes (better); a fresh building set (840 cards) the same
     # at 0.5 and 0.66; the building frames' 80 paired frames the same cards. Off: the vision
     # suite with it, ``sure_tie_stops`` and ``sure_not_resized`` on loses a card
-    # (test_arm_gate's forearm scene: the 7D under the arm no longer read surely), not yet
-    # split by lever; no held-out set run.
+    # (test_arm_gate's forearm scene: the 7D under the arm no longer read surely): this
+    # lever's alone (the other two alone keep it); no held-out set run.
     first_enough: float = 0.0
     # ... and when under this share of its shapes read surely (borne out), the plane's other
     # card widths but a pair's on either side of its (the masks opened wider and of paper
