@@ -5960,6 +5960,16 @@ class CardDetector:
                 and all(_sure_cards(best, geometry=geometry))
             ):
                 break  # every shape read surely: another card size cannot do better
+            if (
+                self.finder.sure_tie_stops
+                and analysis.detections
+                and not analysis.unread_cards
+                and all(_sure_cards(analysis, geometry=geometry))
+                and _sure_count(analysis) >= _sure_count(best)
+            ):
+                # A finding read wholly surely that ties the best's cards read surely
+                # (``sure_tie_stops``): the best kept, no other card size read.
+                break
             if found.planar and _mostly_sure(analysis, self.plane, geometry=geometry):
                 break  # on the plane, a card size whose shapes mostly read surely is the size
             if (
@@ -5998,6 +6008,14 @@ class CardDetector:
             # The frame as it is borne out worse than no finding at all, by shapes in which no
             # index reads (``plane_unsure_kept``), and worse than the plane.
             best, best_found = plane_unsure
+        if (
+            self.finder.sure_not_resized
+            and best is not None
+            and best.detections
+            and not best.unread_cards
+            and all(_sure_cards(best, geometry=geometry))
+        ):
+            settled = True  # a choice read wholly surely: its size not tried again
         if self.layout is None and self.size_from_indices and best is not None and not settled:
             # The cards read surely tell by their indices that the card size chosen is too
             # large (cards joined, a printed zone voted it): the finding at the size they show

@@ -709,8 +709,15 @@ class FinderSettings:
     # h-speed49, a speed lever; 0: off). At 0.66 the building check card for card the same
     # but one card better (ornamental/dim#7900005 3S uncertain -> exact), tango's paired
     # frames' CPU 0.917 times; without the last two conditions it lost 12 cards of the check
-    # (a first finding with a shape unread, or with fewer shapes than cards). Off: the whole
-    # vision suite and a held-out set not yet run with it on.
+    # (a first finding with a shape unread, or with fewer shapes than cards). h-speed50 chose
+    # the share again on building frames only (h-speed49 first read it off kde_standard, held
+    # out): on the building check at 0.5 two frames lose four cards (ornamental/harsh#7900004,
+    # tango/wide#7900001: a first finding read half surely), at 0.6 tango/tableclose#7900009
+    # loses two, at 0.66 only the 3S changes (better); a fresh building set (840 cards) the same
+    # at 0.5 and 0.66; the building frames' 80 paired frames the same cards. Off: the vision
+    # suite with it, ``sure_tie_stops`` and ``sure_not_resized`` on loses a card
+    # (test_arm_gate's forearm scene: the 7D under the arm no longer read surely): this
+    # lever's alone (the other two alone keep it); no held-out set run.
     first_enough: float = 0.0
     # ... and when under this share of its shapes read surely (borne out), the plane's other
     # card widths but a pair's on either side of its (the masks opened wider and of paper
@@ -731,6 +738,21 @@ class FinderSettings:
     # under the plane's three more on fresh seeds: 2.0 (four unread shapes' worth) leaves
     # every one of them as it was. Off: chosen on those few frames, not yet run in full.
     plane_unsure_kept: float = 0.0
+    # Without a layout: a finding read with every shape read surely (borne out, no unread
+    # shape) and as many cards read surely as the best so far ends the search for a card size
+    # too, the best kept (``CardDetector._choose``: otherwise only the best's being wholly sure
+    # does; off the plane a finding wholly sure that only tied a best with a card not borne
+    # out, a hair more evidence, had the findings after it read; issue 28, h-speed50, a speed
+    # lever: h-speed49's kind (c); False: off). Met on tango's old paired frame 9777015 only:
+    # never on the building check, a fresh building set or 80 building paired frames (a
+    # wholly sure finding there is the best, or paper alone's, which is set aside first).
+    sure_tie_stops: bool = False
+    # ... and the card size the indices show (``_too_large``) is not tried after a choice read
+    # wholly surely (every shape read surely, borne out: each index a share of its shape a
+    # card shows), as it is not after ``sure_plane_stops`` settled the plane (h-speed50;
+    # False: off). Skips a finding's read on ~3% of the building check's frames (27-100 ms
+    # each) and 5 of a fresh building set's 200, the answers the same.
+    sure_not_resized: bool = False
 
 
 @dataclass(frozen=True, slots=True)
