@@ -7434,12 +7434,17 @@ class CardDetector:
         )
 
     def _weakly_read(self, looks: list[_Reading], card: Card, other_evidence: bool) -> bool:
-        """Whether a card read surely is read only by weak looks multiplied
+        """Whether a number card (ace to ten) read surely is read only by weak looks multiplied
         (``FinderSettings.sure_rank_least``; 0: never): no corner network look in the clear at
         least that sure of its rank, and no other evidence (the pips counted, the black-split
         reader's club: ``other_evidence``)."""
         least = self.finder.sure_rank_least
         if least <= 0 or other_evidence or not self.use_corner_model:
+            return False
+        if card.rank in COURT_RANKS:
+            # A court's picture is a look of its own (``_court_by_picture``): the building
+            # check's simplistic/noisy#7900009 QD, its network corners Q 0.46 and 4 0.73, read by
+            # the glyph reader and the picture.
             return False
         column = RANK_CLASSES.index(card.rank)
         return not any(

@@ -16,6 +16,7 @@ import numpy as np
 from bench_camera_scenes import answers
 
 from dealer_assist.cards import Card
+from dealer_assist.vision import synthetic
 from dealer_assist.vision.lens_scenes import photograph
 from dealer_assist.vision.pipeline import CardDetector
 from dealer_assist.vision.quads import FinderSettings
@@ -44,3 +45,24 @@ def test_weak_looks_multiplied_are_no_reading(
     rest = [("QS", "exact"), ("2C", "exact"), ("7D", "exact"), ("AC", "exact")]
     assert _answers(faces, FinderSettings()) == [("6D", "uncertain"), ("8D", "wrong:6D"), *rest]
     assert _answers(faces, ON) == [("6D", "exact"), ("8D", "uncertain"), *rest]
+
+
+def test_a_court_read_by_its_picture_is_kept(
+    check_faces: dict[str, dict[Card, np.ndarray]],
+) -> None:
+    # The building check's simplistic/noisy#7900009 QD: its network corners read Q 0.46 and 4
+    # 0.73, the glyph reader and the court's picture read it. Judged as a number card is, it
+    # was lost (exact -> uncertain); courts are left to their picture.
+    scene = synthetic.random_scene(
+        7_900_009, check_faces["simplistic"], style=synthetic.CHECK_STYLES["noisy"]
+    )
+    for finder in (FinderSettings(), ON):
+        found = CardDetector(finder=finder).detect(scene.image)
+        said = dict(
+            zip(
+                (c.card.code for c in scene.cards),
+                answers(found, scene.cards),
+                strict=True,
+            )
+        )
+        assert said["QD"] == "exact"
