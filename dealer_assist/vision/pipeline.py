@@ -7436,8 +7436,8 @@ class CardDetector:
     def _weakly_read(self, looks: list[_Reading], card: Card, other_evidence: bool) -> bool:
         """Whether a number card (ace to ten) read surely is read only by weak looks multiplied
         (``FinderSettings.sure_rank_least``; 0: never): no corner network look in the clear at
-        least that sure of its rank, and no other evidence (the pips counted, the black-split
-        reader's club: ``other_evidence``)."""
+        least that sure of its rank while one reads a rank there, and no other evidence (the
+        pips counted, the black-split reader's club: ``other_evidence``)."""
         least = self.finder.sure_rank_least
         if least <= 0 or other_evidence or not self.use_corner_model:
             return False
@@ -7446,11 +7446,13 @@ class CardDetector:
             # check's simplistic/noisy#7900009 QD, its network corners Q 0.46 and 4 0.73, read by
             # the glyph reader and the picture.
             return False
+        clear = [r for r in looks if r.network and r.rank is not None and not r.shadowed]
+        if not clear:
+            # The network shows no index in the clear (a large card the glyph reader reads at
+            # both corners, test_fresh_wrong_reads): nothing weak was multiplied.
+            return False
         column = RANK_CLASSES.index(card.rank)
-        return not any(
-            r.network and r.rank is not None and not r.shadowed and float(r.rank[column]) >= least
-            for r in looks
-        )
+        return not any(float(r.rank[column]) >= least for r in clear if r.rank is not None)
 
 
 def _small_share(share: float | None, others: list[float | None], against: float) -> bool:

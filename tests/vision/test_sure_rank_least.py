@@ -11,11 +11,12 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 from bench_camera_scenes import answers
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.lens_scenes import photograph
 from dealer_assist.vision.pipeline import CardDetector
@@ -66,3 +67,32 @@ def test_a_court_read_by_its_picture_is_kept(
             )
         )
         assert said["QD"] == "exact"
+
+
+def test_only_weak_network_looks_are_judged() -> None:
+    from test_fresh_wrong_reads import _look
+
+    from dealer_assist.cards import Rank, Suit
+    from dealer_assist.vision.pipeline import _Reading
+
+    quad = np.array([[0.0, 0.0], [60.0, 0.0], [60.0, 90.0], [0.0, 90.0]])
+    none = _Reading(None, None)
+    heart = _look(Rank.EIGHT, Suit.HEARTS, 0.995, 0.999, network=False)
+    # The network shows no index (a large card the glyph reader reads at both corners): read.
+    for finder in (FinderSettings(), ON):
+        read = CardDetector(finder=finder)._judge(quad, [none, none, heart, heart], printed=True)
+        assert read is not None and read.card == parse_card("8H")
+    # The network's two corners read the rank 0.45 and 0.4 sure, the glyph reader twice: sure
+    # off by the product, uncertain on (its candidate kept); at 0.6 sure at a corner, read.
+    for least, sure in ((0.45, False), (0.6, True)):
+        weak = [
+            _look(Rank.EIGHT, Suit.HEARTS, least, 0.99, network=True),
+            _look(Rank.EIGHT, Suit.HEARTS, 0.4, 0.99, network=True),
+            heart,
+            heart,
+        ]
+        off = CardDetector()._judge(quad, weak, printed=True)
+        assert off is not None and off.card == parse_card("8H")
+        on = CardDetector(finder=ON)._judge(quad, weak, printed=True)
+        assert on is not None and on.candidate == parse_card("8H")
+        assert (on.card == parse_card("8H")) is sure
