@@ -85,6 +85,8 @@ from bench_camera_scenes import Count, answers, count
 from camera_misses import missed, missed_why, on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
+from vision_unsure_bench import WhyDetector
+from vision_unsure_bench import reason as unsure_reason
 
 from dealer_assist.cards import parse_card
 from dealer_assist.vision import decks, synthetic
@@ -176,6 +178,18 @@ def main() -> int:
         type=Path,
         help="write every card answered here (pickle: truth, answer, width, the looks it was "
         "judged from, the middle's pip count), for scripts/vision_unsure.py",
+    )
+    parser.add_argument(
+        "--unsure",
+        action="store_true",
+        help="name why each card answered uncertain is uncertain (scripts/vision_unsure_bench.py's "
+        "reason tags), one a line, and count them by reason, style and design (h-unsure50)",
+    )
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        help="read only the scenes whose label (design/style#seed) begins a line of this file "
+        "(e.g. an --answers file's uncertain lines); the counts are then of those scenes only",
     )
     parser.add_argument(
         "--club-one-split",
@@ -675,12 +689,23 @@ def main() -> int:
     lines: list[str] = []
     deck_answers: list[tuple[str, str, str, str]] = []
     deck_unsure: list[dict[str, object]] = []
+    chosen_labels: set[str] | None = None
+    if args.labels:
+        chosen_labels = {
+            line.split()[0].rstrip(":")
+            for line in args.labels.read_text().splitlines()
+            if line.strip()
+        }
+    unsure_lines: list[str] = []
+    unsure_by: Counter[tuple[str, str]] = Counter()
     for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE, STYLES):
         name, style_name, seed = checked.design, checked.style, checked.seed
         scene, whole, partial = checked.scene, checked.whole, checked.partial
+        if chosen_labels is not None and checked.label not in chosen_labels:
+            continue
         if args.deck and name not in enrolled:
             enrolled[name] = _deck(name, args.photos)
-        detector = (_Recording if args.looks else CardDetector)(
+        detector = (_Recording if args.looks else WhyDetector if args.unsure else CardDetector)(
             model=model,
             corner_model=corners,
             plane=None if args.no_plane else plane,
@@ -735,6 +760,12 @@ def main() -> int:
         if args.looks:
             assert isinstance(detector, _Recording)
             records += detector.answered(scene.image, kept, whole, label)
+        if args.unsure:
+            assert isinstance(detector, WhyDetector)
+            for line, why_tag in unsure_of(detector, kept, whole, scene.cards, label):
+                unsure_lines.append(line)
+                unsure_by[(why_tag, style_name)] += 1
+                unsure_by[(why_tag, name)] += 1
         if args.why:
             for card in missed(kept, whole):
                 if count(kept, [card], "").missed:
@@ -803,6 +834,8 @@ def main() -> int:
         print(" ", line)
     if args.answers:
         args.answers.write_text("".join(f"{line}\n" for line in lines))
+    if args.unsure:
+        print(unsure_table(unsure_lines, unsure_by, args.styles, args.designs))
     if args.looks:
         args.looks.parent.mkdir(parents=True, exist_ok=True)
         args.looks.write_bytes(pickle.dumps(records))
@@ -849,6 +882,62 @@ def main() -> int:
             ]:
                 print(" | ".join([key, *(str(counter[c]) for c in causes)]))
     return 0
+
+
+def unsure_of(
+    detector: WhyDetector,
+    detections: list[CardDetection],
+    cards: list[synthetic.PlacedCard],
+    dealt: list[synthetic.PlacedCard],
+    label: str,
+) -> list[tuple[str, str]]:
+    """Per card answered uncertain (as ``answers`` says): a line (label, card, candidate, the
+    answer's IoU, the reason tag of ``vision_unsure_bench.reason``, the judge's rules, the
+    card's short side in pixels, the share of it under cards dealt after it) and the tag."""
+    said = answers(detections, cards)
+    on_card, _ = on_cards(detections, cards)
+    found: list[tuple[str, str]] = []
+    for n, card in enumerate(cards):
+        if said[n] != "uncertain" or n not in on_card:
+            continue
+        unsure = [(iou, k) for iou, k in on_card[n] if detections[k].card is None]
+        iou, k = max(unsure or on_card[n], key=lambda pair: pair[0])
+        detection = detections[k]
+        tag = unsure_reason(detector, detection, iou)
+        verdict = detector.verdict_of(detection)
+        rules = "+".join(verdict.rules) if verdict is not None else "-"
+        truth = np.asarray(card.corners, np.float32).reshape(4, 2)
+        sides = np.hypot(*(np.roll(truth, -1, axis=0) - truth).T)
+        later = [np.asarray(c.corners, np.float32) for c in dealt[dealt.index(card) + 1 :]]
+        under = covered(truth, later)
+        rows, cols = under.shape
+        corner = (slice(0, rows // 4), slice(0, cols // 5))
+        opposite = (slice(rows - rows // 4, rows), slice(cols - cols // 5, cols))
+        # The share of the face under later cards, and of each index corner's area.
+        shares = f"{under.mean():.2f}/{under[corner].mean():.2f}/{under[opposite].mean():.2f}"
+        candidate = detection.candidate.code if detection.candidate is not None else "-"
+        found.append(
+            (
+                f"{label} {card.card.code} cand {candidate} iou {iou:.2f} [{tag}] rules {rules} "
+                f"side {float(sides.min()):.0f} under {shares}",
+                tag,
+            )
+        )
+    return found
+
+
+def unsure_table(lines: list[str], by: Counter[tuple[str, str]], styles: str, designs: str) -> str:
+    """``--unsure``'s output: the cards one a line, then the counts by reason (rows) and by
+    style and design (columns)."""
+    columns = [*styles.split(","), *designs.split(",")]
+    reasons = Counter(line.split("[", 1)[1].split("]", 1)[0] for line in lines)
+    table = [*lines, "", "| reason | all | " + " | ".join(columns) + " |"]
+    table.append("|---|---|" + "---|" * len(columns))
+    for tag, n in reasons.most_common():
+        table.append(f"| {tag} | {n} | " + " | ".join(str(by[(tag, c)]) for c in columns) + " |")
+    every = " | ".join(str(sum(by[(t, c)] for t in reasons)) for c in columns)
+    table.append(f"| **uncertain** | {len(lines)} | {every} |")
+    return "\n".join(table)
 
 
 def unsure_with_deck(

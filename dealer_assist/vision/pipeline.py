@@ -7566,7 +7566,10 @@ class CardDetector:
             counted = False
         card = candidate if confidence >= self.threshold or counted or clubbed else None
         if by_index is not None and not printed and card is not None:
-            by_index.append(not self.use_corner_model or _read_by_index(raw, card, club, ink))
+            by_index.append(
+                (not self.use_corner_model or _read_by_index(raw, card, club, ink))
+                and not self._weakly_read(raw, card, clubbed or counted)
+            )
         if (
             printed
             and card is not None
@@ -7579,11 +7582,38 @@ class CardDetector:
             said.append("network")
             card = None
             confidence = min(confidence, DISPUTED_CONFIDENCE)
+        if printed and card is not None and self._weakly_read(raw, card, clubbed or counted):
+            # No corner network look in the clear half sure of the card's rank: the product
+            # of weak looks is no reading (``FinderSettings.sure_rank_least``).
+            said.append("network")
+            card = None
+            confidence = min(confidence, DISPUTED_CONFIDENCE)
         looks = sum(1 for r in readings if r.rank is not None and r.suit is not None)
         shares = tuple(float(p) for p in suit_p[:4])
         return CardDetection(
             card, confidence, corner_points, center, zone, candidate, looks, shares
         )
+
+    def _weakly_read(self, looks: list[_Reading], card: Card, other_evidence: bool) -> bool:
+        """Whether a number card (ace to ten) read surely is read only by weak looks multiplied
+        (``FinderSettings.sure_rank_least``; 0: never): no corner network look in the clear at
+        least that sure of its rank while one reads a rank there, and no other evidence (the
+        pips counted, the black-split reader's club: ``other_evidence``)."""
+        least = self.finder.sure_rank_least
+        if least <= 0 or other_evidence or not self.use_corner_model:
+            return False
+        if card.rank in COURT_RANKS:
+            # A court's picture is a look of its own (``_court_by_picture``): the building
+            # check's simplistic/noisy#7900009 QD, its network corners Q 0.46 and 4 0.73, read by
+            # the glyph reader and the picture.
+            return False
+        clear = [r for r in looks if r.network and r.rank is not None and not r.shadowed]
+        if not clear:
+            # The network shows no index in the clear (a large card the glyph reader reads at
+            # both corners, test_fresh_wrong_reads): nothing weak was multiplied.
+            return False
+        column = RANK_CLASSES.index(card.rank)
+        return not any(float(r.rank[column]) >= least for r in clear if r.rank is not None)
 
 
 def _short_side(outline: np.ndarray) -> float:

@@ -392,6 +392,14 @@ class FinderSettings:
     # h-relaid50: on fresh building photographs cards dealt under others and read rightly
     # were left uncertain so, their outline off the card, the other index corner outside it).
     neighbour_relaid: bool = False
+    # A number card read surely by the looks' product must have one corner network look in the
+    # clear at least this sure of its rank (0: off; a court has its picture as a look): weak
+    # looks multiplied past the threshold are not a reading (``CardDetector._weakly_read``;
+    # issue 28, h-unsure50: a fresh building set's simplistic/small 8D read 6D 0.994 sure from
+    # network looks 0.47 and 0.33 sure of their ranks and a glyph look 0.62, the kind of
+    # held-out set 124's small-card wrong reads). At 0.5 with courts judged too the building
+    # check lost simplistic/noisy#7900009's QD (exact -> uncertain: network Q 0.46, picture).
+    sure_rank_least: float = 0.0
     # An uncertain court card whose whole looks all read its rank and its colour, with no glyph
     # dispute, is judged again by the suit symbols printed beside its index or in the corners
     # without one (``court_suits.court_symbols``: anglo's and simplistic's large suit right of
