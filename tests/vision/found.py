@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import cv2
 import numpy as np
+import pytest
 
 from dealer_assist.cards import Card, Rank, parse_card
 from dealer_assist.vision import decks, synthetic
@@ -16,7 +18,7 @@ from dealer_assist.vision.enrol import EnrolledDeck
 from dealer_assist.vision.evaluation import match
 from dealer_assist.vision.geometry import polygon_iou
 from dealer_assist.vision.lens_scenes import Condition, TrueCard, photograph
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetection, CardDetector, FrameAnalysis, _Finding
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import PlacedCard
 
@@ -27,6 +29,40 @@ def tilted_coup(seed: int, faces: dict[Card, np.ndarray]) -> np.ndarray:
     vertical, no layout."""
     cards = synthetic.random_coup_cards(np.random.default_rng(seed), 6)
     return synthetic.random_scene(seed, faces, cards=cards, style=synthetic.TILTED).image
+
+
+def chosen_among(
+    detector: CardDetector,
+    image: np.ndarray,
+    monkeypatch: pytest.MonkeyPatch,
+    seen: Callable[[_Finding, FrameAnalysis], None],
+) -> list[CardDetection]:
+    """``detector``'s detections in ``image``, ``seen`` called with each finding its choice
+    (``CardDetector._choose``) reads and that finding's analysis, in the order read."""
+    original = CardDetector._analysis_of
+    choosing = False
+    original_choose = CardDetector._choose
+
+    def choose(self: CardDetector, *args: Any, **kwargs: Any) -> Any:
+        nonlocal choosing
+        choosing = True
+        try:
+            return original_choose(self, *args, **kwargs)
+        finally:
+            choosing = False
+
+    def analysis_of(
+        self: CardDetector, frame: np.ndarray, found: _Finding, **kwargs: Any
+    ) -> FrameAnalysis:
+        analysis = original(self, frame, found, **kwargs)
+        if choosing:
+            seen(found, analysis)
+        return analysis
+
+    with monkeypatch.context() as patch:
+        patch.setattr(CardDetector, "_analysis_of", analysis_of)
+        patch.setattr(CardDetector, "_choose", choose)
+        return detector.detect(image)
 
 
 def found_on_cards(

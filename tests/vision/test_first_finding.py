@@ -13,7 +13,6 @@ either side of the first are. Both off by default."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +21,7 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.pipeline import CardDetector, FrameAnalysis, _Finding, _sure_share
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.synthetic import CHECK_STYLES, random_scene
-from tests.vision.found import tilted_coup
+from tests.vision.found import chosen_among, tilted_coup
 
 # benchmarks/paired_vision.py --tilted's frames, in a building design (tango).
 SEED = 9_777_003
@@ -42,30 +41,11 @@ def _read(
     width there, the share of its shapes read surely), and the cards it reports (sure, or
     ``?`` and the candidate)."""
     read: list[tuple[bool, float | None, float]] = []
-    original = CardDetector._analysis_of
-    choosing = False
-    original_choose = CardDetector._choose
 
-    def choose(self: CardDetector, *args: Any, **kwargs: Any) -> Any:
-        nonlocal choosing
-        choosing = True
-        try:
-            return original_choose(self, *args, **kwargs)
-        finally:
-            choosing = False
+    def seen(found: _Finding, analysis: FrameAnalysis) -> None:
+        read.append((found.planar, found.width, _sure_share(analysis)))
 
-    def analysis_of(
-        self: CardDetector, frame: np.ndarray, found: _Finding, **kwargs: Any
-    ) -> FrameAnalysis:
-        analysis = original(self, frame, found, **kwargs)
-        if choosing:
-            read.append((found.planar, found.width, _sure_share(analysis)))
-        return analysis
-
-    with monkeypatch.context() as patch:
-        patch.setattr(CardDetector, "_analysis_of", analysis_of)
-        patch.setattr(CardDetector, "_choose", choose)
-        detections = detector.detect(image)
+    detections = chosen_among(detector, image, monkeypatch, seen)
     cards = sorted(
         (f"{d.card}" if d.card is not None else "?", f"{d.candidate}" if d.candidate else None)
         for d in detections

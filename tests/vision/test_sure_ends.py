@@ -12,7 +12,6 @@ indices show too large (tango's paired frame 9777010: one more finding, ~55 ms).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 import pytest
@@ -26,7 +25,7 @@ from dealer_assist.vision.pipeline import (
     _sure_count,
 )
 from dealer_assist.vision.quads import FinderSettings
-from tests.vision.found import tilted_coup
+from tests.vision.found import chosen_among, tilted_coup
 
 # benchmarks/paired_vision.py's tilted frames of sessions 49 and before, in a building design.
 TIE = 9_777_015  # a finding read wholly surely ties the best (5 of 6 borne out), three follow
@@ -46,35 +45,16 @@ def _read(
     """Each finding ``detector``'s choice reads in ``image`` (on the plane, its shapes, every
     shape read surely and borne out, its cards read surely), and its detections' ``repr``."""
     read: list[Read] = []
-    original = CardDetector._analysis_of
-    choosing = False
-    original_choose = CardDetector._choose
 
-    def choose(self: CardDetector, *args: Any, **kwargs: Any) -> Any:
-        nonlocal choosing
-        choosing = True
-        try:
-            return original_choose(self, *args, **kwargs)
-        finally:
-            choosing = False
+    def seen(found: _Finding, analysis: FrameAnalysis) -> None:
+        wholly = bool(
+            analysis.detections
+            and not analysis.unread_cards
+            and all(_sure_cards(analysis, geometry=True))
+        )
+        read.append((found.planar, len(found.quads), wholly, _sure_count(analysis)))
 
-    def analysis_of(
-        self: CardDetector, frame: np.ndarray, found: _Finding, **kwargs: Any
-    ) -> FrameAnalysis:
-        analysis = original(self, frame, found, **kwargs)
-        if choosing:
-            wholly = bool(
-                analysis.detections
-                and not analysis.unread_cards
-                and all(_sure_cards(analysis, geometry=True))
-            )
-            read.append((found.planar, len(found.quads), wholly, _sure_count(analysis)))
-        return analysis
-
-    with monkeypatch.context() as patch:
-        patch.setattr(CardDetector, "_analysis_of", analysis_of)
-        patch.setattr(CardDetector, "_choose", choose)
-        detections = detector.detect(image)
+    detections = chosen_among(detector, image, monkeypatch, seen)
     return read, repr(detections)
 
 
