@@ -391,7 +391,9 @@ class FinderSettings:
     # both index corners, neither leaning to a neighbour, it stays sure (issue 28,
     # h-relaid50: on fresh building photographs cards dealt under others and read rightly
     # were left uncertain so, their outline off the card, the other index corner outside it).
-    neighbour_relaid: bool = False
+    # On since session 50: the building check +1 exact (simplistic/wide#7900003 QC), the
+    # vision suite with it on failing only its "ships off" check, paired speed 0.998.
+    neighbour_relaid: bool = True
     # A number card read surely by the looks' product must have one corner network look in the
     # clear at least this sure of its rank (0: off; a court has its picture as a look): weak
     # looks multiplied past the threshold are not a reading (``CardDetector._weakly_read``;
