@@ -30,6 +30,20 @@ the building scenes' dim light and through their sensor (``synthetic.DIM_NOISY``
 30-100% and half the time a shadow, noise up to 24 levels, blur up to 2.5 pixels, JPEG 55-80,
 cards 60-150 pixels wide; h-net25), drawn by a generator of its own so that without it the
 corners are the same as before. On one core about 1-3 ms a corner.
+
+``--scenes STYLES`` (h-net51) instead cuts the corners from whole scenes: the building check's
+styles (``synthetic.CHECK_STYLES``: dim, noisy, wide, lens, harsh, ...) or, named
+``camera:NAME``, the second generator's conditions (``lens_scenes.CONDITIONS``), of
+``--scene-designs`` (building designs only), ``--scene-count`` seeds from ``--scene-seed``, the
+cards ``--scene-widths`` pixels wide (50-100). Each index corner no card, chip or hand covers
+(its region matches the clean face's: ``_shown``) is cut at the card's true outline and at
+``--scene-jitter`` outlines off by 0.5-4% of its width, as the finder finds them; and
+``--scene-junk`` corners a scene are junk (the outline on the picture or pips, or a card-sized
+outline on the cloth, among chips, hands and the printed layout). Kinds 8 (an index) and 9
+(junk): ``vision_train_corners.py --distil`` has them learn their labels.
+
+    scripts/vision_build_corner_crops.py --scenes dim,noisy --scene-count 20 \
+        --scene-seed 13700000 --out build/vision/crops-scenes.npz
 """
 
 from __future__ import annotations
@@ -315,6 +329,218 @@ def prepare(
     return (float(low), float(high)), sources
 
 
+# --- corners cut from whole scenes (``--scenes``, h-net51) ---------------------------------------
+
+SCENE_INDEX, SCENE_JUNK = 8, 9  # the kinds of ``--scenes``' corners (labels learnt by --distil)
+# A corner is shown (no card, chip or hand over its index) when its region matches the clean
+# face's at least this well, blurred (``_grey``) and its glyphs' detail alone (``_detail``).
+VISIBLE_LEAST = 0.7
+DETAIL_LEAST = 0.45
+
+
+def _scene_style(name: str, widths: tuple[float, float]) -> tuple[str, object]:
+    """A building check style (``synthetic.CHECK_STYLES``) or, as ``camera:NAME``, a condition
+    of the second generator (``lens_scenes.CONDITIONS``), its cards ``widths`` pixels wide."""
+    from dataclasses import replace
+
+    from dealer_assist.vision import lens_scenes, synthetic
+
+    if name.startswith("camera:"):
+        return "camera", replace(
+            lens_scenes.CONDITIONS[name.removeprefix("camera:")], card_px=widths
+        )
+    return "check", replace(synthetic.CHECK_STYLES[name], card_px=widths)
+
+
+def _scene(
+    kind: str, style: object, seed: int, faces: dict[Card, np.ndarray]
+) -> tuple[np.ndarray, list[tuple[Card, np.ndarray]]]:
+    """A scene's image and its cards' true outlines (the face's top-left first)."""
+    from dealer_assist.vision import lens_scenes, synthetic
+
+    if kind == "camera":
+        assert isinstance(style, lens_scenes.Condition)
+        photo = lens_scenes.photograph(seed, faces, style)
+        return photo.image, [(c.card, np.array(c.corners, np.float64)) for c in photo.cards]
+    assert isinstance(style, synthetic.SceneStyle)
+    scene = synthetic.random_scene(seed, faces, style=style)
+    return scene.image, [(c.card, np.array(c.corners, np.float64)) for c in scene.cards]
+
+
+def _grey(region: np.ndarray) -> np.ndarray:
+    grey = cv2.cvtColor(region, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey = cv2.GaussianBlur(grey, (0, 0), 1.5)
+    grey -= grey.mean()
+    return grey / max(float(np.linalg.norm(grey)), 1e-6)
+
+
+def _detail(region: np.ndarray) -> np.ndarray:
+    """The region's fine detail (a difference of Gaussians) over the index, normalised: a hand
+    or a chip over the glyphs matches the clean face's paper well blurred, not in detail."""
+    grey = cv2.cvtColor(region, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey = cv2.GaussianBlur(grey, (0, 0), 1.5) - cv2.GaussianBlur(grey, (0, 0), 6.0)
+    h, w = grey.shape
+    grey = grey[int(h * 0.03) : int(h * 0.75), int(w * 0.05) : int(w * 0.95)]
+    grey = grey - grey.mean()
+    return grey / max(float(np.linalg.norm(grey)), 1e-6)
+
+
+def _shown(region: np.ndarray, clean: tuple[np.ndarray, np.ndarray]) -> bool:
+    """Whether ``region`` shows the index ``clean`` holds (``_clean_regions``' pair)."""
+    return (
+        float((_grey(region) * clean[0]).sum()) >= VISIBLE_LEAST
+        and float((_detail(region) * clean[1]).sum()) >= DETAIL_LEAST
+    )
+
+
+def _clean_regions(
+    faces: dict[Card, np.ndarray],
+) -> dict[Card, tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
+    """Each face's two index corner regions as a flat card shows them (on white), blurred and
+    normalised (``_grey``): what a corner cut from a scene is matched against."""
+    clean = {}
+    for card, face in faces.items():
+        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+        white = (face[:, :, :3] * alpha + 255 * (1 - alpha)).astype(np.uint8)
+        fh, fw = face.shape[:2]
+        quad = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float64)
+        top = warp_corner(white, quad, SETTINGS)
+        bottom = warp_corner(white, np.roll(quad, -2, axis=0), SETTINGS)
+        clean[card] = ((_grey(top), _detail(top)), (_grey(bottom), _detail(bottom)))
+    return clean
+
+
+def _width(outline: np.ndarray) -> float:
+    return float(
+        (np.linalg.norm(outline[1] - outline[0]) + np.linalg.norm(outline[2] - outline[3])) / 2
+    )
+
+
+def scene_corners(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    cards: list[tuple[Card, np.ndarray]],
+    clean: dict[Card, tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]],
+    *,
+    jittered: int,
+    junk: int,
+    widths: tuple[float, float],
+) -> list[tuple[np.ndarray, Card | None]]:
+    """The corners of one scene: each card's two index corners that no card, chip or hand
+    covers (its region matches the clean face's, ``VISIBLE_LEAST``), cards ``widths`` wide
+    (give or take a tenth), at the true outline and at ``jittered`` outlines off by 0.5-4% of
+    the card's width (as the finder finds them); and ``junk`` corners: half an outline moved
+    onto the card's picture or pips (builder's ``--junk``), half a card-sized outline on the
+    cloth away from every card (felt, chips, hands, the printed layout). (patch, card or None)."""
+    height, width = image.shape[:2]
+    out: list[tuple[np.ndarray, Card | None]] = []
+    mask = np.zeros((height, width), np.uint8)
+    for _card, outline in cards:
+        cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
+    mask = cv2.dilate(mask, np.ones((9, 9), np.uint8))
+    inside = [
+        (card, outline)
+        for card, outline in cards
+        if (outline[:, 0] >= 0).all()
+        and (outline[:, 0] < width).all()
+        and (outline[:, 1] >= 0).all()
+        and (outline[:, 1] < height).all()
+        and 0.9 * widths[0] <= _width(outline) <= 1.1 * widths[1]
+    ]
+    for card, outline in inside:
+        px = _width(outline)
+        for end in (0, 1):
+            ordered = np.roll(outline, -2 * end, axis=0)
+            region = warp_corner(image, ordered, SETTINGS)
+            if not _shown(region, clean[card][end]):
+                continue
+            out.append((corner_patch(region), card))
+            for _ in range(jittered):
+                error = rng.uniform(0.005, 0.04) * px
+                found = ordered + rng.normal(0, error, (4, 2)) + rng.normal(0, error * 0.5, 2)
+                out.append((corner_patch(warp_corner(image, found, SETTINGS)), card))
+    for k in range(junk):
+        if k % 2 == 0 and inside:  # onto the card's picture or pips
+            card, outline = inside[int(rng.integers(len(inside)))]
+            ordered = np.roll(outline, -2 * int(rng.integers(2)), axis=0)
+            across, down = ordered[1] - ordered[0], ordered[3] - ordered[0]
+            moved = ordered + rng.uniform(0.2, 0.55) * across + rng.uniform(0.2, 0.5) * down
+            out.append((corner_patch(warp_corner(image, moved, SETTINGS)), None))
+            continue
+        for _attempt in range(20):  # a card-sized outline on the cloth, away from the cards
+            px = float(np.exp(rng.uniform(np.log(widths[0]), np.log(widths[1]))))
+            angle = rng.uniform(0, 2 * np.pi)
+            centre = rng.uniform((px, px), (width - px, height - px))
+            half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (px / 2, px * 0.7)
+            turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+            quad = half @ turn.T + centre
+            spot = np.zeros_like(mask)
+            cv2.fillConvexPoly(spot, np.round(quad).astype(np.int32), 255)
+            if not (spot & mask).any():
+                out.append((corner_patch(warp_corner(image, quad, SETTINGS)), None))
+                break
+    return out
+
+
+def build_from_scenes(args: argparse.Namespace) -> int:
+    """``--scenes``: corners cut from whole scenes of the named designs and styles, seeds
+    ``--scene-seed`` on (``--scene-count`` a design and style), kinds 8 (an index) and 9 (junk)."""
+    low, _, high = args.scene_widths.partition(",")
+    widths = (float(low), float(high))
+    one_core()
+    started = time.perf_counter()
+    rng = np.random.default_rng(args.scene_seed)
+    x: list[np.ndarray] = []
+    rank: list[int] = []
+    suit: list[int] = []
+    design: list[str] = []
+    kind: list[int] = []
+    for name in args.scene_designs.split(","):
+        chosen = decks.design(name)
+        if chosen.family in decks.HELD_OUT_FAMILIES:
+            print(f"{name} is held out", file=sys.stderr)
+            return 1
+        faces = decks.render_design(chosen, height=320, cache=CACHE)
+        clean = _clean_regions(faces)
+        for style_name in args.scenes.split(","):
+            scene_kind, style = _scene_style(style_name, widths)
+            for k in range(args.scene_count):
+                image, cards = _scene(scene_kind, style, args.scene_seed + k, faces)
+                for patch, card in scene_corners(
+                    rng,
+                    image,
+                    cards,
+                    clean,
+                    jittered=args.scene_jitter,
+                    junk=args.scene_junk,
+                    widths=widths,
+                ):
+                    x.append(encode(patch))
+                    rank.append(RANK_JUNK if card is None else RANK_CLASSES.index(card.rank))
+                    suit.append(SUIT_JUNK if card is None else SUIT_CLASSES.index(card.suit))
+                    design.append(name)
+                    kind.append(SCENE_JUNK if card is None else SCENE_INDEX)
+            print(
+                f"{name}/{style_name}: {len(x)} patches ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        args.out,
+        x=np.array(x, np.uint8),
+        rank=np.array(rank, np.int64),
+        suit=np.array(suit, np.int64),
+        design=np.array(design),
+        kind=np.array(kind, np.int64),
+    )
+    junk_count = sum(1 for value in kind if value == SCENE_JUNK)
+    print(
+        f"wrote {args.out}: {len(x)} patches ({junk_count} junk) in "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -361,8 +587,37 @@ def main() -> int:
         help="this share of the corners junk: the outline moved onto the picture, the pips or "
         "the felt (h-net35)",
     )
+    parser.add_argument(
+        "--scenes",
+        default="",
+        help="instead: corners cut from whole scenes of these styles (the building check's, "
+        "synthetic.CHECK_STYLES, or camera:NAME, lens_scenes.CONDITIONS), h-net51",
+    )
+    parser.add_argument(
+        "--scene-designs",
+        default="anglo,tango,ornamental,simplistic",
+        help="with --scenes: the building designs dealt",
+    )
+    parser.add_argument("--scene-seed", type=int, default=13_700_000, help="with --scenes")
+    parser.add_argument(
+        "--scene-count", type=int, default=20, help="with --scenes: scenes a design and style"
+    )
+    parser.add_argument(
+        "--scene-widths", default="50,100", help="with --scenes: the cards' width, pixels"
+    )
+    parser.add_argument(
+        "--scene-jitter",
+        type=int,
+        default=2,
+        help="with --scenes: outlines off by 0.5-4%% of the card's width, per corner",
+    )
+    parser.add_argument(
+        "--scene-junk", type=int, default=8, help="with --scenes: junk corners a scene"
+    )
     parser.add_argument("--out", type=Path, default=Path("build/vision/crops.npz"))
     args = parser.parse_args()
+    if args.scenes:
+        return build_from_scenes(args)
     started = time.perf_counter()
     prepared = prepare(args)
     if prepared is None:
