@@ -278,6 +278,9 @@ COURT_SYMBOLS = SymbolSettings()
 # candidate's (and one does).
 COURT_RANK_SEEN = 0.5
 PIP_LOOKS = 2
+# ``FinderSettings.ace_pip_against``: each reading of a black ace's one pip must be at least this
+# sure of its suit to count (issue 28, h-wrong51).
+ACE_PIP_SURE = 0.9
 SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
@@ -2737,6 +2740,8 @@ class CardDetector:
             best.detections = self._pipped_courts(frame, best)
         if self.finder.pips_against and self.use_corner_model:
             best.detections = self._pips_against(frame, best)
+        if self.finder.ace_pip_against and self.use_corner_model and self.standard_colours:
+            best.detections = self._ace_pip_against(frame, best)
         if self.net_suit_least > 0 and self.use_corner_model:
             best.detections = [self._net_suit_against(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
@@ -2920,6 +2925,63 @@ class CardDetector:
             if suit is not None and suit is not card.suit:
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _ace_pip_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each a black ace read surely whose one pip names another
+        black suit (``ace_pip_suits``), made uncertain, its candidate kept
+        (``FinderSettings.ace_pip_against``; issue 28, h-wrong51): read as a club while no
+        reading of its pip is a club, or as a spade while every reading is a club. A spade's
+        pip turned upside down reads as a heart, never as a club, so a heart counts against a
+        club. Fresh building seeds' anglo/{lens,harsh}#13650003 AS (58 px) were read surely as
+        the AC, both network corners and the black-split reader club; its pip read a heart
+        upright (0.98-0.99) and a spade or a heart as warped. Judged last, on the cards the
+        frame reports: it only takes sureness away."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            card = d.card
+            if card is None or card.rank is not Rank.ACE or card.suit not in BLACK_SUITS:
+                continue
+            if self._clear_middle(frame, outlines, n) is None:
+                continue
+            read = self._ace_pip_suits(frame, outlines[n])
+            if not read:
+                continue
+            clubs = [s is Suit.CLUBS for s in read]
+            if (card.suit is Suit.CLUBS and not any(clubs)) or (
+                card.suit is Suit.SPADES and all(clubs)
+            ):
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _ace_pip_suits(self, frame: np.ndarray, outline: np.ndarray) -> list[Suit]:
+        """An ace's one pip read by the glyph model turned upright and as warped (the middle
+        cut ``BLACK_PIPS_WINDOW`` nearer the card's ends, at the frame's own scale, as
+        ``_upright_pip_look`` cuts an ace's): each reading's suit, when both find exactly one
+        pip and each reads a suit at least ``ACE_PIP_SURE`` sure and not junk; else []."""
+        window = BLACK_PIPS_WINDOW
+        fine = replace(
+            self.middle,
+            scale=self.middle.glyph_scale,
+            left=self.middle.left - window / 2,
+            right=self.middle.right + window / 2,
+            top=self.middle.top - window,
+            bottom=self.middle.bottom + window,
+        )
+        warped = warp_middle(frame, outline, fine)
+        read: list[Suit] = []
+        for upright in (True, False):
+            vectors = pip_glyphs(warped, fine, upright=upright)
+            if len(vectors) != 1:
+                return []
+            p = self.model.suit_probabilities(np.array(vectors))[0]
+            best = int(np.argmax(p[:-1]))
+            suit = SUIT_CLASSES[best]
+            if float(p[-1]) >= self.junk_limit or float(p[best]) < ACE_PIP_SURE or suit is None:
+                return []
+            read.append(suit)
+        return read
 
     def _pipped_courts(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each read surely as a court whose middle lies in the clear

@@ -441,6 +441,15 @@ class FinderSettings:
     # read as the 7S, its seven pips clubs). Judged last, on the cards reported; not with
     # ``CardDetector(standard_colours=False)``. On (h-on47).
     pips_against: bool = True
+    # A black ace read surely whose middle lies in the clear and shows one pip (``middle.
+    # pip_glyphs``, cut as ``_upright_pip_look`` cuts an ace's), read by the glyph model both
+    # turned upright and as warped, each reading at least ``pipeline.ACE_PIP_SURE`` sure: read
+    # as a club while neither reading is a club (a spade's pip upside down reads as a heart),
+    # or as a spade while both read a club, is made uncertain, its candidate kept
+    # (``CardDetector._ace_pip_against``; issue 28, h-wrong51): fresh building seeds' anglo AS
+    # at 58 px read surely as the AC in four styles, every index look club. Judged last, on the
+    # cards reported: it only takes sureness away. Off: its cost not yet measured in full.
+    ace_pip_against: bool = False
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
