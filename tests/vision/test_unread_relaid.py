@@ -25,8 +25,9 @@ ON = FinderSettings(unread_relaid=True)
 
 
 def test_ships_off() -> None:
-    """Off: the building check's changes are +3 and a fresh set's the same, but the vision suite
-    with it on was not run (h-outline51)."""
+    """Off: the building check +3, two fresh sets card for card the same, paired 0.996; the
+    vision suite with it on failed, besides this file's, two premises read off by the default
+    (test_plane_tilt_judges's 2D, test_refit's unread 2C), not yet set (h-outline51)."""
     assert FinderSettings().unread_relaid is False
 
 
