@@ -158,6 +158,71 @@ def _gap(a: np.ndarray, b: np.ndarray) -> float:
     return float(min(dists))
 
 
+def describe_off(
+    detector: TracedDetector,
+    image: np.ndarray,
+    detections: list[Any],
+    at: int,
+    trues: list[np.ndarray],
+    n: int,
+    code: str,
+    iou: float,
+    step: str = "",
+) -> tuple[str, str]:
+    """The module docstring's line for card ``n`` (true outlines ``trues``, in dealing order)
+    answered uncertain by ``detections[at]`` at ``iou`` under ``OFF_IOU``, and its kind; with
+    ``on``: the share of the answered outline lying on other cards (``on``/``felt``: on no
+    card) and ``step`` (the step that first reported it, ``vision_twice.Tracer``) when given."""
+    size = image.shape[:2]
+    outlines = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in detections]
+    detection = detections[at]
+    truth, quad = trues[n], outlines[at]
+    whole = _mask(size, truth)
+    over = np.zeros(size, bool)
+    for later in trues[n + 1 :]:
+        over |= _mask(size, later)
+    others = np.zeros(size, bool)
+    for m, other in enumerate(trues):
+        if m != n:
+            others |= _mask(size, other)
+    visible = whole & ~over
+    found = _mask(size, quad)
+    under = float((whole & over).sum() / max(1, whole.sum()))
+    vis = float((visible & found).sum() / max(1, (visible | found).sum()))
+    on = float((found & others & ~visible).sum() / max(1, found.sum()))
+    felt = float((found & ~others & ~whole).sum() / max(1, found.sum()))
+    w, h = _sides(truth)
+    fw, fh = _sides(quad)
+    errs = [float(np.min(np.hypot(*(quad - p).T))) / w for p in truth]
+    near = min((_gap(truth, t) for m, t in enumerate(trues) if m != n), default=float("inf"))
+    covering = [o for m, o in enumerate(outlines) if m != at]
+    at_true = read_alone(detector, image, truth, covering)
+    why = reason(detector, detection, iou)
+    verdict = detector.verdict_of(detection)
+    rules = "+".join(verdict.rules) if verdict is not None else "-"
+    if verdict is not None and verdict.card is not None:
+        rules += f" (judged {verdict.card.code})"
+    if under >= 0.1:
+        kind = "under"
+    elif (fw * fh) / (w * h) > 1.1:
+        kind = "large"
+    elif (fw * fh) / (w * h) < 0.9:
+        kind = "small"
+    else:
+        kind = "turned/shifted"
+    candidate = detection.candidate.code if detection.candidate else "-"
+    line = (
+        f"{code} cand {candidate} iou {iou:.2f} "
+        f"w {w:.0f} size {fw / w:.2f} {fh / h:.2f} corners "
+        + " ".join(f"{e:.2f}" for e in errs)
+        + f" under {under:.2f} vis {vis:.2f} on {on:.2f} felt {felt:.2f} near {near:.0f} "
+        f"kind {kind} true {at_true or '-'} [{why}] rules {rules} | laid "
+        + detector.laid_for(detection, truth)
+        + (f" | step {step}" if step else "")
+    )
+    return line, kind
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--designs", default="anglo,tango,ornamental,simplistic")
@@ -231,8 +296,6 @@ def main() -> int:
                 cand = got.code if got is not None else "-"
                 twice = " twice" if len(mine) > 1 else ""
                 answers.append(f"{label} {card.card.code} {kind} {cand}{twice}")
-            size = photo.image.shape[:2]
-            outlines = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in detections]
             trues = [np.asarray(c.corners, np.float64).reshape(4, 2) for c in photo.cards]
             tally[f"cards {condition}"] += len(photo.cards)
             for n, card in enumerate(photo.cards):
@@ -245,50 +308,15 @@ def main() -> int:
                 tally[f"uncertain {condition}"] += 1
                 if iou >= OFF_IOU:
                     continue
-                truth, quad = trues[n], outlines[at]
-                whole = _mask(size, truth)
-                over = np.zeros(size, bool)
-                for later in trues[n + 1 :]:
-                    over |= _mask(size, later)
-                visible = whole & ~over
-                found = _mask(size, quad)
-                under = float((whole & over).sum() / max(1, whole.sum()))
-                vis = float((visible & found).sum() / max(1, (visible | found).sum()))
-                w, h = _sides(truth)
-                fw, fh = _sides(quad)
-                errs = [float(np.min(np.hypot(*(quad - p).T))) / w for p in truth]
-                near = min(
-                    (_gap(truth, t) for m, t in enumerate(trues) if m != n), default=float("inf")
+                line, kind = describe_off(
+                    detector, photo.image, detections, at, trues, n, card.card.code, iou
                 )
-                covering = [o for m, o in enumerate(outlines) if m != at]
-                at_true = read_alone(detector, photo.image, truth, covering)
-                why = reason(detector, detection, iou)
-                verdict = detector.verdict_of(detection)
-                rules = "+".join(verdict.rules) if verdict is not None else "-"
-                if verdict is not None and verdict.card is not None:
-                    rules += f" (judged {verdict.card.code})"
-                if under >= 0.1:
-                    kind = "under"
-                elif (fw * fh) / (w * h) > 1.1:
-                    kind = "large"
-                elif (fw * fh) / (w * h) < 0.9:
-                    kind = "small"
-                else:
-                    kind = "turned/shifted"
                 tally[f"off {condition}"] += 1
                 tally[f"kind {kind}"] += 1
                 tally[f"kind {kind} {condition}"] += 1
-                tally[f"true {'exact' if at_true == card.card.code else at_true or '-'}"] += 1
-                candidate = detection.candidate.code if detection.candidate else "-"
-                print(
-                    f"{name}/{condition}#{seed} {card.card.code} cand {candidate} iou {iou:.2f} "
-                    f"w {w:.0f} size {fw / w:.2f} {fh / h:.2f} corners "
-                    + " ".join(f"{e:.2f}" for e in errs)
-                    + f" under {under:.2f} vis {vis:.2f} near {near:.0f} kind {kind} "
-                    f"true {at_true or '-'} [{why}] rules {rules} | laid "
-                    + detector.laid_for(detection, truth),
-                    flush=True,
-                )
+                at_true = line.split(" true ")[1].split()[0]
+                tally[f"true {'exact' if at_true == card.card.code else at_true}"] += 1
+                print(f"{name}/{condition}#{seed} {line}", flush=True)
     if args.answers is not None:
         args.answers.write_text("\n".join(answers) + "\n")
         kinds = Counter(line.split()[2] if "no card" not in line else "no card" for line in answers)

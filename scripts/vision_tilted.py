@@ -75,7 +75,7 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -85,8 +85,12 @@ from bench_camera_scenes import Count, answers, count
 from camera_misses import missed, missed_why, on_cards
 from vision_recording import RecordingDetector
 from vision_scenes import check_scenes, on_any
-from vision_unsure_bench import WhyDetector
+from vision_twice import Tracer, _key
+from vision_unsure_bench import OFF_IOU, WhyDetector
 from vision_unsure_bench import reason as unsure_reason
+
+if TYPE_CHECKING:
+    from vision_outline_off_bench import TracedDetector
 
 from dealer_assist.cards import parse_card
 from dealer_assist.vision import decks, synthetic
@@ -184,6 +188,15 @@ def main() -> int:
         action="store_true",
         help="name why each card answered uncertain is uncertain (scripts/vision_unsure_bench.py's "
         "reason tags), one a line, and count them by reason, style and design (h-unsure50)",
+    )
+    parser.add_argument(
+        "--outline-off",
+        action="store_true",
+        help="for each card answered uncertain at an outline off the card (IoU under 0.85), "
+        "scripts/vision_outline_off_bench.py's line (how the outline is off, what lies there, "
+        "what the refits laid, what it reads at its true outline) and the step of "
+        "CardDetector._finished that first reported the outline (vision_twice.py's tracer; "
+        "h-outline51)",
     )
     parser.add_argument(
         "--labels",
@@ -696,6 +709,10 @@ def main() -> int:
             for line in args.labels.read_text().splitlines()
             if line.strip()
         }
+    off_lines: list[str] = []
+    if args.outline_off:
+        # (imported here: vision_outline_off_bench reads cards alone with this module's read_alone)
+        from vision_outline_off_bench import TracedDetector
     unsure_lines: list[str] = []
     unsure_by: Counter[tuple[str, str]] = Counter()
     for checked in check_scenes(args.designs, args.styles, args.scenes, args.seed, CACHE, STYLES):
@@ -705,7 +722,15 @@ def main() -> int:
             continue
         if args.deck and name not in enrolled:
             enrolled[name] = _deck(name, args.photos)
-        detector = (_Recording if args.looks else WhyDetector if args.unsure else CardDetector)(
+        detector = (
+            TracedDetector
+            if args.outline_off
+            else _Recording
+            if args.looks
+            else WhyDetector
+            if args.unsure
+            else CardDetector
+        )(
             model=model,
             corner_model=corners,
             plane=None if args.no_plane else plane,
@@ -740,7 +765,14 @@ def main() -> int:
             refit=refit,
         )
         started = time.thread_time()
-        analysis = detector.analyse(scene.image)
+        tracer = Tracer() if args.outline_off else None
+        if tracer is not None:
+            sys.settrace(tracer._global)
+        try:
+            analysis = detector.analyse(scene.image)
+        finally:
+            if tracer is not None:
+                sys.settrace(None)
         detections = analysis.reported
         times.append(time.thread_time() - started)
         # Detections on a card partly out of the picture count neither way.
@@ -760,6 +792,11 @@ def main() -> int:
         if args.looks:
             assert isinstance(detector, _Recording)
             records += detector.answered(scene.image, kept, whole, label)
+        if tracer is not None:
+            assert isinstance(detector, TracedDetector)
+            off_lines += outline_off_of(
+                detector, scene.image, kept, whole, scene.cards, tracer, label
+            )
         if args.unsure:
             assert isinstance(detector, WhyDetector)
             for line, why_tag in unsure_of(detector, kept, whole, scene.cards, label):
@@ -834,6 +871,9 @@ def main() -> int:
         print(" ", line)
     if args.answers:
         args.answers.write_text("".join(f"{line}\n" for line in lines))
+    if args.outline_off:
+        print(f"outline off, uncertain ({len(off_lines)}):")
+        print("\n".join(off_lines))
     if args.unsure:
         print(unsure_table(unsure_lines, unsure_by, args.styles, args.designs))
     if args.looks:
@@ -923,6 +963,39 @@ def unsure_of(
                 tag,
             )
         )
+    return found
+
+
+def outline_off_of(
+    detector: TracedDetector,
+    image: np.ndarray,
+    detections: list[CardDetection],
+    cards: list[synthetic.PlacedCard],
+    dealt: list[synthetic.PlacedCard],
+    tracer: Tracer,
+    label: str,
+) -> list[str]:
+    """``--outline-off``'s lines: each card of ``cards`` answered uncertain (as ``answers``
+    says) at an outline under ``OFF_IOU`` with it, described by ``describe_off`` over the
+    scene's cards ``dealt`` (in dealing order), with the step that first reported the outline."""
+    from vision_outline_off_bench import describe_off
+
+    said = answers(detections, cards)
+    on_card, _ = on_cards(detections, cards)
+    trues = [np.asarray(c.corners, np.float64).reshape(4, 2) for c in dealt]
+    found: list[str] = []
+    for n, card in enumerate(cards):
+        if said[n] != "uncertain" or n not in on_card:
+            continue
+        unsure = [(iou, k) for iou, k in on_card[n] if detections[k].card is None]
+        iou, k = max(unsure or on_card[n], key=lambda pair: pair[0])
+        if iou >= OFF_IOU:
+            continue
+        step = tracer.first.get(_key(detections[k]), "?")
+        line, _ = describe_off(
+            detector, image, detections, k, trues, dealt.index(card), card.card.code, iou, step
+        )
+        found.append(f"{label} {line}")
     return found
 
 

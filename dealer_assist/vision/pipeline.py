@@ -352,6 +352,10 @@ NEIGHBOUR_ONE = 0.1
 # frame's sure card size (``_sure_sides``: the median of the frame's; in a wide or tilted view
 # a card nearer the camera is larger).
 NEIGHBOUR_RELAID_SCALES = (1.0, 1.1, 1.2)
+# The card sizes ``FinderSettings.unread_relaid`` lays an unread shape at, as shares of the
+# frame's sure card size (as ``NEIGHBOUR_RELAID_SCALES``; h-outline51: the building check's
+# lens#7900007 2C and 2D, near the camera, are 1.24 times the frame's sure cards).
+UNREAD_RELAID_SCALES = (1.0, 0.9, 1.1, 1.2, 1.3)
 # A ten read surely whose middle lies in the clear and shows no pips (a picture, or plain paper)
 # is a court's index read as a ten (issue 28, h-wrong39; ``CardDetector._pictured_ten``): the
 # held-out sets' sure wrong reads a JS as TS and a QC as TC. The ranks so judged
@@ -2702,6 +2706,8 @@ class CardDetector:
             self._relaid_off(frame, best, chosen)
         if chosen is not None and self.finder.line_fit:
             self._line_refit(frame, best, chosen)
+        if chosen is not None and self.finder.unread_relaid:
+            self._unread_relaid(frame, best, chosen)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         if enrolled and self.deck_looks == "after":
@@ -5484,6 +5490,45 @@ class CardDetector:
             ):
                 continue  # the deck's reading of a face it cannot tell from its twin's
             analysis.detections[k] = relaid
+            analysis.quads.append(np.asarray(relaid.corners))
+
+    def _unread_relaid(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+        """Each shape reported unread (no corner showed a whole index) laid again at the
+        frame's sure card size (``_sure_sides``) from each of its corners along that corner's
+        two sides (``refit.from_index_corner``, as laid and turned, each snapped to the paper's
+        edges and as laid) and judged by ``_relaid_choice`` as ``_relaid_off`` judges an
+        uncertain card's outlines: it has no candidate, so the card must show whole at both
+        index corners. The card read replaces the shape (``FinderSettings.unread_relaid``;
+        issue 28, h-outline51: an outline found short inside the card, one of its corners the
+        card's). Needs a card read surely in the frame; a card read surely is never touched."""
+        if not analysis.unread_cards:
+            return
+        sides = _sure_sides(analysis)
+        if sides is None:
+            return
+        settings = self.refit if self.refit is not None else DEFAULT_REFIT
+        with_deck = isinstance(self._model, EnrolledDeck)
+        for shape in list(analysis.unread_cards):
+            quad = np.asarray(shape.corners, np.float64).reshape(4, 2)
+            laid: list[np.ndarray] = []
+            for scale, corner in product(UNREAD_RELAID_SCALES, range(4)):
+                size = (sides[0] * scale, sides[1] * scale)
+                for at in from_index_corner(quad, corner, size):
+                    for outline in (snapped(self._snap_gray(frame), at, settings)[0], at):
+                        if polygon_iou(outline, quad) < settings.same_shape and all(
+                            polygon_iou(outline, other) < settings.same_shape for other in laid
+                        ):
+                            laid.append(outline)
+            if not laid:
+                continue
+            record = _Unsure(shape, quad, [], [], 0)
+            relaid = self._relaid_choice(frame, analysis, found, shape, record, laid, with_deck)
+            if relaid is None or relaid.card is None:
+                continue
+            analysis.unread_cards = [d for d in analysis.unread_cards if d is not shape]
+            analysis.detections.append(relaid)
+            analysis.shares.append(None)
+            analysis.corners_agree.append(True)  # shown whole at both index corners
             analysis.quads.append(np.asarray(relaid.corners))
 
     def _line_fitted(

@@ -394,6 +394,17 @@ class FinderSettings:
     # On since session 50: the building check +1 exact (simplistic/wide#7900003 QC), the
     # vision suite with it on failing only its "ships off" check, paired speed 0.998.
     neighbour_relaid: bool = True
+    # A shape no corner showed a whole index in (an unread card) laid again at the frame's
+    # sure card size from each of its corners along that corner's two sides (as ``relay_off``
+    # lays an uncertain card from its index corner; each outline as laid and snapped to the
+    # paper's edges) and judged as ``relay_off`` judges its outlines (``_relaid_choice``: read
+    # surely by every rule, shown whole at both index corners - it has no candidate -, over
+    # no card reported by more than ``relay_off_overlap``, no card reported reading it): the
+    # card read replaces the shape (``CardDetector._unread_relaid``; issue 28, h-outline51:
+    # a third of the building check's uncertain cards at an outline off the card are such
+    # shapes, most an outline inside the card sharing one of its corners - found short at a
+    # seam or an index-less corner -, and no refit lays them again).
+    unread_relaid: bool = False
     # A number card read surely by the looks' product must have one corner network look in the
     # clear at least this sure of its rank (0: off; a court has its picture as a look): weak
     # looks multiplied past the threshold are not a reading (``CardDetector._weakly_read``;
