@@ -2612,7 +2612,9 @@ class CardDetector:
         if chosen is not None and self.finder.bare_cards and not covered:
             self._bare_cards(frame, best, chosen, cornered, unsure_cornered)
         armed: list[CardDetection] = []
-        if chosen is not None and self.arm is not None and self.paper is not None and not covered:
+        # The forearm's cards are looked for even so: the blob of arm and cards the paper test
+        # dropped leaves pieces of them apart on the mask, each under half a card (test_arm_cards).
+        if chosen is not None and self.arm is not None and self.paper is not None:
             armed = self._arm_cards(frame, best, chosen, self.arm, self.paper)
         if (
             chosen is not None
