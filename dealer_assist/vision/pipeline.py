@@ -209,6 +209,11 @@ CORNER_SAME = 0.3
 # A card laid again from a corner offer lying on an uncertain card at this IoU or more is that
 # card read again, not a new outline: the offer stays as read (``_doubted_there``, h-merged33).
 RELAID_SAME = 0.8
+# ``FinderSettings.sure_finish``: each sure card's outline widened by this share of a card's
+# width before the mask's pieces left beside the cards are measured (an outline a pixel or two
+# off the paper's edge leaves slivers along it; h-speed51).
+SURE_FINISH_MARGIN = 0.06
+_SQUARE3 = np.ones((3, 3), np.uint8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2578,35 +2583,52 @@ class CardDetector:
         unsure_cornered: list[CardDetection] = []
         if chosen is not None and self.finder.exchange_min_cards > 0:
             self._exchange(frame, best, chosen)
-            if self.finder.corner_left > 0:
-                proposals = BlobProposals()  # the blobs' proposals, laid once for both
-                none_sure = not any(d.card is not None for d in best.detections)
-                cornered, unsure_cornered = self._corner_cards(
-                    frame, best, chosen, proposals=proposals
+        # Every shape read surely and nothing of the mask left beside them: the steps that only
+        # add cards have nothing to lay one on (``FinderSettings.sure_finish``).
+        covered = (
+            chosen is not None
+            and self.finder.sure_finish > 0
+            and self._wholly_covered(best, chosen, self.finder.sure_finish)
+        )
+        if (
+            chosen is not None
+            and self.finder.exchange_min_cards > 0
+            and self.finder.corner_left > 0
+            and not covered
+        ):
+            proposals = BlobProposals()  # the blobs' proposals, laid once for both
+            none_sure = not any(d.card is not None for d in best.detections)
+            cornered, unsure_cornered = self._corner_cards(frame, best, chosen, proposals=proposals)
+            unsized = (
+                self.finder.blind_share
+                and none_sure
+                and self.layout is None
+                and bool(self.finder.blind_ratios)
+                and _unsized_out(best, cornered, unsure_cornered)
+            )
+            if self.finder.on_top is not None:
+                self._on_top_cards(frame, best, chosen, cornered, proposals)
+            if self.finder.sure_size_off > 0:
+                self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
+            if self.finder.blind_ratios and self.layout is None:
+                self._blind_sized_cards(
+                    frame, best, chosen, cornered, unsure_cornered, bounded=not unsized
                 )
-                unsized = (
-                    self.finder.blind_share
-                    and none_sure
-                    and self.layout is None
-                    and bool(self.finder.blind_ratios)
-                    and _unsized_out(best, cornered, unsure_cornered)
-                )
-                if self.finder.on_top is not None:
-                    self._on_top_cards(frame, best, chosen, cornered, proposals)
-                if self.finder.sure_size_off > 0:
-                    self._sure_sized_cards(frame, best, chosen, cornered, unsure_cornered)
-                if self.finder.blind_ratios and self.layout is None:
-                    self._blind_sized_cards(
-                        frame, best, chosen, cornered, unsure_cornered, bounded=not unsized
-                    )
-        if chosen is not None and self.finder.hand_between:
+        if chosen is not None and self.finder.hand_between and not covered:
             self._between_cards(frame, best, chosen, cornered, unsure_cornered)
-        if chosen is not None and self.finder.bare_cards:
+        if chosen is not None and self.finder.bare_cards and not covered:
             self._bare_cards(frame, best, chosen, cornered, unsure_cornered)
         armed: list[CardDetection] = []
+        # The forearm's cards are looked for even so: the blob of arm and cards the paper test
+        # dropped leaves pieces of them apart on the mask, each under half a card (test_arm_cards).
         if chosen is not None and self.arm is not None and self.paper is not None:
             armed = self._arm_cards(frame, best, chosen, self.arm, self.paper)
-        if chosen is not None and self.recovery is not None and self.paper is not None:
+        if (
+            chosen is not None
+            and self.recovery is not None
+            and self.paper is not None
+            and not covered
+        ):
             self._recover(frame, best, chosen, self.recovery, self.paper)
         if self.paper is not None:
             # A marker and a forearm are sharp-edged too, but no paper (``paper``). Judged once
@@ -3407,6 +3429,43 @@ class CardDetector:
             return _joined_share(BlackSplit.shared().club_shares(patches).astype(np.float64))
 
         return share
+
+    def _wholly_covered(self, best: FrameAnalysis, chosen: _Finding, share: float) -> bool:
+        """Whether ``best`` (``chosen`` read) reads every shape surely (a card at least, none
+        uncertain, no unread shape) and its sure cards explain ``chosen``'s card mask
+        (``FinderSettings.sure_finish``): of the mask outside their outlines, each widened by
+        ``SURE_FINISH_MARGIN`` of a card's width, no piece beside a card (where the steps
+        after the choice lay cards: a blob holding a card) is ``share`` of a card's area or
+        more, and no piece apart from them (a blob of its own: a calibration marker, a chip)
+        is ``RecoverySettings.min_unexplained_cards`` of it or more (where ``recover`` would
+        look)."""
+        view, mask, card_px = chosen.view, chosen.mask, chosen.card_px
+        if view is None or mask is None or card_px is None:
+            return False
+        if not best.detections or best.unread_cards:
+            return False
+        if any(d.card is None for d in best.detections):
+            return False
+        to_view = np.linalg.inv(view.to_image)
+        filled = np.zeros(mask.shape[:2], np.uint8)
+        outlines = [
+            np.round(transform_points(to_view, np.asarray(d.corners, np.float64))).astype(np.int32)
+            for d in best.detections
+        ]
+        cv2.fillPoly(filled, outlines, 255)
+        reach = max(1, round(SURE_FINISH_MARGIN * card_px[0]))
+        square = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * reach + 1,) * 2)
+        cover = cv2.dilate(filled, square)
+        left = cv2.bitwise_and(mask, cv2.bitwise_not(cover))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(left, connectivity=8)
+        if count <= 1:
+            return True
+        beside = np.zeros(count, bool)
+        beside[labels[cv2.bitwise_and(cv2.dilate(cover, _SQUARE3), left) > 0]] = True
+        area = card_px[0] * card_px[1]
+        apart = (self.recovery or RecoverySettings()).min_unexplained_cards
+        limits = np.where(beside, share * area, apart * area)
+        return bool(np.all(stats[1:, cv2.CC_STAT_AREA] < limits[1:]))
 
     def _read_where_printed(
         self, frame: np.ndarray, analysis: FrameAnalysis, chosen: _Finding | None = None
