@@ -403,8 +403,10 @@ class FinderSettings:
     # card read replaces the shape (``CardDetector._unread_relaid``; issue 28, h-outline51:
     # a third of the building check's uncertain cards at an outline off the card are such
     # shapes, most an outline inside the card sharing one of its corners - found short at a
-    # seam or an index-less corner -, and no refit lays them again).
-    unread_relaid: bool = False
+    # seam or an index-less corner -, and no refit lays them again). On (session 51): the
+    # building check +3 (lens#7900007's 2C, 2D, 2D), two fresh sets card for card the same,
+    # paired 0.996, the vision suite with it on failing only premises read off by the default.
+    unread_relaid: bool = True
     # A number card read surely by the looks' product must have one corner network look in the
     # clear at least this sure of its rank (0: off; a court has its picture as a look): weak
     # looks multiplied past the threshold are not a reading (``CardDetector._weakly_read``;
