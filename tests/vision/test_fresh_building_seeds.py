@@ -38,7 +38,9 @@ KEPT = 2.0  # plane_unsure_kept: the frame as it is under -2 (four unread shapes
 
 
 def _detector(**levers: float) -> CardDetector:
-    return CardDetector(finder=replace(FinderSettings(), **levers))
+    """Both levers off by setting (not by the default), then ``levers``."""
+    off = replace(FinderSettings(), plane_unsure_kept=0.0, merged_not_sure=False)
+    return CardDetector(finder=replace(off, **levers))
 
 
 def _read(

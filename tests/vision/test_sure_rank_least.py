@@ -24,6 +24,7 @@ from dealer_assist.vision.quads import FinderSettings
 
 SEED = 30_493_562  # simplistic's photograph 1562 of the bench (small)
 ON = replace(FinderSettings(), sure_rank_least=0.5)
+OFF = replace(FinderSettings(), sure_rank_least=0.0)
 
 
 def _answers(faces: dict[Card, np.ndarray], finder: FinderSettings) -> list[tuple[str, str]]:
@@ -44,7 +45,7 @@ def test_weak_looks_multiplied_are_no_reading(
 ) -> None:
     faces = check_faces["simplistic"]
     rest = [("QS", "exact"), ("2C", "exact"), ("7D", "exact"), ("AC", "exact")]
-    assert _answers(faces, FinderSettings()) == [("6D", "uncertain"), ("8D", "wrong:6D"), *rest]
+    assert _answers(faces, OFF) == [("6D", "uncertain"), ("8D", "wrong:6D"), *rest]
     assert _answers(faces, ON) == [("6D", "exact"), ("8D", "uncertain"), *rest]
 
 
@@ -57,7 +58,7 @@ def test_a_court_read_by_its_picture_is_kept(
     scene = synthetic.random_scene(
         7_900_009, check_faces["simplistic"], style=synthetic.CHECK_STYLES["noisy"]
     )
-    for finder in (FinderSettings(), ON):
+    for finder in (OFF, ON):
         found = CardDetector(finder=finder).detect(scene.image)
         said = dict(
             zip(
@@ -79,7 +80,7 @@ def test_only_weak_network_looks_are_judged() -> None:
     none = _Reading(None, None)
     heart = _look(Rank.EIGHT, Suit.HEARTS, 0.995, 0.999, network=False)
     # The network shows no index (a large card the glyph reader reads at both corners): read.
-    for finder in (FinderSettings(), ON):
+    for finder in (OFF, ON):
         read = CardDetector(finder=finder)._judge(quad, [none, none, heart, heart], printed=True)
         assert read is not None and read.card == parse_card("8H")
     # The network's two corners read the rank 0.45 and 0.4 sure, the glyph reader twice: sure
@@ -91,7 +92,7 @@ def test_only_weak_network_looks_are_judged() -> None:
             heart,
             heart,
         ]
-        off = CardDetector()._judge(quad, weak, printed=True)
+        off = CardDetector(finder=OFF)._judge(quad, weak, printed=True)
         assert off is not None and off.card == parse_card("8H")
         on = CardDetector(finder=ON)._judge(quad, weak, printed=True)
         assert on is not None and on.candidate == parse_card("8H")
