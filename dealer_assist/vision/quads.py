@@ -136,7 +136,10 @@ class FinderSettings:
     # uncertain, and looked at again as any uncertain card is (issue 28, h-fresh50: fresh
     # building seeds, simplistic/table#13620002, a 5H 64 pixels wide read surely as a 5D, the
     # network's one clear corner 0.51 D against 0.34 H and a cut across its index 0.999 D).
-    merged_not_sure: bool = False
+    # On (session 51): the building check and three fresh sets card for card the same
+    # (h-fresh50, h-wrong51), the vision suite's only failures with it on premises now read
+    # with it off (h-levers51), paired 1.006 (19/20 the same: a confidence moved).
+    merged_not_sure: bool = True
     # A card left uncertain is laid again at the frame's card size (the median of the cards
     # read surely, frame pixels; none: the finding's card size in its view) from each index
     # corner the corner network read a whole index at, the surer first, along that corner's
@@ -403,8 +406,10 @@ class FinderSettings:
     # card read replaces the shape (``CardDetector._unread_relaid``; issue 28, h-outline51:
     # a third of the building check's uncertain cards at an outline off the card are such
     # shapes, most an outline inside the card sharing one of its corners - found short at a
-    # seam or an index-less corner -, and no refit lays them again).
-    unread_relaid: bool = False
+    # seam or an index-less corner -, and no refit lays them again). On (session 51): the
+    # building check +3 (lens#7900007's 2C, 2D, 2D), two fresh sets card for card the same,
+    # paired 0.996, the vision suite with it on failing only premises read off by the default.
+    unread_relaid: bool = True
     # A number card read surely by the looks' product must have one corner network look in the
     # clear at least this sure of its rank (0: off; a court has its picture as a look): weak
     # looks multiplied past the threshold are not a reading (``CardDetector._weakly_read``;
@@ -766,8 +771,10 @@ class FinderSettings:
     # with it. At any evidence under 0 the building check lost two dim frames' ten uncertain
     # cards (missed; the frame as it is -0.36) and three exact (-0.03, -1.49), at any evidence
     # under the plane's three more on fresh seeds: 2.0 (four unread shapes' worth) leaves
-    # every one of them as it was. Off: chosen on those few frames, not yet run in full.
-    plane_unsure_kept: float = 0.0
+    # every one of them as it was. On at 2 (session 51): the building check card for card the
+    # same (h-fresh50), the vision suite's failures with it on premises now read with it off
+    # (h-levers51), paired 1.004.
+    plane_unsure_kept: float = 2.0
     # Without a layout: a finding read with every shape read surely (borne out, no unread
     # shape) and as many cards read surely as the best so far ends the search for a card size
     # too, the best kept (``CardDetector._choose``: otherwise only the best's being wholly sure

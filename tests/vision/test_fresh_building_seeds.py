@@ -54,10 +54,12 @@ def _read(
     return off_partial(detector.detect(scene.image), partial), whole
 
 
-def test_both_ship_off() -> None:
-    assert FinderSettings().plane_unsure_kept == 0.0
-    assert FinderSettings().merged_not_sure is False
-    assert CardDetector().finder.plane_unsure_kept == 0.0
+def test_both_ship_on() -> None:
+    """On since session 51 (the building check the same, the suite's failures with each on
+    only premises, which read them off by setting)."""
+    assert FinderSettings().plane_unsure_kept == KEPT
+    assert FinderSettings().merged_not_sure is True
+    assert CardDetector().finder.plane_unsure_kept == KEPT
 
 
 @pytest.mark.parametrize(

@@ -85,7 +85,16 @@ def _unread_on(detections: list[CardDetection], corners: np.ndarray) -> bool:
         # corners (h-joined39, ``PlaneSettings.tilt_judges``) lays the banker cards at their
         # size and the 2C is found on its outline, no shape left for the refit: judged on the
         # lone outlines' plane, as the refit was.
-        ("anglo", TILTED_LENS, 7_900_007, "2C", None, replace(DEFAULT_PLANE, tilt_judges=0.0)),
+        # ``unread_relaid`` off: on, it lays the unread shape again itself and the refit has
+        # nothing left to do.
+        (
+            "anglo",
+            TILTED_LENS,
+            7_900_007,
+            "2C",
+            FinderSettings(unread_relaid=False),
+            replace(DEFAULT_PLANE, tilt_judges=0.0),
+        ),
         # A printed table: a card laid sideways over the ten of spades' top, past its side.
         # Step 13 (the corner cards) turned off: with it, the unread shape gives way to the
         # queen of clubs it half covers, read surely at the blob's corner, and there is no

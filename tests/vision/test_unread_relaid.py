@@ -22,13 +22,15 @@ from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answer_in_scene
 
 ON = FinderSettings(unread_relaid=True)
+OFF = FinderSettings(unread_relaid=False)
 
 
-def test_ships_off() -> None:
-    """Off: the building check +3, two fresh sets card for card the same, paired 0.996; the
-    vision suite with it on failed, besides this file's, two premises read off by the default
-    (test_plane_tilt_judges's 2D, test_refit's unread 2C), not yet set (h-outline51)."""
-    assert FinderSettings().unread_relaid is False
+def test_ships_on() -> None:
+    """On (session 51): the building check +3, two fresh sets card for card the same, paired
+    0.996; the vision suite with it on failed, besides this file's, only two premises read off
+    by the default (test_plane_tilt_judges's 2D, test_refit's unread 2C), which now read with
+    it off (h-outline51)."""
+    assert FinderSettings().unread_relaid is True
 
 
 @pytest.mark.parametrize(
@@ -41,7 +43,7 @@ def test_ships_off() -> None:
 def test_an_unread_shape_short_inside_the_card_is_read_when_laid_again(
     check_faces: dict[str, dict[Card, np.ndarray]], label: str, code: str
 ) -> None:
-    was, before = answer_in_scene(check_faces, label, code, CardDetector())
+    was, before = answer_in_scene(check_faces, label, code, CardDetector(finder=OFF))
     assert was.card is None and was.candidate is None  # unread: no corner showed an index
     now, after = answer_in_scene(check_faces, label, code, CardDetector(finder=ON))
     assert now.card is not None and now.card.code == code
