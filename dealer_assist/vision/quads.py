@@ -464,8 +464,10 @@ class FinderSettings:
     # or as a spade while both read a club, is made uncertain, its candidate kept
     # (``CardDetector._ace_pip_against``; issue 28, h-wrong51): fresh building seeds' anglo AS
     # at 58 px read surely as the AC in four styles, every index look club. Judged last, on the
-    # cards reported: it only takes sureness away. Off: its cost not yet measured in full.
-    ace_pip_against: bool = False
+    # cards reported: it only takes sureness away. On (session 51): the building check card for
+    # card the same, fresh sets' black-ace scenes the same, paired 0.997, the vision suite with
+    # it on failing only its "ships off" check (1 failed, 850 passed).
+    ace_pip_against: bool = True
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
