@@ -79,6 +79,26 @@ def encode(patch: np.ndarray) -> np.ndarray:
     return np.round((patch - low) / (1.0 - low) * 255).astype(np.uint8)
 
 
+def _save(
+    out: Path,
+    x: list[np.ndarray],
+    rank: list[int],
+    suit: list[int],
+    design: list[str],
+    kind: list[int],
+) -> None:
+    """Write the patches and their labels as ``vision_train_corners.py`` reads them."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        out,
+        x=np.array(x, np.uint8),
+        rank=np.array(rank, np.int64),
+        suit=np.array(suit, np.int64),
+        design=np.array(design),
+        kind=np.array(kind, np.int64),
+    )
+
+
 def _felt(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     """A cloth of any colour (green, blue, red, grey, black, purple...), a little textured."""
     h, w = size
@@ -524,15 +544,7 @@ def build_from_scenes(args: argparse.Namespace) -> int:
                 f"{name}/{style_name}: {len(x)} patches ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        args.out,
-        x=np.array(x, np.uint8),
-        rank=np.array(rank, np.int64),
-        suit=np.array(suit, np.int64),
-        design=np.array(design),
-        kind=np.array(kind, np.int64),
-    )
+    _save(args.out, x, rank, suit, design, kind)
     junk_count = sum(1 for value in kind if value == SCENE_JUNK)
     print(
         f"wrote {args.out}: {len(x)} patches ({junk_count} junk) in "
@@ -660,15 +672,7 @@ def main() -> int:
                     design.append(name)
                     kind.append((4 if is_index else 5) + (2 if dim else 0))
         print(f"{name}: {len(x)} patches ({time.perf_counter() - started:.0f} s)", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        args.out,
-        x=np.array(x, np.uint8),
-        rank=np.array(rank, np.int64),
-        suit=np.array(suit, np.int64),
-        design=np.array(design),
-        kind=np.array(kind, np.int64),
-    )
+    _save(args.out, x, rank, suit, design, kind)
     print(f"wrote {args.out}: {len(x)} patches in {time.perf_counter() - started:.0f} s")
     return 0
 

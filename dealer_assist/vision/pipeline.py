@@ -2983,13 +2983,11 @@ class CardDetector:
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 
-    def _ace_pip_suits(self, frame: np.ndarray, outline: np.ndarray) -> list[Suit]:
-        """An ace's one pip read by the glyph model turned upright and as warped (the middle
-        cut ``BLACK_PIPS_WINDOW`` nearer the card's ends, at the frame's own scale, as
-        ``_upright_pip_look`` cuts an ace's): each reading's suit, when both find exactly one
-        pip and each reads a suit at least ``ACE_PIP_SURE`` sure and not junk; else []."""
-        window = BLACK_PIPS_WINDOW
-        fine = replace(
+    def _pip_window(self, window: float) -> MiddleSettings:
+        """The middle as the pips are read in it: at the frame's own scale
+        (``MiddleSettings.glyph_scale``), cut ``window`` (a share of the card's height, half
+        of it of its width) nearer the card's ends and sides, so that end pips lie whole in it."""
+        return replace(
             self.middle,
             scale=self.middle.glyph_scale,
             left=self.middle.left - window / 2,
@@ -2997,6 +2995,13 @@ class CardDetector:
             top=self.middle.top - window,
             bottom=self.middle.bottom + window,
         )
+
+    def _ace_pip_suits(self, frame: np.ndarray, outline: np.ndarray) -> list[Suit]:
+        """An ace's one pip read by the glyph model turned upright and as warped (the middle
+        cut ``BLACK_PIPS_WINDOW`` nearer the card's ends, at the frame's own scale, as
+        ``_upright_pip_look`` cuts an ace's): each reading's suit, when both find exactly one
+        pip and each reads a suit at least ``ACE_PIP_SURE`` sure and not junk; else []."""
+        fine = self._pip_window(BLACK_PIPS_WINDOW)
         warped = warp_middle(frame, outline, fine)
         read: list[Suit] = []
         for upright in (True, False):
@@ -7044,14 +7049,7 @@ class CardDetector:
         least = 1 if ace else PIP_LOOKS
         if not ace and self._pip_count(middle) is None:
             return None
-        fine = replace(
-            self.middle,
-            scale=self.middle.glyph_scale,
-            left=self.middle.left - window / 2,
-            right=self.middle.right + window / 2,
-            top=self.middle.top - window,
-            bottom=self.middle.bottom + window,
-        )
+        fine = self._pip_window(window)
         vectors = pip_glyphs(warp_middle(frame, outlines[n], fine), fine, upright=True)
         if len(vectors) < least or (ace and len(vectors) > 1):
             return None
