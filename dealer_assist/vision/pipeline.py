@@ -1528,6 +1528,17 @@ _Looks = tuple[list[list[_Reading]], list[tuple[CornerGlyphs, CornerGlyphs]]]
 NET_HOPE = 0.3
 
 
+def _lay_apart(
+    outline: np.ndarray, quad: np.ndarray, laid: list[np.ndarray], settings: RefitSettings
+) -> None:
+    """``outline`` added to ``laid`` unless it is the card's own shape ``quad`` or one laid
+    already (``RefitSettings.same_shape``): the refits' outlines, each read once."""
+    if polygon_iou(outline, quad) < settings.same_shape and all(
+        polygon_iou(outline, other) < settings.same_shape for other in laid
+    ):
+        laid.append(outline)
+
+
 class CardDetector:
     """Finds and reads the cards in frames. Stateless between frames; safe to reuse.
 
@@ -5491,11 +5502,7 @@ class CardDetector:
             for corner in _network_index_corners(quad, record.looks):
                 for shape in from_index_corner(plane, corner, sides or card_px):
                     at = shape if sides is not None else transform_points(view.to_image, shape)
-                    for outline in (snapped(self._snap_gray(frame), at, settings)[0], at):
-                        if polygon_iou(outline, quad) < settings.same_shape and all(
-                            polygon_iou(outline, other) < settings.same_shape for other in laid
-                        ):
-                            laid.append(outline)
+                    self._lay_snapped(frame, at, quad, laid, settings)
             if not laid:
                 continue
             relaid = self._relaid_choice(frame, analysis, found, detection, record, laid, with_deck)
@@ -5556,6 +5563,20 @@ class CardDetector:
             analysis.detections[k] = relaid
             analysis.quads.append(np.asarray(relaid.corners))
 
+    def _lay_snapped(
+        self,
+        frame: np.ndarray,
+        at: np.ndarray,
+        quad: np.ndarray,
+        laid: list[np.ndarray],
+        settings: RefitSettings,
+    ) -> None:
+        """An outline laid at ``at`` added to ``laid`` snapped to the paper's edges and as
+        laid, each unless it is the card's own shape ``quad`` or one laid already
+        (``_lay_apart``)."""
+        for outline in (snapped(self._snap_gray(frame), at, settings)[0], at):
+            _lay_apart(outline, quad, laid, settings)
+
     def _unread_relaid(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
         """Each shape reported unread (no corner showed a whole index) laid again at the
         frame's sure card size (``_sure_sides``) from each of its corners along that corner's
@@ -5578,11 +5599,7 @@ class CardDetector:
             for scale, corner in product(UNREAD_RELAID_SCALES, range(4)):
                 size = (sides[0] * scale, sides[1] * scale)
                 for at in from_index_corner(quad, corner, size):
-                    for outline in (snapped(self._snap_gray(frame), at, settings)[0], at):
-                        if polygon_iou(outline, quad) < settings.same_shape and all(
-                            polygon_iou(outline, other) < settings.same_shape for other in laid
-                        ):
-                            laid.append(outline)
+                    self._lay_snapped(frame, at, quad, laid, settings)
             if not laid:
                 continue
             record = _Unsure(shape, quad, [], [], 0)
@@ -5632,10 +5649,7 @@ class CardDetector:
         laid: list[np.ndarray] = []
 
         def lay(outline: np.ndarray) -> None:
-            if polygon_iou(outline, quad) < settings.same_shape and all(
-                polygon_iou(outline, other) < settings.same_shape for other in laid
-            ):
-                laid.append(outline)
+            _lay_apart(outline, quad, laid, settings)
 
         for _, shape in fitted[: self.finder.line_fit_tries]:
             lay(shape)
