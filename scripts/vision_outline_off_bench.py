@@ -97,8 +97,10 @@ class TracedDetector(WhyDetector):
         super()._unsure_corners(frame, analysis, unsure)
         self.offers += [np.asarray(d.corners, np.float64).reshape(4, 2) for d in unsure]
 
-    def _relaid_look(self, frame: np.ndarray, found: Any, detection: Any, *rest: Any) -> Any:
-        look = super()._relaid_look(frame, found, detection, *rest)
+    def _relaid_look(
+        self, frame: np.ndarray, found: Any, detection: Any, *rest: Any, **named: Any
+    ) -> Any:
+        look = super()._relaid_look(frame, found, detection, *rest, **named)
         outline = np.asarray(rest[1], np.float64).reshape(4, 2)
         corners = np.asarray(detection.corners, np.float64).reshape(4, 2)
         read = look.read.card.code if look.read is not None and look.read.card else "?"

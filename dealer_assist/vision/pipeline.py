@@ -157,6 +157,7 @@ from dealer_assist.vision.recover import (
 from dealer_assist.vision.refit import (
     LineFit,
     RefitSettings,
+    SeamCut,
     bare_piece_cards,
     candidates,
     centre_inside,
@@ -167,6 +168,7 @@ from dealer_assist.vision.refit import (
     lines_quads,
     measured,
     overlap_share,
+    seam_cuts,
     side_lines,
     snapped,
 )
@@ -361,6 +363,12 @@ NEIGHBOUR_RELAID_SCALES = (1.0, 1.1, 1.2)
 # frame's sure card size (as ``NEIGHBOUR_RELAID_SCALES``; h-outline51: the building check's
 # lens#7900007 2C and 2D, near the camera, are 1.24 times the frame's sure cards).
 UNREAD_RELAID_SCALES = (1.0, 0.9, 1.1, 1.2, 1.3)
+# Where ``FinderSettings.seam_relaid`` cuts an uncertain card's outline (``refit.seam_cuts``),
+# and the card sizes it lays from the cut's own corners, as shares of the frame's sure card
+# size (a card nearer the camera is larger: h-seam52's across-a-seam cards are 1.0-1.27 times
+# their frame's sure cards).
+SEAM_CUT = SeamCut()
+SEAM_RELAID_SCALES = (1.0, 1.1, 1.2)
 # A ten read surely whose middle lies in the clear and shows no pips (a picture, or plain paper)
 # is a court's index read as a ten (issue 28, h-wrong39; ``CardDetector._pictured_ten``): the
 # held-out sets' sure wrong reads a JS as TS and a QC as TC. The ranks so judged
@@ -2741,6 +2749,8 @@ class CardDetector:
             self._line_refit(frame, best, chosen)
         if chosen is not None and self.finder.unread_relaid:
             self._unread_relaid(frame, best, chosen)
+        if chosen is not None and self.finder.seam_relaid:
+            self._seam_relaid(frame, best, chosen)
         if isinstance(self._model, EnrolledDeck) and self.read_faces:
             best.detections = self._settled_by_faces(frame, best, self._model)
         if enrolled and self.deck_looks == "after":
@@ -5612,6 +5622,65 @@ class CardDetector:
             analysis.corners_agree.append(True)  # shown whole at both index corners
             analysis.quads.append(np.asarray(relaid.corners))
 
+    def _seam_relaid(self, frame: np.ndarray, analysis: FrameAnalysis, found: _Finding) -> None:
+        """Each card of the chosen finding still uncertain (judged from looks) whose outline
+        runs on past its card's edge into a touching card, cut at the seam (``refit.seam_cuts``:
+        a touching card's side, or a straight edge inside the outline, parallel to one of its
+        sides) and laid again: the part kept as cut, and the frame's sure card size
+        (``SEAM_RELAID_SCALES``) laid from the part's two own corners along their sides (as laid
+        and snapped), judged by ``_relaid_choice`` as ``relay_off`` judges its outlines. Never
+        the touching card's value: a card a whole index look of the first reading showed at a
+        corner beyond the seam is not taken, nor one a card reported reads, and cuts reading
+        two cards give none, and even its candidate must show whole at both index corners
+        (``FinderSettings.seam_relaid``; issue 28, h-seam52). With no card read surely, the
+        finding's card size in its view; a card read surely is never laid again, none added."""
+        view, card_px = found.view, found.card_px
+        uncertain = _still_uncertain(analysis)
+        if view is None or card_px is None or not uncertain:
+            return
+        to_view = np.linalg.inv(view.to_image)
+        sides = _sure_sides(analysis)
+        settings = self.refit if self.refit is not None else DEFAULT_REFIT
+        with_deck = isinstance(self._model, EnrolledDeck)
+        gray = self._snap_gray(frame)
+        for k, record in uncertain:
+            detection = analysis.detections[k]
+            quad = np.asarray(record.quad, np.float64).reshape(4, 2)
+            others = [
+                np.asarray(d.corners, np.float64) for d in analysis.reported if d is not detection
+            ]
+            cuts = seam_cuts(gray, quad, others, SEAM_CUT)
+            if not cuts:
+                continue
+            read: list[CardDetection] = []
+            for part, beyond in cuts:
+                laid: list[np.ndarray] = []
+                _lay_apart(part, quad, laid, settings)
+                # (with no card read surely, the finding's card size in its view, as
+                # ``_relaid_off`` lays it)
+                plane = part if sides is not None else transform_points(to_view, part)
+                size = sides or card_px
+                for scale, corner in product(SEAM_RELAID_SCALES, (0, 1)):
+                    scaled = (size[0] * scale, size[1] * scale)
+                    for shape in from_index_corner(plane, corner, scaled):
+                        at = shape if sides is not None else transform_points(view.to_image, shape)
+                        self._lay_snapped(frame, at, quad, laid, settings)
+                if not laid:
+                    continue
+                relaid = self._relaid_choice(
+                    frame, analysis, found, detection, record, laid, with_deck, both=True
+                )
+                if relaid is None or relaid.card is None:
+                    continue
+                if relaid.card in _cards_shown_inside(quad, record.looks, beyond):
+                    continue  # the touching card's index, beyond the seam
+                read.append(relaid)
+            if not read or len({d.card for d in read}) > 1:
+                continue  # nothing read, or two cards
+            relaid = max(read, key=lambda d: d.confidence)
+            analysis.detections[k] = relaid
+            analysis.quads.append(np.asarray(relaid.corners))
+
     def _line_fitted(
         self,
         frame: np.ndarray,
@@ -5672,11 +5741,14 @@ class CardDetector:
         laid: list[np.ndarray],
         with_deck: bool,
         overlap: float | None = None,
+        *,
+        both: bool = False,
     ) -> CardDetection | None:
         """``_relaid_off``'s card for ``detection`` from the outlines ``laid`` (frame pixels), or
         None: the surest reading of those read surely, as ``_relaid_off`` says; each outline
         judged by ``_relaid_look``, overlapping a card reported by at most ``overlap`` of the
-        smaller (None: ``relay_off_overlap``)."""
+        smaller (None: ``relay_off_overlap``); ``both``: even its candidate must show whole at
+        both index corners."""
         others = [d for d in analysis.reported if d is not detection]
         lit = self._relaid_light(frame, others)
         best: _RelaidLook | None = None
@@ -5690,6 +5762,7 @@ class CardDetector:
                 with_deck,
                 lit,
                 self.finder.relay_off_overlap if overlap is None else overlap,
+                both=both,
             )
             if look.read is None or look.why in RELAID_PASSED_OVER:
                 continue
@@ -5733,6 +5806,8 @@ class CardDetector:
         with_deck: bool,
         gains: Callable[[PaperSettings], Gains | None],
         overlap: float,
+        *,
+        both: bool = False,
     ) -> _RelaidLook:
         """What ``outline`` (frame pixels), laid again for ``detection``, reads alone, and the
         first of ``_relaid_choice``'s tests of one outline it fails (``_RelaidLook.why``):
@@ -5783,7 +5858,7 @@ class CardDetector:
         named = {c for d in others for c in (d.card, d.candidate) if c is not None}
         if card in named:
             return _RelaidLook("named", card_read, looks)
-        if card != detection.candidate and not _shown_at_both(looks, card):
+        if (both or card != detection.candidate) and not _shown_at_both(looks, card):
             return _RelaidLook("not candidate", card_read, looks)  # both corners must show it
         return _RelaidLook("taken", card_read, looks)
 
@@ -7909,6 +7984,21 @@ def _shown_at(looks: list[_Reading], card: Card) -> tuple[bool, bool]:
         for side in (0, 1)
     )
     return first, second
+
+
+def _cards_shown_inside(quad: np.ndarray, looks: Sequence[_Reading], part: np.ndarray) -> set[Card]:
+    """The cards the corner network's looks ``looks[0]``, ``looks[1]`` (at ``quad``'s two index
+    corners, ``portrait_orders``) read whole at a corner lying inside ``part`` (frame pixels):
+    beyond a seam, a touching card's index (``CardDetector._seam_relaid``)."""
+    polygon = np.asarray(part, np.float32).reshape(-1, 1, 2)
+    shown: set[Card] = set()
+    for order, look in zip(portrait_orders(quad), looks[:2], strict=False):
+        if look is _DISPUTED or look.rank is None or look.suit is None:
+            continue
+        corner = (float(order[0][0]), float(order[0][1]))
+        if cv2.pointPolygonTest(polygon, corner, False) >= 0:
+            shown.add(_best_card(look))
+    return shown
 
 
 def _shown_at_both(looks: list[_Reading], card: Card) -> bool:

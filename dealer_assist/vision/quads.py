@@ -410,6 +410,16 @@ class FinderSettings:
     # building check +3 (lens#7900007's 2C, 2D, 2D), two fresh sets card for card the same,
     # paired 0.996, the vision suite with it on failing only premises read off by the default.
     unread_relaid: bool = True
+    # An uncertain card whose outline runs on past its card's edge into a touching card (a
+    # side on the neighbour: a merged pair cut at the wrong seam, or a card under a later one
+    # outlined with it) cut at the seam - a touching card's side, or the strongest straight
+    # edge inside the outline parallel to a side (``refit.seam_cuts``) - and laid again at the
+    # frame's sure card size from the cut's own corners, judged as ``relay_off`` judges its
+    # outlines; never the touching card's value (a card the first reading's index corners
+    # showed beyond the seam, or a card reported reads) (``CardDetector._seam_relaid``; issue
+    # 28, h-seam52: 13 of the building check's 40 outline-off uncertain cards, 9 of them with
+    # another card's value as their candidate).
+    seam_relaid: bool = False
     # A number card read surely by the looks' product must have one corner network look in the
     # clear at least this sure of its rank (0: off; a court has its picture as a look): weak
     # looks multiplied past the threshold are not a reading (``CardDetector._weakly_read``;

@@ -754,3 +754,159 @@ def bare_piece_cards(
                     )
                 )
     return laid
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeamCut:
+    """Named thresholds of ``seam_cuts`` (issue 28, h-seam52)."""
+
+    # A seam lies at least this share of the outline across from either of its sides (a cut
+    # keeps at least this much of the outline on each side).
+    least: float = 0.15
+    # A touching card's side is a seam when it turns from the outline's side by at most this
+    # much (the sine of the angle between them).
+    turn: float = 0.2
+    # A touching card counts when this share of the smaller of the two lies on both.
+    touch: float = 0.05
+    # An edge inside the outline is a seam where the grey picture's step across the line
+    # (grey levels a pixel, the median of ``samples`` points between ``ends`` of it) is at
+    # least ``step`` and ``over`` times the median line's: a card's edge runs the whole
+    # line, a pip or an index only a part of it.
+    step: float = 6.0
+    over: float = 2.5
+    samples: int = 32
+    ends: tuple[float, float] = (0.1, 0.9)
+    # At most this many edges a direction, each ``apart`` of the outline from a stronger one.
+    kept: int = 2
+    apart: float = 0.1
+
+
+def cut_at(quad: np.ndarray, n: int, point: np.ndarray, direction: np.ndarray) -> list[np.ndarray]:
+    """``quad`` cut at the line through ``point`` along ``direction``, which crosses its sides
+    n + 1 and n + 3 (corner n + 1 to n + 2, n + 3 to n): the part keeping side n (corners n,
+    n + 1) and the part keeping side n + 2 (corners n + 2, n + 3), each turning as ``quad``
+    does, its first two corners the kept side's. Empty when the line does not cross both."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    a, b, c, d = (quad[(n + k) % 4] for k in range(4))
+    p1 = line_crossing_of(b, c, point, direction)
+    p3 = line_crossing_of(d, a, point, direction)
+    if p1 is None or p3 is None:
+        return []
+    return [np.array([a, b, p1, p3]), np.array([c, d, p3, p1])]
+
+
+def line_crossing_of(
+    start: np.ndarray, end: np.ndarray, point: np.ndarray, direction: np.ndarray
+) -> np.ndarray | None:
+    """Where the segment ``start``-``end`` meets the line through ``point`` along
+    ``direction``, or None when it does not (parallel, or beyond the segment's ends)."""
+    span = end - start
+    denominator = float(span[0] * direction[1] - span[1] * direction[0])
+    if abs(denominator) < 1e-9:
+        return None
+    offset = point - start
+    t = float(offset[0] * direction[1] - offset[1] * direction[0]) / denominator
+    if not 0.0 <= t <= 1.0:
+        return None
+    return np.asarray(start + t * span, np.float64)
+
+
+def seam_cuts(
+    gray: np.ndarray, quad: np.ndarray, others: Sequence[np.ndarray], cut: SeamCut
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The parts of an outline ``quad`` (frame pixels) cut at a seam across it, each with the
+    part on the seam's other side: at a touching card's side (``others``, the outlines
+    reported beside it) parallel to a side of the outline, the part away from that card; at a
+    straight edge inside it parallel to a side (the grey picture ``gray``'s step across the
+    line all along it), both parts. An outline run on past its card's edge into a touching
+    card keeps the card's own corners on one side of the seam (issue 28, h-seam52). Each
+    part turns as ``quad`` does, its first two corners the outline's own."""
+    quad = np.asarray(quad, np.float64).reshape(4, 2)
+    result: list[tuple[np.ndarray, np.ndarray]] = []
+    taken: list[tuple[int, float]] = []  # (direction, share across) of the seams cut at
+
+    def across(n: int, point: np.ndarray) -> float | None:
+        """Where the line through ``point`` lies across the outline from side n (0-1)."""
+        a, b, d = quad[n % 4], quad[(n + 1) % 4], quad[(n + 3) % 4]
+        u = (b - a) / max(float(np.hypot(*(b - a))), 1e-9)
+        normal = np.array([-u[1], u[0]])
+        depth = float(normal @ (d - a))
+        if abs(depth) < 1e-6:
+            return None
+        return float(normal @ (point - a)) / depth
+
+    def add(n: int, point: np.ndarray, direction: np.ndarray, away: np.ndarray | None) -> None:
+        share = across(n, point)
+        if share is None or not cut.least <= share <= 1.0 - cut.least:
+            return
+        if any(m == n and abs(s - share) < cut.apart for m, s in taken):
+            return
+        parts = cut_at(quad, n, point, direction)
+        if not parts:
+            return
+        taken.append((n, share))
+        if away is None:
+            result.extend([(parts[0], parts[1]), (parts[1], parts[0])])
+            return
+        near = across(n, away)
+        if near is None:
+            return
+        # the part on the side of the seam the touching card's centre is not
+        first, second = (parts[1], parts[0]) if near < share else (parts[0], parts[1])
+        result.append((first, second))
+
+    for other in others:
+        other = np.asarray(other, np.float64).reshape(4, 2)
+        if overlap_share(quad, other) < cut.touch:
+            continue
+        centre = centre_of(other)
+        for m in range(4):
+            start, end = other[m], other[(m + 1) % 4]
+            direction = (end - start) / max(float(np.hypot(*(end - start))), 1e-9)
+            for n in (0, 1):
+                side = quad[n + 1] - quad[n]
+                side = side / max(float(np.hypot(*side)), 1e-9)
+                if abs(float(side[0] * direction[1] - side[1] * direction[0])) <= cut.turn:
+                    add(n, start, direction, centre)
+    # The grey picture's steps, over the outline's box only.
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 3
+    box = gray[y0:y1, x0:x1].astype(np.float32)
+    if min(box.shape[:2]) < 3:
+        return result
+    gy, gx = (np.asarray(g, np.float32) for g in np.gradient(box))
+    for n in (0, 1):
+        a, b, c, d = (quad[(n + k) % 4] for k in range(4))
+        depth = float(np.hypot(*((a + b) / 2 - (c + d) / 2)))
+        if depth < 4.0:
+            continue
+        ts = np.arange(cut.least, 1.0 - cut.least + 1e-9, 1.0 / depth)
+        ss = np.linspace(cut.ends[0], cut.ends[1], cut.samples)
+        near = a[None, :] + ss[:, None] * (b - a)[None, :]
+        far = d[None, :] + ss[:, None] * (c - d)[None, :]
+        points = near[None, :, :] + ts[:, None, None] * (far - near)[None, :, :]
+        normal = far - near
+        normal = normal / np.maximum(np.hypot(normal[:, 0], normal[:, 1]), 1e-9)[:, None]
+        xs = (points[..., 0] - x0).astype(np.float32)
+        ys = (points[..., 1] - y0).astype(np.float32)
+        sx = cv2.remap(gx, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        sy = cv2.remap(gy, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        steps = np.abs(sx * normal[None, :, 0] + sy * normal[None, :, 1])
+        scores = np.median(steps, axis=1)
+        floor = float(np.median(scores))
+        interior = 0
+        for k in np.argsort(-scores, kind="stable")[: 4 * cut.kept]:
+            score = float(scores[k])
+            if score < cut.step or score < cut.over * floor:
+                break
+            if 0 < k < len(scores) - 1 and (scores[k - 1] > score or scores[k + 1] > score):
+                continue  # not a peak
+            line = points[k]
+            direction = line[-1] - line[0]
+            direction = direction / max(float(np.hypot(*direction)), 1e-9)
+            before = len(taken)
+            add(n, line[len(line) // 2], direction, None)
+            interior += len(taken) - before
+            if interior >= cut.kept:
+                break
+    return result
