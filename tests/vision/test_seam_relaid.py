@@ -16,9 +16,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dealer_assist.cards import Card
-from dealer_assist.vision.geometry import polygon_iou
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision.classifier import RANK_CLASSES, SUIT_CLASSES
+from dealer_assist.vision.geometry import polygon_iou, portrait_orders
+from dealer_assist.vision.pipeline import CardDetection, CardDetector, _cards_shown_inside, _Reading
 from dealer_assist.vision.quads import FinderSettings
 from dealer_assist.vision.refit import SeamCut, seam_cuts
 from tests.vision.found import answer_in_scene
@@ -70,6 +71,29 @@ def test_an_outline_is_cut_at_a_touching_cards_side() -> None:
 def test_a_plain_outline_is_not_cut() -> None:
     """An outline on one card alone, nothing touching it: no seam."""
     assert seam_cuts(_two_cards(), CARD_A, [], SeamCut()) == []
+
+
+def _look(code: str) -> _Reading:
+    """The corner network's whole look at an index reading ``code``."""
+    card = parse_card(code)
+    rank = np.full(len(RANK_CLASSES), 0.01)
+    rank[RANK_CLASSES.index(card.rank)] = 0.9
+    suit = np.full(len(SUIT_CLASSES), 0.01)
+    suit[SUIT_CLASSES.index(card.suit)] = 0.9
+    return _Reading(rank, suit, network=True)
+
+
+def test_the_card_shown_beyond_the_seam_is_the_touching_cards() -> None:
+    """The outline across both cards has its index corners at its top left (on A) and its
+    bottom right (on B): the card B's index showed there is the one beyond the seam, never
+    taken; nothing is beyond when the part beyond holds neither corner."""
+    first, second = portrait_orders(ACROSS)
+    assert tuple(first[0]) == (20.0, 20.0) and tuple(second[0]) == (110.0, 110.0)
+    looks = [_look("4H"), _look("QD")]
+    beyond = np.array([[80.0, 20.0], [110.0, 20.0], [110.0, 110.0], [80.0, 110.0]])
+    assert _cards_shown_inside(ACROSS, looks, beyond) == {parse_card("QD")}
+    middle = np.array([[40.0, 40.0], [90.0, 40.0], [90.0, 90.0], [40.0, 90.0]])
+    assert _cards_shown_inside(ACROSS, looks, middle) == set()
 
 
 @pytest.mark.parametrize(("label", "code"), [("simplistic/close#7900006", "KD")])
