@@ -68,8 +68,9 @@ def test_an_off_outline_laid_again_from_its_index_corner(
         seed,
         code,
         # ``line_fit`` (on since session 46) reads the 8H and the TD exactly at their fitted
-        # outlines (tests/vision/test_line_fit.py): off in both, the re-lay under test.
-        FinderSettings(relay_off=False, line_fit=False),
-        FinderSettings(relay_off=True, line_fit=False),
+        # outlines (tests/vision/test_line_fit.py), ``seam_relaid`` the TD at its cut outline
+        # (h-seam52): off in both, the re-lay under test.
+        FinderSettings(relay_off=False, line_fit=False, seam_relaid=False),
+        FinderSettings(relay_off=True, line_fit=False, seam_relaid=False),
     )
     assert off_iou < 0.85  # answered at an outline off the card
