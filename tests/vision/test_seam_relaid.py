@@ -42,8 +42,8 @@ def _two_cards() -> np.ndarray:
 
 
 def test_ships_off() -> None:
-    """Off (h-seam52): the building check +3 exact (the KD below, a KC and a 6C), a fresh set
-    card for card the same, a paired frame +1, no wrong read; but the whole vision suite with
+    """Off (h-seam52): the building check +3 exact (the KD below, a KC and a 6C), two fresh
+    sets the same and +3, a paired frame +1, no wrong read; but the whole vision suite with
     it on was not run (the files it touches failed only on three premises, each a card it now
     reads rightly, and this test) and it costs 2.4% of the median frame, 6% of the total."""
     assert FinderSettings().seam_relaid is False
