@@ -468,6 +468,16 @@ class FinderSettings:
     # card the same, fresh sets' black-ace scenes the same, paired 0.997, the vision suite with
     # it on failing only its "ships off" check (1 failed, 850 passed).
     ace_pip_against: bool = True
+    # A two to ten read surely whose middle lies in the clear, whose weakest corner network
+    # look (whole, at its reported outline) gives its rank under this, and whose pips say
+    # another number (five or more counted by their mirror images, ``middle.mirrored_pip_count``,
+    # not the rank; or six or more fewer pip-like blobs than the rank, ``middle.pips_seen``) is
+    # made uncertain, its candidate kept (``CardDetector._rank_pips_against``; 0: off; issue
+    # 28, h-rank52): small or dim indices read as another rank by looks multiplied, their pips
+    # not counted (fresh building seeds' tango/dim#13680000 8S read TC, network 0.97 and 0.67
+    # ten, its pips mirrored eight; ornamental/dim#13683001 6H read 8H, network 0.67 and
+    # 0.66 eight, six mirrored). Judged last, on the cards reported: it only takes sureness away.
+    rank_pips_against: float = 0.0
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
