@@ -408,10 +408,6 @@ PICTURED_NUMBER_MIRROR = 0.01
 # is read too high.
 RANK_PIPS_LEAST = 5
 RANK_PIPS_UNDER = 6
-# ... and a card read too high by few pips seen is judged only while its weakest network look
-# gives its rank under this (tens' pips blur into few blobs: the building check's
-# simplistic/lens#7900007 TC, read rightly at one corner 0.81 sure, shows three).
-RANK_FEW_BELOW = 0.7
 # A two to nine read surely whose middle lies in the clear and shows at least this many more
 # pip-like blobs (``pips_seen``) than its rank is another card's index read as that rank (issue
 # 28, h-courts46; ``FinderSettings.pips_beyond``): a fresh building set's ornamental/overhead
@@ -2793,7 +2789,9 @@ class CardDetector:
             best.detections = self._pips_against(frame, best)
         if self.finder.ace_pip_against and self.use_corner_model and self.standard_colours:
             best.detections = self._ace_pip_against(frame, best)
-        if self.finder.rank_pips_against > 0 and self.use_corner_model:
+        if (
+            self.finder.rank_pips_against > 0 or self.finder.rank_pips_few > 0
+        ) and self.use_corner_model:
             best.detections = self._rank_pips_against(frame, best)
         if self.net_suit_least > 0 and self.use_corner_model:
             best.detections = [self._net_suit_against(frame, d) for d in best.detections]
@@ -3011,21 +3009,22 @@ class CardDetector:
     def _rank_pips_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each a two to ten read surely whose middle lies in the clear,
         whose weakest whole corner network look at its reported outline (``_net_looks_at``)
-        gives its rank under ``FinderSettings.rank_pips_against`` (or the network reads no
-        whole index there), and whose pips say another number, made uncertain, its candidate
-        kept (issue 28, h-rank52). The pips say another number when, counted by their mirror
-        images (``mirrored_pip_count``: each pip only with its partner across the card's long
-        axis), they are ``RANK_PIPS_LEAST`` or more and not the rank, or when neither count
-        (``pip_count``, ``mirrored_pip_count``) is the rank and the pip-like blobs at any ink
-        level (``pips_seen``) are ``RANK_PIPS_UNDER`` or more fewer than it, the weakest look
-        then under ``RANK_FEW_BELOW`` too. The pips are a look at the rank that shares
+        gives its rank under a bar (0 when the network reads no whole index there), and whose
+        pips say another number, made uncertain, its candidate kept (issue 28, h-rank52). The
+        pips say another number when, counted by their mirror images (``mirrored_pip_count``:
+        each pip only with its partner across the card's long axis), they are
+        ``RANK_PIPS_LEAST`` or more and not the rank (the bar ``FinderSettings.
+        rank_pips_against``), or when neither count (``pip_count``, ``mirrored_pip_count``)
+        is the rank and the pip-like blobs at any ink level (``pips_seen``) are
+        ``RANK_PIPS_UNDER`` or more fewer than it (the bar ``FinderSettings.rank_pips_few``).
+        The pips are a look at the rank that shares
         nothing with the index: on fresh building seeds tango/dim#13680000's 8S was read as
         the TC (network 0.97 and 0.67 ten; eight pips mirrored), ornamental/dim#13683001's 6H
         as the 8H (0.67 and 0.66 eight; six mirrored), anglo/harsh#13661001's 8D as the TD
         (0.77 and 0.46 ten; four seen) and tango/dim#13683003's 2D as the 8D (0.57 eight at
         one corner; two seen). Judged last, on the cards the frame reports: it only takes
         sureness away."""
-        bar = self.finder.rank_pips_against
+        against, under = self.finder.rank_pips_against, self.finder.rank_pips_few
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()
@@ -3037,9 +3036,15 @@ class CardDetector:
             if middle is None:
                 continue
             counted = mirrored_pip_count(middle, self.middle)
-            many = counted is not None and counted >= RANK_PIPS_LEAST and counted != card.rank
+            many = (
+                against > 0
+                and counted is not None
+                and counted >= RANK_PIPS_LEAST
+                and counted != card.rank
+            )
             few = (
-                counted != card.rank
+                under > 0
+                and counted != card.rank
                 and self._pip_count(middle) != card.rank
                 and pips_seen(middle, self.middle) <= card.rank - RANK_PIPS_UNDER
             )
@@ -3052,7 +3057,7 @@ class CardDetector:
                 if look.rank is not None and look.suit is not None
             ]
             weakest = min(shares, default=0.0)  # no whole look: nothing reads the rank surely
-            if (many and weakest < bar) or (few and weakest < min(bar, RANK_FEW_BELOW)):
+            if (many and weakest < against) or (few and weakest < under):
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 
