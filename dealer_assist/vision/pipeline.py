@@ -408,6 +408,14 @@ PICTURED_NUMBER_COURT = 0.2
 # (simplistic/tableclose#7900006's 4S under two chips, 0.21) are 0.000, of about 230 courts
 # read rightly on fresh building seeds two.
 PICTURED_NUMBER_MIRROR = 0.01
+# ``FinderSettings.rank_pips_against`` (``CardDetector._rank_pips_against``; issue 28,
+# h-rank52): pips counted by their mirror images fewer than this say nothing against a rank
+# (a three's and a four's pips lie at the middle's ends and corners, cut there: the building
+# check's and fresh seeds' threes and fours read rightly count two), and a card showing at
+# least this many fewer pip-like blobs (``pips_seen``) than its rank, neither count its rank,
+# is read too high.
+RANK_PIPS_LEAST = 5
+RANK_PIPS_UNDER = 6
 # A two to nine read surely whose middle lies in the clear and shows at least this many more
 # pip-like blobs (``pips_seen``) than its rank is another card's index read as that rank (issue
 # 28, h-courts46; ``FinderSettings.pips_beyond``): a fresh building set's ornamental/overhead
@@ -2791,6 +2799,10 @@ class CardDetector:
             best.detections = self._pips_against(frame, best)
         if self.finder.ace_pip_against and self.use_corner_model and self.standard_colours:
             best.detections = self._ace_pip_against(frame, best)
+        if (
+            self.finder.rank_pips_against > 0 or self.finder.rank_pips_few > 0
+        ) and self.use_corner_model:
+            best.detections = self._rank_pips_against(frame, best)
         if self.net_suit_least > 0 and self.use_corner_model:
             best.detections = [self._net_suit_against(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
@@ -3001,6 +3013,61 @@ class CardDetector:
             if (card.suit is Suit.CLUBS and not any(clubs)) or (
                 card.suit is Suit.SPADES and all(clubs)
             ):
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _rank_pips_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each a two to ten read surely whose middle lies in the clear,
+        whose weakest whole corner network look at its reported outline (``_net_looks_at``)
+        gives its rank under a bar (0 when the network reads no whole index there), and whose
+        pips say another number, made uncertain, its candidate kept (issue 28, h-rank52). The
+        pips say another number when, counted by their mirror images (``mirrored_pip_count``:
+        each pip only with its partner across the card's long axis), they are
+        ``RANK_PIPS_LEAST`` or more and not the rank (the bar ``FinderSettings.
+        rank_pips_against``), or when neither count (``pip_count``, ``mirrored_pip_count``)
+        is the rank and the pip-like blobs at any ink level (``pips_seen``) are
+        ``RANK_PIPS_UNDER`` or more fewer than it (the bar ``FinderSettings.rank_pips_few``).
+        The pips are a look at the rank that shares
+        nothing with the index: on fresh building seeds tango/dim#13680000's 8S was read as
+        the TC (network 0.97 and 0.67 ten; eight pips mirrored), ornamental/dim#13683001's 6H
+        as the 8H (0.67 and 0.66 eight; six mirrored), anglo/harsh#13661001's 8D as the TD
+        (0.77 and 0.46 ten; four seen) and tango/dim#13683003's 2D as the 8D (0.57 eight at
+        one corner; two seen). Judged last, on the cards the frame reports: it only takes
+        sureness away."""
+        against, under = self.finder.rank_pips_against, self.finder.rank_pips_few
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            card = d.card
+            if card is None or not Rank.TWO <= card.rank <= Rank.TEN:
+                continue
+            middle = self._clear_middle(frame, outlines, n)
+            if middle is None:
+                continue
+            counted = mirrored_pip_count(middle, self.middle)
+            many = (
+                against > 0
+                and counted is not None
+                and counted >= RANK_PIPS_LEAST
+                and counted != card.rank
+            )
+            few = (
+                under > 0
+                and counted != card.rank
+                and self._pip_count(middle) != card.rank
+                and pips_seen(middle, self.middle) <= card.rank - RANK_PIPS_UNDER
+            )
+            if not many and not few:
+                continue
+            column = RANK_CLASSES.index(card.rank)
+            shares = [
+                float(look.rank[column])
+                for look in self._net_looks_at(frame, d)
+                if look.rank is not None and look.suit is not None
+            ]
+            weakest = min(shares, default=0.0)  # no whole look: nothing reads the rank surely
+            if (many and weakest < against) or (few and weakest < under):
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 

@@ -478,6 +478,22 @@ class FinderSettings:
     # card the same, fresh sets' black-ace scenes the same, paired 0.997, the vision suite with
     # it on failing only its "ships off" check (1 failed, 850 passed).
     ace_pip_against: bool = True
+    # A two to ten read surely whose middle lies in the clear, whose weakest corner network
+    # look (whole, at its reported outline) gives its rank under this, and whose pips counted
+    # by their mirror images (``middle.mirrored_pip_count``) are five or more and not its rank
+    # is made uncertain, its candidate kept (``CardDetector._rank_pips_against``; 0: off; issue
+    # 28, h-rank52): small dim indices read as another rank by looks multiplied (fresh building
+    # seeds' tango/dim#13680000 8S read TC, network 0.97 and 0.67 ten, eight pips mirrored;
+    # ornamental/dim#13683001 6H read 8H, 0.67 and 0.66 eight, six mirrored). Off: at 0.8 the
+    # building check loses three exact cards (a simplistic/harsh TC at 0.65 counts eight).
+    rank_pips_against: float = 0.0
+    # ... and, under this (0: off), whose pips neither count (``pip_count``, mirrored) makes its
+    # rank and whose pip-like blobs at any ink level (``middle.pips_seen``) are six or more
+    # fewer than its rank: a card read too high (anglo/harsh#13661001 8D read TD, 0.77 and 0.46
+    # ten, four seen; tango/dim#13683003 2D read 8D, 0.57 eight, two seen). Tens' and nines'
+    # pips blur into few blobs: the building check's right ones that show so few are 0.75 sure
+    # or more (simplistic/dim#7900001 9H, simplistic/lens#7900007 TC 0.81).
+    rank_pips_few: float = 0.0
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
