@@ -8,11 +8,20 @@ first take (``taken_again``, measured) are taken again before the first enrolmen
 enrolled is the very one the loop of retakes ends with, and the deck is enrolled once instead
 of twice. Should the enrolment refuse another photograph (or one of these at its next take),
 it is taken again as before, up to the third take.
+
+A deck so enrolled is kept for the rest of the run (:func:`_run_shelf`): a module, or the other
+worker, that asks for the same photographs (the same design's faces, seeds, style and retakes)
+loads it (``EnrolledDeck.save``, ``EnrolledDeck.load``: what ``vision enroll --deck`` writes and
+the detector reads) instead of enrolling it again. Nothing is kept from one run to the next.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import fcntl
+import hashlib
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -42,7 +51,66 @@ def enrol_check_drawn(k: int) -> dict[Card, np.ndarray]:
     return render_drawn(style, seed=k)
 
 
+def _run_shelf(folder: Path) -> Path:
+    """Where this run keeps its enrolled decks: beside the workers' own temporary folders
+    (``folder`` is one of them, from ``tmp_path_factory.mktemp``), named by xdist's id of the
+    run; without xdist, inside the run's own temporary folder."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    shelf = folder.parent.parent / f"enrolled-{run}" if run else folder.parent / "enrolled"
+    shelf.mkdir(exist_ok=True)
+    return shelf
+
+
+@contextmanager
+def _held(lock: Path) -> Iterator[None]:
+    """``lock`` held (the other worker waits on it, in the kernel, until it is let go)."""
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def enrolled_from_photographs(
+    folder: Path,
+    faces: dict[Card, np.ndarray],
+    *,
+    seed: int,
+    attempt_step: int,
+    style: SceneStyle,
+    taken_again: Mapping[str, int],
+) -> EnrolledDeck:
+    """The deck enrolled from one photograph of each card in ``folder``: the card's ``k``-th
+    take is ``random_scene(seed + attempt_step * k + its index in ALL_CARDS)``; a card named in
+    ``taken_again`` starts at that take. The same photographs enrolled before in this run are
+    not enrolled again: the deck kept then is loaded (and ``folder`` left empty). Every caller
+    is given the deck as loaded from where it is kept, the first one too."""
+    key = hashlib.sha256(repr((seed, attempt_step, style, sorted(taken_again.items()))).encode())
+    for card in ALL_CARDS:
+        key.update(card.code.encode())
+        key.update(np.ascontiguousarray(faces[card]).tobytes())
+    shelf = _run_shelf(folder)
+    kept = shelf / f"{key.hexdigest()}.npz"
+    with _held(shelf / f"{key.hexdigest()}.lock"):
+        if not kept.exists():
+            deck = _photographed_and_enrolled(
+                folder,
+                faces,
+                seed=seed,
+                attempt_step=attempt_step,
+                style=style,
+                taken_again=taken_again,
+            )
+            written = kept.with_suffix(".part")
+            with written.open("wb") as handle:
+                deck.save(handle)
+            written.rename(kept)
+    # Loaded whoever enrolled it, so that no test's deck depends on the order modules ran in.
+    return EnrolledDeck.load(kept)
+
+
+def _photographed_and_enrolled(
     folder: Path,
     faces: dict[Card, np.ndarray],
     *,
