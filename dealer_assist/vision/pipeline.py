@@ -6480,6 +6480,9 @@ class CardDetector:
         glyph reader's cuts and recuts of the other shapes were most of a losing finding's
         read."""
         hopeful, shapes = self._hopeful(frame, found, with_deck)
+        if self.finder.blank_hope and shapes:
+            # Shapes the network names nothing in add nothing (``FinderSettings.blank_hope``).
+            shapes -= sum(1 for pair in self._net_of(found, with_deck)[0] if _blank(pair))
         # Each other shape adds what an uncertain card adds at most: its confidence (under the
         # threshold) less 0.5 (``_weights``).
         return hopeful + max(self.threshold - 0.5, 0.0) * (shapes - hopeful)
@@ -9105,6 +9108,11 @@ def _surest_first(pair: tuple[_Reading, _Reading]) -> tuple[int, int]:
         return _sureness(reading)
 
     return (0, 1) if sureness(pair[0]) >= sureness(pair[1]) else (1, 0)
+
+
+def _blank(readings: list[_Reading] | tuple[_Reading, ...]) -> bool:
+    """No look names a rank or a suit (the corner network's junk, or no index)."""
+    return all(r.rank is None and r.suit is None for r in readings)
 
 
 def _complete(readings: list[_Reading] | tuple[_Reading, ...]) -> bool:

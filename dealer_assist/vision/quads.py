@@ -829,7 +829,16 @@ class FinderSettings:
     # take sureness away) all still run, and so does the forearm's (``arm``): with it skipped
     # too, test_arm_cards' three cards under a forearm were lost (the arm's blob, dropped by
     # the paper test, leaves the cards' pieces apart on the mask, each under half a card).
-    sure_finish: float = 0.0
+    # On at 0.1 since session 52 (h-speed52: the building check card for card the same).
+    sure_finish: float = 0.1
+    # In the choice's hope for a finding (``CardDetector._hope``, ``cheap_choice``), a shape in
+    # neither of whose index corners the corner network names anything (junk, or no index:
+    # ``_net_readings``) adds nothing, not an uncertain card's most (the threshold less 0.5):
+    # the glyph reader alone seldom reads a card there, and where nothing reads the shape adds
+    # -0.5 or nothing. The losing findings of many shapes, most of them read as nothing (50-175
+    # ms each on the slow building frames), are then not read fully (issue 28, h-speed52, a
+    # speed lever; False: off, each such shape may add an uncertain card's most).
+    blank_hope: bool = False
 
 
 @dataclass(frozen=True, slots=True)
