@@ -288,6 +288,9 @@ PIP_LOOKS = 2
 # ``FinderSettings.ace_pip_against``: each reading of a black ace's one pip must be at least this
 # sure of its suit to count (issue 28, h-wrong51).
 ACE_PIP_SURE = 0.9
+# ``FinderSettings.black_pip_against``: each whole pip of a black two to ten read upright must be at
+# least this sure of the other black suit to count against the index (issue 28, h-wrong52).
+BLACK_PIP_SURE = 0.98
 SUITS_READ = tuple(suit for suit in SUIT_CLASSES if suit is not None)
 # A number card whose middle shows as many pips as its rank is sure when its looks are this
 # sure of its suit and of its rank (chosen on building scenes, docs/vision.md).
@@ -2803,6 +2806,8 @@ class CardDetector:
             self.finder.rank_pips_against > 0 or self.finder.rank_pips_few > 0
         ) and self.use_corner_model:
             best.detections = self._rank_pips_against(frame, best)
+        if self.finder.black_pip_against and self.use_corner_model and self.standard_colours:
+            best.detections = self._black_pip_against(frame, best)
         if self.net_suit_least > 0 and self.use_corner_model:
             best.detections = [self._net_suit_against(frame, d) for d in best.detections]
         if self.cloth_centre > 0:
@@ -3070,6 +3075,57 @@ class CardDetector:
             if (many and weakest < against) or (few and weakest < under):
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _black_pip_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
+        """``best``'s detections, each a black two to ten read surely whose middle lies in the
+        clear, its pips counted as its rank (``_counted_as``) in black ink, and whose whole
+        pips read upright (``_black_pip_suit``) name the other black suit, made uncertain, its
+        candidate kept (``FinderSettings.black_pip_against``; issue 28, h-wrong52). One pip is
+        enough: fresh building seeds' anglo/overhead#13683004 2S (57 px) was read surely as the
+        2C, every index look club; its second pip was cut by the middle's edge, so
+        ``_pips_against`` (two pips) did not judge it, and its one whole pip reads a spade
+        upright, 1.00 sure. Judged last, on the cards the frame reports: it only takes
+        sureness away."""
+        reported = best.reported
+        outlines = [np.asarray(d.corners, np.float32) for d in reported]
+        doubted: set[int] = set()
+        for n, d in enumerate(reported):
+            card = d.card
+            if card is None or not Rank.TWO <= card.rank <= Rank.TEN:
+                continue
+            if card.suit not in BLACK_SUITS:
+                continue
+            middle = self._clear_middle(frame, outlines, n)
+            if middle is None or self._counted_as(middle, card.rank) is None:
+                continue  # not this card's pips in the clear: their suit tells nothing
+            if self._suits_unlike(self._pips_colour(middle)) != RED_SUITS:
+                continue  # the pips' ink is not told black
+            suit = self._black_pip_suit(frame, outlines[n])
+            if suit is not None and suit is not card.suit:
+                doubted.add(id(d))
+        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+
+    def _black_pip_suit(self, frame: np.ndarray, outline: np.ndarray) -> Suit | None:
+        """The black suit a card's whole pips name read upright by the glyph model (the middle
+        cut ``BLACK_PIPS_WINDOW`` nearer the card's ends, at the frame's own scale, as
+        ``_black_by_pips`` cuts it): each pip not read as junk (``junk_limit``) read as that
+        suit, of all four, at least ``BLACK_PIP_SURE`` sure, one pip at least; else None (a pip
+        read red or the two black suits named)."""
+        fine = self._pip_window(BLACK_PIPS_WINDOW)
+        vectors = pip_glyphs(warp_middle(frame, outline, fine), fine, upright=True)
+        if not vectors:
+            return None
+        p = self.model.suit_probabilities(np.array(vectors))
+        p = p[p[:, -1] < self.junk_limit]  # a pip cut by another pip or the edge is junk
+        if not len(p):
+            return None
+        named = {SUIT_CLASSES[int(np.argmax(row[:-1]))] for row in p}
+        if len(named) != 1:
+            return None
+        (suit,) = named
+        if suit not in BLACK_SUITS or float(p[:, SUIT_CLASSES.index(suit)].min()) < BLACK_PIP_SURE:
+            return None
+        return suit
 
     def _pip_window(self, window: float) -> MiddleSettings:
         """The middle as the pips are read in it: at the frame's own scale

@@ -494,6 +494,21 @@ class FinderSettings:
     # pips blur into few blobs: the building check's right ones that show so few are 0.75 sure
     # or more (simplistic/dim#7900001 9H, simplistic/lens#7900007 TC 0.81).
     rank_pips_few: float = 0.0
+    # A black two to ten read surely whose middle lies in the clear, its pips counted as its rank
+    # (``CardDetector._counted_as``) in black ink, and whose whole pips read upright
+    # (``middle.pip_glyphs``, cut as ``_black_by_pips`` cuts them) every one the other black suit,
+    # each at least ``pipeline.BLACK_PIP_SURE`` sure of it (one pip is enough; a pip read junk is
+    # left out, a pip read red leaves no verdict), is made uncertain, its candidate kept
+    # (``CardDetector._black_pip_against``; issue 28, h-wrong52): a fresh building seed's
+    # anglo/overhead#13683004 2S at 57 px read surely as the 2C, both network corners and the
+    # glyph reader club at the index, its one whole pip a spade upright (1.00);
+    # ``_pips_against`` needs two pips, and its second was cut by the middle's edge. Judged
+    # last, on the cards reported: it only takes sureness away. A court has no pips (its suit
+    # symbols beside the index read junk at these sizes: tango/noisy#13682004 QS). Off
+    # (h-wrong52): the building check card for card the same with it on, fresh sets 13,730,000
+    # and 13,731,000 the same, paired 1.012 (totals 0.989); the vision suite with it on not read
+    # by the session's stop.
+    black_pip_against: bool = False
     hand_index_step: float = 0.08
     # A shape reported uncertain (never a card read surely) whose outline shows an edge in the
     # frame along less than this share of its weakest side (``edge_support.side_support``: a
