@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, combinations, product
@@ -2971,26 +2971,22 @@ class CardDetector:
         the standard two (``standard_colours`` False: a novelty deck printing clubs red) does
         not judge: the pips' colour names no suit there (test_drawn_decks' swapped deck's 8S,
         TS and TH, read rightly, had their pips read as hearts and diamonds)."""
-        reported = best.reported
-        outlines = [np.asarray(d.corners, np.float32) for d in reported]
-        doubted: set[int] = set()
-        for n, d in enumerate(reported):
-            card = d.card
-            if card is None or not Rank.TWO <= card.rank <= Rank.TEN:
-                continue
-            middle = self._clear_middle(frame, outlines, n)
-            if middle is None or self._counted_as(middle, card.rank) is None:
-                continue  # not this card's pips in the clear: their suit tells nothing
+
+        def doubts(
+            outlines: list[np.ndarray], n: int, _: CardDetection, card: Card, middle: np.ndarray
+        ) -> bool:
+            if self._counted_as(middle, card.rank) is None:
+                return False  # not this card's pips in the clear: their suit tells nothing
             unlike = self._suits_unlike(self._pips_colour(middle))
             if not unlike:
-                continue  # the pips' ink tells no colour (harsh light): a spade read a diamond
+                return False  # the pips' ink tells no colour (harsh light): a spade read a diamond
             look = self._upright_pip_look(
                 frame, outlines, n, middle, unlike, window=BLACK_PIPS_WINDOW
             )
             suit = None if look is None else _best_suit(look)
-            if suit is not None and suit is not card.suit:
-                doubted.add(id(d))
-        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+            return suit is not None and suit is not card.suit
+
+        return self._numbers_doubted(frame, best, doubts)
 
     def _ace_pip_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each a black ace read surely whose one pip names another
@@ -3040,16 +3036,10 @@ class CardDetector:
         one corner; two seen). Judged last, on the cards the frame reports: it only takes
         sureness away."""
         against, under = self.finder.rank_pips_against, self.finder.rank_pips_few
-        reported = best.reported
-        outlines = [np.asarray(d.corners, np.float32) for d in reported]
-        doubted: set[int] = set()
-        for n, d in enumerate(reported):
-            card = d.card
-            if card is None or not Rank.TWO <= card.rank <= Rank.TEN:
-                continue
-            middle = self._clear_middle(frame, outlines, n)
-            if middle is None:
-                continue
+
+        def doubts(
+            _: list[np.ndarray], __: int, d: CardDetection, card: Card, middle: np.ndarray
+        ) -> bool:
             counted = mirrored_pip_count(middle, self.middle)
             many = (
                 against > 0
@@ -3064,7 +3054,7 @@ class CardDetector:
                 and pips_seen(middle, self.middle) <= card.rank - RANK_PIPS_UNDER
             )
             if not many and not few:
-                continue
+                return False
             column = RANK_CLASSES.index(card.rank)
             shares = [
                 float(look.rank[column])
@@ -3072,9 +3062,9 @@ class CardDetector:
                 if look.rank is not None and look.suit is not None
             ]
             weakest = min(shares, default=0.0)  # no whole look: nothing reads the rank surely
-            if (many and weakest < against) or (few and weakest < under):
-                doubted.add(id(d))
-        return [_doubted(d) if id(d) in doubted else d for d in best.detections]
+            return (many and weakest < against) or (few and weakest < under)
+
+        return self._numbers_doubted(frame, best, doubts)
 
     def _black_pip_against(self, frame: np.ndarray, best: FrameAnalysis) -> list[CardDetection]:
         """``best``'s detections, each a black two to ten read surely whose middle lies in the
@@ -3086,22 +3076,41 @@ class CardDetector:
         ``_pips_against`` (two pips) did not judge it, and its one whole pip reads a spade
         upright, 1.00 sure. Judged last, on the cards the frame reports: it only takes
         sureness away."""
+
+        def doubts(
+            outlines: list[np.ndarray], n: int, _: CardDetection, card: Card, middle: np.ndarray
+        ) -> bool:
+            if self._counted_as(middle, card.rank) is None:
+                return False  # not this card's pips in the clear: their suit tells nothing
+            if self._suits_unlike(self._pips_colour(middle)) != RED_SUITS:
+                return False  # the pips' ink is not told black
+            suit = self._black_pip_suit(frame, outlines[n])
+            return suit is not None and suit is not card.suit
+
+        return self._numbers_doubted(frame, best, doubts, suits=BLACK_SUITS)
+
+    def _numbers_doubted(
+        self,
+        frame: np.ndarray,
+        best: FrameAnalysis,
+        doubts: Callable[[list[np.ndarray], int, CardDetection, Card, np.ndarray], bool],
+        *,
+        suits: Collection[Suit] = tuple(Suit),
+    ) -> list[CardDetection]:
+        """``best``'s detections, each a two to ten of ``suits`` read surely whose middle lies
+        in the clear (``_clear_middle``) and which ``doubts`` (the outlines reported, the
+        card's place among them, the detection, its card and its middle) doubts, made
+        uncertain, its candidate kept: what the pips' judges (``_pips_against``,
+        ``_rank_pips_against``, ``_black_pip_against``) share."""
         reported = best.reported
         outlines = [np.asarray(d.corners, np.float32) for d in reported]
         doubted: set[int] = set()
         for n, d in enumerate(reported):
             card = d.card
-            if card is None or not Rank.TWO <= card.rank <= Rank.TEN:
-                continue
-            if card.suit not in BLACK_SUITS:
+            if card is None or not Rank.TWO <= card.rank <= Rank.TEN or card.suit not in suits:
                 continue
             middle = self._clear_middle(frame, outlines, n)
-            if middle is None or self._counted_as(middle, card.rank) is None:
-                continue  # not this card's pips in the clear: their suit tells nothing
-            if self._suits_unlike(self._pips_colour(middle)) != RED_SUITS:
-                continue  # the pips' ink is not told black
-            suit = self._black_pip_suit(frame, outlines[n])
-            if suit is not None and suit is not card.suit:
+            if middle is not None and doubts(outlines, n, d, card, middle):
                 doubted.add(id(d))
         return [_doubted(d) if id(d) in doubted else d for d in best.detections]
 

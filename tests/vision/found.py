@@ -158,6 +158,31 @@ def answer_in_scene(
     return detections[matched[where]], answers
 
 
+def read_by_lever_alone(
+    faces: dict[str, dict[Card, np.ndarray]],
+    label: str,
+    code: str,
+    off: FinderSettings,
+    on: FinderSettings,
+) -> CardDetection:
+    """The answer for card ``code`` of the building check's scene ``label`` read with ``off``;
+    read with ``on`` the card is read exactly, one detection a card as before, every other card
+    answered as before and no card read wrong."""
+    was, before = answer_in_scene(faces, label, code, CardDetector(finder=off))
+    now, after = answer_in_scene(faces, label, code, CardDetector(finder=on))
+    assert now.card is not None and now.card.code == code
+    assert len(after) == len(before)  # one detection a card, as before
+
+    def others(answers: list[tuple[CardDetection, Card]], but: CardDetection) -> list[str]:
+        return sorted(
+            f"{d.card.code if d.card else '?'} {c.code}" for d, c in answers if d is not but
+        )
+
+    assert others(after, now) == others(before, was)  # every other card as before
+    assert all(d.card is None or d.card == c for d, c in after)  # nothing read wrong
+    return was
+
+
 def uncertain_by_a_rule(
     faces: dict[str, dict[Card, np.ndarray]],
     label: str,
@@ -369,6 +394,19 @@ def answer_pairs(detections: list[CardDetection]) -> list[tuple[str | None, str 
             for d in detections
         ),
         key=str,
+    )
+
+
+def read_with(image: np.ndarray, **changed: object) -> list[CardDetection]:
+    """``image`` read by a detector whose finder settings are the defaults but ``changed``
+    (a lever's tests read a scene with it off and on)."""
+    return CardDetector(finder=replace(FinderSettings(), **changed)).detect(image)
+
+
+def card_signature(found: list[CardDetection]) -> list[tuple[str, str]]:
+    """Each detection's (card, candidate) codes, "?" for none, sorted."""
+    return sorted(
+        (d.card.code if d.card else "?", d.candidate.code if d.candidate else "?") for d in found
     )
 
 

@@ -6,26 +6,18 @@ warped. On by default since session 51."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision import synthetic
-from dealer_assist.vision.pipeline import CardDetection, CardDetector
+from dealer_assist.vision.pipeline import CardDetection
 from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import card_signature, read_with
 
 
 def _read(image: np.ndarray, on: bool) -> list[CardDetection]:
-    finder = replace(FinderSettings(), ace_pip_against=on)
-    return CardDetector(finder=finder).detect(image)
-
-
-def _signature(found: list[CardDetection]) -> list[tuple[str, str]]:
-    return sorted(
-        (d.card.code if d.card else "?", d.candidate.code if d.candidate else "?") for d in found
-    )
+    return read_with(image, ace_pip_against=on)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +37,7 @@ def test_it_is_on_by_default() -> None:
 
 
 def test_off_the_spade_ace_is_read_surely_as_the_club_ace(harsh_ace: np.ndarray) -> None:
-    assert _signature(_read(harsh_ace, on=False)) == [
+    assert card_signature(_read(harsh_ace, on=False)) == [
         ("3S", "3S"),
         ("5S", "5S"),
         ("9D", "9D"),
@@ -56,7 +48,7 @@ def test_off_the_spade_ace_is_read_surely_as_the_club_ace(harsh_ace: np.ndarray)
 
 
 def test_on_the_spade_ace_is_uncertain_and_nothing_else_changes(harsh_ace: np.ndarray) -> None:
-    assert _signature(_read(harsh_ace, on=True)) == [
+    assert card_signature(_read(harsh_ace, on=True)) == [
         ("3S", "3S"),
         ("5S", "5S"),
         ("9D", "9D"),

@@ -7,8 +7,6 @@ the glyph reader club at the index; its second pip is cut by the middle's edge, 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
@@ -16,17 +14,11 @@ from dealer_assist.cards import Card, Suit
 from dealer_assist.vision import synthetic
 from dealer_assist.vision.pipeline import CardDetection, CardDetector
 from dealer_assist.vision.quads import FinderSettings
+from tests.vision.found import card_signature, read_with
 
 
 def _read(image: np.ndarray, on: bool) -> list[CardDetection]:
-    finder = replace(FinderSettings(), black_pip_against=on)
-    return CardDetector(finder=finder).detect(image)
-
-
-def _signature(found: list[CardDetection]) -> list[tuple[str, str]]:
-    return sorted(
-        (d.card.code if d.card else "?", d.candidate.code if d.candidate else "?") for d in found
-    )
+    return read_with(image, black_pip_against=on)
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +35,7 @@ def test_it_is_off_by_default() -> None:
 
 
 def test_off_the_spade_two_is_read_surely_as_the_club_two(overhead_two: np.ndarray) -> None:
-    assert _signature(_read(overhead_two, on=False)) == [
+    assert card_signature(_read(overhead_two, on=False)) == [
         ("2C", "2C"),
         ("4H", "4H"),
         ("8C", "8C"),
@@ -54,7 +46,7 @@ def test_off_the_spade_two_is_read_surely_as_the_club_two(overhead_two: np.ndarr
 def test_on_the_spade_two_is_uncertain_and_nothing_else_changes(
     overhead_two: np.ndarray,
 ) -> None:
-    assert _signature(_read(overhead_two, on=True)) == [
+    assert card_signature(_read(overhead_two, on=True)) == [
         ("4H", "4H"),
         ("8C", "8C"),
         ("?", "2C"),
