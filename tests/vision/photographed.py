@@ -20,7 +20,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -94,14 +94,15 @@ def enrolled_from_photographs(
     kept = shelf / f"{key.hexdigest()}.npz"
     with _held(shelf / f"{key.hexdigest()}.lock"):
         if not kept.exists():
-            deck = _photographed_and_enrolled(
-                folder,
-                faces,
-                seed=seed,
-                attempt_step=attempt_step,
-                style=style,
-                taken_again=taken_again,
-            )
+
+            def take(card: Card, k: int) -> np.ndarray:
+                index = ALL_CARDS.index(card)
+                scene = random_scene(
+                    seed + attempt_step * k + index, faces, style=style, cards=[card]
+                )
+                return scene.image
+
+            deck = _photographed_and_enrolled(folder, take, taken_again)
             written = kept.with_suffix(".part")
             with written.open("wb") as handle:
                 deck.save(handle)
@@ -111,37 +112,25 @@ def enrolled_from_photographs(
 
 
 def _photographed_and_enrolled(
-    folder: Path,
-    faces: dict[Card, np.ndarray],
-    *,
-    seed: int,
-    attempt_step: int,
-    style: SceneStyle,
-    taken_again: Mapping[str, int],
+    folder: Path, take: Callable[[Card, int], np.ndarray], taken_again: Mapping[str, int]
 ) -> EnrolledDeck:
-    """The deck enrolled from one photograph of each card in ``folder``: the card's ``k``-th
-    take is ``random_scene(seed + attempt_step * k + its index in ALL_CARDS)``; a card named in
-    ``taken_again`` starts at that take."""
-    take = {card: taken_again.get(card.code, 0) for card in ALL_CARDS}
+    """The deck enrolled from one photograph of each card in ``folder``, the card's ``k``-th
+    take ``take(card, k)``, from the take ``taken_again`` names (else the first) on; a
+    photograph the enrolment refuses is taken again, up to the third take."""
+    takes = {card: taken_again.get(card.code, 0) for card in ALL_CARDS}
     retake = list(ALL_CARDS)
     while True:
         for card in retake:
-            scene = random_scene(
-                seed + attempt_step * take[card] + ALL_CARDS.index(card),
-                faces,
-                style=style,
-                cards=[card],
-            )
             path = folder / f"{card.code}.jpg"
-            cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+            cv2.imwrite(str(path), take(card, takes[card]), [cv2.IMWRITE_JPEG_QUALITY, 90])
         try:
             return enrol(folder)
         except EnrolmentError as error:
             retake = [c for c in ALL_CARDS if any(f"{c.code}.jpg" in p for p in error.problems)]
-            if not retake or any(take[c] + 1 >= TAKES for c in retake):
+            if not retake or any(takes[c] + 1 >= TAKES for c in retake):
                 raise
             for card in retake:
-                take[card] += 1
+                takes[card] += 1
 
 
 def enrolled_as_checked(
