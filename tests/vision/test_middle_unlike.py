@@ -19,7 +19,9 @@ from dealer_assist.cards import Card
 from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import answers_on_cards
 
-OFF = FinderSettings(pictured_numbers=False, pips_against=False, pips_beyond=False)
+OFF = FinderSettings(
+    pictured_numbers=False, pips_against=False, pips_beyond=False, black_pip_against=False
+)
 ON = FinderSettings()
 
 

@@ -27,6 +27,7 @@ from dealer_assist.vision import synthetic
 from dealer_assist.vision.drawn_decks import random_style, render_drawn
 from dealer_assist.vision.middle import MiddleSettings, mirror_alike, pips_seen, warp_middle
 from dealer_assist.vision.pipeline import PICTURED_RANKS, CardDetection, CardDetector
+from dealer_assist.vision.quads import FinderSettings
 from tests.vision.found import court_with_a_ten_index, on_card_in_scene
 
 DECK = 11_660_502  # h-court40's range: the drawn deck ...
@@ -64,7 +65,9 @@ def _on(
 def test_a_line_court_read_as_a_ten_is_uncertain(
     line_faces: dict[Card, np.ndarray], style: str
 ) -> None:
-    off = CardDetector(pictured_ranks=())
+    # ``rank_pips_few`` (on since session 52) makes the JS read TS uncertain too: off here, so
+    # that the read without ``pictured_ranks`` is the wrong one this rule mends.
+    off = CardDetector(pictured_ranks=(), finder=FinderSettings(rank_pips_few=0.0))
     (before,), _, wrong = _on(off, line_faces, SEED, style, "JS", DEALT)
     assert before.card == parse_card("TS") and wrong == 1
     (after,), nowhere, wrong = _on(

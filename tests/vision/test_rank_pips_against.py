@@ -23,9 +23,11 @@ MANY = replace(OFF, rank_pips_against=0.8)
 FEW = replace(OFF, rank_pips_few=0.7)
 
 
-def test_the_levers_ship_off() -> None:
+def test_rank_pips_few_is_on_and_rank_pips_against_off() -> None:
+    """``rank_pips_few`` on at 0.7 since session 52; ``rank_pips_against`` costs three exact
+    cards of the building check and ships off."""
     assert FinderSettings().rank_pips_against == 0
-    assert FinderSettings().rank_pips_few == 0
+    assert FinderSettings().rank_pips_few == 0.7
 
 
 @pytest.mark.parametrize(
