@@ -131,6 +131,13 @@ def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
     return float(area / union) if union > 0 else 0.0
 
 
+def unit(v: np.ndarray) -> np.ndarray:
+    """``v`` (a 2-vector) made one long; a vector shorter than 1e-9 is divided by 1e-9 (a
+    zero vector stays zero)."""
+    result: np.ndarray = v / max(float(np.hypot(v[0], v[1])), 1e-9)
+    return result
+
+
 def line_crossing(
     p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray
 ) -> np.ndarray | None:

@@ -26,7 +26,13 @@ import numpy as np
 
 from dealer_assist.vision.channels import brightest_channel, level_percentile
 from dealer_assist.vision.faces import RANK_PAIR_SHARE
-from dealer_assist.vision.geometry import centre_of, line_crossing, signed_area, transform_points
+from dealer_assist.vision.geometry import (
+    centre_of,
+    line_crossing,
+    signed_area,
+    transform_points,
+    unit,
+)
 from dealer_assist.vision.layout import DEFAULT_DICTIONARY, Layout
 
 
@@ -1842,12 +1848,6 @@ EDGE_VOTE_SHARE = 0.5  # a segment voting is this share of the smallest card's s
 EDGE_PROBE_PX = 3  # the paper looked for this far on a segment's brighter side
 
 
-def _unit(v: np.ndarray) -> np.ndarray:
-    n = float(np.hypot(v[0], v[1]))
-    result: np.ndarray = v / n if n > 0 else v
-    return result
-
-
 @dataclass(slots=True)
 class _Proposal:
     corners: np.ndarray
@@ -1913,12 +1913,12 @@ def _rectangle(corner: np.ndarray, u: np.ndarray, w: np.ndarray, a: float, b: fl
 
 def _orthogonalize(u: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Turn two nearly perpendicular unit vectors symmetrically until they are perpendicular."""
-    bisector = _unit(u + w)
+    bisector = unit(u + w)
     normal = np.array([-bisector[1], bisector[0]])
     if np.dot(normal, u) < 0:
         normal = -normal
     s = math.sqrt(0.5)
-    return _unit(s * bisector + s * normal), _unit(s * bisector - s * normal)
+    return unit(s * bisector + s * normal), unit(s * bisector - s * normal)
 
 
 _SIDE_STEPS = np.linspace(0.12, 0.88, 8)
@@ -2108,7 +2108,7 @@ def _proposals(
         if k not in fits:
             start, end = polygon[k], polygon[(k + 1) % n]
             fitted = _fit_side(blob.contour, start, end, band)
-            fits[k] = fitted if fitted is not None else (start, _unit(end - start))
+            fits[k] = fitted if fitted is not None else (start, unit(end - start))
         return fits[k]
 
     candidates: list[tuple[np.ndarray, np.ndarray]] = []  # corners, long side's direction

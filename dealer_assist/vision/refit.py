@@ -22,7 +22,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.vision.geometry import centre_of, following, polygon_iou, signed_area
+from dealer_assist.vision.geometry import (
+    centre_of,
+    following,
+    line_crossing,
+    polygon_iou,
+    signed_area,
+    unit,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -644,7 +651,7 @@ def side_lines(
             taken.append((d0, d1))
             start = a + d0 * normal
             end = b + d1 * normal
-            direction = (end - start) / max(float(np.hypot(*(end - start))), 1e-9)
+            direction = unit(end - start)
             chosen.append((score, start, direction))
         result.append(chosen or [(0.0, a, u)])
     return result
@@ -788,27 +795,25 @@ def cut_at(quad: np.ndarray, n: int, point: np.ndarray, direction: np.ndarray) -
     does, its first two corners the kept side's. Empty when the line does not cross both."""
     quad = np.asarray(quad, np.float64).reshape(4, 2)
     a, b, c, d = (quad[(n + k) % 4] for k in range(4))
-    p1 = line_crossing_of(b, c, point, direction)
-    p3 = line_crossing_of(d, a, point, direction)
+    p1 = segment_crossing(b, c, point, direction)
+    p3 = segment_crossing(d, a, point, direction)
     if p1 is None or p3 is None:
         return []
     return [np.array([a, b, p1, p3]), np.array([c, d, p3, p1])]
 
 
-def line_crossing_of(
+def segment_crossing(
     start: np.ndarray, end: np.ndarray, point: np.ndarray, direction: np.ndarray
 ) -> np.ndarray | None:
     """Where the segment ``start``-``end`` meets the line through ``point`` along
-    ``direction``, or None when it does not (parallel, or beyond the segment's ends)."""
+    ``direction`` (``geometry.line_crossing``), or None when it does not (parallel, or beyond
+    the segment's ends)."""
     span = end - start
-    denominator = float(span[0] * direction[1] - span[1] * direction[0])
-    if abs(denominator) < 1e-9:
+    crossing = line_crossing(start, span, point, direction)
+    if crossing is None:
         return None
-    offset = point - start
-    t = float(offset[0] * direction[1] - offset[1] * direction[0]) / denominator
-    if not 0.0 <= t <= 1.0:
-        return None
-    return np.asarray(start + t * span, np.float64)
+    t = float((crossing - start) @ span) / max(float(span @ span), 1e-18)
+    return np.asarray(crossing, np.float64) if 0.0 <= t <= 1.0 else None
 
 
 def seam_cuts(
@@ -828,7 +833,7 @@ def seam_cuts(
     def across(n: int, point: np.ndarray) -> float | None:
         """Where the line through ``point`` lies across the outline from side n (0-1)."""
         a, b, d = quad[n % 4], quad[(n + 1) % 4], quad[(n + 3) % 4]
-        u = (b - a) / max(float(np.hypot(*(b - a))), 1e-9)
+        u = unit(b - a)
         normal = np.array([-u[1], u[0]])
         depth = float(normal @ (d - a))
         if abs(depth) < 1e-6:
@@ -862,10 +867,10 @@ def seam_cuts(
         centre = centre_of(other)
         for m in range(4):
             start, end = other[m], other[(m + 1) % 4]
-            direction = (end - start) / max(float(np.hypot(*(end - start))), 1e-9)
+            direction = unit(end - start)
             for n in (0, 1):
                 side = quad[n + 1] - quad[n]
-                side = side / max(float(np.hypot(*side)), 1e-9)
+                side = unit(side)
                 if abs(float(side[0] * direction[1] - side[1] * direction[0])) <= cut.turn:
                     add(n, start, direction, centre)
     # The grey picture's steps, over the outline's box only.
@@ -903,7 +908,7 @@ def seam_cuts(
                 continue  # not a peak
             line = points[k]
             direction = line[-1] - line[0]
-            direction = direction / max(float(np.hypot(*direction)), 1e-9)
+            direction = unit(direction)
             before = len(taken)
             add(n, line[len(line) // 2], direction, None)
             interior += len(taken) - before
